@@ -1,0 +1,5 @@
+export { pluginTokenAbi } from "./generated/PluginToken.ts";
+export { stakingRewardsAbi } from "./generated/StakingRewards.ts";
+export { pluginFarmAbi } from "./generated/PluginFarm.ts";
+export { addressSchema, deploymentSchema, type Deployment } from "./deployment.ts";
+export { STAKE_STATUS, type StakeStatus } from "./stake-status.ts";

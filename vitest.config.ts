@@ -1,0 +1,56 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One `npm test` runs every project. Heavy projects (chain, database, browser) run their files one
+ * at a time so a 2-core machine is not oversubscribed.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["abis/src/**/*.test.ts", "api/src/**/*.unit.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.unit.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "contracts",
+          include: ["contracts/test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["api/src/**/*.test.ts"],
+          exclude: ["api/src/**/*.unit.test.ts"],
+          globalSetup: ["test/global-postgres.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "indexer",
+          include: ["indexer/test/**/*.test.ts"],
+          globalSetup: ["test/global-postgres.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts", "scripts/**/*.smoke.test.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
