@@ -3,3 +3,4 @@ export { stakingRewardsAbi } from "./generated/StakingRewards.ts";
 export { pluginFarmAbi } from "./generated/PluginFarm.ts";
 export { addressSchema, deploymentSchema, type Deployment } from "./deployment.ts";
 export { STAKE_STATUS, type StakeStatus } from "./stake-status.ts";
+export { DEFAULT_SETTINGS } from "./settings.ts";

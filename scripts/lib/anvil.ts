@@ -35,7 +35,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = await freePort(options.port);
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? ANVIL_CHAIN_ID)];
   if (options.statePath) args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;
   let exited = false;
   const exitPromise = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));

@@ -71,6 +71,10 @@ export async function startPostgres({
       }
       return url(database);
     },
-    stop: () => server.stop(),
+    async stop() {
+      const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await server.stop();
+    },
   };
 }

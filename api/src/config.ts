@@ -1,0 +1,53 @@
+import { addressSchema } from "@pli/abis";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
+
+export const configSchema = z.object({
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  API_PORT: port.default(8787),
+  API_HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]),
+  RPC_URL: url(["http:", "https:"]),
+  WS_URL: url(["ws:", "wss:"]).optional(),
+  CHAIN_ID: z.coerce.number().int().positive(),
+  PLI_TOKEN_ADDRESS: addressSchema,
+  STAKING_ADDRESS: addressSchema,
+  FARM_ADDRESS: addressSchema,
+  EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
+  EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
+  VIEWS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default("chain"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export type Config = Readonly<z.infer<typeof configSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: Record<string, string>) {
+    super(`Invalid configuration:\n${Object.entries(problems).map(([name, problem]) => `  ${name}: ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the API configuration once; throws a ConfigError naming every bad or missing variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "config");
+      problems[name] ??= issue.code === "invalid_type" && env[name] === undefined ? "is required" : issue.message;
+    }
+    throw new ConfigError(problems);
+  }
+  return Object.freeze(parsed.data);
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./database.ts";
+import * as appSchema from "./migrations/2026-11-21T10-00-00_app-schema.ts";
+
+/** Every migration, in order. A new migration is a new timestamp-named file added here. */
+const MIGRATIONS: Record<string, Migration> = {
+  "2026-11-21T10-00-00_app-schema": appSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the `app` schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: "app" });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,33 @@
+import { serve } from "@hono/node-server";
+import { createPublicClient, http } from "viem";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createDb } from "./db/database.ts";
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const db = createDb(config.DATABASE_URL);
+const chain = createPublicClient({ transport: http(config.RPC_URL) });
+const app = createApp({ config, db, chain, log: (line) => console.error(line) });
+const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
+  console.log(`API listening on http://${info.address}:${info.port}`);
+});
+
+async function shutdown() {
+  server.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);

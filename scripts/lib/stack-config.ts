@@ -1,0 +1,90 @@
+import path from "node:path";
+import { addressSchema } from "@pli/abis";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535).optional();
+const urlWith = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
+
+const CHAIN_VARS = ["CHAIN_ID", "PLI_TOKEN_ADDRESS", "STAKING_ADDRESS", "FARM_ADDRESS", "START_BLOCK"] as const;
+
+const envSchema = z
+  .object({
+    DATA_DIR: z.string().min(1).default(".data"),
+    PG_PORT: port,
+    ANVIL_PORT: port,
+    INDEXER_PORT: port,
+    API_PORT: port,
+    WEB_PORT: port,
+    DATABASE_URL: urlWith(["postgres:", "postgresql:"]).optional(),
+    RPC_URL: urlWith(["http:", "https:"]).optional(),
+    WS_URL: urlWith(["ws:", "wss:"]).optional(),
+    CHAIN_ID: z.coerce.number().int().positive().optional(),
+    PLI_TOKEN_ADDRESS: addressSchema.optional(),
+    STAKING_ADDRESS: addressSchema.optional(),
+    FARM_ADDRESS: addressSchema.optional(),
+    START_BLOCK: z.coerce.number().int().nonnegative().optional(),
+  })
+  .superRefine((env, ctx) => {
+    for (const name of CHAIN_VARS) {
+      if (env.RPC_URL && env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "is required when RPC_URL is set" });
+      if (!env.RPC_URL && env[name] !== undefined) ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: `is required when ${name} is set` });
+    }
+    if (env.WS_URL && !env.RPC_URL) ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when WS_URL is set" });
+  });
+
+export type StackEnv = z.infer<typeof envSchema>;
+
+export interface ExternalChain {
+  rpcUrl: string;
+  wsUrl?: string;
+  chainId: number;
+  contracts: { pliToken: `0x${string}`; stakingRewards: `0x${string}`; pluginFarm: `0x${string}` };
+  startBlock: number;
+}
+
+export interface StackConfig {
+  dataDir: string;
+  ports: { pg?: number; anvil?: number; indexer?: number; api?: number; web?: number };
+  /** An external Postgres; the embedded one is started when absent. */
+  databaseUrl?: string;
+  /** A real chain with deployed contracts; anvil is started and the contracts deployed when absent. */
+  chain?: ExternalChain;
+}
+
+export class StackConfigError extends Error {
+  constructor(readonly problems: Record<string, string>) {
+    super(`Bad configuration, nothing was started:\n${Object.entries(problems).map(([name, problem]) => `  ${name} ${problem}`).join("\n")}`);
+    this.name = "StackConfigError";
+  }
+}
+
+/** Reads the stack runner's environment; throws a StackConfigError naming each bad variable. */
+export function parseStackEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StackConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems: Record<string, string> = {};
+    for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+    throw new StackConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    ports: { pg: e.PG_PORT, anvil: e.ANVIL_PORT, indexer: e.INDEXER_PORT, api: e.API_PORT, web: e.WEB_PORT },
+    databaseUrl: e.DATABASE_URL,
+    chain: e.RPC_URL
+      ? {
+          rpcUrl: e.RPC_URL,
+          wsUrl: e.WS_URL,
+          chainId: e.CHAIN_ID!,
+          contracts: { pliToken: e.PLI_TOKEN_ADDRESS!, stakingRewards: e.STAKING_ADDRESS!, pluginFarm: e.FARM_ADDRESS! },
+          startBlock: e.START_BLOCK!,
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,200 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createPublicClient, http } from "viem";
+import type { Deployment } from "@pli/abis";
+import { readDeploymentFile } from "@pli/abis/node";
+import { createDb } from "../api/src/db/database.ts";
+import { migrateToLatest } from "../api/src/db/migrate.ts";
+import { ensureDefaultSettings } from "../api/src/settings/repository.ts";
+import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../contracts/scripts/deploy.ts";
+import { startAnvil } from "./lib/anvil.ts";
+import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
+import { startIndexer } from "./lib/indexer.ts";
+import { freePort } from "./lib/ports.ts";
+import { startPostgres } from "./lib/postgres.ts";
+import { startService, type Service } from "./lib/service.ts";
+import type { StackConfig } from "./lib/stack-config.ts";
+import { waitFor } from "./lib/wait.ts";
+import { buildWeb } from "./lib/web-build.ts";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DATABASE = "pli";
+
+export interface StackOptions extends Partial<StackConfig> {
+  dataDir: string;
+  /** Vite dev server and API reload on change instead of the built web app. */
+  dev?: boolean;
+  /** Progress lines for a person watching (each service's own output goes to dataDir/logs). */
+  log?: (service: string, line: string) => void;
+  /** Aborting stops the start between steps and tears down what was started. */
+  signal?: AbortSignal;
+}
+
+export interface Stack {
+  urls: { web: string; api: string; rpc: string; ws?: string; indexer: string };
+  deployment: Deployment;
+  databaseUrl: string;
+  embedded: { postgres: boolean; chain: boolean };
+  logDir: string;
+  /** Resolves with the name of the first long-running service that exits on its own. */
+  died: Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Whether `deployment`'s contracts exist on the chain behind `rpcUrl` (a reset chain has lost them). */
+async function isDeployed(rpcUrl: string, deployment: Deployment): Promise<boolean> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  if ((await client.getChainId()) !== deployment.chainId) return false;
+  const code = await client.getCode({ address: deployment.contracts.stakingRewards });
+  return code !== undefined && code !== "0x";
+}
+
+/**
+ * Starts the whole product: Postgres, chain, migrations and seed, indexer, API and web app, each
+ * waited on until healthy. Parts given in `options` (an external database or chain) are used as they are.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const logDir = path.join(dataDir, "logs");
+  mkdirSync(logDir, { recursive: true });
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => log("stack", `stop failed: ${String(error)}`));
+    }
+  };
+  const step = () => options.signal?.throwIfAborted();
+  try {
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      log("postgres", "starting embedded Postgres");
+      const pg = await startPostgres({ dataDir: path.join(dataDir, "postgres"), port: options.ports?.pg });
+      cleanups.push(() => pg.stop());
+      databaseUrl = await pg.createDatabase(DATABASE);
+    }
+
+    step();
+    let deployment: Deployment;
+    let rpcUrl: string;
+    let wsUrl: string | undefined;
+    if (options.chain) {
+      ({ rpcUrl, wsUrl } = options.chain);
+      deployment = { ...options.chain, deployer: options.chain.contracts.pliToken, deployedAt: "external" };
+    } else {
+      log("anvil", "starting anvil");
+      const anvil = await startAnvil({ port: options.ports?.anvil, statePath: path.join(dataDir, "anvil", "state.json") });
+      cleanups.push(() => anvil.stop());
+      ({ rpcUrl, wsUrl } = anvil);
+      const deploymentFile = path.join(dataDir, "deployment.json");
+      const existing = existsSync(deploymentFile) ? readDeploymentFile(deploymentFile) : undefined;
+      if (existing && (await isDeployed(rpcUrl, existing))) {
+        deployment = existing;
+      } else {
+        log("anvil", "compiling and deploying contracts, seeding demo data");
+        const deployOptions = { rpcUrl, ownerKey: DEV_KEYS.owner };
+        deployment = await deployContracts(deployOptions);
+        await seedDemoData(deployment, deployOptions, {
+          operators: [devAccount("validator").address, devAccount("standby").address],
+          ...DEMO_SEED,
+        });
+        writeDeploymentFile(deploymentFile, deployment);
+      }
+    }
+
+    step();
+    log("api", "running migrations");
+    const db = createDb(databaseUrl, 2);
+    try {
+      await migrateToLatest(db);
+      await ensureDefaultSettings(db);
+    } finally {
+      await db.destroy();
+    }
+
+    step();
+    log("indexer", "starting Ponder");
+    const indexer = await startIndexer({
+      databaseUrl,
+      rpcUrl,
+      wsUrl,
+      deployment,
+      port: options.ports?.indexer,
+      logFile: path.join(logDir, "indexer.log"),
+    });
+    cleanups.push(() => indexer.stop());
+
+    step();
+    const apiPort = await freePort(options.ports?.api);
+    const apiEnv = {
+      APP_ENV: "development",
+      API_PORT: String(apiPort),
+      DATABASE_URL: databaseUrl,
+      RPC_URL: rpcUrl,
+      WS_URL: wsUrl,
+      CHAIN_ID: String(deployment.chainId),
+      PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
+      STAKING_ADDRESS: deployment.contracts.stakingRewards,
+      FARM_ADDRESS: deployment.contracts.pluginFarm,
+    };
+    const api = startService({
+      name: "api",
+      command: process.execPath,
+      args: ["--import", "tsx", ...(options.dev ? ["--watch"] : []), "api/src/server.ts"],
+      cwd: ROOT,
+      env: apiEnv,
+      logFile: path.join(logDir, "api.log"),
+    });
+    cleanups.push(() => api.stop());
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitUntilHealthy(apiUrl, api);
+
+    step();
+    const webPort = await freePort(options.ports?.web);
+    if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
+    const web = startService({
+      name: "web",
+      command: process.execPath,
+      args: [path.join(ROOT, "node_modules/vite/bin/vite.js"), options.dev ? "dev" : "preview", "--host", "127.0.0.1", "--port", String(webPort), "--strictPort"],
+      cwd: path.join(ROOT, "web"),
+      env: { API_URL: apiUrl },
+      logFile: path.join(logDir, "web.log"),
+    });
+    cleanups.push(() => web.stop());
+    const webUrl = `http://127.0.0.1:${webPort}`;
+    await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok, { timeoutMs: 60_000, intervalMs: 200 });
+
+    step();
+    return {
+      urls: { web: webUrl, api: apiUrl, rpc: rpcUrl, ws: wsUrl, indexer: `http://127.0.0.1:${indexer.port}` },
+      deployment,
+      databaseUrl,
+      embedded: { postgres: !options.databaseUrl, chain: !options.chain },
+      logDir,
+      died: Promise.race([
+        indexer.exited.then(() => "indexer"),
+        api.exited.then(() => "api"),
+        web.exited.then(() => "web"),
+      ]),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitUntilHealthy(apiUrl: string, api: Service) {
+  let exited = false;
+  void api.exited.then(() => (exited = true));
+  await waitFor(
+    "the API to report healthy",
+    async () => {
+      if (exited) throw new Error("the API exited; see its log");
+      const response = await fetch(`${apiUrl}/api/health`);
+      return response.ok;
+    },
+    { timeoutMs: 120_000, intervalMs: 200 },
+  );
+}

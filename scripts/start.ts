@@ -1,0 +1,83 @@
+import { formatUnits } from "viem";
+import { DEMO_SEED } from "../contracts/scripts/deploy.ts";
+import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
+import { parseStackEnv, StackConfigError, type StackConfig } from "./lib/stack-config.ts";
+import { startStack, type Stack } from "./stack.ts";
+
+const dev = process.argv.includes("--dev");
+
+function readConfig(): StackConfig {
+  try {
+    return parseStackEnv(process.env);
+  } catch (error) {
+    if (error instanceof StackConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+function printSummary(stack: Stack) {
+  const lines = [
+    "",
+    "PLI validator portal is running",
+    `  Web app      ${stack.urls.web}`,
+    `  API          ${stack.urls.api}  (health: ${stack.urls.api}/api/health)`,
+    `  Indexer      ${stack.urls.indexer}`,
+    `  Chain RPC    ${stack.urls.rpc}${stack.urls.ws ? `  (ws: ${stack.urls.ws})` : ""}  chain id ${stack.deployment.chainId}`,
+    `  Database     ${stack.databaseUrl.replace(/\/\/[^@]*@/, "//")}${stack.embedded.postgres ? "  (embedded)" : ""}`,
+    `  Contracts    PLI ${stack.deployment.contracts.pliToken}`,
+    `               StakingRewards ${stack.deployment.contracts.stakingRewards}`,
+    `               PluginFarm ${stack.deployment.contracts.pluginFarm}`,
+    `  Logs         ${stack.logDir}`,
+  ];
+  if (stack.embedded.chain) {
+    const pli = formatUnits(DEMO_SEED.pliEach, 18);
+    lines.push(
+      "",
+      "Demo accounts (anvil's well-known keys: DEVELOPMENT ONLY, public to everyone, never use them on a real network)",
+      `  Admin wallet (contract owner)   ${devAccount("owner").address}  key ${DEV_KEYS.owner}`,
+      `  Operator, role Validator        ${devAccount("validator").address}  key ${DEV_KEYS.validator}  (${pli} PLI)`,
+      `  Operator, role Standby          ${devAccount("standby").address}  key ${DEV_KEYS.standby}  (${pli} PLI)`,
+      "  Import a key into your browser wallet and add the chain above (RPC URL and chain id).",
+    );
+  }
+  lines.push("", "Press Ctrl-C to stop everything.", "");
+  console.log(lines.join("\n"));
+}
+
+const config = readConfig();
+const abort = new AbortController();
+let stack: Stack | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  abort.abort();
+  console.log("\nStopping…");
+  if (!stack) return;
+  await stack.stop();
+  console.log("Stopped.");
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+try {
+  stack = await startStack({ ...config, dev, signal: abort.signal, log: (service, line) => console.log(`[${service}] ${line}`) });
+  printSummary(stack);
+  const service = await stack.died;
+  if (!stopping) {
+    console.error(`The ${service} stopped unexpectedly; see ${stack.logDir}/${service}.log. Stopping everything.`);
+    await shutdown(1);
+  }
+} catch (error) {
+  if (stopping) {
+    console.log("Stopped.");
+    process.exit(0);
+  }
+  console.error(`Start failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
