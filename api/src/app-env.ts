@@ -1,6 +1,10 @@
 import type { PublicClient } from "viem";
+import type { SessionClaims } from "./contract/responses.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import type { AppError } from "./shared/errors.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 
 /** What every route can reach through `c.var.deps`. */
 export interface Deps {
@@ -8,8 +12,10 @@ export interface Deps {
   db: Db;
   chain: PublicClient;
   log: (line: string) => void;
+  mailer: Mailer;
+  validatorCheck: ValidatorCheck;
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps };
+  Variables: { deps: Deps; session?: SessionClaims; sessionError?: AppError };
 }

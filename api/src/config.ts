@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
 
@@ -27,9 +28,27 @@ export const configSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .default("chain"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:5173"),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).default("PLI Validator Portal <no-reply@localhost>"),
+  OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
+  UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
+  VALIDATOR_CHECK_URL: url(["http:", "https:"]).optional(),
+  VALIDATOR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+}).superRefine((env, ctx) => {
+  if (env.APP_ENV === "production") {
+    if (!env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required in production" });
+    if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
+  }
 });
 
-export type Config = Readonly<z.infer<typeof configSchema>>;
+export type Config = Readonly<z.infer<typeof configSchema> & { JWT_SECRET: string }>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: Record<string, string>) {
@@ -49,5 +68,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
     throw new ConfigError(problems);
   }
-  return Object.freeze(parsed.data);
+  const jwtSecret = parsed.data.JWT_SECRET ?? randomBytes(32).toString("hex");
+  return Object.freeze({ ...parsed.data, JWT_SECRET: jwtSecret });
 }

@@ -3,6 +3,8 @@ import { createPublicClient, http } from "viem";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createValidatorCheck } from "./validator-check/validator-check.ts";
 
 function readConfig(): Config {
   try {
@@ -19,7 +21,8 @@ function readConfig(): Config {
 const config = readConfig();
 const db = createDb(config.DATABASE_URL);
 const chain = createPublicClient({ transport: http(config.RPC_URL) });
-const app = createApp({ config, db, chain, log: (line) => console.error(line) });
+const log = (line: string) => console.error(line);
+const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

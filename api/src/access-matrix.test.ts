@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
+import { createTestApp, type TestApp } from "../test/app-fixture.ts";
+import { imageForm, PNG_1X1 } from "../test/images.ts";
+import { startSmtp, type Smtp } from "../test/smtp.ts";
+import { API } from "./contract/index.ts";
+
+type Who = "anonymous" | "operatorA" | "operatorB" | "admin";
+let smtp: Smtp;
+let t: TestApp;
+const tokens: Partial<Record<Who, string>> = {};
+let rpcOfA: string;
+
+const rpcBody = { name: "A's node", provider: "AWS", rpc: "https://a.example.com", wss: "wss://a.example.com" };
+const settingBody = { applicationName: "Portal", minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.5" };
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+  await t.addValidator(DEV_KEYS.validator);
+  await t.addValidator(DEV_KEYS.standby);
+  tokens.operatorA = await t.operatorToken(DEV_KEYS.validator);
+  tokens.operatorB = await t.operatorToken(DEV_KEYS.standby);
+  tokens.admin = await t.adminToken(await t.addAdmin());
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const as = (who: Who, method: "GET" | "POST", url: string, body?: unknown) => t.call(method, url, { body, token: tokens[who] });
+
+describe("access matrix", () => {
+  it("settings: anyone reads; only an admin writes", async () => {
+    for (const who of ["anonymous", "operatorA", "admin"] as const) expect((await as(who, "GET", API.setting)).status).toBe(200);
+    expect((await as("anonymous", "POST", API.setting, settingBody)).status).toBe(401);
+    expect((await as("operatorA", "POST", API.setting, settingBody)).status).toBe(403);
+    expect((await as("admin", "POST", API.setting, settingBody)).status).toBe(200);
+  });
+
+  it("admin password change: admin only", async () => {
+    const body = { password: "twelve chars ok", password2: "twelve chars ok" };
+    expect((await as("anonymous", "POST", API.admin.update, body)).status).toBe(401);
+    expect((await as("operatorA", "POST", API.admin.update, body)).status).toBe(403);
+  });
+
+  it("user endpoint: an operator gets only themself; an admin gets the list; anonymous gets 401", async () => {
+    expect((await as("anonymous", "GET", API.user.root)).status).toBe(401);
+    const a = await as("operatorA", "GET", `${API.user.root}?page=1&limit=50`);
+    expect(a.body.docs).toBeUndefined();
+    expect(a.body.walletAddress).toBeTruthy();
+    const list = await as("admin", "GET", API.user.root);
+    expect(list.body.totalDocs).toBe(2);
+  });
+
+  it("2FA endpoints: operators only", async () => {
+    expect((await as("anonymous", "POST", API.user.twofaSetup)).status).toBe(401);
+    expect((await as("admin", "POST", API.user.twofaSetup)).status).toBe(403);
+    expect((await as("operatorA", "POST", API.user.twofaSetup)).status).toBe(200);
+  });
+
+  it("upload: signed-in users only", async () => {
+    expect((await as("anonymous", "POST", API.upload, imageForm(PNG_1X1, "a.png"))).status).toBe(401);
+    expect((await as("operatorB", "POST", API.upload, imageForm(PNG_1X1, "a.png"))).status).toBe(200);
+    expect((await as("admin", "POST", API.upload, imageForm(PNG_1X1, "a.png"))).status).toBe(200);
+  });
+
+  it("RPC URLs: an operator never sees or changes another's record; an admin reaches all", async () => {
+    rpcOfA = (await as("operatorA", "POST", API.rpcurl.root, rpcBody)).body.data._id;
+    expect((await as("anonymous", "GET", API.rpcurl.root)).status).toBe(401);
+    expect((await as("anonymous", "POST", API.rpcurl.root, rpcBody)).status).toBe(401);
+    expect((await as("operatorB", "GET", API.rpcurl.root)).body.totalDocs).toBe(0);
+    expect((await as("operatorA", "GET", API.rpcurl.root)).body.totalDocs).toBe(1);
+    expect((await as("operatorB", "POST", API.rpcurl.edit, { ...rpcBody, name: "hijack", _id: rpcOfA })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.rpcurl.delete, { id: rpcOfA })).status).toBe(404);
+    expect((await as("operatorA", "GET", API.rpcurl.root)).body.docs[0].name).toBe("A's node");
+    expect((await as("admin", "GET", API.rpcurl.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "POST", API.rpcurl.edit, { ...rpcBody, name: "fixed by admin", _id: rpcOfA })).status).toBe(200);
+    expect((await as("admin", "POST", API.rpcurl.delete, { id: rpcOfA })).status).toBe(200);
+  });
+
+  it("a forged or expired token is refused on protected routes but public routes still answer", async () => {
+    const forged = `${tokens.admin!.slice(0, -4)}AAAA`;
+    expect((await t.call("GET", API.rpcurl.root, { token: forged })).status).toBe(401);
+    expect((await t.call("GET", API.setting, { token: forged })).status).toBe(200);
+  });
+});

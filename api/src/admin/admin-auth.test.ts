@@ -1,0 +1,140 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { API, MESSAGES } from "../contract/index.ts";
+
+let smtp: Smtp;
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp["addAdmin"]>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+  admin = await t.addAdmin("Admin@Example.com");
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+async function startLogin() {
+  const before = smtp.mails.length;
+  const login = await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
+  expect(login.status).toBe(200);
+  return { id: login.body.registerDetail._id as string, code: await smtp.codeFor(admin.email, before) };
+}
+const verify = (id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id: id, otp } });
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+const ageSends = (id: string, seconds: number) =>
+  t.db.updateTable("app.otp_challenge").set({ sends: sql`array(select s - make_interval(secs => ${seconds}) from unnest(sends) s)` }).where("id", "=", id).execute();
+
+describe("admin sign-in", () => {
+  it("emails a 6-digit code over SMTP and trades it for an admin session", async () => {
+    const { id, code } = await startLogin();
+    expect(code).toMatch(/^\d{6}$/);
+    const row = await t.db.selectFrom("app.otp_challenge").select("code_hash").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.code_hash).not.toContain(code);
+    const response = await verify(id, code);
+    expect(response.status).toBe(200);
+    const users = await t.call("GET", API.user.root, { token: response.body.token });
+    expect(users.status).toBe(200);
+    expect(users.body).toMatchObject({ docs: [], totalDocs: 0, page: 1, limit: 5 });
+  });
+
+  it("answers a wrong email and a wrong password identically, sending no mail", async () => {
+    const before = smtp.mails.length;
+    const wrongPassword = await t.call("POST", API.admin.login, { body: { email: admin.email, password: "not the password" } });
+    const wrongEmail = await t.call("POST", API.admin.login, { body: { email: "nobody@example.com", password: admin.password } });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongEmail.status).toBe(400);
+    expect(wrongEmail.body).toEqual(wrongPassword.body);
+    expect(wrongPassword.body.errors).toEqual({ email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it("uses a code once", async () => {
+    const { id, code } = await startLogin();
+    expect((await verify(id, code)).status).toBe(200);
+    const again = await verify(id, code);
+    expect(again.status).toBe(400);
+    expect(again.body.errors.otp).toBe(MESSAGES.invalidOtp);
+  });
+
+  it("binds a code to its own attempt", async () => {
+    const first = await startLogin();
+    const second = await startLogin();
+    expect((await verify(second.id, first.code === second.code ? wrongCode(first.code) : first.code)).status).toBe(400);
+    expect((await verify(second.id, second.code)).status).toBe(200);
+  });
+
+  it("kills the attempt after five wrong codes, even for the right one after", async () => {
+    const { id, code } = await startLogin();
+    for (let i = 1; i <= 4; i++) expect((await verify(id, wrongCode(code))).body.errors.otp).toBe(MESSAGES.invalidOtp);
+    expect((await verify(id, wrongCode(code))).body.errors.otp).toBe(MESSAGES.otpAttemptsExceeded);
+    expect((await verify(id, code)).status).toBe(400);
+  });
+
+  it("refuses an expired code", async () => {
+    const { id, code } = await startLogin();
+    await t.db.updateTable("app.otp_challenge").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", id).execute();
+    expect((await verify(id, code)).status).toBe(400);
+  });
+
+  it("rejects an empty or malformed code with a field error", async () => {
+    const { id } = await startLogin();
+    expect((await verify(id, "")).body.errors.otp).toBe(MESSAGES.enterOtp);
+    expect((await verify(id, "12ab56")).status).toBe(400);
+    expect((await t.call("POST", API.admin.verifyOtp, { body: { _id: "not-an-id", otp: "123456" } })).body.errors._id).toBeTruthy();
+  });
+});
+
+describe("resending the code", () => {
+  it("allows one resend per 30 s and five an hour; the new code replaces the old", async () => {
+    const { id, code } = await startLogin();
+    const tooSoon = await t.call("POST", API.admin.resendOtp, { body: { _id: id } });
+    expect(tooSoon.status).toBe(429);
+    let latest = code;
+    for (let i = 1; i <= 5; i++) {
+      await ageSends(id, 31);
+      const before = smtp.mails.length;
+      const resend = await t.call("POST", API.admin.resendOtp, { body: { _id: id } });
+      expect(resend.status).toBe(200);
+      expect(resend.body.message).toBe(MESSAGES.otpSent);
+      latest = await smtp.codeFor(admin.email, before);
+    }
+    await ageSends(id, 31);
+    expect((await t.call("POST", API.admin.resendOtp, { body: { _id: id } })).status).toBe(429);
+    if (latest !== code) expect((await verify(id, code)).status).toBe(400);
+    expect((await verify(id, latest)).status).toBe(200);
+  });
+});
+
+describe("POST /api/admin/update", () => {
+  it("changes the password when both fields match and are long enough", async () => {
+    admin = await t.addAdmin();
+    const token = await t.adminToken(admin);
+    const short = await t.call("POST", API.admin.update, { token, body: { password: "short", password2: "short" } });
+    expect(short.body.errors.password).toBe(MESSAGES.passwordTooShort);
+    const differ = await t.call("POST", API.admin.update, { token, body: { password: "a long new password", password2: "another long one" } });
+    expect(differ.body.errors.password2).toBe(MESSAGES.passwordsDiffer);
+    const ok = await t.call("POST", API.admin.update, { token, body: { password: "a long new password", password2: "a long new password" } });
+    expect(ok.body.message).toBe(MESSAGES.passwordUpdated);
+    expect((await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } })).status).toBe(400);
+    admin = { ...admin, password: "a long new password" };
+    expect((await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } })).status).toBe(200);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 after too many sign-in tries from one IP, shared through the database", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push((await t.call("POST", API.admin.login, { ip: "192.0.2.7", body: { email: `x${i}@example.com`, password: "wrong" } })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    const row = await t.db.selectFrom("app.rate_limit").select("hits").where("key", "=", "admin-login-ip:192.0.2.7").executeTakeFirstOrThrow();
+    expect(row.hits).toBe(22);
+  });
+});

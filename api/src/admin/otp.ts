@@ -1,0 +1,87 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
+import { LIMITS, MESSAGES } from "../contract/index.ts";
+import type { Db } from "../db/database.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { AppError } from "../shared/errors.ts";
+
+const RESEND_TOO_SOON = `Wait ${LIMITS.otpResendIntervalSeconds} seconds before asking for another code`;
+const RESEND_LIMIT = "Too many codes sent: sign in again later";
+
+/** Codes are stored as an HMAC bound to their challenge, so a leaked row reveals no code. */
+const hashCode = (secret: string, challengeId: string, code: string) => createHmac("sha256", secret).update(`${challengeId}:${code}`).digest("hex");
+
+const newCode = () => String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, "0");
+
+async function mailCode(mailer: Mailer, email: string, code: string) {
+  await mailer.send({
+    to: email,
+    subject: "Your PLI admin sign-in code",
+    text: `Your sign-in code is ${code}.\nIt expires in ${LIMITS.otpTtlMinutes} minutes and works once. If you did not try to sign in, change your password.`,
+  });
+}
+
+const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+
+/** Starts a sign-in attempt for the admin and emails its code; returns the attempt's id. */
+export async function startChallenge(db: Db, mailer: Mailer, secret: string, admin: { id: string; email: string }): Promise<string> {
+  const code = newCode();
+  const challenge = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: "pending", expires_at: expiry() }).returning("id").executeTakeFirstOrThrow();
+  await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
+  await mailCode(mailer, admin.email, code);
+  return challenge.id;
+}
+
+/**
+ * Checks a code against its attempt inside one transaction: single use, unexpired, and killed after
+ * the fifth wrong try. Returns the admin id on success.
+ */
+export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const challenge = await trx.selectFrom("app.otp_challenge").selectAll().where("id", "=", challengeId).forUpdate().executeTakeFirst();
+    if (!challenge || challenge.used_at || challenge.expires_at <= new Date() || challenge.attempts >= LIMITS.otpMaxAttempts) {
+      return { error: MESSAGES.invalidOtp as string };
+    }
+    const expected = Buffer.from(challenge.code_hash, "hex");
+    const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
+    if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+      await trx.updateTable("app.otp_challenge").set({ used_at: new Date() }).where("id", "=", challengeId).execute();
+      return { adminId: challenge.admin_id, error: null };
+    }
+    const attempts = challenge.attempts + 1;
+    await trx.updateTable("app.otp_challenge").set({ attempts }).where("id", "=", challengeId).execute();
+    return { error: attempts >= LIMITS.otpMaxAttempts ? MESSAGES.otpAttemptsExceeded : MESSAGES.invalidOtp };
+  });
+  if (outcome.error !== null || !("adminId" in outcome)) {
+    const message = outcome.error ?? MESSAGES.invalidOtp;
+    throw new AppError("validation", message, { otp: message });
+  }
+  return outcome.adminId;
+}
+
+/** Sends a fresh code for a live attempt: at most one every 30 s and five resends an hour. */
+export async function resendChallenge(db: Db, mailer: Mailer, secret: string, challengeId: string): Promise<void> {
+  const code = newCode();
+  const email = await db.transaction().execute(async (trx) => {
+    const challenge = await trx
+      .selectFrom("app.otp_challenge")
+      .innerJoin("app.admin", "app.admin.id", "app.otp_challenge.admin_id")
+      .select(["app.otp_challenge.id", "used_at", "expires_at", "attempts", "sends", "app.admin.email"])
+      .where("app.otp_challenge.id", "=", challengeId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!challenge || challenge.used_at || challenge.attempts >= LIMITS.otpMaxAttempts) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    const now = Date.now();
+    const last = Math.max(...challenge.sends.map((d) => d.getTime()));
+    if (now - last < LIMITS.otpResendIntervalSeconds * 1000) throw new AppError("tooManyRequests", RESEND_TOO_SOON);
+    const resendsLastHour = challenge.sends.slice(1).filter((d) => now - d.getTime() < 3_600_000).length;
+    if (resendsLastHour >= LIMITS.otpResendsPerHour) throw new AppError("tooManyRequests", RESEND_LIMIT);
+    await trx
+      .updateTable("app.otp_challenge")
+      .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, now())` })
+      .where("id", "=", challengeId)
+      .execute();
+    return challenge.email;
+  });
+  await mailCode(mailer, email, code);
+}

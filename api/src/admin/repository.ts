@@ -1,0 +1,14 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+
+export const findAdminByEmail = (db: Db, email: string) => db.selectFrom("app.admin").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+
+export const findAdminById = (db: Db, id: string) => db.selectFrom("app.admin").selectAll().where("id", "=", id).executeTakeFirst();
+
+export async function createAdmin(db: Db, { email, name, passwordHash }: { email: string; name: string; passwordHash: string }) {
+  return db.insertInto("app.admin").values({ email: email.toLowerCase(), name, password_hash: passwordHash }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setAdminPassword(db: Db, id: string, passwordHash: string) {
+  await db.updateTable("app.admin").set({ password_hash: passwordHash, updated_at: sql`now()` }).where("id", "=", id).execute();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const valid = {
+  DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/pli",
+  RPC_URL: "http://127.0.0.1:8545",
+  CHAIN_ID: "51",
+  PLI_TOKEN_ADDRESS: "xdc5fbdb2315678afecb367f032d93f642f64180aa3",
+  STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+};
+
+function problemsOf(env: Record<string, string | undefined>): Record<string, string> {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("configuration was accepted");
+}
+
+describe("API configuration", () => {
+  it("parses a valid environment, normalising xdc addresses to checksummed 0x", () => {
+    const config = loadConfig(valid);
+    expect(config.PLI_TOKEN_ADDRESS).toBe("0x5FbDB2315678afecb367f032d93F642f64180aa3");
+    expect(config.CHAIN_ID).toBe(51);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("names every missing variable", () => {
+    expect(problemsOf({})).toEqual({
+      DATABASE_URL: "is required",
+      RPC_URL: "is required",
+      CHAIN_ID: "is required",
+      PLI_TOKEN_ADDRESS: "is required",
+      STAKING_ADDRESS: "is required",
+      FARM_ADDRESS: "is required",
+    });
+  });
+
+  it("names each bad variable with the reason", () => {
+    const problems = problemsOf({ ...valid, RPC_URL: "ftp://x", STAKING_ADDRESS: "0x1234", API_PORT: "99999" });
+    expect(Object.keys(problems).sort()).toEqual(["API_PORT", "RPC_URL", "STAKING_ADDRESS"]);
+    expect(problems.STAKING_ADDRESS).toMatch(/address/);
+    expect(problems.RPC_URL).toMatch(/http/);
+  });
+});

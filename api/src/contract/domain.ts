@@ -1,0 +1,41 @@
+/** Business constants and value lists shared by the API and the web app (spec sections 3, 5, 9). */
+
+export const USER_TYPE = { user: "user", admin: "admin" } as const;
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+
+export const USER_ROLE = { validator: "Validator", standby: "Standby" } as const;
+export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
+
+export const TWOFA = { yes: "Yes", no: "No" } as const;
+export type Twofa = (typeof TWOFA)[keyof typeof TWOFA];
+
+export const PROVIDERS = ["AWS", "GCP", "Azure", "Vultr", "Contabo", "Others"] as const;
+export type ProviderOption = (typeof PROVIDERS)[number];
+export const OTHER_PROVIDER: ProviderOption = "Others";
+
+export const LIMITS = {
+  otpLength: 6,
+  otpTtlMinutes: 10,
+  otpMaxAttempts: 5,
+  otpResendIntervalSeconds: 30,
+  otpResendsPerHour: 5,
+  siweNonceTtlMinutes: 10,
+  passwordMinLength: 12,
+  pageSize: 5,
+  maxPageSize: 100,
+  pagerButtons: 10,
+  searchDebounceMs: 1000,
+  uploadMaxBytes: 2 * 1024 * 1024,
+  maxNodesPerOperator: 2,
+  minRamGb: 16,
+  minStorageGb: 400,
+  balanceDecimals: 4,
+} as const;
+
+export const CONFIRM_WORD = "yes";
+
+export const IMAGE_TYPES = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+} as const;
+export const IMAGE_ACCEPT = ".png,.jpg,.jpeg";

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { USER_ROLE, type UserRole } from "../contract/domain.ts";
+import { MESSAGES } from "../contract/messages.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+
+export interface ValidatorStatus {
+  validator: boolean;
+  email: string | null;
+  userRole: UserRole;
+}
+
+export interface ValidatorCheck {
+  check(walletAddress: string): Promise<ValidatorStatus>;
+}
+
+const answerSchema = z.object({
+  validator: z.boolean(),
+  email: z.string().max(254).nullish(),
+  userRole: z.enum([USER_ROLE.validator, USER_ROLE.standby]).optional(),
+});
+
+/** The external validator-check service: POST {url}/api/user/checkvalidator {walletAddress}. */
+function httpCheck(url: string, timeoutMs: number): ValidatorCheck {
+  const endpoint = new URL("/api/user/checkvalidator", url).toString();
+  return {
+    async check(walletAddress) {
+      let body: unknown;
+      try {
+        const response = await fetch(endpoint, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ walletAddress }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        body = await response.json();
+      } catch {
+        throw new AppError("unavailable", MESSAGES.validatorCheckUnavailable);
+      }
+      const parsed = answerSchema.safeParse(body);
+      if (!parsed.success) throw new AppError("unavailable", MESSAGES.validatorCheckUnavailable);
+      return { validator: parsed.data.validator, email: parsed.data.email ?? null, userRole: parsed.data.userRole ?? USER_ROLE.validator };
+    },
+  };
+}
+
+/** The built-in validator directory (admin-managed table). */
+function directoryCheck(db: Db): ValidatorCheck {
+  return {
+    async check(walletAddress) {
+      const row = await db.selectFrom("app.validator_directory").selectAll().where("wallet_address", "=", walletAddress.toLowerCase()).executeTakeFirst();
+      if (!row) return { validator: false, email: null, userRole: USER_ROLE.standby };
+      return { validator: true, email: row.email, userRole: row.user_role === USER_ROLE.standby ? USER_ROLE.standby : USER_ROLE.validator };
+    },
+  };
+}
+
+export function createValidatorCheck(config: Config, db: Db): ValidatorCheck {
+  return config.VALIDATOR_CHECK_URL ? httpCheck(config.VALIDATOR_CHECK_URL, config.VALIDATOR_CHECK_TIMEOUT_MS) : directoryCheck(db);
+}

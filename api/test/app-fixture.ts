@@ -1,0 +1,120 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomInt } from "node:crypto";
+import { createPublicClient, http, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createTestDatabase } from "../../test/database.ts";
+import { createApp } from "../src/app.ts";
+import { createAdmin } from "../src/admin/repository.ts";
+import { hashPassword } from "../src/auth/password.ts";
+import { loadConfig, type Config } from "../src/config.ts";
+import { API } from "../src/contract/index.ts";
+import { createDb } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { createMailer } from "../src/mail/mailer.ts";
+import { ensureDefaultSettings } from "../src/settings/repository.ts";
+import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
+import type { Smtp } from "./smtp.ts";
+
+export const TEST_ADDRESSES = {
+  PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+} as const;
+export const PUBLIC_URL = "http://portal.test:5173";
+
+interface CallOptions {
+  body?: unknown;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** An API on a fresh, migrated database in the run's Postgres, with a real SMTP server when given. */
+export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, smtp }: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp } = {}) {
+  const databaseUrl = await createTestDatabase("api");
+  const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
+  const config: Config = loadConfig({
+    APP_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    RPC_URL: rpcUrl,
+    CHAIN_ID: "31337",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL,
+    TRUST_PROXY: "true",
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    OUTBOX_DIR: path.join(dir, "outbox"),
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...TEST_ADDRESSES,
+    ...env,
+  });
+  const db = createDb(databaseUrl, 4);
+  await migrateToLatest(db);
+  await ensureDefaultSettings(db);
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
+  const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
+
+  /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
+  async function call(method: "GET" | "POST", url: string, { body, token, ip, headers = {} }: CallOptions = {}) {
+    const init: RequestInit = { method, headers: { "x-forwarded-for": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, ...headers } };
+    if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      (init.headers as Record<string, string>)["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await app.request(url, init);
+    const text = await response.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // A non-JSON body stays as text.
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, body: json as any, headers: response.headers };
+  }
+
+  async function addValidator(key: Hex, role = "Validator", email = `${role.toLowerCase()}-${randomInt(1e9)}@example.com`) {
+    const wallet = privateKeyToAccount(key).address.toLowerCase();
+    await db.insertInto("app.validator_directory").values({ wallet_address: wallet, email, user_role: role }).execute();
+    return { wallet, email };
+  }
+
+  /** SIWE sign-in as the wallet of `key`; returns the raw login answer. */
+  async function operatorLogin(key: Hex, otp?: string) {
+    const account = privateKeyToAccount(key);
+    const { body } = await call("POST", API.user.siwe, { body: { walletAddress: account.address } });
+    const signature = await account.signMessage({ message: body.message });
+    return call("POST", API.user.login, { body: { message: body.message, signature, ...(otp ? { otp } : {}) } });
+  }
+
+  async function operatorToken(key: Hex): Promise<string> {
+    const response = await operatorLogin(key);
+    if (response.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(response.body)}`);
+    return response.body.token;
+  }
+
+  async function addAdmin(email = `admin-${randomInt(1e9)}@example.com`, password = "correct horse battery") {
+    const admin = await createAdmin(db, { email, name: "Test Admin", passwordHash: await hashPassword(password) });
+    return { ...admin, password };
+  }
+
+  /** Admin sign-in through password and the emailed code (needs `smtp`). */
+  async function adminToken(admin: { email: string; password: string }): Promise<string> {
+    if (!smtp) throw new Error("adminToken needs the SMTP server");
+    const before = smtp.mails.length;
+    const login = await call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
+    const otp = await smtp.codeFor(admin.email, before);
+    const verify = await call("POST", API.admin.verifyOtp, { body: { _id: login.body.registerDetail._id, otp } });
+    if (verify.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(verify.body)}`);
+    return verify.body.token;
+  }
+
+  return { app, db, config, logs, call, addValidator, operatorLogin, operatorToken, addAdmin, adminToken, close: () => db.destroy() };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
