@@ -1,14 +1,20 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPublicClient, http } from "viem";
 import type { Deployment } from "@pli/abis";
 import { readDeploymentFile } from "@pli/abis/node";
-import { createDb } from "../api/src/db/database.ts";
+import { provisionAdmin } from "../api/src/admin/provision.ts";
+import { loadConfig } from "../api/src/config.ts";
+import { USER_ROLE } from "../api/src/contract/domain.ts";
+import { createDb, type Db } from "../api/src/db/database.ts";
 import { migrateToLatest } from "../api/src/db/migrate.ts";
 import { ensureDefaultSettings } from "../api/src/settings/repository.ts";
+import { upsertDirectoryEntry } from "../api/src/validator-check/directory.ts";
 import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "./lib/anvil.ts";
+import { DEMO_ADMIN_FILE, DEPLOYMENT_FILE, JWT_SECRET_FILE, RUNTIME_FILE, STACK_DATABASE } from "./lib/data-files.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
 import { startIndexer } from "./lib/indexer.ts";
 import { freePort } from "./lib/ports.ts";
@@ -19,7 +25,12 @@ import { waitFor } from "./lib/wait.ts";
 import { buildWeb } from "./lib/web-build.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATABASE = "pli";
+
+export interface DemoAccounts {
+  admin: { email: string; password: string };
+  validatorEmail: string;
+  standbyEmail: string;
+}
 
 export interface StackOptions extends Partial<StackConfig> {
   dataDir: string;
@@ -36,6 +47,8 @@ export interface Stack {
   deployment: Deployment;
   databaseUrl: string;
   embedded: { postgres: boolean; chain: boolean };
+  /** Demo sign-in details, seeded when the stack runs its own chain. */
+  demo?: DemoAccounts;
   logDir: string;
   /** Resolves with the name of the first long-running service that exits on its own. */
   died: Promise<string>;
@@ -72,7 +85,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log("postgres", "starting embedded Postgres");
       const pg = await startPostgres({ dataDir: path.join(dataDir, "postgres"), port: options.ports?.pg });
       cleanups.push(() => pg.stop());
-      databaseUrl = await pg.createDatabase(DATABASE);
+      databaseUrl = await pg.createDatabase(STACK_DATABASE);
     }
 
     step();
@@ -87,7 +100,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const anvil = await startAnvil({ port: options.ports?.anvil, statePath: path.join(dataDir, "anvil", "state.json") });
       cleanups.push(() => anvil.stop());
       ({ rpcUrl, wsUrl } = anvil);
-      const deploymentFile = path.join(dataDir, "deployment.json");
+      const deploymentFile = path.join(dataDir, DEPLOYMENT_FILE);
       const existing = existsSync(deploymentFile) ? readDeploymentFile(deploymentFile) : undefined;
       if (existing && (await isDeployed(rpcUrl, existing))) {
         deployment = existing;
@@ -106,9 +119,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     step();
     log("api", "running migrations");
     const db = createDb(databaseUrl, 2);
+    let demo: DemoAccounts | undefined;
     try {
       await migrateToLatest(db);
       await ensureDefaultSettings(db);
+      if (!options.chain) demo = await seedDemoAccounts(db, dataDir);
     } finally {
       await db.destroy();
     }
@@ -127,8 +142,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     step();
     const apiPort = await freePort(options.ports?.api);
+    const webPort = await freePort(options.ports?.web);
+    const webUrl = `http://127.0.0.1:${webPort}`;
     const apiEnv = {
-      APP_ENV: "development",
+      APP_ENV: process.env.APP_ENV ?? "development",
+      PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl,
+      JWT_SECRET: process.env.JWT_SECRET ?? jwtSecret(dataDir),
+      OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
+      UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dataDir, "uploads"),
       API_PORT: String(apiPort),
       DATABASE_URL: databaseUrl,
       RPC_URL: rpcUrl,
@@ -138,6 +159,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STAKING_ADDRESS: deployment.contracts.stakingRewards,
       FARM_ADDRESS: deployment.contracts.pluginFarm,
     };
+    loadConfig({ ...process.env, ...apiEnv });
     const api = startService({
       name: "api",
       command: process.execPath,
@@ -145,13 +167,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cwd: ROOT,
       env: apiEnv,
       logFile: path.join(logDir, "api.log"),
+      onOutput: (chunk) => {
+        if (chunk.includes("DEVELOPMENT ONLY")) log("api", chunk.trimEnd());
+      },
     });
     cleanups.push(() => api.stop());
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitUntilHealthy(apiUrl, api);
 
     step();
-    const webPort = await freePort(options.ports?.web);
     if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
     const web = startService({
       name: "web",
@@ -162,15 +186,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logFile: path.join(logDir, "web.log"),
     });
     cleanups.push(() => web.stop());
-    const webUrl = `http://127.0.0.1:${webPort}`;
     await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok, { timeoutMs: 60_000, intervalMs: 200 });
 
     step();
+    const runtimeFile = path.join(dataDir, RUNTIME_FILE);
+    writeFileSync(runtimeFile, JSON.stringify({ databaseUrl, api: apiUrl, web: webUrl }), { mode: 0o600 });
+    cleanups.push(async () => rmSync(runtimeFile, { force: true }));
     return {
       urls: { web: webUrl, api: apiUrl, rpc: rpcUrl, ws: wsUrl, indexer: `http://127.0.0.1:${indexer.port}` },
       deployment,
       databaseUrl,
       embedded: { postgres: !options.databaseUrl, chain: !options.chain },
+      demo,
       logDir,
       died: Promise.race([
         indexer.exited.then(() => "indexer"),
@@ -197,4 +224,26 @@ async function waitUntilHealthy(apiUrl: string, api: Service) {
     },
     { timeoutMs: 120_000, intervalMs: 200 },
   );
+}
+
+/** A signing secret kept under the data folder, so development sessions survive a restart. */
+function jwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The demo wallets in the validator directory and one admin, created once and remembered. */
+async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccounts> {
+  const validatorEmail = "validator@pli.local";
+  const standbyEmail = "standby@pli.local";
+  await upsertDirectoryEntry(db, { walletAddress: devAccount("validator").address, email: validatorEmail, userRole: USER_ROLE.validator });
+  await upsertDirectoryEntry(db, { walletAddress: devAccount("standby").address, email: standbyEmail, userRole: USER_ROLE.standby });
+  const file = path.join(dataDir, DEMO_ADMIN_FILE);
+  if (!existsSync(file)) {
+    const { admin, password } = await provisionAdmin(db, { email: "admin@pli.local", name: "Demo Admin" });
+    writeFileSync(file, JSON.stringify({ email: admin.email, password }), { mode: 0o600 });
+  }
+  const admin = JSON.parse(readFileSync(file, "utf8")) as DemoAccounts["admin"];
+  return { admin, validatorEmail, standbyEmail };
 }

@@ -32,9 +32,12 @@ function printSummary(stack: Stack) {
     `               PluginFarm ${stack.deployment.contracts.pluginFarm}`,
     `  Logs         ${stack.logDir}`,
   ];
-  if (stack.embedded.chain) {
+  if (stack.demo) {
     const pli = formatUnits(DEMO_SEED.pliEach, 18);
     lines.push(
+      "",
+      `Admin sign-in   ${stack.urls.web}/admin/login   ${stack.demo.admin.email} / ${stack.demo.admin.password}`,
+      "                without SMTP_URL the emailed code is printed here (development outbox)",
       "",
       "Demo accounts (anvil's well-known keys: DEVELOPMENT ONLY, public to everyone, never use them on a real network)",
       `  Admin wallet (contract owner)   ${devAccount("owner").address}  key ${DEV_KEYS.owner}`,

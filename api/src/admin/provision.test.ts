@@ -1,0 +1,58 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { API } from "../contract/index.ts";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+let smtp: Smtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const adminCreate = (...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL } });
+
+describe("npm run admin:create", () => {
+  it("creates an admin whose printed password signs in, and refuses a second admin with the same email", async () => {
+    const { stdout } = await adminCreate("--email", "New.Admin@Example.com", "--name", "New Admin");
+    const password = /Password: (\S+)/.exec(stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const row = await t.db.selectFrom("app.admin").selectAll().where("email", "=", "new.admin@example.com").executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain(password);
+    expect(await t.adminToken({ email: "new.admin@example.com", password: password! })).toBeTruthy();
+    await expect(adminCreate("--email", "new.admin@example.com")).rejects.toMatchObject({ stderr: expect.stringContaining("already exists") });
+  });
+
+  it("refuses a missing or malformed email", async () => {
+    await expect(adminCreate()).rejects.toMatchObject({ code: 2 });
+    await expect(adminCreate("--email", "not-an-email")).rejects.toMatchObject({ stderr: expect.stringContaining("email") });
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every route with its input schema, and serves a docs page", async () => {
+    const doc = await t.call("GET", API.openapi);
+    expect(doc.body.openapi).toBe("3.1.0");
+    for (const route of [API.user.siwe, API.user.login, API.admin.login, API.admin.verifyOtp, API.setting, API.upload, API.rpcurl.root, API.rpcurl.edit, API.rpcurl.delete]) {
+      expect(doc.body.paths[route], route).toBeDefined();
+    }
+    const rpcSchema = doc.body.paths[API.rpcurl.root].post.requestBody.content["application/json"].schema;
+    expect(rpcSchema.required.sort()).toEqual(["name", "provider", "rpc", "wss"]);
+    expect(rpcSchema.properties.provider.enum).toContain("Contabo");
+    const docs = await t.app.request(API.docs);
+    expect(docs.headers.get("content-type")).toContain("text/html");
+    expect(await docs.text()).toContain("/api/rpcurl/edit");
+  });
+});
