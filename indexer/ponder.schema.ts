@@ -1,0 +1,147 @@
+import { index, onchainEnum, onchainTable, primaryKey } from "ponder";
+import { STAKE_STATUS } from "@pli/abis";
+
+/**
+ * Chain facts for the portal. Amounts are wei (numeric), addresses and hashes lowercase hex, times
+ * the block time. Readers use the `chain.*` views of these tables (see api/src/chain/views.ts).
+ */
+
+export const stakeStatus = onchainEnum("stake_status", [STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
+export const stakeEventKind = onchainEnum("stake_event_kind", ["stake", "topup", "unlock", "unstake"]);
+export const portalContract = onchainEnum("portal_contract", ["StakingRewards", "PluginFarm"]);
+
+/**
+ * One row per (wallet, node). `totalStaked` is what the contract holds for it (0 once withdrawn, the
+ * amount then being in `withdrawnAmount`). A withdrawn position that is staked again starts over as Stake.
+ */
+export const stakePosition = onchainTable(
+  "stake_position",
+  (t) => ({
+    wallet: t.hex().notNull(),
+    node: t.hex().notNull(),
+    status: stakeStatus().notNull(),
+    totalStaked: t.bigint().notNull(),
+    firstStakedAt: t.timestamp({ withTimezone: true }).notNull(),
+    lastStakedAt: t.timestamp({ withTimezone: true }).notNull(),
+    lastStakeTx: t.hex().notNull(),
+    unlockTx: t.hex(),
+    unlockedAt: t.timestamp({ withTimezone: true }),
+    withdrawnAmount: t.bigint(),
+    withdrawTx: t.hex(),
+    withdrawnAt: t.timestamp({ withTimezone: true }),
+    updatedBlock: t.int8({ mode: "bigint" }).notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.wallet, table.node] }),
+    nodeIndex: index().on(table.node),
+  }),
+);
+
+/** Every stake, top-up, unlock and unstake; `totalAfter` is the position's total once the event applied. */
+export const stakeEvent = onchainTable(
+  "stake_event",
+  (t) => ({
+    id: t.text().primaryKey(),
+    kind: stakeEventKind().notNull(),
+    wallet: t.hex().notNull(),
+    node: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    totalAfter: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    blockTime: t.timestamp({ withTimezone: true }).notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    walletNodeIndex: index().on(table.wallet, table.node),
+    txIndex: index().on(table.txHash),
+  }),
+);
+
+/** A (wallet, node) pair whitelisted on one of the contracts, with its first whitelisting transaction. */
+export const whitelist = onchainTable(
+  "whitelist",
+  (t) => ({
+    contract: portalContract().notNull(),
+    wallet: t.hex().notNull(),
+    node: t.hex().notNull(),
+    whitelistedBy: t.hex().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    whitelistedAt: t.timestamp({ withTimezone: true }).notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.contract, table.wallet, table.node] }) }),
+);
+
+export const rewardDeposit = onchainTable("reward_deposit", (t) => ({
+  id: t.text().primaryKey(),
+  depositor: t.hex().notNull(),
+  amount: t.bigint().notNull(),
+  poolAfter: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
+  blockNumber: t.int8({ mode: "bigint" }).notNull(),
+  blockTime: t.timestamp({ withTimezone: true }).notNull(),
+}));
+
+/** The chain pays a (wallet, node, date key) at most once, so that triple is the key. */
+export const rewardPayment = onchainTable(
+  "reward_payment",
+  (t) => ({
+    wallet: t.hex().notNull(),
+    node: t.hex().notNull(),
+    dateKey: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    blockTime: t.timestamp({ withTimezone: true }).notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.wallet, table.node, table.dateKey] }),
+    txIndex: index().on(table.txHash),
+  }),
+);
+
+/** Deposits minus payments of the StakingRewards reward pool; one row keyed by the contract address. */
+export const rewardPool = onchainTable("reward_pool", (t) => ({
+  contractAddress: t.hex().primaryKey(),
+  deposited: t.bigint().notNull(),
+  paid: t.bigint().notNull(),
+  balance: t.bigint().notNull(),
+  blockNumber: t.int8({ mode: "bigint" }).notNull(),
+  updatedAt: t.timestamp({ withTimezone: true }).notNull(),
+}));
+
+/** Current minimum and maximum stake of the StakingRewards contract. */
+export const stakeLimits = onchainTable("stake_limits", (t) => ({
+  contractAddress: t.hex().primaryKey(),
+  minStake: t.bigint().notNull(),
+  maxStake: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
+  blockNumber: t.int8({ mode: "bigint" }).notNull(),
+  changedAt: t.timestamp({ withTimezone: true }).notNull(),
+}));
+
+/** Current staking caps of the PluginFarm contract. */
+export const farmCaps = onchainTable("farm_caps", (t) => ({
+  contractAddress: t.hex().primaryKey(),
+  minCap: t.bigint().notNull(),
+  maxCap: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
+  blockNumber: t.int8({ mode: "bigint" }).notNull(),
+  changedAt: t.timestamp({ withTimezone: true }).notNull(),
+}));
+
+/** Operators of each contract with their latest change (`enabled` false once revoked). */
+export const operator = onchainTable(
+  "operator",
+  (t) => ({
+    contract: portalContract().notNull(),
+    operator: t.hex().notNull(),
+    enabled: t.boolean().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    changedAt: t.timestamp({ withTimezone: true }).notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.contract, table.operator] }) }),
+);
