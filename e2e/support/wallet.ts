@@ -1,0 +1,187 @@
+import type { Page } from "playwright-core";
+import { numberToHex, type Address, type Hex, type PrivateKeyAccount } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { jsonRpc } from "./json-rpc.ts";
+import { WalletChains } from "./wallet-chains.ts";
+import { userRejected, WALLET_ERROR, WalletRpcError } from "./wallet-errors.ts";
+import { walletPageScript, type BridgeResponse, type WalletInfo, type WalletPageScriptArgs } from "./wallet-page-script.ts";
+import { personalSign, sendTransaction, signTypedData } from "./wallet-signer.ts";
+
+const ICON = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0f766e"/><path d="M8 10h16v12H8z" fill="#fff"/></svg>',
+).toString("base64")}`;
+
+export const TEST_WALLET_INFO: WalletInfo = {
+  uuid: "5f1c7c2e-6d4f-4c59-9a1e-7e0d3b7e2a10",
+  name: "Test Wallet",
+  icon: ICON,
+  rdns: "dev.pli.testwallet",
+};
+
+const SCRIPT_ARGS: WalletPageScriptArgs = {
+  requestBinding: "__pliTestWalletRequest",
+  emitFunction: "__pliTestWalletEmit",
+  info: TEST_WALLET_INFO,
+};
+
+export interface TestWalletOptions {
+  privateKey: Hex;
+  /** The chain's JSON-RPC endpoint: reads are forwarded there and transactions sent through it. */
+  rpcUrl: string;
+}
+
+interface WalletRequest {
+  method: string;
+  params: unknown;
+}
+
+/**
+ * A browser wallet for tests: the page gets an EIP-1193 provider (window.ethereum + EIP-6963) whose
+ * requests are answered here, in Node, signing with a private key. Tests drive what a person would do
+ * in a real wallet: switch account or chain, reject the next signature.
+ */
+export class TestWallet {
+  #account: PrivateKeyAccount;
+  readonly #chains: WalletChains;
+  #authorized = false;
+  #rejectSignature = false;
+  #rejectConnection = false;
+  readonly #pages = new Set<Page>();
+
+  constructor(options: TestWalletOptions) {
+    this.#account = privateKeyToAccount(options.privateKey);
+    this.#chains = new WalletChains(options.rpcUrl);
+  }
+
+  get address(): Address {
+    return this.#account.address;
+  }
+
+  /** Puts the wallet into `page`; call before the first navigation. */
+  async install(page: Page): Promise<void> {
+    this.#pages.add(page);
+    page.once("close", () => this.#pages.delete(page));
+    await page.exposeBinding(SCRIPT_ARGS.requestBinding, (_source, request: WalletRequest) => this.#answer(request));
+    await page.addInitScript({ content: walletPageScript(SCRIPT_ARGS) });
+  }
+
+  /** Changes the selected account, as a person does in the wallet; connected pages get `accountsChanged`. */
+  async switchAccount(privateKey: Hex): Promise<void> {
+    this.#account = privateKeyToAccount(privateKey);
+    if (this.#authorized) await this.#emit("accountsChanged", [this.address]);
+  }
+
+  /** Moves the wallet to another chain id (for wrong-network tests); pages get `chainChanged`. */
+  async switchChain(chainId: number): Promise<void> {
+    this.#chains.select(chainId);
+    await this.#emit("chainChanged", numberToHex(chainId));
+  }
+
+  /** Disconnects the site from inside the wallet; pages get `accountsChanged` with no accounts. */
+  async revoke(): Promise<void> {
+    this.#authorized = false;
+    await this.#emit("accountsChanged", []);
+  }
+
+  /** The next message, typed-data or transaction signature is refused with error 4001. */
+  rejectNextSignature(): void {
+    this.#rejectSignature = true;
+  }
+
+  /** The next connection request is refused with error 4001. */
+  rejectNextConnection(): void {
+    this.#rejectConnection = true;
+  }
+
+  async #answer(request: WalletRequest): Promise<BridgeResponse> {
+    try {
+      const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
+      return { result: await this.#handle(request.method, params) };
+    } catch (error) {
+      if (error instanceof WalletRpcError) return { error: { code: error.code, message: error.message, data: error.data } };
+      return { error: { code: WALLET_ERROR.internal, message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
+  async #handle(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case "eth_requestAccounts":
+        this.#connect();
+        return [this.address];
+      case "eth_accounts":
+        return this.#authorized ? [this.address] : [];
+      case "wallet_requestPermissions":
+        this.#connect();
+        return this.#permissions();
+      case "wallet_getPermissions":
+        return this.#authorized ? this.#permissions() : [];
+      case "wallet_revokePermissions":
+        this.#authorized = false;
+        return null;
+      case "eth_chainId":
+        return numberToHex(await this.#chains.currentId());
+      case "net_version":
+        return String(await this.#chains.currentId());
+      case "wallet_addEthereumChain":
+        return this.#addChain(params[0]);
+      case "wallet_switchEthereumChain":
+        return this.#switchToKnownChain(params[0]);
+      case "personal_sign":
+        this.#consumeSignature();
+        return personalSign(this.#account, params);
+      case "eth_signTypedData_v4":
+        this.#consumeSignature();
+        return signTypedData(this.#account, params);
+      case "eth_sendTransaction":
+        this.#consumeSignature();
+        return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params);
+      case "eth_sign":
+      case "eth_signTransaction":
+        throw new WalletRpcError(WALLET_ERROR.unsupportedMethod, `${method} is not supported by the test wallet`);
+      default:
+        return jsonRpc(this.#chains.rpcUrl(), method, params);
+    }
+  }
+
+  #connect() {
+    if (this.#rejectConnection) {
+      this.#rejectConnection = false;
+      throw userRejected();
+    }
+    this.#authorized = true;
+  }
+
+  #permissions() {
+    return [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }];
+  }
+
+  #consumeSignature() {
+    if (!this.#authorized) throw new WalletRpcError(WALLET_ERROR.unauthorized, "The site is not connected to the wallet");
+    if (this.#rejectSignature) {
+      this.#rejectSignature = false;
+      throw userRejected();
+    }
+  }
+
+  async #addChain(parameter: unknown): Promise<null> {
+    const { chainId, rpcUrls } = (parameter ?? {}) as { chainId?: Hex; rpcUrls?: string[] };
+    const rpcUrl = rpcUrls?.[0];
+    if (!chainId || !rpcUrl) throw new WalletRpcError(WALLET_ERROR.invalidParams, "wallet_addEthereumChain needs chainId and rpcUrls");
+    this.#chains.add(Number(chainId), rpcUrl);
+    await this.switchChain(Number(chainId));
+    return null;
+  }
+
+  async #switchToKnownChain(parameter: unknown): Promise<null> {
+    const chainId = Number((parameter as { chainId?: Hex } | undefined)?.chainId);
+    if (!(await this.#chains.isKnown(chainId))) throw new WalletRpcError(WALLET_ERROR.unrecognizedChain, `Unrecognized chain ID ${chainId}`);
+    if (chainId !== (await this.#chains.currentId())) await this.switchChain(chainId);
+    return null;
+  }
+
+  async #emit(event: string, payload: unknown): Promise<void> {
+    const call = `globalThis[${JSON.stringify(SCRIPT_ARGS.emitFunction)}]?.(${JSON.stringify(event)}, ${JSON.stringify(payload)})`;
+    const pages = [...this.#pages].filter((page) => !page.isClosed());
+    await Promise.all(pages.map((page) => page.evaluate(call)));
+  }
+}

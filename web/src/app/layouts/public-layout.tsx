@@ -1,0 +1,22 @@
+import { Link, Outlet } from "react-router-dom";
+import { messages } from "../../shared/config/messages";
+import { paths } from "../paths";
+import { ScrollToTop } from "./scroll-to-top";
+
+/** Pages seen before sign-in: a plain header, the page, and the footer. */
+export function PublicLayout() {
+  return (
+    <div className="public-layout">
+      <ScrollToTop />
+      <header className="public-layout__header">
+        <Link to={paths.home.getHref()} className="brand">
+          {messages.productName}
+        </Link>
+      </header>
+      <main className="public-layout__main">
+        <Outlet />
+      </main>
+      <footer className="public-layout__footer">{messages.copyright}</footer>
+    </div>
+  );
+}

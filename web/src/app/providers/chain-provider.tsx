@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, type ReactNode } from "react";
+import { WagmiProvider } from "wagmi";
+import { chainConfigQueryOptions, type ChainConfig } from "../../chain/chain-config";
+import { createWagmiConfig } from "../../chain/wagmi-config";
+import { messages } from "../../shared/config/messages";
+import { Button } from "../../shared/ui/button";
+import { StatusScreen } from "../../shared/ui/status-screen";
+
+function ConfiguredWagmi({ config, children }: { config: ChainConfig; children: ReactNode }) {
+  const wagmiConfig = useMemo(() => createWagmiConfig(config), [config]);
+  return <WagmiProvider config={wagmiConfig}>{children}</WagmiProvider>;
+}
+
+/** Loads the chain configuration from the API, then sets up wagmi for that chain. */
+export function ChainProvider({ children }: { children: ReactNode }) {
+  const chainConfig = useQuery(chainConfigQueryOptions());
+  if (chainConfig.isPending) return <StatusScreen busy>{messages.loading}</StatusScreen>;
+  if (chainConfig.isError) {
+    return (
+      <StatusScreen>
+        <p>{messages.configLoadFailed}</p>
+        <Button onClick={() => void chainConfig.refetch()}>{messages.tryAgain}</Button>
+      </StatusScreen>
+    );
+  }
+  return <ConfiguredWagmi config={chainConfig.data}>{children}</ConfiguredWagmi>;
+}

@@ -1,0 +1,17 @@
+import { WALLET_EXTENSION } from "../../shared/config/wallet-extension";
+
+export const authMessages = {
+  portalTitle: "Validator Nodes Operator Portal",
+  intro: "Connect the wallet that runs your validator nodes to manage nodes, jobs, RPC URLs and stakes.",
+  connectWallet: "Connect Wallet",
+  connecting: "Connecting…",
+  connectedAs: "Connected wallet",
+  connectedWith: "Wallet",
+  walletNotInstalled: `${WALLET_EXTENSION.name} not installed`,
+  walletNotInstalledText: `Install the ${WALLET_EXTENSION.name} browser extension, then reload this page.`,
+  viewInStore: "View",
+  connectRejected: "The connection request was rejected in the wallet.",
+  noAccountsTitle: "Please Login",
+  noAccountsText: `No Accounts detected. You should login to ${WALLET_EXTENSION.name}.`,
+  connectFailed: "The wallet could not be connected. Try again.",
+} as const;

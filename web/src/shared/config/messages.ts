@@ -1,0 +1,10 @@
+/** Texts used by more than one feature or by the application shell. */
+export const messages = {
+  productName: "PLI Validator Portal",
+  loading: "Loading.....",
+  configLoadFailed: "The portal could not load its network configuration.",
+  tryAgain: "Try again",
+  notFoundTitle: "Page not found",
+  backHome: "Back to the start page",
+  copyright: "Copyright © 2022 Plugin. All rights reserved.",
+} as const;

@@ -1,0 +1,22 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+import { z } from "zod";
+
+/** Paths the web server forwards to the API, so the browser talks to one origin. */
+const API_PREFIXES = ["/api", "/upload", "/static"] as const;
+
+const env = z
+  .object({ API_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787") })
+  .safeParse(process.env);
+if (!env.success) throw new Error(`Invalid web server configuration: API_URL ${env.error.issues[0]?.message ?? "is invalid"}`);
+
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  API_PREFIXES.map((prefix) => [prefix, { target: env.data.API_URL, changeOrigin: true }]),
+);
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+  build: { outDir: "dist", emptyOutDir: true },
+});
