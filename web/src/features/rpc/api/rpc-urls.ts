@@ -1,0 +1,42 @@
+import { API, type Paged, type RpcUrlInput, type RpcUrlResponse } from "@pli/api/contract";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { http } from "../../../shared/api/http";
+import { listQuery, type ListParams } from "../../../shared/lists/list-params";
+
+const rpcUrlsKey = ["rpc-urls"] as const;
+
+export const rpcUrlsQueryOptions = (params: ListParams) =>
+  queryOptions({
+    queryKey: [...rpcUrlsKey, params],
+    queryFn: () => http<Paged<RpcUrlResponse>>("GET", `${API.rpcurl.root}?${listQuery(params)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRpcUrls = (params: ListParams) => useQuery(rpcUrlsQueryOptions(params));
+
+type Saved = { message: string; data: RpcUrlResponse };
+
+/** Add, edit and delete; each refreshes every RPC list on success. */
+export function useRpcUrlMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: rpcUrlsKey });
+  return {
+    add: useMutation({ mutationFn: (input: RpcUrlInput) => http<Saved>("POST", `${API.rpcurl.root}/`, input), onSuccess }),
+    edit: useMutation({ mutationFn: (input: RpcUrlInput & { _id: string }) => http<Saved>("POST", API.rpcurl.edit, input), onSuccess }),
+    remove: useMutation({ mutationFn: (id: string) => http<{ message: string }>("POST", API.rpcurl.delete, { id }), onSuccess }),
+  };
+}
+
+/** The record being edited travels in local storage under `editrpc` (spec section 2). */
+const EDIT_KEY = "editrpc";
+export const editRpcStore = {
+  set: (record: RpcUrlResponse) => localStorage.setItem(EDIT_KEY, JSON.stringify(record)),
+  get(): RpcUrlResponse | null {
+    try {
+      const value = JSON.parse(localStorage.getItem(EDIT_KEY) ?? "null") as RpcUrlResponse | null;
+      return value && typeof value._id === "string" ? value : null;
+    } catch {
+      return null;
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import { LIMITS } from "@pli/api/contract";
+import { useSearchParams } from "react-router-dom";
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  q: string;
+}
+
+const positive = (value: string | null, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** page, limit and q live in the URL (defaults page 1, limit 5). */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const list: ListParams = {
+    page: positive(params.get("page"), 1),
+    limit: Math.min(positive(params.get("limit"), LIMITS.pageSize), LIMITS.maxPageSize),
+    q: params.get("q") ?? "",
+  };
+  const update = (change: Partial<ListParams>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(change)) {
+        if (value === "" || value === undefined) next.delete(key);
+        else next.set(key, String(value));
+      }
+      return next;
+    });
+  return { ...list, update };
+}
+
+/** The query string the API takes for a list. */
+export const listQuery = ({ page, limit, q }: ListParams) => new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}) }).toString();

@@ -1,0 +1,72 @@
+import type { SessionClaims } from "@pli/api/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { onUnauthorized } from "../api/http";
+import { decodeSession, registerDetailStore, tokenStore, type RegisterDetail } from "./token-store";
+
+interface Session {
+  claims: SessionClaims | null;
+  isUser: boolean;
+  isAdmin: boolean;
+  registerDetail: RegisterDetail | null;
+  signIn(token: string): SessionClaims | null;
+  signOut(): void;
+  holdRegisterDetail(detail: RegisterDetail): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+const EXPIRY_CHECK_MS = 15_000;
+
+/** The session restored from `jwtToken` on load; an expired or refused token signs the person out. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [claims, setClaims] = useState<SessionClaims | null>(() => {
+    const restored = decodeSession(tokenStore.get());
+    if (!restored) tokenStore.clear();
+    return restored;
+  });
+  const [registerDetail, setRegisterDetail] = useState(registerDetailStore.get);
+
+  const signOut = useCallback(() => {
+    tokenStore.clear();
+    registerDetailStore.clear();
+    setRegisterDetail(null);
+    setClaims(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signIn = useCallback((token: string) => {
+    const next = decodeSession(token);
+    if (next) tokenStore.set(token);
+    registerDetailStore.clear();
+    setRegisterDetail(null);
+    setClaims(next);
+    return next;
+  }, []);
+
+  const holdRegisterDetail = useCallback((detail: RegisterDetail) => {
+    registerDetailStore.set(detail);
+    setRegisterDetail(detail);
+  }, []);
+
+  useEffect(() => onUnauthorized(signOut), [signOut]);
+  useEffect(() => {
+    if (!claims) return;
+    const timer = setInterval(() => {
+      if (!decodeSession(tokenStore.get())) signOut();
+    }, EXPIRY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [claims, signOut]);
+
+  const value = useMemo<Session>(
+    () => ({ claims, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, holdRegisterDetail }),
+    [claims, registerDetail, signIn, signOut, holdRegisterDetail],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession needs a SessionProvider");
+  return session;
+}

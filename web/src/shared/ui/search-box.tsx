@@ -1,0 +1,26 @@
+import { LIMITS } from "@pli/api/contract";
+import { useEffect, useRef, useState } from "react";
+import { useListParams } from "../lists/list-params";
+
+/** Debounced search (1000 ms) that puts q in the URL and goes back to page 1 with limit 5. */
+export function SearchBox({ placeholder }: { placeholder: string }) {
+  const { q, update } = useListParams();
+  const [value, setValue] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <input
+      type="search"
+      className="input search-box"
+      aria-label={placeholder}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => {
+        const next = event.target.value;
+        setValue(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }), LIMITS.searchDebounceMs);
+      }}
+    />
+  );
+}
