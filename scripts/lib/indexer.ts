@@ -35,6 +35,7 @@ export function indexerSchemaName(chain: IndexedChain): string {
     "ponder.config.ts",
     "indexer/ponder.config.ts",
     "indexer/ponder.schema.ts",
+    "indexer/env.ts",
     "abis/src/generated/StakingRewards.ts",
     "abis/src/generated/PluginFarm.ts",
     "node_modules/ponder/package.json",

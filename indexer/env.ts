@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { addressSchema } from "@pli/abis";
+
+const envSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
+  RPC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }),
+  WS_URL: z.url({ protocol: /^wss?$/, error: "must be a ws(s):// URL" }).optional(),
+  CHAIN_ID: z.coerce.number().int().positive(),
+  PLI_TOKEN_ADDRESS: addressSchema,
+  STAKING_ADDRESS: addressSchema,
+  FARM_ADDRESS: addressSchema,
+  START_BLOCK: z.coerce.number().int().nonnegative(),
+});
+
+export type IndexerEnv = Readonly<z.infer<typeof envSchema>>;
+
+/**
+ * Parses the indexer's configuration from the environment (set by scripts/lib/indexer.ts or by hand).
+ * Throws one error naming every missing or bad variable. Empty values count as missing.
+ */
+export function parseIndexerEnv(env: NodeJS.ProcessEnv): IndexerEnv {
+  const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, env[key] || undefined]));
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}: ${raw[name] === undefined ? "is required" : issue.message}`;
+    });
+    throw new Error(`Invalid indexer configuration:\n${problems.join("\n")}`);
+  }
+  return Object.freeze(result.data);
+}
