@@ -40,6 +40,8 @@ export interface StackOptions extends Partial<StackConfig> {
   log?: (service: string, line: string) => void;
   /** Aborting stops the start between steps and tears down what was started. */
   signal?: AbortSignal;
+  /** Extra API settings (SMTP_URL, VALIDATOR_CHECK_URL, …) on top of the runner's environment. */
+  apiEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -158,6 +160,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
       STAKING_ADDRESS: deployment.contracts.stakingRewards,
       FARM_ADDRESS: deployment.contracts.pluginFarm,
+      ...options.apiEnv,
     };
     loadConfig({ ...process.env, ...apiEnv });
     const api = startService({

@@ -8,12 +8,12 @@ import { startStack, type Stack } from "../../scripts/stack.ts";
  * The whole product (Postgres, anvil with contracts and demo data, indexer, API, built web app) for one
  * test file: started in beforeAll on free ports in a temporary folder, stopped and removed in afterAll.
  */
-export function useStack(): { readonly current: Stack } {
+export function useStack(options: { apiEnv?: () => Record<string, string> } = {}): { readonly current: Stack } {
   let stack: Stack | undefined;
   let dataDir: string | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-"));
-    stack = await startStack({ dataDir });
+    stack = await startStack({ dataDir, apiEnv: options.apiEnv?.() });
   });
   afterAll(async () => {
     await stack?.stop();

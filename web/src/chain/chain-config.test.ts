@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ApiError } from "../shared/api/api-client";
+import { HttpError } from "../shared/api/http";
 import { chainConfigSchema, getChainConfig } from "./chain-config";
 import { chainFromConfig } from "./chain-definition";
 
@@ -40,13 +40,13 @@ describe("the runtime chain configuration", () => {
     expect(local).toMatchObject({ id: 31337, nativeCurrency: { symbol: "XDC" }, rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } } });
   });
 
-  test("is fetched from the API and a failed answer becomes an ApiError", async () => {
+  test("is fetched from the API and a failed answer becomes an HttpError", async () => {
     const fetchMock = vi.fn(async () => Response.json(apothem));
     vi.stubGlobal("fetch", fetchMock);
     await expect(getChainConfig()).resolves.toMatchObject({ chainId: 51 });
     expect(fetchMock).toHaveBeenCalledWith("/api/config", expect.anything());
 
     vi.stubGlobal("fetch", vi.fn(async () => Response.json({ errors: { config: "missing" } }, { status: 500 })));
-    await expect(getChainConfig()).rejects.toBeInstanceOf(ApiError);
+    await expect(getChainConfig()).rejects.toBeInstanceOf(HttpError);
   });
 });

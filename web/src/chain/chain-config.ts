@@ -1,8 +1,8 @@
 import { addressSchema } from "@pli/abis";
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiGet } from "../shared/api/api-client";
-import { apiPaths } from "../shared/config/api-paths";
+import { API } from "@pli/api/contract";
+import { http } from "../shared/api/http";
 
 /** The chain the deployment runs on, served by the API so one build works against any network. */
 export const chainConfigSchema = z.object({
@@ -22,12 +22,12 @@ export const chainConfigSchema = z.object({
 
 export type ChainConfig = z.infer<typeof chainConfigSchema>;
 
-export const getChainConfig = (signal?: AbortSignal): Promise<ChainConfig> => apiGet(apiPaths.chainConfig, chainConfigSchema, signal);
+export const getChainConfig = async (): Promise<ChainConfig> => chainConfigSchema.parse(await http("GET", API.config));
 
 export const chainConfigQueryOptions = () =>
   queryOptions({
     queryKey: ["chain-config"],
-    queryFn: ({ signal }) => getChainConfig(signal),
+    queryFn: () => getChainConfig(),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 2,

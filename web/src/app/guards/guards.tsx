@@ -20,6 +20,12 @@ export function RequireUser() {
   );
 }
 
+/** A signed-in operator opening the connect page goes to the dashboard. */
+export function SignedInUserGate() {
+  const { isUser } = useSession();
+  return isUser ? <Navigate to={routes.dashboard.href()} replace /> : <Outlet />;
+}
+
 /** Admins only; everyone else goes to the admin sign-in. */
 export function RequireAdmin() {
   const { isAdmin } = useSession();

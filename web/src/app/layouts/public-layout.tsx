@@ -1,15 +1,13 @@
 import { Link, Outlet } from "react-router-dom";
 import { messages } from "../../shared/config/messages";
-import { paths } from "../paths";
-import { ScrollToTop } from "./scroll-to-top";
+import { routes } from "../../shared/config/routes";
 
 /** Pages seen before sign-in: a plain header, the page, and the footer. */
 export function PublicLayout() {
   return (
     <div className="public-layout">
-      <ScrollToTop />
       <header className="public-layout__header">
-        <Link to={paths.home.getHref()} className="brand">
+        <Link to={routes.home.href()} className="brand">
           {messages.productName}
         </Link>
       </header>

@@ -1,5 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { SessionProvider } from "../../shared/session/session-provider";
+import { DialogProvider } from "../../shared/ui/dialogs";
+import { ToastProvider } from "../../shared/ui/toast";
 import { ChainProvider } from "./chain-provider";
 import { createQueryClient } from "./query-client";
 
@@ -7,7 +10,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ChainProvider>{children}</ChainProvider>
+      <ChainProvider>
+        <SessionProvider>
+          <ToastProvider>
+            <DialogProvider>{children}</DialogProvider>
+          </ToastProvider>
+        </SessionProvider>
+      </ChainProvider>
     </QueryClientProvider>
   );
 }

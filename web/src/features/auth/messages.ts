@@ -1,3 +1,4 @@
+import { MESSAGES } from "@pli/api/contract";
 import { WALLET_EXTENSION } from "../../shared/config/wallet-extension";
 
 export const authMessages = {
@@ -11,7 +12,13 @@ export const authMessages = {
   walletNotInstalledText: `Install the ${WALLET_EXTENSION.name} browser extension, then reload this page.`,
   viewInStore: "View",
   connectRejected: "The connection request was rejected in the wallet.",
-  noAccountsTitle: "Please Login",
-  noAccountsText: `No Accounts detected. You should login to ${WALLET_EXTENSION.name}.`,
+  noAccountsTitle: MESSAGES.pleaseLogin,
+  noAccountsText: `${MESSAGES.noAccounts} to ${WALLET_EXTENSION.name}.`,
   connectFailed: "The wallet could not be connected. Try again.",
+  signingIn: "Check your wallet and sign the sign-in message…",
+  signatureRejected: "You rejected the signature request. Sign the message in your wallet to sign in.",
+  otpTitle: "Two-factor authentication",
+  otpLabel: "Code from your authenticator app",
+  verify: "Verify",
+  signAgain: "Sign again",
 } as const;

@@ -10,7 +10,7 @@ export interface RegisterDetail {
 }
 
 export const tokenStore = {
-  get: () => localStorage.getItem(TOKEN_KEY),
+  get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };

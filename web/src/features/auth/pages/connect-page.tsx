@@ -1,37 +1,75 @@
-import { useState } from "react";
+import { MESSAGES } from "@pli/api/contract";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { useConnect, useConnection } from "wagmi";
 import { useWalletConnector } from "../../../chain/use-wallet-connector";
+import { routes } from "../../../shared/config/routes";
+import { useSession } from "../../../shared/session/session-provider";
+import { Alert } from "../../../shared/ui/alert";
 import { Button } from "../../../shared/ui/button";
+import { useDialogs } from "../../../shared/ui/dialogs";
+import { useOperatorSignIn } from "../api/use-operator-sign-in";
 import { ConnectError } from "../components/connect-error";
 import { ConnectedWallet } from "../components/connected-wallet";
 import { NoAccountsWarning } from "../components/no-accounts-warning";
+import { TotpPrompt } from "../components/totp-prompt";
 import { WalletMissingWarning } from "../components/wallet-missing-warning";
 import { authMessages } from "../messages";
 
-/** The start page: connect a browser wallet (sign-in follows in a later step). */
+/** The start page: connect a browser wallet, sign the server's sign-in message, then the 2FA code. */
 export function ConnectPage() {
   const connection = useConnection();
   const connector = useWalletConnector();
   const connect = useConnect();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const { alert } = useDialogs();
   const [missingNotices, setMissingNotices] = useState(0);
+  const [wantsSignIn, setWantsSignIn] = useState(false);
+  const onToken = useCallback(
+    (token: string) => {
+      if (signIn(token)) navigate(routes.dashboard.href(), { replace: true });
+    },
+    [signIn, navigate],
+  );
+  const operator = useOperatorSignIn(onToken);
 
-  const busy = connect.isPending || connection.isConnecting || connection.isReconnecting;
+  useEffect(() => {
+    if (!wantsSignIn || !connection.address) return;
+    setWantsSignIn(false);
+    void operator.start(connection.address);
+  }, [wantsSignIn, connection.address, operator]);
+
+  useEffect(() => {
+    if (operator.failure?.kind === "not-validator") {
+      void alert({ title: MESSAGES.notVerifiedTitle, text: MESSAGES.notVerifiedText, tone: "warning" });
+    }
+  }, [operator.failure, alert]);
+
+  const busy = connect.isPending || connection.isConnecting || connection.isReconnecting || operator.step === "signing" || operator.step === "verifying";
   const onConnect = () => {
-    if (connector) connect.mutate({ connector });
-    else setMissingNotices((count) => count + 1);
+    if (!connector) return setMissingNotices((count) => count + 1);
+    setWantsSignIn(true);
+    if (!connection.address) connect.mutate({ connector }, { onError: () => setWantsSignIn(false) });
   };
 
   return (
     <section className="card connect-card" aria-labelledby="connect-title">
       <h1 id="connect-title">{authMessages.portalTitle}</h1>
       <p className="muted">{authMessages.intro}</p>
-      {connection.address ? (
-        <ConnectedWallet address={connection.address} walletName={connection.connector?.name} />
+      {connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}
+      {operator.step === "otp" && !operator.needsNewSignature ? (
+        <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
+      ) : operator.step === "verifying" ? (
+        <p role="status">{MESSAGES.loading}</p>
       ) : (
         <Button onClick={onConnect} disabled={busy} className="connect-card__button">
-          {busy ? authMessages.connecting : authMessages.connectWallet}
+          {operator.step === "signing" ? authMessages.signingIn : busy ? authMessages.connecting : operator.needsNewSignature ? authMessages.signAgain : authMessages.connectWallet}
         </Button>
       )}
+      {operator.needsNewSignature && operator.failure?.kind === "otp" ? <Alert tone="error" title={operator.failure.message} /> : null}
+      {operator.failure?.kind === "rejected" ? <Alert tone="error" title={authMessages.signatureRejected} /> : null}
+      {operator.failure?.kind === "error" ? <Alert tone="error" title={operator.failure.message} /> : null}
       {connection.isConnected && !connection.address ? <NoAccountsWarning /> : null}
       {connector ? null : <WalletMissingWarning key={missingNotices} />}
       {connect.error && connector ? <ConnectError error={connect.error} /> : null}
