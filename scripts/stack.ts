@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
 import { createPublicClient, http } from "viem";
 import type { Deployment } from "@pli/abis";
 import { readDeploymentFile } from "@pli/abis/node";
@@ -108,6 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         deployment = existing;
       } else {
         log("anvil", "compiling and deploying contracts, seeding demo data");
+        await dropIndexedData(databaseUrl);
         const deployOptions = { rpcUrl, ownerKey: DEV_KEYS.owner };
         deployment = await deployContracts(deployOptions);
         await seedDemoData(deployment, deployOptions, {
@@ -249,4 +251,18 @@ async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccounts> 
   }
   const admin = JSON.parse(readFileSync(file, "utf8")) as DemoAccounts["admin"];
   return { admin, validatorEmail, standbyEmail };
+}
+
+/**
+ * A fresh chain reuses the chain id and often the contract addresses of the last one, so Ponder would
+ * resume rows and cached logs of a chain that no longer exists: drop its schemas before redeploying.
+ */
+async function dropIndexedData(databaseUrl: string): Promise<void> {
+  const db = createDb(databaseUrl, 1);
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT nspname AS name FROM pg_namespace WHERE nspname = 'chain' OR nspname LIKE 'ponder%'`.execute(db);
+    for (const { name } of rows) await sql`DROP SCHEMA ${sql.id(name)} CASCADE`.execute(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createPublicClient, http } from "viem";
@@ -34,6 +35,7 @@ export interface Anvil {
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = await freePort(options.port);
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? ANVIL_CHAIN_ID)];
+  if (options.statePath) mkdirSync(path.dirname(options.statePath), { recursive: true });
   if (options.statePath) args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;

@@ -1,0 +1,71 @@
+/**
+ * Time from a stake transaction being mined to the position being readable from `chain.*` through the
+ * API's database layer, on a local anvil chain with the indexer on its websocket endpoint.
+ * Prints p50, p95, p99 (and min, max, mean) over RUNS transactions. `npm run bench`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDb } from "../api/src/db/database.ts";
+import { findStakePosition } from "../api/src/chain/stakes.ts";
+import { deployContracts, seedDemoData } from "../contracts/scripts/deploy.ts";
+import { startAnvil } from "../scripts/lib/anvil.ts";
+import { DEV_KEYS, devAccount } from "../scripts/lib/dev-accounts.ts";
+import { startIndexer } from "../scripts/lib/indexer.ts";
+import { startPostgres } from "../scripts/lib/postgres.ts";
+import { chainActor, pli } from "../test/chain-actions.ts";
+
+const RUNS = Number(process.env.RUNS ?? 60);
+const NODE = "0x00000000000000000000000000000000000000bb";
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-"));
+const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+const anvil = await startAnvil();
+const indexerHandle = { stop: async () => {} };
+try {
+  const databaseUrl = await pg.createDatabase("bench");
+  const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
+  const deployment = await deployContracts(deployOptions);
+  const owner = chainActor(anvil.rpcUrl, deployment, DEV_KEYS.owner);
+  const operator = chainActor(anvil.rpcUrl, deployment, DEV_KEYS.validator);
+  const wallet = devAccount("validator").address;
+  await seedDemoData(deployment, deployOptions, { operators: [wallet], pliEach: pli(1_000_000) });
+  await owner.whitelist(wallet, NODE);
+  await operator.approve(pli(1_000_000));
+  await operator.stake(pli(50_000), NODE);
+
+  const indexer = await startIndexer({ databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, logFile: path.join(dir, "indexer.log") });
+  indexerHandle.stop = indexer.stop;
+  const db = createDb(databaseUrl, 2);
+  const step = pli(1_000);
+  let expected = pli(50_000);
+  while (!(await findStakePosition(db, wallet, NODE))) await new Promise((r) => setTimeout(r, 20));
+
+  const latencies: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    expected += step;
+    const hash = await operator.sendTopup(step, NODE);
+    const mined = performance.now();
+    await operator.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    for (;;) {
+      const position = await findStakePosition(db, wallet, NODE);
+      if (position && position.totalStaked === expected) break;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    latencies.push(performance.now() - mined);
+  }
+  await db.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+  console.log(`reconcile latency over ${RUNS} stake transactions (mined -> readable from chain.* via the API's db layer)`);
+  console.log(`  p50 ${fmt(percentile(sorted, 50))}  p95 ${fmt(percentile(sorted, 95))}  p99 ${fmt(percentile(sorted, 99))}`);
+  console.log(`  min ${fmt(sorted[0]!)}  max ${fmt(sorted.at(-1)!)}  mean ${fmt(mean)}`);
+} finally {
+  await indexerHandle.stop();
+  await anvil.stop();
+  await pg.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
