@@ -1,8 +1,9 @@
-import { Link, NavLink, Outlet, useNavigate } from "react-router-dom";
+import { Outlet, useNavigate } from "react-router-dom";
 import { useWalletConnector } from "../../chain/use-wallet-connector";
 import { ADMIN_SIDEBAR, routes } from "../../shared/config/routes";
 import { useSession } from "../../shared/session/session-provider";
 import { FrameHeader } from "./frame-header";
+import { FrameSidebar } from "./frame-sidebar";
 
 export const NON_XINFIN_BROWSER = "Non-Xinfin browser detected. You should consider trying XDCpay";
 
@@ -17,18 +18,7 @@ export function AdminLayout() {
   };
   return (
     <div className="frame">
-      <aside className="frame__sidebar" aria-label="Admin menu">
-        <Link to={routes.adminDashboard.href()} className="brand">
-          PLI Admin Console
-        </Link>
-        <nav className="sidebar-nav">
-          {ADMIN_SIDEBAR.map((item) => (
-            <NavLink key={item.route} to={routes[item.route].path}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-      </aside>
+      <FrameSidebar label="Admin menu" brand="PLI Admin Console" home="adminDashboard" items={ADMIN_SIDEBAR} />
       <div className="frame__body">
         <FrameHeader
           actions={

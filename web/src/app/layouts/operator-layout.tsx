@@ -4,6 +4,7 @@ import { routes, SUPPORT_DOCS_URL, USER_MOBILE_NAV, USER_SIDEBAR } from "../../s
 import { formatToken } from "../../shared/format";
 import { useSession } from "../../shared/session/session-provider";
 import { FrameHeader } from "./frame-header";
+import { FrameSidebar } from "./frame-sidebar";
 import { tillStakeStore } from "../../shared/session/till-stake";
 
 function Balances({ wallet }: { wallet: `0x${string}` }) {
@@ -36,17 +37,7 @@ export function OperatorLayout() {
   };
   return (
     <div className="frame">
-      <aside className="frame__sidebar" aria-label="Operator menu">
-        <Link to={routes.dashboard.href()} className="brand">
-          PLI Validator Portal
-        </Link>
-        <nav className="sidebar-nav">
-          {USER_SIDEBAR.map((item) => (
-            <NavLink key={item.route} to={routes[item.route].path}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+      <FrameSidebar label="Operator menu" brand="PLI Validator Portal" home="dashboard" items={USER_SIDEBAR}>
         {claims?.walletAddress && <Balances wallet={claims.walletAddress as `0x${string}`} />}
         <div className="sidebar-buttons">
           <Link className="button button--primary" to={routes.listNode.href()}>
@@ -56,7 +47,7 @@ export function OperatorLayout() {
             Staked
           </Link>
         </div>
-      </aside>
+      </FrameSidebar>
       <div className="frame__body">
         <FrameHeader
           actions={

@@ -1,4 +1,5 @@
 import type { SessionClaims } from "@pli/api/contract";
+import { hasId, jsonStore } from "./json-store";
 
 /** The session token lives in localStorage under `jwtToken` (spec section 7). */
 const TOKEN_KEY = "jwtToken";
@@ -15,18 +16,7 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-export const registerDetailStore = {
-  get(): RegisterDetail | null {
-    try {
-      const value = JSON.parse(sessionStorage.getItem(REGISTER_DETAIL_KEY) ?? "null") as RegisterDetail | null;
-      return value && typeof value._id === "string" ? value : null;
-    } catch {
-      return null;
-    }
-  },
-  set: (detail: RegisterDetail) => sessionStorage.setItem(REGISTER_DETAIL_KEY, JSON.stringify(detail)),
-  clear: () => sessionStorage.removeItem(REGISTER_DETAIL_KEY),
-};
+export const registerDetailStore = jsonStore<RegisterDetail>(() => sessionStorage, REGISTER_DETAIL_KEY, hasId);
 
 /** The claims of a token, or null when it cannot be read or has expired (exp compared in seconds). */
 export function decodeSession(token: string | null, nowSeconds = Date.now() / 1000): SessionClaims | null {

@@ -2,6 +2,7 @@ import { API, type Paged, type RpcUrlInput, type RpcUrlResponse } from "@pli/api
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { http } from "../../../shared/api/http";
 import { listQuery, type ListParams } from "../../../shared/lists/list-params";
+import { hasId, jsonStore } from "../../../shared/session/json-store";
 
 const rpcUrlsKey = ["rpc-urls"] as const;
 
@@ -28,15 +29,4 @@ export function useRpcUrlMutations() {
 }
 
 /** The record being edited travels in local storage under `editrpc` (spec section 2). */
-const EDIT_KEY = "editrpc";
-export const editRpcStore = {
-  set: (record: RpcUrlResponse) => localStorage.setItem(EDIT_KEY, JSON.stringify(record)),
-  get(): RpcUrlResponse | null {
-    try {
-      const value = JSON.parse(localStorage.getItem(EDIT_KEY) ?? "null") as RpcUrlResponse | null;
-      return value && typeof value._id === "string" ? value : null;
-    } catch {
-      return null;
-    }
-  },
-};
+export const editRpcStore = jsonStore<RpcUrlResponse>(() => localStorage, "editrpc", hasId);
