@@ -65,11 +65,15 @@ async function npmStart(ports: Record<string, number>) {
   });
   return {
     output: () => output,
-    /** Ctrl-C: SIGINT to the whole group; resolves once every process it started has exited. */
-    async interrupt() {
+    /**
+     * Ctrl-C (SIGINT to the whole group, as a terminal sends it) or SIGTERM to npm alone (as a service
+     * manager or `kill` sends it); resolves once every process it started has exited.
+     */
+    async stop(how: "ctrl-c" | "sigterm") {
       const tree = descendants(child.pid!);
       expect(tree.length).toBeGreaterThanOrEqual(8);
-      process.kill(-child.pid!, "SIGINT");
+      if (how === "ctrl-c") process.kill(-child.pid!, "SIGINT");
+      else process.kill(child.pid!, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
       await waitFor("the runner to report it stopped", () => output.includes("Stopped."), { timeoutMs: 30_000 });
       await waitFor("every child to exit", () => tree.every((pid) => !alive(pid)), { timeoutMs: 20_000 }).catch(() => {
@@ -93,7 +97,7 @@ async function positionOf(pgPort: number, wallet: string) {
 describe("npm start", () => {
   const ports = async () => ({ PG_PORT: await freePort(), ANVIL_PORT: await freePort(), INDEXER_PORT: await freePort(), API_PORT: await freePort(), WEB_PORT: await freePort() });
 
-  it("brings the stack up, indexes a stake, leaves no process behind on Ctrl-C, and resumes with the same data", async () => {
+  it("brings the stack up, indexes a stake, leaves no process behind on Ctrl-C or SIGTERM, and resumes with the same data", async () => {
     const first = await ports();
     const run = await npmStart(first);
     const api = `http://127.0.0.1:${first.API_PORT}`;
@@ -115,7 +119,7 @@ describe("npm start", () => {
       return (health.indexer.block ?? -1) >= Number(receipt.blockNumber);
     });
     expect(await positionOf(first.PG_PORT, operator.account.address)).toEqual([{ status: "Stake", total_staked: pli(60_000).toString() }]);
-    await run.interrupt();
+    await run.stop("ctrl-c");
 
     const second = await ports();
     const again = await npmStart(second);
@@ -124,7 +128,7 @@ describe("npm start", () => {
     expect(await positionOf(second.PG_PORT, operator.account.address)).toEqual([{ status: "Stake", total_staked: pli(60_000).toString() }]);
     const health = (await (await fetch(`http://127.0.0.1:${second.API_PORT}/api/health`)).json()) as Health;
     expect(health.indexer.block).toBeGreaterThanOrEqual(Number(receipt.blockNumber));
-    await again.interrupt();
+    await again.stop("sigterm");
   });
 
   it("refuses bad configuration at once, naming each bad variable, and starts nothing", async () => {

@@ -67,6 +67,13 @@ async function shutdown(code: number) {
 }
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
+process.on("SIGHUP", () => void shutdown(0));
+
+/** If whatever started the runner goes away without a signal reaching it, stop everything anyway. */
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown(0);
+}, 1000).unref();
 
 try {
   stack = await startStack({ ...config, dev, signal: abort.signal, log: (service, line) => console.log(`[${service}] ${line}`) });
