@@ -43,8 +43,11 @@ const alive = (pid: number) => {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pli-smoke-"));
 const running: ChildProcess[] = [];
+/** Every process a run started, so a failed test still leaves nothing behind. */
+const started = new Set<number>();
 afterAll(() => {
   for (const child of running) if (child.pid && alive(child.pid)) process.kill(-child.pid, "SIGKILL");
+  for (const pid of started) if (alive(pid)) process.kill(pid, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -63,6 +66,7 @@ async function npmStart(ports: Record<string, number>) {
   await waitFor("the start summary", () => output.includes("Press Ctrl-C to stop everything."), { timeoutMs: 180_000, intervalMs: 250 }).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
+  for (const pid of descendants(child.pid!)) started.add(pid);
   return {
     output: () => output,
     /**
