@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pgClient from "pg";
 import { createDb } from "../api/src/db/database.ts";
 import { findStakePosition } from "../api/src/chain/stakes.ts";
 import { deployContracts, seedDemoData } from "../contracts/scripts/deploy.ts";
@@ -21,6 +22,9 @@ import { chainActor, pli } from "../test/chain-actions.ts";
 
 const RUNS = Number(process.env.RUNS ?? 60);
 const GAP_MS = Number(process.env.GAP_MS ?? 300);
+/** The reader wakes on Ponder's NOTIFY after each indexed block (views channel), polling as a fallback. */
+const LIVE_CHANNEL = "chain_live_query";
+const POLL_MS = Number(process.env.POLL_MS ?? 20);
 const NODE = "0x00000000000000000000000000000000000000bb";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -44,6 +48,17 @@ try {
   const indexer = await startIndexer({ databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, logFile: path.join(dir, "indexer.log") });
   indexerHandle.stop = indexer.stop;
   const db = createDb(databaseUrl, 2);
+  const listener = new pgClient.Client({ connectionString: databaseUrl });
+  await listener.connect();
+  await listener.query(`LISTEN "${LIVE_CHANNEL}"`);
+  let wake: (() => void) | undefined;
+  listener.on("notification", () => wake?.());
+  /** Resolves at Ponder's next commit notification, or after `ms` at the latest. */
+  const nextChange = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => (clearTimeout(timer), resolve());
+    });
   const step = pli(1_000);
   let expected = pli(50_000);
   while (!(await findStakePosition(db, wallet, NODE))) await new Promise((r) => setTimeout(r, 20));
@@ -58,11 +73,12 @@ try {
     for (;;) {
       const position = await findStakePosition(db, wallet, NODE);
       if (position && position.totalStaked === expected) break;
-      await new Promise((r) => setTimeout(r, 1));
+      await nextChange(POLL_MS);
     }
     latencies.push(performance.now() - mined);
   }
   await db.destroy();
+  await listener.end();
   const sorted = [...latencies].sort((a, b) => a - b);
   const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
