@@ -28,7 +28,7 @@ export function createApp(deps: Deps) {
       c.set("deps", deps);
       await next();
     })
-    .use(async (c, next) => (c.req.path === API.upload ? next() : generalBodyLimit(c, next)))
+    .use(async (c, next) => (c.req.path.replace(/\/+$/, "") === API.upload ? next() : generalBodyLimit(c, next)))
     .use(readSession)
     .route(API.health, healthRoutes)
     .route(API.config, chainConfigRoutes)

@@ -11,7 +11,7 @@ const url = (protocols: string[]) =>
     .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
 
 export const configSchema = z.object({
-  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   API_PORT: port.default(8787),
   API_HOST: z.string().default("127.0.0.1"),
   DATABASE_URL: url(["postgres:", "postgresql:"]),
@@ -42,10 +42,8 @@ export const configSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
 }).superRefine((env, ctx) => {
-  if (env.APP_ENV === "production") {
-    if (!env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required in production" });
-    if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
-  }
+  if (env.APP_ENV !== "development" && !env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
+  if (env.APP_ENV === "production" && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
 });
 
 export type Config = Readonly<z.infer<typeof configSchema> & { JWT_SECRET: string }>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
 const valid = {
+  APP_ENV: "development",
   DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/pli",
   RPC_URL: "http://127.0.0.1:8545",
   CHAIN_ID: "51",
@@ -28,8 +29,14 @@ describe("API configuration", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("defaults to production, which needs a session secret and SMTP", () => {
+    const { APP_ENV: _dev, ...production } = valid;
+    expect(problemsOf(production)).toEqual({ JWT_SECRET: "is required outside development", SMTP_URL: "is required in production" });
+    expect(loadConfig({ ...production, JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" }).APP_ENV).toBe("production");
+  });
+
   it("names every missing variable", () => {
-    expect(problemsOf({})).toEqual({
+    expect(problemsOf({ APP_ENV: "development" })).toEqual({
       DATABASE_URL: "is required",
       RPC_URL: "is required",
       CHAIN_ID: "is required",

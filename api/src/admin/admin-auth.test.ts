@@ -137,4 +137,26 @@ describe("rate limits", () => {
     const row = await t.db.selectFrom("app.rate_limit").select("hits").where("key", "=", "admin-login-ip:192.0.2.7").executeTakeFirstOrThrow();
     expect(row.hits).toBe(22);
   });
+
+  it("keys on the address the proxy appended, so a forged X-Forwarded-For start does not reset the budget", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await t.call("POST", API.admin.login, { ip: `10.9.9.${i}, 192.0.2.8`, body: { email: `y${i}@example.com`, password: "wrong" } })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("locks an admin out only after failed passwords, and successful sign-ins do not count", async () => {
+    const target = await t.addAdmin();
+    for (let i = 0; i < 12; i++) expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: target.password } })).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: "wrong" } })).status).toBe(400);
+    expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: target.password } })).status).toBe(429);
+  });
+
+  it("does not revive an expired attempt by resending", async () => {
+    const { id } = await startLogin();
+    await ageSends(id, 31);
+    await t.db.updateTable("app.otp_challenge").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", id).execute();
+    expect((await t.call("POST", API.admin.resendOtp, { body: { _id: id } })).status).toBe(400);
+  });
 });

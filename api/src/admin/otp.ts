@@ -70,7 +70,9 @@ export async function resendChallenge(db: Db, mailer: Mailer, secret: string, ch
       .where("app.otp_challenge.id", "=", challengeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!challenge || challenge.used_at || challenge.attempts >= LIMITS.otpMaxAttempts) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    if (!challenge || challenge.used_at || challenge.expires_at <= new Date() || challenge.attempts >= LIMITS.otpMaxAttempts) {
+      throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    }
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
     if (now - last < LIMITS.otpResendIntervalSeconds * 1000) throw new AppError("tooManyRequests", RESEND_TOO_SOON);

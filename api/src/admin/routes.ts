@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
 import { signSession } from "../auth/session.ts";
-import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { validate } from "../shared/validate.ts";
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
@@ -17,13 +17,14 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", adminLoginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const { db, mailer, config } = c.var.deps;
-    await enforceLimits(c, [
-      [L.adminLoginIp, clientIp(c)],
-      [L.adminLoginEmail, email],
-    ]);
+    await enforceLimits(c, [[L.adminLoginIp, clientIp(c)]]);
+    await refuseIfLocked(c, L.adminLoginFailures, email);
     const admin = await findAdminByEmail(db, email);
     const ok = await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH);
-    if (!admin || !ok) throw invalidCredentials();
+    if (!admin || !ok) {
+      await recordFailure(c, L.adminLoginFailures, email);
+      throw invalidCredentials();
+    }
     const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin);
     return c.json({ registerDetail: { _id: challengeId, email: admin.email } });
   })

@@ -20,10 +20,13 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
   return rows[0]!.hits;
 }
 
-/** The caller's IP: the socket's address, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The caller's IP: the socket's address, or behind a trusted proxy the last X-Forwarded-For entry (the
+ * one the proxy appended; earlier entries are whatever the client sent).
+ */
 export function clientIp(c: Context<AppEnv>): string {
   if (c.var.deps.config.TRUST_PROXY) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
@@ -49,14 +52,33 @@ export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][
   if (exceeded) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
 }
 
+/**
+ * For per-account budgets that anyone could spend in a victim's name: refuses once the account has
+ * `max` failures in the window, without counting this request. Failures are counted with `recordFailure`.
+ */
+export async function refuseIfLocked(c: Context<AppEnv>, limit: Limit, subject: string): Promise<void> {
+  const row = await c.var.deps.db
+    .selectFrom("app.rate_limit")
+    .select("hits")
+    .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
+    .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
+    .executeTakeFirst();
+  if (row && row.hits >= limit.max) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+}
+
+export const recordFailure = (c: Context<AppEnv>, limit: Limit, subject: string) => countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+
+/**
+ * Per-IP budgets count every request. Per-account budgets exist only where spending them needs the
+ * account's own signature (TOTP) or count only failures (admin password), so nobody can lock a
+ * wallet or an admin out by sending requests in their name.
+ */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
-  siweWallet: { name: "siwe-wallet", max: 10, windowSeconds: 600 },
   userLoginIp: { name: "user-login-ip", max: 30, windowSeconds: 600 },
-  userLoginWallet: { name: "user-login-wallet", max: 10, windowSeconds: 600 },
   totpAccount: { name: "totp-account", max: 10, windowSeconds: 600 },
   adminLoginIp: { name: "admin-login-ip", max: 20, windowSeconds: 600 },
-  adminLoginEmail: { name: "admin-login-email", max: 10, windowSeconds: 600 },
+  adminLoginFailures: { name: "admin-login-failures", max: 10, windowSeconds: 600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { parseSiweMessage } from "viem/siwe";
 import { listQuerySchema, siweRequestSchema, totpCodeSchema, USER_TYPE, userLoginSchema } from "../contract/index.ts";
 import { MESSAGES } from "../contract/messages.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -16,25 +15,12 @@ import { disableTotp, enableTotp, startTotpSetup } from "./twofa.ts";
 export const userRoutes = new Hono<AppEnv>()
   .post("/siwe", validate("json", siweRequestSchema), async (c) => {
     const { walletAddress } = c.req.valid("json");
-    await enforceLimits(c, [
-      [L.siweIp, clientIp(c)],
-      [L.siweWallet, walletAddress],
-    ]);
+    await enforceLimits(c, [[L.siweIp, clientIp(c)]]);
     return c.json({ message: await issueSiweMessage(c.var.deps.db, c.var.deps.config, walletAddress) });
   })
   .post("/login", validate("json", userLoginSchema), async (c) => {
     const body = c.req.valid("json");
-    const wallet = (() => {
-      try {
-        return parseSiweMessage(body.message).address ?? "unknown";
-      } catch {
-        return "unknown";
-      }
-    })();
-    await enforceLimits(c, [
-      [L.userLoginIp, clientIp(c)],
-      [L.userLoginWallet, wallet],
-    ]);
+    await enforceLimits(c, [[L.userLoginIp, clientIp(c)]]);
     const result = await loginOperator(c.var.deps, { ...body, signature: body.signature as `0x${string}` }, (id) => enforceLimits(c, [[L.totpAccount, id]]));
     return c.json(result);
   })

@@ -5,7 +5,7 @@ import { signSession } from "../auth/session.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorByWallet, upsertOperator } from "./repository.ts";
 import { consumeNonce, INVALID_SIGN_IN, verifySiweLogin } from "./siwe.ts";
-import { totpStep } from "./totp.ts";
+import { claimTotpStep, totpStep } from "./totp.ts";
 
 /**
  * Operator sign-in: a server-issued SIWE message signed by the wallet, the validator check, then the
@@ -23,20 +23,16 @@ export async function loginOperator(deps: Deps, input: { message: string; signat
   if (!status.validator) throw await fail(new AppError("forbidden", MESSAGES.notValidator));
 
   const existing = await findOperatorByWallet(db, wallet);
-  let usedStep: number | null = null;
   if (existing?.twofa_enabled && existing.totp_secret) {
     if (!input.otp) throw new AppError("unauthorized", MESSAGES.otpRequired, { otp: MESSAGES.otpRequired });
     await beforeTotp(existing.id);
-    usedStep = totpStep(existing.totp_secret, input.otp);
-    if (usedStep === null || (existing.totp_last_step !== null && BigInt(usedStep) <= existing.totp_last_step)) {
+    const usedStep = totpStep(existing.totp_secret, input.otp);
+    if (usedStep === null || !(await claimTotpStep(db, existing.id, usedStep))) {
       throw await fail(new AppError("unauthorized", MESSAGES.invalidTotp, { otp: MESSAGES.invalidTotp }));
     }
   }
   if (!(await consumeNonce(db, nonce))) throw new AppError("unauthorized", INVALID_SIGN_IN);
   const operator = await upsertOperator(db, wallet, status.email, status.userRole);
-  if (usedStep !== null) {
-    await db.updateTable("app.operator").set({ totp_last_step: BigInt(usedStep) }).where("id", "=", operator.id).execute();
-  }
   const token = await signSession(
     { sub: operator.id, userType: USER_TYPE.user, walletAddress: operator.wallet_address, name: operator.email ?? operator.wallet_address, email: operator.email ?? "" },
     config.JWT_SECRET,

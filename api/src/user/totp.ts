@@ -1,3 +1,4 @@
+import type { Db } from "../db/database.ts";
 import { Secret, TOTP } from "otpauth";
 
 const PERIOD = 30;
@@ -17,4 +18,15 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
   const delta = totp.validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;
   return Math.floor(now / 1000 / PERIOD) + delta;
+}
+
+/** Records `step` as used, only if it is newer than the last one; false when another request won. */
+export async function claimTotpStep(db: Db, operatorId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("app.operator")
+    .set({ totp_last_step: BigInt(step) })
+    .where("id", "=", operatorId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", BigInt(step))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

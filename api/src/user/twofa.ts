@@ -2,7 +2,7 @@ import { MESSAGES } from "../contract/messages.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorById } from "./repository.ts";
-import { newTotpSecret, otpauthUri, totpStep } from "./totp.ts";
+import { claimTotpStep, newTotpSecret, otpauthUri, totpStep } from "./totp.ts";
 
 const ALREADY_ON = "2FA is already enabled";
 const NOT_ON = "2FA is not enabled";
@@ -41,12 +41,12 @@ export async function disableTotp(db: Db, operatorId: string, code: string) {
   const operator = await operatorOrThrow(db, operatorId);
   if (!operator.twofa_enabled || !operator.totp_secret) throw new AppError("conflict", NOT_ON);
   const step = totpStep(operator.totp_secret, code);
-  if (step === null || (operator.totp_last_step !== null && BigInt(step) <= operator.totp_last_step)) {
+  if (step === null || !(await claimTotpStep(db, operatorId, step))) {
     throw new AppError("validation", MESSAGES.invalidTotp, { otp: MESSAGES.invalidTotp });
   }
   await db
     .updateTable("app.operator")
-    .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null, totp_last_step: BigInt(step) })
+    .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null })
     .where("id", "=", operatorId)
     .execute();
   return { message: MESSAGES.twofaDisabled };
