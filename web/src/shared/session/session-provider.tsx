@@ -2,7 +2,7 @@ import type { SessionClaims } from "@pli/api/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { onUnauthorized } from "../api/http";
-import { decodeSession, registerDetailStore, tokenStore, type RegisterDetail } from "./token-store";
+import { clearSignedInRecords, decodeSession, registerDetailStore, TOKEN_STORAGE_KEY, tokenStore, type RegisterDetail } from "./token-store";
 
 interface Session {
   claims: SessionClaims | null;
@@ -30,6 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     tokenStore.clear();
     registerDetailStore.clear();
+    clearSignedInRecords();
     setRegisterDetail(null);
     setClaims(null);
     queryClient.clear();
@@ -50,6 +51,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => onUnauthorized(signOut), [signOut]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      const next = decodeSession(tokenStore.get());
+      if (next?.sub !== claims?.sub || next?.userType !== claims?.userType) signOut();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [claims, signOut]);
   useEffect(() => {
     if (!claims) return;
     const timer = setInterval(() => {

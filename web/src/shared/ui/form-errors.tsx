@@ -23,7 +23,15 @@ export function useServerErrors() {
     [toast],
   );
   const clear = useCallback(() => setErrors({}), []);
-  return { errors, fail, clear };
+  /** Field errors found before anything was sent (same display as the server's). */
+  const show = useCallback(
+    (found: Record<string, string>) => {
+      setErrors(found);
+      toast.error(MESSAGES.checkAllFields);
+    },
+    [toast],
+  );
+  return { errors, fail, clear, show };
 }
 
 export function FieldError({ message, id }: { message?: string; id?: string }) {

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { http } from "../../../shared/api/http";
 import { listQuery, type ListParams } from "../../../shared/lists/list-params";
 import { hasId, jsonStore } from "../../../shared/session/json-store";
+import { SIGNED_IN_RECORDS } from "../../../shared/session/token-store";
 
 const rpcUrlsKey = ["rpc-urls"] as const;
 
@@ -29,4 +30,4 @@ export function useRpcUrlMutations() {
 }
 
 /** The record being edited travels in local storage under `editrpc` (spec section 2). */
-export const editRpcStore = jsonStore<RpcUrlResponse>(() => localStorage, "editrpc", hasId);
+export const editRpcStore = jsonStore<RpcUrlResponse>(() => localStorage, SIGNED_IN_RECORDS.editRpc, hasId);

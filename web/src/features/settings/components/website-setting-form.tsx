@@ -1,4 +1,4 @@
-import { API, IMAGE_ACCEPT, MESSAGES, type SettingResponse } from "@pli/api/contract";
+import { API, IMAGE_ACCEPT, MESSAGES, settingUpdateSchema, type SettingResponse } from "@pli/api/contract";
 import { useId, useState, type FormEvent } from "react";
 import { ChainTxError } from "../../../chain/use-contract-tx";
 import { errorMessage } from "../../../shared/api/http";
@@ -20,13 +20,17 @@ const FIELDS: { name: keyof SettingForm; label: string; placeholder?: string; ty
   { name: "incentivePercentage", label: "Incentive Percentage", placeholder: "2.5" },
 ];
 
-/** Site settings; a changed stake limit is first set on the staking contract from the admin's wallet. */
+/**
+ * Site settings. The form is checked with the API's own schema first, so no stake limit reaches the
+ * chain for a form the server would refuse; a changed limit is then set on the staking contract from
+ * the admin's wallet, and the settings are saved once it is mined.
+ */
 export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
   const { _id, ...initial } = current;
   const [values, setValues] = useState<SettingForm>(initial);
   const [sending, setSending] = useState(false);
   const { save, upload } = useSettingMutations();
-  const { errors, fail, clear } = useServerErrors();
+  const { errors, fail, clear, show } = useServerErrors();
   const sendLimits = useStakeLimitsTx();
   const { alert } = useDialogs();
   const toast = useToast();
@@ -44,6 +48,12 @@ export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const checked = settingUpdateSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
+      return show(found);
+    }
     setSending(true);
     try {
       await sendLimits({ min: current.minimumStake, max: current.maximumStake }, { min: values.minimumStake.trim(), max: values.maximumStake.trim() });
