@@ -79,8 +79,10 @@ async function npmStart(ports: Record<string, number>) {
       if (how === "ctrl-c") process.kill(-child.pid!, "SIGINT");
       else process.kill(child.pid!, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      await waitFor("the runner to report it stopped", () => output.includes("Stopped."), { timeoutMs: 30_000 });
-      await waitFor("every child to exit", () => tree.every((pid) => !alive(pid)), { timeoutMs: 20_000 }).catch(() => {
+      await waitFor("the runner to report it stopped", () => output.includes("Stopped."), { timeoutMs: 90_000 }).catch((error: Error) => {
+        throw new Error(`${error.message}; still running: ${tree.filter(alive).join(", ")}\n${output}`);
+      });
+      await waitFor("every child to exit", () => tree.every((pid) => !alive(pid)), { timeoutMs: 30_000 }).catch(() => {
         throw new Error(`still running: ${tree.filter(alive).join(", ")}\n${output}`);
       });
     },
