@@ -1,7 +1,9 @@
+import { MESSAGES } from "@pli/api/contract";
+
 /** Texts used by more than one feature or by the application shell. */
 export const messages = {
   productName: "PLI Validator Portal",
-  loading: "Loading.....",
+  loading: MESSAGES.loading,
   configLoadFailed: "The portal could not load its network configuration.",
   tryAgain: "Try again",
   notFoundTitle: "Page not found",
