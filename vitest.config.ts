@@ -45,7 +45,17 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          include: ["e2e/**/*.test.ts", "scripts/**/*.smoke.test.ts"],
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-stack.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "smoke",
+          include: ["scripts/**/*.smoke.test.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
           fileParallelism: false,

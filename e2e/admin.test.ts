@@ -2,27 +2,28 @@ import type { Page } from "playwright-core";
 import { createPublicClient, http, parseUnits } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { afterAll, describe, expect, test } from "vitest";
-import { startSmtp } from "../api/test/smtp.ts";
 import { PNG_1X1 } from "../api/test/images.ts";
 import { MESSAGES } from "../api/src/contract/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
+import { freshAdmin } from "./support/accounts.ts";
+import { mailbox } from "./support/mailbox.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
-const smtp = await startSmtp();
-const stack = useStack({ apiEnv: () => ({ SMTP_URL: smtp.url }) });
+const stack = useStack();
 const browser = useBrowser();
-afterAll(() => smtp.stop());
+const mail = mailbox(stack.current.mailDir);
 
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
 describe("admin console", () => {
   let page: Page;
+  let admin: { email: string; password: string };
   afterAll(() => page?.context().close());
 
   test("signs in with password and the emailed code; an empty or wrong code is refused with a toast", async () => {
-    const admin = stack.current.demo!.admin;
+    admin = await freshAdmin(stack.current);
     const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
     page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
     await page.goto("/admin/login");
@@ -32,11 +33,11 @@ describe("admin console", () => {
     await page.getByText(MESSAGES.checkAllFields).waitFor();
     expect(await page.getByText(MESSAGES.invalidCredentials).count()).toBe(2);
 
-    const before = smtp.mails.length;
+    const before = mail.count(admin.email);
     await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await waitForPath(page, "/admin/verifyotp");
-    const code = await smtp.codeFor(admin.email, before);
+    const code = await mail.codeFor(admin.email, before);
 
     await page.getByRole("button", { name: "Verify OTP" }).click();
     await page.getByText(MESSAGES.enterOtp).waitFor();
@@ -89,7 +90,7 @@ describe("admin console", () => {
     const login = await fetch(`${stack.current.urls.api}/api/admin/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: stack.current.demo!.admin.email, password: "a brand new password" }),
+      body: JSON.stringify({ email: admin.email, password: "a brand new password" }),
     });
     expect(login.status).toBe(200);
   });

@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
+import { USER_ROLE } from "../api/src/contract/domain.ts";
 import { MESSAGES } from "../api/src/contract/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { authMessages } from "../web/src/features/auth/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
+import { freshOperator } from "./support/accounts.ts";
 import { useStack } from "./support/stack.ts";
 import { totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -29,7 +31,8 @@ describe("operator sign-in", () => {
   afterAll(() => page?.context().close());
 
   test("signs in with the wallet, is made to enrol 2FA, signs out, and signs in again with the code", async () => {
-    ({ page } = await connectedPage(DEV_KEYS.validator));
+    const operator = await freshOperator(stack.current, { pli: "5000000" });
+    ({ page } = await connectedPage(operator.key));
     await waitForPath(page, "/editprofile");
     await page.getByText(MESSAGES.enable2fa).first().waitFor();
     await page.goto("/dashboard");
@@ -124,7 +127,8 @@ describe("wallet checks", () => {
   });
 
   test("switching the wallet account logs the operator out with the mismatch message", async () => {
-    const { page, wallet } = await connectedPage(DEV_KEYS.standby);
+    const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
+    const { page, wallet } = await connectedPage(standby.key);
     await waitForPath(page, "/editprofile");
     await wallet.switchAccount(DEV_KEYS.outsider);
     await page.getByRole("dialog", { name: MESSAGES.walletMismatchTitle }).getByText(MESSAGES.walletMismatchText).waitFor();

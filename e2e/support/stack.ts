@@ -1,27 +1,21 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import { startStack, type Stack } from "../../scripts/stack.ts";
+import { inject } from "vitest";
+import type { Stack } from "../../scripts/stack.ts";
 
-/**
- * The whole product (Postgres, anvil with contracts and demo data, indexer, API, built web app) for one
- * test file: started in beforeAll on free ports in a temporary folder, stopped and removed in afterAll.
- */
-export function useStack(options: { apiEnv?: () => Record<string, string> } = {}): { readonly current: Stack } {
-  let stack: Stack | undefined;
-  let dataDir: string | undefined;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-"));
-    stack = await startStack({ dataDir, apiEnv: options.apiEnv?.() });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+/** What the browser tests see of the run's shared stack (started by ./global-stack.ts). */
+export interface SharedStack {
+  urls: Stack["urls"];
+  deployment: Stack["deployment"];
+  databaseUrl: string;
+  logDir: string;
+  /** Where the stack's SMTP server leaves each mail (read with `mailbox`). */
+  mailDir: string;
+}
+
+/** The run's shared stack. */
+export function useStack(): { readonly current: SharedStack } {
+  const stack = inject("e2eStack");
   return {
     get current() {
-      if (!stack) throw new Error("The stack is not running yet (use it inside a test)");
       return stack;
     },
   };

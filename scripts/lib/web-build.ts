@@ -15,7 +15,9 @@ function newestMtime(target: string): number {
 
 /** Builds web/dist unless it is newer than every web source file. */
 export async function buildWeb(logFile: string, log: (service: string, line: string) => void): Promise<void> {
-  const sources = ["src", "index.html", "vite.config.ts", "package.json"].map((entry) => newestMtime(path.join(WEB, entry)));
+  const sources = readdirSync(WEB)
+    .filter((entry) => entry !== "dist" && entry !== "node_modules")
+    .map((entry) => newestMtime(path.join(WEB, entry)));
   const built = existsSync(path.join(WEB, "dist", "index.html")) ? newestMtime(path.join(WEB, "dist")) : 0;
   if (built > Math.max(...sources)) return;
   log("web", "building the web app");

@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startStack } from "../../scripts/stack.ts";
+import { startMailServer } from "./mailbox.ts";
+import type { SharedStack } from "./stack.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eStack: SharedStack;
+  }
+}
+
+/**
+ * One whole product per browser-test run (Postgres, anvil with contracts and demo data, indexer, API
+ * with a real SMTP server, built web app). Test files share it and isolate themselves with fresh
+ * wallets and accounts (./accounts.ts).
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-"));
+  const mailDir = path.join(dataDir, "mail");
+  const smtp = await startMailServer(mailDir);
+  const stack = await startStack({ dataDir, apiEnv: { SMTP_URL: smtp.url } }).catch(async (error: unknown) => {
+    await smtp.stop();
+    throw error;
+  });
+  project.provide("e2eStack", { urls: stack.urls, deployment: stack.deployment, databaseUrl: stack.databaseUrl, logDir: stack.logDir, mailDir });
+  return async () => {
+    await stack.stop();
+    await smtp.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

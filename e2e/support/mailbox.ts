@@ -1,0 +1,55 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { freePort } from "../../scripts/lib/ports.ts";
+import { waitFor } from "../../scripts/lib/wait.ts";
+
+interface StoredMail {
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server for the browser tests' shared stack. It runs in Vitest's global setup, so each mail
+ * is written as a file into `dir`, where every test file can read it.
+ */
+export async function startMailServer(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        const mail: StoredMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw };
+        writeFileSync(path.join(dir, `${Date.now()}-${String(++count).padStart(6, "0")}.json`), JSON.stringify(mail));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Reads the mails the shared stack sent, by recipient. */
+export function mailbox(dir: string) {
+  const mailsTo = (to: string): StoredMail[] =>
+    readdirSync(dir)
+      .sort()
+      .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredMail)
+      .filter((mail) => mail.to.includes(to.toLowerCase()));
+  return {
+    /** How many mails `to` has received so far. */
+    count: (to: string) => mailsTo(to).length,
+    /** The 6-digit sign-in code of the newest mail to `to` after the first `after` mails to them. */
+    async codeFor(to: string, after = 0): Promise<string> {
+      const mail = await waitFor(`a mail to ${to}`, () => mailsTo(to).slice(after).at(-1), { timeoutMs: 10_000, intervalMs: 50 });
+      const code = /sign-in code is (\d{6})/.exec(mail.raw.replace(/=\r?\n/g, ""))?.[1];
+      if (!code) throw new Error(`no code in mail:\n${mail.raw}`);
+      return code;
+    },
+  };
+}
