@@ -1,19 +1,26 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
  * One `npm test` runs every project. Heavy projects (chain, database, browser) run their files one
  * at a time so a 2-core machine is not oversubscribed.
  */
+/** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
+const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
+
 export default defineConfig({
+  resolve,
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["abis/src/**/*.test.ts", "api/src/**/*.unit.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.unit.test.ts"],
         },
       },
       {
+        extends: true,
         test: {
           name: "contracts",
           include: ["contracts/test/**/*.test.ts"],
@@ -22,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "api",
           include: ["api/src/**/*.test.ts"],
@@ -33,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "indexer",
           include: ["indexer/test/**/*.test.ts"],
@@ -43,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
@@ -53,6 +63,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "smoke",
           include: ["scripts/**/*.smoke.test.ts"],

@@ -96,7 +96,7 @@ describe("admin console", () => {
   });
 
   test("the admin frame has the admin sidebar and logs out to the sign-in page", async () => {
-    const sidebar = page.getByRole("complementary", { name: "Admin menu" });
+    const sidebar = page.getByRole("navigation", { name: "Admin menu" });
     for (const label of ["Dashboard", "Node Requests", "Job Requests", "Stakes", "Incentives", "Full Node RPC's", "Setting"]) {
       await sidebar.getByRole("link", { name: label }).waitFor();
     }

@@ -66,7 +66,7 @@ describe("operator sign-in", () => {
     await page.getByText("You have total 0 Rpc Url's.").waitFor();
 
     await page.getByRole("link", { name: "Add RPC" }).click();
-    await page.getByRole("heading", { name: "Add New RPC's", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Add New RPC's", level: 1 }).waitFor();
     await page.getByLabel("Name").fill("Broken");
     await page.getByLabel("RPC URL").fill("ws://wrong.example.com");
     await page.getByLabel("WSS URL").fill("wss://ok.example.com");
@@ -96,7 +96,7 @@ describe("operator sign-in", () => {
     await page.getByText("https://rpc4.example.com").waitFor();
 
     await page.getByRole("button", { name: "View" }).click();
-    await page.getByRole("heading", { name: "View RPC", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "View RPC", level: 1 }).waitFor();
     expect(await page.getByLabel("Name").isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("Node 4 renamed");

@@ -7,7 +7,7 @@ export const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a
 
 export function imageForm(bytes: Uint8Array, filename: string, type = "image/png"): FormData {
   const form = new FormData();
-  form.append("file", new File([bytes], filename, { type }));
+  form.append("file", new File([new Uint8Array(bytes)], filename, { type }));
   form.append("filename", filename);
   return form;
 }

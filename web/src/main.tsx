@@ -1,8 +1,8 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import "./shared/styles/global.css";
-import "./shared/styles/kit.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,33 +1,47 @@
-import type { ReactNode } from "react";
+import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router-dom";
-import { AdminLoginPage } from "../features/admin-auth/pages/admin-login-page";
-import { VerifyOtpPage } from "../features/admin-auth/pages/verify-otp-page";
-import { ConnectPage } from "../features/auth/pages/connect-page";
-import { FaqPage } from "../features/faq/pages/faq-page";
-import { EditProfilePage } from "../features/profile/pages/edit-profile-page";
-import { ViewProfilePage } from "../features/profile/pages/view-profile-page";
-import { AddRpcPage } from "../features/rpc/pages/add-rpc-page";
-import { EditRpcPage } from "../features/rpc/pages/edit-rpc-page";
-import { RpcListPage } from "../features/rpc/pages/rpc-list-page";
-import { SiteSettingPage } from "../features/settings/pages/site-setting-page";
-import { routes, type RouteName } from "../shared/config/routes";
+import { routes, type RouteName } from "@/shared/config/routes";
 import { AdminLoginGate, OtpGate, RequireAdmin, RequireUser, SignedInUserGate } from "./guards/guards";
-import { AdminLayout } from "./layouts/admin-layout";
-import { OperatorLayout } from "./layouts/operator-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { ScrollToTop } from "./layouts/scroll-to-top";
 import { NotFoundPage } from "./routes/not-found-page";
-import { RouteTitlePage } from "./routes/route-title-page";
+import { UpcomingPage } from "./routes/upcoming-page";
 
-const page = (name: RouteName, element: ReactNode = <RouteTitlePage />): RouteObject => ({
+type Load = () => Promise<ComponentType>;
+
+/** A route of the registry whose page is loaded on demand (one chunk per feature). */
+const page = (name: RouteName, load?: Load): RouteObject => ({
   path: routes[name].path,
-  element,
   handle: { title: routes[name].title },
+  ...(load ? { lazy: async () => ({ Component: await load() }) } : { Component: UpcomingPage }),
 });
 
-/** Routes whose screens come in later releases: the frame and their title. */
-const LATER_USER: RouteName[] = ["dashboard", "listNode", "addNode", "editNode", "deposit", "transactions", "listIncentive", "listJob", "editJob", "listIssue", "listWallet", "additionalStake"];
-const LATER_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive", "adminListNode", "adminEditNode", "adminListJob", "adminEditJob"];
+const pages = {
+  connect: () => import("@/features/auth/pages/connect-page").then((m) => m.ConnectPage),
+  adminLogin: () => import("@/features/admin-auth/pages/admin-login-page").then((m) => m.AdminLoginPage),
+  verifyOtp: () => import("@/features/admin-auth/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
+  faq: () => import("@/features/faq/pages/faq-page").then((m) => m.FaqPage),
+  viewProfile: () => import("@/features/profile/pages/view-profile-page").then((m) => m.ViewProfilePage),
+  editProfile: () => import("@/features/profile/pages/edit-profile-page").then((m) => m.EditProfilePage),
+  siteSetting: () => import("@/features/settings/pages/site-setting-page").then((m) => m.SiteSettingPage),
+  rpc: (variant: "user" | "admin") => ({
+    list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
+    add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
+    edit: () => import("@/features/rpc/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant={variant} />),
+  }),
+} satisfies Record<string, Load | ((variant: "user" | "admin") => Record<string, Load>)>;
+
+const layouts = {
+  operator: async () => ({ Component: (await import("./layouts/operator-layout")).OperatorLayout }),
+  admin: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
+};
+
+/** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
+const UPCOMING_USER: RouteName[] = ["dashboard", "listNode", "addNode", "editNode", "deposit", "transactions", "listIncentive", "listJob", "editJob", "listIssue", "listWallet", "additionalStake"];
+const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive", "adminListNode", "adminEditNode", "adminListJob", "adminEditJob"];
+
+const userRpc = pages.rpc("user");
+const adminRpc = pages.rpc("admin");
 
 export const createRouter = () =>
   createBrowserRouter([
@@ -42,24 +56,24 @@ export const createRouter = () =>
         {
           element: <PublicLayout />,
           children: [
-            { element: <SignedInUserGate />, children: [page("home", <ConnectPage />)] },
-            { element: <AdminLoginGate />, children: [page("adminLogin", <AdminLoginPage />)] },
-            { element: <OtpGate />, children: [page("adminVerifyOtp", <VerifyOtpPage />)] },
+            { element: <SignedInUserGate />, children: [page("home", pages.connect)] },
+            { element: <AdminLoginGate />, children: [page("adminLogin", pages.adminLogin)] },
+            { element: <OtpGate />, children: [page("adminVerifyOtp", pages.verifyOtp)] },
           ],
         },
         {
           element: <RequireUser />,
           children: [
             {
-              element: <OperatorLayout />,
+              lazy: layouts.operator,
               children: [
-                ...LATER_USER.map((name) => page(name)),
-                page("listRpc", <RpcListPage variant="user" />),
-                page("addRpc", <AddRpcPage variant="user" />),
-                page("editRpc", <EditRpcPage variant="user" />),
-                page("viewProfile", <ViewProfilePage />),
-                page("editProfile", <EditProfilePage />),
-                page("faq", <FaqPage />),
+                ...UPCOMING_USER.map((name) => page(name)),
+                page("listRpc", userRpc.list),
+                page("addRpc", userRpc.add),
+                page("editRpc", userRpc.edit),
+                page("viewProfile", pages.viewProfile),
+                page("editProfile", pages.editProfile),
+                page("faq", pages.faq),
               ],
             },
           ],
@@ -68,13 +82,13 @@ export const createRouter = () =>
           element: <RequireAdmin />,
           children: [
             {
-              element: <AdminLayout />,
+              lazy: layouts.admin,
               children: [
-                ...LATER_ADMIN.map((name) => page(name)),
-                page("adminSiteSetting", <SiteSettingPage />),
-                page("adminListRpc", <RpcListPage variant="admin" />),
-                page("adminAddRpc", <AddRpcPage variant="admin" />),
-                page("adminEditRpc", <EditRpcPage variant="admin" />),
+                ...UPCOMING_ADMIN.map((name) => page(name)),
+                page("adminSiteSetting", pages.siteSetting),
+                page("adminListRpc", adminRpc.list),
+                page("adminAddRpc", adminRpc.add),
+                page("adminEditRpc", adminRpc.edit),
               ],
             },
           ],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { HttpError } from "../shared/api/http";
+import { HttpError } from "@/shared/api/http";
 import { chainConfigSchema, getChainConfig } from "./chain-config";
 import { chainFromConfig } from "./chain-definition";
 

@@ -2,7 +2,7 @@ import { addressSchema } from "@pli/abis";
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { API } from "@pli/api/contract";
-import { http } from "../shared/api/http";
+import { http } from "@/shared/api/http";
 
 /** The chain the deployment runs on, served by the API so one build works against any network. */
 export const chainConfigSchema = z.object({

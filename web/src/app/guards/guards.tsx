@@ -2,11 +2,11 @@ import { MESSAGES, TWOFA } from "@pli/api/contract";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useConnection } from "wagmi";
-import { REACHABLE_WITHOUT_2FA, routes } from "../../shared/config/routes";
-import { useMe } from "../../shared/session/me";
-import { useSession } from "../../shared/session/session-provider";
-import { useDialogs } from "../../shared/ui/dialogs";
-import { useToast } from "../../shared/ui/toast";
+import { REACHABLE_WITHOUT_2FA, routes } from "@/shared/config/routes";
+import { useMe } from "@/shared/session/me";
+import { useSession } from "@/shared/session/session-provider";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { useToast } from "@/shared/ui/toast";
 
 /** Operators only; everyone else goes to the wallet connect page. */
 export function RequireUser() {

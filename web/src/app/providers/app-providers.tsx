@@ -1,22 +1,26 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { SessionProvider } from "../../shared/session/session-provider";
-import { DialogProvider } from "../../shared/ui/dialogs";
-import { ToastProvider } from "../../shared/ui/toast";
+import { SessionProvider } from "@/shared/session/session-provider";
+import { cssVariablesResolver, theme } from "@/shared/theme/theme";
+import { DialogProvider } from "@/shared/ui/dialogs";
+import classes from "./notifications.module.css";
 import { ChainProvider } from "./chain-provider";
 import { createQueryClient } from "./query-client";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ChainProvider>
-        <SessionProvider>
-          <ToastProvider>
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      <Notifications position="bottom-right" zIndex={400} containerWidth={380} classNames={classes} />
+      <QueryClientProvider client={queryClient}>
+        <ChainProvider>
+          <SessionProvider>
             <DialogProvider>{children}</DialogProvider>
-          </ToastProvider>
-        </SessionProvider>
-      </ChainProvider>
-    </QueryClientProvider>
+          </SessionProvider>
+        </ChainProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   );
 }

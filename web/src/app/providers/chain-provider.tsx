@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
-import { chainConfigQueryOptions, type ChainConfig } from "../../chain/chain-config";
-import { createWagmiConfig } from "../../chain/wagmi-config";
-import { messages } from "../../shared/config/messages";
-import { Button } from "../../shared/ui/button";
-import { StatusScreen } from "../../shared/ui/status-screen";
+import { Button, Text } from "@mantine/core";
+import { chainConfigQueryOptions, type ChainConfig } from "@/chain/chain-config";
+import { createWagmiConfig } from "@/chain/wagmi-config";
+import { messages } from "@/shared/config/messages";
+import { StatusScreen } from "@/shared/ui/status-screen";
 
 function ConfiguredWagmi({ config, children }: { config: ChainConfig; children: ReactNode }) {
   const wagmiConfig = useMemo(() => createWagmiConfig(config), [config]);
@@ -19,7 +19,7 @@ export function ChainProvider({ children }: { children: ReactNode }) {
   if (chainConfig.isError) {
     return (
       <StatusScreen>
-        <p>{messages.configLoadFailed}</p>
+        <Text>{messages.configLoadFailed}</Text>
         <Button onClick={() => void chainConfig.refetch()}>{messages.tryAgain}</Button>
       </StatusScreen>
     );

@@ -1,5 +1,5 @@
 import { MESSAGES } from "@pli/api/contract";
-import { WALLET_EXTENSION } from "../../shared/config/wallet-extension";
+import { WALLET_EXTENSION } from "@/shared/config/wallet-extension";
 
 export const authMessages = {
   portalTitle: "Validator Nodes Operator Portal",

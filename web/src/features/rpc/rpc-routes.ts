@@ -1,4 +1,4 @@
-import { routes } from "../../shared/config/routes";
+import { routes } from "@/shared/config/routes";
 
 /** The RPC pages exist for operators and for admins; each variant links within its own frame. */
 export const RPC_ROUTES = {

@@ -1,57 +1,54 @@
 /**
  * Every route of the web app (spec section 2), defined once: `path` for the router, `href()` for links,
- * `title` for the header. `access` decides the guard.
+ * `title` for the header.
  */
-type Access = "public" | "user" | "admin";
-
 interface RouteDef<Params extends unknown[] = []> {
   path: string;
   title: string;
-  access: Access;
   href: (...params: Params) => string;
 }
 
-const route = (path: string, title: string, access: Access): RouteDef => ({ path, title, access, href: () => path });
+const route = (path: string, title: string): RouteDef => ({ path, title, href: () => path });
 
 export const routes = {
-  home: route("/", "Validator Nodes Operator Portal", "public"),
-  adminLogin: route("/admin/login", "Admin Sign in", "public"),
-  adminVerifyOtp: route("/admin/verifyotp", "Verify OTP", "public"),
+  home: route("/", "Validator Nodes Operator Portal"),
+  adminLogin: route("/admin/login", "Admin Sign in"),
+  adminVerifyOtp: route("/admin/verifyotp", "Verify OTP"),
 
-  dashboard: route("/dashboard", "Dashboard", "user"),
-  listNode: route("/listnode", "My Nodes", "user"),
-  addNode: { path: "/addnode", title: "Add New Node", access: "user", href: () => "/addnode?_a=1" } as RouteDef,
-  editNode: route("/editnode", "View Node", "user"),
-  listRpc: route("/listrpc", "Full Node RPC's", "user"),
-  addRpc: route("/addrpc", "Add New RPC's", "user"),
-  editRpc: route("/editrpc", "Edit RPC", "user"),
-  deposit: { path: "/deposit/:nodeId", title: "Validator Node Staking", access: "user", href: (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}` } as RouteDef<[string]>,
-  transactions: route("/transactions", "Transactions", "user"),
-  listIncentive: route("/listincentive", "Incentives", "user"),
-  listJob: { path: "/listjob", title: "Manage Jobs", access: "user", href: (id: string) => `/listjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
-  editJob: { path: "/editjob", title: "View Jobs", access: "user", href: (id: string) => `/editjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
-  viewProfile: route("/viewprofile", "Profile", "user"),
-  editProfile: route("/editprofile", "Edit Profile", "user"),
-  faq: route("/faq", "FAQ", "user"),
-  listIssue: route("/listissue", "Support Tickets", "user"),
-  listWallet: route("/listwallet", "My Wallet", "user"),
-  additionalStake: route("/additionalstake", "Additional Stake", "user"),
+  dashboard: route("/dashboard", "Dashboard"),
+  listNode: route("/listnode", "My Nodes"),
+  addNode: { path: "/addnode", title: "Add New Node", href: () => "/addnode?_a=1" } as RouteDef,
+  editNode: route("/editnode", "View Node"),
+  listRpc: route("/listrpc", "Full Node RPC's"),
+  addRpc: route("/addrpc", "Add New RPC's"),
+  editRpc: route("/editrpc", "Edit RPC"),
+  deposit: { path: "/deposit/:nodeId", title: "Validator Node Staking", href: (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}` } as RouteDef<[string]>,
+  transactions: route("/transactions", "Transactions"),
+  listIncentive: route("/listincentive", "Incentives"),
+  listJob: { path: "/listjob", title: "Manage Jobs", href: (id: string) => `/listjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
+  editJob: { path: "/editjob", title: "View Jobs", href: (id: string) => `/editjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
+  viewProfile: route("/viewprofile", "Profile"),
+  editProfile: route("/editprofile", "Edit Profile"),
+  faq: route("/faq", "FAQ"),
+  listIssue: route("/listissue", "Support Tickets"),
+  listWallet: route("/listwallet", "My Wallet"),
+  additionalStake: route("/additionalstake", "Additional Stake"),
 
-  adminDashboard: route("/admin/dashboard", "Dashboard", "admin"),
-  adminSiteSetting: route("/admin/sitesetting", "Setting", "admin"),
-  adminListRequest: route("/admin/listrequest", "Request Lists", "admin"),
-  adminEditRequest: route("/admin/editrequest", "Edit Request", "admin"),
-  adminListStake: route("/admin/liststake", "Stake Lists", "admin"),
-  adminEditStake: route("/admin/editstake", "Edit Stake", "admin"),
-  adminListIncentive: route("/admin/listincentive", "Incentives", "admin"),
-  adminEditIncentive: route("/admin/editincentive", "Edit Incentive", "admin"),
-  adminListNode: route("/admin/listnode", "Node Requests Lists", "admin"),
-  adminEditNode: route("/admin/editnode", "View Node", "admin"),
-  adminListJob: route("/admin/listjob", "Job Requests", "admin"),
-  adminEditJob: route("/admin/editjob", "Edit Job", "admin"),
-  adminListRpc: route("/admin/listrpc", "Full Node RPC's", "admin"),
-  adminAddRpc: route("/admin/addrpc", "Add New RPC's", "admin"),
-  adminEditRpc: route("/admin/editrpc", "Edit RPC", "admin"),
+  adminDashboard: route("/admin/dashboard", "Dashboard"),
+  adminSiteSetting: route("/admin/sitesetting", "Setting"),
+  adminListRequest: route("/admin/listrequest", "Request Lists"),
+  adminEditRequest: route("/admin/editrequest", "Edit Request"),
+  adminListStake: route("/admin/liststake", "Stake Lists"),
+  adminEditStake: route("/admin/editstake", "Edit Stake"),
+  adminListIncentive: route("/admin/listincentive", "Incentives"),
+  adminEditIncentive: route("/admin/editincentive", "Edit Incentive"),
+  adminListNode: route("/admin/listnode", "Node Requests Lists"),
+  adminEditNode: route("/admin/editnode", "View Node"),
+  adminListJob: route("/admin/listjob", "Job Requests"),
+  adminEditJob: route("/admin/editjob", "Edit Job"),
+  adminListRpc: route("/admin/listrpc", "Full Node RPC's"),
+  adminAddRpc: route("/admin/addrpc", "Add New RPC's"),
+  adminEditRpc: route("/admin/editrpc", "Edit RPC"),
 } as const;
 
 export type RouteName = keyof typeof routes;

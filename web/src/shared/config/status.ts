@@ -1,24 +1,55 @@
-import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, STAKE_STATUS_VALUES } from "@pli/api/contract";
+import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS_VALUES } from "@pli/api/contract";
+import type { Tone } from "../theme/theme";
 
-export type Tone = "success" | "warning" | "danger" | "primary" | "info" | "muted";
+interface Badge {
+  label: string;
+  tone: Tone;
+}
 
-/** Display label and colour of every status, in one map (spec section 4, display labels and colours). */
-export const STATUS_BADGES: Record<string, { label: string; tone: Tone }> = {
-  [NODE_STATUS.pending]: { label: "Pending for Approval", tone: "warning" },
-  [NODE_STATUS.verified]: { label: "Verified", tone: "info" },
-  [NODE_STATUS.return]: { label: "Returned for Modification", tone: "warning" },
-  [NODE_STATUS.approved]: { label: "Approved", tone: "primary" },
-  [NODE_STATUS.active]: { label: "Active", tone: "success" },
-  [NODE_STATUS.deActive]: { label: "De-Activated", tone: "danger" },
-  [JOB_STATUS.rejected]: { label: "Rejected", tone: "danger" },
-  [JOB_STATUS.standby]: { label: "Standby", tone: "warning" },
-  [JOB_STATUS.inActive]: { label: "InActive", tone: "danger" },
-  [STAKE_STATUS_VALUES.partialStake]: { label: "Partially Staked", tone: "warning" },
-  [STAKE_STATUS_VALUES.stake]: { label: "Staked", tone: "success" },
-  [STAKE_STATUS_VALUES.unlock]: { label: "Unlocked", tone: "warning" },
-  [STAKE_STATUS_VALUES.withdraw]: { label: "Withdrawn", tone: "danger" },
-  [INCENTIVE_STATUS.paid]: { label: "Paid", tone: "success" },
-  [INCENTIVE_STATUS.unPaid]: { label: "UnPaid", tone: "warning" },
-};
+/**
+ * Display label and tone of every status, keyed by entity and status (spec section 4): a job's
+ * 'Pending' is not a node's 'Pending for Approval'.
+ */
+export const STATUS_BADGES = {
+  node: {
+    [NODE_STATUS.pending]: { label: "Pending for Approval", tone: "warning" },
+    [NODE_STATUS.verified]: { label: "Verified", tone: "info" },
+    [NODE_STATUS.return]: { label: "Returned for Modification", tone: "warning" },
+    [NODE_STATUS.approved]: { label: "Approved", tone: "primary" },
+    [NODE_STATUS.active]: { label: "Active", tone: "success" },
+    [NODE_STATUS.deActive]: { label: "De-Activated", tone: "danger" },
+  },
+  job: {
+    [JOB_STATUS.pending]: { label: "Pending", tone: "warning" },
+    [JOB_STATUS.approved]: { label: "Approved", tone: "primary" },
+    [JOB_STATUS.active]: { label: "Active", tone: "success" },
+    [JOB_STATUS.standby]: { label: "Standby", tone: "warning" },
+    [JOB_STATUS.deActive]: { label: "De-Active", tone: "danger" },
+    [JOB_STATUS.inActive]: { label: "InActive", tone: "danger" },
+    [JOB_STATUS.rejected]: { label: "Rejected", tone: "danger" },
+  },
+  request: {
+    [REQUEST_STATUS.pending]: { label: "Pending", tone: "warning" },
+    [REQUEST_STATUS.verified]: { label: "Verified", tone: "info" },
+    [REQUEST_STATUS.approved]: { label: "Approved", tone: "success" },
+    [REQUEST_STATUS.rejected]: { label: "Rejected", tone: "danger" },
+  },
+  stake: {
+    [STAKE_STATUS_VALUES.stake]: { label: "Staked", tone: "success" },
+    [STAKE_STATUS_VALUES.partialStake]: { label: "Partially Staked", tone: "warning" },
+    [STAKE_STATUS_VALUES.unlock]: { label: "Unlocked", tone: "warning" },
+    [STAKE_STATUS_VALUES.withdraw]: { label: "Withdrawn", tone: "danger" },
+  },
+  incentive: {
+    [INCENTIVE_STATUS.paid]: { label: "Paid", tone: "success" },
+    [INCENTIVE_STATUS.unPaid]: { label: "UnPaid", tone: "warning" },
+  },
+} as const satisfies Record<string, Record<string, Badge>>;
 
-export const statusBadge = (status: string) => STATUS_BADGES[status] ?? { label: status, tone: "muted" as const };
+export type StatusEntity = keyof typeof STATUS_BADGES;
+
+/** The badge of `status` for `entity`; an unknown value shows as itself, muted. */
+export function statusBadge(entity: StatusEntity, status: string): Badge {
+  const badges: Record<string, Badge> = STATUS_BADGES[entity];
+  return badges[status] ?? { label: status, tone: "muted" };
+}

@@ -1,4 +1,5 @@
 import { MESSAGES } from "@pli/api/contract";
+import { Table, Text } from "@mantine/core";
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 
 const features = tableFeatures({});
@@ -11,53 +12,53 @@ interface DataTableProps<T extends RowData> {
   loading: boolean;
   getRowId: (row: T) => string;
   caption?: string;
+  /** Below this width the table scrolls sideways inside its own box instead of squeezing its cells. */
+  minWidth?: number;
 }
 
-/** The one table of the product: headless TanStack Table, server-side paging, 'Loading.....' and 'No Record Found.....'. */
-export function DataTable<T extends RowData>({ columns, data, loading, getRowId, caption }: DataTableProps<T>) {
+/** The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. */
+export function DataTable<T extends RowData>({ columns, data, loading, getRowId, caption, minWidth = 720 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const span = table.getAllLeafColumns().length;
+  const note = (text: string) => (
+    <Table.Tr>
+      <Table.Td colSpan={span}>
+        <Text ta="center" c="dimmed" py="lg" size="sm">
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        {caption && <caption className="visually-hidden">{caption}</caption>}
-        <thead>
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} aria-label={caption ? `${caption} (scrolls sideways)` : undefined}>
+      <Table aria-label={caption}>
+        <Table.Thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <Table.Tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col">
+                <Table.Th key={header.id} scope="col">
                   {header.isPlaceholder ? null : <FlexRender header={header} />}
-                </th>
+                </Table.Th>
               ))}
-            </tr>
+            </Table.Tr>
           ))}
-        </thead>
-        <tbody>
-          {loading ? (
-            <tr>
-              <td colSpan={span} className="data-table__note">
-                {MESSAGES.loading}
-              </td>
-            </tr>
-          ) : data.length === 0 ? (
-            <tr>
-              <td colSpan={span} className="data-table__note">
-                {MESSAGES.noRecord}
-              </td>
-            </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <FlexRender cell={cell} />
-                  </td>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? note(MESSAGES.loading)
+            : data.length === 0
+              ? note(MESSAGES.noRecord)
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <Table.Td key={cell.id} style={{ whiteSpace: "nowrap" }}>
+                        <FlexRender cell={cell} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
                 ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

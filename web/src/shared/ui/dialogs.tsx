@@ -1,6 +1,7 @@
 import { CONFIRM_WORD, MESSAGES } from "@pli/api/contract";
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { Button } from "./button";
+import { Alert as MantineAlert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { TONE_COLORS } from "../theme/theme";
 
 interface AlertOptions {
   title: string;
@@ -22,63 +23,65 @@ interface DialogApi {
 
 type Open = { kind: "alert"; options: AlertOptions; done: () => void } | { kind: "confirm"; options: ConfirmOptions; done: (ok: boolean) => void };
 
+const TONES = { warning: TONE_COLORS.warning, error: TONE_COLORS.danger, success: TONE_COLORS.success, info: TONE_COLORS.info } as const;
 const DialogContext = createContext<DialogApi | null>(null);
-
-function Modal({ title, onDismiss, children }: { title: string; onDismiss?: () => void; children: ReactNode }) {
-  const titleId = useId();
-  useEffect(() => {
-    if (!onDismiss) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onDismiss();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onDismiss]);
-  return (
-    <div className="modal-backdrop" onClick={onDismiss}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal" onClick={(event) => event.stopPropagation()}>
-        <h2 id={titleId} className="modal__title">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 function TypedConfirm({ options, done }: { options: ConfirmOptions; done: (ok: boolean) => void }) {
   const [value, setValue] = useState("");
   const [wrong, setWrong] = useState(false);
-  const inputId = useId();
-  const submit = () => {
-    if (value.trim() === CONFIRM_WORD) done(true);
-    else setWrong(true);
-  };
   return (
-    <Modal title={options.title ?? "Are you sure?"} onDismiss={() => done(false)}>
-      <p>{options.text}</p>
+    <Modal opened onClose={() => done(false)} title={options.title ?? "Are you sure?"} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          if (value.trim() === CONFIRM_WORD) done(true);
+          else setWrong(true);
         }}
       >
-        <label htmlFor={inputId}>Type {CONFIRM_WORD} to confirm</label>
-        <input id={inputId} className="input" autoFocus value={value} onChange={(event) => (setValue(event.target.value), setWrong(false))} />
-        {wrong && (
-          <p role="alert" className="field-error">
-            {MESSAGES.incorrectValue}
-          </p>
-        )}
-        <div className="modal__actions">
-          <Button variant="secondary" onClick={() => done(false)}>
-            Cancel
-          </Button>
-          <Button type="submit">Confirm</Button>
-        </div>
+        <Stack gap="md">
+          <Text size="sm">{options.text}</Text>
+          <TextInput
+            label={`Type ${CONFIRM_WORD} to confirm`}
+            data-autofocus
+            autoComplete="off"
+            value={value}
+            onChange={(event) => (setValue(event.currentTarget.value), setWrong(false))}
+            error={wrong ? MESSAGES.incorrectValue : undefined}
+            errorProps={{ role: "alert" }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => done(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Confirm</Button>
+          </Group>
+        </Stack>
       </form>
     </Modal>
   );
 }
 
+function AlertDialog({ options, done }: { options: AlertOptions; done: () => void }) {
+  const dismissible = !options.okOnly;
+  return (
+    <Modal opened onClose={dismissible ? done : () => undefined} title={options.title} centered withCloseButton={dismissible} closeOnEscape={dismissible} closeOnClickOutside={dismissible}>
+      <Stack gap="md">
+        {options.text ? (
+          <MantineAlert variant="light" color={TONES[options.tone ?? "info"]}>
+            {options.text}
+          </MantineAlert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button onClick={done} data-autofocus>
+            {options.okLabel ?? "OK"}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Alert and typed-confirmation dialogs on Mantine's Modal (focus trapped, and restored on close). */
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open | null>(null);
   const alert = useCallback((options: AlertOptions) => new Promise<void>((resolve) => setOpen({ kind: "alert", options, done: () => (setOpen(null), resolve()) })), []);
@@ -90,14 +93,7 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      {open?.kind === "alert" && (
-        <Modal title={open.options.title} onDismiss={open.options.okOnly ? undefined : open.done}>
-          {open.options.text && <div className={`modal__text modal__text--${open.options.tone ?? "info"}`}>{open.options.text}</div>}
-          <div className="modal__actions">
-            <Button onClick={open.done}>{open.options.okLabel ?? "OK"}</Button>
-          </div>
-        </Modal>
-      )}
+      {open?.kind === "alert" && <AlertDialog options={open.options} done={open.done} />}
       {open?.kind === "confirm" && <TypedConfirm options={open.options} done={open.done} />}
     </DialogContext.Provider>
   );

@@ -1,4 +1,5 @@
 import { LIMITS } from "@pli/api/contract";
+import { Button, Group } from "@mantine/core";
 
 /** The page numbers shown: at most ten, around the current page. */
 export function visiblePages(page: number, totalPages: number, max: number = LIMITS.pagerButtons): number[] {
@@ -7,28 +8,26 @@ export function visiblePages(page: number, totalPages: number, max: number = LIM
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** First, Prev, up to ten page numbers, Next, Last (spec section 2). */
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
   if (totalPages <= 1) return null;
   const go = (target: number) => () => onPage(Math.min(Math.max(1, target), totalPages));
+  const step = (label: string, target: number, disabled: boolean) => (
+    <Button variant="default" size="xs" onClick={go(target)} disabled={disabled}>
+      {label}
+    </Button>
+  );
   return (
-    <nav className="pager" aria-label="Pagination">
-      <button type="button" onClick={go(1)} disabled={page === 1}>
-        First
-      </button>
-      <button type="button" onClick={go(page - 1)} disabled={page === 1}>
-        Prev
-      </button>
+    <Group component="nav" aria-label="Pagination" gap={6} justify="center">
+      {step("First", 1, page === 1)}
+      {step("Prev", page - 1, page === 1)}
       {visiblePages(page, totalPages).map((n) => (
-        <button key={n} type="button" onClick={go(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+        <Button key={n} size="xs" variant={n === page ? "filled" : "default"} onClick={go(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
           {n}
-        </button>
+        </Button>
       ))}
-      <button type="button" onClick={go(page + 1)} disabled={page === totalPages}>
-        Next
-      </button>
-      <button type="button" onClick={go(totalPages)} disabled={page === totalPages}>
-        Last
-      </button>
-    </nav>
+      {step("Next", page + 1, page === totalPages)}
+      {step("Last", totalPages, page === totalPages)}
+    </Group>
   );
 }

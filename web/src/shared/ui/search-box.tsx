@@ -1,4 +1,6 @@
 import { LIMITS } from "@pli/api/contract";
+import { TextInput } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useListParams } from "../lists/list-params";
 
@@ -9,14 +11,15 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <input
+    <TextInput
       type="search"
-      className="input search-box"
       aria-label={placeholder}
       placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      w={{ base: "100%", sm: 320 }}
       value={value}
       onChange={(event) => {
-        const next = event.target.value;
+        const next = event.currentTarget.value;
         setValue(next);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }), LIMITS.searchDebounceMs);

@@ -1,6 +1,13 @@
-import { statusBadge } from "../config/status";
+import { Badge } from "@mantine/core";
+import { statusBadge, type StatusEntity } from "../config/status";
+import { TONE_COLORS } from "../theme/theme";
 
-export function StatusBadge({ status }: { status: string }) {
-  const { label, tone } = statusBadge(status);
-  return <span className={`badge badge--${tone}`}>{label}</span>;
+/** A status shown with its display label and colour from the one status map. */
+export function StatusBadge({ entity, status }: { entity: StatusEntity; status: string }) {
+  const { label, tone } = statusBadge(entity, status);
+  return (
+    <Badge variant="light" color={TONE_COLORS[tone]} style={{ whiteSpace: "nowrap" }}>
+      {label}
+    </Badge>
+  );
 }

@@ -1,16 +1,14 @@
+import { Center, Loader, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 
-interface StatusScreenProps {
-  children: ReactNode;
-  busy?: boolean;
-}
-
 /** A full-page message shown before the app can render (loading, or a failure to start). */
-export function StatusScreen({ children, busy = false }: StatusScreenProps) {
+export function StatusScreen({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <div className="status-screen" role="status" aria-busy={busy}>
-      {busy ? <span className="spinner" aria-hidden="true" /> : null}
-      {children}
-    </div>
+    <Center mih="100dvh" p="md" role="status" aria-busy={busy}>
+      <Stack align="center" gap="sm">
+        {busy ? <Loader size="sm" aria-hidden="true" /> : null}
+        {children}
+      </Stack>
+    </Center>
   );
 }

@@ -1,7 +1,7 @@
 import { API } from "@pli/api/contract";
 import { useMutation } from "@tanstack/react-query";
-import { http } from "../../../shared/api/http";
-import type { RegisterDetail } from "../../../shared/session/token-store";
+import { http } from "@/shared/api/http";
+import type { RegisterDetail } from "@/shared/session/token-store";
 
 export const useAdminLogin = () =>
   useMutation({ mutationFn: (input: { email: string; password: string }) => http<{ registerDetail: RegisterDetail }>("POST", API.admin.login, input) });

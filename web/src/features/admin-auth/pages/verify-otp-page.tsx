@@ -1,11 +1,12 @@
+import { CODE_INPUT_STYLES } from "@/shared/theme/theme";
 import { LIMITS, MESSAGES } from "@pli/api/contract";
-import { useId, useState, type FormEvent } from "react";
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "../../../shared/api/http";
-import { routes } from "../../../shared/config/routes";
-import { useSession } from "../../../shared/session/session-provider";
-import { Button } from "../../../shared/ui/button";
-import { TOAST_TIMEOUT, useToast } from "../../../shared/ui/toast";
+import { errorMessage } from "@/shared/api/http";
+import { routes } from "@/shared/config/routes";
+import { useSession } from "@/shared/session/session-provider";
+import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
 import { useResendOtp, useVerifyOtp } from "../api/admin-auth";
 
 export function VerifyOtpPage() {
@@ -15,7 +16,6 @@ export function VerifyOtpPage() {
   const resend = useResendOtp();
   const toast = useToast();
   const navigate = useNavigate();
-  const id = useId();
   if (!registerDetail) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,31 +43,32 @@ export function VerifyOtpPage() {
       },
     );
   return (
-    <section className="card auth-card" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Verify OTP</h1>
-      <p className="muted">We sent a {LIMITS.otpLength}-digit code to {registerDetail.email}. It expires in {LIMITS.otpTtlMinutes} minutes.</p>
+    <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} shadow="sm">
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-otp`}>One-time code</label>
-          <input
-            id={`${id}-otp`}
-            className="input otp-input"
+        <Stack gap="md">
+          <Title order={1}>{routes.adminVerifyOtp.title}</Title>
+          <Text size="sm" c="dimmed">
+            We sent a {LIMITS.otpLength}-digit code to {registerDetail.email}. It expires in {LIMITS.otpTtlMinutes} minutes.
+          </Text>
+          <TextInput
+            label="One-time code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={LIMITS.otpLength}
+            styles={CODE_INPUT_STYLES}
             value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))}
+            onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ""))}
           />
-        </div>
-        <div className="auth-card__row">
-          <button type="button" className="link-button" onClick={onResend} disabled={resend.isPending}>
-            Resend OTP
-          </button>
-          <Button type="submit" disabled={verify.isPending}>
-            Verify OTP
-          </Button>
-        </div>
+          <Group justify="space-between" wrap="nowrap">
+            <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
+              Resend OTP
+            </Anchor>
+            <Button type="submit" loading={verify.isPending}>
+              Verify OTP
+            </Button>
+          </Group>
+        </Stack>
       </form>
-    </section>
+    </Paper>
   );
 }

@@ -2,7 +2,7 @@ import { API, MESSAGES } from "@pli/api/contract";
 import { useCallback, useState } from "react";
 import { UserRejectedRequestError, type Address, type Hex } from "viem";
 import { useSignMessage } from "wagmi";
-import { http, HttpError } from "../../../shared/api/http";
+import { http, HttpError } from "@/shared/api/http";
 
 export type SignInStep = "idle" | "signing" | "otp" | "verifying" | "done";
 export type SignInFailure = { kind: "not-validator" } | { kind: "rejected" } | { kind: "otp"; message: string } | { kind: "error"; message: string };

@@ -1,4 +1,4 @@
-import { Alert } from "../../../shared/ui/alert";
+import { Alert } from "@/shared/ui/alert";
 import { authMessages } from "../messages";
 import { WalletMissingWarning } from "./wallet-missing-warning";
 

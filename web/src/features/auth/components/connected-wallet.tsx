@@ -1,22 +1,18 @@
-import type { Address } from "viem";
+import { Group, Paper, Text } from "@mantine/core";
+import type { Address as WalletAddress } from "viem";
+import { Address } from "@/shared/ui/address";
 import { authMessages } from "../messages";
 
-interface ConnectedWalletProps {
-  address: Address;
-  walletName?: string;
-}
-
-export function ConnectedWallet({ address, walletName }: ConnectedWalletProps) {
+export function ConnectedWallet({ address, walletName }: { address: WalletAddress; walletName?: string }) {
   return (
-    <dl className="connected-wallet">
-      <dt>{authMessages.connectedAs}</dt>
-      <dd className="connected-wallet__address">{address}</dd>
-      {walletName ? (
-        <>
-          <dt>{authMessages.connectedWith}</dt>
-          <dd>{walletName}</dd>
-        </>
-      ) : null}
-    </dl>
+    <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {authMessages.connectedAs}
+          {walletName ? ` (${walletName})` : ""}
+        </Text>
+        <Address value={address} />
+      </Group>
+    </Paper>
   );
 }

@@ -1,6 +1,6 @@
-import { WALLET_EXTENSION } from "../../../shared/config/wallet-extension";
-import { Alert } from "../../../shared/ui/alert";
-import { ExternalLink } from "../../../shared/ui/external-link";
+import { Button } from "@mantine/core";
+import { WALLET_EXTENSION } from "@/shared/config/wallet-extension";
+import { Alert } from "@/shared/ui/alert";
 import { authMessages } from "../messages";
 
 export function WalletMissingWarning() {
@@ -9,9 +9,9 @@ export function WalletMissingWarning() {
       tone="warning"
       title={authMessages.walletNotInstalled}
       action={
-        <ExternalLink className="button button--secondary" href={WALLET_EXTENSION.storeUrl}>
+        <Button component="a" href={WALLET_EXTENSION.storeUrl} target="_blank" rel="noopener noreferrer" variant="default" size="xs">
           {authMessages.viewInStore}
-        </ExternalLink>
+        </Button>
       }
     >
       {authMessages.walletNotInstalledText}

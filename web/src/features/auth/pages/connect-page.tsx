@@ -2,12 +2,12 @@ import { MESSAGES } from "@pli/api/contract";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useConnect, useConnection } from "wagmi";
-import { useWalletConnector } from "../../../chain/use-wallet-connector";
-import { routes } from "../../../shared/config/routes";
-import { useSession } from "../../../shared/session/session-provider";
-import { Alert } from "../../../shared/ui/alert";
-import { Button } from "../../../shared/ui/button";
-import { useDialogs } from "../../../shared/ui/dialogs";
+import { Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { useWalletConnector } from "@/chain/use-wallet-connector";
+import { routes } from "@/shared/config/routes";
+import { useSession } from "@/shared/session/session-provider";
+import { Alert } from "@/shared/ui/alert";
+import { useDialogs } from "@/shared/ui/dialogs";
 import { useOperatorSignIn } from "../api/use-operator-sign-in";
 import { ConnectError } from "../components/connect-error";
 import { ConnectedWallet } from "../components/connected-wallet";
@@ -54,25 +54,34 @@ export function ConnectPage() {
   };
 
   return (
-    <section className="card connect-card" aria-labelledby="connect-title">
-      <h1 id="connect-title">{authMessages.portalTitle}</h1>
-      <p className="muted">{authMessages.intro}</p>
-      {connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}
-      {operator.step === "otp" && !operator.needsNewSignature ? (
-        <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
-      ) : operator.step === "verifying" ? (
-        <p role="status">{MESSAGES.loading}</p>
-      ) : (
-        <Button onClick={onConnect} disabled={busy} className="connect-card__button">
-          {operator.step === "signing" ? authMessages.signingIn : busy ? authMessages.connecting : operator.needsNewSignature ? authMessages.signAgain : authMessages.connectWallet}
-        </Button>
-      )}
-      {operator.needsNewSignature && operator.failure?.kind === "otp" ? <Alert tone="error" title={operator.failure.message} /> : null}
-      {operator.failure?.kind === "rejected" ? <Alert tone="error" title={authMessages.signatureRejected} /> : null}
-      {operator.failure?.kind === "error" ? <Alert tone="error" title={operator.failure.message} /> : null}
-      {connection.isConnected && !connection.address ? <NoAccountsWarning /> : null}
-      {connector ? null : <WalletMissingWarning key={missingNotices} />}
-      {connect.error && connector ? <ConnectError error={connect.error} /> : null}
-    </section>
+    <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} shadow="sm">
+      <Stack gap="md" align="stretch">
+        <Title order={1} ta="center">
+          {authMessages.portalTitle}
+        </Title>
+        <Text c="dimmed" ta="center" size="sm">
+          {authMessages.intro}
+        </Text>
+        {connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}
+        {operator.step === "otp" && !operator.needsNewSignature ? (
+          <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
+        ) : operator.step === "verifying" ? (
+          <Stack align="center" gap={4} role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">{MESSAGES.loading}</Text>
+          </Stack>
+        ) : (
+          <Button onClick={onConnect} loading={false} disabled={busy} size="md" fullWidth>
+            {operator.step === "signing" ? authMessages.signingIn : busy ? authMessages.connecting : operator.needsNewSignature ? authMessages.signAgain : authMessages.connectWallet}
+          </Button>
+        )}
+        {operator.needsNewSignature && operator.failure?.kind === "otp" ? <Alert tone="error" title={operator.failure.message} /> : null}
+        {operator.failure?.kind === "rejected" ? <Alert tone="error" title={authMessages.signatureRejected} /> : null}
+        {operator.failure?.kind === "error" ? <Alert tone="error" title={operator.failure.message} /> : null}
+        {connection.isConnected && !connection.address ? <NoAccountsWarning /> : null}
+        {connector ? null : <WalletMissingWarning key={missingNotices} />}
+        {connect.error && connector ? <ConnectError error={connect.error} /> : null}
+      </Stack>
+    </Paper>
   );
 }

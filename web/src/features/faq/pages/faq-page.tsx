@@ -1,5 +1,7 @@
 import { LIMITS, PROVIDERS } from "@pli/api/contract";
-import { useSettings } from "../../../shared/settings/settings";
+import { Accordion } from "@mantine/core";
+import { useSettings } from "@/shared/settings/settings";
+import { Section } from "@/shared/ui/section";
 
 const pli = (value: string | undefined, fallback: string) => `${Number(value ?? fallback).toLocaleString("en-US")} PLI`;
 
@@ -22,14 +24,15 @@ export function FaqPage() {
     ["Why was I logged out?", "For your safety the portal logs you out when your session expires, or when the wallet connected in your browser is not the wallet you signed in with."],
   ];
   return (
-    <section className="card faq">
-      <h2>Frequently asked questions</h2>
-      {faqs.map(([question, answer]) => (
-        <details key={question}>
-          <summary>{question}</summary>
-          <p>{answer}</p>
-        </details>
-      ))}
-    </section>
+    <Section title="Frequently asked questions">
+      <Accordion variant="separated" multiple>
+        {faqs.map(([question, answer]) => (
+          <Accordion.Item key={question} value={question}>
+            <Accordion.Control>{question}</Accordion.Control>
+            <Accordion.Panel>{answer}</Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { API } from "@pli/api/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { http } from "../../../shared/api/http";
-import { meQueryOptions } from "../../../shared/session/me";
+import { http } from "@/shared/api/http";
+import { meQueryOptions } from "@/shared/session/me";
 
 export function useTwofa() {
   const queryClient = useQueryClient();

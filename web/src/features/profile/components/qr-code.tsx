@@ -1,3 +1,4 @@
+import { Image } from "@mantine/core";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 
@@ -11,5 +12,5 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       live = false;
     };
   }, [value]);
-  return src ? <img src={src} alt={label} width={200} height={200} className="qr" /> : null;
+  return src ? <Image src={src} alt={label} w={200} h={200} radius="sm" bg="white" p={4} /> : null;
 }

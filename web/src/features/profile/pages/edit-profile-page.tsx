@@ -1,9 +1,10 @@
 import { MESSAGES, TWOFA } from "@pli/api/contract";
+import { Alert, Button, Code, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { HttpError, errorMessage } from "../../../shared/api/http";
-import { useMe } from "../../../shared/session/me";
-import { Button } from "../../../shared/ui/button";
-import { useToast } from "../../../shared/ui/toast";
+import { HttpError, errorMessage } from "@/shared/api/http";
+import { useMe } from "@/shared/session/me";
+import { Section } from "@/shared/ui/section";
+import { useToast } from "@/shared/ui/toast";
 import { useTwofa } from "../api/twofa";
 import { CodeForm } from "../components/code-form";
 import { ProfileDetails } from "../components/profile-details";
@@ -17,28 +18,29 @@ export function EditProfilePage() {
   const { setup, enable, disable } = useTwofa();
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const toast = useToast();
-  if (!me.data) return <p className="muted">{MESSAGES.loading}</p>;
+  if (!me.data) return <Text c="dimmed">{MESSAGES.loading}</Text>;
   const enabled = me.data.twofa === TWOFA.yes;
   return (
-    <>
-      <section className="card">
-        <h2>Edit Profile</h2>
+    <Stack gap="lg">
+      <Section title="Account">
         <ProfileDetails me={me.data} />
-      </section>
-      <section className="card" aria-labelledby="twofa-title">
-        <h2 id="twofa-title">Two-factor authentication</h2>
+      </Section>
+      <Section title="Two-factor authentication">
         {enabled ? (
           <>
-            <p>2FA is on: signing in asks for a code from your authenticator app.</p>
+            <Text size="sm">2FA is on: signing in asks for a code from your authenticator app.</Text>
             <CodeForm label="Current code to turn 2FA off" submitLabel="Disable 2FA" busy={disable.isPending} error={codeError(disable.error)} onSubmit={(code) => disable.mutate(code, { onSuccess: (r) => toast.success(r.message) })} />
           </>
         ) : enrolment ? (
           <>
-            <p>Scan the QR code with an authenticator app (or type the secret), then enter the 6-digit code it shows.</p>
+            <Text size="sm">Scan the QR code with an authenticator app (or type the secret), then enter the 6-digit code it shows.</Text>
             <QrCode value={enrolment.otpauthUri} label="2FA QR code" />
-            <p>
-              Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
-            </p>
+            <Text size="sm">
+              Secret:{" "}
+              <Code data-testid="totp-secret" style={{ wordBreak: "break-all" }}>
+                {enrolment.secret}
+              </Code>
+            </Text>
             <CodeForm
               label="Code from your authenticator app"
               submitLabel="Enable 2FA"
@@ -56,13 +58,17 @@ export function EditProfilePage() {
           </>
         ) : (
           <>
-            <p role="status">{MESSAGES.enable2fa}: every operator needs 2FA to use the portal.</p>
-            <Button onClick={() => setup.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => toast.error(errorMessage(e)) })} disabled={setup.isPending}>
-              Set up 2FA
-            </Button>
+            <Alert variant="light" color="orange" role="status" title={MESSAGES.enable2fa}>
+              Every operator needs 2FA to use the portal.
+            </Alert>
+            <div>
+              <Button onClick={() => setup.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => toast.error(errorMessage(e)) })} loading={setup.isPending}>
+                Set up 2FA
+              </Button>
+            </div>
           </>
         )}
-      </section>
-    </>
+      </Section>
+    </Stack>
   );
 }

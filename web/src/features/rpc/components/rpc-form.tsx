@@ -1,57 +1,45 @@
-import { PROVIDERS, type RpcUrlInput } from "@pli/api/contract";
-import { useId, useState, type FormEvent } from "react";
-import { Button } from "../../../shared/ui/button";
-import { FieldError } from "../../../shared/ui/form-errors";
+import { PROVIDERS, rpcUrlSchema, type RpcUrlInput } from "@pli/api/contract";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useEffect } from "react";
+import { useSchemaForm } from "@/shared/forms/use-schema-form";
 
 interface RpcFormProps {
   initial?: RpcUrlInput;
-  errors: Record<string, string>;
   submitLabel: string;
   busy: boolean;
   locked?: boolean;
+  /** A failed save: its field errors appear under the fields. */
+  failure?: unknown;
   onSubmit: (input: RpcUrlInput) => void;
 }
 
 const EMPTY: RpcUrlInput = { name: "", provider: PROVIDERS[0], rpc: "", wss: "" };
 
-export function RpcForm({ initial = EMPTY, errors, submitLabel, busy, locked = false, onSubmit }: RpcFormProps) {
-  const [values, setValues] = useState<RpcUrlInput>(initial);
-  const id = useId();
-  const set = (field: keyof RpcUrlInput) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(values);
-  };
-  const field = (name: keyof RpcUrlInput, label: string, placeholder: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} className="input" value={values[name]} onChange={set(name)} placeholder={placeholder} disabled={locked} aria-invalid={Boolean(errors[name])} />
-      <FieldError message={errors[name]} />
-    </div>
+export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, failure, onSubmit }: RpcFormProps) {
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(rpcUrlSchema, initial);
+  useEffect(() => {
+    if (failure) fail(failure);
+  }, [failure, fail]);
+  const field = (name: "name" | "rpc" | "wss", label: string, placeholder: string) => (
+    <TextInput label={label} placeholder={placeholder} disabled={locked} {...form.register(name)} error={errorOf(name)} errorProps={{ role: "alert" }} />
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="form-grid">
-        {field("name", "Name", "My XDC full node")}
-        <div className="field">
-          <label htmlFor={`${id}-provider`}>Provider</label>
-          <select id={`${id}-provider`} className="input" value={values.provider} onChange={set("provider")} disabled={locked}>
-            {PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {provider}
-              </option>
-            ))}
-          </select>
-          <FieldError message={errors.provider} />
-        </div>
-        {field("rpc", "RPC URL", "https://rpc.example.com")}
-        {field("wss", "WSS URL", "wss://ws.example.com")}
-      </div>
-      {!locked && (
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </Button>
-      )}
+    <form onSubmit={form.handleSubmit((input) => onSubmit(input), onInvalid)} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {field("name", "Name", "My XDC full node")}
+          <NativeSelect label="Provider" data={[...PROVIDERS]} disabled={locked} {...form.register("provider")} error={errorOf("provider")} />
+          {field("rpc", "RPC URL", "https://rpc.example.com")}
+          {field("wss", "WSS URL", "wss://ws.example.com")}
+        </SimpleGrid>
+        {!locked && (
+          <Group>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </form>
   );
 }

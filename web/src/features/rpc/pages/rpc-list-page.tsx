@@ -1,19 +1,30 @@
 import { MESSAGES, type RpcUrlResponse } from "@pli/api/contract";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
-import { errorMessage } from "../../../shared/api/http";
-import { useListParams } from "../../../shared/lists/list-params";
-import { DataTable, type Column } from "../../../shared/ui/data-table";
-import { useDialogs } from "../../../shared/ui/dialogs";
-import { Pager } from "../../../shared/ui/pager";
-import { SearchBox } from "../../../shared/ui/search-box";
-import { useToast } from "../../../shared/ui/toast";
-import { editRpcStore, useRpcUrlMutations, useRpcUrls } from "../api/rpc-urls";
+import { errorMessage } from "@/shared/api/http";
+import { useListParams } from "@/shared/lists/list-params";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { useToast } from "@/shared/ui/toast";
+import { useDeleteRpcUrl } from "../api/delete-rpc-url";
+import { editRpcStore } from "../api/edit-rpc-store";
+import { useRpcUrls } from "../api/get-rpc-urls";
 import { RPC_ROUTES, type RpcVariant } from "../rpc-routes";
+
+const url = (value: string) => (
+  <Text component="span" size="sm" ff="monospace">
+    {value}
+  </Text>
+);
 
 export function RpcListPage({ variant }: { variant: RpcVariant }) {
   const params = useListParams();
   const list = useRpcUrls(params);
-  const { remove } = useRpcUrlMutations();
+  const remove = useDeleteRpcUrl();
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const navigate = useNavigate();
@@ -28,41 +39,40 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
   };
   const columns: Column<RpcUrlResponse>[] = [
     { accessorKey: "name", header: "Name" },
-    { accessorKey: "rpc", header: "RPC URL" },
-    { accessorKey: "wss", header: "WSS URL" },
+    { accessorKey: "rpc", header: "RPC URL", cell: ({ row }) => url(row.original.rpc) },
+    { accessorKey: "wss", header: "WSS URL", cell: ({ row }) => url(row.original.wss) },
     { accessorKey: "provider", header: "Provider" },
     {
       id: "actions",
       header: "Actions",
       cell: ({ row }) => (
-        <div className="row-actions">
-          <button type="button" className="button button--secondary" onClick={() => (editRpcStore.set(row.original), navigate(paths.edit.href()))}>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => (editRpcStore.set(row.original), navigate(paths.edit.href()))}>
             View
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
             Delete
-          </button>
-        </div>
+          </Button>
+        </Group>
       ),
     },
   ];
   const total = list.data?.totalDocs ?? 0;
   return (
-    <section className="card">
-      <div className="toolbar">
-        <div>
-          <h2>Full Node RPC URL LIST</h2>
-          <p className="muted">You have total {total} Rpc Url's.</p>
-        </div>
-        <Link className="button button--primary" to={paths.add.href()}>
+    <Section
+      title="Full Node RPC URL LIST"
+      description={`You have total ${total} Rpc Url's.`}
+      actions={
+        <Button component={Link} to={paths.add.href()} leftSection={<IconPlus size={16} />}>
           Add RPC
-        </Link>
-      </div>
-      <div className="toolbar">
+        </Button>
+      }
+    >
+      <Stack gap="md">
         <SearchBox placeholder="Search by Rpc URL" />
-      </div>
-      <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="RPC URLs" />
-      <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
-    </section>
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="RPC URLs" />
+        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+      </Stack>
+    </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { API, type SettingResponse } from "@pli/api/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { http } from "../../../shared/api/http";
-import { settingsQueryOptions } from "../../../shared/settings/settings";
+import { http } from "@/shared/api/http";
+import { settingsQueryOptions } from "@/shared/settings/settings";
 
 export type SettingForm = Omit<SettingResponse, "_id">;
 

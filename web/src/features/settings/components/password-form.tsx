@@ -1,49 +1,37 @@
-import { MESSAGES } from "@pli/api/contract";
-import { useId, useState, type FormEvent } from "react";
-import { Button } from "../../../shared/ui/button";
-import { FieldError, useServerErrors } from "../../../shared/ui/form-errors";
-import { useToast } from "../../../shared/ui/toast";
+import { MESSAGES, passwordUpdateSchema } from "@pli/api/contract";
+import { Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
+import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { useToast } from "@/shared/ui/toast";
 import { useSettingMutations } from "../api/settings";
 
 export function PasswordForm() {
-  const [password, setPassword] = useState("");
-  const [password2, setPassword2] = useState("");
   const { updatePassword } = useSettingMutations();
-  const { errors, fail, clear } = useServerErrors();
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(passwordUpdateSchema, { password: "", password2: "" });
   const toast = useToast();
-  const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    updatePassword.mutate(
-      { password, password2 },
-      {
+  const submit = form.handleSubmit(
+    (input) =>
+      updatePassword.mutate(input, {
         onSuccess: () => {
-          clear();
-          setPassword("");
-          setPassword2("");
+          form.reset();
           toast.success(MESSAGES.passwordUpdated);
         },
         onError: fail,
-      },
-    );
-  };
+      }),
+    onInvalid,
+  );
   return (
     <form onSubmit={submit} noValidate aria-label="Update Password">
-      <div className="form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-p1`}>New Password</label>
-          <input id={`${id}-p1`} className="input" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <FieldError message={errors.password} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-p2`}>Confirm Password</label>
-          <input id={`${id}-p2`} className="input" type="password" autoComplete="new-password" value={password2} onChange={(e) => setPassword2(e.target.value)} />
-          <FieldError message={errors.password2} />
-        </div>
-      </div>
-      <Button type="submit" disabled={updatePassword.isPending}>
-        Update Password
-      </Button>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PasswordInput label="New Password" autoComplete="new-password" {...form.register("password")} error={errorOf("password")} errorProps={{ role: "alert" }} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register("password2")} error={errorOf("password2")} errorProps={{ role: "alert" }} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={updatePassword.isPending}>
+            Update Password
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

@@ -1,15 +1,14 @@
 import { API, IMAGE_ACCEPT, MESSAGES, settingUpdateSchema, type SettingResponse } from "@pli/api/contract";
-import { useId, useState, type FormEvent } from "react";
-import { ChainTxError } from "../../../chain/use-contract-tx";
-import { errorMessage } from "../../../shared/api/http";
-import { Button } from "../../../shared/ui/button";
-import { useDialogs } from "../../../shared/ui/dialogs";
-import { FieldError, useServerErrors } from "../../../shared/ui/form-errors";
-import { useToast } from "../../../shared/ui/toast";
+import { Button, Group, Image, Input, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { TxProgress } from "@/chain/tx-progress";
+import { errorMessage } from "@/shared/api/http";
+import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { useToast } from "@/shared/ui/toast";
 import { useSettingMutations, type SettingForm } from "../api/settings";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 
-const FIELDS: { name: keyof SettingForm; label: string; placeholder?: string; type?: string }[] = [
+const FIELDS: { name: Exclude<keyof SettingForm, "logoUrl">; label: string; placeholder?: string; type?: string }[] = [
   { name: "applicationName", label: "Application Name" },
   { name: "applicationEmail", label: "Application Email", type: "email" },
   { name: "contactNo", label: "Contact No" },
@@ -27,82 +26,58 @@ const FIELDS: { name: keyof SettingForm; label: string; placeholder?: string; ty
  */
 export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
   const { _id, ...initial } = current;
-  const [values, setValues] = useState<SettingForm>(initial);
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(settingUpdateSchema, initial);
   const [sending, setSending] = useState(false);
   const { save, upload } = useSettingMutations();
-  const { errors, fail, clear, show } = useServerErrors();
-  const sendLimits = useStakeLimitsTx();
-  const { alert } = useDialogs();
+  const limits = useStakeLimitsTx();
   const toast = useToast();
-  const id = useId();
+  const logoUrl = form.watch("logoUrl");
 
   const onLogo = (file: File | undefined) =>
     file &&
     upload.mutate(file, {
       onSuccess: (result) => {
-        setValues((v) => ({ ...v, logoUrl: result.file }));
+        form.setValue("logoUrl", result.file);
         toast.success(MESSAGES.imageUploaded);
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = settingUpdateSchema.safeParse(values);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return show(found);
-    }
+  const send = async () => {
+    const values = form.getValues() as SettingForm;
     setSending(true);
     try {
-      await sendLimits({ min: current.minimumStake, max: current.maximumStake }, { min: values.minimumStake.trim(), max: values.maximumStake.trim() });
-    } catch (error) {
+      await limits.send({ min: current.minimumStake, max: current.maximumStake }, { min: values.minimumStake.trim(), max: values.maximumStake.trim() });
+    } catch {
       setSending(false);
-      if (error instanceof ChainTxError && error.rejected) toast.error(error.message);
-      else await alert({ title: MESSAGES.chainError, text: `${MESSAGES.chainTryAgain} ${error instanceof Error ? error.message : ""}`, tone: "error" });
       return;
     }
+    limits.flow.reset();
     setSending(false);
-    save.mutate(
-      { ...values, _id },
-      {
-        onSuccess: () => {
-          clear();
-          toast.success(MESSAGES.settingUpdated);
-        },
-        onError: fail,
-      },
-    );
+    save.mutate({ ...values, _id }, { onSuccess: () => toast.success(MESSAGES.settingUpdated), onError: fail });
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Website Setting">
-      <div className="form-grid">
-        {FIELDS.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              className="input"
-              type={field.type ?? "text"}
-              placeholder={field.placeholder}
-              value={values[field.name]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-            />
-            <FieldError message={errors[field.name]} />
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor={`${id}-logo`}>Logo (.png, .jpg, .jpeg)</label>
-          <input id={`${id}-logo`} type="file" accept={IMAGE_ACCEPT} onChange={(e) => onLogo(e.target.files?.[0])} />
-          {values.logoUrl && <img className="logo-preview" src={`${API.staticFiles}/${values.logoUrl}`} alt="Current logo" />}
-          <FieldError message={errors.logoUrl} />
-        </div>
-      </div>
-      <Button type="submit" disabled={sending || save.isPending}>
-        {sending ? "Waiting for the blockchain…" : "Update Setting"}
-      </Button>
+    <form onSubmit={form.handleSubmit(() => void send(), onInvalid)} noValidate aria-label="Website Setting">
+      <TxProgress state={limits.flow.state} explorerTxUrl={limits.flow.explorerTxUrl} onClose={limits.flow.reset} />
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {FIELDS.map((field) => (
+            <TextInput key={field.name} label={field.label} type={field.type ?? "text"} placeholder={field.placeholder} {...form.register(field.name)} error={errorOf(field.name)} errorProps={{ role: "alert" }} />
+          ))}
+          <Input.Wrapper label="Logo (.png, .jpg, .jpeg)" labelElement="label" id="setting-logo" error={errorOf("logoUrl")}>
+            <Stack gap="xs">
+              <Input component="input" type="file" id="setting-logo" accept={IMAGE_ACCEPT} onChange={(e: React.ChangeEvent<HTMLInputElement>) => onLogo(e.currentTarget.files?.[0])} />
+              {logoUrl ? <Image src={`${API.staticFiles}/${logoUrl}`} alt="Current logo" h={64} w="auto" fit="contain" /> : null}
+            </Stack>
+          </Input.Wrapper>
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" disabled={sending || save.isPending}>
+            {sending ? "Waiting for the blockchain…" : "Update Setting"}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

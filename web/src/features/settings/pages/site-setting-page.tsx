@@ -1,20 +1,20 @@
 import { MESSAGES } from "@pli/api/contract";
-import { useSettings } from "../../../shared/settings/settings";
+import { Stack, Text } from "@mantine/core";
+import { useSettings } from "@/shared/settings/settings";
+import { Section } from "@/shared/ui/section";
 import { PasswordForm } from "../components/password-form";
 import { WebsiteSettingForm } from "../components/website-setting-form";
 
 export function SiteSettingPage() {
   const settings = useSettings();
   return (
-    <>
-      <section className="card">
-        <h2>Website Setting</h2>
-        {settings.data ? <WebsiteSettingForm key={settings.data._id + settings.dataUpdatedAt} current={settings.data} /> : <p className="muted">{MESSAGES.loading}</p>}
-      </section>
-      <section className="card">
-        <h2>Update Password</h2>
+    <Stack gap="lg">
+      <Section title="Website Setting">
+        {settings.data ? <WebsiteSettingForm key={settings.data._id + settings.dataUpdatedAt} current={settings.data} /> : <Text c="dimmed">{MESSAGES.loading}</Text>}
+      </Section>
+      <Section title="Update Password">
         <PasswordForm />
-      </section>
-    </>
+      </Section>
+    </Stack>
   );
 }

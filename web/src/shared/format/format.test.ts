@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatToken, shortAddress } from "./format";
+import { formatToken, shortAddress } from "./index";
 
 describe("formatToken", () => {
   it("shows 4 decimals, rounding down, with thousands separators", () => {

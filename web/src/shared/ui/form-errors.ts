@@ -23,22 +23,5 @@ export function useServerErrors() {
     [toast],
   );
   const clear = useCallback(() => setErrors({}), []);
-  /** Field errors found before anything was sent (same display as the server's). */
-  const show = useCallback(
-    (found: Record<string, string>) => {
-      setErrors(found);
-      toast.error(MESSAGES.checkAllFields);
-    },
-    [toast],
-  );
-  return { errors, fail, clear, show };
-}
-
-export function FieldError({ message, id }: { message?: string; id?: string }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" id={id} role="alert">
-      {message}
-    </p>
-  );
+  return { errors, fail, clear };
 }

@@ -1,0 +1,41 @@
+import { NavLink, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Link, useLocation } from "react-router-dom";
+import { routes, type RouteName } from "@/shared/config/routes";
+import { NAV_ICONS } from "./nav-icons";
+
+interface FrameNavProps {
+  brand: string;
+  home: RouteName;
+  items: readonly { route: RouteName; label: string }[];
+  onNavigate: () => void;
+}
+
+/** The brand and the frame's links; the current page is marked. */
+export function FrameNav({ brand, home, items, onNavigate }: FrameNavProps) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4}>
+      <UnstyledButton component={Link} to={routes[home].path} onClick={onNavigate} mb="sm" px="sm">
+        <Text fw={700} size="lg" c="indigo.7">
+          {brand}
+        </Text>
+      </UnstyledButton>
+      {items.map((item) => {
+        const Icon = NAV_ICONS[item.route];
+        const path = routes[item.route].path;
+        return (
+          <NavLink
+            key={item.route}
+            component={Link}
+            to={path}
+            onClick={onNavigate}
+            label={item.label}
+            active={pathname === path}
+            aria-current={pathname === path ? "page" : undefined}
+            leftSection={Icon ? <Icon size={18} stroke={1.7} aria-hidden="true" /> : null}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  IconCoin,
+  IconDashboard,
+  IconGift,
+  IconLifebuoy,
+  IconListDetails,
+  IconServer,
+  IconSettings,
+  IconTransfer,
+  IconUser,
+  IconWallet,
+  IconWorld,
+  type Icon,
+} from "@tabler/icons-react";
+import type { RouteName } from "@/shared/config/routes";
+
+/** The icon shown beside each navigation link. */
+export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
+  dashboard: IconDashboard,
+  listNode: IconServer,
+  transactions: IconTransfer,
+  listIncentive: IconGift,
+  listRpc: IconWorld,
+  listWallet: IconWallet,
+  viewProfile: IconUser,
+  adminDashboard: IconDashboard,
+  adminListNode: IconServer,
+  adminListJob: IconListDetails,
+  adminListStake: IconCoin,
+  adminListIncentive: IconGift,
+  adminListRpc: IconWorld,
+  adminSiteSetting: IconSettings,
+};
+
+export const SupportIcon = IconLifebuoy;

@@ -1,0 +1,29 @@
+import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError } from "viem";
+import { stakingRewardsAbi } from "@pli/abis";
+import { describe, expect, it } from "vitest";
+import { classifyTxError, describeTxFailure, TxFlowError } from "./tx-failure";
+
+const HASH = "0x1111111111111111111111111111111111111111111111111111111111111111";
+
+describe("classifyTxError", () => {
+  it("recognises a rejection in the wallet, wrapped or bare", () => {
+    expect(classifyTxError(new BaseError("failed", { cause: new UserRejectedRequestError(new Error("User denied")) }))).toEqual({ kind: "rejected" });
+    expect(classifyTxError({ code: 4001, message: "User rejected" })).toEqual({ kind: "rejected" });
+  });
+
+  it("keeps the contract's revert reason and the hash", () => {
+    const revert = new ContractFunctionRevertedError({ abi: stakingRewardsAbi, functionName: "stakeTokens", message: "Stake below minimum" });
+    const failure = classifyTxError(new BaseError("call failed", { cause: revert }), HASH);
+    expect(failure).toMatchObject({ kind: "reverted", hash: HASH });
+    expect(describeTxFailure(failure)).toContain("The contract refused the transaction");
+  });
+
+  it("passes a flow failure through and reports anything else with its message", () => {
+    expect(classifyTxError(new TxFlowError({ kind: "unknownOutcome", hash: HASH }))).toEqual({ kind: "unknownOutcome", hash: HASH });
+    expect(classifyTxError(new Error("socket hang up"))).toEqual({ kind: "error", message: "socket hang up", hash: undefined });
+  });
+
+  it("never describes an unknown outcome as a failure to send", () => {
+    expect(describeTxFailure({ kind: "unknownOutcome", hash: HASH })).toMatch(/outcome is not known/);
+  });
+});

@@ -1,0 +1,58 @@
+import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError, type Hex } from "viem";
+
+/** Why a chain action did not complete, in terms a person can act on. */
+export type TxFailure =
+  | { kind: "rejected" }
+  | { kind: "reverted"; reason?: string; hash?: Hex }
+  | { kind: "wrongAccount"; expected: string; connected?: string }
+  | { kind: "wrongChain"; expected: number; connected?: number }
+  | { kind: "noWallet" }
+  | { kind: "unknownOutcome"; hash: Hex }
+  | { kind: "notIndexed"; hash: Hex }
+  | { kind: "error"; message: string; hash?: Hex };
+
+/** Thrown by the transaction flow; `failure` says why. */
+export class TxFlowError extends Error {
+  constructor(readonly failure: TxFailure) {
+    super(describeTxFailure(failure));
+    this.name = "TxFlowError";
+  }
+}
+
+const REJECTED_CODE = 4001;
+
+/** Maps what viem or the wallet threw to a TxFailure (rejection, revert with its reason, anything else). */
+export function classifyTxError(error: unknown, hash?: Hex): TxFailure {
+  if (error instanceof TxFlowError) return error.failure;
+  if (error instanceof BaseError) {
+    if (error.walk((e) => e instanceof UserRejectedRequestError || (e as { code?: unknown }).code === REJECTED_CODE)) return { kind: "rejected" };
+    const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (revert instanceof ContractFunctionRevertedError) return { kind: "reverted", reason: revert.reason ?? revert.shortMessage, hash };
+    return { kind: "error", message: error.shortMessage, hash };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === REJECTED_CODE) return { kind: "rejected" };
+  return { kind: "error", message: error instanceof Error ? error.message : String(error), hash };
+}
+
+/** The sentence shown for a failure. */
+export function describeTxFailure(failure: TxFailure): string {
+  switch (failure.kind) {
+    case "rejected":
+      return "The transaction was rejected in the wallet.";
+    case "reverted":
+      return failure.reason ? `The contract refused the transaction: ${failure.reason}` : "The transaction failed on chain.";
+    case "wrongAccount":
+      return `Switch your wallet to the account ${failure.expected} and try again.`;
+    case "wrongChain":
+      return `Switch your wallet to the network with chain id ${failure.expected} and try again.`;
+    case "noWallet":
+      return "No wallet extension found.";
+    case "unknownOutcome":
+      return "The transaction was sent, but its outcome is not known yet. Check it in the explorer before trying again.";
+    case "notIndexed":
+      return "The transaction was mined, but the portal has not recorded it yet. It will appear shortly; reload to check.";
+    case "error":
+      return failure.message;
+  }
+}

@@ -1,0 +1,12 @@
+import { API } from "@pli/api/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { http } from "@/shared/api/http";
+import { rpcKeys } from "./keys";
+
+export const deleteRpcUrl = (id: string) => http<{ message: string }>("POST", API.rpcurl.delete, { id });
+
+/** Deletes an RPC URL (its owner or an admin); every RPC list refreshes. */
+export function useDeleteRpcUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteRpcUrl, onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }) });
+}

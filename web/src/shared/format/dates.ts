@@ -1,0 +1,18 @@
+import dayjs from "dayjs";
+
+/** Date formats of spec section 9, in one place. */
+export const DATE_FORMATS = {
+  list: "DD-MM-YYYY",
+  operatorDashboard: "DD-MM-YYYY h:mm:ss a",
+  adminDashboard: "MMM D, YYYY h:mm A",
+  paymentKey: "DDMMYYYY",
+} as const;
+
+export type DateFormat = keyof typeof DATE_FORMATS;
+
+/** A date (ISO text, Date or epoch ms) in one of the spec's formats; '-' when missing or invalid. */
+export function formatDate(value: string | number | Date | null | undefined, format: DateFormat = "list"): string {
+  if (value === null || value === undefined || value === "") return "-";
+  const date = dayjs(value);
+  return date.isValid() ? date.format(DATE_FORMATS[format]) : "-";
+}

@@ -1,0 +1,51 @@
+import { Alert, Button, createTheme, NavLink, PasswordInput, Table, type CSSVariablesResolver, type MantineColor } from "@mantine/core";
+
+/** The colour of each status tone (spec section 4), as Mantine colours of the one theme. */
+export const TONE_COLORS = {
+  success: "teal",
+  warning: "orange",
+  danger: "red",
+  primary: "indigo",
+  info: "cyan",
+  muted: "gray",
+} as const satisfies Record<string, MantineColor>;
+
+export type Tone = keyof typeof TONE_COLORS;
+
+/** The one theme of the portal: light and dark follow the system setting (see app providers). */
+export const theme = createTheme({
+  primaryColor: "indigo",
+  primaryShade: { light: 7, dark: 5 },
+  defaultRadius: "md",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+  headings: {
+    fontWeight: "650",
+    sizes: { h1: { fontSize: "1.375rem", lineHeight: "1.3" }, h2: { fontSize: "1.125rem", lineHeight: "1.35" }, h3: { fontSize: "1rem", lineHeight: "1.4" } },
+  },
+  spacing: { xs: "0.5rem", sm: "0.75rem", md: "1rem", lg: "1.5rem", xl: "2rem" },
+  other: { tones: TONE_COLORS },
+  components: {
+    Button: Button.extend({ styles: { label: { whiteSpace: "nowrap" } } }),
+    NavLink: NavLink.extend({ defaultProps: { variant: "light" } }),
+    Alert: Alert.extend({ styles: { title: { color: "var(--mantine-color-text)" }, message: { color: "var(--mantine-color-text)" } } }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide what you typed" } } }),
+    Table: Table.extend({ defaultProps: { verticalSpacing: "sm", highlightOnHover: true }, styles: { th: { whiteSpace: "nowrap" } } }),
+  },
+});
+
+/**
+ * Text colours that keep WCAG AA contrast: dimmed text one shade darker than Mantine's default, and
+ * the text of light badges and alerts in the darkest shade of their colour on light backgrounds.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+  },
+  dark: { "--mantine-color-dimmed": "var(--mantine-color-dark-1)" },
+});
+
+/** One-time codes are typed in the monospace face (the label keeps the normal one). */
+export const CODE_INPUT_STYLES = { input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.2em" } } as const;

@@ -1,0 +1,26 @@
+import { notifications } from "@mantine/notifications";
+import { useMemo } from "react";
+import { TONE_COLORS } from "../theme/theme";
+
+/** How long a toast stays (spec section 9: 1000 ms, 1.9 s or 3000 ms depending on the screen). */
+export const TOAST_TIMEOUT = { short: 1000, medium: 1900, long: 3000 } as const;
+
+type Kind = "success" | "error" | "info";
+const COLORS: Record<Kind, string> = { success: TONE_COLORS.success, error: TONE_COLORS.danger, info: TONE_COLORS.info };
+
+export interface ToastApi {
+  success(message: string, timeoutMs?: number): void;
+  error(message: string, timeoutMs?: number): void;
+  info(message: string, timeoutMs?: number): void;
+}
+
+const show = (kind: Kind) => (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
+  notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
+};
+
+const api: ToastApi = { success: show("success"), error: show("error"), info: show("info") };
+
+/** Short messages in the corner below the header (never over Logout or Submit Ticket). */
+export function useToast(): ToastApi {
+  return useMemo(() => api, []);
+}
