@@ -1,21 +1,9 @@
 import { ponder } from "ponder:registry";
-import { farmCaps, operator, whitelist } from "ponder:schema";
+import { farmCaps } from "ponder:schema";
+import { recordOperatorChange, recordWhitelist } from "./access-events.ts";
 import { blockTime } from "./block-time.ts";
 
-ponder.on("PluginFarm:FarmNodeWhitelisted", async ({ event, context }) => {
-  await context.db
-    .insert(whitelist)
-    .values({
-      contract: "PluginFarm",
-      wallet: event.args.wallet,
-      node: event.args.node,
-      whitelistedBy: event.args.by,
-      txHash: event.transaction.hash,
-      blockNumber: event.block.number,
-      whitelistedAt: blockTime(event),
-    })
-    .onConflictDoNothing();
-});
+ponder.on("PluginFarm:FarmNodeWhitelisted", ({ event, context }) => recordWhitelist(context, "PluginFarm", event));
 
 ponder.on("PluginFarm:StakingCapsChanged", async ({ event, context }) => {
   const caps = {
@@ -31,15 +19,4 @@ ponder.on("PluginFarm:StakingCapsChanged", async ({ event, context }) => {
     .onConflictDoUpdate(caps);
 });
 
-ponder.on("PluginFarm:OperatorChanged", async ({ event, context }) => {
-  const change = {
-    enabled: event.args.enabled,
-    txHash: event.transaction.hash,
-    blockNumber: event.block.number,
-    changedAt: blockTime(event),
-  };
-  await context.db
-    .insert(operator)
-    .values({ contract: "PluginFarm", operator: event.args.operator, ...change })
-    .onConflictDoUpdate(change);
-});
+ponder.on("PluginFarm:OperatorChanged", ({ event, context }) => recordOperatorChange(context, "PluginFarm", event));

@@ -1,15 +1,7 @@
 import { ponder, type Context, type Event } from "ponder:registry";
-import {
-  operator,
-  rewardDeposit,
-  rewardPayment,
-  rewardPool,
-  stakeEvent,
-  stakeLimits,
-  stakePosition,
-  whitelist,
-} from "ponder:schema";
+import { rewardDeposit, rewardPayment, rewardPool, stakeEvent, stakeLimits, stakePosition } from "ponder:schema";
 import { STAKE_STATUS } from "@pli/abis";
+import { recordOperatorChange, recordWhitelist } from "./access-events.ts";
 import { blockTime } from "./block-time.ts";
 
 type StakeEventName = "Staked" | "ToppedUp" | "Unlocked" | "Unstaked";
@@ -31,20 +23,7 @@ async function recordStakeEvent(
   });
 }
 
-ponder.on("StakingRewards:Whitelisted", async ({ event, context }) => {
-  await context.db
-    .insert(whitelist)
-    .values({
-      contract: "StakingRewards",
-      wallet: event.args.wallet,
-      node: event.args.node,
-      whitelistedBy: event.args.by,
-      txHash: event.transaction.hash,
-      blockNumber: event.block.number,
-      whitelistedAt: blockTime(event),
-    })
-    .onConflictDoNothing();
-});
+ponder.on("StakingRewards:Whitelisted", ({ event, context }) => recordWhitelist(context, "StakingRewards", event));
 
 ponder.on("StakingRewards:Staked", async ({ event, context }) => {
   const time = blockTime(event);
@@ -155,15 +134,4 @@ ponder.on("StakingRewards:StakeLimitsChanged", async ({ event, context }) => {
     .onConflictDoUpdate(limits);
 });
 
-ponder.on("StakingRewards:OperatorChanged", async ({ event, context }) => {
-  const change = {
-    enabled: event.args.enabled,
-    txHash: event.transaction.hash,
-    blockNumber: event.block.number,
-    changedAt: blockTime(event),
-  };
-  await context.db
-    .insert(operator)
-    .values({ contract: "StakingRewards", operator: event.args.operator, ...change })
-    .onConflictDoUpdate(change);
-});
+ponder.on("StakingRewards:OperatorChanged", ({ event, context }) => recordOperatorChange(context, "StakingRewards", event));
