@@ -1,14 +1,7 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  getContract,
-  http,
   parseEventLogs,
-  parseUnits,
   type Abi,
   type Address,
   type ContractEventName,
@@ -16,12 +9,10 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
-import { startAnvil } from "../../scripts/lib/anvil.ts";
-import { devAccount, DEV_KEYS, type DevAccountName } from "../../scripts/lib/dev-accounts.ts";
-import { deployContracts } from "../scripts/deploy.ts";
+import type { DevAccountName } from "../../scripts/lib/dev-accounts.ts";
+import { pli, startChain } from "../../test/chain.ts";
 
-export const pli = (amount: number | string) => parseUnits(String(amount), 18);
+export { pli };
 
 export const MIN_STAKE = pli(50_000);
 export const MAX_STAKE = pli(1_000_000);
@@ -32,41 +23,9 @@ export const NODE_B: Address = "0x2000000000000000000000000000000000000002";
 export const ZERO: Address = "0x0000000000000000000000000000000000000000";
 
 async function setup() {
-  const anvil = await startAnvil();
-  const deployment: Deployment = await deployContracts({
-    rpcUrl: anvil.rpcUrl,
-    ownerKey: DEV_KEYS.owner,
-    minStake: MIN_STAKE,
-    maxStake: MAX_STAKE,
-  });
-  const chain = defineChain({
-    id: deployment.chainId,
-    name: "anvil",
-    nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
-  const transport = http(anvil.rpcUrl);
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 10 });
-  const testClient = createTestClient({ chain, transport, mode: "anvil" });
-  const { pliToken, stakingRewards, pluginFarm } = deployment.contracts;
-
-  const actor = (name: DevAccountName) => {
-    const wallet = createWalletClient({ account: devAccount(name), chain, transport });
-    const client = { public: publicClient, wallet };
-    return {
-      address: wallet.account.address,
-      token: getContract({ address: pliToken, abi: pluginTokenAbi, client }),
-      staking: getContract({ address: stakingRewards, abi: stakingRewardsAbi, client }),
-      farm: getContract({ address: pluginFarm, abi: pluginFarmAbi, client }),
-    };
-  };
+  const { anvil, deployment, publicClient, testClient, as: actor, mined } = await startChain({ minStake: MIN_STAKE, maxStake: MAX_STAKE });
+  const { stakingRewards } = deployment.contracts;
   const as = { owner: actor("owner"), validator: actor("validator"), standby: actor("standby"), outsider: actor("outsider") };
-
-  const mined = async (hash: Promise<Hex> | Hex): Promise<TransactionReceipt> => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 10 });
-    if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
-    return receipt;
-  };
 
   for (const name of ["validator", "standby", "outsider"] as const) {
     await mined(as.owner.token.write.mint([as[name].address, FUNDS_EACH]));
