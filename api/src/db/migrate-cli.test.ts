@@ -1,0 +1,34 @@
+import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/database.ts";
+import { createDb } from "./database.ts";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const migrate = (env: Record<string, string | undefined>) =>
+  run("npm", ["run", "--silent", "migrate", "-w", "@pli/api"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: undefined, ...env } });
+
+describe("npm run migrate -w @pli/api", () => {
+  it("applies every migration to DATABASE_URL once, and nothing the second time", async () => {
+    const databaseUrl = await createTestDatabase("migrate");
+    const migrations = readdirSync(path.join(import.meta.dirname, "migrations")).map((file) => file.replace(/\.ts$/, ""));
+    expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain(`Applied ${migrations.join(", ")}`);
+    expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain("The app schema is up to date");
+    const db = createDb(databaseUrl, 1);
+    try {
+      const { rows } = await sql<{ name: string }>`select name from app.kysely_migration order by name`.execute(db);
+      expect(rows.map((row) => row.name)).toEqual(migrations);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("refuses to run without a postgres DATABASE_URL", async () => {
+    await expect(migrate({})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("DATABASE_URL: is required") });
+    await expect(migrate({ DATABASE_URL: "mysql://x" })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("DATABASE_URL") });
+  });
+});
