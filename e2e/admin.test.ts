@@ -3,7 +3,7 @@ import { createPublicClient, http, parseUnits } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { afterAll, describe, expect, test } from "vitest";
 import { PNG_1X1 } from "../api/test/images.ts";
-import { MESSAGES } from "../api/src/contract/messages.ts";
+import { MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { freshAdmin } from "./support/accounts.ts";

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { MESSAGES } from "../api/src/contract/messages.ts";
+import { MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "../web/src/shared/config/routes.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";

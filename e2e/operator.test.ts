@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
-import { MESSAGES } from "../api/src/contract/messages.ts";
+import { MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { authMessages } from "../web/src/features/auth/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";

@@ -1,5 +1,5 @@
 import type { PublicClient } from "viem";
-import type { SessionClaims } from "./contract/responses.ts";
+import type { SessionClaims } from "./contract/index.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";

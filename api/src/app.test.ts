@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAnvil, type Anvil } from "../../scripts/lib/anvil.ts";
 import { createTestApp } from "../test/app-fixture.ts";
-import type { Health } from "./health/service.ts";
+import type { Health } from "./health/schema.ts";
 import { ensureDefaultSettings } from "./settings/repository.ts";
 
 let anvil: Anvil;

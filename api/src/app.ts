@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/routes.ts";
@@ -7,12 +7,26 @@ import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
 import { AppError, handleError } from "./shared/errors.ts";
+import { rejectInvalid } from "./shared/validate.ts";
 import { staticRoutes, uploadRoutes } from "./upload/routes.ts";
 import { userRoutes } from "./user/routes.ts";
+
+/** Every feature's routes, mounted at their paths; their declarations make the OpenAPI document and AppType. */
+const routes = () =>
+  new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid })
+    .route(API.health, healthRoutes)
+    .route(API.config, chainConfigRoutes)
+    .route(API.user.root, userRoutes)
+    .route("/api/admin", adminRoutes)
+    .route(API.setting, settingRoutes)
+    .route(API.rpcurl.root, rpcUrlRoutes)
+    .route(API.upload, uploadRoutes)
+    .route(API.staticFiles, staticRoutes);
 
 /** The HTTP application; `deps` are created once by the server (or by a test). */
 export function createApp(deps: Deps) {
@@ -22,7 +36,10 @@ export function createApp(deps: Deps) {
       throw new AppError("payloadTooLarge", "Request body too large");
     },
   });
-  const app = new Hono<AppEnv>({ strict: false })
+  const features = routes();
+  features.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  const document = features.getOpenAPI31Document(OPENAPI_INFO);
+  const app = new OpenAPIHono<AppEnv>({ strict: false })
     .use(secureHeaders({ crossOriginResourcePolicy: "same-site" }))
     .use(async (c, next) => {
       c.set("deps", deps);
@@ -30,15 +47,8 @@ export function createApp(deps: Deps) {
     })
     .use(async (c, next) => (c.req.path.replace(/\/+$/, "") === API.upload ? next() : generalBodyLimit(c, next)))
     .use(readSession)
-    .route(API.health, healthRoutes)
-    .route(API.config, chainConfigRoutes)
-    .route("/api/user", userRoutes)
-    .route("/api/admin", adminRoutes)
-    .route(API.setting, settingRoutes)
-    .route(API.rpcurl.root, rpcUrlRoutes)
-    .route(API.upload, uploadRoutes)
-    .route(API.staticFiles, staticRoutes)
-    .route("/api", openApiRoutes);
+    .route("/", features)
+    .route("/api", openApiRoutes(document));
   app.notFound(() => {
     throw new AppError("notFound", MESSAGES.notFound);
   });
@@ -46,4 +56,4 @@ export function createApp(deps: Deps) {
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
+export type AppType = ReturnType<typeof routes>;

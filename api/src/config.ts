@@ -23,10 +23,6 @@ export const configSchema = z.object({
   FARM_ADDRESS: addressSchema,
   EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
   EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
-  VIEWS_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]*$/)
-    .default("chain"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),

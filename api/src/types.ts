@@ -1,2 +1,2 @@
 export type { AppType } from "./app.ts";
-export type { Health } from "./health/service.ts";
+export type { Health } from "./health/schema.ts";

@@ -4,7 +4,6 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { API } from "../contract/index.ts";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -38,21 +37,5 @@ describe("npm run admin:create", () => {
   it("refuses a missing or malformed email", async () => {
     await expect(adminCreate()).rejects.toMatchObject({ code: 2 });
     await expect(adminCreate("--email", "not-an-email")).rejects.toMatchObject({ stderr: expect.stringContaining("email") });
-  });
-});
-
-describe("OpenAPI", () => {
-  it("documents every route with its input schema, and serves a docs page", async () => {
-    const doc = await t.call("GET", API.openapi);
-    expect(doc.body.openapi).toBe("3.1.0");
-    for (const route of [API.user.siwe, API.user.login, API.admin.login, API.admin.verifyOtp, API.setting, API.upload, API.rpcurl.root, API.rpcurl.edit, API.rpcurl.delete]) {
-      expect(doc.body.paths[route], route).toBeDefined();
-    }
-    const rpcSchema = doc.body.paths[API.rpcurl.root].post.requestBody.content["application/json"].schema;
-    expect(rpcSchema.required.sort()).toEqual(["name", "provider", "rpc", "wss"]);
-    expect(rpcSchema.properties.provider.enum).toContain("Contabo");
-    const docs = await t.app.request(API.docs);
-    expect(docs.headers.get("content-type")).toContain("text/html");
-    expect(await docs.text()).toContain("/api/rpcurl/edit");
   });
 });

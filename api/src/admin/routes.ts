@@ -1,20 +1,54 @@
-import { Hono } from "hono";
-import { adminLoginSchema, MESSAGES, passwordUpdateSchema, resendOtpSchema, USER_TYPE, verifyOtpSchema } from "../contract/index.ts";
-import type { AppEnv } from "../app-env.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { MESSAGES, USER_TYPE } from "../contract/index.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
 import { signSession } from "../auth/session.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
-import { validate } from "../shared/validate.ts";
+import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { messageSchema, tokenSchema } from "../shared/schema.ts";
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
 import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
+import { adminLoginSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
 
 const invalidCredentials = () =>
   new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
 
-export const adminRoutes = new Hono<AppEnv>()
-  .post("/login", validate("json", adminLoginSchema), async (c) => {
+const login = createRoute({
+  method: "post",
+  path: "/login",
+  ...describe("public", "Admin email and password; emails a 6-digit code"),
+  request: jsonBody(adminLoginSchema),
+  responses: { 200: jsonResponse(registerDetailSchema, "The sign-in attempt to confirm with the code"), 400: E[400], 429: E[429] },
+});
+
+const verifyOtp = createRoute({
+  method: "post",
+  path: "/verifyotp",
+  ...describe("public", "Admin sign-in code check; answers the session token"),
+  request: jsonBody(verifyOtpSchema),
+  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 429: E[429] },
+});
+
+const resendOtp = createRoute({
+  method: "post",
+  path: "/resendemailotp",
+  ...describe("public", "Send a new sign-in code"),
+  request: jsonBody(resendOtpSchema),
+  responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 429: E[429] },
+});
+
+const update = createRoute({
+  method: "post",
+  path: "/update",
+  ...describe("admin", "Change the signed-in admin's password"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(passwordUpdateSchema),
+  responses: { 200: jsonResponse(messageSchema, "Changed"), 400: E[400], 401: E[401], 403: E[403] },
+});
+
+export const adminRoutes = createRouter()
+  .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
     const { db, mailer, config } = c.var.deps;
     await enforceLimits(c, [[L.adminLoginIp, clientIp(c)]]);
@@ -26,9 +60,9 @@ export const adminRoutes = new Hono<AppEnv>()
       throw invalidCredentials();
     }
     const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin);
-    return c.json({ registerDetail: { _id: challengeId, email: admin.email } });
+    return c.json({ registerDetail: { _id: challengeId, email: admin.email } }, 200);
   })
-  .post("/verifyotp", validate("json", verifyOtpSchema), async (c) => {
+  .openapi(verifyOtp, async (c) => {
     const { _id, otp } = c.req.valid("json");
     const { db, config } = c.var.deps;
     await enforceLimits(c, [
@@ -39,9 +73,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
     const token = await signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email }, config.JWT_SECRET, config.SESSION_TTL_SECONDS);
-    return c.json({ token });
+    return c.json({ token }, 200);
   })
-  .post("/resendemailotp", validate("json", resendOtpSchema), async (c) => {
+  .openapi(resendOtp, async (c) => {
     const { _id } = c.req.valid("json");
     const { db, mailer, config } = c.var.deps;
     await enforceLimits(c, [
@@ -49,10 +83,10 @@ export const adminRoutes = new Hono<AppEnv>()
       [L.otpChallenge, _id],
     ]);
     await resendChallenge(db, mailer, config.JWT_SECRET, _id);
-    return c.json({ message: MESSAGES.otpSent });
+    return c.json({ message: MESSAGES.otpSent }, 200);
   })
-  .post("/update", adminOnly, validate("json", passwordUpdateSchema), async (c) => {
+  .openapi(update, async (c) => {
     const { password } = c.req.valid("json");
     await setAdminPassword(c.var.deps.db, c.get("session")!.sub, await hashPassword(password));
-    return c.json({ message: MESSAGES.passwordUpdated });
+    return c.json({ message: MESSAGES.passwordUpdated }, 200);
   });

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { SessionClaims } from "../contract/responses.ts";
+import type { SessionClaims } from "../contract/index.ts";
 import { USER_TYPE, type UserType } from "../contract/domain.ts";
-import { MESSAGES } from "../contract/messages.ts";
+import { MESSAGES } from "../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
 import { verifySession } from "./session.ts";

@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { USER_TYPE, type SessionClaims } from "../contract/index.ts";
-import { MESSAGES } from "../contract/messages.ts";
+import { MESSAGES } from "../contract/index.ts";
 import { AppError } from "../shared/errors.ts";
 
 const claimsSchema = z.object({

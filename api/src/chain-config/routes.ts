@@ -1,18 +1,25 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
+import { chainConfigResponseSchema } from "./schema.ts";
+
+const read = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("public", "Chain id, RPC URL and contract addresses for the web app"),
+  responses: { 200: jsonResponse(chainConfigResponseSchema, "The chain the portal runs on") },
+});
 
 /** The chain the web app talks to: it reads this at start instead of being rebuilt per network. */
-export const chainConfigRoutes = new Hono<AppEnv>().get("/", (c) => {
+export const chainConfigRoutes = createRouter().openapi(read, (c) => {
   const { config } = c.var.deps;
-  return c.json({
-    chainId: config.CHAIN_ID,
-    rpcUrl: config.RPC_URL,
-    wsUrl: config.WS_URL,
-    contracts: {
-      pliToken: config.PLI_TOKEN_ADDRESS,
-      stakingRewards: config.STAKING_ADDRESS,
-      pluginFarm: config.FARM_ADDRESS,
+  return c.json(
+    {
+      chainId: config.CHAIN_ID,
+      rpcUrl: config.RPC_URL,
+      wsUrl: config.WS_URL,
+      contracts: { pliToken: config.PLI_TOKEN_ADDRESS, stakingRewards: config.STAKING_ADDRESS, pluginFarm: config.FARM_ADDRESS },
+      explorer: { txUrl: config.EXPLORER_TX_URL, addressUrl: config.EXPLORER_ADDRESS_URL },
     },
-    explorer: { txUrl: config.EXPLORER_TX_URL, addressUrl: config.EXPLORER_ADDRESS_URL },
-  });
+    200,
+  );
 });

@@ -44,5 +44,6 @@ export const IMAGE_ACCEPT = ".png,.jpg,.jpeg";
 export const NODE_STATUS = { pending: "Pending", verified: "Verified", return: "Return", approved: "Approved", active: "Active", deActive: "De-Active" } as const;
 export const JOB_STATUS = { pending: "Pending", approved: "Approved", rejected: "Rejected", active: "Active", standby: "Standby", inActive: "InActive", deActive: "De-Active" } as const;
 export const REQUEST_STATUS = { pending: "Pending", approved: "Approved", rejected: "Rejected", verified: "Verified" } as const;
-export const STAKE_STATUS_VALUES = { stake: "Stake", partialStake: "Partial Stake", unlock: "Unlock", withdraw: "Withdraw" } as const;
+/** Stake status is the chain's (indexed events): one list, owned by the ABI package. */
+export { STAKE_STATUS, type StakeStatus } from "@pli/abis";
 export const INCENTIVE_STATUS = { paid: "Paid", unPaid: "UnPaid" } as const;

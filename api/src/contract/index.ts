@@ -1,5 +1,40 @@
+/**
+ * The API's public contract, imported by the web app as @pli/api/contract: each feature owns its
+ * schemas, paths and messages in its own `schema.ts`; this barrel only gathers them.
+ */
+import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
+import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
+import { HEALTH_PATH } from "../health/schema.ts";
+import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
+import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
+import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
+import { USER_MESSAGES, USER_PATHS } from "../user/schema.ts";
+import { COMMON_MESSAGES } from "./messages.ts";
+
 export * from "./domain.ts";
-export * from "./messages.ts";
-export * from "./paths.ts";
-export * from "./schemas.ts";
-export type * from "./responses.ts";
+export * from "../shared/schema.ts";
+export * from "../admin/schema.ts";
+export * from "../chain-config/schema.ts";
+export * from "../health/schema.ts";
+export * from "../rpcurl/schema.ts";
+export * from "../settings/schema.ts";
+export * from "../upload/schema.ts";
+export * from "../user/schema.ts";
+
+/** Every path of the API (spec section 7). */
+export const API = {
+  health: HEALTH_PATH,
+  config: CHAIN_CONFIG_PATH,
+  openapi: "/api/openapi.json",
+  docs: "/api/docs",
+  user: USER_PATHS,
+  admin: ADMIN_PATHS,
+  setting: SETTING_PATH,
+  upload: UPLOAD_PATHS.upload,
+  staticFiles: UPLOAD_PATHS.staticFiles,
+  rpcurl: RPC_PATHS,
+} as const;
+
+/** Every message the product shows or answers with. */
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES } as const;
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,29 +1,12 @@
-/** Every message the product shows or answers with, in one place (spec section 8). */
-export const MESSAGES = {
-  notValidator: "Not a Validator!",
+/** Messages of the product shell and of more than one feature (spec section 8); each feature owns its own. */
+export const COMMON_MESSAGES = {
   checkAllFields: "Check all the fields",
   enterOtp: "Enter the OTP",
-  otpSent: "OTP Sent Successfully",
-  invalidCredentials: "Invalid email or password",
-  invalidOtp: "Invalid or expired OTP",
-  otpAttemptsExceeded: "Too many wrong codes: sign in again",
-  otpRequired: "Enter the 6-digit code from your authenticator app",
-  invalidTotp: "The authenticator code is not valid",
   tooManyRequests: "Too many requests: try again later",
   unauthorized: "Sign in to continue",
   sessionExpired: "Your session has expired: sign in again",
   forbidden: "You are not allowed to do this",
   notFound: "Not found",
-  passwordsDiffer: "Passwords do not match",
-  passwordTooShort: "Password must be at least 12 characters",
-  settingUpdated: "Setting Updated Successfully",
-  passwordUpdated: "Password Updated Successfully",
-  imageUploaded: "Image Uploaded Successfully",
-  rpcAdded: "RPC Added Successfully",
-  rpcEdited: "RPC URL Edited Successfully",
-  rpcDeleted: "RpcUrl Deleted Successfully",
-  twofaEnabled: "2FA Enabled Successfully",
-  twofaDisabled: "2FA Disabled Successfully",
   walletMismatchTitle: "Wallet Address Mismatch",
   walletMismatchText: "Your connected wallet address not matched with the login wallet address",
   enable2fa: "Enable 2FA in Your Profile",
@@ -37,11 +20,4 @@ export const MESSAGES = {
   errorTryAgain: "Error Occured Try Again",
   chainError: "Error Occured on Blockchain Transaction",
   chainTryAgain: "Try Again!!",
-  validatorCheckUnavailable: "The validator check is unavailable: try again later",
-  fileRequired: "Choose a .png, .jpg or .jpeg image",
-  fileType: "Only .png, .jpg and .jpeg images are accepted",
-  fileTooLarge: "The image must be at most 2 MB",
-  logoNotUploaded: "The logo must be an uploaded image",
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,17 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
+import { healthSchema } from "./schema.ts";
 import { checkHealth } from "./service.ts";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+const health = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("public", "Database, chain head, indexed block and lag"),
+  responses: { 200: jsonResponse(healthSchema, "Every part is up"), 503: jsonResponse(healthSchema, "A part is down") },
+});
+
+export const healthRoutes = createRouter().openapi(health, async (c) => {
   const { db, chain, config } = c.var.deps;
-  const health = await checkHealth(db, chain, config.CHAIN_ID);
-  return c.json(health, health.status === "ok" ? 200 : 503);
+  const result = await checkHealth(db, chain, config.CHAIN_ID);
+  return result.status === "ok" ? c.json(result, 200) : c.json(result, 503);
 });

@@ -2,13 +2,8 @@ import { sql } from "kysely";
 import type { PublicClient } from "viem";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
+import type { Health } from "./schema.ts";
 
-export interface Health {
-  status: "ok" | "degraded";
-  database: { ok: boolean };
-  chain: { ok: boolean; chainId: number; head: number | null };
-  indexer: { ok: boolean; block: number | null; lag: number | null };
-}
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
   try {

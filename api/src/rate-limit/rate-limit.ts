@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { sql } from "kysely";
-import { MESSAGES } from "../contract/messages.ts";
+import { MESSAGES } from "../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";

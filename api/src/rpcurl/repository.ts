@@ -1,7 +1,9 @@
 import { sql, type Selectable } from "kysely";
-import type { RpcUrlInput, RpcUrlResponse, UserType } from "../contract/index.ts";
-import type { Db, RpcUrlTable } from "../db/database.ts";
-import { containsPattern } from "../shared/paging.ts";
+import type { UserType } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { pageOf, whereContains } from "../shared/list.ts";
+import type { RpcUrlInput, RpcUrlResponse } from "./schema.ts";
+import type { RpcUrlTable } from "./table.ts";
 
 export interface Owner {
   type: UserType;
@@ -12,20 +14,16 @@ export function toRpcUrlResponse(row: Selectable<RpcUrlTable>): RpcUrlResponse {
   return { _id: row.id, name: row.name, provider: row.provider, rpc: row.rpc, wss: row.wss, owner: { type: row.owner_type, id: row.owner_id }, createdAt: row.created_at.toISOString() };
 }
 
-/** A page of RPC URLs; `ownerId` limits it to one owner's records (operators see only their own). */
-export async function listRpcUrls(db: Db, { page, limit, q, ownerId }: { page: number; limit: number; q: string; ownerId?: string }) {
+/** RPC URLs matching `q` (name, rpc, wss, provider); `ownerId` limits them to one owner's records. */
+export function rpcUrlsMatching(db: Db, { q, ownerId }: { q: string; ownerId?: string }) {
   let query = db.selectFrom("app.rpc_url");
   if (ownerId) query = query.where("owner_id", "=", ownerId);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("rpc", "ilike", pattern), eb("wss", "ilike", pattern), eb("provider", "ilike", pattern)]));
-  }
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id").limit(limit).offset((page - 1) * limit).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return whereContains(query, ["name", "rpc", "wss", "provider"], q);
 }
+
+/** A page of RPC URLs, newest first. */
+export const listRpcUrls = (db: Db, params: { page: number; limit: number; q: string; ownerId?: string }) =>
+  pageOf(rpcUrlsMatching(db, params), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
 
 export const createRpcUrl = (db: Db, owner: Owner, input: RpcUrlInput) =>
   db.insertInto("app.rpc_url").values({ owner_type: owner.type, owner_id: owner.id, ...input }).returningAll().executeTakeFirstOrThrow();

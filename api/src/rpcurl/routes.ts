@@ -1,35 +1,71 @@
-import { Hono } from "hono";
-import { deleteByIdSchema, listQuerySchema, MESSAGES, rpcUrlEditSchema, rpcUrlSchema, USER_TYPE, type SessionClaims } from "../contract/index.ts";
-import type { AppEnv } from "../app-env.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { MESSAGES } from "../contract/index.ts";
 import { signedIn } from "../auth/middleware.ts";
+import { ownerScope } from "../auth/owner-scope.ts";
 import { AppError } from "../shared/errors.ts";
-import { paged } from "../shared/paging.ts";
-import { validate } from "../shared/validate.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 import { createRpcUrl, deleteRpcUrl, listRpcUrls, toRpcUrlResponse, updateRpcUrl } from "./repository.ts";
+import { rpcUrlEditSchema, rpcUrlResponseSchema, rpcUrlSavedSchema, rpcUrlSchema } from "./schema.ts";
 
-/** Operators reach only their own records; admins reach every record. */
-const ownerScope = (session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : session.sub);
+const { 400: invalid, 401: unauthorized, 404: notFound } = ERROR_RESPONSES;
 
-export const rpcUrlRoutes = new Hono<AppEnv>()
-  .use(signedIn)
-  .get("/", validate("query", listQuerySchema), async (c) => {
+const list = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("signed-in", "RPC URLs: an operator's own, or all for an admin"),
+  middleware: [signedIn] as const,
+  request: { query: listQuerySchema },
+  responses: { 200: jsonResponse(pagedSchema(rpcUrlResponseSchema), "A page of RPC URLs"), 400: invalid, 401: unauthorized },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/",
+  ...describe("signed-in", "Add an RPC URL"),
+  middleware: [signedIn] as const,
+  request: jsonBody(rpcUrlSchema),
+  responses: { 201: jsonResponse(rpcUrlSavedSchema, "Added"), 400: invalid, 401: unauthorized },
+});
+
+const edit = createRoute({
+  method: "post",
+  path: "/edit",
+  ...describe("signed-in", "Edit an RPC URL (owner or admin)"),
+  middleware: [signedIn] as const,
+  request: jsonBody(rpcUrlEditSchema),
+  responses: { 200: jsonResponse(rpcUrlSavedSchema, "Edited"), 400: invalid, 401: unauthorized, 404: notFound },
+});
+
+const remove = createRoute({
+  method: "post",
+  path: "/delete",
+  ...describe("signed-in", "Delete an RPC URL (owner or admin)"),
+  middleware: [signedIn] as const,
+  request: jsonBody(deleteByIdSchema),
+  responses: { 200: jsonResponse(messageSchema, "Deleted"), 400: invalid, 401: unauthorized, 404: notFound },
+});
+
+export const rpcUrlRoutes = createRouter()
+  .openapi(list, async (c) => {
     const query = c.req.valid("query");
     const { rows, total } = await listRpcUrls(c.var.deps.db, { ...query, ownerId: ownerScope(c.get("session")!) });
-    return c.json(paged(rows.map(toRpcUrlResponse), total, query.page, query.limit));
+    return c.json(paged(rows.map(toRpcUrlResponse), total, query.page, query.limit), 200);
   })
-  .post("/", validate("json", rpcUrlSchema), async (c) => {
+  .openapi(add, async (c) => {
     const session = c.get("session")!;
     const row = await createRpcUrl(c.var.deps.db, { type: session.userType, id: session.sub }, c.req.valid("json"));
     return c.json({ message: MESSAGES.rpcAdded, data: toRpcUrlResponse(row) }, 201);
   })
-  .post("/edit", validate("json", rpcUrlEditSchema), async (c) => {
+  .openapi(edit, async (c) => {
     const { _id, ...input } = c.req.valid("json");
     const row = await updateRpcUrl(c.var.deps.db, _id, input, ownerScope(c.get("session")!));
     if (!row) throw new AppError("notFound", MESSAGES.notFound);
-    return c.json({ message: MESSAGES.rpcEdited, data: toRpcUrlResponse(row) });
+    return c.json({ message: MESSAGES.rpcEdited, data: toRpcUrlResponse(row) }, 200);
   })
-  .post("/delete", validate("json", deleteByIdSchema), async (c) => {
+  .openapi(remove, async (c) => {
     const deleted = await deleteRpcUrl(c.var.deps.db, c.req.valid("json").id, ownerScope(c.get("session")!));
     if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
-    return c.json({ message: MESSAGES.rpcDeleted });
+    return c.json({ message: MESSAGES.rpcDeleted }, 200);
   });

@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS } from "@pli/abis";
 import { sql, type Selectable } from "kysely";
-import type { SettingInput, SettingResponse } from "../contract/index.ts";
-import type { Db, SettingTable } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import type { SettingInput, SettingResponse } from "./schema.ts";
+import type { SettingTable } from "./table.ts";
 
 /** Inserts the default site settings when none exist yet; returns whether it inserted them. */
 export async function ensureDefaultSettings(db: Db): Promise<boolean> {

@@ -1,54 +1,67 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { IMAGE_TYPES, LIMITS, MESSAGES } from "../contract/index.ts";
-import type { AppEnv } from "../app-env.ts";
 import { signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
+import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";
 import { findUpload, recordUpload } from "./repository.ts";
 import { sniffImageType, STORED_NAME } from "./image.ts";
+import { staticParamsSchema, uploadFormSchema, uploadResponseSchema } from "./schema.ts";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export const uploadRoutes = new Hono<AppEnv>().post(
-  "/",
-  signedIn,
-  bodyLimit({
-    maxSize: LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
-    },
-  }),
-  async (c) => {
-    const form = await c.req.parseBody().catch(() => {
-      throw validationError({ file: MESSAGES.fileRequired });
-    });
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
-    if (file.size > LIMITS.uploadMaxBytes) throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffImageType(bytes);
-    if (!type) throw validationError({ file: MESSAGES.fileType });
-    const originalName = String(typeof form.filename === "string" ? form.filename : file.name).slice(0, 200);
-    const storedName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
-    const { config, db } = c.var.deps;
-    await mkdir(config.UPLOAD_DIR, { recursive: true });
-    await writeFile(path.join(config.UPLOAD_DIR, storedName), bytes, { flag: "wx" });
-    const session = c.get("session")!;
-    await recordUpload(db, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: `${session.userType}:${session.sub}` });
-    return c.json({ file: storedName, message: MESSAGES.imageUploaded });
+const uploadLimit = bodyLimit({
+  maxSize: LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD,
+  onError: () => {
+    throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
   },
-);
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/",
+  ...describe("signed-in", "Upload a .png/.jpg/.jpeg image (at most 2 MB)"),
+  middleware: [signedIn, uploadLimit] as const,
+  request: { body: { content: { "multipart/form-data": { schema: uploadFormSchema } }, required: true } },
+  responses: { 200: jsonResponse(uploadResponseSchema, "The stored file name"), 400: E[400], 401: E[401], 413: E[413] },
+});
+
+const serve = createRoute({
+  method: "get",
+  path: "/{file}",
+  ...describe("public", "An uploaded image"),
+  request: { params: staticParamsSchema },
+  responses: { 200: { description: "The image", content: { "image/png": { schema: { type: "string", format: "binary" } }, "image/jpeg": { schema: { type: "string", format: "binary" } } } }, 404: E[404] },
+});
+
+export const uploadRoutes = createRouter().openapi(upload, async (c) => {
+  const form = c.req.valid("form");
+  const file: unknown = form.file;
+  if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
+  if (file.size > LIMITS.uploadMaxBytes) throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw validationError({ file: MESSAGES.fileType });
+  const originalName = String(form.filename ?? file.name).slice(0, 200);
+  const storedName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
+  const { config, db } = c.var.deps;
+  await mkdir(config.UPLOAD_DIR, { recursive: true });
+  await writeFile(path.join(config.UPLOAD_DIR, storedName), bytes, { flag: "wx" });
+  const session = c.get("session")!;
+  await recordUpload(db, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: `${session.userType}:${session.sub}` });
+  return c.json({ file: storedName, message: MESSAGES.imageUploaded }, 200);
+});
 
 /** Serves stored uploads by their server-given name only, so no path can leave the upload folder. */
-export const staticRoutes = new Hono<AppEnv>().get("/:file", async (c) => {
-  const name = c.req.param("file");
+export const staticRoutes = createRouter().openapi(serve, async (c) => {
+  const name = c.req.valid("param").file;
   if (!STORED_NAME.test(name)) throw new AppError("notFound", MESSAGES.notFound);
-  const upload = await findUpload(c.var.deps.db, name);
-  if (!upload) throw new AppError("notFound", MESSAGES.notFound);
+  const stored = await findUpload(c.var.deps.db, name);
+  if (!stored) throw new AppError("notFound", MESSAGES.notFound);
   const bytes = await readFile(path.join(c.var.deps.config.UPLOAD_DIR, name)).catch(() => null);
   if (!bytes) throw new AppError("notFound", MESSAGES.notFound);
-  return c.body(bytes, 200, { "content-type": upload.content_type, "cache-control": "public, max-age=31536000, immutable" });
+  return c.body(bytes, 200, { "content-type": stored.content_type, "cache-control": "public, max-age=31536000, immutable" });
 });

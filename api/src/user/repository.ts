@@ -1,7 +1,9 @@
 import { sql } from "kysely";
-import { TWOFA, USER_TYPE, type UserRole, type UserResponse } from "../contract/index.ts";
-import type { Db, OperatorTable } from "../db/database.ts";
-import { containsPattern } from "../shared/paging.ts";
+import { TWOFA, USER_TYPE, type UserRole } from "../contract/domain.ts";
+import type { UserResponse } from "./schema.ts";
+import type { Db } from "../db/database.ts";
+import { pageOf, whereContains } from "../shared/list.ts";
+import type { OperatorTable } from "./table.ts";
 import type { Selectable } from "kysely";
 
 export type OperatorRow = Selectable<OperatorTable>;
@@ -33,15 +35,6 @@ export async function upsertOperator(db: Db, wallet: string, email: string | nul
     .executeTakeFirstOrThrow();
 }
 
-export async function listOperators(db: Db, { page, limit, q }: { page: number; limit: number; q: string }) {
-  let query = db.selectFrom("app.operator");
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) => eb.or([eb("wallet_address", "ilike", pattern), eb("email", "ilike", pattern), eb("user_role", "ilike", pattern)]));
-  }
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id").limit(limit).offset((page - 1) * limit).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
+/** A page of operators matching `q` (wallet, email, role), newest first. */
+export const listOperators = (db: Db, params: { page: number; limit: number; q: string }) =>
+  pageOf(whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);

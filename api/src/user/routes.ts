@@ -1,47 +1,92 @@
-import { Hono } from "hono";
-import { listQuerySchema, siweRequestSchema, totpCodeSchema, USER_TYPE, userLoginSchema } from "../contract/index.ts";
-import { MESSAGES } from "../contract/messages.ts";
-import type { AppEnv } from "../app-env.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import { MESSAGES, USER_TYPE } from "../contract/index.ts";
 import { signedIn, userOnly } from "../auth/middleware.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
-import { paged } from "../shared/paging.ts";
-import { validate } from "../shared/validate.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { listQuerySchema, messageSchema, pagedSchema, tokenSchema } from "../shared/schema.ts";
 import { findOperatorById, listOperators, toUserResponse } from "./repository.ts";
+import { siweMessageSchema, siweRequestSchema, totpCodeSchema, twofaSetupSchema, userLoginSchema, userResponseSchema } from "./schema.ts";
 import { loginOperator } from "./service.ts";
 import { issueSiweMessage } from "./siwe.ts";
 import { disableTotp, enableTotp, startTotpSetup } from "./twofa.ts";
 
-export const userRoutes = new Hono<AppEnv>()
-  .post("/siwe", validate("json", siweRequestSchema), async (c) => {
+const E = ERROR_RESPONSES;
+
+const siwe = createRoute({
+  method: "post",
+  path: "/siwe",
+  ...describe("public", "A one-time Sign-In With Ethereum message for a wallet"),
+  request: jsonBody(siweRequestSchema),
+  responses: { 200: jsonResponse(siweMessageSchema, "The message to sign"), 400: E[400], 429: E[429] },
+});
+
+const login = createRoute({
+  method: "post",
+  path: "/login",
+  ...describe("public", "Operator sign-in with the signed message (and TOTP code when 2FA is on)"),
+  request: jsonBody(userLoginSchema),
+  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 401: E[401], 403: E[403], 429: E[429], 503: E[503] },
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("signed-in", "The signed-in operator; for an admin, the paged operator list"),
+  middleware: [signedIn] as const,
+  request: { query: listQuerySchema },
+  responses: { 200: jsonResponse(z.union([userResponseSchema, pagedSchema(userResponseSchema)]), "The operator, or a page of operators"), 401: E[401], 404: E[404] },
+});
+
+const twofaSetup = createRoute({
+  method: "post",
+  path: "/2fa/setup",
+  ...describe("user", "Start 2FA enrolment: secret and otpauth URI"),
+  middleware: [userOnly] as const,
+  responses: { 200: jsonResponse(twofaSetupSchema, "The new secret"), 401: E[401], 403: E[403], 409: E[409] },
+});
+
+const twofaChange = (path: "/2fa/enable" | "/2fa/disable", summary: string) =>
+  createRoute({
+    method: "post",
+    path,
+    ...describe("user", summary),
+    middleware: [userOnly] as const,
+    request: jsonBody(totpCodeSchema),
+    responses: { 200: jsonResponse(messageSchema, "Done"), 400: E[400], 401: E[401], 403: E[403], 409: E[409], 429: E[429] },
+  });
+
+export const userRoutes = createRouter()
+  .openapi(siwe, async (c) => {
     const { walletAddress } = c.req.valid("json");
     await enforceLimits(c, [[L.siweIp, clientIp(c)]]);
-    return c.json({ message: await issueSiweMessage(c.var.deps.db, c.var.deps.config, walletAddress) });
+    return c.json({ message: await issueSiweMessage(c.var.deps.db, c.var.deps.config, walletAddress) }, 200);
   })
-  .post("/login", validate("json", userLoginSchema), async (c) => {
+  .openapi(login, async (c) => {
     const body = c.req.valid("json");
     await enforceLimits(c, [[L.userLoginIp, clientIp(c)]]);
     const result = await loginOperator(c.var.deps, { ...body, signature: body.signature as `0x${string}` }, (id) => enforceLimits(c, [[L.totpAccount, id]]));
-    return c.json(result);
+    return c.json(result, 200);
   })
-  .get("/", signedIn, validate("query", listQuerySchema), async (c) => {
+  .openapi(me, async (c) => {
     const session = c.get("session")!;
     const { db } = c.var.deps;
     if (session.userType === USER_TYPE.admin) {
       const query = c.req.valid("query");
       const { rows, total } = await listOperators(db, query);
-      return c.json(paged(rows.map(toUserResponse), total, query.page, query.limit));
+      return c.json(paged(rows.map(toUserResponse), total, query.page, query.limit), 200);
     }
     const operator = await findOperatorById(db, session.sub);
     if (!operator) throw new AppError("notFound", MESSAGES.notFound);
-    return c.json(toUserResponse(operator));
+    return c.json(toUserResponse(operator), 200);
   })
-  .post("/2fa/setup", userOnly, async (c) => c.json(await startTotpSetup(c.var.deps.db, c.get("session")!.sub)))
-  .post("/2fa/enable", userOnly, validate("json", totpCodeSchema), async (c) => {
+  .openapi(twofaSetup, async (c) => c.json(await startTotpSetup(c.var.deps.db, c.get("session")!.sub), 200))
+  .openapi(twofaChange("/2fa/enable", "Turn 2FA on with a code from the new secret"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
-    return c.json(await enableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp));
+    return c.json(await enableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp), 200);
   })
-  .post("/2fa/disable", userOnly, validate("json", totpCodeSchema), async (c) => {
+  .openapi(twofaChange("/2fa/disable", "Turn 2FA off with a current code"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
-    return c.json(await disableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp));
+    return c.json(await disableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp), 200);
   });

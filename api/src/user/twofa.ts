@@ -1,4 +1,4 @@
-import { MESSAGES } from "../contract/messages.ts";
+import { MESSAGES } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorById } from "./repository.ts";

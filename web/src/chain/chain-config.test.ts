@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { HttpError } from "@/shared/api/http";
-import { chainConfigSchema, getChainConfig } from "./chain-config";
+import { chainConfigResponseSchema as chainConfigSchema } from "@pli/api/contract";
+import { getChainConfig } from "./chain-config";
 import { chainFromConfig } from "./chain-definition";
 
 const apothem = {

@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS_VALUES } from "@pli/api/contract";
+import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS } from "@pli/api/contract";
 import type { Tone } from "../theme/theme";
 
 interface Badge {
@@ -35,10 +35,9 @@ export const STATUS_BADGES = {
     [REQUEST_STATUS.rejected]: { label: "Rejected", tone: "danger" },
   },
   stake: {
-    [STAKE_STATUS_VALUES.stake]: { label: "Staked", tone: "success" },
-    [STAKE_STATUS_VALUES.partialStake]: { label: "Partially Staked", tone: "warning" },
-    [STAKE_STATUS_VALUES.unlock]: { label: "Unlocked", tone: "warning" },
-    [STAKE_STATUS_VALUES.withdraw]: { label: "Withdrawn", tone: "danger" },
+    [STAKE_STATUS.stake]: { label: "Staked", tone: "success" },
+    [STAKE_STATUS.unlock]: { label: "Unlocked", tone: "warning" },
+    [STAKE_STATUS.withdraw]: { label: "Withdrawn", tone: "danger" },
   },
   incentive: {
     [INCENTIVE_STATUS.paid]: { label: "Paid", tone: "success" },

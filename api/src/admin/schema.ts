@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { LIMITS } from "../contract/domain.ts";
+import { idSchema } from "../shared/schema.ts";
+import { otpSchema } from "../user/schema.ts";
+
+export const ADMIN_PATHS = {
+  login: "/api/admin/login",
+  verifyOtp: "/api/admin/verifyotp",
+  resendOtp: "/api/admin/resendemailotp",
+  update: "/api/admin/update",
+} as const;
+
+export const ADMIN_MESSAGES = {
+  otpSent: "OTP Sent Successfully",
+  invalidCredentials: "Invalid email or password",
+  invalidOtp: "Invalid or expired OTP",
+  otpAttemptsExceeded: "Too many wrong codes: sign in again",
+  passwordsDiffer: "Passwords do not match",
+  passwordTooShort: "Password must be at least 12 characters",
+  passwordUpdated: "Password Updated Successfully",
+} as const;
+
+export const adminLoginSchema = z.object({
+  email: z.email("Enter a valid email").trim().toLowerCase().max(254),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export const verifyOtpSchema = z.object({ _id: idSchema, otp: otpSchema });
+export const resendOtpSchema = z.object({ _id: idSchema });
+
+export const passwordUpdateSchema = z
+  .object({
+    password: z.string({ error: "Password is required" }).min(LIMITS.passwordMinLength, ADMIN_MESSAGES.passwordTooShort).max(200),
+    password2: z.string({ error: "Confirm the password" }).min(1, "Confirm the password").max(200),
+  })
+  .refine((value) => value.password === value.password2, { path: ["password2"], message: ADMIN_MESSAGES.passwordsDiffer });
+
+export const registerDetailSchema = z.object({ registerDetail: z.object({ _id: z.string(), email: z.string() }) });

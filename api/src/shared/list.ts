@@ -1,0 +1,41 @@
+import type { ReferenceExpression, SelectQueryBuilder } from "kysely";
+import type { Paged } from "./schema.ts";
+
+/** An ILIKE pattern matching `q` anywhere, with the pattern's own wildcards escaped. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** Narrows `query` to rows where any of `columns` contains `q` (case-insensitive); all rows when q is empty. */
+export function whereContains<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, columns: ReferenceExpression<DB, TB>[], q: string): SelectQueryBuilder<DB, TB, O> {
+  if (!q) return query;
+  const pattern = containsPattern(q);
+  return query.where((eb) => eb.or(columns.map((column) => eb(column, "ilike", pattern))));
+}
+
+/**
+ * One page of a list and the total of its filter, for every paged route: `filtered` holds the
+ * filter (owner scope, search), `select` adds the columns and a stable order.
+ */
+export async function pageOf<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  select: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    select(filtered)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number((count as { total: string }).total) };
+}
+
+/** Every row of a query, chunk by chunk through a Postgres cursor: constant memory for exports of any size. */
+export async function* rowsOf<O>(query: { stream(chunkSize?: number): AsyncIterableIterator<O> }, chunkSize = 1000): AsyncGenerator<O> {
+  yield* query.stream(chunkSize);
+}
+
+/** The spec's paged list shape. */
+export function paged<T>(docs: T[], totalDocs: number, page: number, limit: number): Paged<T> {
+  return { docs, totalDocs, page, limit, totalPages: Math.max(1, Math.ceil(totalDocs / limit)) };
+}

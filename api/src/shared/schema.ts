@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { LIMITS } from "../contract/domain.ts";
+
+/**
+ * Zod building blocks shared by the features' request and response schemas. Pure: the web app
+ * imports them (through @pli/api/contract) to check forms with the same rules.
+ */
+export const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+export const urlWith = (protocols: string[], label: string) =>
+  text(500, label).refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `${label} must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL`);
+
+export const idSchema = z.uuid({ error: "Invalid id" });
+
+export const deleteByIdSchema = z.object({ id: idSchema });
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1).default(1),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+  q: z.string().trim().max(100).default(""),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The spec's paged list shape. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ docs: z.array(item), totalDocs: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() });
+export interface Paged<T> {
+  docs: T[];
+  totalDocs: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export const messageSchema = z.object({ message: z.string() });
+export const tokenSchema = z.object({ token: z.string() });
+export const errorSchema = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional(), id: z.string().optional() });
