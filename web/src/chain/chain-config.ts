@@ -1,10 +1,10 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
-import { API, chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/contract";
-import { http } from "@/shared/api/http";
+import { chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/contract";
+import { api, ok } from "@/shared/api/http";
 
 export type ChainConfig = ChainConfigResponse;
 
-export const getChainConfig = async (): Promise<ChainConfig> => chainConfigResponseSchema.parse(await http("GET", API.config));
+export const getChainConfig = async (): Promise<ChainConfig> => chainConfigResponseSchema.parse(await ok(api.config.$get()));
 
 export const chainConfigQueryOptions = () =>
   queryOptions({

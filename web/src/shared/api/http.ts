@@ -1,4 +1,6 @@
 import { MESSAGES } from "@pli/api/contract";
+import type { AppType } from "@pli/api/types";
+import { hc, type ClientResponse } from "hono/client";
 import { tokenStore } from "../session/token-store";
 
 /** A failed call: HTTP status, the server's message and its field error map when it sent one. */
@@ -22,20 +24,31 @@ export const onUnauthorized = (listener: () => void) => {
   };
 };
 
-/** Calls the API with the session token; parses JSON; throws HttpError for any non-2xx answer. */
-export async function http<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+/** fetch with the session token; a refused session (401 while signed in) is announced. */
+const sessionFetch: typeof fetch = async (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set("accept", "application/json");
   const token = tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  const response = await fetch(input, { ...init, headers });
+  if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+  return response;
+};
+
+/** The API client, typed from the API's route declarations (request bodies, queries and answers). */
+export const api = hc<AppType>("/", { fetch: sessionFetch }).api;
+export const uploads = hc<AppType>("/", { fetch: sessionFetch }).upload;
+
+type Success<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends 200 | 201 ? Body : never) : never;
+
+/**
+ * The body of a 2xx answer, typed by the route's declaration; any other answer throws HttpError with
+ * the server's message and field map (or 'Error Occured Try Again' when there is none).
+ */
+export async function ok<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Success<R>> {
+  let response: R;
   try {
-    response = await fetch(path, { method, headers, body: payload });
+    response = await request;
   } catch {
     throw new HttpError(0, MESSAGES.errorTryAgain);
   }
@@ -48,10 +61,9 @@ export async function http<T>(method: "GET" | "POST", path: string, body?: unkno
   }
   if (!response.ok) {
     const data = (json ?? {}) as { error?: string; errors?: Record<string, string> };
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
     throw new HttpError(response.status, data.error ?? MESSAGES.errorTryAgain, data.errors ?? {});
   }
-  return json as T;
+  return json as Success<R>;
 }
 
 export const errorMessage = (error: unknown) => (error instanceof HttpError ? error.message : MESSAGES.errorTryAgain);

@@ -1,9 +1,16 @@
-import { API, type UserResponse } from "@pli/api/contract";
+import { USER_TYPE } from "@pli/api/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { http } from "../api/http";
+import { api, HttpError, ok } from "../api/http";
 import { useSession } from "./session-provider";
 
-export const meQueryOptions = () => queryOptions({ queryKey: ["me"], queryFn: () => http<UserResponse>("GET", API.user.root) });
+/** The signed-in operator's own record (for an operator the route answers that record, not a page). */
+async function getMe() {
+  const me = await ok(api.user.$get({ query: {} }));
+  if ("docs" in me || me.userType !== USER_TYPE.user) throw new HttpError(403, "Not an operator session");
+  return me;
+}
+
+export const meQueryOptions = () => queryOptions({ queryKey: ["me"], queryFn: getMe });
 
 /** The signed-in operator as the API knows them (twofa, userRole); idle for admins and visitors. */
 export function useMe() {

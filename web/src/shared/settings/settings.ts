@@ -1,8 +1,7 @@
-import { API, type SettingResponse } from "@pli/api/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { http } from "../api/http";
+import { api, ok } from "../api/http";
 
-export const settingsQueryOptions = () => queryOptions({ queryKey: ["settings"], queryFn: () => http<SettingResponse>("GET", `${API.setting}/`), staleTime: 60_000 });
+export const settingsQueryOptions = () => queryOptions({ queryKey: ["settings"], queryFn: () => ok(api.setting.$get()), staleTime: 60_000 });
 
 /** Public site settings (stake limits, multiple, incentive), loaded at start. */
 export const useSettings = () => useQuery(settingsQueryOptions());

@@ -1,11 +1,8 @@
-import { API } from "@pli/api/contract";
 import { useMutation } from "@tanstack/react-query";
-import { http } from "@/shared/api/http";
-import type { RegisterDetail } from "@/shared/session/token-store";
+import { api, ok } from "@/shared/api/http";
 
-export const useAdminLogin = () =>
-  useMutation({ mutationFn: (input: { email: string; password: string }) => http<{ registerDetail: RegisterDetail }>("POST", API.admin.login, input) });
+export const useAdminLogin = () => useMutation({ mutationFn: (input: { email: string; password: string }) => ok(api.admin.login.$post({ json: input })) });
 
-export const useVerifyOtp = () => useMutation({ mutationFn: (input: { _id: string; otp: string }) => http<{ token: string }>("POST", API.admin.verifyOtp, input) });
+export const useVerifyOtp = () => useMutation({ mutationFn: (input: { _id: string; otp: string }) => ok(api.admin.verifyotp.$post({ json: input })) });
 
-export const useResendOtp = () => useMutation({ mutationFn: (input: { _id: string }) => http<{ message: string }>("POST", API.admin.resendOtp, input) });
+export const useResendOtp = () => useMutation({ mutationFn: (input: { _id: string }) => ok(api.admin.resendemailotp.$post({ json: input })) });

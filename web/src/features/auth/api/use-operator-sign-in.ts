@@ -1,8 +1,8 @@
-import { API, MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/contract";
 import { useCallback, useState } from "react";
 import { UserRejectedRequestError, type Address, type Hex } from "viem";
 import { useSignMessage } from "wagmi";
-import { http, HttpError } from "@/shared/api/http";
+import { api, HttpError, ok } from "@/shared/api/http";
 
 export type SignInStep = "idle" | "signing" | "otp" | "verifying" | "done";
 export type SignInFailure = { kind: "not-validator" } | { kind: "rejected" } | { kind: "otp"; message: string } | { kind: "error"; message: string };
@@ -25,7 +25,7 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
   const login = useCallback(
     async (payload: { message: string; signature: Hex; otp?: string }) => {
       try {
-        const { token } = await http<{ token: string }>("POST", API.user.login, payload);
+        const { token } = await ok(api.user.login.$post({ json: payload }));
         setStep("done");
         onToken(token);
       } catch (error) {
@@ -50,7 +50,7 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
       setFailure(null);
       setStep("signing");
       try {
-        const { message } = await http<{ message: string }>("POST", API.user.siwe, { walletAddress: address });
+        const { message } = await ok(api.user.siwe.$post({ json: { walletAddress: address } }));
         const signature = await signMessage.mutateAsync({ message, account: address });
         await login({ message, signature });
       } catch (error) {

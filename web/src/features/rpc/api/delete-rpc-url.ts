@@ -1,9 +1,8 @@
-import { API } from "@pli/api/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { http } from "@/shared/api/http";
+import { api, ok } from "@/shared/api/http";
 import { rpcKeys } from "./keys";
 
-export const deleteRpcUrl = (id: string) => http<{ message: string }>("POST", API.rpcurl.delete, { id });
+export const deleteRpcUrl = (id: string) => ok(api.rpcurl.delete.$post({ json: { id } }));
 
 /** Deletes an RPC URL (its owner or an admin); every RPC list refreshes. */
 export function useDeleteRpcUrl() {

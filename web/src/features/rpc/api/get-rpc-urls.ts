@@ -1,10 +1,9 @@
-import { API, type Paged, type RpcUrlResponse } from "@pli/api/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { http } from "@/shared/api/http";
-import { listQuery, type ListParams } from "@/shared/lists/list-params";
+import { api, ok } from "@/shared/api/http";
+import type { ListParams } from "@/shared/lists/list-params";
 import { rpcKeys } from "./keys";
 
-export const getRpcUrls = (params: ListParams) => http<Paged<RpcUrlResponse>>("GET", `${API.rpcurl.root}?${listQuery(params)}`);
+export const getRpcUrls = ({ page, limit, q }: ListParams) => ok(api.rpcurl.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
 
 export const rpcUrlsQueryOptions = (params: ListParams) => queryOptions({ queryKey: rpcKeys.list(params), queryFn: () => getRpcUrls(params), placeholderData: keepPreviousData });
 

@@ -1,12 +1,10 @@
-import { API, type RpcUrlInput, type RpcUrlResponse } from "@pli/api/contract";
+import type { RpcUrlInput } from "@pli/api/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { http } from "@/shared/api/http";
+import { api, ok } from "@/shared/api/http";
 import { rpcKeys } from "./keys";
 
-type Saved = { message: string; data: RpcUrlResponse };
-
-export const addRpcUrl = (input: RpcUrlInput) => http<Saved>("POST", `${API.rpcurl.root}/`, input);
-export const editRpcUrl = (input: RpcUrlInput & { _id: string }) => http<Saved>("POST", API.rpcurl.edit, input);
+export const addRpcUrl = (input: RpcUrlInput) => ok(api.rpcurl.$post({ json: input }));
+export const editRpcUrl = (input: RpcUrlInput & { _id: string }) => ok(api.rpcurl.edit.$post({ json: input }));
 
 /** Adds an RPC URL; every RPC list refreshes. */
 export function useAddRpcUrl() {
