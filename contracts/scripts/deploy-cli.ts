@@ -6,14 +6,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseUnits } from "viem";
 import { z } from "zod";
+import { DEFAULT_SETTINGS } from "@pli/abis";
 import { deployContracts, writeDeploymentFile } from "./deploy.ts";
 
 const env = z
   .object({
     RPC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }),
     DEPLOYER_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key"),
-    MIN_STAKE: z.string().regex(/^\d+$/, "must be whole PLI").default("50000"),
-    MAX_STAKE: z.string().regex(/^\d+$/, "must be whole PLI").default("1000000"),
+    MIN_STAKE: z.string().regex(/^\d+$/, "must be whole PLI").default(String(DEFAULT_SETTINGS.minimumStake)),
+    MAX_STAKE: z.string().regex(/^\d+$/, "must be whole PLI").default(String(DEFAULT_SETTINGS.maximumStake)),
   })
   .safeParse(process.env);
 if (!env.success) {

@@ -12,11 +12,12 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Deployment } from "@pli/abis";
+import { DEFAULT_SETTINGS, type Deployment } from "@pli/abis";
 import { compile, writeAbis, type Artifact } from "./compile.ts";
 
-export const DEFAULT_MIN_STAKE = parseUnits("50000", 18);
-export const DEFAULT_MAX_STAKE = parseUnits("1000000", 18);
+/** The stake limits a fresh deployment starts with: the same defaults as the portal's settings. */
+export const DEFAULT_MIN_STAKE = parseUnits(String(DEFAULT_SETTINGS.minimumStake), 18);
+export const DEFAULT_MAX_STAKE = parseUnits(String(DEFAULT_SETTINGS.maximumStake), 18);
 
 export interface DeployOptions {
   rpcUrl: string;
