@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDeploymentFile } from "@pli/abis/node";
 import type { Health } from "../api/src/health/schema.ts";
-import { chainActor, pli } from "../test/chain-actions.ts";
+import { chainActor, pli } from "../test/chain.ts";
 import { DEV_KEYS } from "./lib/dev-accounts.ts";
 import { freePort } from "./lib/ports.ts";
 import { waitFor } from "./lib/wait.ts";
