@@ -8,7 +8,7 @@ const url = (protocols: string[]) =>
     .string()
     .trim()
     .url()
-    .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
 
 export const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
@@ -23,6 +23,7 @@ export const configSchema = z.object({
   FARM_ADDRESS: addressSchema,
   EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
   EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
+  WEB_DIST_DIR: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),

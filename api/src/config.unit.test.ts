@@ -52,4 +52,10 @@ describe("API configuration", () => {
     expect(problems.STAKING_ADDRESS).toMatch(/address/);
     expect(problems.RPC_URL).toMatch(/http/);
   });
+
+  it("names a variable that is not a URL at all instead of failing on it", () => {
+    const problems = problemsOf({ ...valid, RPC_URL: "not a url", DATABASE_URL: "" });
+    expect(Object.keys(problems).sort()).toEqual(["DATABASE_URL", "RPC_URL"]);
+    expect(problems.RPC_URL).toMatch(/url/i);
+  });
 });
