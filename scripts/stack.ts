@@ -146,8 +146,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     step();
     const apiPort = await freePort(options.ports?.api);
-    const webPort = await freePort(options.ports?.web);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const webPort = options.dev ? await freePort(options.ports?.web) : apiPort;
     const webUrl = `http://127.0.0.1:${webPort}`;
+    if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
     const apiEnv = {
       APP_ENV: process.env.APP_ENV ?? "development",
       PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl,
@@ -162,6 +164,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
       STAKING_ADDRESS: deployment.contracts.stakingRewards,
       FARM_ADDRESS: deployment.contracts.pluginFarm,
+      ...(options.dev ? {} : { WEB_DIST_DIR: path.join(ROOT, "web", "dist") }),
       ...options.apiEnv,
     };
     loadConfig({ ...process.env, ...apiEnv });
@@ -177,21 +180,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     });
     cleanups.push(() => api.stop());
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitUntilHealthy(apiUrl, api);
 
-    step();
-    if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
-    const web = startService({
-      name: "web",
-      command: process.execPath,
-      args: [path.join(ROOT, "node_modules/vite/bin/vite.js"), options.dev ? "dev" : "preview", "--host", "127.0.0.1", "--port", String(webPort), "--strictPort"],
-      cwd: path.join(ROOT, "web"),
-      env: { API_URL: apiUrl },
-      logFile: path.join(logDir, "web.log"),
-    });
-    cleanups.push(() => web.stop());
-    await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok, { timeoutMs: 60_000, intervalMs: 200 });
+    const exits = [indexer.exited.then(() => "indexer"), api.exited.then(() => "api")];
+    if (options.dev) {
+      step();
+      const web = startService({
+        name: "web",
+        command: process.execPath,
+        args: [path.join(ROOT, "node_modules/vite/bin/vite.js"), "dev", "--host", "127.0.0.1", "--port", String(webPort), "--strictPort"],
+        cwd: path.join(ROOT, "web"),
+        env: { API_URL: apiUrl },
+        logFile: path.join(logDir, "web.log"),
+      });
+      cleanups.push(() => web.stop());
+      exits.push(web.exited.then(() => "web"));
+    }
+    await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok && (await fetch(webUrl)).ok, { timeoutMs: 60_000, intervalMs: 200 });
 
     step();
     const runtimeFile = path.join(dataDir, RUNTIME_FILE);
@@ -204,11 +209,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       embedded: { postgres: !options.databaseUrl, chain: !options.chain },
       demo,
       logDir,
-      died: Promise.race([
-        indexer.exited.then(() => "indexer"),
-        api.exited.then(() => "api"),
-        web.exited.then(() => "web"),
-      ]),
+      died: Promise.race(exits),
       stop,
     };
   } catch (error) {

@@ -101,17 +101,17 @@ async function positionOf(pgPort: number, wallet: string) {
 }
 
 describe("npm start", () => {
-  const ports = async () => ({ PG_PORT: await freePort(), ANVIL_PORT: await freePort(), INDEXER_PORT: await freePort(), API_PORT: await freePort(), WEB_PORT: await freePort() });
+  const ports = async () => ({ PG_PORT: await freePort(), ANVIL_PORT: await freePort(), INDEXER_PORT: await freePort(), API_PORT: await freePort() });
 
   it("brings the stack up, indexes a stake, leaves no process behind on Ctrl-C or SIGTERM, and resumes with the same data", async () => {
     const first = await ports();
     const run = await npmStart(first);
     const api = `http://127.0.0.1:${first.API_PORT}`;
-    expect(run.output()).toContain(`http://127.0.0.1:${first.WEB_PORT}`);
+    expect(run.output()).toContain(`Web app      http://127.0.0.1:${first.API_PORT}`);
     expect(run.output()).toContain("DEVELOPMENT ONLY");
     expect(run.output()).toMatch(/Admin sign-in .* admin@pli\.local \/ \S{20}/);
     expect((await fetch(`${api}/api/health`)).status).toBe(200);
-    expect(await (await fetch(`http://127.0.0.1:${first.WEB_PORT}/`)).text()).toContain('<div id="root">');
+    expect(await (await fetch(`http://127.0.0.1:${first.API_PORT}/listnode`)).text()).toContain('<div id="root">');
 
     const deployment = readDeploymentFile(path.join(dataDir, "deployment.json"));
     const rpc = `http://127.0.0.1:${first.ANVIL_PORT}`;

@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { z } from "zod";
 
-/** Paths the web server forwards to the API, so the browser talks to one origin. */
+/** Paths the development server forwards to the API, so the browser talks to one origin (production: the API serves the app). */
 const API_PREFIXES = ["/api", "/upload", "/static"] as const;
 
 const env = z
@@ -19,6 +19,5 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { proxy },
-  preview: { proxy },
   build: { outDir: "dist", emptyOutDir: true },
 });

@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/routes.ts";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
@@ -11,10 +10,13 @@ import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
+import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { rejectInvalid } from "./shared/validate.ts";
 import { staticRoutes, uploadRoutes } from "./upload/routes.ts";
 import { userRoutes } from "./user/routes.ts";
+import { webAppRoutes } from "./web-app/routes.ts";
+import { securityHeaders } from "./web-app/security-headers.ts";
 
 /** Every feature's routes, mounted at their paths; their declarations make the OpenAPI document and AppType. */
 const routes = () =>
@@ -40,7 +42,7 @@ export function createApp(deps: Deps) {
   features.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
   const app = new OpenAPIHono<AppEnv>({ strict: false })
-    .use(secureHeaders({ crossOriginResourcePolicy: "same-site" }))
+    .use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL, rpcUrl: deps.config.RPC_URL, wsUrl: deps.config.WS_URL }))
     .use(async (c, next) => {
       c.set("deps", deps);
       await next();
@@ -49,10 +51,14 @@ export function createApp(deps: Deps) {
     .use(readSession)
     .route("/", features)
     .route("/api", openApiRoutes(document));
+  if (deps.config.WEB_DIST_DIR) app.route("/", webAppRoutes(deps.config.WEB_DIST_DIR));
   app.notFound(() => {
     throw new AppError("notFound", MESSAGES.notFound);
   });
-  app.onError((error, c) => handleError(error, c, deps.log));
+  app.onError(async (error, c) => {
+    await drainUnreadBody(c.req.raw);
+    return handleError(error, c, deps.log);
+  });
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 
 /** Paths the API answers itself: never replaced by the web app's index.html. */
@@ -16,12 +16,16 @@ const isApiPath = (requestPath: string) => API_PREFIXES.some((prefix) => request
 export function webAppRoutes(dir: string) {
   const root = path.resolve(dir);
   if (!existsSync(path.join(root, "index.html"))) throw new Error(`The web app is not built: ${root}/index.html is missing`);
-  const index = serveStatic({ root, path: "index.html", onFound: (_file, c) => c.header("cache-control", "no-cache") });
+  const noCache = (file: string, c: Context) => {
+    if (file.endsWith("index.html")) c.header("cache-control", "no-cache");
+  };
+  const index = serveStatic({ root, path: "index.html", onFound: noCache });
+  const files = serveStatic({ root, onFound: noCache });
   return new Hono<AppEnv>()
     .get(
       "/assets/*",
       serveStatic({ root, onFound: (_file, c) => c.header("cache-control", "public, max-age=31536000, immutable") }),
     )
-    .get("*", async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root })(c, next)))
+    .get("*", async (c, next) => (isApiPath(c.req.path) ? next() : files(c, next)))
     .get("*", async (c, next) => (isApiPath(c.req.path) || c.req.path.startsWith("/assets/") ? next() : index(c, next)));
 }
