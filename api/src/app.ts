@@ -10,10 +10,11 @@ import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
+import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { rejectInvalid } from "./shared/validate.ts";
-import { staticRoutes, uploadRoutes } from "./upload/routes.ts";
+import { staticRoutes, uploadLimit, uploadRoutes } from "./upload/routes.ts";
 import { userRoutes } from "./user/routes.ts";
 import { webAppRoutes } from "./web-app/routes.ts";
 import { securityHeaders } from "./web-app/security-headers.ts";
@@ -47,7 +48,8 @@ export function createApp(deps: Deps) {
       c.set("deps", deps);
       await next();
     })
-    .use(async (c, next) => (c.req.path.replace(/\/+$/, "") === API.upload ? next() : generalBodyLimit(c, next)))
+    .use(async (c, next) => (c.req.path.replace(/\/+$/, "") === API.upload ? uploadLimit(c, next) : generalBodyLimit(c, next)))
+    .use(refuseControlCharacters)
     .use(readSession)
     .route("/", features)
     .route("/api", openApiRoutes(document));

@@ -1,17 +1,7 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { z } from "zod";
-import { USER_TYPE, type SessionClaims } from "../contract/index.ts";
 import { MESSAGES } from "../contract/index.ts";
 import { AppError } from "../shared/errors.ts";
-
-const claimsSchema = z.object({
-  sub: z.string().min(1),
-  userType: z.enum([USER_TYPE.user, USER_TYPE.admin]),
-  walletAddress: z.string().optional(),
-  name: z.string(),
-  email: z.string(),
-  exp: z.number(),
-});
+import { sessionClaimsSchema as claimsSchema, type SessionClaims } from "../user/schema.ts";
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 

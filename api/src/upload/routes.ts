@@ -13,7 +13,8 @@ import { staticParamsSchema, uploadFormSchema, uploadResponseSchema } from "./sc
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const uploadLimit = bodyLimit({
+/** The upload route's body limit (the app applies it before anything reads the form). */
+export const uploadLimit = bodyLimit({
   maxSize: LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD,
   onError: () => {
     throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
@@ -24,7 +25,7 @@ const upload = createRoute({
   method: "post",
   path: "/",
   ...describe("signed-in", "Upload a .png/.jpg/.jpeg image (at most 2 MB)"),
-  middleware: [signedIn, uploadLimit] as const,
+  middleware: [signedIn] as const,
   request: { body: { content: { "multipart/form-data": { schema: uploadFormSchema } }, required: true } },
   responses: { 200: jsonResponse(uploadResponseSchema, "The stored file name"), 400: E[400], 401: E[401], 413: E[413] },
 });

@@ -1,0 +1,55 @@
+import { createMiddleware } from "hono/factory";
+import { MESSAGES } from "../contract/index.ts";
+import type { AppEnv } from "../app-env.ts";
+import { validationError } from "./errors.ts";
+
+/** Control characters other than tab and newline: Postgres refuses NUL, and none belongs in a record. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** Every path (dot-joined) of `value` holding a string, or a key, with a control character. */
+export function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (CONTROL.test(value)) found.push(path.join(".") || "body");
+  } else if (value instanceof File) {
+    if (CONTROL.test(value.name)) found.push(path.join(".") || "body");
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => controlCharacterPaths(item, [...path, String(index)], found));
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL.test(key)) found.push([...path, key].join("."));
+      else controlCharacterPaths(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/**
+ * Refuses a request whose query, JSON body or form (file names included) carries a control character
+ * anywhere, with a field error per place, and a body that cannot be read as its declared type, before
+ * any route sees it (the app runs it for every request, after the body limit).
+ */
+export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of new URL(c.req.url).searchParams) (query[key] ??= []).push(value);
+  const parts: Record<string, unknown>[] = [query];
+  if (type.includes("application/json")) {
+    parts.push({ body: await c.req.json().catch(() => {
+      throw validationError({ body: MESSAGES.unreadableBody });
+    }) });
+  } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    parts.push(await c.req.parseBody({ all: true }).catch(() => {
+      throw validationError({ body: MESSAGES.unreadableBody });
+    }));
+  }
+  const found = parts.flatMap((part) => controlCharacterPaths(part)).map((path) => path.replace(/^body\.?/, "") || "body");
+  if (found.length > 0) throw validationError(Object.fromEntries(found.map((path) => [path.replace(/\.0$/, ""), MESSAGES.controlCharacters])));
+  await next();
+});
