@@ -7,10 +7,15 @@ const features = readdirSync("./web/src/features", { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The web app imports only the API's exported contract and types, never its internals. */
+/** The web app imports only the API's exported contract and (type-only) its route types, never its internals. */
+const API_ONLY_CONTRACT = "The web app imports only @pli/api/contract, and types only from @pli/api/types.";
 const apiContractOnly = [
-  { group: ["@pli/api/*", "!@pli/api/contract", "!@pli/api/types"], message: "The web app imports only @pli/api/contract and @pli/api/types." },
-  { group: ["**/api/src/**", "**/api/test/**"], message: "The web app imports only @pli/api/contract and @pli/api/types." },
+  { group: ["@pli/api/*", "!@pli/api/contract", "!@pli/api/types"], message: API_ONLY_CONTRACT },
+  { group: ["**/api/src/**", "**/api/test/**"], message: API_ONLY_CONTRACT },
+];
+const apiTypesOnly = [
+  { name: "@pli/api", message: API_ONLY_CONTRACT },
+  { name: "@pli/api/types", allowTypeImports: true, message: API_ONLY_CONTRACT },
 ];
 const noAppShell = { group: ["@/app", "@/app/**", "**/app/**"], message: "Only the app shell imports the app shell." };
 const noFeatures = { group: ["@/features/**", "**/features/**"], message: "Shared code never depends on a feature." };
@@ -19,6 +24,10 @@ const noClimbing = { group: ["../../*"], message: "Import code outside this feat
 const otherFeatures = (feature) => ({
   group: ["@/features/*", `!@/features/${feature}`],
   message: "A feature imports only itself, @/shared and @/chain: move what both need to @/shared.",
+});
+/** One rule entry per area: flat config replaces (never merges) a rule's options, so each lists all it needs. */
+const restrictImports = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { paths: apiTypesOnly, patterns: [...apiContractOnly, ...patterns] }],
 });
 
 export default tseslint.config(
@@ -35,14 +44,14 @@ export default tseslint.config(
   {
     files: ["web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { "no-restricted-imports": ["error", { patterns: apiContractOnly }] },
+    rules: restrictImports(),
   },
   {
     files: ["web/src/shared/**/*.{ts,tsx}", "web/src/chain/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [...apiContractOnly, noAppShell, noFeatures] }] },
+    rules: restrictImports(noAppShell, noFeatures),
   },
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { "no-restricted-imports": ["error", { patterns: [...apiContractOnly, noAppShell, noClimbing, otherFeatures(feature)] }] },
+    rules: restrictImports(noAppShell, noClimbing, otherFeatures(feature)),
   })),
 );
