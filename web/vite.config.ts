@@ -19,5 +19,22 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { proxy },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        /**
+         * Libraries every screen needs in full get their own long-cached chunks; the rest (Mantine
+         * components, wagmi, viem) stay split by route so the first screen loads only what it uses.
+         */
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

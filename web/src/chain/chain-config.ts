@@ -2,13 +2,14 @@ import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import { chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/contract";
 import { api, ok } from "@/shared/api/http";
 
-export type ChainConfig = ChainConfigResponse;
+export const getChainConfig = async (): Promise<ChainConfigResponse> => chainConfigResponseSchema.parse(await ok(api.config.$get()));
 
-export const getChainConfig = async (): Promise<ChainConfig> => chainConfigResponseSchema.parse(await ok(api.config.$get()));
+/** Query keys of the chain side. */
+export const chainKeys = { config: ["chain-config"] as const };
 
 export const chainConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ["chain-config"],
+    queryKey: chainKeys.config,
     queryFn: () => getChainConfig(),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,5 +1,5 @@
 import { defineChain, type Chain } from "viem";
-import type { ChainConfig } from "./chain-config";
+import type { ChainConfigResponse } from "@pli/api/contract";
 
 const XDC = { name: "XDC", symbol: "XDC", decimals: 18 } as const;
 
@@ -9,7 +9,7 @@ const KNOWN_NETWORKS: Record<number, Pick<Chain, "name" | "nativeCurrency">> = {
 };
 
 /** A viem chain built from the runtime configuration; unknown ids (local chains) get a generic name. */
-export function chainFromConfig(config: ChainConfig): Chain {
+export function chainFromConfig(config: ChainConfigResponse): Chain {
   const known = KNOWN_NETWORKS[config.chainId] ?? { name: `Local chain ${config.chainId}`, nativeCurrency: XDC };
   return defineChain({
     id: config.chainId,

@@ -1,4 +1,5 @@
-import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError, type Hex } from "viem";
+import { BaseError, ContractFunctionRevertedError, type Hex } from "viem";
+import { isWalletRejection } from "./wallet-rejection";
 
 /** Why a chain action did not complete, in terms a person can act on. */
 export type TxFailure =
@@ -19,19 +20,22 @@ export class TxFlowError extends Error {
   }
 }
 
-const REJECTED_CODE = 4001;
+/**
+ * A transaction that was sent but whose result the portal could not confirm (no receipt yet, or not
+ * yet indexed): not a failure, so never reported as one, and never to be sent again blindly.
+ */
+export const isOutcomeOpen = (failure: TxFailure): failure is Extract<TxFailure, { kind: "unknownOutcome" | "notIndexed" }> =>
+  failure.kind === "unknownOutcome" || failure.kind === "notIndexed";
 
 /** Maps what viem or the wallet threw to a TxFailure (rejection, revert with its reason, anything else). */
 export function classifyTxError(error: unknown, hash?: Hex): TxFailure {
   if (error instanceof TxFlowError) return error.failure;
+  if (isWalletRejection(error)) return { kind: "rejected" };
   if (error instanceof BaseError) {
-    if (error.walk((e) => e instanceof UserRejectedRequestError || (e as { code?: unknown }).code === REJECTED_CODE)) return { kind: "rejected" };
     const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (revert instanceof ContractFunctionRevertedError) return { kind: "reverted", reason: revert.reason ?? revert.shortMessage, hash };
     return { kind: "error", message: error.shortMessage, hash };
   }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === REJECTED_CODE) return { kind: "rejected" };
   return { kind: "error", message: error instanceof Error ? error.message : String(error), hash };
 }
 

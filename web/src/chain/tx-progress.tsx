@@ -1,16 +1,17 @@
 import { MESSAGES } from "@pli/api/contract";
 import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Text } from "@mantine/core";
+import { IconX } from "@tabler/icons-react";
 import type { Hex } from "viem";
 import { Address } from "@/shared/ui/address";
-import { describeTxFailure } from "./tx-failure";
-import { TX_STEPS, type TxState } from "./tx-flow";
+import { describeTxFailure, isOutcomeOpen } from "./tx-failure";
+import { completedStages, visibleStages, type TxStage, type TxState } from "./tx-state";
 
-const STEP_LABELS = {
+const STAGE_LABELS: Record<TxStage, string> = {
   wallet: "Confirm in your wallet",
   submitted: "Submitted to the chain",
   mined: "Mined",
   indexed: "Recorded by the portal",
-} as const;
+};
 
 interface TxProgressProps {
   state: TxState;
@@ -18,35 +19,61 @@ interface TxProgressProps {
   onClose: () => void;
 }
 
-/** The stages of the running transaction; on failure the spec's message, the reason and the transaction link. */
+function TxLink({ hash, explorerTxUrl }: { hash: Hex; explorerTxUrl: (hash: Hex) => string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Address value={hash} />
+      <Anchor href={explorerTxUrl(hash)} target="_blank" rel="noopener noreferrer" size="sm">
+        View Transaction
+      </Anchor>
+    </Group>
+  );
+}
+
+/**
+ * The running transaction's stages (wallet prompt, submitted with its hash and explorer link, mined,
+ * recorded by the portal). A failure shows the spec's message with the reason and the transaction; a
+ * transaction whose outcome is not known yet is shown as such, never as a failure.
+ */
 export function TxProgress({ state, explorerTxUrl, onClose }: TxProgressProps) {
-  const steps = TX_STEPS.filter((step) => step !== "indexed" || state.waitsForIndex);
-  const active = state.status === "done" ? steps.length : steps.indexOf(state.step) + (state.step === "wallet" ? 0 : 1);
+  const stages = visibleStages(state);
+  const completed = completedStages(state);
   const failed = state.status === "failed";
-  const txLink = state.hash ? (
-    <Anchor href={explorerTxUrl(state.hash)} target="_blank" rel="noopener noreferrer" size="sm">
-      View Transaction
-    </Anchor>
-  ) : null;
+  const open = failed && state.failure ? isOutcomeOpen(state.failure) : false;
+  const link = state.hash ? <TxLink hash={state.hash} explorerTxUrl={explorerTxUrl} /> : null;
   return (
     <Modal opened={state.status === "running" || failed} onClose={onClose} title={state.label} centered closeOnEscape={failed} closeOnClickOutside={false} withCloseButton={failed}>
       <Stack gap="md">
-        <Stepper active={active} orientation="vertical" size="sm" color={failed ? "red" : undefined} allowNextStepsSelect={false}>
-          {steps.map((step) => (
-            <Stepper.Step key={step} label={STEP_LABELS[step]} loading={!failed && state.status === "running" && steps[active] === step} description={step === "submitted" && state.hash ? <Address value={state.hash} /> : undefined} />
-          ))}
+        <Stepper active={completed} orientation="vertical" size="sm" allowNextStepsSelect={false}>
+          {stages.map((stage, index) => {
+            const broken = failed && !open && index === completed;
+            return (
+              <Stepper.Step
+                key={stage}
+                label={STAGE_LABELS[stage]}
+                loading={state.status === "running" && index === completed}
+                color={broken ? "red" : undefined}
+                icon={broken ? <IconX size={16} /> : undefined}
+                description={stage === "submitted" && link ? link : undefined}
+              />
+            );
+          })}
         </Stepper>
-        {state.status === "running" && state.step !== "wallet" ? (
+        {state.status === "running" && state.stage !== "wallet" ? (
           <Text size="sm" c="dimmed">
             The result is recorded from the chain even if you close this window.
           </Text>
         ) : null}
         {failed && state.failure ? (
-          <Alert color="red" variant="light" title={MESSAGES.chainError} role="alert">
+          <Alert color={open ? "orange" : "red"} variant="light" title={open ? "Outcome not known yet" : MESSAGES.chainError} role="alert">
             <Stack gap={6}>
               <Text size="sm">{describeTxFailure(state.failure)}</Text>
-              <Text size="sm">{MESSAGES.chainTryAgain}</Text>
-              {txLink}
+              {open ? null : <Text size="sm">{MESSAGES.chainTryAgain}</Text>}
+              {state.hash ? (
+                <Anchor href={explorerTxUrl(state.hash)} target="_blank" rel="noopener noreferrer" size="sm">
+                  View Transaction
+                </Anchor>
+              ) : null}
             </Stack>
           </Alert>
         ) : null}

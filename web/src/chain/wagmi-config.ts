@@ -1,13 +1,13 @@
 import { http } from "viem";
 import { createConfig, injected } from "wagmi";
-import type { ChainConfig } from "./chain-config";
+import type { ChainConfigResponse } from "@pli/api/contract";
 import { chainFromConfig } from "./chain-definition";
 
 /**
  * The wagmi configuration for the configured chain: the generic injected connector (window.ethereum)
  * plus one connector per wallet announced through EIP-6963.
  */
-export function createWagmiConfig(config: ChainConfig) {
+export function createWagmiConfig(config: ChainConfigResponse) {
   const chain = chainFromConfig(config);
   return createConfig({
     chains: [chain],

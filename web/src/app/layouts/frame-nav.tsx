@@ -16,7 +16,7 @@ export function FrameNav({ brand, home, items, onNavigate }: FrameNavProps) {
   return (
     <Stack gap={4}>
       <UnstyledButton component={Link} to={routes[home].path} onClick={onNavigate} mb="sm" px="sm">
-        <Text fw={700} size="lg" c="indigo.7">
+        <Text fw={700} size="lg" c="var(--mantine-color-anchor)">
           {brand}
         </Text>
       </UnstyledButton>

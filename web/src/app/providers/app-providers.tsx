@@ -1,10 +1,10 @@
 import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { SessionProvider } from "@/shared/session/session-provider";
 import { cssVariablesResolver, theme } from "@/shared/theme/theme";
-import { DialogProvider } from "@/shared/ui/dialogs";
 import classes from "./notifications.module.css";
 import { ChainProvider } from "./chain-provider";
 import { createQueryClient } from "./query-client";
@@ -17,7 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ChainProvider>
           <SessionProvider>
-            <DialogProvider>{children}</DialogProvider>
+            <ModalsProvider>{children}</ModalsProvider>
           </SessionProvider>
         </ChainProvider>
       </QueryClientProvider>

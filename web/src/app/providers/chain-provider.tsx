@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
 import { Button, Text } from "@mantine/core";
-import { chainConfigQueryOptions, type ChainConfig } from "@/chain/chain-config";
+import type { ChainConfigResponse } from "@pli/api/contract";
+import { chainConfigQueryOptions } from "@/chain/chain-config";
 import { createWagmiConfig } from "@/chain/wagmi-config";
 import { messages } from "@/shared/config/messages";
 import { StatusScreen } from "@/shared/ui/status-screen";
 
-function ConfiguredWagmi({ config, children }: { config: ChainConfig; children: ReactNode }) {
+function ConfiguredWagmi({ config, children }: { config: ChainConfigResponse; children: ReactNode }) {
   const wagmiConfig = useMemo(() => createWagmiConfig(config), [config]);
   return <WagmiProvider config={wagmiConfig}>{children}</WagmiProvider>;
 }

@@ -2,13 +2,16 @@
  * Every route of the web app (spec section 2), defined once: `path` for the router, `href()` for links,
  * `title` for the header.
  */
-interface RouteDef<Params extends unknown[] = []> {
+interface RouteDef<Params extends string[] = []> {
   path: string;
   title: string;
   href: (...params: Params) => string;
 }
 
+/** A route whose link is its path. */
 const route = (path: string, title: string): RouteDef => ({ path, title, href: () => path });
+/** A route whose link needs parameters (a path segment or a query). */
+const routeWith = <Params extends string[]>(path: string, title: string, href: (...params: Params) => string): RouteDef<Params> => ({ path, title, href });
 
 export const routes = {
   home: route("/", "Validator Nodes Operator Portal"),
@@ -17,16 +20,16 @@ export const routes = {
 
   dashboard: route("/dashboard", "Dashboard"),
   listNode: route("/listnode", "My Nodes"),
-  addNode: { path: "/addnode", title: "Add New Node", href: () => "/addnode?_a=1" } as RouteDef,
+  addNode: routeWith("/addnode", "Add New Node", () => "/addnode?_a=1"),
   editNode: route("/editnode", "View Node"),
   listRpc: route("/listrpc", "Full Node RPC's"),
   addRpc: route("/addrpc", "Add New RPC's"),
   editRpc: route("/editrpc", "Edit RPC"),
-  deposit: { path: "/deposit/:nodeId", title: "Validator Node Staking", href: (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}` } as RouteDef<[string]>,
+  deposit: routeWith("/deposit/:nodeId", "Validator Node Staking", (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`),
   transactions: route("/transactions", "Transactions"),
   listIncentive: route("/listincentive", "Incentives"),
-  listJob: { path: "/listjob", title: "Manage Jobs", href: (id: string) => `/listjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
-  editJob: { path: "/editjob", title: "View Jobs", href: (id: string) => `/editjob?id=${encodeURIComponent(id)}` } as RouteDef<[string]>,
+  listJob: routeWith("/listjob", "Manage Jobs", (id: string) => `/listjob?id=${encodeURIComponent(id)}`),
+  editJob: routeWith("/editjob", "View Jobs", (id: string) => `/editjob?id=${encodeURIComponent(id)}`),
   viewProfile: route("/viewprofile", "Profile"),
   editProfile: route("/editprofile", "Edit Profile"),
   faq: route("/faq", "FAQ"),

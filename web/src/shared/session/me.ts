@@ -10,7 +10,10 @@ async function getMe() {
   return me;
 }
 
-export const meQueryOptions = () => queryOptions({ queryKey: ["me"], queryFn: getMe });
+/** Query keys of the signed-in person's own record. */
+export const sessionKeys = { me: ["me"] as const };
+
+export const meQueryOptions = () => queryOptions({ queryKey: sessionKeys.me, queryFn: getMe });
 
 /** The signed-in operator as the API knows them (twofa, userRole); idle for admins and visitors. */
 export function useMe() {

@@ -1,11 +1,14 @@
 import type { SessionClaims } from "@pli/api/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { isAddress, type Address } from "viem";
 import { onUnauthorized } from "../api/http";
 import { clearSignedInRecords, decodeSession, registerDetailStore, TOKEN_STORAGE_KEY, tokenStore, type RegisterDetail } from "./token-store";
 
 interface Session {
   claims: SessionClaims | null;
+  /** The wallet an operator signed in with (chain actions must come from it). */
+  wallet: Address | undefined;
   isUser: boolean;
   isAdmin: boolean;
   registerDetail: RegisterDetail | null;
@@ -68,10 +71,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [claims, signOut]);
 
-  const value = useMemo<Session>(
-    () => ({ claims, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, holdRegisterDetail }),
-    [claims, registerDetail, signIn, signOut, holdRegisterDetail],
-  );
+  const value = useMemo<Session>(() => {
+    const wallet = claims?.walletAddress && isAddress(claims.walletAddress) ? claims.walletAddress : undefined;
+    return { claims, wallet, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, holdRegisterDetail };
+  }, [claims, registerDetail, signIn, signOut, holdRegisterDetail]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, createTheme, NavLink, PasswordInput, Table, type CSSVariablesResolver, type MantineColor } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver, type MantineColor, type MantineThemeComponents } from "@mantine/core";
 
 /** The colour of each status tone (spec section 4), as Mantine colours of the one theme. */
 export const TONE_COLORS = {
@@ -12,6 +12,19 @@ export const TONE_COLORS = {
 
 export type Tone = keyof typeof TONE_COLORS;
 
+/**
+ * Component defaults as plain objects rather than `Button.extend(...)`: `extend` imports the component
+ * into the theme, and the theme is on the first screen, which needs neither tables nor password inputs.
+ */
+const components: MantineThemeComponents = {
+  Button: { styles: { label: { whiteSpace: "nowrap" } } },
+  NavLink: { defaultProps: { variant: "light" } },
+  Alert: { styles: { title: { color: "var(--mantine-color-text)" }, message: { color: "var(--mantine-color-text)" } } },
+  PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide what you typed" } } },
+  Table: { defaultProps: { verticalSpacing: "sm", highlightOnHover: true }, styles: { th: { whiteSpace: "nowrap" } } },
+  Badge: { styles: { root: { flexShrink: 0 }, label: { whiteSpace: "nowrap" } } },
+};
+
 /** The one theme of the portal: light and dark follow the system setting (see app providers). */
 export const theme = createTheme({
   primaryColor: "indigo",
@@ -19,27 +32,24 @@ export const theme = createTheme({
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+  fontSizes: { xs: "0.75rem", sm: "0.875rem", md: "1rem", lg: "1.125rem", xl: "1.25rem" },
   headings: {
     fontWeight: "650",
     sizes: { h1: { fontSize: "1.375rem", lineHeight: "1.3" }, h2: { fontSize: "1.125rem", lineHeight: "1.35" }, h3: { fontSize: "1rem", lineHeight: "1.4" } },
   },
   spacing: { xs: "0.5rem", sm: "0.75rem", md: "1rem", lg: "1.5rem", xl: "2rem" },
+  radius: { xs: "0.125rem", sm: "0.25rem", md: "0.5rem", lg: "0.75rem", xl: "1rem" },
   other: { tones: TONE_COLORS },
-  components: {
-    Button: Button.extend({ styles: { label: { whiteSpace: "nowrap" } } }),
-    NavLink: NavLink.extend({ defaultProps: { variant: "light" } }),
-    Alert: Alert.extend({ styles: { title: { color: "var(--mantine-color-text)" }, message: { color: "var(--mantine-color-text)" } } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide what you typed" } } }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: "sm", highlightOnHover: true }, styles: { th: { whiteSpace: "nowrap" } } }),
-  },
+  components,
 });
 
 /**
- * Text colours that keep WCAG AA contrast: dimmed text one shade darker than Mantine's default, and
- * the text of light badges and alerts in the darkest shade of their colour on light backgrounds.
+ * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, the
+ * text of light badges and alerts in the darkest shade of their colour on light backgrounds), and one
+ * `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
+  variables: Object.fromEntries(Object.entries(TONE_COLORS).map(([tone, color]) => [`--pli-tone-${tone}`, `var(--mantine-color-${color}-filled)`])),
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),

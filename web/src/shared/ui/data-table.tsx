@@ -1,6 +1,7 @@
 import { MESSAGES } from "@pli/api/contract";
 import { Table, Text } from "@mantine/core";
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import classes from "./data-table.module.css";
 
 const features = tableFeatures({});
 
@@ -30,7 +31,7 @@ export function DataTable<T extends RowData>({ columns, data, loading, getRowId,
     </Table.Tr>
   );
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} aria-label={caption ? `${caption} (scrolls sideways)` : undefined}>
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={`${caption ?? "Table"} (scrolls sideways)`}>
       <Table aria-label={caption}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
@@ -51,7 +52,7 @@ export function DataTable<T extends RowData>({ columns, data, loading, getRowId,
               : table.getRowModel().rows.map((row) => (
                   <Table.Tr key={row.id}>
                     {row.getAllCells().map((cell) => (
-                      <Table.Td key={cell.id} style={{ whiteSpace: "nowrap" }}>
+                      <Table.Td key={cell.id} className={classes.cell}>
                         <FlexRender cell={cell} />
                       </Table.Td>
                     ))}

@@ -1,106 +1,121 @@
 import { CONFIRM_WORD, MESSAGES } from "@pli/api/contract";
-import { Alert as MantineAlert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { Alert as MantineAlert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { randomId } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { useState, type ReactNode } from "react";
 import { TONE_COLORS } from "../theme/theme";
 
-interface AlertOptions {
+export interface AlertOptions {
   title: string;
   text?: ReactNode;
   okLabel?: string;
-  /** OK-only: no closing by Escape or by a click outside. */
+  /** OK-only: no closing by Escape, by a click outside or by a close button. */
   okOnly?: boolean;
   tone?: "warning" | "error" | "success" | "info";
 }
-interface ConfirmOptions {
+
+export interface ConfirmOptions {
   title?: string;
   text: string;
 }
-interface DialogApi {
-  alert(options: AlertOptions): Promise<void>;
-  /** Resolves true only when the person typed the confirmation word; cancelling resolves false. */
-  confirmTyped(options: ConfirmOptions): Promise<boolean>;
-}
-
-type Open = { kind: "alert"; options: AlertOptions; done: () => void } | { kind: "confirm"; options: ConfirmOptions; done: (ok: boolean) => void };
 
 const TONES = { warning: TONE_COLORS.warning, error: TONE_COLORS.danger, success: TONE_COLORS.success, info: TONE_COLORS.info } as const;
-const DialogContext = createContext<DialogApi | null>(null);
 
-function TypedConfirm({ options, done }: { options: ConfirmOptions; done: (ok: boolean) => void }) {
+function TypedConfirmBody({ text, onConfirm, onCancel }: { text: string; onConfirm: () => void; onCancel: () => void }) {
   const [value, setValue] = useState("");
   const [wrong, setWrong] = useState(false);
   return (
-    <Modal opened onClose={() => done(false)} title={options.title ?? "Are you sure?"} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (value.trim() === CONFIRM_WORD) done(true);
-          else setWrong(true);
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{options.text}</Text>
-          <TextInput
-            label={`Type ${CONFIRM_WORD} to confirm`}
-            data-autofocus
-            autoComplete="off"
-            value={value}
-            onChange={(event) => (setValue(event.currentTarget.value), setWrong(false))}
-            error={wrong ? MESSAGES.incorrectValue : undefined}
-            errorProps={{ role: "alert" }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => done(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Confirm</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function AlertDialog({ options, done }: { options: AlertOptions; done: () => void }) {
-  const dismissible = !options.okOnly;
-  return (
-    <Modal opened onClose={dismissible ? done : () => undefined} title={options.title} centered withCloseButton={dismissible} closeOnEscape={dismissible} closeOnClickOutside={dismissible}>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim() === CONFIRM_WORD) onConfirm();
+        else setWrong(true);
+      }}
+    >
       <Stack gap="md">
-        {options.text ? (
-          <MantineAlert variant="light" color={TONES[options.tone ?? "info"]}>
-            {options.text}
-          </MantineAlert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button onClick={done} data-autofocus>
-            {options.okLabel ?? "OK"}
+        <Text size="sm">{text}</Text>
+        <TextInput
+          label={`Type ${CONFIRM_WORD} to confirm`}
+          data-autofocus
+          autoComplete="off"
+          value={value}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setWrong(false);
+          }}
+          error={wrong ? MESSAGES.incorrectValue : undefined}
+          errorProps={{ role: "alert" }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
           </Button>
+          <Button type="submit">Confirm</Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
   );
 }
 
-/** Alert and typed-confirmation dialogs on Mantine's Modal (focus trapped, and restored on close). */
-export function DialogProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open | null>(null);
-  const alert = useCallback((options: AlertOptions) => new Promise<void>((resolve) => setOpen({ kind: "alert", options, done: () => (setOpen(null), resolve()) })), []);
-  const confirmTyped = useCallback(
-    (options: ConfirmOptions) => new Promise<boolean>((resolve) => setOpen({ kind: "confirm", options, done: (ok) => (setOpen(null), resolve(ok)) })),
-    [],
-  );
-  const api = useMemo(() => ({ alert, confirmTyped }), [alert, confirmTyped]);
-  return (
-    <DialogContext.Provider value={api}>
-      {children}
-      {open?.kind === "alert" && <AlertDialog options={open.options} done={open.done} />}
-      {open?.kind === "confirm" && <TypedConfirm options={open.options} done={open.done} />}
-    </DialogContext.Provider>
-  );
+/**
+ * Resolves true only once the person typed the confirmation word (anything else shows 'Incorrect
+ * Value' and sends nothing); Cancel, Escape or a click outside resolve false.
+ */
+export function confirmTyped({ title = "Are you sure?", text }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    const modalId = randomId();
+    let confirmed = false;
+    modals.open({
+      modalId,
+      title,
+      centered: true,
+      onClose: () => resolve(confirmed),
+      children: (
+        <TypedConfirmBody
+          text={text}
+          onConfirm={() => {
+            confirmed = true;
+            modals.close(modalId);
+          }}
+          onCancel={() => modals.close(modalId)}
+        />
+      ),
+    });
+  });
 }
 
-export function useDialogs(): DialogApi {
-  const api = useContext(DialogContext);
-  if (!api) throw new Error("useDialogs needs a DialogProvider");
-  return api;
+/** A message with an OK button; resolves when it is closed. */
+export function alertDialog({ title, text, okLabel = "OK", okOnly = false, tone = "info" }: AlertOptions): Promise<void> {
+  return new Promise((resolve) => {
+    const modalId = randomId();
+    const dismissible = !okOnly;
+    modals.open({
+      modalId,
+      title,
+      centered: true,
+      withCloseButton: dismissible,
+      closeOnEscape: dismissible,
+      closeOnClickOutside: dismissible,
+      onClose: () => resolve(),
+      children: (
+        <Stack gap="md">
+          {text ? (
+            <MantineAlert variant="light" color={TONES[tone]}>
+              {text}
+            </MantineAlert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button onClick={() => modals.close(modalId)} data-autofocus>
+              {okLabel}
+            </Button>
+          </Group>
+        </Stack>
+      ),
+    });
+  });
 }
+
+const dialogs = { alert: alertDialog, confirmTyped };
+
+/** Alert and typed confirmation on Mantine's modals manager (focus trapped, and restored on close). */
+export const useDialogs = () => dialogs;

@@ -1,15 +1,15 @@
 import { LIMITS } from "@pli/api/contract";
 import { TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useListParams } from "../lists/list-params";
 
 /** Debounced search (1000 ms) that puts q in the URL and goes back to page 1 with limit 5. */
 export function SearchBox({ placeholder }: { placeholder: string }) {
   const { q, update } = useListParams();
   const [value, setValue] = useState(q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const search = useDebouncedCallback((next: string) => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }), LIMITS.searchDebounceMs);
   return (
     <TextInput
       type="search"
@@ -19,10 +19,8 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
       w={{ base: "100%", sm: 320 }}
       value={value}
       onChange={(event) => {
-        const next = event.currentTarget.value;
-        setValue(next);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }), LIMITS.searchDebounceMs);
+        setValue(event.currentTarget.value);
+        search(event.currentTarget.value);
       }}
     />
   );

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useSession } from "@/shared/session/session-provider";
-import { useAdminLogin } from "../api/admin-auth";
+import { useAdminLogin } from "../api/admin-login";
 
 export function AdminLoginPage() {
   const login = useAdminLogin();

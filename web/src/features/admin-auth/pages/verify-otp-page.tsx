@@ -7,7 +7,8 @@ import { errorMessage } from "@/shared/api/http";
 import { routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
-import { useResendOtp, useVerifyOtp } from "../api/admin-auth";
+import { useResendOtp } from "../api/resend-otp";
+import { useVerifyOtp } from "../api/verify-otp";
 
 export function VerifyOtpPage() {
   const { registerDetail, signIn } = useSession();

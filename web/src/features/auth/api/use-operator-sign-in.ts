@@ -1,16 +1,14 @@
 import { MESSAGES } from "@pli/api/contract";
 import { useCallback, useState } from "react";
-import { UserRejectedRequestError, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { useSignMessage } from "wagmi";
-import { api, HttpError, ok } from "@/shared/api/http";
+import { isWalletRejection } from "@/chain/wallet-rejection";
+import { HttpError } from "@/shared/api/http";
+import { getSiweMessage } from "./get-siwe-message";
+import { operatorLogin } from "./operator-login";
 
 export type SignInStep = "idle" | "signing" | "otp" | "verifying" | "done";
 export type SignInFailure = { kind: "not-validator" } | { kind: "rejected" } | { kind: "otp"; message: string } | { kind: "error"; message: string };
-
-const isRejection = (error: unknown) =>
-  error instanceof UserRejectedRequestError ||
-  (typeof error === "object" && error !== null && ("code" in error ? (error as { code: unknown }).code === 4001 : false)) ||
-  (error instanceof Error && /reject|denied/i.test(error.message));
 
 /**
  * Operator sign-in: the server's SIWE message, signed in the wallet, then the authenticator code when
@@ -25,7 +23,7 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
   const login = useCallback(
     async (payload: { message: string; signature: Hex; otp?: string }) => {
       try {
-        const { token } = await ok(api.user.login.$post({ json: payload }));
+        const { token } = await operatorLogin(payload);
         setStep("done");
         onToken(token);
       } catch (error) {
@@ -50,12 +48,12 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
       setFailure(null);
       setStep("signing");
       try {
-        const { message } = await ok(api.user.siwe.$post({ json: { walletAddress: address } }));
+        const { message } = await getSiweMessage(address);
         const signature = await signMessage.mutateAsync({ message, account: address });
         await login({ message, signature });
       } catch (error) {
         setStep("idle");
-        setFailure(isRejection(error) ? { kind: "rejected" } : { kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
+        setFailure(isWalletRejection(error) ? { kind: "rejected" } : { kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
       }
     },
     [signMessage, login],

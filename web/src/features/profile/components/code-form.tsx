@@ -3,7 +3,18 @@ import { LIMITS } from "@pli/api/contract";
 import { Button, Group, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 
-export function CodeForm({ label, submitLabel, busy, error, onSubmit }: { label: string; submitLabel: string; busy: boolean; error?: string; onSubmit: (code: string) => void }) {
+interface CodeFormProps {
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  error?: string;
+  /** The action turns a protection off: shown in the danger colour. */
+  danger?: boolean;
+  onSubmit: (code: string) => void;
+}
+
+/** A 6-digit code from the authenticator app and the button that sends it. */
+export function CodeForm({ label, submitLabel, busy, error, danger = false, onSubmit }: CodeFormProps) {
   const [code, setCode] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +35,7 @@ export function CodeForm({ label, submitLabel, busy, error, onSubmit }: { label:
           error={error}
           errorProps={{ role: "alert" }}
         />
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy} color={danger ? "red" : undefined}>
           {submitLabel}
         </Button>
       </Group>

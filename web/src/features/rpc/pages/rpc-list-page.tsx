@@ -1,10 +1,11 @@
 import { MESSAGES, type RpcUrlResponse } from "@pli/api/contract";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { LongValue } from "@/shared/ui/long-value";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
@@ -14,12 +15,6 @@ import { useDeleteRpcUrl } from "../api/delete-rpc-url";
 import { editRpcStore } from "../api/edit-rpc-store";
 import { useRpcUrls } from "../api/get-rpc-urls";
 import { RPC_ROUTES, type RpcVariant } from "../rpc-routes";
-
-const url = (value: string) => (
-  <Text component="span" size="sm" ff="monospace">
-    {value}
-  </Text>
-);
 
 export function RpcListPage({ variant }: { variant: RpcVariant }) {
   const params = useListParams();
@@ -39,8 +34,8 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
   };
   const columns: Column<RpcUrlResponse>[] = [
     { accessorKey: "name", header: "Name" },
-    { accessorKey: "rpc", header: "RPC URL", cell: ({ row }) => url(row.original.rpc) },
-    { accessorKey: "wss", header: "WSS URL", cell: ({ row }) => url(row.original.wss) },
+    { accessorKey: "rpc", header: "RPC URL", cell: ({ row }) => <LongValue value={row.original.rpc} /> },
+    { accessorKey: "wss", header: "WSS URL", cell: ({ row }) => <LongValue value={row.original.wss} /> },
     { accessorKey: "provider", header: "Provider" },
     {
       id: "actions",

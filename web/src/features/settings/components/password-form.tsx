@@ -2,10 +2,10 @@ import { MESSAGES, passwordUpdateSchema } from "@pli/api/contract";
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
-import { useSettingMutations } from "../api/settings";
+import { useUpdatePassword } from "../api/update-password";
 
 export function PasswordForm() {
-  const { updatePassword } = useSettingMutations();
+  const updatePassword = useUpdatePassword();
   const { form, fail, onInvalid, errorOf } = useSchemaForm(passwordUpdateSchema, { password: "", password2: "" });
   const toast = useToast();
   const submit = form.handleSubmit(

@@ -1,0 +1,125 @@
+import { useCallback, useReducer } from "react";
+import type { Abi, ContractFunctionArgs, ContractFunctionName, Hex, TransactionReceipt } from "viem";
+import { useConfig, useConnect } from "wagmi";
+import { getConnection, getPublicClient, writeContract, type WriteContractParameters } from "wagmi/actions";
+import { useSession } from "@/shared/session/session-provider";
+import { useChainConfig } from "./chain-config";
+import { classifyTxError, TxFlowError } from "./tx-failure";
+import { minedRevert } from "./tx-revert";
+import { TX_IDLE, txReducer } from "./tx-state";
+import { useWalletConnector } from "./use-wallet-connector";
+import type { WagmiConfig } from "./wagmi-config";
+
+/** Receipts are polled every 3000 ms (spec section 9). */
+export const RECEIPT_POLL_MS = 3000;
+const RECEIPT_TIMEOUT_MS = 180_000;
+const INDEX_TIMEOUT_MS = 60_000;
+const INDEX_POLL_MS = 500;
+
+type Mutability = "nonpayable" | "payable";
+
+type ChainId = WagmiConfig["chains"][number]["id"];
+
+/** A contract write, typed by its ABI: the function name and arguments are checked at the call site. */
+export type TxRequest<
+  abi extends Abi,
+  functionName extends ContractFunctionName<abi, Mutability>,
+  args extends ContractFunctionArgs<abi, Mutability, functionName>,
+> = WriteContractParameters<abi, functionName, args, WagmiConfig, ChainId>;
+
+export interface TxOptions {
+  /** What the transaction does, shown while it runs. */
+  label: string;
+  /** Resolves true once the portal's API shows the transaction's effect (its chain events indexed). */
+  indexed?: (receipt: TransactionReceipt) => Promise<boolean>;
+}
+
+/**
+ * The receipt, polled every 3000 ms; no receipt (timeout, node unreachable) means the outcome is not
+ * known. viem's wait rather than wagmi's, which throws a bare Error for a revert: here a revert is
+ * decoded with the contract's ABI (see minedRevert).
+ */
+async function waitForReceipt(config: WagmiConfig, hash: Hex): Promise<TransactionReceipt> {
+  const unknown = new TxFlowError({ kind: "unknownOutcome", hash });
+  const client = getPublicClient(config);
+  if (!client) throw unknown;
+  return client.waitForTransactionReceipt({ hash, pollingInterval: RECEIPT_POLL_MS, timeout: RECEIPT_TIMEOUT_MS }).catch(() => {
+    throw unknown;
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+  }
+  return false;
+}
+
+/**
+ * The one transaction flow of the app: wallet prompt, submitted, mined, and (when the caller says how
+ * to tell) indexed by the portal. Each stage is published in `state` for TxProgress; any failure is
+ * thrown as a TxFlowError whose `failure` says why (rejected, reverted with the contract's reason,
+ * wrong account or chain, outcome unknown). An operator's transaction must come from the wallet they
+ * signed in with.
+ */
+export function useTxFlow() {
+  const config = useConfig();
+  const chain = useChainConfig();
+  const { wallet } = useSession();
+  const connector = useWalletConnector();
+  const { mutateAsync: connect } = useConnect();
+  const [state, dispatch] = useReducer(txReducer, TX_IDLE);
+
+  const ensureWallet = useCallback(async () => {
+    if (!getConnection(config).address) {
+      if (!connector) throw new TxFlowError({ kind: "noWallet" });
+      await connect({ connector });
+    }
+    const connection = getConnection(config);
+    if (wallet && connection.address?.toLowerCase() !== wallet.toLowerCase()) {
+      throw new TxFlowError({ kind: "wrongAccount", expected: wallet, connected: connection.address });
+    }
+    if (connection.chainId !== chain.chainId) throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId, connected: connection.chainId });
+  }, [config, connector, connect, wallet, chain.chainId]);
+
+  const send = useCallback(
+    async <const abi extends Abi, functionName extends ContractFunctionName<abi, Mutability>, args extends ContractFunctionArgs<abi, Mutability, functionName>>(
+      request: TxRequest<abi, functionName, args>,
+      options: TxOptions,
+    ): Promise<TransactionReceipt> => {
+      dispatch({ type: "start", label: options.label, waitsForIndex: Boolean(options.indexed) });
+      let hash: Hex | undefined;
+      try {
+        await ensureWallet();
+        hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, request);
+        dispatch({ type: "submitted", hash });
+        const sent = hash;
+        const receipt = await waitForReceipt(config, sent);
+        if (receipt.status !== "success") {
+          throw new TxFlowError(await minedRevert(config, { abi: request.abi, functionName: request.functionName, address: request.address, args: request.args }, receipt));
+        }
+        dispatch({ type: "mined" });
+        const { indexed } = options;
+        if (indexed) {
+          if (!(await waitUntil(() => indexed(receipt)))) throw new TxFlowError({ kind: "notIndexed", hash: sent });
+          dispatch({ type: "indexed" });
+        }
+        dispatch({ type: "done" });
+        return receipt;
+      } catch (error) {
+        const failure = classifyTxError(error, hash);
+        dispatch({ type: "failed", failure });
+        throw new TxFlowError(failure);
+      }
+    },
+    [config, ensureWallet],
+  );
+
+  const reset = useCallback(() => dispatch({ type: "reset" }), []);
+  const explorerTxUrl = useCallback((hash: Hex) => `${chain.explorer.txUrl}${hash}`, [chain.explorer.txUrl]);
+  return { send, state, reset, explorerTxUrl };
+}
+
+export type TxFlow = ReturnType<typeof useTxFlow>;

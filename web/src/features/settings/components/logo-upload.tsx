@@ -1,0 +1,37 @@
+import { API, IMAGE_ACCEPT, MESSAGES } from "@pli/api/contract";
+import { Image, Input, Stack } from "@mantine/core";
+import type { ChangeEvent } from "react";
+import { errorMessage } from "@/shared/api/http";
+import { useToast } from "@/shared/ui/toast";
+import { useUploadLogo } from "../api/upload-logo";
+
+interface LogoUploadProps {
+  value: string | undefined;
+  error?: string;
+  onUploaded: (file: string) => void;
+}
+
+/** The site logo: uploaded as soon as it is chosen (.png, .jpg, .jpeg), with the current one shown. */
+export function LogoUpload({ value, error, onUploaded }: LogoUploadProps) {
+  const upload = useUploadLogo();
+  const toast = useToast();
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: (result) => {
+        onUploaded(result.file);
+        toast.success(MESSAGES.imageUploaded);
+      },
+      onError: (failure) => toast.error(errorMessage(failure)),
+    });
+  };
+  return (
+    <Input.Wrapper label="Logo (.png, .jpg, .jpeg)" labelElement="label" id="setting-logo" error={error}>
+      <Stack gap="xs">
+        <Input component="input" type="file" id="setting-logo" accept={IMAGE_ACCEPT} onChange={onChange} disabled={upload.isPending} />
+        {value ? <Image src={`${API.staticFiles}/${value}`} alt="Current logo" h={64} w="auto" fit="contain" /> : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
