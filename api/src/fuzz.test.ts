@@ -80,6 +80,16 @@ describe("every declared route refuses control characters with a field error", (
   });
 });
 
+describe("bodies", () => {
+  it("an empty body with a JSON content type is no body; a body that is not JSON answers 400", async () => {
+    const empty = await t.app.request(API.user.twofaSetup, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${tokens[2]}` } });
+    expect(empty.status).toBe(200);
+    const garbled = await t.app.request(API.user.siwe, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(garbled.status).toBe(400);
+    expect((await garbled.json()).errors.body).toBe(MESSAGES.unreadableBody);
+  });
+});
+
 describe("fuzzing every declared route", () => {
   const value = fc.oneof(fc.string({ unit: "binary" }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ unit: "binary" }), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
   const contentType = fc.constantFrom("application/json", "text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", undefined);
