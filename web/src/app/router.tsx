@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from "react-router-dom"
 import { routes, type RouteName } from "@/shared/config/routes";
 import { AdminLoginGate, OtpGate, RequireAdmin, RequireUser, SignedInUserGate } from "./guards/guards";
 import { PublicLayout } from "./layouts/public-layout";
+import type { RouteHandle } from "./layouts/route-title";
 import { ScrollToTop } from "./layouts/scroll-to-top";
 import { NotFoundPage } from "./routes/not-found-page";
 import { UpcomingPage } from "./routes/upcoming-page";
@@ -12,7 +13,7 @@ type Load = () => Promise<ComponentType>;
 /** A route of the registry whose page is loaded on demand (one chunk per feature). */
 const page = (name: RouteName, load?: Load): RouteObject => ({
   path: routes[name].path,
-  handle: { title: routes[name].title },
+  handle: { title: routes[name].title, back: routes[name].back } satisfies RouteHandle,
   ...(load ? { lazy: async () => ({ Component: await load() }) } : { Component: UpcomingPage }),
 });
 

@@ -27,7 +27,7 @@ export function AdminLayout() {
     <PageTitleProvider>
       <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>
         <AppShell.Header>
-          <FrameHeader navOpened={opened} onToggleNav={toggle} actions={<LogoutButton onLogout={logout} />} />
+          <FrameHeader home={routes.adminDashboard.href()} navOpened={opened} onToggleNav={toggle} actions={<LogoutButton onLogout={logout} />} />
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Admin menu">
           <FrameNav brand="PLI Admin Console" home="adminDashboard" items={ADMIN_SIDEBAR} onNavigate={close} />

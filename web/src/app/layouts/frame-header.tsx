@@ -3,24 +3,34 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { usePageTitleOverride } from "@/shared/ui/page-title";
-import { useRouteTitle } from "./route-title";
+import { useRouteHandle } from "./route-title";
+
+/** Whether this tab has an earlier page of the app to go back to (React Router counts them in history.state). */
+const hasHistory = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 interface FrameHeaderProps {
+  /** The frame's start page, for a back arrow with nowhere to go back to. */
+  home: string;
   navOpened: boolean;
   onToggleNav: () => void;
   actions: ReactNode;
 }
 
 /** The one back arrow, the one page title, and the frame's actions (Submit Ticket, Logout). */
-export function FrameHeader({ navOpened, onToggleNav, actions }: FrameHeaderProps) {
+export function FrameHeader({ home, navOpened, onToggleNav, actions }: FrameHeaderProps) {
   const navigate = useNavigate();
-  const routeTitle = useRouteTitle();
-  const title = usePageTitleOverride() ?? routeTitle;
+  const route = useRouteHandle();
+  const title = usePageTitleOverride() ?? route.title;
+  const goBack = () => {
+    if (route.back) navigate(route.back);
+    else if (hasHistory()) navigate(-1);
+    else navigate(home);
+  };
   return (
     <Group h="100%" px={{ base: "sm", sm: "md" }} gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap" miw={0}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? "Close menu" : "Open menu"} />
-        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => navigate(-1)} aria-label="Go back">
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={goBack} aria-label="Go back">
           <IconArrowLeft size={20} />
         </ActionIcon>
         <Title order={1} fz={{ base: "md", sm: "xl" }} lineClamp={1} miw={0}>

@@ -31,7 +31,7 @@ export function OperatorLayout() {
         padding={{ base: "sm", sm: "lg" }}
       >
         <AppShell.Header>
-          <FrameHeader
+          <FrameHeader home={routes.dashboard.href()}
             navOpened={opened}
             onToggleNav={toggle}
             actions={

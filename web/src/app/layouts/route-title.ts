@@ -2,14 +2,18 @@ import { useMatches } from "react-router-dom";
 
 export interface RouteHandle {
   title: string;
+  back?: string;
 }
 
-/** The title of the deepest matched route (set as `handle.title` in the router). */
-export function useRouteTitle(): string {
+/** The handle of the deepest matched route that has one (set from the route registry in the router). */
+export function useRouteHandle(): RouteHandle {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.title) return handle.title;
+    if (handle?.title) return handle;
   }
-  return "";
+  return { title: "" };
 }
+
+/** The registry title of the current route. */
+export const useRouteTitle = () => useRouteHandle().title;

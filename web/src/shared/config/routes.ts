@@ -6,10 +6,12 @@ interface RouteDef<Params extends string[] = []> {
   path: string;
   title: string;
   href: (...params: Params) => string;
+  /** Where the header's back arrow leads (spec section 2); without it the arrow goes back in history. */
+  back?: string;
 }
 
 /** A route whose link is its path. */
-const route = (path: string, title: string): RouteDef => ({ path, title, href: () => path });
+const route = (path: string, title: string, back?: string): RouteDef => ({ path, title, href: () => path, ...(back ? { back } : {}) });
 /** A route whose link needs parameters (a path segment or a query). */
 const routeWith = <Params extends string[]>(path: string, title: string, href: (...params: Params) => string): RouteDef<Params> => ({ path, title, href });
 
@@ -20,11 +22,11 @@ export const routes = {
 
   dashboard: route("/dashboard", "Dashboard"),
   listNode: route("/listnode", "My Nodes"),
-  addNode: routeWith("/addnode", "Add New Node", () => "/addnode?_a=1"),
-  editNode: route("/editnode", "View Node"),
+  addNode: { ...routeWith("/addnode", "Add New Node", () => "/addnode?_a=1"), back: "/listnode" },
+  editNode: route("/editnode", "View Node", "/listnode"),
   listRpc: route("/listrpc", "Full Node RPC's"),
-  addRpc: route("/addrpc", "Add New RPC's"),
-  editRpc: route("/editrpc", "Edit RPC"),
+  addRpc: route("/addrpc", "Add New RPC's", "/listrpc"),
+  editRpc: route("/editrpc", "Edit RPC", "/listrpc"),
   deposit: routeWith("/deposit/:nodeId", "Validator Node Staking", (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`),
   transactions: route("/transactions", "Transactions"),
   listIncentive: route("/listincentive", "Incentives"),
@@ -40,18 +42,18 @@ export const routes = {
   adminDashboard: route("/admin/dashboard", "Dashboard"),
   adminSiteSetting: route("/admin/sitesetting", "Setting"),
   adminListRequest: route("/admin/listrequest", "Request Lists"),
-  adminEditRequest: route("/admin/editrequest", "Edit Request"),
+  adminEditRequest: route("/admin/editrequest", "Edit Request", "/admin/listrequest"),
   adminListStake: route("/admin/liststake", "Stake Lists"),
-  adminEditStake: route("/admin/editstake", "Edit Stake"),
+  adminEditStake: route("/admin/editstake", "Edit Stake", "/admin/liststake"),
   adminListIncentive: route("/admin/listincentive", "Incentives"),
-  adminEditIncentive: route("/admin/editincentive", "Edit Incentive"),
+  adminEditIncentive: route("/admin/editincentive", "Edit Incentive", "/admin/listincentive"),
   adminListNode: route("/admin/listnode", "Node Requests Lists"),
-  adminEditNode: route("/admin/editnode", "View Node"),
+  adminEditNode: route("/admin/editnode", "View Node", "/admin/listnode"),
   adminListJob: route("/admin/listjob", "Job Requests"),
-  adminEditJob: route("/admin/editjob", "Edit Job"),
+  adminEditJob: route("/admin/editjob", "Edit Job", "/admin/listjob"),
   adminListRpc: route("/admin/listrpc", "Full Node RPC's"),
-  adminAddRpc: route("/admin/addrpc", "Add New RPC's"),
-  adminEditRpc: route("/admin/editrpc", "Edit RPC"),
+  adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
+  adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
 } as const;
 
 export type RouteName = keyof typeof routes;

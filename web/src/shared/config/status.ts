@@ -6,6 +6,9 @@ interface Badge {
   tone: Tone;
 }
 
+/** Every value of a status list has its badge: a status added to the contract fails to compile here. */
+type Badges<List extends Record<string, string>> = Record<List[keyof List], Badge>;
+
 /**
  * Display label and tone of every status, keyed by entity and status (spec section 4): a job's
  * 'Pending' is not a node's 'Pending for Approval'.
@@ -43,7 +46,13 @@ export const STATUS_BADGES = {
     [INCENTIVE_STATUS.paid]: { label: "Paid", tone: "success" },
     [INCENTIVE_STATUS.unPaid]: { label: "UnPaid", tone: "warning" },
   },
-} as const satisfies Record<string, Record<string, Badge>>;
+} as const satisfies {
+  node: Badges<typeof NODE_STATUS>;
+  job: Badges<typeof JOB_STATUS>;
+  request: Badges<typeof REQUEST_STATUS>;
+  stake: Badges<typeof STAKE_STATUS>;
+  incentive: Badges<typeof INCENTIVE_STATUS>;
+};
 
 export type StatusEntity = keyof typeof STATUS_BADGES;
 

@@ -1,35 +1,19 @@
-import { CODE_INPUT_STYLES } from "@/shared/theme/theme";
-import { LIMITS, MESSAGES } from "@pli/api/contract";
-import { Button, Stack, TextInput, Title } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { totpCodeSchema } from "@pli/api/contract";
+import { Button, Stack, Title } from "@mantine/core";
+import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { CodeInput } from "@/shared/ui/code-input";
 import { authMessages } from "../messages";
 
+/** The authenticator code asked after the wallet signature, checked with the API's schema first. */
 export function TotpPrompt({ busy, error, onSubmit }: { busy: boolean; error?: string; onSubmit: (code: string) => void }) {
-  const [code, setCode] = useState("");
-  const [empty, setEmpty] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) return setEmpty(true);
-    onSubmit(code);
-  };
+  const { form, errorOf } = useSchemaForm(totpCodeSchema, { otp: "" });
   return (
-    <form onSubmit={submit} noValidate aria-label={authMessages.otpTitle}>
+    <form onSubmit={form.handleSubmit(({ otp }) => onSubmit(otp))} noValidate aria-label={authMessages.otpTitle}>
       <Stack gap="sm">
         <Title order={2} size="h3">
           {authMessages.otpTitle}
         </Title>
-        <TextInput
-          label={authMessages.otpLabel}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          maxLength={LIMITS.otpLength}
-          styles={CODE_INPUT_STYLES}
-          value={code}
-          onChange={(e) => (setCode(e.currentTarget.value.replace(/\D/g, "")), setEmpty(false))}
-          error={empty ? MESSAGES.enterOtp : error}
-          errorProps={{ role: "alert" }}
-        />
+        <CodeInput label={authMessages.otpLabel} autoFocus {...form.register("otp")} error={errorOf("otp") ?? error} />
         <Button type="submit" disabled={busy} fullWidth>
           {authMessages.verify}
         </Button>
