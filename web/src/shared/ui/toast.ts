@@ -20,7 +20,7 @@ const show = (kind: Kind) => (message: string, timeoutMs: number = TOAST_TIMEOUT
 
 const api: ToastApi = { success: show("success"), error: show("error"), info: show("info") };
 
-/** Short messages in the corner below the header (never over Logout or Submit Ticket). */
+/** Short messages at the bottom right (above the phone navigation), never over the header's Logout or Submit Ticket. */
 export function useToast(): ToastApi {
   return useMemo(() => api, []);
 }

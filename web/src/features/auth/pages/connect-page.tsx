@@ -1,5 +1,5 @@
 import { MESSAGES } from "@pli/api/contract";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useConnect, useConnection } from "wagmi";
 import { Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
@@ -10,11 +10,13 @@ import { Alert } from "@/shared/ui/alert";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useOperatorSignIn } from "../api/use-operator-sign-in";
 import { ConnectError } from "../components/connect-error";
-import { ConnectedWallet } from "../components/connected-wallet";
 import { NoAccountsWarning } from "../components/no-accounts-warning";
-import { TotpPrompt } from "../components/totp-prompt";
 import { WalletMissingWarning } from "../components/wallet-missing-warning";
 import { authMessages } from "../messages";
+
+/** Shown only once a wallet is connected or the server asks for a code: loaded then, not with the first screen. */
+const ConnectedWallet = lazy(() => import("../components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })));
+const TotpPrompt = lazy(() => import("../components/totp-prompt").then((m) => ({ default: m.TotpPrompt })));
 
 /** The start page: connect a browser wallet, sign the server's sign-in message, then the 2FA code. */
 export function ConnectPage() {
@@ -62,9 +64,11 @@ export function ConnectPage() {
         <Text c="dimmed" ta="center" size="sm">
           {authMessages.intro}
         </Text>
-        {connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}
+        <Suspense fallback={null}>{connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}</Suspense>
         {operator.step === "otp" && !operator.needsNewSignature ? (
-          <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
+          <Suspense fallback={<Loader size="sm" mx="auto" aria-label={MESSAGES.loading} />}>
+            <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
+          </Suspense>
         ) : operator.step === "verifying" ? (
           <Stack align="center" gap={4} role="status">
             <Loader size="sm" aria-hidden="true" />
