@@ -22,7 +22,7 @@ export async function buildWeb(logFile: string, log: (service: string, line: str
   if (built > Math.max(...sources)) return;
   log("web", "building the web app");
   const out = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], { cwd: WEB, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], { cwd: WEB, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
