@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
-import { MESSAGES } from "../api/src/contract/index.ts";
+import { API, MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { authMessages } from "../web/src/features/auth/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
@@ -52,8 +52,12 @@ describe("operator sign-in", () => {
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("5,000,000.0000");
 
+    const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
+    const meWith = () => fetch(`${stack.current.urls.api}${API.user.root}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+    expect(await meWith()).toBe(200);
     await page.getByRole("button", { name: "Logout" }).click();
     await waitForPath(page, "/");
+    await expect.poll(meWith).toBe(401);
     await page.getByRole("button", { name: authMessages.connectWallet }).click();
     await page.getByLabel(authMessages.otpLabel).fill(totpCode(secret, 1));
     await page.getByRole("button", { name: authMessages.verify }).click();

@@ -5,7 +5,7 @@ import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { API } from "./contract/index.ts";
 
-type Who = "anonymous" | "operatorA" | "operatorB" | "admin";
+type Who = "anonymous" | "operatorA" | "operatorB" | "operatorNo2fa" | "admin";
 let smtp: Smtp;
 let t: TestApp;
 const tokens: Partial<Record<Who, string>> = {};
@@ -19,6 +19,8 @@ beforeAll(async () => {
   t = await createTestApp({ smtp });
   await t.addValidator(DEV_KEYS.validator);
   await t.addValidator(DEV_KEYS.standby);
+  await t.addValidator(DEV_KEYS.outsider);
+  tokens.operatorNo2fa = await t.operatorTokenWithout2fa(DEV_KEYS.outsider);
   tokens.operatorA = await t.operatorToken(DEV_KEYS.validator);
   tokens.operatorB = await t.operatorToken(DEV_KEYS.standby);
   tokens.admin = await t.adminToken(await t.addAdmin());
@@ -50,13 +52,29 @@ describe("access matrix", () => {
     expect(a.body.docs).toBeUndefined();
     expect(a.body.walletAddress).toBeTruthy();
     const list = await as("admin", "GET", API.user.root);
-    expect(list.body.totalDocs).toBe(2);
+    expect(list.body.totalDocs).toBe(3);
+    expect((await as("operatorNo2fa", "GET", API.user.root)).status).toBe(200);
   });
 
-  it("2FA endpoints: operators only", async () => {
+  it("2FA endpoints: operators only, reachable before 2FA is on", async () => {
     expect((await as("anonymous", "POST", API.user.twofaSetup)).status).toBe(401);
     expect((await as("admin", "POST", API.user.twofaSetup)).status).toBe(403);
-    expect((await as("operatorA", "POST", API.user.twofaSetup)).status).toBe(200);
+    expect((await as("operatorA", "POST", API.user.twofaSetup)).status).toBe(409);
+    expect((await as("operatorNo2fa", "POST", API.user.twofaSetup)).status).toBe(200);
+  });
+
+  it("operator routes other than the profile and 2FA set-up refuse an operator whose 2FA is off", async () => {
+    expect((await as("operatorNo2fa", "GET", API.rpcurl.root)).status).toBe(403);
+    expect((await as("operatorNo2fa", "POST", `${API.rpcurl.root}/`, rpcBody)).status).toBe(403);
+    expect((await as("operatorNo2fa", "POST", API.upload, imageForm(PNG_1X1, "a.png"))).status).toBe(403);
+  });
+
+  it("operator access: admin only; sign-out: anyone signed in", async () => {
+    const body = { _id: "00000000-0000-4000-8000-000000000000", enabled: true };
+    expect((await as("anonymous", "POST", API.user.access, body)).status).toBe(401);
+    expect((await as("operatorA", "POST", API.user.access, body)).status).toBe(403);
+    expect((await as("admin", "POST", API.user.access, body)).status).toBe(404);
+    expect((await as("anonymous", "POST", API.user.logout)).status).toBe(401);
   });
 
   it("upload: signed-in users only", async () => {

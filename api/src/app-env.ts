@@ -1,5 +1,5 @@
 import type { PublicClient } from "viem";
-import type { SessionClaims } from "./contract/index.ts";
+import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";
@@ -17,5 +17,5 @@ export interface Deps {
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps; session?: SessionClaims; sessionError?: AppError };
+  Variables: { deps: Deps; session?: ActiveSession; sessionError?: AppError };
 }

@@ -43,7 +43,7 @@ export function createApp(deps: Deps) {
   features.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
   const app = new OpenAPIHono<AppEnv>({ strict: false })
-    .use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL, rpcUrl: deps.config.RPC_URL, wsUrl: deps.config.WS_URL }))
+    .use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL, rpcUrl: deps.config.RPC_URL, wsUrl: deps.config.WS_URL, inertPrefix: API.staticFiles }))
     .use(async (c, next) => {
       c.set("deps", deps);
       await next();

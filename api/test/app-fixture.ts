@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomInt } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestDatabase } from "../../test/database.ts";
@@ -92,10 +93,37 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return call("POST", API.user.login, { body: { message: body.message, signature, ...(otp ? { otp } : {}) } });
   }
 
-  async function operatorToken(key: Hex): Promise<string> {
+  /** A session of an operator whose 2FA is off (only the profile and the 2FA set-up answer it). */
+  async function operatorTokenWithout2fa(key: Hex): Promise<string> {
     const response = await operatorLogin(key);
     if (response.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(response.body)}`);
     return response.body.token;
+  }
+
+  const totpSecrets = new Map<Hex, string>();
+
+  /** A current authenticator code of an operator whose 2FA this fixture turned on. */
+  function totpCode(key: Hex, offsetSteps = 0) {
+    const secret = totpSecrets.get(key);
+    if (!secret) throw new Error("2FA was not turned on through operatorToken");
+    return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  }
+
+  /** A full operator session: the first call turns the operator's 2FA on, later calls sign in with a code. */
+  async function operatorToken(key: Hex): Promise<string> {
+    if (totpSecrets.has(key)) {
+      const wallet = privateKeyToAccount(key).address.toLowerCase();
+      await db.updateTable("app.operator").set({ totp_last_step: null }).where("wallet_address", "=", wallet).execute();
+      const response = await operatorLogin(key, totpCode(key));
+      if (response.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(response.body)}`);
+      return response.body.token;
+    }
+    const token = await operatorTokenWithout2fa(key);
+    const setup = await call("POST", API.user.twofaSetup, { token });
+    totpSecrets.set(key, setup.body.secret);
+    const enable = await call("POST", API.user.twofaEnable, { token, body: { otp: totpCode(key, -1) } });
+    if (enable.status !== 200) throw new Error(`turning 2FA on failed: ${JSON.stringify(enable.body)}`);
+    return enable.body.token;
   }
 
   async function addAdmin(email = `admin-${randomInt(1e9)}@example.com`, password = "correct horse battery") {
@@ -114,7 +142,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return verify.body.token;
   }
 
-  return { app, db, config, logs, call, addValidator, operatorLogin, operatorToken, addAdmin, adminToken, close: () => db.destroy() };
+  return { app, db, config, logs, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

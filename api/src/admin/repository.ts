@@ -9,6 +9,11 @@ export async function createAdmin(db: Db, { email, name, passwordHash }: { email
   return db.insertInto("app.admin").values({ email: email.toLowerCase(), name, password_hash: passwordHash }).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function setAdminPassword(db: Db, id: string, passwordHash: string) {
-  await db.updateTable("app.admin").set({ password_hash: passwordHash, updated_at: sql`now()` }).where("id", "=", id).execute();
-}
+/** Sets the password and ends every session issued before; returns the admin as now stored. */
+export const setAdminPassword = (db: Db, id: string, passwordHash: string) =>
+  db
+    .updateTable("app.admin")
+    .set({ password_hash: passwordHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();

@@ -6,10 +6,14 @@ import { signSession } from "../auth/session.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
-import { messageSchema, tokenSchema } from "../shared/schema.ts";
+import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
 import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
 import { adminLoginSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
+
+/** A session token for the admin at their current session version. */
+const adminSession = (config: { JWT_SECRET: string; SESSION_TTL_SECONDS: number }, admin: { id: string; name: string; email: string; session_version: number }) =>
+  signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version }, config.JWT_SECRET, config.SESSION_TTL_SECONDS);
 
 const invalidCredentials = () =>
   new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
@@ -41,10 +45,10 @@ const resendOtp = createRoute({
 const update = createRoute({
   method: "post",
   path: "/update",
-  ...describe("admin", "Change the signed-in admin's password"),
+  ...describe("admin", "Change the signed-in admin's password; ends the admin's other sessions"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordUpdateSchema),
-  responses: { 200: jsonResponse(messageSchema, "Changed"), 400: E[400], 401: E[401], 403: E[403] },
+  responses: { 200: jsonResponse(renewedSessionSchema, "Changed; this is the new token"), 400: E[400], 401: E[401], 403: E[403] },
 });
 
 export const adminRoutes = createRouter()
@@ -72,8 +76,7 @@ export const adminRoutes = createRouter()
     const adminId = await verifyChallenge(db, config.JWT_SECRET, _id, otp);
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
-    const token = await signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email }, config.JWT_SECRET, config.SESSION_TTL_SECONDS);
-    return c.json({ token }, 200);
+    return c.json({ token: await adminSession(config, admin) }, 200);
   })
   .openapi(resendOtp, async (c) => {
     const { _id } = c.req.valid("json");
@@ -87,6 +90,9 @@ export const adminRoutes = createRouter()
   })
   .openapi(update, async (c) => {
     const { password } = c.req.valid("json");
-    await setAdminPassword(c.var.deps.db, c.get("session")!.sub, await hashPassword(password));
-    return c.json({ message: MESSAGES.passwordUpdated }, 200);
+    const { db, config } = c.var.deps;
+    const adminId = c.get("session")!.sub;
+    const admin = await setAdminPassword(db, adminId, await hashPassword(password));
+    if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
+    return c.json({ message: MESSAGES.passwordUpdated, token: await adminSession(config, admin) }, 200);
   });

@@ -6,6 +6,7 @@ export interface AdminTable {
   email: string;
   name: string;
   password_hash: string;
+  session_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

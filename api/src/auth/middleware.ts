@@ -7,22 +7,34 @@ import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
 import { verifySession } from "./session.ts";
 
-async function sessionFrom(c: Context<AppEnv>): Promise<SessionClaims> {
+/** A session the server accepted, with what it knows of the account now (not what the token said). */
+export type ActiveSession = SessionClaims & { twofaOn: boolean };
+
+async function accountOf(c: Context<AppEnv>, claims: SessionClaims) {
+  const { db } = c.var.deps;
+  if (claims.userType === USER_TYPE.admin) {
+    const admin = await db.selectFrom("app.admin").select("session_version").where("id", "=", claims.sub).executeTakeFirst();
+    return admin && { version: admin.session_version, twofaOn: true, disabled: false };
+  }
+  const operator = await db.selectFrom("app.operator").select(["session_version", "twofa_enabled", "disabled_at"]).where("id", "=", claims.sub).executeTakeFirst();
+  return operator && { version: operator.session_version, twofaOn: operator.twofa_enabled, disabled: operator.disabled_at !== null };
+}
+
+/** The token's claims, accepted only while the account exists, is enabled and still has the token's session version. */
+async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const claims = await verifySession(match[1], c.var.deps.config.JWT_SECRET);
-  const { db } = c.var.deps;
-  const exists =
-    claims.userType === USER_TYPE.admin
-      ? await db.selectFrom("app.admin").select("id").where("id", "=", claims.sub).executeTakeFirst()
-      : await db.selectFrom("app.operator").select("id").where("id", "=", claims.sub).executeTakeFirst();
-  if (!exists) throw new AppError("unauthorized", MESSAGES.unauthorized);
-  return claims;
+  const account = await accountOf(c, claims);
+  if (!account) throw new AppError("unauthorized", MESSAGES.unauthorized);
+  if (account.disabled) throw new AppError("unauthorized", MESSAGES.accountDisabled);
+  if (account.version !== claims.ver) throw new AppError("unauthorized", MESSAGES.sessionEnded);
+  return { ...claims, twofaOn: account.twofaOn };
 }
 
 /**
  * Reads a Bearer token when one is sent. A bad or expired token is remembered, not thrown: public
- * routes still answer, and `requireRole` reports why the session was refused.
+ * routes still answer, and the guards report why the session was refused.
  */
 export const readSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.header("authorization")) {
@@ -36,15 +48,23 @@ export const readSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** 401 without a session, 403 when the session's userType is not one of `types`. */
-export const requireRole = (...types: UserType[]) =>
+/**
+ * 401 without a session, 403 when the session's userType is not one of `types`, and 403 for an
+ * operator whose 2FA is off unless the route is one they need to turn it on (`before2fa`).
+ */
+const guard = (types: UserType[], { before2fa = false } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const session = c.get("session");
     if (!session) throw c.get("sessionError") ?? new AppError("unauthorized", MESSAGES.unauthorized);
     if (!types.includes(session.userType)) throw new AppError("forbidden", MESSAGES.forbidden);
+    if (!before2fa && !session.twofaOn) throw new AppError("forbidden", MESSAGES.twofaRequired);
     await next();
   });
 
-export const userOnly = requireRole(USER_TYPE.user);
-export const adminOnly = requireRole(USER_TYPE.admin);
-export const signedIn = requireRole(USER_TYPE.user, USER_TYPE.admin);
+export const userOnly = guard([USER_TYPE.user]);
+export const adminOnly = guard([USER_TYPE.admin]);
+export const signedIn = guard([USER_TYPE.user, USER_TYPE.admin]);
+/** Operator routes that must work while 2FA is still off: the 2FA set-up itself. */
+export const userBefore2fa = guard([USER_TYPE.user], { before2fa: true });
+/** The profile and sign-out: any signed-in person, an operator's 2FA on or off. */
+export const signedInBefore2fa = guard([USER_TYPE.user, USER_TYPE.admin], { before2fa: true });

@@ -26,6 +26,8 @@ export const LIMITS = {
   pagerButtons: 10,
   searchDebounceMs: 1000,
   uploadMaxBytes: 2 * 1024 * 1024,
+  /** Widest and tallest image accepted, in pixels. */
+  imageMaxSide: 4096,
   maxNodesPerOperator: 2,
   minRamGb: 16,
   minStorageGb: 400,

@@ -7,6 +7,7 @@ export const COMMON_MESSAGES = {
   tooManyRequests: "Too many requests: try again later",
   unauthorized: "Sign in to continue",
   sessionExpired: "Your session has expired: sign in again",
+  sessionEnded: "Your session has ended: sign in again",
   forbidden: "You are not allowed to do this",
   notFound: "Not found",
   walletMismatchTitle: "Wallet Address Mismatch",

@@ -45,4 +45,6 @@ export interface Paged<T> {
 
 export const messageSchema = z.object({ message: z.string() });
 export const tokenSchema = z.object({ token: z.string() });
+/** A change that ends the earlier sessions answers with a fresh token for the person who made it. */
+export const renewedSessionSchema = z.object({ message: z.string(), token: z.string() });
 export const errorSchema = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional(), id: z.string().optional() });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -7,8 +7,9 @@ import { IMAGE_TYPES, LIMITS, MESSAGES } from "../contract/index.ts";
 import { signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";
+import { writeFileWithRecord } from "../shared/file-with-record.ts";
 import { findUpload, recordUpload } from "./repository.ts";
-import { sniffImageType, STORED_NAME } from "./image.ts";
+import { reencodeImage, sniffImageType, STORED_NAME } from "./image.ts";
 import { staticParamsSchema, uploadFormSchema, uploadResponseSchema } from "./schema.ts";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -43,16 +44,17 @@ export const uploadRoutes = createRouter().openapi(upload, async (c) => {
   const file: unknown = form.file;
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
   if (file.size > LIMITS.uploadMaxBytes) throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffImageType(bytes);
+  const received = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(received);
   if (!type) throw validationError({ file: MESSAGES.fileType });
+  const bytes = await reencodeImage(received, type);
   const originalName = String(form.filename ?? file.name).slice(0, 200);
   const storedName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
   const { config, db } = c.var.deps;
-  await mkdir(config.UPLOAD_DIR, { recursive: true });
-  await writeFile(path.join(config.UPLOAD_DIR, storedName), bytes, { flag: "wx" });
   const session = c.get("session")!;
-  await recordUpload(db, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: `${session.userType}:${session.sub}` });
+  await writeFileWithRecord(db, path.join(config.UPLOAD_DIR, storedName), bytes, (trx) =>
+    recordUpload(trx, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: `${session.userType}:${session.sub}` }),
+  );
   return c.json({ file: storedName, message: MESSAGES.imageUploaded }, 200);
 });
 
@@ -64,5 +66,9 @@ export const staticRoutes = createRouter().openapi(serve, async (c) => {
   if (!stored) throw new AppError("notFound", MESSAGES.notFound);
   const bytes = await readFile(path.join(c.var.deps.config.UPLOAD_DIR, name)).catch(() => null);
   if (!bytes) throw new AppError("notFound", MESSAGES.notFound);
-  return c.body(bytes, 200, { "content-type": stored.content_type, "cache-control": "public, max-age=31536000, immutable" });
+  return c.body(bytes, 200, {
+    "content-type": stored.content_type,
+    "content-disposition": `inline; filename="${name}"`,
+    "cache-control": "public, max-age=31536000, immutable",
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../contract/domain.ts";
 
 export const UPLOAD_PATHS = { upload: "/upload", staticFiles: "/static" } as const;
 
@@ -6,7 +7,9 @@ export const UPLOAD_MESSAGES = {
   imageUploaded: "Image Uploaded Successfully",
   fileRequired: "Choose a .png, .jpg or .jpeg image",
   fileType: "Only .png, .jpg and .jpeg images are accepted",
-  fileTooLarge: "The image must be at most 2 MB",
+  fileTooLarge: `The image must be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB`,
+  imageUnreadable: "The image cannot be read: upload a complete .png, .jpg or .jpeg file",
+  imageTooWide: `The image must be at most ${LIMITS.imageMaxSide} × ${LIMITS.imageMaxSide} pixels`,
 } as const;
 
 export const uploadFormSchema = z.object({ file: z.any().optional(), filename: z.string().max(1000).optional() });

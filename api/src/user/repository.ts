@@ -38,3 +38,12 @@ export async function upsertOperator(db: Db, wallet: string, email: string | nul
 /** A page of operators matching `q` (wallet, email, role), newest first. */
 export const listOperators = (db: Db, params: { page: number; limit: number; q: string }) =>
   pageOf(whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
+
+/** Disables (ending every session) or re-enables an operator; undefined when there is no such operator. */
+export const setOperatorAccess = (db: Db, id: string, enabled: boolean) =>
+  db
+    .updateTable("app.operator")
+    .set(enabled ? { disabled_at: null, updated_at: sql`now()` } : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();

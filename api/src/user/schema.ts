@@ -2,12 +2,14 @@ import { addressSchema } from "@pli/abis";
 import { z } from "zod";
 import { LIMITS, TWOFA, USER_ROLE, USER_TYPE } from "../contract/domain.ts";
 import { COMMON_MESSAGES } from "../contract/messages.ts";
-import { text } from "../shared/schema.ts";
+import { idSchema, text } from "../shared/schema.ts";
 
 export const USER_PATHS = {
   root: "/api/user",
   siwe: "/api/user/siwe",
   login: "/api/user/login",
+  logout: "/api/user/logout",
+  access: "/api/user/access",
   twofaSetup: "/api/user/2fa/setup",
   twofaEnable: "/api/user/2fa/enable",
   twofaDisable: "/api/user/2fa/disable",
@@ -20,6 +22,11 @@ export const USER_MESSAGES = {
   twofaEnabled: "2FA Enabled Successfully",
   twofaDisabled: "2FA Disabled Successfully",
   validatorCheckUnavailable: "The validator check is unavailable: try again later",
+  twofaRequired: "Enable 2FA in your profile to continue",
+  accountDisabled: "This account has been disabled: contact support",
+  signedOut: "Signed out",
+  operatorDisabled: "Operator disabled: their sessions have ended",
+  operatorEnabled: "Operator enabled",
 } as const;
 
 /** A 6-digit one-time code (authenticator app or emailed). */
@@ -36,6 +43,7 @@ export const userLoginSchema = z.object({
   otp: otpSchema.optional(),
 });
 export const totpCodeSchema = z.object({ otp: otpSchema });
+export const operatorAccessSchema = z.object({ _id: idSchema, enabled: z.boolean({ error: "Choose enabled or disabled" }) });
 
 export const sessionClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -43,6 +51,8 @@ export const sessionClaimsSchema = z.object({
   walletAddress: z.string().optional(),
   name: z.string(),
   email: z.string(),
+  /** The account's session version when the token was issued; a later version ends the session. */
+  ver: z.number().int(),
   exp: z.number(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

@@ -3,7 +3,7 @@ import { MESSAGES, USER_TYPE } from "../contract/index.ts";
 import type { Deps } from "../app-env.ts";
 import { signSession } from "../auth/session.ts";
 import { AppError } from "../shared/errors.ts";
-import { findOperatorByWallet, upsertOperator } from "./repository.ts";
+import { findOperatorByWallet, upsertOperator, type OperatorRow } from "./repository.ts";
 import { consumeNonce, INVALID_SIGN_IN, verifySiweLogin } from "./siwe.ts";
 import { claimTotpStep, totpStep } from "./totp.ts";
 
@@ -23,6 +23,7 @@ export async function loginOperator(deps: Deps, input: { message: string; signat
   if (!status.validator) throw await fail(new AppError("forbidden", MESSAGES.notValidator));
 
   const existing = await findOperatorByWallet(db, wallet);
+  if (existing?.disabled_at) throw await fail(new AppError("forbidden", MESSAGES.accountDisabled));
   if (existing?.twofa_enabled && existing.totp_secret) {
     if (!input.otp) throw new AppError("unauthorized", MESSAGES.otpRequired, { otp: MESSAGES.otpRequired });
     await beforeTotp(existing.id);
@@ -33,10 +34,20 @@ export async function loginOperator(deps: Deps, input: { message: string; signat
   }
   if (!(await consumeNonce(db, nonce))) throw new AppError("unauthorized", INVALID_SIGN_IN);
   const operator = await upsertOperator(db, wallet, status.email, status.userRole);
-  const token = await signSession(
-    { sub: operator.id, userType: USER_TYPE.user, walletAddress: operator.wallet_address, name: operator.email ?? operator.wallet_address, email: operator.email ?? "" },
+  return { token: await operatorSession(deps, operator) };
+}
+
+/** A session token for the operator at their current session version. */
+export const operatorSession = ({ config }: Pick<Deps, "config">, operator: OperatorRow) =>
+  signSession(
+    {
+      sub: operator.id,
+      userType: USER_TYPE.user,
+      walletAddress: operator.wallet_address,
+      name: operator.email ?? operator.wallet_address,
+      email: operator.email ?? "",
+      ver: operator.session_version,
+    },
     config.JWT_SECRET,
     config.SESSION_TTL_SECONDS,
   );
-  return { token };
-}

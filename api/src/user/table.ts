@@ -10,6 +10,8 @@ export interface OperatorTable {
   totp_secret: string | null;
   totp_pending_secret: string | null;
   totp_last_step: bigint | null;
+  session_version: Generated<number>;
+  disabled_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

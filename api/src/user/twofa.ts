@@ -1,5 +1,6 @@
 import { MESSAGES } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
+import { sql } from "kysely";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorById } from "./repository.ts";
 import { claimTotpStep, newTotpSecret, otpauthUri, totpStep } from "./totp.ts";
@@ -23,20 +24,25 @@ export async function startTotpSetup(db: Db, operatorId: string) {
   return { secret, otpauthUri: otpauthUri(secret, operator.wallet_address) };
 }
 
+/** Turning 2FA on or off ends the operator's earlier sessions (the caller issues a fresh token). */
+const ENDS_SESSIONS = { session_version: sql<number>`session_version + 1`, updated_at: sql<Date>`now()` };
+
+/** Turns 2FA on with a code from the pending secret; returns the operator as now stored. */
 export async function enableTotp(db: Db, operatorId: string, code: string) {
   const operator = await operatorOrThrow(db, operatorId);
   if (operator.twofa_enabled) throw new AppError("conflict", ALREADY_ON);
   if (!operator.totp_pending_secret) throw new AppError("conflict", NO_SETUP);
   const step = totpStep(operator.totp_pending_secret, code);
   if (step === null) throw new AppError("validation", MESSAGES.invalidTotp, { otp: MESSAGES.invalidTotp });
-  await db
+  return db
     .updateTable("app.operator")
-    .set({ twofa_enabled: true, totp_secret: operator.totp_pending_secret, totp_pending_secret: null, totp_last_step: BigInt(step) })
+    .set({ twofa_enabled: true, totp_secret: operator.totp_pending_secret, totp_pending_secret: null, totp_last_step: BigInt(step), ...ENDS_SESSIONS })
     .where("id", "=", operatorId)
-    .execute();
-  return { message: MESSAGES.twofaEnabled };
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
+/** Turns 2FA off with a current code (each code works once); returns the operator as now stored. */
 export async function disableTotp(db: Db, operatorId: string, code: string) {
   const operator = await operatorOrThrow(db, operatorId);
   if (!operator.twofa_enabled || !operator.totp_secret) throw new AppError("conflict", NOT_ON);
@@ -44,10 +50,10 @@ export async function disableTotp(db: Db, operatorId: string, code: string) {
   if (step === null || !(await claimTotpStep(db, operatorId, step))) {
     throw new AppError("validation", MESSAGES.invalidTotp, { otp: MESSAGES.invalidTotp });
   }
-  await db
+  return db
     .updateTable("app.operator")
-    .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null })
+    .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null, ...ENDS_SESSIONS })
     .where("id", "=", operatorId)
-    .execute();
-  return { message: MESSAGES.twofaDisabled };
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -61,7 +61,7 @@ function TwofaGate() {
 
 /** Logs the operator out when the connected wallet is not the one they signed in with. */
 function WalletMismatchWatcher() {
-  const { claims, signOut } = useSession();
+  const { claims, logOut } = useSession();
   const connection = useConnection();
   const { alert } = useDialogs();
   const navigate = useNavigate();
@@ -71,9 +71,9 @@ function WalletMismatchWatcher() {
   useEffect(() => {
     if (!mismatch || handled.current) return;
     handled.current = true;
-    signOut();
+    logOut();
     navigate(routes.home.href(), { replace: true });
     void alert({ title: MESSAGES.walletMismatchTitle, text: MESSAGES.walletMismatchText, okOnly: true, tone: "warning" });
-  }, [mismatch, alert, signOut, navigate]);
+  }, [mismatch, alert, logOut, navigate]);
   return null;
 }

@@ -15,12 +15,12 @@ export const NON_XINFIN_BROWSER = "Non-Xinfin browser detected. You should consi
 
 /** The admin frame: admin sidebar (a burger menu on small screens) and header. */
 export function AdminLayout() {
-  const { signOut } = useSession();
+  const { logOut } = useSession();
   const navigate = useNavigate();
   const connector = useWalletConnector();
   const [opened, { toggle, close }] = useDisclosure(false);
   const logout = () => {
-    signOut();
+    logOut();
     navigate(routes.adminLogin.href(), { replace: true });
   };
   return (

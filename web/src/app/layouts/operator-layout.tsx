@@ -14,12 +14,12 @@ import { SubmitTicketButton } from "./submit-ticket-button";
 
 /** The operator frame: sidebar with balances (a burger menu on small screens), header, mobile bottom navigation. */
 export function OperatorLayout() {
-  const { wallet, signOut } = useSession();
+  const { wallet, logOut } = useSession();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const logout = () => {
-    signOut();
+    logOut();
     navigate(routes.home.href(), { replace: true });
   };
   return (

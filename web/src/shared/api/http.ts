@@ -39,6 +39,9 @@ const sessionFetch: typeof fetch = async (input, init) => {
 export const api = hc<AppType>("/", { fetch: sessionFetch }).api;
 export const uploads = hc<AppType>("/", { fetch: sessionFetch }).upload;
 
+/** Tells the server to end every session of the token's account; the app has already let go of the token. */
+export const endServerSessions = (token: string) => api.user.logout.$post(undefined, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+
 type Success<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends 200 | 201 ? Body : never) : never;
 
 /**

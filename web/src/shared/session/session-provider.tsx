@@ -2,7 +2,7 @@ import type { SessionClaims } from "@pli/api/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { isAddress, type Address } from "viem";
-import { onUnauthorized } from "../api/http";
+import { endServerSessions, onUnauthorized } from "../api/http";
 import { clearSignedInRecords, decodeSession, registerDetailStore, TOKEN_STORAGE_KEY, tokenStore, type RegisterDetail } from "./token-store";
 
 interface Session {
@@ -13,7 +13,10 @@ interface Session {
   isAdmin: boolean;
   registerDetail: RegisterDetail | null;
   signIn(token: string): SessionClaims | null;
+  /** Ends the session here (a refused or foreign session). */
   signOut(): void;
+  /** Logout: ends the session on the server too (every session of the account), then here. */
+  logOut(): void;
   holdRegisterDetail(detail: RegisterDetail): void;
 }
 
@@ -38,6 +41,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setClaims(null);
     queryClient.clear();
   }, [queryClient]);
+
+  const logOut = useCallback(() => {
+    const token = tokenStore.get();
+    signOut();
+    if (token) void endServerSessions(token);
+  }, [signOut]);
 
   const signIn = useCallback((token: string) => {
     const next = decodeSession(token);
@@ -73,8 +82,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<Session>(() => {
     const wallet = claims?.walletAddress && isAddress(claims.walletAddress) ? claims.walletAddress : undefined;
-    return { claims, wallet, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, holdRegisterDetail };
-  }, [claims, registerDetail, signIn, signOut, holdRegisterDetail]);
+    return { claims, wallet, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, logOut, holdRegisterDetail };
+  }, [claims, registerDetail, signIn, signOut, logOut, holdRegisterDetail]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

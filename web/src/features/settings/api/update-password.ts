@@ -2,8 +2,13 @@ import type { passwordUpdateSchema } from "@pli/api/contract";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, ok } from "@/shared/api/http";
+import { useSession } from "@/shared/session/session-provider";
 
 /** Changes the signed-in admin's password (password and password2; the server checks both). */
 export const updatePassword = (input: z.output<typeof passwordUpdateSchema>) => ok(api.admin.update.$post({ json: input }));
 
-export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });
+/** The change ends the admin's earlier sessions; this page carries on with the token it answers. */
+export function useUpdatePassword() {
+  const { signIn } = useSession();
+  return useMutation({ mutationFn: updatePassword, onSuccess: ({ token }) => signIn(token) });
+}
