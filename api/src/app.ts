@@ -6,6 +6,8 @@ import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { inviteRoutes } from "./invite/routes.ts";
+import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
@@ -28,6 +30,8 @@ const routes = () =>
     .route("/api/admin", adminRoutes)
     .route(API.setting, settingRoutes)
     .route(API.rpcurl.root, rpcUrlRoutes)
+    .route(API.nodesetting.root, nodeRoutes)
+    .route(API.invite.root, inviteRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);
 

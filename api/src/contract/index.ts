@@ -5,6 +5,8 @@
 import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
+import { INVITE_MESSAGES, INVITE_PATHS } from "../invite/schema.ts";
+import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
@@ -16,6 +18,9 @@ export * from "../shared/schema.ts";
 export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../health/schema.ts";
+export * from "../invite/schema.ts";
+export * from "../node/rules.ts";
+export * from "../node/schema.ts";
 export * from "../rpcurl/schema.ts";
 export * from "../settings/schema.ts";
 export * from "../upload/schema.ts";
@@ -33,8 +38,10 @@ export const API = {
   upload: UPLOAD_PATHS.upload,
   staticFiles: UPLOAD_PATHS.staticFiles,
   rpcurl: RPC_PATHS,
+  nodesetting: NODE_PATHS,
+  invite: INVITE_PATHS,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

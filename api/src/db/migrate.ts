@@ -3,12 +3,14 @@ import type { Db } from "./database.ts";
 import * as appSchema from "./migrations/2026-11-21T10-00-00_app-schema.ts";
 import * as accountsAndRpc from "./migrations/2026-11-21T12-00-00_accounts-and-rpc.ts";
 import * as sessions from "./migrations/2026-11-23T09-00-00_sessions.ts";
+import * as nodes from "./migrations/2026-11-23T10-00-00_nodes.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21T10-00-00_app-schema": appSchema,
   "2026-11-21T12-00-00_accounts-and-rpc": accountsAndRpc,
   "2026-11-23T09-00-00_sessions": sessions,
+  "2026-11-23T10-00-00_nodes": nodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

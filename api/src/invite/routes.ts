@@ -1,0 +1,55 @@
+import { createRoute } from "@hono/zod-openapi";
+import { adminOnly } from "../auth/middleware.ts";
+import { MESSAGES } from "../contract/index.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
+import { addInvite, deleteInvite, listInvites, toInviteResponse } from "./repository.ts";
+import { inviteDeleteSchema, inviteResponseSchema, inviteSavedSchema, inviteSchema } from "./schema.ts";
+
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound } = ERROR_RESPONSES;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("admin", "Invited emails (a node whose owner's email is invited carries the bounty flag)"),
+  middleware: [adminOnly] as const,
+  request: { query: listQuerySchema },
+  responses: { 200: jsonResponse(pagedSchema(inviteResponseSchema), "A page of invites, newest first"), 400: invalid, 401: unauthorized, 403: forbidden },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/",
+  ...describe("admin", "Invite an email"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(inviteSchema),
+  responses: { 201: jsonResponse(inviteSavedSchema, "Added"), 400: invalid, 401: unauthorized, 403: forbidden },
+});
+
+const remove = createRoute({
+  method: "post",
+  path: "/delete",
+  ...describe("admin", "Remove an invite"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(inviteDeleteSchema),
+  responses: { 200: jsonResponse(messageSchema, "Removed"), 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound },
+});
+
+export const inviteRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const query = c.req.valid("query");
+    const { rows, total } = await listInvites(c.var.deps.db, query);
+    return c.json(paged(rows.map(toInviteResponse), total, query.page, query.limit), 200);
+  })
+  .openapi(add, async (c) => {
+    const row = await addInvite(c.var.deps.db, c.req.valid("json").email, c.get("session")!.sub);
+    if (!row) throw validationError({ email: MESSAGES.inviteExists });
+    return c.json({ message: MESSAGES.inviteAdded, data: toInviteResponse(row) }, 201);
+  })
+  .openapi(remove, async (c) => {
+    const deleted = await deleteInvite(c.var.deps.db, c.req.valid("json").id);
+    if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
+    return c.json({ message: MESSAGES.inviteRemoved }, 200);
+  });

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { idSchema } from "../shared/schema.ts";
+
+export const INVITE_PATHS = { root: "/api/invite", delete: "/api/invite/delete" } as const;
+
+export const INVITE_MESSAGES = {
+  inviteAdded: "Invite Added Successfully",
+  inviteRemoved: "Invite Removed Successfully",
+  inviteExists: "This email is already invited",
+} as const;
+
+export const inviteSchema = z.object({
+  email: z.email({ error: "Enter a valid email" }).trim().toLowerCase().max(254, "Email is too long"),
+});
+export const inviteDeleteSchema = z.object({ id: idSchema });
+
+export const inviteResponseSchema = z.object({ _id: z.string(), email: z.string(), createdAt: z.string() });
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+export const inviteSavedSchema = z.object({ message: z.string(), data: inviteResponseSchema });

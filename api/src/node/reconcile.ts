@@ -1,0 +1,46 @@
+import { sql } from "kysely";
+import { NODE_STATUS, STAKE_STATUS } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+
+/** How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being indexed). */
+export const RECONCILE_INTERVAL_MS = 500;
+
+/**
+ * Approved → Active for every node whose (wallet, node) position in `chain.stake_position` is Stake,
+ * with a history row each (actor: system). One statement, idempotent: a node already Active is not
+ * touched again. This is the `stakeSeen` transition of rules.ts, done in bulk. Returns the ids moved.
+ */
+export async function reconcileStakedNodes(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    WITH moved AS (
+      UPDATE app.node AS n SET status = ${NODE_STATUS.active}, updated_at = now()
+      FROM chain.stake_position AS p
+      WHERE n.status = ${NODE_STATUS.approved} AND p.wallet = n.wallet_address AND p.node = n.node_address AND p.status = ${STAKE_STATUS.stake}
+      RETURNING n.id
+    ), logged AS (
+      INSERT INTO app.node_status_history (node_id, actor_type, from_status, to_status)
+      SELECT id, 'system', ${NODE_STATUS.approved}, ${NODE_STATUS.active} FROM moved
+    )
+    SELECT id FROM moved
+  `.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** Runs reconcileStakedNodes every `intervalMs`, skipping a tick while a run is under way; returns the stop function. */
+export function startNodeReconciler(db: Db, log: (line: string) => void, intervalMs = RECONCILE_INTERVAL_MS): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    current ??= reconcileStakedNodes(db)
+      .then(
+        () => undefined,
+        (error: Error) => log(`node reconcile failed: ${error.message}`),
+      )
+      .finally(() => {
+        current = undefined;
+      });
+  }, intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import { ownerScope } from "../auth/owner-scope.ts";
+import { USER_TYPE } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter } from "../shared/openapi.ts";
+import { fieldErrors } from "../shared/validate.ts";
+import { historyOf } from "./history.ts";
+import {
+  addNodeRoute,
+  checkIpRoute,
+  deleteNodeRoute,
+  editNodeRoute,
+  filterListRoute,
+  inactiveDatesRoute,
+  listNodesRoute,
+  nodeByIdRoute,
+  reputationRoute,
+  toggleNodeRoute,
+} from "./operations.ts";
+import { reconcileStakedNodes } from "./reconcile.ts";
+import { countNodesByTab, findNode, listNodes, takenFields, toNodeResponse } from "./repository.ts";
+import { reputationScore, reputationViewable, windowStart } from "./rules.ts";
+import { inactiveDates, reputationValues } from "./samples.ts";
+import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema } from "./schema.ts";
+import { addNode, applyTransition } from "./service.ts";
+
+/** Parses with the caller's part of a shared body schema; a failure answers 400 with the field map. */
+function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(fieldErrors(result.error));
+  return result.data;
+}
+
+/** The node as its reader may see it; 404 when absent or not the operator's. Follows the chain first. */
+async function readNode(db: Db, id: string, ownerId: string | undefined) {
+  await reconcileStakedNodes(db);
+  const row = await findNode(db, id, { ownerId, now: new Date() });
+  if (!row) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
+  return toNodeResponse(row, { forOwner: ownerId !== undefined });
+}
+
+export const nodeRoutes = createRouter()
+  .openapi(listNodesRoute, async (c) => {
+    const { db } = c.var.deps;
+    const query = c.req.valid("query");
+    const ownerId = ownerScope(c.get("session")!);
+    await reconcileStakedNodes(db);
+    const { rows, total } = await listNodes(db, { ...query, ownerId, now: new Date() });
+    return c.json(paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), total, query.page, query.limit), 200);
+  })
+  .openapi(addNodeRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const id = await addNode(db, session.sub, c.req.valid("json"));
+    return c.json({ message: NODE_MESSAGES.nodeAdded, data: await readNode(db, id, session.sub) }, 201);
+  })
+  .openapi(checkIpRoute, async (c) => {
+    const { ipaddress, _id } = c.req.valid("json");
+    const taken = await takenFields(c.var.deps.db, { ipaddress, exceptId: _id });
+    return c.json({ status: !taken.ipaddress, message: taken.ipaddress ? NODE_MESSAGES.ipAddressTaken : NODE_MESSAGES.ipAddressAvailable }, 200);
+  })
+  .openapi(filterListRoute, async (c) => {
+    const { db } = c.var.deps;
+    const query = c.req.valid("query");
+    const { status } = c.req.valid("json");
+    await reconcileStakedNodes(db);
+    const [{ rows, total }, counts] = await Promise.all([
+      listNodes(db, { ...query, status: status === "All" ? undefined : status, now: new Date() }),
+      countNodesByTab(db, query.q),
+    ]);
+    return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), total, query.page, query.limit), counts }, 200);
+  })
+  .openapi(nodeByIdRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { nodeId } = c.req.valid("query");
+    const ownerId = ownerScope(c.get("session")!);
+    const node = await readNode(db, nodeId, ownerId);
+    if (ownerId !== undefined) return c.json(node, 200);
+    const history = (await historyOf(db, nodeId)).map((row) => ({
+      actorType: row.actor_type,
+      actorId: row.actor_id,
+      fromStatus: row.from_status,
+      toStatus: row.to_status,
+      notes: row.notes,
+      date: row.created_at.toISOString(),
+    }));
+    return c.json({ ...node, history }, 200);
+  })
+  .openapi(editNodeRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const body = c.req.valid("json");
+    if (session.userType === USER_TYPE.admin) {
+      const review = parseOrRefuse(nodeReviewSchema, body);
+      await applyTransition(db, { nodeId: review._id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "review", to: review.status }, notes: review.adminNotes });
+      return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
+    }
+    const { _id, status: _pending, ...fields } = parseOrRefuse(nodeResubmitSchema, body);
+    await applyTransition(db, { nodeId: _id, ownerId: session.sub, actor: { type: USER_TYPE.user, id: session.sub }, action: { kind: "resubmit" }, fields });
+    return c.json({ message: NODE_MESSAGES.nodeEdited, data: await readNode(db, _id, session.sub) }, 200);
+  })
+  .openapi(deleteNodeRoute, async (c) => {
+    const session = c.get("session")!;
+    await applyTransition(c.var.deps.db, { nodeId: c.req.valid("json").id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "delete" } });
+    return c.json({ message: NODE_MESSAGES.nodeDeleted }, 200);
+  })
+  .openapi(toggleNodeRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const { _id, status } = c.req.valid("json");
+    const ownerId = ownerScope(session);
+    await reconcileStakedNodes(db);
+    const to = await applyTransition(db, { nodeId: _id, ownerId, actor: { type: session.userType, id: session.sub }, action: { kind: "toggle", to: status } });
+    const message = to === "De-Active" ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
+    return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);
+  })
+  .openapi(reputationRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { nodeSettingID } = c.req.valid("json");
+    const now = new Date();
+    const node = await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
+    const values = await reputationValues(db, nodeSettingID, windowStart(now));
+    const viewable = reputationViewable(node.status, node.stake.status);
+    return c.json({ reputationValue: values, score: viewable ? reputationScore(values.map((row) => row.value)) : null, viewable }, 200);
+  })
+  .openapi(inactiveDatesRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { nodeSettingID } = c.req.valid("json");
+    await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
+    const rows = await inactiveDates(db, nodeSettingID, windowStart(new Date()));
+    return c.json({ inactiveDates: rows.map((row) => ({ date: row.date, insertedDate: row.created_at.toISOString() })) }, 200);
+  });

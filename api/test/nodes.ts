@@ -1,0 +1,27 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Hex } from "viem";
+import type { TestApp } from "./app-fixture.ts";
+
+/** A fixed address of `n` with a two-hex-digit tag, e.g. oracle `0a` and node `0b`. */
+export const addressOf = (n: number, tag: string) => `0x${tag}${n.toString(16).padStart(38, "0")}`;
+
+/** A valid node body whose IP and addresses are unique to `n`. */
+export const nodeBody = (n: number, extra: Record<string, unknown> = {}) => ({
+  name: `Node ${n}`,
+  description: "A validator",
+  provider: "AWS",
+  ipaddress: `10.${Math.floor(n / 65_536) % 256}.${Math.floor(n / 256) % 256}.${n % 256}`,
+  os: "Ubuntu 22.04",
+  ram: 32,
+  storage: 500,
+  security: "6.8.0-45",
+  oracleAddress: addressOf(n, "0a"),
+  nodeAddress: addressOf(n, "0b"),
+  ...extra,
+});
+
+/** A new validator operator (fresh wallet) with a full session. */
+export async function newOperator(t: TestApp, key: Hex = generatePrivateKey()) {
+  const { wallet, email } = await t.addValidator(key);
+  return { key, wallet, email, address: privateKeyToAccount(key).address, token: await t.operatorToken(key) };
+}
