@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES } from "../contract/index.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -146,11 +147,25 @@ describe("rate limits", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it("locks an admin out only after failed passwords, and successful sign-ins do not count", async () => {
+  it("locks out only the address that failed the password, never the admin signing in from elsewhere; successes do not count", async () => {
     const target = await t.addAdmin();
-    for (let i = 0; i < 12; i++) expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: target.password } })).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: "wrong" } })).status).toBe(400);
-    expect((await t.call("POST", API.admin.login, { body: { email: target.email, password: target.password } })).status).toBe(429);
+    const login = (ip: string, password: string) => t.call("POST", API.admin.login, { ip, body: { email: target.email, password } }).then((response) => response.status);
+    for (let i = 0; i < 12; i++) expect(await login("198.51.100.1", target.password)).toBe(200);
+    for (let i = 0; i < 10; i++) expect(await login("198.51.100.66", "wrong")).toBe(400);
+    expect(await login("198.51.100.66", target.password)).toBe(429);
+    expect(await login("198.51.100.1", target.password)).toBe(200);
+    expect(await login("198.51.100.2", target.password)).toBe(200);
+  });
+
+  it("stops guessing from many addresses at a slow ceiling of failures for one account", async () => {
+    const target = await t.addAdmin();
+    const { max } = LIMITS_BY_ROUTE.adminLoginFailuresAllClients;
+    const perAddress = LIMITS_BY_ROUTE.adminLoginFailures.max;
+    for (let n = 0; n < max; n++) {
+      const status = (await t.call("POST", API.admin.login, { ip: `203.0.113.${Math.floor(n / perAddress)}`, body: { email: target.email, password: "wrong" } })).status;
+      expect(status).toBe(400);
+    }
+    expect((await t.call("POST", API.admin.login, { ip: "203.0.113.250", body: { email: target.email, password: target.password } })).status).toBe(429);
   });
 
   it("does not revive an expired attempt by resending", async () => {

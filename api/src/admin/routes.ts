@@ -55,12 +55,17 @@ export const adminRoutes = createRouter()
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
     const { db, mailer, config } = c.var.deps;
-    await enforceLimits(c, [[L.adminLoginIp, clientIp(c)]]);
-    await refuseIfLocked(c, L.adminLoginFailures, email);
+    const ip = clientIp(c);
+    await enforceLimits(c, [[L.adminLoginIp, ip]]);
+    const failureBudgets: Parameters<typeof recordFailure>[1] = [
+      [L.adminLoginFailures, `${email}|${ip}`],
+      [L.adminLoginFailuresAllClients, email],
+    ];
+    await refuseIfLocked(c, failureBudgets);
     const admin = await findAdminByEmail(db, email);
     const ok = await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH);
     if (!admin || !ok) {
-      await recordFailure(c, L.adminLoginFailures, email);
+      await recordFailure(c, failureBudgets);
       throw invalidCredentials();
     }
     const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin);

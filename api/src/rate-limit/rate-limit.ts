@@ -56,22 +56,28 @@ export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][
  * For per-account budgets that anyone could spend in a victim's name: refuses once the account has
  * `max` failures in the window, without counting this request. Failures are counted with `recordFailure`.
  */
-export async function refuseIfLocked(c: Context<AppEnv>, limit: Limit, subject: string): Promise<void> {
-  const row = await c.var.deps.db
-    .selectFrom("app.rate_limit")
-    .select("hits")
-    .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
-    .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
-    .executeTakeFirst();
-  if (row && row.hits >= limit.max) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
+  for (const [limit, subject] of checks) {
+    const row = await c.var.deps.db
+      .selectFrom("app.rate_limit")
+      .select("hits")
+      .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
+      .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
+      .executeTakeFirst();
+    if (row && row.hits >= limit.max) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+  }
 }
 
-export const recordFailure = (c: Context<AppEnv>, limit: Limit, subject: string) => countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
+  for (const [limit, subject] of checks) await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+}
 
 /**
  * Per-IP budgets count every request. Per-account budgets exist only where spending them needs the
- * account's own signature (TOTP) or count only failures (admin password), so nobody can lock a
- * wallet or an admin out by sending requests in their name.
+ * account's own signature (TOTP), or count only failed passwords, and those per account AND client:
+ * a stranger's wrong passwords lock only the stranger's address out, never the admin signing in from
+ * elsewhere. A slow ceiling on one account's failures from all addresses together bounds guessing
+ * from many addresses.
  */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
@@ -79,6 +85,7 @@ export const LIMITS_BY_ROUTE = {
   totpAccount: { name: "totp-account", max: 10, windowSeconds: 600 },
   adminLoginIp: { name: "admin-login-ip", max: 20, windowSeconds: 600 },
   adminLoginFailures: { name: "admin-login-failures", max: 10, windowSeconds: 600 },
+  adminLoginFailuresAllClients: { name: "admin-login-failures-all", max: 100, windowSeconds: 3600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;
