@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../test/images.ts";
+import { nodeBody } from "../test/nodes.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { API } from "./contract/index.ts";
 
@@ -95,6 +96,53 @@ describe("access matrix", () => {
     expect((await as("admin", "GET", API.rpcurl.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "POST", API.rpcurl.edit, { ...rpcBody, name: "fixed by admin", _id: rpcOfA })).status).toBe(200);
     expect((await as("admin", "POST", API.rpcurl.delete, { id: rpcOfA })).status).toBe(200);
+  });
+
+  it("nodes: operators add and reach their own; admins review, list by tab and delete; every node route refuses anonymous and a 2FA-less operator", async () => {
+    const body = nodeBody(1);
+    const nodeOfA = (await as("operatorA", "POST", API.nodesetting.root, body)).body.data._id;
+    const id = { id: nodeOfA };
+    const nodeSettingID = { nodeSettingID: nodeOfA };
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.nodesetting.root],
+      ["POST", API.nodesetting.root, nodeBody(2)],
+      ["POST", API.nodesetting.checkIp, { ipaddress: body.ipaddress }],
+      ["POST", API.nodesetting.filterList, { status: "All" }],
+      ["GET", `${API.nodesetting.byId}?nodeId=${nodeOfA}`],
+      ["POST", API.nodesetting.edit, { _id: nodeOfA, status: "Verified" }],
+      ["POST", API.nodesetting.deactivate, { _id: nodeOfA, status: "De-Active" }],
+      ["POST", API.nodesetting.reputation, nodeSettingID],
+      ["POST", API.nodesetting.inactiveDates, nodeSettingID],
+      ["POST", API.nodesetting.delete, id],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorA", "GET", API.nodesetting.root)).body.totalDocs).toBe(1);
+    expect((await as("operatorB", "GET", API.nodesetting.root)).body.totalDocs).toBe(0);
+    expect((await as("operatorB", "GET", `${API.nodesetting.byId}?nodeId=${nodeOfA}`)).status).toBe(404);
+    expect((await as("operatorB", "POST", API.nodesetting.deactivate, { _id: nodeOfA, status: "De-Active" })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.nodesetting.reputation, nodeSettingID)).status).toBe(404);
+    expect((await as("operatorA", "POST", API.nodesetting.filterList, { status: "All" })).status).toBe(403);
+    expect((await as("operatorA", "POST", API.nodesetting.delete, id)).status).toBe(403);
+    expect((await as("admin", "POST", API.nodesetting.root, nodeBody(3))).status).toBe(403);
+    expect((await as("admin", "GET", API.nodesetting.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "POST", API.nodesetting.filterList, { status: "All" })).body.counts.All).toBe(1);
+    expect((await as("admin", "POST", API.nodesetting.edit, { _id: nodeOfA, status: "Verified" })).status).toBe(200);
+    expect((await as("admin", "POST", API.nodesetting.delete, id)).status).toBe(200);
+  });
+
+  it("invites: admin only", async () => {
+    for (const who of ["anonymous", "operatorA"] as const) {
+      expect((await as(who, "GET", API.invite.root)).status).toBe(who === "anonymous" ? 401 : 403);
+      expect((await as(who, "POST", API.invite.root, { email: "a@example.com" })).status).toBe(who === "anonymous" ? 401 : 403);
+      expect((await as(who, "POST", API.invite.delete, { id: "00000000-0000-4000-8000-000000000000" })).status).toBe(who === "anonymous" ? 401 : 403);
+    }
+    const invite = await as("admin", "POST", API.invite.root, { email: "a@example.com" });
+    expect(invite.status).toBe(201);
+    expect((await as("admin", "GET", API.invite.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "POST", API.invite.delete, { id: invite.body.data._id })).status).toBe(200);
   });
 
   it("a forged or expired token is refused on protected routes but public routes still answer", async () => {

@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startNodeReconciler } from "./node/reconcile.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 
 function readConfig(): Config {
@@ -23,12 +24,14 @@ const db = createDb(config.DATABASE_URL);
 const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
 const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
+const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });
 
 async function shutdown() {
   server.close();
+  await stopReconciler();
   await db.destroy();
   process.exit(0);
 }
