@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
+import { cronEveryMinutes } from "./scheduler/cron.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const url = (protocols: string[]) =>
@@ -34,6 +35,19 @@ export const configSchema = z.object({
   UPLOAD_DIR: z.string().min(1).default(".data/uploads"),
   VALIDATOR_CHECK_URL: url(["http:", "https:"]).optional(),
   VALIDATOR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  NODE_PROBE_PORT: port.default(6688),
+  NODE_PROBE_PATH: z.string().regex(/^\/[\x21-\x7e]*$/, "must be a path starting with /").default("/"),
+  NODE_PROBE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .refine((minutes) => cronEveryMinutes(minutes) !== null, "must divide an hour or a day evenly (1, 5, 15, 30, 60, 120, ...)")
+    .default(15),
+  NODE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  SCHEDULER_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNodeReconciler } from "./node/reconcile.ts";
+import { nodeMonitorJob } from "./node-monitor/monitor.ts";
+import { startScheduler } from "./scheduler/scheduler.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 
 function readConfig(): Config {
@@ -25,6 +27,7 @@ const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
 const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
 const stopReconciler = startNodeReconciler(db, log);
+const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log)], log }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });
@@ -32,6 +35,7 @@ const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config
 async function shutdown() {
   server.close();
   await stopReconciler();
+  await scheduler?.stop();
   await db.destroy();
   process.exit(0);
 }

@@ -5,6 +5,7 @@ import type { AdminTables } from "../admin/table.ts";
 import type { ChainViews } from "../chain/views.ts";
 import type { InviteTables } from "../invite/table.ts";
 import type { NodeTables } from "../node/table.ts";
+import type { NodeMonitorTables } from "../node-monitor/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
 import type { SettingTables } from "../settings/table.ts";
@@ -16,7 +17,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables {}
+export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables {}
 
 export type Db = Kysely<Database>;
 

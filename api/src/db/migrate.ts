@@ -4,6 +4,7 @@ import * as appSchema from "./migrations/2026-11-21T10-00-00_app-schema.ts";
 import * as accountsAndRpc from "./migrations/2026-11-21T12-00-00_accounts-and-rpc.ts";
 import * as sessions from "./migrations/2026-11-23T09-00-00_sessions.ts";
 import * as nodes from "./migrations/2026-11-23T10-00-00_nodes.ts";
+import * as nodeProbes from "./migrations/2026-11-23T11-00-00_node-probes.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-21T12-00-00_accounts-and-rpc": accountsAndRpc,
   "2026-11-23T09-00-00_sessions": sessions,
   "2026-11-23T10-00-00_nodes": nodes,
+  "2026-11-23T11-00-00_node-probes": nodeProbes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,102 @@
+import { sql } from "kysely";
+import { NODE_STATUS } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { cronEveryMinutes } from "../scheduler/cron.ts";
+import type { ScheduledJob } from "../scheduler/scheduler.ts";
+
+/** Nodes the monitor probes: the approved ones (Approved, Active, De-Active). */
+export const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
+
+/** A day whose share of answered probes is under this is an inactive date. */
+export const INACTIVE_BELOW = 0.5;
+
+/** How far back a round looks for finished days to mark inactive (a monitor down for longer catches up this far). */
+const CATCH_UP_DAYS = 31;
+
+/** Probes sent at once, so a round over many nodes neither floods the network nor the process. */
+const CONCURRENCY = 50;
+
+export interface ProbeSettings {
+  port: number;
+  path: string;
+  timeoutMs: number;
+}
+
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The URL the monitor asks a node at: its IP address (IPv6 in brackets), the probe port and path. */
+export const probeUrl = (ipaddress: string, { port, path }: ProbeSettings) => `http://${ipaddress.includes(":") ? `[${ipaddress}]` : ipaddress}:${port}${path}`;
+
+/** True when the node answers with any HTTP status under 500 within the timeout. */
+export async function probe(url: string, timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "manual" });
+    await response.body?.cancel();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+/**
+ * One monitor round at `now`: probes every approved node, adds the answers to that UTC day's
+ * counters, sets the day's reputation value (the share answered so far), and records as inactive
+ * every finished day (up to a month back, so a monitor that was down catches up) whose share stayed
+ * under half. Rounds add to the day's counters in one statement, so rounds from different instances
+ * never overwrite each other, and marking a day inactive again changes nothing.
+ */
+export async function runProbeRound(db: Db, settings: ProbeSettings, now: Date): Promise<{ probed: number; answered: number }> {
+  const day = utcDay(now);
+  const nodes = await db.selectFrom("app.node").select(["id", "ipaddress"]).where("status", "in", PROBED_STATUSES).execute();
+  const answers = await inBatches(nodes, CONCURRENCY, (node) => probe(probeUrl(node.ipaddress, settings), settings.timeoutMs));
+  await db.transaction().execute(async (trx) => {
+    if (nodes.length > 0) {
+      await trx
+        .insertInto("app.node_probe_day")
+        .values(nodes.map((node, i) => ({ node_id: node.id, day, probes: 1, successes: answers[i] ? 1 : 0 })))
+        .onConflict((oc) =>
+          oc.columns(["node_id", "day"]).doUpdateSet({
+            probes: sql`app.node_probe_day.probes + 1`,
+            successes: sql`app.node_probe_day.successes + excluded.successes`,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+    }
+    await sql`
+      INSERT INTO app.node_reputation (node_id, day, value)
+      SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date
+      ON CONFLICT (node_id, day) DO UPDATE SET value = excluded.value`.execute(trx);
+    await sql`
+      INSERT INTO app.node_inactive_date (node_id, day)
+      SELECT node_id, day FROM app.node_probe_day
+      WHERE day < ${day}::date AND day >= ${day}::date - ${CATCH_UP_DAYS}::int AND successes::float8 / probes < ${INACTIVE_BELOW}
+      ON CONFLICT DO NOTHING`.execute(trx);
+  });
+  return { probed: nodes.length, answered: answers.filter(Boolean).length };
+}
+
+/** The node monitor as a scheduled job: one round every NODE_PROBE_INTERVAL_MINUTES, at the clock's time. */
+export function nodeMonitorJob(
+  db: Db,
+  config: { NODE_PROBE_PORT: number; NODE_PROBE_PATH: string; NODE_PROBE_TIMEOUT_MS: number; NODE_PROBE_INTERVAL_MINUTES: number },
+  log: (line: string) => void,
+  clock: () => Date = () => new Date(),
+): ScheduledJob {
+  const settings: ProbeSettings = { port: config.NODE_PROBE_PORT, path: config.NODE_PROBE_PATH, timeoutMs: config.NODE_PROBE_TIMEOUT_MS };
+  return {
+    name: "node-monitor",
+    cron: cronEveryMinutes(config.NODE_PROBE_INTERVAL_MINUTES)!,
+    expireInSeconds: Math.max(60, config.NODE_PROBE_INTERVAL_MINUTES * 60),
+    async run() {
+      const { probed, answered } = await runProbeRound(db, settings, clock());
+      log(`node monitor: ${answered} of ${probed} nodes answered`);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/database.ts";
+import { waitFor } from "../../../scripts/lib/wait.ts";
+import { createDb, type Db } from "../db/database.ts";
+import { SCHEDULER_SCHEMA, startScheduler, type Scheduler } from "./scheduler.ts";
+
+let databaseUrl: string;
+let db: Db;
+const runs: string[] = [];
+const logs: string[] = [];
+
+const job = (instance: string) => ({
+  name: "counted",
+  cron: "0 3 * * *",
+  expireInSeconds: 60,
+  async run() {
+    runs.push(instance);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  },
+});
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase("scheduler");
+  db = createDb(databaseUrl, 1);
+});
+afterAll(() => db?.destroy());
+
+describe("the Postgres-backed scheduler", () => {
+  it("runs a job once however many API instances run, and keeps the schedule across a restart", async () => {
+    const log = (line: string) => logs.push(line);
+    const instances: Scheduler[] = [await startScheduler({ databaseUrl, jobs: [job("a")], log }), await startScheduler({ databaseUrl, jobs: [job("b")], log })];
+    try {
+      await instances[0]!.trigger("counted");
+      await waitFor("the run", () => runs.length === 1 || undefined, { timeoutMs: 15_000, intervalMs: 100 });
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      for (const instance of instances) await instance.stop();
+    }
+    const { rows } = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM ${sql.id(SCHEDULER_SCHEMA, "schedule")}`.execute(db);
+    expect(rows).toEqual([{ name: "counted", cron: "0 3 * * *", timezone: "UTC" }]);
+    expect(logs.filter((line) => line.includes("failed"))).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { PgBoss } from "pg-boss";
+
+/** A job the portal runs on a schedule, in one API instance at a time. */
+export interface ScheduledJob {
+  name: string;
+  /** Five-field cron expression, in UTC. */
+  cron: string;
+  /** Longest a run may take before another instance may take the job over. */
+  expireInSeconds: number;
+  run(): Promise<void>;
+}
+
+export interface Scheduler {
+  /** Runs a job now (as its schedule would), through the same queue: still one run at a time across instances. */
+  trigger(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The Postgres schema pg-boss keeps its queues and schedules in. */
+export const SCHEDULER_SCHEMA = "pgboss";
+
+/**
+ * Starts the Postgres-backed scheduler (pg-boss): schedules and queued runs live in the database, so
+ * a restart loses none, and a run is taken by one instance only however many API instances run.
+ * Each job's queue holds at most one waiting and one running job, so a slow run never piles up more.
+ */
+export async function startScheduler({ databaseUrl, jobs, log }: { databaseUrl: string; jobs: ScheduledJob[]; log: (line: string) => void }): Promise<Scheduler> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: SCHEDULER_SCHEMA, application_name: "pli-scheduler", max: 4 });
+  boss.on("error", (error: Error) => log(`scheduler: ${error.message}`));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { policy: "stately", expireInSeconds: job.expireInSeconds, retryLimit: 0 });
+    await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
+    await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
+      try {
+        await job.run();
+      } catch (error) {
+        log(`scheduler: ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    });
+  }
+  return {
+    async trigger(name) {
+      await boss.send(name, null);
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}
