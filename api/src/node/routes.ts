@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ownerScope } from "../auth/owner-scope.ts";
-import { USER_TYPE } from "../contract/domain.ts";
+import { NODE_STATUS, USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
@@ -21,7 +21,7 @@ import {
 } from "./operations.ts";
 import { reconcileStakedNodes } from "./reconcile.ts";
 import { countNodesByTab, findNode, listNodes, takenFields, toNodeResponse } from "./repository.ts";
-import { reputationScore, reputationViewable, windowStart } from "./rules.ts";
+import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
 import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema } from "./schema.ts";
 import { addNode, applyTransition } from "./service.ts";
@@ -67,7 +67,7 @@ export const nodeRoutes = createRouter()
     const { status } = c.req.valid("json");
     await reconcileStakedNodes(db);
     const [{ rows, total }, counts] = await Promise.all([
-      listNodes(db, { ...query, status: status === "All" ? undefined : status, now: new Date() }),
+      listNodes(db, { ...query, status: status === NODE_TAB_ALL ? undefined : status, now: new Date() }),
       countNodesByTab(db, query.q),
     ]);
     return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), total, query.page, query.limit), counts }, 200);
@@ -113,7 +113,7 @@ export const nodeRoutes = createRouter()
     const ownerId = ownerScope(session);
     await reconcileStakedNodes(db);
     const to = await applyTransition(db, { nodeId: _id, ownerId, actor: { type: session.userType, id: session.sub }, action: { kind: "toggle", to: status } });
-    const message = to === "De-Active" ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
+    const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
     return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);
   })
   .openapi(reputationRoute, async (c) => {

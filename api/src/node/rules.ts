@@ -21,7 +21,8 @@ export const NODE_DELETED = "Deleted";
 export type HistoryTarget = NodeStatus | typeof NODE_DELETED;
 
 /** The admin tabs of the node request list, each with its count. */
-export const NODE_TABS = [...NODE_STATUSES, "All"] as const;
+export const NODE_TAB_ALL = "All";
+export const NODE_TABS = [...NODE_STATUSES, NODE_TAB_ALL] as const;
 export type NodeTab = (typeof NODE_TABS)[number];
 
 /** Who asks: an operator, an admin, or the API itself (following the chain). */

@@ -3,7 +3,7 @@ import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { recordHistory } from "./history.ts";
 import { countNodesTowardLimit, deleteNodeRow, insertNode, isOwnUpload, lockNode, takenFields, updateNodeFields, updateNodeStatus } from "./repository.ts";
-import { decideTransition, notesFor, TRANSITION_MESSAGES, type Actor, type NodeAction, type NodeStatus } from "./rules.ts";
+import { decideTransition, NODE_DELETED, notesFor, TRANSITION_MESSAGES, type Actor, type HistoryTarget, type NodeAction } from "./rules.ts";
 import { NODE_MESSAGES, type NodeCreateInput, type NodeResubmitInput } from "./schema.ts";
 
 /** The person (or the API itself) changing a node. */
@@ -69,7 +69,7 @@ export interface TransitionRequest {
  * it in the history. 404 for a node that is absent or not the operator's; 409 with the rule's reason
  * when it is refused (403 when the actor may never do it).
  */
-export async function applyTransition(db: Db, request: TransitionRequest): Promise<NodeStatus | "Deleted"> {
+export async function applyTransition(db: Db, request: TransitionRequest): Promise<HistoryTarget> {
   const { nodeId, ownerId, actor, action } = request;
   return db
     .transaction()
@@ -79,7 +79,7 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       const decision = decideTransition(action, actor.type, node.status, { stakeStatus: node.stake_status, whitelisted: node.whitelisted });
       if (!decision.allowed) throw new AppError(decision.reason === TRANSITION_MESSAGES.notAllowed ? "forbidden" : "conflict", decision.reason);
       const history = { nodeId, actor, from: node.status, to: decision.to };
-      if (decision.to === "Deleted") {
+      if (decision.to === NODE_DELETED) {
         await deleteNodeRow(tx, nodeId);
         await recordHistory(tx, history);
         return decision.to;
