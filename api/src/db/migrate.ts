@@ -5,6 +5,7 @@ import * as accountsAndRpc from "./migrations/2026-11-21T12-00-00_accounts-and-r
 import * as sessions from "./migrations/2026-11-23T09-00-00_sessions.ts";
 import * as nodes from "./migrations/2026-11-23T10-00-00_nodes.ts";
 import * as nodeProbes from "./migrations/2026-11-23T11-00-00_node-probes.ts";
+import * as nodeListIndexes from "./migrations/2026-11-23T12-00-00_node-list-indexes.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T09-00-00_sessions": sessions,
   "2026-11-23T10-00-00_nodes": nodes,
   "2026-11-23T11-00-00_node-probes": nodeProbes,
+  "2026-11-23T12-00-00_node-list-indexes": nodeListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

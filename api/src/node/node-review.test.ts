@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, type NodeStatus } from "../contract/index.ts";
+import { nodeSearchText } from "./repository.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -187,6 +189,20 @@ describe("lists", () => {
     expect(await search(owner.email.toUpperCase())).toBe(2);
     expect(await search("%")).toBe(0);
     expect((await t.call("POST", API.nodesetting.filterList, { token: admin, body: { status: "Deleted" } })).body.errors.status).toBeTruthy();
+  });
+
+  it("searches field by field (no match across two fields) through the trigram index on the same expression", async () => {
+    const owner = await newOperator(t);
+    await add(owner, { os: "Alpine", security: "edge-patch" });
+    const search = (q: string) => t.call("GET", `${API.nodesetting.root}?q=${encodeURIComponent(q)}`, { token: owner.token }).then((r) => r.body.totalDocs);
+    expect(await search("alpine")).toBe(1);
+    expect(await search("Alpine32")).toBe(0);
+    const plan = await t.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT id FROM app.node AS s WHERE (${nodeSearchText("s")}) ILIKE '%alpine%'`.execute(tx);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("node_search_idx");
   });
 
   it("flags nodes whose owner's email is invited (bounty); admins add, list and remove invites", async () => {

@@ -14,32 +14,40 @@ export type NodeRow = Selectable<NodeTable> & {
   reputation_avg: number | null;
 };
 
-/** Nodes joined with their owner and the chain's stake position for (wallet, node). */
-const nodesJoined = (db: Db) =>
-  db
-    .selectFrom("app.node as n")
-    .innerJoin("app.operator as o", "o.id", "n.operator_id")
-    .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"));
+const nodes = (db: Db) => db.selectFrom("app.node as n");
+type NodesDb = ReturnType<typeof nodes> extends SelectQueryBuilder<infer DB, infer _Tables, infer _Output> ? DB : never;
 
-type JoinedDb = ReturnType<typeof nodesJoined> extends SelectQueryBuilder<infer DB, infer _Tables, infer _Output> ? DB : never;
-
-/** Selects a node response's columns: the node, owner email, bounty flag, stake and the reputation average since `since`. */
-const withNodeColumns = <O>(query: SelectQueryBuilder<JoinedDb, "n" | "o" | "p", O>, since: string) =>
-  query.selectAll("n").select((eb) => [
-    eb.ref("o.email").as("owner_email"),
-    eb.ref("p.status").$castTo<StakeStatus | null>().as("stake_status"),
-    eb.ref("p.total_staked").$castTo<string | null>().as("total_staked"),
-    eb
-      .exists(eb.selectFrom("app.invite as i").select("i.id").where("i.email", "=", sql<string>`lower(o.email)`))
-      .$castTo<boolean>()
-      .as("bounty"),
-    eb
-      .selectFrom("app.node_reputation as r")
-      .select((inner) => inner.fn.avg<number>("r.value").as("avg"))
-      .whereRef("r.node_id", "=", "n.id")
-      .where("r.day", ">=", since)
-      .as("reputation_avg"),
-  ]);
+/**
+ * Selects a node response's columns: the node, its owner's email, the bounty flag, the chain's stake
+ * position for (wallet, node) and the reputation average since `since`. Each is a subquery run only
+ * for the rows of the page, so filtering, ordering and counting touch `app.node` alone.
+ */
+const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
+  query.selectAll("n").select((eb) => {
+    const position = () => eb.selectFrom("chain.stake_position as p").whereRef("p.wallet", "=", "n.wallet_address").whereRef("p.node", "=", "n.node_address");
+    return [
+      eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id").$castTo<string | null>().as("owner_email"),
+      position().select("p.status").$castTo<StakeStatus | null>().as("stake_status"),
+      position().select("p.total_staked").$castTo<string | null>().as("total_staked"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.invite as i")
+            .innerJoin("app.operator as o", (join) => join.on("i.email", "=", sql<string>`lower(o.email)`))
+            .select("i.id")
+            .whereRef("o.id", "=", "n.operator_id"),
+        )
+        .$castTo<boolean>()
+        .as("bounty"),
+      eb
+        .selectFrom("app.node_reputation as r")
+        .select((inner) => inner.fn.avg<number>("r.value").as("avg"))
+        .whereRef("r.node_id", "=", "n.id")
+        .where("r.day", ">=", since)
+        .$castTo<number | null>()
+        .as("reputation_avg"),
+    ];
+  });
 
 export interface NodeFilter {
   q: string;
@@ -47,20 +55,33 @@ export interface NodeFilter {
   status?: NodeStatus;
 }
 
+/** The spec 3 search fields of a node. */
+const SEARCH_FIELDS = ["provider", "other_provider", "ipaddress", "os", "ram", "storage", "security", "oracle_address", "network", "status"] as const;
+
+/**
+ * The search fields of node `alias` in one text, joined by the unit separator U+001F. A search term
+ * never holds a control character (the edge refuses them), so a match never spans two fields. The
+ * trigram index node_search_idx (migration 2026-11-23T12-00-00) is on this same expression.
+ */
+export const nodeSearchText = (alias: string) =>
+  sql.join(
+    SEARCH_FIELDS.map((field) => sql`coalesce(${sql.ref(`${alias}.${field}`)}::text, '')`),
+    sql` || chr(31) || `,
+  );
+
 /** Nodes matching `q` in the owner's email or a spec 3 search field; `ownerId` limits them to one operator's. */
 function nodesMatching(db: Db, { q, ownerId, status }: NodeFilter) {
-  let query = nodesJoined(db);
+  let query = nodes(db);
   if (ownerId) query = query.where("n.operator_id", "=", ownerId);
   if (status) query = query.where("n.status", "=", status);
   if (!q) return query;
   const pattern = containsPattern(q);
-  return query.where((eb) =>
-    eb.or([
-      eb("o.email", "ilike", pattern),
-      ...(["n.provider", "n.other_provider", "n.ipaddress", "n.os", "n.security", "n.oracle_address", "n.network", "n.status"] as const).map((column) => eb(column, "ilike", pattern)),
-      eb(eb.cast("n.ram", "text"), "ilike", pattern),
-      eb(eb.cast("n.storage", "text"), "ilike", pattern),
-    ]),
+  return query.where("n.id", "in", (eb) =>
+    eb
+      .selectFrom("app.node as s")
+      .select("s.id")
+      .where(sql<boolean>`(${nodeSearchText("s")}) ILIKE ${pattern}`)
+      .union(eb.selectFrom("app.node as e").innerJoin("app.operator as o", "o.id", "e.operator_id").select("e.id").where("o.email", "ilike", pattern)),
   );
 }
 
@@ -88,7 +109,7 @@ export async function countNodesByTab(db: Db, q: string): Promise<Record<NodeTab
 
 /** One node with its facts; `ownerId` limits it to that operator's nodes. */
 export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: string; now: Date }) {
-  let query = withNodeColumns(nodesJoined(db), windowStart(now)).where("n.id", "=", id);
+  let query = withNodeColumns(nodes(db), windowStart(now)).where("n.id", "=", id);
   if (ownerId) query = query.where("n.operator_id", "=", ownerId);
   return query.executeTakeFirst();
 }
