@@ -15,9 +15,13 @@ const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots");
 
+/**
+ * axe checks every page at desktop size; at phone size the pages show the same components in one
+ * column, so axe checks only each frame's first page there (burger menu, bottom navigation).
+ */
 const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1366, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1366, height: 900 }, axe: "every page" },
+  { name: "phone", viewport: { width: 390, height: 844 }, axe: "first page" },
 ] as const;
 
 type Area = "public" | "user" | "admin";
@@ -71,12 +75,12 @@ async function settle(page: Page) {
     const now = `${page.url()} ${await pageTitle(page)}`;
     if (now === before) break;
     before = now;
-    await page.waitForTimeout(250);
+    await page.waitForTimeout(100);
   }
   await fontsReady(page);
 }
 
-describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport }) => {
+describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport, axe }) => {
   for (const area of ["public", "user", "admin"] as const) {
     test(`${area} pages: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
       const dir = path.join(SCREENSHOTS, name);
@@ -84,8 +88,8 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
       const problems: string[] = [];
       const context = await contextFor(browser.current, area, viewport);
       try {
-        for (const route of ROUTES.filter((r) => r.area === area)) {
-          const page = await openIn(context, area);
+        const page = await openIn(context, area);
+        for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
           await page.goto(route.url);
           await settle(page);
           const landed = new URL(page.url()).pathname;
@@ -97,11 +101,10 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
           const found = [
             ...(await layoutProblems(page)),
             ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
-            ...(await accessibilityProblems(page)),
+            ...(axe === "every page" || index === 0 ? await accessibilityProblems(page) : []),
           ];
           problems.push(...found.map((problem) => `${route.url} -> ${new URL(page.url()).pathname}: ${problem}`));
           await page.screenshot({ path: path.join(dir, `${area}-${route.name}.png`), fullPage: true });
-          await page.close();
         }
       } finally {
         await context.close();
