@@ -11,7 +11,8 @@ const url = (protocols: string[]) =>
     .url()
     .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
 
-export const configSchema = z.object({
+/** Each variable on its own (the migrate command reads only DATABASE_URL). */
+export const configFields = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   API_PORT: port.default(8787),
   API_HOST: z.string().default("127.0.0.1"),
@@ -44,6 +45,7 @@ export const configSchema = z.object({
     .refine((minutes) => cronEveryMinutes(minutes) !== null, "must divide an hour or a day evenly (1, 5, 15, 30, 60, 120, ...)")
     .default(15),
   NODE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  NODE_PRIVATE_IPS: z.enum(["true", "false"]).optional(),
   SCHEDULER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -52,10 +54,16 @@ export const configSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-}).superRefine((env, ctx) => {
+});
+
+export const configSchema = configFields.superRefine((env, ctx) => {
   if (env.APP_ENV !== "development" && !env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
   if (env.APP_ENV === "production" && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
-});
+}).transform(({ NODE_PRIVATE_IPS, ...env }) => ({
+  ...env,
+  /** Whether a node may register a private or loopback IP address: by default only outside production. */
+  NODE_PRIVATE_IPS: NODE_PRIVATE_IPS === undefined ? env.APP_ENV !== "production" : NODE_PRIVATE_IPS === "true",
+}));
 
 export type Config = Readonly<z.infer<typeof configSchema> & { JWT_SECRET: string }>;
 

@@ -35,6 +35,14 @@ describe("API configuration", () => {
     expect(loadConfig({ ...production, JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" }).APP_ENV).toBe("production");
   });
 
+  it("lets nodes register private IP addresses only outside production, unless told", () => {
+    const production = { ...valid, APP_ENV: "production", JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" };
+    expect(loadConfig(valid).NODE_PRIVATE_IPS).toBe(true);
+    expect(loadConfig(production).NODE_PRIVATE_IPS).toBe(false);
+    expect(loadConfig({ ...production, NODE_PRIVATE_IPS: "true" }).NODE_PRIVATE_IPS).toBe(true);
+    expect(problemsOf({ ...valid, NODE_PRIVATE_IPS: "yes" }).NODE_PRIVATE_IPS).toBeDefined();
+  });
+
   it("names every missing variable", () => {
     expect(problemsOf({ APP_ENV: "development" })).toEqual({
       DATABASE_URL: "is required",

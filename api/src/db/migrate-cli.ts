@@ -3,12 +3,12 @@
  * to date, for an API deployed without the stack runner (`npm start` and `admin:create` migrate themselves).
  */
 import { z } from "zod";
-import { configSchema } from "../config.ts";
+import { configFields } from "../config.ts";
 import { createDb } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
 const given = process.env.DATABASE_URL || undefined;
-const env = z.object({ DATABASE_URL: configSchema.shape.DATABASE_URL }).safeParse({ DATABASE_URL: given });
+const env = z.object({ DATABASE_URL: configFields.shape.DATABASE_URL }).safeParse({ DATABASE_URL: given });
 if (!env.success) {
   console.error(`DATABASE_URL: ${given ? env.error.issues[0]?.message : "is required"}`);
   process.exit(2);

@@ -24,6 +24,7 @@ import { countNodesByTab, findNode, listNodes, takenFields, toNodeResponse } fro
 import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
 import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema } from "./schema.ts";
+import { refuseNonPublicIp } from "./public-ip.ts";
 import { addNode, applyTransition } from "./service.ts";
 
 /** Parses with the caller's part of a shared body schema; a failure answers 400 with the field map. */
@@ -53,7 +54,9 @@ export const nodeRoutes = createRouter()
   .openapi(addNodeRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
-    const id = await addNode(db, session.sub, c.req.valid("json"));
+    const input = c.req.valid("json");
+    refuseNonPublicIp(c.var.deps.config.NODE_PRIVATE_IPS, input.ipaddress);
+    const id = await addNode(db, session.sub, input);
     return c.json({ message: NODE_MESSAGES.nodeAdded, data: await readNode(db, id, session.sub) }, 201);
   })
   .openapi(checkIpRoute, async (c) => {
@@ -98,6 +101,7 @@ export const nodeRoutes = createRouter()
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
     }
     const { _id, status: _pending, ...fields } = parseOrRefuse(nodeResubmitSchema, body);
+    refuseNonPublicIp(c.var.deps.config.NODE_PRIVATE_IPS, fields.ipaddress);
     await applyTransition(db, { nodeId: _id, ownerId: session.sub, actor: { type: USER_TYPE.user, id: session.sub }, action: { kind: "resubmit" }, fields });
     return c.json({ message: NODE_MESSAGES.nodeEdited, data: await readNode(db, _id, session.sub) }, 200);
   })

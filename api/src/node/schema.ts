@@ -23,6 +23,7 @@ export const NODE_MESSAGES = {
   nodeDeactivated: "Node Deactivated Successfully",
   nodeStatusUpdated: "Node Status Updated Successfully",
   nodeNotFound: "Node not found",
+  ipAddressNotPublic: "Enter the node's public IP address",
   nodeLimitReached: "Maximum Allowed Node Limit Reached",
   nodeLimitText: `You cannot add more than ${LIMITS.maxNodesPerOperator} Validator Nodes at the moment.`,
   nodeAddressTaken: "This node address is already registered",
