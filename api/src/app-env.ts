@@ -3,6 +3,7 @@ import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";
+import type { LiveHub } from "./live/hub.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 
@@ -14,6 +15,8 @@ export interface Deps {
   log: (line: string) => void;
   mailer: Mailer;
   validatorCheck: ValidatorCheck;
+  /** This instance's open live streams (fed by the indexer's notifications). */
+  live: LiveHub;
 }
 
 export interface AppEnv {

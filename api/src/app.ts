@@ -7,6 +7,7 @@ import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
+import { liveRoutes } from "./live/routes.ts";
 import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -32,6 +33,7 @@ const routes = () =>
     .route(API.rpcurl.root, rpcUrlRoutes)
     .route(API.nodesetting.root, nodeRoutes)
     .route(API.invite.root, inviteRoutes)
+    .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);
 

@@ -3,6 +3,8 @@ import { createPublicClient, http } from "viem";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
+import { LiveHub } from "./live/hub.ts";
+import { listenToIndexer } from "./live/indexer-listener.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
@@ -25,7 +27,9 @@ const config = readConfig();
 const db = createDb(config.DATABASE_URL);
 const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
-const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
+const live = new LiveHub();
+const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
+const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log });
 const stopReconciler = startNodeReconciler(db, log);
 const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log)], log }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
@@ -36,6 +40,7 @@ async function shutdown() {
   server.close();
   await stopReconciler();
   await scheduler?.stop();
+  await indexerListener.stop();
   await db.destroy();
   process.exit(0);
 }

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from "../src/config.ts";
 import { API } from "../src/contract/index.ts";
 import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import { ensureDefaultSettings } from "../src/settings/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
@@ -56,7 +57,8 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
-  const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db) });
+  const live = new LiveHub();
+  const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
   async function call(method: "GET" | "POST", url: string, { body, token, ip, headers = {} }: CallOptions = {}) {
@@ -142,7 +144,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return verify.body.token;
   }
 
-  return { app, db, config, logs, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
+  return { app, db, config, logs, live, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
 import { INVITE_MESSAGES, INVITE_PATHS } from "../invite/schema.ts";
+import { LIVE_PATHS } from "../live/schema.ts";
 import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
@@ -19,6 +20,7 @@ export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../health/schema.ts";
 export * from "../invite/schema.ts";
+export * from "../live/schema.ts";
 export * from "../node/rules.ts";
 export * from "../node/schema.ts";
 export * from "../rpcurl/schema.ts";
@@ -40,6 +42,7 @@ export const API = {
   rpcurl: RPC_PATHS,
   nodesetting: NODE_PATHS,
   invite: INVITE_PATHS,
+  live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */

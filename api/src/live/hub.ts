@@ -1,0 +1,40 @@
+import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import type { LiveEvent } from "./schema.ts";
+
+/** Who a stream belongs to: an admin sees every event, an operator only those naming their wallet. */
+export interface Audience {
+  userType: UserType;
+  wallet?: string;
+}
+
+type Listener = (event: LiveEvent) => void;
+
+const concerns = (audience: Audience, event: LiveEvent) =>
+  audience.userType === USER_TYPE.admin || (audience.wallet !== undefined && event.wallets.includes(audience.wallet.toLowerCase()));
+
+/** The open live streams of this API instance, and the events each should hear. */
+export class LiveHub {
+  private readonly listeners = new Map<Listener, Audience>();
+  private last: LiveEvent | null = null;
+
+  subscribe(audience: Audience, listener: Listener): () => void {
+    this.listeners.set(listener, audience);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  publish(event: LiveEvent): void {
+    this.last = event;
+    for (const [listener, audience] of this.listeners) if (concerns(audience, event)) listener(event);
+  }
+
+  /** The indexed block of the newest event published, for a stream that resumes from an older one. */
+  latestBlock(): number | null {
+    return this.last?.block ?? null;
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+}

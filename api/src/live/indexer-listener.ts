@@ -1,0 +1,97 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { getIndexedBlock } from "../chain/views.ts";
+import type { Db } from "../db/database.ts";
+import type { LiveHub } from "./hub.ts";
+import type { LiveTopic } from "./schema.ts";
+
+/** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
+export const INDEXER_CHANNEL = "chain_live_query";
+
+const RECONNECT_MS = 1_000;
+
+/** The chain facts that changed after `after` and before or at `upTo`, as (topic, wallet) pairs. */
+async function changesBetween(db: Db, after: number, upTo: number) {
+  const { rows } = await sql<{ topic: LiveTopic; wallet: string }>`
+    SELECT DISTINCT 'stake' AS topic, wallet FROM chain.stake_event WHERE block_number > ${after} AND block_number <= ${upTo}
+    UNION SELECT DISTINCT 'whitelist', wallet FROM chain.whitelist WHERE block_number > ${after} AND block_number <= ${upTo}
+    UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
+  return rows;
+}
+
+/**
+ * Listens to the indexer's notifications on a connection of its own and publishes, for each newly
+ * indexed block range, which topics changed for which wallets. Notifications that arrive during a
+ * scan are folded into the next scan; a lost connection is reopened and nothing is missed, because
+ * each scan starts where the last one ended.
+ */
+export function listenToIndexer({ databaseUrl, db, hub, log }: { databaseUrl: string; db: Db; hub: LiveHub; log: (line: string) => void }) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let scanned: number | null = null;
+  let scanning: Promise<void> | null = null;
+  let again = false;
+
+  async function scan() {
+    const indexed = await getIndexedBlock(db);
+    if (indexed === null) return;
+    if (scanned === null || indexed < scanned) {
+      scanned = indexed;
+      return;
+    }
+    if (indexed === scanned) return;
+    const changes = await changesBetween(db, scanned, indexed);
+    scanned = indexed;
+    const topics = [...new Set(changes.map((change) => change.topic))];
+    const wallets = [...new Set(changes.map((change) => change.wallet.toLowerCase()))];
+    hub.publish({ block: indexed, topics, wallets });
+  }
+
+  function onNotification() {
+    if (scanning) {
+      again = true;
+      return;
+    }
+    scanning = scan()
+      .catch((error: unknown) => log(`live: scan failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        scanning = null;
+        if (again && !stopped) {
+          again = false;
+          onNotification();
+        }
+      });
+  }
+
+  async function connect() {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: "pli-api-live" });
+    next.on("notification", onNotification);
+    next.on("error", (error) => {
+      log(`live: indexer connection lost: ${error.message}`);
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      setTimeout(() => void connect(), RECONNECT_MS);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${INDEXER_CHANNEL}"`);
+      client = next;
+      onNotification();
+    } catch (error) {
+      log(`live: cannot listen to the indexer: ${error instanceof Error ? error.message : String(error)}`);
+      await next.end().catch(() => undefined);
+      setTimeout(() => void connect(), RECONNECT_MS);
+    }
+  }
+
+  const ready = connect();
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      await scanning;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
