@@ -7,6 +7,8 @@ import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
+import { jobRoutes } from "./job/routes.ts";
+import { jobCategoryRoutes } from "./job-category/routes.ts";
 import { liveRoutes } from "./live/routes.ts";
 import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
@@ -33,6 +35,8 @@ const routes = () =>
     .route(API.rpcurl.root, rpcUrlRoutes)
     .route(API.nodesetting.root, nodeRoutes)
     .route(API.invite.root, inviteRoutes)
+    .route(API.job.root, jobRoutes)
+    .route(API.jobcategory.root, jobCategoryRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

@@ -13,6 +13,10 @@ export const PROVIDERS = ["AWS", "GCP", "Azure", "Vultr", "Contabo", "Others"] a
 export type ProviderOption = (typeof PROVIDERS)[number];
 export const OTHER_PROVIDER: ProviderOption = "Others";
 
+/** The networks a job may run on (spec 3, Network options for jobs). */
+export const JOB_NETWORKS = ["XDC Apothem", "XDC Mainnet", "Polygon Mainnet", "Polygon Mumbai", "Polygon Amoy"] as const;
+export type JobNetwork = (typeof JOB_NETWORKS)[number];
+
 export const LIMITS = {
   otpLength: 6,
   otpTtlMinutes: 10,

@@ -6,6 +6,8 @@ import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
 import { INVITE_MESSAGES, INVITE_PATHS } from "../invite/schema.ts";
+import { JOB_MESSAGES, JOB_PATHS } from "../job/schema.ts";
+import { JOB_CATEGORY_MESSAGES, JOB_CATEGORY_PATHS } from "../job-category/schema.ts";
 import { LIVE_PATHS } from "../live/schema.ts";
 import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
@@ -20,6 +22,9 @@ export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../health/schema.ts";
 export * from "../invite/schema.ts";
+export * from "../job/rules.ts";
+export * from "../job/schema.ts";
+export * from "../job-category/schema.ts";
 export * from "../live/schema.ts";
 export * from "../node/rules.ts";
 export * from "../node/schema.ts";
@@ -42,9 +47,11 @@ export const API = {
   rpcurl: RPC_PATHS,
   nodesetting: NODE_PATHS,
   invite: INVITE_PATHS,
+  job: JOB_PATHS,
+  jobcategory: JOB_CATEGORY_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

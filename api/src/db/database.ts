@@ -4,6 +4,8 @@ import Cursor from "pg-cursor";
 import type { AdminTables } from "../admin/table.ts";
 import type { ChainViews } from "../chain/views.ts";
 import type { InviteTables } from "../invite/table.ts";
+import type { JobTables } from "../job/table.ts";
+import type { JobCategoryTables } from "../job-category/table.ts";
 import type { NodeTables } from "../node/table.ts";
 import type { NodeMonitorTables } from "../node-monitor/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
@@ -17,7 +19,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables {}
+export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables {}
 
 export type Db = Kysely<Database>;
 

@@ -1,0 +1,85 @@
+import { createRoute } from "@hono/zod-openapi";
+import { adminOnly, signedIn } from "../auth/middleware.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { deleteByIdSchema, messageSchema } from "../shared/schema.ts";
+import { categoryNameTaken, deleteUnusedJobCategory, findJobCategory, insertJobCategory, listJobCategories, renameJobCategory, toJobCategoryResponse } from "./repository.ts";
+import { JOB_CATEGORY_MESSAGES, jobCategoryEditSchema, jobCategoryListSchema, jobCategorySavedSchema, jobCategorySchema } from "./schema.ts";
+
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("signed-in", "Every job category, in the order they were added, with how many jobs use each"),
+  middleware: [signedIn] as const,
+  responses: { 200: jsonResponse(jobCategoryListSchema, "The categories"), ...guarded },
+});
+
+const add = createRoute({
+  method: "post",
+  path: "/",
+  ...describe("admin", "Add a job category (names are unique in any case)"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(jobCategorySchema),
+  responses: { 201: jsonResponse(jobCategorySavedSchema, "Added"), ...guarded },
+});
+
+const rename = createRoute({
+  method: "post",
+  path: "/edit",
+  ...describe("admin", "Rename a job category"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(jobCategoryEditSchema),
+  responses: { 200: jsonResponse(jobCategorySavedSchema, "Renamed"), ...guarded, 404: notFound },
+});
+
+const remove = createRoute({
+  method: "post",
+  path: "/delete",
+  ...describe("admin", "Remove a job category that no job uses"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(deleteByIdSchema),
+  responses: { 200: jsonResponse(messageSchema, "Removed"), ...guarded, 404: notFound, 409: conflict },
+});
+
+const isPgError = (error: unknown, code: string) => (error as { code?: string }).code === code;
+
+/** A name another category took in a race past the check, as the same field error. */
+const nameTakenAsFieldError = (error: unknown): never => {
+  if (isPgError(error, "23505")) throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
+  throw error;
+};
+
+export const jobCategoryRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const rows = await listJobCategories(c.var.deps.db);
+    return c.json({ docs: rows.map(toJobCategoryResponse), totalDocs: rows.length }, 200);
+  })
+  .openapi(add, async (c) => {
+    const { db } = c.var.deps;
+    const { categoryName } = c.req.valid("json");
+    if (await categoryNameTaken(db, categoryName)) throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
+    const { id } = await insertJobCategory(db, categoryName).catch(nameTakenAsFieldError);
+    return c.json({ message: JOB_CATEGORY_MESSAGES.categoryAdded, data: toJobCategoryResponse((await findJobCategory(db, id))!) }, 201);
+  })
+  .openapi(rename, async (c) => {
+    const { db } = c.var.deps;
+    const { _id, categoryName } = c.req.valid("json");
+    if (await categoryNameTaken(db, categoryName, _id)) throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
+    const renamed = await renameJobCategory(db, _id, categoryName).catch(nameTakenAsFieldError);
+    if (!renamed) throw new AppError("notFound", JOB_CATEGORY_MESSAGES.categoryNotFound);
+    return c.json({ message: JOB_CATEGORY_MESSAGES.categoryRenamed, data: toJobCategoryResponse((await findJobCategory(db, _id))!) }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { db } = c.var.deps;
+    const { id } = c.req.valid("json");
+    const removed = await deleteUnusedJobCategory(db, id).catch((error: unknown) => {
+      if (isPgError(error, "23503")) throw new AppError("conflict", JOB_CATEGORY_MESSAGES.categoryInUse);
+      throw error;
+    });
+    if (removed) return c.json({ message: JOB_CATEGORY_MESSAGES.categoryRemoved }, 200);
+    if (await findJobCategory(db, id)) throw new AppError("conflict", JOB_CATEGORY_MESSAGES.categoryInUse);
+    throw new AppError("notFound", JOB_CATEGORY_MESSAGES.categoryNotFound);
+  });

@@ -1,0 +1,66 @@
+import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { categoryExists, insertJob, lockJob, lockOwnNode, operatorRole, updateJob, valuesOf } from "./repository.ts";
+import { applyEdit, changedFields, crossFieldErrors, decideSubmit, JOB_INITIAL_STATUS, JOB_RULE_MESSAGES, lockedFieldErrors, nextJobChange, roleMaySubmit } from "./rules.ts";
+import { JOB_MESSAGES, type JobCreateInput, type JobEditInput } from "./schema.ts";
+
+/** A category removed while a job was being saved (the foreign key refused it), as the same field error. */
+function categoryGoneAsFieldError(error: unknown): never {
+  if ((error as { code?: string; constraint?: string }).code === "23503" && (error as { constraint?: string }).constraint === "job_category_id_fkey") {
+    throw validationError({ jobCategoryID: JOB_MESSAGES.categoryNotListed });
+  }
+  throw error;
+}
+
+/**
+ * Submits a Pending job for one of the operator's nodes. The rules of rules.ts decide (role, own node,
+ * Active) while the node's row is held, so its status cannot change before the job is saved.
+ */
+export async function addJob(db: Db, operatorId: string, input: JobCreateInput): Promise<string> {
+  const { nodeSettingID, ...values } = input;
+  return db
+    .transaction()
+    .execute(async (tx) => {
+      const decision = decideSubmit(await operatorRole(tx, operatorId), await lockOwnNode(tx, nodeSettingID, operatorId));
+      if (!decision.allowed) throw new AppError(decision.code, decision.reason);
+      if (!(await categoryExists(tx, values.jobCategoryID))) throw validationError({ jobCategoryID: JOB_MESSAGES.categoryNotListed });
+      return (await insertJob(tx, { operatorId, nodeId: nodeSettingID }, values, JOB_INITIAL_STATUS)).id;
+    })
+    .catch(categoryGoneAsFieldError);
+}
+
+export interface JobEditor {
+  type: UserType;
+  id: string;
+}
+
+/**
+ * Applies an edit to a job: an operator's to their own job only (404 otherwise), only while their role
+ * is Validator, and only to the fields they may change; an admin's to any job and field, with the
+ * review. jobChange is computed here from what changed. Answers whether only the review was sent.
+ */
+export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): Promise<{ reviewOnly: boolean }> {
+  const { _id, status, adminNotes, jobStatus, ...edit } = input;
+  const isAdmin = editor.type === USER_TYPE.admin;
+  return db
+    .transaction()
+    .execute(async (tx) => {
+      const row = await lockJob(tx, _id, isAdmin ? undefined : editor.id);
+      if (!row) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+      if (!isAdmin && !roleMaySubmit(await operatorRole(tx, editor.id))) throw new AppError("forbidden", JOB_RULE_MESSAGES.onlyValidator);
+      const before = valuesOf(row);
+      const after = applyEdit(before, edit);
+      const changed = changedFields(before, after);
+      const review = { status, adminNotes, jobStatus };
+      const reviewChanged = [status !== undefined && status !== row.status && "status", adminNotes !== undefined && adminNotes !== row.admin_notes && "adminNotes", jobStatus !== undefined && jobStatus !== row.job_status && "jobStatus"].filter(
+        (field): field is string => typeof field === "string",
+      );
+      const errors = { ...(isAdmin ? {} : lockedFieldErrors([...changed, ...reviewChanged])), ...crossFieldErrors(after) };
+      if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID))) errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      await updateJob(tx, _id, { values: after, jobChange: nextJobChange(row.job_change, changed), ...(isAdmin ? { review } : {}) });
+      return { reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined };
+    })
+    .catch(categoryGoneAsFieldError);
+}
