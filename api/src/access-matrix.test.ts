@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../test/images.ts";
+import { categoryId, jobBody, nodeWithStatus } from "../test/jobs.ts";
 import { nodeBody } from "../test/nodes.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { API } from "./contract/index.ts";
@@ -131,6 +132,48 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.nodesetting.filterList, { status: "All" })).body.counts.All).toBe(1);
     expect((await as("admin", "POST", API.nodesetting.edit, { _id: nodeOfA, status: "Verified" })).status).toBe(200);
     expect((await as("admin", "POST", API.nodesetting.delete, id)).status).toBe(200);
+  });
+
+  it("jobs: a Validator operator submits on their Active node and reaches only their own jobs; admins list, review and delete; categories: anyone signed in reads, admins change", async () => {
+    const nodeOfA = await nodeWithStatus(t, tokens.operatorA!);
+    const nodeOfB = await nodeWithStatus(t, tokens.operatorB!);
+    const priceFeed = await categoryId(t);
+    const jobOfA = (await as("operatorA", "POST", API.job.root, jobBody(nodeOfA, priceFeed))).body.data._id;
+    const id = { id: jobOfA };
+    const category = { categoryName: "Matrix" };
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["POST", API.job.byNode, { id: nodeOfA }],
+      ["GET", API.job.root],
+      ["POST", API.job.root, jobBody(nodeOfA, priceFeed)],
+      ["POST", API.job.edit, { _id: jobOfA, polltimer: 30 }],
+      ["POST", API.job.delete, id],
+      ["GET", API.jobcategory.root],
+      ["POST", API.jobcategory.root, category],
+      ["POST", API.jobcategory.edit, { ...category, _id: priceFeed }],
+      ["POST", API.jobcategory.delete, { id: priceFeed }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorA", "POST", API.job.byNode, { id: nodeOfA })).body.totalDocs).toBe(1);
+    expect((await as("operatorB", "POST", API.job.byNode, { id: nodeOfA })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.job.edit, { _id: jobOfA, polltimer: 30 })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.job.root, jobBody(nodeOfA, priceFeed))).status).toBe(404);
+    expect((await as("operatorA", "POST", API.job.root, jobBody(nodeOfB, priceFeed))).status).toBe(404);
+    expect((await as("operatorA", "GET", API.job.root)).status).toBe(403);
+    expect((await as("operatorA", "POST", API.job.delete, id)).status).toBe(403);
+    expect((await as("operatorA", "GET", API.jobcategory.root)).status).toBe(200);
+    expect((await as("operatorA", "POST", API.jobcategory.root, category)).status).toBe(403);
+    expect((await as("operatorA", "POST", API.jobcategory.delete, { id: priceFeed })).status).toBe(403);
+    expect((await as("admin", "POST", API.job.root, jobBody(nodeOfA, priceFeed))).status).toBe(403);
+    expect((await as("admin", "GET", API.job.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "POST", API.job.byNode, { id: nodeOfA })).body.totalDocs).toBe(1);
+    expect((await as("admin", "POST", API.job.edit, { _id: jobOfA, status: "Approved", adminNotes: "" })).status).toBe(200);
+    expect((await as("operatorA", "POST", API.job.edit, { _id: jobOfA, polltimer: 30 })).status).toBe(200);
+    expect((await as("admin", "POST", API.jobcategory.root, category)).status).toBe(201);
+    expect((await as("admin", "POST", API.jobcategory.delete, { id: priceFeed })).status).toBe(409);
+    expect((await as("admin", "POST", API.job.delete, id)).status).toBe(200);
   });
 
   it("invites: admin only", async () => {

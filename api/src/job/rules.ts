@@ -132,7 +132,7 @@ export const lineCount = (text: string) => (text === "" ? 0 : text.split("\n").l
  * in one spelling (no leading or trailing zeros) so that equal values compare equal.
  */
 export function checkDecimal(input: number | string, { label, max, decimals }: { label: string; max: number; decimals: number }): Checked<string> {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input.trim();
+  const text = typeof input === "number" ? (Number.isFinite(input) ? input.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }) : "") : input.trim();
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return { error: `${label} must be a number` };
   const whole = match[1]!.replace(/^0+(?=\d)/, "");

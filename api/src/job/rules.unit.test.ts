@@ -108,6 +108,7 @@ describe("numbers", () => {
   it("decimals above 0 up to the maximum, in one spelling", () => {
     expect(checkDecimal("0010.500", costRule)).toEqual({ value: "10.5" });
     expect(checkDecimal(0.25, costRule)).toEqual({ value: "0.25" });
+    expect(checkDecimal(1e-7, costRule)).toEqual({ value: "0.0000001" });
     expect(checkDecimal("1000000", costRule)).toEqual({ value: "1000000" });
     expect(checkDecimal("0.000000000000000001", costRule)).toEqual({ value: "0.000000000000000001" });
     expect(checkDecimal("0", costRule)).toEqual({ error: "Cost must be greater than 0" });
