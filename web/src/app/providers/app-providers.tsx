@@ -3,6 +3,7 @@ import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { LiveUpdates } from "@/shared/live/live-updates";
 import { SessionProvider } from "@/shared/session/session-provider";
 import { cssVariablesResolver, theme } from "@/shared/theme/theme";
 import classes from "./notifications.module.css";
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ChainProvider>
           <SessionProvider>
+            <LiveUpdates />
             <ModalsProvider>{children}</ModalsProvider>
           </SessionProvider>
         </ChainProvider>

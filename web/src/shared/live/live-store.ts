@@ -1,0 +1,19 @@
+import type { LiveTopic } from "@pli/api/contract";
+
+/** Query meta naming the chain topics a query reads: a live event on one of them refreshes the query. */
+export const liveMeta = (...topics: LiveTopic[]) => ({ liveTopics: topics });
+
+/** The topics a query's meta names (none when it reads nothing from the chain). */
+export function liveTopicsOf(meta: Record<string, unknown> | undefined): LiveTopic[] {
+  const topics = meta?.liveTopics;
+  return Array.isArray(topics) ? (topics as LiveTopic[]) : [];
+}
+
+let latestBlock: number | null = null;
+
+/** The newest block the portal's indexer has announced over the live stream, or null before any. */
+export const latestLiveBlock = () => latestBlock;
+
+export function noteLiveBlock(block: number) {
+  if (latestBlock === null || block > latestBlock) latestBlock = block;
+}
