@@ -30,6 +30,9 @@ export async function addJob(db: Db, operatorId: string, input: JobCreateInput):
     .catch(categoryGoneAsFieldError);
 }
 
+/** The admin's review of a job, apart from its fields. */
+const REVIEW_FIELDS = ["status", "adminNotes", "jobStatus"] as const;
+
 export interface JobEditor {
   type: UserType;
   id: string;
@@ -53,9 +56,8 @@ export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): P
       const after = applyEdit(before, edit);
       const changed = changedFields(before, after);
       const review = { status, adminNotes, jobStatus };
-      const reviewChanged = [status !== undefined && status !== row.status && "status", adminNotes !== undefined && adminNotes !== row.admin_notes && "adminNotes", jobStatus !== undefined && jobStatus !== row.job_status && "jobStatus"].filter(
-        (field): field is string => typeof field === "string",
-      );
+      const current = { status: row.status, adminNotes: row.admin_notes, jobStatus: row.job_status };
+      const reviewChanged = REVIEW_FIELDS.filter((field) => review[field] !== undefined && review[field] !== current[field]);
       const errors = { ...(isAdmin ? {} : lockedFieldErrors([...changed, ...reviewChanged])), ...crossFieldErrors(after) };
       if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID))) errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
       if (Object.keys(errors).length > 0) throw validationError(errors);
