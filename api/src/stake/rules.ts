@@ -1,0 +1,141 @@
+import { formatUnits, parseUnits } from "viem";
+
+/**
+ * The staking rules of spec sections 4 and 5 in one place, pure, for the API and the web app (the
+ * staking screen calls them with the settings and the chain's stake so far). Every amount is wei.
+ */
+
+export const PLI_DECIMALS = 18;
+
+/** Site settings' stake limits, whole PLI as the settings answer them (`GET /api/setting`). */
+export interface StakeSettings {
+  minimumStake: string;
+  maximumStake: string;
+  multiplyOf: string;
+}
+
+/** The stake limits in wei. */
+export interface StakeLimits {
+  minimum: bigint;
+  maximum: bigint;
+  multiple: bigint;
+}
+
+export const stakeLimitsOf = (settings: StakeSettings): StakeLimits => ({
+  minimum: parseUnits(settings.minimumStake, PLI_DECIMALS),
+  maximum: parseUnits(settings.maximumStake, PLI_DECIMALS),
+  multiple: parseUnits(settings.multiplyOf, PLI_DECIMALS),
+});
+
+export const STAKE_AMOUNT_MESSAGES = {
+  /** Spec 5's wording, its double space included; `{min}` is the effective minimum in PLI. */
+  stakeBelowMinimum: "Values Must be in greater  than or equal to {min}",
+  stakeNotMultiple: "Values Must be in multiples of {n}",
+  stakeMaximumReached: "Maximum Limit Reached",
+  stakeSelectAmount: "Select number of PLI tokens for staking",
+  stakeLowBalance: "Low PLI Balance",
+} as const;
+
+/** A wei amount as PLI text without trailing zeros ("50000", "0.5"). */
+export const pliText = (wei: bigint) => formatUnits(wei, PLI_DECIMALS);
+
+/** Spec 5 and 9: the minimum while the stake so far is below the minimum, afterwards the multiple. */
+export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) => (stakeSoFar < limits.minimum ? limits.minimum : limits.multiple);
+
+/**
+ * The first spec 5 rule `amount` breaks, as its message, or null when it may be staked: at least the
+ * effective minimum, a multiple of the multiple, and with the stake so far not above the maximum.
+ */
+export function stakeAmountError(amount: bigint, stakeSoFar: bigint, limits: StakeLimits): string | null {
+  const minimum = effectiveMinimum(stakeSoFar, limits);
+  if (amount < minimum) return STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", pliText(minimum));
+  if (limits.multiple > 0n && amount % limits.multiple !== 0n) return STAKE_AMOUNT_MESSAGES.stakeNotMultiple.replace("{n}", pliText(limits.multiple));
+  if (amount + stakeSoFar > limits.maximum) return STAKE_AMOUNT_MESSAGES.stakeMaximumReached;
+  return null;
+}
+
+export interface StakeForm {
+  /** The amount entered, null while empty. */
+  amount: bigint | null;
+  stakeSoFar: bigint;
+  balance: bigint;
+  limits: StakeLimits;
+}
+
+/** The 'Low PLI Balance' alert: the wallet holds less than the effective minimum. */
+export const lowBalance = ({ balance, stakeSoFar, limits }: Omit<StakeForm, "amount">) => balance < effectiveMinimum(stakeSoFar, limits);
+
+/**
+ * Whether the Sign Transaction and Continue to Deposit buttons show: the balance covers the effective
+ * minimum, the stake so far is below the maximum and the amount is allowed.
+ */
+export const stakeActionsShown = (form: StakeForm) =>
+  !lowBalance(form) && form.stakeSoFar < form.limits.maximum && form.amount !== null && stakeAmountError(form.amount, form.stakeSoFar, form.limits) === null;
+
+/**
+ * The dialog a step shows instead of going on, or null. Sign: no amount, an amount at or above the
+ * balance, or above the maximum with the stake so far. Stake: no amount, or below the effective minimum.
+ */
+export function stakeStepError(step: "sign" | "stake", { amount, stakeSoFar, balance, limits }: StakeForm): string | null {
+  if (amount === null || amount === 0n) return STAKE_AMOUNT_MESSAGES.stakeSelectAmount;
+  if (step === "sign") {
+    if (amount >= balance) return STAKE_AMOUNT_MESSAGES.stakeLowBalance;
+    if (amount + stakeSoFar > limits.maximum) return STAKE_AMOUNT_MESSAGES.stakeMaximumReached;
+    return null;
+  }
+  const minimum = effectiveMinimum(stakeSoFar, limits);
+  return amount < minimum ? STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", pliText(minimum)) : null;
+}
+
+/**
+ * A stake position's `_id`: the chain keys a position by (wallet, node), so the id is both lowercase
+ * addresses joined by a dash, `0x<wallet>-0x<node>`, and reads back with parseStakeId.
+ */
+export const STAKE_ID_PATTERN = /^0x[0-9a-f]{40}-0x[0-9a-f]{40}$/;
+export const stakeIdOf = (wallet: string, node: string) => `${wallet.toLowerCase()}-${node.toLowerCase()}`;
+export function parseStakeId(id: string): { wallet: string; node: string } | null {
+  const lower = id.toLowerCase();
+  if (!STAKE_ID_PATTERN.test(lower)) return null;
+  const [wallet, node] = lower.split("-") as [string, string];
+  return { wallet, node };
+}
+
+/** The kinds of indexed stake event a hint may name. */
+export type HintKind = "stake" | "topup" | "unlock" | "unstake";
+const KIND_LABELS: Record<HintKind, string> = { stake: "stake", topup: "top-up", unlock: "unlock", unstake: "withdrawal" };
+
+export const STAKE_HINT_MESSAGES = {
+  hintNotIndexed: "No stake transaction with this hash has been indexed: it is unknown, or not yet mined and indexed",
+  hintPending: "This transaction is mined but not indexed yet: try again in a moment",
+  hintFailed: "This transaction failed on the chain: nothing was staked or withdrawn",
+  hintOtherWallet: "This transaction was sent from another wallet",
+  hintOtherNode: "This transaction is for another node",
+  hintWrongKind: "This transaction is not a {kinds}",
+} as const;
+
+export type HintDecision = { ok: true } | { ok: false; code: "notFound" | "conflict" | "forbidden"; reason: string };
+
+/**
+ * Whether the indexed events of a transaction back a hint: one of them is of an expected kind, from
+ * `wallet`, on `node`. With no events, `receipt` (the chain's, if any) tells a failed or not yet
+ * indexed transaction from an unknown hash.
+ */
+export function decideHint(
+  events: { kind: HintKind; wallet: string; node: string }[],
+  expected: { kinds: readonly HintKind[]; wallet: string; node: string },
+  receipt: "success" | "reverted" | null,
+): HintDecision {
+  if (events.length === 0) {
+    if (receipt === "reverted") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed };
+    if (receipt === "success") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending };
+    return { ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed };
+  }
+  const wallet = expected.wallet.toLowerCase();
+  const node = expected.node.toLowerCase();
+  const ofKind = events.filter((event) => expected.kinds.includes(event.kind));
+  if (ofKind.length === 0) return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintWrongKind.replace("{kinds}", expected.kinds.map((kind) => KIND_LABELS[kind]).join(" or ")) };
+  const mine = ofKind.filter((event) => event.wallet === wallet);
+  if (mine.length === 0) return { ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet };
+  if (!mine.some((event) => event.node === node)) return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode };
+  return { ok: true };
+}
