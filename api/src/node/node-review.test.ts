@@ -191,6 +191,28 @@ describe("lists", () => {
     expect((await t.call("POST", API.nodesetting.filterList, { token: admin, body: { status: "Deleted" } })).body.errors.status).toBeTruthy();
   });
 
+  it("unsearched tab counts and totals (kept by triggers) equal a count of the nodes through adds, reviews, bulk and concurrent moves and deletes", async () => {
+    const counted = async () => {
+      const rows = await t.db.selectFrom("app.node").select((eb) => ["status", eb.fn.countAll<string>().as("n")]).groupBy("status").execute();
+      const expected: Record<string, number> = { Pending: 0, Verified: 0, Return: 0, Approved: 0, Active: 0, "De-Active": 0 };
+      for (const row of rows) expected[row.status] = Number(row.n);
+      expected.All = rows.reduce((sum, row) => sum + Number(row.n), 0);
+      const tab = await t.call("POST", API.nodesetting.filterList, { token: admin, body: { status: NODE_STATUS.pending } });
+      expect(tab.body.counts).toEqual(expected);
+      expect(tab.body.totalDocs).toBe(expected.Pending);
+      expect((await t.call("GET", API.nodesetting.root, { token: admin })).body.totalDocs).toBe(expected.All);
+    };
+    const ids = [await add(await newOperator(t)), await add(await newOperator(t)), await add(await newOperator(t))];
+    await counted();
+    await review(ids[0]!, NODE_STATUS.verified);
+    await t.db.updateTable("app.node").set({ status: NODE_STATUS.approved }).where("id", "in", ids.slice(1)).execute();
+    await counted();
+    await Promise.all([setStatus(ids[0]!, NODE_STATUS.return), setStatus(ids[1]!, NODE_STATUS.verified), setStatus(ids[2]!, NODE_STATUS.return)]);
+    await counted();
+    expect((await t.call("POST", API.nodesetting.delete, { token: admin, body: { id: ids[2] } })).status).toBe(200);
+    await counted();
+  });
+
   it("searches field by field (no match across two fields) through the trigram index on the same expression", async () => {
     const owner = await newOperator(t);
     await add(owner, { os: "Alpine", security: "edge-patch" });

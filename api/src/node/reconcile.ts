@@ -8,14 +8,17 @@ export const RECONCILE_INTERVAL_MS = 500;
 /**
  * Approved → Active for every node whose (wallet, node) position in `chain.stake_position` is Stake,
  * with a history row each (actor: system). One statement, idempotent: a node already Active is not
- * touched again. This is the `stakeSeen` transition of rules.ts, done in bulk. Returns the ids moved.
+ * touched again. This is the `stakeSeen` transition of rules.ts, done in bulk, or for the node `nodeId`
+ * alone (a read of one node: a primary-key lookup instead of joining every Approved node with the
+ * chain's positions). Returns the ids moved.
  */
-export async function reconcileStakedNodes(db: Db): Promise<string[]> {
+export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     WITH moved AS (
       UPDATE app.node AS n SET status = ${NODE_STATUS.active}, updated_at = now()
       FROM chain.stake_position AS p
       WHERE n.status = ${NODE_STATUS.approved} AND p.wallet = n.wallet_address AND p.node = n.node_address AND p.status = ${STAKE_STATUS.stake}
+        ${nodeId === undefined ? sql`` : sql`AND n.id = ${nodeId}`}
       RETURNING n.id
     ), logged AS (
       INSERT INTO app.node_status_history (node_id, actor_type, from_status, to_status)

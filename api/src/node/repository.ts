@@ -2,7 +2,7 @@ import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, pageOf } from "../shared/list.ts";
-import { NODE_TABS, reputationViewable, scoreOfAverage, windowStart, type NodeStatus, type NodeTab } from "./rules.ts";
+import { NODE_TAB_ALL, NODE_TABS, reputationViewable, scoreOfAverage, windowStart, type NodeStatus, type NodeTab } from "./rules.ts";
 import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";
 import type { NodeTable } from "./table.ts";
 
@@ -20,23 +20,20 @@ type NodesDb = ReturnType<typeof nodes> extends SelectQueryBuilder<infer DB, inf
 /**
  * Selects a node response's columns: the node, its owner's email, the bounty flag, the chain's stake
  * position for (wallet, node) and the reputation average since `since`. Each is a subquery run only
- * for the rows of the page, so filtering, ordering and counting touch `app.node` alone.
+ * for the rows of the page, so filtering, ordering and counting touch `app.node` alone. The bounty
+ * flag looks the owner's email up in the invites by its unique index: written as a join of operators
+ * and invites correlated on the operator, Postgres hashed every operator's email once per query.
  */
 const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
   query.selectAll("n").select((eb) => {
     const position = () => eb.selectFrom("chain.stake_position as p").whereRef("p.wallet", "=", "n.wallet_address").whereRef("p.node", "=", "n.node_address");
+    const ownerEmail = () => eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id");
     return [
-      eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id").$castTo<string | null>().as("owner_email"),
+      ownerEmail().$castTo<string | null>().as("owner_email"),
       position().select("p.status").$castTo<StakeStatus | null>().as("stake_status"),
       position().select("p.total_staked").$castTo<string | null>().as("total_staked"),
       eb
-        .exists(
-          eb
-            .selectFrom("app.invite as i")
-            .innerJoin("app.operator as o", (join) => join.on("i.email", "=", sql<string>`lower(o.email)`))
-            .select("i.id")
-            .whereRef("o.id", "=", "n.operator_id"),
-        )
+        .exists(eb.selectFrom("app.invite as i").select("i.id").where("i.email", "=", eb.fn<string>("lower", [ownerEmail()])))
         .$castTo<boolean>()
         .as("bounty"),
       eb
@@ -85,20 +82,42 @@ function nodesMatching(db: Db, { q, ownerId, status }: NodeFilter) {
   );
 }
 
-/** A page of nodes, newest first. */
-export const listNodes = (db: Db, params: NodeFilter & { page: number; limit: number; now: Date }) =>
-  pageOf(
-    nodesMatching(db, params),
-    (query) => withNodeColumns(query, windowStart(params.now)).orderBy("n.created_at", "desc").orderBy("n.id"),
-    params,
-  );
+type PageParams = NodeFilter & { page: number; limit: number; now: Date };
 
-/** Node count per admin tab (each status and All) for the search `q`. */
-export async function countNodesByTab(db: Db, q: string): Promise<Record<NodeTab, number>> {
-  const rows = await nodesMatching(db, { q })
-    .select((eb) => ["n.status", eb.fn.countAll<string>().as("count")])
-    .groupBy("n.status")
+const newestFirst = (params: PageParams) => (query: ReturnType<typeof nodes>) =>
+  withNodeColumns(query, windowStart(params.now)).orderBy("n.created_at", "desc").orderBy("n.id");
+
+const pageRows = (db: Db, params: PageParams) =>
+  newestFirst(params)(nodesMatching(db, params))
+    .limit(params.limit)
+    .offset((params.page - 1) * params.limit)
     .execute();
+
+/**
+ * A page of nodes, newest first, and the total of the filter. Without a search or an owner the total
+ * is a status count (app.node_status_count) rather than a count of every node on each request.
+ */
+export async function listNodes(db: Db, params: PageParams): Promise<{ rows: NodeRow[]; total: number }> {
+  if (params.q || params.ownerId) return pageOf(nodesMatching(db, params), newestFirst(params), params);
+  const [rows, counts] = await Promise.all([pageRows(db, params), countNodesByTab(db, "")]);
+  return { rows, total: counts[params.status ?? NODE_TAB_ALL] };
+}
+
+/** An admin tab's page (a status, or All), its total and every tab's count for the search `q`, counted once. */
+export async function listNodeTab(db: Db, { tab, ...params }: Omit<PageParams, "status" | "ownerId"> & { tab: NodeTab }) {
+  const filter = { ...params, status: tab === NODE_TAB_ALL ? undefined : tab };
+  const [rows, counts] = await Promise.all([pageRows(db, filter), countNodesByTab(db, params.q)]);
+  return { rows, total: counts[tab], counts };
+}
+
+/** Node count per admin tab (each status and All) for the search `q`; without one, from app.node_status_count. */
+export async function countNodesByTab(db: Db, q: string): Promise<Record<NodeTab, number>> {
+  const rows = q
+    ? await nodesMatching(db, { q })
+        .select((eb) => ["n.status", eb.fn.countAll<string>().as("count")])
+        .groupBy("n.status")
+        .execute()
+    : await db.selectFrom("app.node_status_count").select(["status", "count"]).execute();
   const counts = Object.fromEntries(NODE_TABS.map((tab) => [tab, 0])) as Record<NodeTab, number>;
   for (const row of rows) {
     counts[row.status] = Number(row.count);

@@ -20,8 +20,8 @@ import {
   toggleNodeRoute,
 } from "./operations.ts";
 import { reconcileStakedNodes } from "./reconcile.ts";
-import { countNodesByTab, findNode, listNodes, takenFields, toNodeResponse } from "./repository.ts";
-import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
+import { findNode, listNodes, listNodeTab, takenFields, toNodeResponse } from "./repository.ts";
+import { reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
 import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema } from "./schema.ts";
 import { refuseNonPublicIp } from "./public-ip.ts";
@@ -36,18 +36,21 @@ function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.infer<
 
 /** The node as its reader may see it; 404 when absent or not the operator's. Follows the chain first. */
 async function readNode(db: Db, id: string, ownerId: string | undefined) {
-  await reconcileStakedNodes(db);
+  await reconcileStakedNodes(db, id);
   const row = await findNode(db, id, { ownerId, now: new Date() });
   if (!row) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
   return toNodeResponse(row, { forOwner: ownerId !== undefined });
 }
 
+/**
+ * Lists follow the chain through the reconciler (server.ts, every RECONCILE_INTERVAL_MS) rather than on
+ * each read: reconciling every node per request joined all Approved nodes with the chain's positions.
+ */
 export const nodeRoutes = createRouter()
   .openapi(listNodesRoute, async (c) => {
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
-    await reconcileStakedNodes(db);
     const { rows, total } = await listNodes(db, { ...query, ownerId, now: new Date() });
     return c.json(paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), total, query.page, query.limit), 200);
   })
@@ -68,11 +71,7 @@ export const nodeRoutes = createRouter()
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const { status } = c.req.valid("json");
-    await reconcileStakedNodes(db);
-    const [{ rows, total }, counts] = await Promise.all([
-      listNodes(db, { ...query, status: status === NODE_TAB_ALL ? undefined : status, now: new Date() }),
-      countNodesByTab(db, query.q),
-    ]);
+    const { rows, total, counts } = await listNodeTab(db, { ...query, tab: status, now: new Date() });
     return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), total, query.page, query.limit), counts }, 200);
   })
   .openapi(nodeByIdRoute, async (c) => {
@@ -115,7 +114,7 @@ export const nodeRoutes = createRouter()
     const session = c.get("session")!;
     const { _id, status } = c.req.valid("json");
     const ownerId = ownerScope(session);
-    await reconcileStakedNodes(db);
+    await reconcileStakedNodes(db, _id);
     const to = await applyTransition(db, { nodeId: _id, ownerId, actor: { type: session.userType, id: session.sub }, action: { kind: "toggle", to: status } });
     const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
     return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { Timestamp } from "../shared/table-types.ts";
 import type { HistoryTarget, NodeStatus } from "./rules.ts";
 
@@ -58,8 +58,15 @@ export interface NodeInactiveDateTable {
   created_at: Timestamp;
 }
 
+/** How many nodes are in each status; kept by triggers on app.node (migration 2026-11-23T15-00-00), read only. */
+export interface NodeStatusCountTable {
+  status: NodeStatus;
+  count: ColumnType<bigint, never, never>;
+}
+
 export interface NodeTables {
   "app.node": NodeTable;
+  "app.node_status_count": NodeStatusCountTable;
   "app.node_status_history": NodeStatusHistoryTable;
   "app.node_reputation": NodeReputationTable;
   "app.node_inactive_date": NodeInactiveDateTable;
