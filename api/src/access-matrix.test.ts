@@ -5,13 +5,14 @@ import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { categoryId, jobBody, nodeWithStatus } from "../test/jobs.ts";
 import { nodeBody } from "../test/nodes.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
-import { API } from "./contract/index.ts";
+import { API, NODE_STATUS } from "./contract/index.ts";
 
 type Who = "anonymous" | "operatorA" | "operatorB" | "operatorNo2fa" | "admin";
 let smtp: Smtp;
 let t: TestApp;
 const tokens: Partial<Record<Who, string>> = {};
 let rpcOfA: string;
+let approvedNodeOfA: string;
 
 const rpcBody = { name: "A's node", provider: "AWS", rpc: "https://a.example.com", wss: "wss://a.example.com" };
 const settingBody = { applicationName: "Portal", minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.5" };
@@ -174,6 +175,33 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.jobcategory.root, category)).status).toBe(201);
     expect((await as("admin", "POST", API.jobcategory.delete, { id: priceFeed })).status).toBe(409);
     expect((await as("admin", "POST", API.job.delete, id)).status).toBe(200);
+  });
+
+  it("requests: an operator asks and reads only for their own nodes; admins list, count, review and delete", async () => {
+    const nodeOfA = (approvedNodeOfA = await nodeWithStatus(t, tokens.operatorA!, NODE_STATUS.approved));
+    const created = await as("operatorA", "POST", API.request.root, { nodeId: nodeOfA });
+    expect(created.status).toBe(201);
+    const requestOfA = created.body.data._id;
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.request.root],
+      ["POST", API.request.root, { nodeId: nodeOfA }],
+      ["GET", API.request.statusCount],
+      ["POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" }],
+      ["POST", API.request.delete, { id: requestOfA }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorB", "POST", API.request.root, { nodeId: nodeOfA })).status).toBe(404);
+    expect((await as("operatorB", "GET", `${API.request.root}?nodeId=${nodeOfA}`)).body).toEqual({ status: null, _id: null, requests: [] });
+    expect((await as("operatorA", "GET", `${API.request.root}?nodeId=${nodeOfA}`)).body).toMatchObject({ status: "Pending", _id: requestOfA });
+    for (const [method, url, payload] of calls.slice(2)) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("admin", "POST", API.request.root, { nodeId: nodeOfA })).status).toBe(403);
+    expect((await as("admin", "GET", API.request.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "GET", API.request.statusCount)).status).toBe(200);
+    expect((await as("admin", "POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" })).status).toBe(200);
+    expect((await as("admin", "POST", API.request.delete, { id: requestOfA })).status).toBe(200);
   });
 
   it("invites: admin only", async () => {

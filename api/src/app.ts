@@ -13,6 +13,7 @@ import { liveRoutes } from "./live/routes.ts";
 import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { requestRoutes } from "./request/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
@@ -37,6 +38,7 @@ const routes = () =>
     .route(API.invite.root, inviteRoutes)
     .route(API.job.root, jobRoutes)
     .route(API.jobcategory.root, jobCategoryRoutes)
+    .route(API.request.root, requestRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

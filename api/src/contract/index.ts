@@ -10,6 +10,7 @@ import { JOB_MESSAGES, JOB_PATHS } from "../job/schema.ts";
 import { JOB_CATEGORY_MESSAGES, JOB_CATEGORY_PATHS } from "../job-category/schema.ts";
 import { LIVE_PATHS } from "../live/schema.ts";
 import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
+import { REQUEST_MESSAGES, REQUEST_PATHS } from "../request/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
@@ -28,6 +29,8 @@ export * from "../job-category/schema.ts";
 export * from "../live/schema.ts";
 export * from "../node/rules.ts";
 export * from "../node/schema.ts";
+export * from "../request/rules.ts";
+export * from "../request/schema.ts";
 export * from "../rpcurl/schema.ts";
 export * from "../settings/schema.ts";
 export * from "../upload/schema.ts";
@@ -49,9 +52,10 @@ export const API = {
   invite: INVITE_PATHS,
   job: JOB_PATHS,
   jobcategory: JOB_CATEGORY_PATHS,
+  request: REQUEST_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import * as nodes from "./migrations/2026-11-23T10-00-00_nodes.ts";
 import * as nodeProbes from "./migrations/2026-11-23T11-00-00_node-probes.ts";
 import * as nodeListIndexes from "./migrations/2026-11-23T12-00-00_node-list-indexes.ts";
 import * as jobs from "./migrations/2026-11-23T13-00-00_jobs.ts";
+import * as requests from "./migrations/2026-11-23T14-00-00_requests.ts";
 import * as nodeStatusCounts from "./migrations/2026-11-23T15-00-00_node-status-counts.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T11-00-00_node-probes": nodeProbes,
   "2026-11-23T12-00-00_node-list-indexes": nodeListIndexes,
   "2026-11-23T13-00-00_jobs": jobs,
+  "2026-11-23T14-00-00_requests": requests,
   "2026-11-23T15-00-00_node-status-counts": nodeStatusCounts,
 };
 

@@ -1,0 +1,45 @@
+import { USER_TYPE } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter } from "../shared/openapi.ts";
+import { addRequestRoute, deleteRequestRoute, listRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
+import { countRequestsByStatus, deleteRequest, findRequest, latestOwnRequests, listRequests, toOwnRequest, toRequestResponse } from "./repository.ts";
+import { REQUEST_MESSAGES } from "./schema.ts";
+import { changeRequestStatus, createRequest } from "./service.ts";
+
+async function readRequest(db: Db, id: string) {
+  const row = await findRequest(db, id);
+  if (!row) throw new AppError("notFound", REQUEST_MESSAGES.requestNotFound);
+  return toRequestResponse(row);
+}
+
+export const requestRoutes = createRouter()
+  .openapi(listRequestsRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const query = c.req.valid("query");
+    if (session.userType === USER_TYPE.admin) {
+      const { rows, total } = await listRequests(db, query);
+      return c.json(paged(rows.map(toRequestResponse), total, query.page, query.limit), 200);
+    }
+    const requests = (await latestOwnRequests(db, session.sub, query.nodeId)).map(toOwnRequest);
+    const current = requests[0];
+    return c.json({ status: current?.status ?? null, _id: current?._id ?? null, requests }, 200);
+  })
+  .openapi(addRequestRoute, async (c) => {
+    const { db } = c.var.deps;
+    const id = await createRequest(db, c.get("session")!.sub, c.req.valid("json").nodeId);
+    return c.json({ message: REQUEST_MESSAGES.requestInitiated, data: await readRequest(db, id) }, 201);
+  })
+  .openapi(statusCountRoute, async (c) => c.json(await countRequestsByStatus(c.var.deps.db), 200))
+  .openapi(updateStatusRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { _id, status } = c.req.valid("json");
+    await changeRequestStatus(db, _id, status);
+    return c.json({ message: REQUEST_MESSAGES.requestStatusUpdated, data: await readRequest(db, _id) }, 200);
+  })
+  .openapi(deleteRequestRoute, async (c) => {
+    if (!(await deleteRequest(c.var.deps.db, c.req.valid("json").id))) throw new AppError("notFound", REQUEST_MESSAGES.requestNotFound);
+    return c.json({ message: REQUEST_MESSAGES.requestDeleted }, 200);
+  });
