@@ -1,3 +1,4 @@
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../test/app-fixture.ts";
@@ -202,6 +203,44 @@ describe("access matrix", () => {
     expect((await as("admin", "GET", API.request.statusCount)).status).toBe(200);
     expect((await as("admin", "POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" })).status).toBe(200);
     expect((await as("admin", "POST", API.request.delete, { id: requestOfA })).status).toBe(200);
+  });
+
+  it("stakes: operators read their own totals, statuses and transactions and send hints for their own nodes; admins list, unlock; nobody deletes", async () => {
+    const nodeOfA = approvedNodeOfA;
+    const hash = `0x${"ab".repeat(32)}`;
+    const { node_address } = await t.db.selectFrom("app.node").select("node_address").where("id", "=", nodeOfA).executeTakeFirstOrThrow();
+    const positionOfA = `${privateKeyToAccount(DEV_KEYS.validator).address.toLowerCase()}-${node_address}`;
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.stake.root],
+      ["GET", API.stake.total],
+      ["GET", `${API.stake.status}?nodeId=${nodeOfA}`],
+      ["GET", API.stake.transactions],
+      ["POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash, totalStake: "1" }],
+      ["POST", API.stake.unlock, { _id: positionOfA }],
+      ["POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash }],
+      ["POST", API.stake.delete],
+      ["POST", API.stake.deactivate],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorA", "GET", API.stake.total)).body).toEqual({ tillStake: "0" });
+    expect((await as("operatorA", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).body).toEqual({ currentStatus: null, _id: null });
+    expect((await as("operatorA", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
+    expect((await as("operatorA", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
+    expect((await as("operatorB", "GET", `${API.stake.total}?nodeId=${nodeOfA}`)).status).toBe(404);
+    expect((await as("operatorB", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(404);
+    expect((await as("operatorB", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash })).status).toBe(404);
+    for (const [method, url, payload] of [calls[0]!, calls[5]!, calls[7]!, calls[8]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of [calls[1]!, calls[4]!, calls[6]!]) expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("admin", "GET", API.stake.root)).body.totalDocs).toBe(0);
+    expect((await as("admin", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
+    expect((await as("admin", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(200);
+    expect((await as("admin", "POST", API.stake.unlock, { _id: positionOfA })).status).toBe(404);
+    expect((await as("admin", "POST", API.stake.delete)).status).toBe(409);
+    expect((await as("admin", "POST", API.stake.deactivate)).status).toBe(409);
   });
 
   it("invites: admin only", async () => {

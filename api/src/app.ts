@@ -17,6 +17,7 @@ import { requestRoutes } from "./request/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
+import { stakeRoutes } from "./stake/routes.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { rejectInvalid } from "./shared/validate.ts";
@@ -39,6 +40,7 @@ const routes = () =>
     .route(API.job.root, jobRoutes)
     .route(API.jobcategory.root, jobCategoryRoutes)
     .route(API.request.root, requestRoutes)
+    .route(API.stake.root, stakeRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

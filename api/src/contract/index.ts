@@ -13,6 +13,7 @@ import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
 import { REQUEST_MESSAGES, REQUEST_PATHS } from "../request/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
+import { STAKE_MESSAGES, STAKE_PATHS } from "../stake/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
 import { USER_MESSAGES, USER_PATHS } from "../user/schema.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
@@ -33,6 +34,8 @@ export * from "../request/rules.ts";
 export * from "../request/schema.ts";
 export * from "../rpcurl/schema.ts";
 export * from "../settings/schema.ts";
+export * from "../stake/rules.ts";
+export * from "../stake/schema.ts";
 export * from "../upload/schema.ts";
 export * from "../user/schema.ts";
 
@@ -53,9 +56,10 @@ export const API = {
   job: JOB_PATHS,
   jobcategory: JOB_CATEGORY_PATHS,
   request: REQUEST_PATHS,
+  stake: STAKE_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

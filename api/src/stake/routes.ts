@@ -1,0 +1,82 @@
+import { ownerScope } from "../auth/owner-scope.ts";
+import { USER_TYPE } from "../contract/domain.ts";
+import { AppError } from "../shared/errors.ts";
+import { paged } from "../shared/list.ts";
+import { createRouter } from "../shared/openapi.ts";
+import {
+  deactivateStakeRoute,
+  deleteStakeRoute,
+  listStakesRoute,
+  stakeHintRoute,
+  stakeStatusRoute,
+  stakeTotalRoute,
+  stakeTransactionsRoute,
+  unlockHintRoute,
+  withdrawHintRoute,
+} from "./operations.ts";
+import { eventsOfPositions, findPosition, listPositions, listStakeEvents, stakedTotal, toStakeEventResponse, toStakeResponse } from "./repository.ts";
+import { stakeIdOf } from "./rules.ts";
+import { STAKE_MESSAGES } from "./schema.ts";
+import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
+
+const chainDerived = (): never => {
+  throw new AppError("conflict", STAKE_MESSAGES.chainDerived);
+};
+
+export const stakeRoutes = createRouter()
+  .openapi(listStakesRoute, async (c) => {
+    const { db } = c.var.deps;
+    const query = c.req.valid("query");
+    const { rows, total } = await listPositions(db, query);
+    const events = await eventsOfPositions(db, rows);
+    return c.json(paged(rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])), total, query.page, query.limit), 200);
+  })
+  .openapi(stakeTotalRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const { nodeId } = c.req.valid("query");
+    const wallet = await walletOf(db, session.sub);
+    const node = nodeId ? (await nodeKey(db, nodeId, session.sub)).node : undefined;
+    return c.json({ tillStake: await stakedTotal(db, wallet, node) }, 200);
+  })
+  .openapi(stakeStatusRoute, async (c) => {
+    const { db } = c.var.deps;
+    const key = await nodeKey(db, c.req.valid("query").nodeId, ownerScope(c.get("session")!));
+    const row = await findPosition(db, key.wallet, key.node);
+    return c.json({ currentStatus: row?.status ?? null, _id: row ? stakeIdOf(row.wallet, row.node) : null }, 200);
+  })
+  .openapi(stakeTransactionsRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const query = c.req.valid("query");
+    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub);
+    const { rows, total } = await listStakeEvents(db, { ...query, wallet });
+    return c.json(paged(rows.map(toStakeEventResponse), total, query.page, query.limit), 200);
+  })
+  .openapi(stakeHintRoute, async (c) => {
+    const { db, chain } = c.var.deps;
+    const session = c.get("session")!;
+    const { nodeId, tnxHash } = c.req.valid("json");
+    const { node } = await nodeKey(db, nodeId, session.sub);
+    const wallet = await walletOf(db, session.sub);
+    await verifyHint({ db, chain }, { hash: tnxHash, kinds: ["stake", "topup"], wallet, node });
+    return c.json({ message: STAKE_MESSAGES.stakingDone, data: await readPosition(db, wallet, node) }, 200);
+  })
+  .openapi(unlockHintRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { wallet, node } = c.req.valid("json")._id;
+    const row = await findPosition(db, wallet, node);
+    if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
+    requireUnlocked(row);
+    return c.json({ message: STAKE_MESSAGES.tokenUnlocked, data: await readPosition(db, wallet, node) }, 200);
+  })
+  .openapi(withdrawHintRoute, async (c) => {
+    const { db, chain } = c.var.deps;
+    const { _id: key, transactionHash } = c.req.valid("json");
+    const { wallet, node } = key;
+    if (wallet !== (await walletOf(db, c.get("session")!.sub)) || !(await findPosition(db, wallet, node))) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
+    await verifyHint({ db, chain }, { hash: transactionHash, kinds: ["unstake"], wallet, node });
+    return c.json({ message: STAKE_MESSAGES.tokenWithdrawn, data: await readPosition(db, wallet, node) }, 200);
+  })
+  .openapi(deleteStakeRoute, chainDerived)
+  .openapi(deactivateStakeRoute, chainDerived);

@@ -1,0 +1,56 @@
+import type { PublicClient } from "viem";
+import { STAKE_STATUS } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+import { eventsOfPositions, eventsOfTransaction, findPosition, toStakeResponse, type PositionRow } from "./repository.ts";
+import { decideHint, stakeIdOf, type HintKind } from "./rules.ts";
+import { STAKE_MESSAGES } from "./schema.ts";
+
+/** The chain's receipt status of a transaction, null when the chain does not know it (or cannot be reached). */
+async function receiptStatus(chain: PublicClient, hash: `0x${string}`): Promise<"success" | "reverted" | null> {
+  try {
+    return (await chain.getTransactionReceipt({ hash })).status;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a browser's hint that `hash` is a transaction of one of `kinds` from `wallet` on `node`
+ * against the indexed events (the chain's receipt only explains a hash without events). Refuses
+ * with the reason (404, 403 or 409) unless the indexer has seen it.
+ */
+export async function verifyHint(deps: { db: Db; chain: PublicClient }, hint: { hash: string; kinds: readonly HintKind[]; wallet: string; node: string }) {
+  const events = await eventsOfTransaction(deps.db, hint.hash);
+  const receipt = events.length === 0 ? await receiptStatus(deps.chain, hint.hash as `0x${string}`) : null;
+  const decision = decideHint(events, hint, receipt);
+  if (!decision.ok) throw new AppError(decision.code, decision.reason);
+}
+
+/** The position of (wallet, node) with its events; 404 when the chain has none. */
+export async function readPosition(db: Db, wallet: string, node: string) {
+  const row = await findPosition(db, wallet, node);
+  if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
+  return toStakeResponse(row, (await eventsOfPositions(db, [row])).get(stakeIdOf(row.wallet, row.node)) ?? []);
+}
+
+/** Answers the position once the chain shows it Unlock; 409 while Stake or once withdrawn. */
+export function requireUnlocked(row: Pick<PositionRow, "status">) {
+  if (row.status === STAKE_STATUS.withdraw) throw new AppError("conflict", STAKE_MESSAGES.stakeAlreadyWithdrawn);
+  if (row.status !== STAKE_STATUS.unlock) throw new AppError("conflict", STAKE_MESSAGES.stakeNotUnlocked);
+}
+
+/** The wallet of an operator, from their account (never from the request). */
+export async function walletOf(db: Db, operatorId: string): Promise<string> {
+  const row = await db.selectFrom("app.operator").select("wallet_address").where("id", "=", operatorId).executeTakeFirstOrThrow();
+  return row.wallet_address;
+}
+
+/** The (wallet, node) of a portal node, the operator's own when `ownerId` is set; 404 otherwise. */
+export async function nodeKey(db: Db, nodeId: string, ownerId?: string): Promise<{ wallet: string; node: string }> {
+  let query = db.selectFrom("app.node").select(["wallet_address", "node_address"]).where("id", "=", nodeId);
+  if (ownerId) query = query.where("operator_id", "=", ownerId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNodeNotFound);
+  return { wallet: row.wallet_address, node: row.node_address };
+}
