@@ -25,6 +25,11 @@ const pages = {
   viewProfile: () => import("@/features/profile/pages/view-profile-page").then((m) => m.ViewProfilePage),
   editProfile: () => import("@/features/profile/pages/edit-profile-page").then((m) => m.EditProfilePage),
   siteSetting: () => import("@/features/settings/pages/site-setting-page").then((m) => m.SiteSettingPage),
+  listNode: () => import("@/features/nodes/pages/node-list-page").then((m) => m.NodeListPage),
+  addNode: () => import("@/features/nodes/pages/add-node-page").then((m) => m.AddNodePage),
+  editNode: () => import("@/features/nodes/pages/edit-node-page").then((m) => m.EditNodePage),
+  adminListNode: () => import("@/features/nodes/pages/admin-node-list-page").then((m) => m.AdminNodeListPage),
+  adminEditNode: () => import("@/features/nodes/pages/admin-edit-node-page").then((m) => m.AdminEditNodePage),
   rpc: (variant: "user" | "admin") => ({
     list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
     add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
@@ -38,8 +43,8 @@ const layouts = {
 };
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = ["dashboard", "listNode", "addNode", "editNode", "deposit", "transactions", "listIncentive", "listJob", "editJob", "listIssue", "listWallet", "additionalStake"];
-const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive", "adminListNode", "adminEditNode", "adminListJob", "adminEditJob"];
+const UPCOMING_USER: RouteName[] = ["dashboard", "deposit", "transactions", "listIncentive", "listJob", "editJob", "listIssue", "listWallet", "additionalStake"];
+const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive", "adminListJob", "adminEditJob"];
 
 const userRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
@@ -69,6 +74,9 @@ export const createRouter = () =>
               lazy: layouts.operator,
               children: [
                 ...UPCOMING_USER.map((name) => page(name)),
+                page("listNode", pages.listNode),
+                page("addNode", pages.addNode),
+                page("editNode", pages.editNode),
                 page("listRpc", userRpc.list),
                 page("addRpc", userRpc.add),
                 page("editRpc", userRpc.edit),
@@ -87,6 +95,8 @@ export const createRouter = () =>
               children: [
                 ...UPCOMING_ADMIN.map((name) => page(name)),
                 page("adminSiteSetting", pages.siteSetting),
+                page("adminListNode", pages.adminListNode),
+                page("adminEditNode", pages.adminEditNode),
                 page("adminListRpc", adminRpc.list),
                 page("adminAddRpc", adminRpc.add),
                 page("adminEditRpc", adminRpc.edit),

@@ -17,6 +17,8 @@ interface TxProgressProps {
   state: TxState;
   explorerTxUrl: (hash: Hex) => string;
   onClose: () => void;
+  /** What to do after a failure, when the screen has its own wording (default 'Try Again!!'). */
+  tryAgain?: string;
 }
 
 function TxLink({ hash, explorerTxUrl }: { hash: Hex; explorerTxUrl: (hash: Hex) => string }) {
@@ -35,7 +37,7 @@ function TxLink({ hash, explorerTxUrl }: { hash: Hex; explorerTxUrl: (hash: Hex)
  * recorded by the portal). A failure shows the spec's message with the reason and the transaction; a
  * transaction whose outcome is not known yet is shown as such, never as a failure.
  */
-export function TxProgress({ state, explorerTxUrl, onClose }: TxProgressProps) {
+export function TxProgress({ state, explorerTxUrl, onClose, tryAgain = MESSAGES.chainTryAgain }: TxProgressProps) {
   const stages = visibleStages(state);
   const completed = completedStages(state);
   const failed = state.status === "failed";
@@ -68,7 +70,7 @@ export function TxProgress({ state, explorerTxUrl, onClose }: TxProgressProps) {
           <Alert color={open ? "orange" : "red"} variant="light" title={open ? "Outcome not known yet" : MESSAGES.chainError} role="alert">
             <Stack gap={6}>
               <Text size="sm">{describeTxFailure(state.failure)}</Text>
-              {open ? null : <Text size="sm">{MESSAGES.chainTryAgain}</Text>}
+              {open ? null : <Text size="sm">{tryAgain}</Text>}
               {state.hash ? (
                 <Anchor href={explorerTxUrl(state.hash)} target="_blank" rel="noopener noreferrer" size="sm">
                   View Transaction

@@ -22,7 +22,11 @@ const components: MantineThemeComponents = {
   Alert: { styles: { title: { color: "var(--mantine-color-text)" }, message: { color: "var(--mantine-color-text)" } } },
   PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Show or hide what you typed" } } },
   Table: { defaultProps: { verticalSpacing: "sm", highlightOnHover: true }, styles: { th: { whiteSpace: "nowrap" } } },
-  Badge: { styles: { root: { flexShrink: 0 }, label: { whiteSpace: "nowrap" } } },
+  // Mantine's close buttons are icons without a name: every modal and notification gets one.
+  Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+  Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
+  // A badge keeps its whole label: in a table it would otherwise be squeezed to an ellipsis (its label hides overflow).
+  Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" }, label: { whiteSpace: "nowrap" } } },
 };
 
 /** The one theme of the portal: light and dark follow the system setting (see app providers). */
@@ -44,15 +48,17 @@ export const theme = createTheme({
 });
 
 /**
- * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, the
- * text of light badges and alerts in the darkest shade of their colour on light backgrounds), and one
- * `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
+ * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, field
+ * errors in the darkest red, the text of light badges, buttons and alerts darker than the darkest shade
+ * of their colour, which stays near or under 4.5:1 on its own light background for orange and teal),
+ * and one `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: Object.fromEntries(Object.entries(TONE_COLORS).map(([tone, color]) => [`--pli-tone-${tone}`, `var(--mantine-color-${color}-filled)`])),
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
-    ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+    "--mantine-color-error": "var(--mantine-color-red-9)",
+    ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `color-mix(in srgb, var(--mantine-color-${color}-9) 85%, black)`])),
   },
   dark: { "--mantine-color-dimmed": "var(--mantine-color-dark-1)" },
 });

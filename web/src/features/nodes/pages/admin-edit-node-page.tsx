@@ -1,0 +1,35 @@
+import { Stack } from "@mantine/core";
+import { useState } from "react";
+import { Navigate } from "react-router-dom";
+import { routes } from "@/shared/config/routes";
+import { Alert } from "@/shared/ui/alert";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useNode } from "../api/get-node";
+import { adminEditNodeStore } from "../api/node-id-store";
+import { NodeDetails } from "../components/node-details";
+import { NodeHistory } from "../components/node-history";
+import { NodeLoadFailed, NodeLoading } from "../components/node-load-state";
+import { ReviewForm } from "../components/review-form";
+import { reviewRefusal } from "../node-display";
+
+/** The admin's node review: every field read-only, the status history, and the status form. The node id comes from `editnodesetting`. */
+export function AdminEditNodePage() {
+  const [stored] = useState(adminEditNodeStore.get);
+  const node = useNode(stored?._id);
+  if (!stored) return <Navigate to={routes.adminListNode.href()} replace />;
+  if (node.isPending) return <NodeLoading />;
+  if (!node.data) return <NodeLoadFailed error={node.error} />;
+  const refusal = reviewRefusal(node.data);
+  return (
+    <Stack gap="md">
+      <Section title={node.data.name} actions={<StatusBadge entity="node" status={node.data.status} />}>
+        <NodeDetails node={node.data} />
+      </Section>
+      <Section title="Update Status">{refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}</Section>
+      <Section title="Status History">
+        <NodeHistory history={node.data.history ?? []} />
+      </Section>
+    </Stack>
+  );
+}
