@@ -189,6 +189,7 @@ describe("access matrix", () => {
       ["GET", API.request.statusCount],
       ["POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" }],
       ["POST", API.request.delete, { id: requestOfA }],
+      ["GET", API.request.export],
     ];
     for (const [method, url, payload] of calls) {
       expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
@@ -198,6 +199,7 @@ describe("access matrix", () => {
     expect((await as("operatorB", "GET", `${API.request.root}?nodeId=${nodeOfA}`)).body).toEqual({ status: null, _id: null, requests: [] });
     expect((await as("operatorA", "GET", `${API.request.root}?nodeId=${nodeOfA}`)).body).toMatchObject({ status: "Pending", _id: requestOfA });
     for (const [method, url, payload] of calls.slice(2)) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("admin", "GET", API.request.export)).body).toContain(",Pending,");
     expect((await as("admin", "POST", API.request.root, { nodeId: nodeOfA })).status).toBe(403);
     expect((await as("admin", "GET", API.request.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "GET", API.request.statusCount)).status).toBe(200);
@@ -215,6 +217,7 @@ describe("access matrix", () => {
       ["GET", API.stake.total],
       ["GET", `${API.stake.status}?nodeId=${nodeOfA}`],
       ["GET", API.stake.transactions],
+      ["GET", API.stake.transactionsExport],
       ["POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash, totalStake: "1" }],
       ["POST", API.stake.unlock, { _id: positionOfA }],
       ["POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash }],
@@ -233,8 +236,8 @@ describe("access matrix", () => {
     expect((await as("operatorB", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(404);
     expect((await as("operatorB", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
     expect((await as("operatorB", "POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash })).status).toBe(404);
-    for (const [method, url, payload] of [calls[0]!, calls[5]!, calls[7]!, calls[8]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
-    for (const [method, url, payload] of [calls[1]!, calls[4]!, calls[6]!]) expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of [calls[0]!, calls[6]!, calls[8]!, calls[9]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of [calls[1]!, calls[5]!, calls[7]!]) expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.stake.root)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(200);

@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { csvResponse } from "../shared/csv.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, messageSchema, pagedSchema } from "../shared/schema.ts";
-import { ownRequestsSchema, requestCreateSchema, requestQuerySchema, requestResponseSchema, requestSavedSchema, requestStatusCountSchema, requestStatusUpdateSchema } from "./schema.ts";
+import { ownRequestsSchema, requestCreateSchema, requestExportQuerySchema, requestQuerySchema, requestResponseSchema, requestSavedSchema, requestStatusCountSchema, requestStatusUpdateSchema } from "./schema.ts";
 
 /** The interest request routes' declarations (spec 7, Requests); handlers are in routes.ts. */
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
@@ -57,4 +58,13 @@ export const deleteRequestRoute = createRoute({
   middleware: [adminOnly] as const,
   request: jsonBody(deleteByIdSchema),
   responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: notFound },
+});
+
+export const exportRequestsRoute = createRoute({
+  method: "get",
+  path: "/export",
+  ...describe("admin", "Every matching request as CSV (the list's search), newest first, stake totals in PLI"),
+  middleware: [adminOnly] as const,
+  request: { query: requestExportQuerySchema },
+  responses: { 200: csvResponse("requests.csv"), ...guarded },
 });

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { StakeStatus } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { containsPattern, pageOf } from "../shared/list.ts";
+import { containsPattern, pageOf, rowsOf } from "../shared/list.ts";
 import { stakeIdOf } from "../stake/rules.ts";
 import type { NodeStatus } from "../node/rules.ts";
 import { REQUEST_STATUSES, type RequestStatus } from "./rules.ts";
@@ -27,24 +27,29 @@ const requestsWithNode = (db: Db) =>
     .leftJoin("app.operator as o", "o.id", "r.operator_id")
     .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"));
 
-/** A page of requests, newest first; `q` searches the owner's email and wallet, the status and the node's name, address and IP. */
-export function listRequests(db: Db, { q, page, limit }: { q: string; page: number; limit: number }) {
-  let filtered = requestsWithNode(db);
-  if (q) {
-    const pattern = containsPattern(q);
-    filtered = filtered.where((eb) =>
-      eb.or([
-        eb("o.email", "ilike", pattern),
-        eb("n.wallet_address", "ilike", pattern),
-        eb(eb.cast("r.status", "text"), "ilike", pattern),
-        eb("n.name", "ilike", pattern),
-        eb("n.node_address", "ilike", pattern),
-        eb("n.ipaddress", "ilike", pattern),
-      ]),
-    );
-  }
-  return pageOf(filtered, (query) => withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id"), { page, limit });
+/** Requests whose owner's email or wallet, status, or node's name, address or IP contains `q`. */
+function requestsMatching(db: Db, q: string) {
+  if (!q) return requestsWithNode(db);
+  const pattern = containsPattern(q);
+  return requestsWithNode(db).where((eb) =>
+    eb.or([
+      eb("o.email", "ilike", pattern),
+      eb("n.wallet_address", "ilike", pattern),
+      eb(eb.cast("r.status", "text"), "ilike", pattern),
+      eb("n.name", "ilike", pattern),
+      eb("n.node_address", "ilike", pattern),
+      eb("n.ipaddress", "ilike", pattern),
+    ]),
+  );
 }
+
+const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) => withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id");
+
+/** A page of requests, newest first. */
+export const listRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) => pageOf(requestsMatching(db, q), newestFirst, { page, limit });
+
+/** Every matching request, newest first, streamed (the CSV export). */
+export const allRequests = (db: Db, q: string) => rowsOf(newestFirst(requestsMatching(db, q)));
 
 const withRequestColumns = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) =>
   query.selectAll("r").select([

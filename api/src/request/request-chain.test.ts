@@ -122,9 +122,30 @@ describe("interest requests on a real chain", () => {
     ]);
   });
 
+  it("exports every matching request as CSV, stake totals in PLI, formula-like cells neutralised", async () => {
+    const formula = { id: "", node: "0x" as Address };
+    const body = nodeBody(2, { name: "=1+2" });
+    formula.id = (await t.call("POST", API.nodesetting.root, { token: a.token, body })).body.data._id;
+    formula.node = body.nodeAddress as Address;
+    await chain.mined(chain.as("owner").staking.write.whiteListIt([a.address, formula.node]));
+    await synced();
+    expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: formula.id, status: NODE_STATUS.approved } })).status).toBe(200);
+    expect((await ask(a.token, formula.id)).status).toBe(201);
+    const csv = await t.call("GET", `${API.request.export}?q=${encodeURIComponent(a.email)}`, { token: admin });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain("requests.csv");
+    const lines = (csv.body as string).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(`,Pending,${a.email},${a.wallet},'=1+2,${formula.node.toLowerCase()},,,`);
+    expect(lines[2]).toContain(`,Pending,${a.email},${a.wallet},Node 1,${node.node.toLowerCase()},Stake,50000,`);
+    expect(lines[3]).toContain(",Rejected,");
+    expect((await t.call("GET", `${API.request.export}?q=nobody`, { token: admin })).body).toBe("Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At\r\n");
+  });
+
   it("an admin deletes a request", async () => {
     expect((await t.call("POST", API.request.delete, { token: admin, body: { id: requestId } })).body).toEqual({ message: MESSAGES.requestDeleted });
     expect((await t.call("POST", API.request.delete, { token: admin, body: { id: requestId } })).status).toBe(404);
-    expect((await t.call("GET", API.request.root, { token: admin })).body.totalDocs).toBe(1);
+    expect((await t.call("GET", API.request.root, { token: admin })).body.totalDocs).toBe(2);
   });
 });

@@ -2,11 +2,26 @@ import { USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
+import { csvHeaders, csvStream } from "../shared/csv.ts";
 import { createRouter } from "../shared/openapi.ts";
-import { addRequestRoute, deleteRequestRoute, listRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
-import { countRequestsByStatus, deleteRequest, findRequest, latestOwnRequests, listRequests, toOwnRequest, toRequestResponse } from "./repository.ts";
+import { pliText } from "../stake/rules.ts";
+import { addRequestRoute, deleteRequestRoute, exportRequestsRoute, listRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
+import { allRequests, countRequestsByStatus, deleteRequest, findRequest, latestOwnRequests, listRequests, toOwnRequest, toRequestResponse, type RequestRow } from "./repository.ts";
 import { REQUEST_MESSAGES } from "./schema.ts";
 import { changeRequestStatus, createRequest } from "./service.ts";
+
+const REQUEST_COLUMNS = ["Date", "Status", "Email", "Wallet Address", "Node Name", "Node Address", "Stake Status", "Total Stake (PLI)", "Last Updated At"];
+const requestCells = (row: RequestRow) => [
+  row.created_at.toISOString(),
+  row.status,
+  row.owner_email,
+  row.wallet_address,
+  row.node_name,
+  row.node_address,
+  row.stake_status,
+  row.total_staked === null ? null : pliText(BigInt(row.total_staked)),
+  row.updated_at.toISOString(),
+];
 
 async function readRequest(db: Db, id: string) {
   const row = await findRequest(db, id);
@@ -39,6 +54,7 @@ export const requestRoutes = createRouter()
     await changeRequestStatus(db, _id, status);
     return c.json({ message: REQUEST_MESSAGES.requestStatusUpdated, data: await readRequest(db, _id) }, 200);
   })
+  .openapi(exportRequestsRoute, async (c) => c.body(csvStream(REQUEST_COLUMNS, allRequests(c.var.deps.db, c.req.valid("query").q), requestCells), 200, csvHeaders("requests.csv")))
   .openapi(deleteRequestRoute, async (c) => {
     if (!(await deleteRequest(c.var.deps.db, c.req.valid("json").id))) throw new AppError("notFound", REQUEST_MESSAGES.requestNotFound);
     return c.json({ message: REQUEST_MESSAGES.requestDeleted }, 200);

@@ -8,6 +8,7 @@ export const REQUEST_PATHS = {
   statusCount: "/api/request/getstatuscount",
   updateStatus: "/api/request/updatestatus",
   delete: "/api/request/delete",
+  export: "/api/request/export",
 } as const;
 
 export const REQUEST_MESSAGES = {
@@ -24,6 +25,8 @@ export const requestCreateSchema = z.object({ nodeId: idSchema });
 
 /** GET /api/request/: an admin's page (page, limit, q); an operator's statuses, of one node with `nodeId`. */
 export const requestQuerySchema = listQuerySchema.extend({ nodeId: idSchema.optional() });
+
+export const requestExportQuerySchema = listQuerySchema.pick({ q: true });
 
 export const requestStatusUpdateSchema = z.object({
   _id: idSchema,

@@ -1,9 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { csvResponse } from "../shared/csv.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
 import {
   stakeEventResponseSchema,
+  stakeExportQuerySchema,
   stakeHintSchema,
   stakeListQuerySchema,
   stakeResponseSchema,
@@ -54,6 +56,15 @@ export const stakeTransactionsRoute = createRoute({
   middleware: [signedIn] as const,
   request: { query: stakeListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(stakeEventResponseSchema), "A page of events"), ...guarded },
+});
+
+export const stakeTransactionsExportRoute = createRoute({
+  method: "get",
+  path: "/transactions/export",
+  ...describe("signed-in", "Every matching stake event as CSV (the operator's own, or all for an admin; q searches the transaction hash), amounts in PLI"),
+  middleware: [signedIn] as const,
+  request: { query: stakeExportQuerySchema },
+  responses: { 200: csvResponse("transactions.csv, newest first"), ...guarded },
 });
 
 export const stakeHintRoute = createRoute({

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import type { StakeEventRow, StakePositionRow } from "../chain/views.ts";
-import { containsPattern, pageOf } from "../shared/list.ts";
+import { containsPattern, pageOf, rowsOf } from "../shared/list.ts";
 import { stakeIdOf } from "./rules.ts";
 import type { StakeEventResponse, StakeResponse } from "./schema.ts";
 
@@ -66,25 +66,32 @@ export async function stakedTotal(db: Db, wallet: string, node?: string): Promis
 export const eventsOfTransaction = (db: Db, txHash: string) =>
   db.selectFrom("chain.stake_event").select(["kind", "wallet", "node"]).where("tx_hash", "=", txHash).execute();
 
-/** Stake events newest first, of one wallet or (without it) of all; `q` searches the transaction hash. */
-export function listStakeEvents(db: Db, { wallet, q, page, limit }: { wallet?: string; q: string; page: number; limit: number }) {
+/** Stake events of one wallet or (without it) of all; `q` searches the transaction hash. */
+function stakeEventsMatching(db: Db, { wallet, q }: { wallet?: string; q: string }) {
   let filtered = db.selectFrom("chain.stake_event as e");
   if (wallet) filtered = filtered.where("e.wallet", "=", wallet);
   if (q) filtered = filtered.where("e.tx_hash", "ilike", containsPattern(q));
-  return pageOf(
-    filtered,
-    (query) =>
-      query
-        .selectAll("e")
-        .select((eb) => [
-          eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "e.wallet").whereRef("p.node", "=", "e.node").$castTo<StakeStatus | null>().as("position_status"),
-          eb.selectFrom("app.node as n").select("n.id").whereRef("n.node_address", "=", "e.node").$castTo<string | null>().as("node_id"),
-        ])
-        .orderBy("e.block_number", "desc")
-        .orderBy("e.log_index", "desc"),
-    { page, limit },
-  );
+  return filtered;
 }
+
+/** Each event with its position's current status and the portal's node id, newest first. */
+const withEventColumns = (query: ReturnType<typeof stakeEventsMatching>) =>
+  query
+    .selectAll("e")
+    .select((eb) => [
+      eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "e.wallet").whereRef("p.node", "=", "e.node").$castTo<StakeStatus | null>().as("position_status"),
+      eb.selectFrom("app.node as n").select("n.id").whereRef("n.node_address", "=", "e.node").$castTo<string | null>().as("node_id"),
+    ])
+    .orderBy("e.block_number", "desc")
+    .orderBy("e.log_index", "desc");
+
+export type StakeEventListRow = StakeEventRow & { position_status: StakeStatus | null; node_id: string | null };
+
+/** A page of stake events, newest first. */
+export const listStakeEvents = (db: Db, params: { wallet?: string; q: string; page: number; limit: number }) => pageOf(stakeEventsMatching(db, params), withEventColumns, params);
+
+/** Every matching stake event, newest first, streamed (the CSV export). */
+export const allStakeEvents = (db: Db, params: { wallet?: string; q: string }) => rowsOf(withEventColumns(stakeEventsMatching(db, params)));
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -121,7 +128,7 @@ export function toStakeResponse(row: PositionRow, events: StakeEventRow[]): Stak
   };
 }
 
-export const toStakeEventResponse = (row: StakeEventRow & { position_status: StakeStatus | null; node_id: string | null }): StakeEventResponse => ({
+export const toStakeEventResponse = (row: StakeEventListRow): StakeEventResponse => ({
   ...toTransaction(row),
   walletAddress: row.wallet,
   nodeAddress: row.node,

@@ -2,6 +2,7 @@ import { ownerScope } from "../auth/owner-scope.ts";
 import { USER_TYPE } from "../contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
+import { csvHeaders, csvStream } from "../shared/csv.ts";
 import { createRouter } from "../shared/openapi.ts";
 import {
   deactivateStakeRoute,
@@ -10,14 +11,17 @@ import {
   stakeHintRoute,
   stakeStatusRoute,
   stakeTotalRoute,
+  stakeTransactionsExportRoute,
   stakeTransactionsRoute,
   unlockHintRoute,
   withdrawHintRoute,
 } from "./operations.ts";
-import { eventsOfPositions, findPosition, listPositions, listStakeEvents, stakedTotal, toStakeEventResponse, toStakeResponse } from "./repository.ts";
-import { stakeIdOf } from "./rules.ts";
+import { allStakeEvents, eventsOfPositions, findPosition, listPositions, listStakeEvents, stakedTotal, toStakeEventResponse, toStakeResponse, type StakeEventListRow } from "./repository.ts";
+import { pliText, stakeIdOf } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
+
+const TRANSACTION_COLUMNS = ["Wallet Address", "Node Address", "Txn Hash", "Total Stake (PLI)", "Type", "Status", "Date"];
 
 const chainDerived = (): never => {
   throw new AppError("conflict", STAKE_MESSAGES.chainDerived);
@@ -52,6 +56,14 @@ export const stakeRoutes = createRouter()
     const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub);
     const { rows, total } = await listStakeEvents(db, { ...query, wallet });
     return c.json(paged(rows.map(toStakeEventResponse), total, query.page, query.limit), 200);
+  })
+  .openapi(stakeTransactionsExportRoute, async (c) => {
+    const { db } = c.var.deps;
+    const session = c.get("session")!;
+    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub);
+    const rows = allStakeEvents(db, { q: c.req.valid("query").q, wallet });
+    const cells = (row: StakeEventListRow) => [row.wallet, row.node, row.tx_hash, pliText(BigInt(row.amount)), row.kind, row.position_status, row.block_time.toISOString()];
+    return c.body(csvStream(TRANSACTION_COLUMNS, rows, cells), 200, csvHeaders("transactions.csv"));
   })
   .openapi(stakeHintRoute, async (c) => {
     const { db, chain } = c.var.deps;

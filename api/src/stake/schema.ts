@@ -8,6 +8,7 @@ export const STAKE_PATHS = {
   total: "/api/stake/getTotal",
   status: "/api/stake/getstatus",
   transactions: "/api/stake/transactions",
+  transactionsExport: "/api/stake/transactions/export",
   unlock: "/api/stake/tokenunlock",
   withdraw: "/api/stake/tokenwithdraw",
   delete: "/api/stake/delete",
@@ -49,6 +50,7 @@ export const stakeIdField = z
   });
 
 export const stakeListQuerySchema = listQuerySchema;
+export const stakeExportQuerySchema = listQuerySchema.pick({ q: true });
 export const stakeTotalQuerySchema = z.object({ nodeId: idSchema.optional() });
 export const stakeStatusQuerySchema = z.object({ nodeId: idSchema });
 

@@ -121,6 +121,19 @@ describe("stakes on a real chain", () => {
     expect((await get(admin, `${API.stake.root}?q=${ofB.node.slice(-6)}`)).totalDocs).toBe(1);
   });
 
+  it("exports every matching transaction as CSV: the operator's own, all for an admin, amounts in PLI", async () => {
+    const csv = await t.call("GET", API.stake.transactionsExport, { token: a.token });
+    expect(csv.headers.get("content-disposition")).toContain("transactions.csv");
+    const lines = (csv.body as string).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Wallet Address,Node Address,Txn Hash,Total Stake (PLI),Type,Status,Date");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 6))).toEqual([
+      [a.wallet, first.node.toLowerCase(), topupTx, "10000", "topup", STAKE_STATUS.stake],
+      [a.wallet, first.node.toLowerCase(), stakeTx, "50000", "stake", STAKE_STATUS.stake],
+    ]);
+    expect((await t.call("GET", API.stake.transactionsExport, { token: admin })).body.trimEnd().split("\r\n")).toHaveLength(4);
+    expect((await t.call("GET", `${API.stake.transactionsExport}?q=${stakeTx.slice(-12)}`, { token: admin })).body.trimEnd().split("\r\n")).toHaveLength(2);
+  });
+
   it("forged hints answer a clear 4xx and change nothing", async () => {
     const before = await everything();
     const fake = keccak256(toHex("never sent"));

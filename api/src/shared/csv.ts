@@ -1,0 +1,42 @@
+/** Characters that make a spreadsheet read a cell as a formula when they open it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell starting with
+ * = + - @ (or tab, CR) gets a leading apostrophe so spreadsheets show it as text, never run it.
+ */
+export function csvCell(value: string | null): string {
+  const text = value ?? "";
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvLine = (cells: (string | null)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** A CSV body streamed row by row: the header, then each row as it arrives (constant memory for any size). */
+export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = rows[Symbol.asyncIterator]();
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvLine(header)));
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csvLine(toCells(next.value))));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+/** The headers of a CSV download named `fileName`. */
+export const csvHeaders = (fileName: string) => ({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"` });
+
+/** The OpenAPI description of a CSV answer. */
+export const csvResponse = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" as const } } } });
