@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../test/database.ts";
+import { createDb, type Db } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import * as requests from "./migrations/2026-11-23T14-00-00_requests.ts";
+
+let db: Db;
+
+beforeAll(async () => {
+  db = createDb(await createTestDatabase("migrate"), 1);
+});
+afterAll(() => db?.destroy());
+
+describe("migrateToLatest", () => {
+  it("applies a migration that landed after a later-named one had already run on this database", async () => {
+    await migrateToLatest(db);
+    await requests.down(db);
+    await db.deleteFrom("app.kysely_migration" as never).where("name" as never, "=", "2026-11-23T14-00-00_requests" as never).execute();
+    expect(await migrateToLatest(db)).toEqual(["2026-11-23T14-00-00_requests"]);
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+});
