@@ -30,6 +30,10 @@ const pages = {
   editNode: () => import("@/features/nodes/pages/edit-node-page").then((m) => m.EditNodePage),
   adminListNode: () => import("@/features/nodes/pages/admin-node-list-page").then((m) => m.AdminNodeListPage),
   adminEditNode: () => import("@/features/nodes/pages/admin-edit-node-page").then((m) => m.AdminEditNodePage),
+  listJob: () => import("@/features/jobs/pages/job-list-page").then((m) => m.JobListPage),
+  editJob: () => import("@/features/jobs/pages/edit-job-page").then((m) => m.EditJobPage),
+  adminListJob: () => import("@/features/jobs/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
+  adminEditJob: () => import("@/features/jobs/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
   rpc: (variant: "user" | "admin") => ({
     list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
     add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
@@ -43,8 +47,8 @@ const layouts = {
 };
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = ["dashboard", "deposit", "transactions", "listIncentive", "listJob", "editJob", "listIssue", "listWallet", "additionalStake"];
-const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive", "adminListJob", "adminEditJob"];
+const UPCOMING_USER: RouteName[] = ["dashboard", "deposit", "transactions", "listIncentive", "listIssue", "listWallet", "additionalStake"];
+const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive"];
 
 const userRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
@@ -77,6 +81,8 @@ export const createRouter = () =>
                 page("listNode", pages.listNode),
                 page("addNode", pages.addNode),
                 page("editNode", pages.editNode),
+                page("listJob", pages.listJob),
+                page("editJob", pages.editJob),
                 page("listRpc", userRpc.list),
                 page("addRpc", userRpc.add),
                 page("editRpc", userRpc.edit),
@@ -97,6 +103,8 @@ export const createRouter = () =>
                 page("adminSiteSetting", pages.siteSetting),
                 page("adminListNode", pages.adminListNode),
                 page("adminEditNode", pages.adminEditNode),
+                page("adminListJob", pages.adminListJob),
+                page("adminEditJob", pages.adminEditJob),
                 page("adminListRpc", adminRpc.list),
                 page("adminAddRpc", adminRpc.add),
                 page("adminEditRpc", adminRpc.edit),

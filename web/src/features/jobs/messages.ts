@@ -1,0 +1,18 @@
+/** Texts of the job screens that the API's contract does not carry. */
+export const jobMessages = {
+  addJob: "Add Job",
+  addJobNote: "An admin reviews each job before it runs.",
+  showForm: "Show form",
+  hideForm: "Hide form",
+  jobsTitle: "Jobs",
+  requestsTitle: "Job Requests",
+  confirmSubmit: "To submit the Job type yes and confirm",
+  confirmUpdate: "To Update the Job Status type yes and confirm",
+  confirmDelete: (name: string) => `To delete the Job "${name}" type yes and confirm`,
+  searchByStatus: "Search by status",
+  quickUpdateTitle: "Update Job Status",
+  oneValuePerLine: "One value per line",
+  submitJob: "Submit Job",
+  updateJob: "Update Job",
+  updateStatus: "Update Status",
+} as const;
