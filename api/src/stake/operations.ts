@@ -72,7 +72,7 @@ export const stakeHintRoute = createRoute({
   path: "/",
   ...describe(
     "user",
-    "Hint that tnxHash staked or topped up on one of the operator's nodes: answers the chain's position once that event is indexed for the operator's wallet and the node's address (totalStake is ignored); 404 unknown, 409 failed, not yet indexed or another node's, 403 another wallet's",
+    "Hint that tnxHash staked or topped up on one of the operator's nodes: answers the chain's position once that event is indexed for the operator's wallet and the node's address (totalStake is ignored); 404 unknown, 409 failed, not yet indexed, not a stake or top-up, or another node's, 403 another wallet's",
   ),
   middleware: [userOnly] as const,
   request: jsonBody(stakeHintSchema),

@@ -115,25 +115,28 @@ export const STAKE_HINT_MESSAGES = {
 
 export type HintDecision = { ok: true } | { ok: false; code: "notFound" | "conflict" | "forbidden"; reason: string };
 
+/** The chain's receipt of a transaction the indexer has no stake event of: its status, and whether its block is indexed yet. */
+export interface HintReceipt {
+  status: "success" | "reverted";
+  indexed: boolean;
+}
+
 /**
  * Whether the indexed events of a transaction back a hint: one of them is of an expected kind, from
- * `wallet`, on `node`. With no events, `receipt` (the chain's, if any) tells a failed or not yet
- * indexed transaction from an unknown hash.
+ * `wallet`, on `node`. With no events, `receipt` (the chain's, null when it has none) tells a failed
+ * transaction, one not indexed yet and one that staked nothing from an unknown hash.
  */
-export function decideHint(
-  events: { kind: HintKind; wallet: string; node: string }[],
-  expected: { kinds: readonly HintKind[]; wallet: string; node: string },
-  receipt: "success" | "reverted" | null,
-): HintDecision {
+export function decideHint(events: { kind: HintKind; wallet: string; node: string }[], expected: { kinds: readonly HintKind[]; wallet: string; node: string }, receipt: HintReceipt | null): HintDecision {
+  const wrongKind: HintDecision = { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintWrongKind.replace("{kinds}", expected.kinds.map((kind) => KIND_LABELS[kind]).join(" or ")) };
   if (events.length === 0) {
-    if (receipt === "reverted") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed };
-    if (receipt === "success") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending };
-    return { ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed };
+    if (receipt === null) return { ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed };
+    if (receipt.status === "reverted") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed };
+    return receipt.indexed ? wrongKind : { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending };
   }
   const wallet = expected.wallet.toLowerCase();
   const node = expected.node.toLowerCase();
   const ofKind = events.filter((event) => expected.kinds.includes(event.kind));
-  if (ofKind.length === 0) return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintWrongKind.replace("{kinds}", expected.kinds.map((kind) => KIND_LABELS[kind]).join(" or ")) };
+  if (ofKind.length === 0) return wrongKind;
   const mine = ofKind.filter((event) => event.wallet === wallet);
   if (mine.length === 0) return { ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet };
   if (!mine.some((event) => event.node === node)) return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode };

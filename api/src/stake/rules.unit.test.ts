@@ -120,15 +120,17 @@ describe("stake hints", () => {
     expect(decideHint([{ kind: "topup", wallet, node }], expected, null)).toEqual({ ok: true });
   });
 
-  it("tell an unknown hash, a failed transaction and one not indexed yet apart", () => {
+  it("tell an unknown hash, a failed transaction, one not indexed yet and one that staked nothing apart", () => {
     expect(decideHint([], expected, null)).toEqual({ ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed });
-    expect(decideHint([], expected, "reverted")).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed });
-    expect(decideHint([], expected, "success")).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending });
+    expect(decideHint([], expected, { status: "reverted", indexed: true })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed });
+    expect(decideHint([], expected, { status: "reverted", indexed: false })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed });
+    expect(decideHint([], expected, { status: "success", indexed: false })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending });
+    expect(decideHint([], expected, { status: "success", indexed: true })).toEqual({ ok: false, code: "conflict", reason: "This transaction is not a stake or top-up" });
   });
 
   it("refuse someone else's transaction, another node's and another kind", () => {
-    expect(decideHint([{ kind: "stake", wallet: `0x${"c".repeat(40)}`, node }], expected, "success")).toMatchObject({ ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet });
-    expect(decideHint([{ kind: "stake", wallet, node: `0x${"c".repeat(40)}` }], expected, "success")).toMatchObject({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode });
-    expect(decideHint([{ kind: "unstake", wallet, node }], expected, "success")).toMatchObject({ ok: false, code: "conflict", reason: "This transaction is not a stake or top-up" });
+    expect(decideHint([{ kind: "stake", wallet: `0x${"c".repeat(40)}`, node }], expected, null)).toMatchObject({ ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet });
+    expect(decideHint([{ kind: "stake", wallet, node: `0x${"c".repeat(40)}` }], expected, null)).toMatchObject({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode });
+    expect(decideHint([{ kind: "unstake", wallet, node }], expected, null)).toMatchObject({ ok: false, code: "conflict", reason: "This transaction is not a stake or top-up" });
   });
 });

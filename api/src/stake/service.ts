@@ -1,18 +1,18 @@
 import type { PublicClient } from "viem";
+import { getIndexedBlock } from "../chain/views.ts";
 import { STAKE_STATUS } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { eventsOfPositions, eventsOfTransaction, findPosition, toStakeResponse, type PositionRow } from "./repository.ts";
-import { decideHint, stakeIdOf, type HintKind } from "./rules.ts";
+import { decideHint, stakeIdOf, type HintKind, type HintReceipt } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 
-/** The chain's receipt status of a transaction, null when the chain does not know it (or cannot be reached). */
-async function receiptStatus(chain: PublicClient, hash: `0x${string}`): Promise<"success" | "reverted" | null> {
-  try {
-    return (await chain.getTransactionReceipt({ hash })).status;
-  } catch {
-    return null;
-  }
+/** The chain's receipt of a transaction and whether the indexer has passed its block; null when the chain does not know it (or cannot be reached). */
+async function receiptOf(deps: { db: Db; chain: PublicClient }, hash: `0x${string}`): Promise<HintReceipt | null> {
+  const receipt = await deps.chain.getTransactionReceipt({ hash }).catch(() => null);
+  if (!receipt) return null;
+  const indexedBlock = await getIndexedBlock(deps.db);
+  return { status: receipt.status, indexed: indexedBlock !== null && receipt.blockNumber <= BigInt(indexedBlock) };
 }
 
 /**
@@ -22,7 +22,7 @@ async function receiptStatus(chain: PublicClient, hash: `0x${string}`): Promise<
  */
 export async function verifyHint(deps: { db: Db; chain: PublicClient }, hint: { hash: string; kinds: readonly HintKind[]; wallet: string; node: string }) {
   const events = await eventsOfTransaction(deps.db, hint.hash);
-  const receipt = events.length === 0 ? await receiptStatus(deps.chain, hint.hash as `0x${string}`) : null;
+  const receipt = events.length === 0 ? await receiptOf(deps, hint.hash as `0x${string}`) : null;
   const decision = decideHint(events, hint, receipt);
   if (!decision.ok) throw new AppError(decision.code, decision.reason);
 }

@@ -145,6 +145,9 @@ describe("stakes on a real chain", () => {
     expect((await chain.publicClient.waitForTransactionReceipt({ hash: failed, pollingInterval: 10 })).status).toBe("reverted");
     await synced();
     expect(await hint(a.token, { nodeId: second.id, tnxHash: failed })).toMatchObject({ status: 409, body: { error: MESSAGES.hintFailed } });
+    const approval = (await chain.mined(chain.as("validator").token.write.approve([chain.deployment.contracts.stakingRewards, pli(1)]))).transactionHash;
+    await synced();
+    expect(await hint(a.token, { nodeId: first.id, tnxHash: approval })).toMatchObject({ status: 409, body: { error: "This transaction is not a stake or top-up" } });
     expect(await hint(a.token, { nodeId: first.id, tnxHash: "0x1234" })).toMatchObject({ status: 400, body: { errors: { tnxHash: expect.any(String) } } });
     expect(await t.call("POST", API.stake.withdraw, { token: a.token, body: { _id: positionId(first), transactionHash: topupTx } })).toMatchObject({
       status: 409,
