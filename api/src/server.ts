@@ -6,7 +6,7 @@ import { createDb } from "./db/database.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { startNodeReconciler } from "./node/reconcile.ts";
+import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
@@ -29,7 +29,7 @@ const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
 const live = new LiveHub();
 const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
-const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log });
+const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish: () => reconcileStakedNodes(db) });
 const stopReconciler = startNodeReconciler(db, log);
 const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log)], log }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {

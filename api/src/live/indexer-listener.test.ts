@@ -7,6 +7,8 @@ import { pli, startChain } from "../../../test/chain.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { NODE_STATUS } from "../contract/domain.ts";
+import { reconcileStakedNodes } from "../node/reconcile.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
@@ -20,6 +22,7 @@ const events: { event: LiveEvent; at: number }[] = [];
 const logs: string[] = [];
 const wallet = privateKeyToAccount(DEV_KEYS.validator).address;
 const node = "0x00000000000000000000000000000000000b0001" as const;
+let nodeId: string;
 
 beforeAll(async () => {
   chain = await startChain();
@@ -28,7 +31,15 @@ beforeAll(async () => {
   await migrateToLatest(db);
   indexer = await startIndexer({ databaseUrl, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
   hub.subscribe({ userType: "admin" }, (event) => events.push({ event, at: performance.now() }));
-  listener = listenToIndexer({ databaseUrl, db, hub, log: (line) => logs.push(line) });
+  const operator = await db.insertInto("app.operator").values({ wallet_address: wallet.toLowerCase(), email: null, user_role: "Validator" }).returning("id").executeTakeFirstOrThrow();
+  nodeId = (
+    await db
+      .insertInto("app.node")
+      .values({ operator_id: operator.id, wallet_address: wallet.toLowerCase(), name: "Live", provider: "AWS", ipaddress: "198.51.100.77", os: "Ubuntu", ram: 32, storage: 500, security: "1", oracle_address: node, node_address: node, status: NODE_STATUS.approved })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+  listener = listenToIndexer({ databaseUrl, db, hub, log: (line) => logs.push(line), beforePublish: () => reconcileStakedNodes(db) });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));
 });
@@ -42,7 +53,7 @@ afterAll(async () => {
 const eventFor = (topic: LiveEvent["topics"][number]) => events.find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase()));
 
 describe("live events from the indexer's notifications", () => {
-  it("publishes a whitelist and then a stake for the operator's wallet as soon as each is indexed", async () => {
+  it("publishes a whitelist and then a stake for the operator's wallet as soon as each is indexed, the node already Active", async () => {
     await chain.mined(chain.as("owner").staking.write.whiteListIt([wallet, node]));
     const whitelisted = await waitFor("the whitelist event", () => eventFor("whitelist"), { timeoutMs: 20_000, intervalMs: 10 });
     await chain.mined(chain.as("validator").token.write.approve([chain.deployment.contracts.stakingRewards, pli(50_000)]));
@@ -52,6 +63,7 @@ describe("live events from the indexer's notifications", () => {
     expect(staked.event.block).toBeGreaterThanOrEqual(Number(mined.blockNumber));
     expect(staked.event.block).toBeGreaterThan(whitelisted.event.block);
     expect(staked.at - minedAt).toBeLessThan(5_000);
+    expect((await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status).toBe(NODE_STATUS.active);
     expect(logs).toEqual([]);
   });
 });

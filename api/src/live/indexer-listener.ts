@@ -25,7 +25,20 @@ async function changesBetween(db: Db, after: number, upTo: number) {
  * scan are folded into the next scan; a lost connection is reopened and nothing is missed, because
  * each scan starts where the last one ended.
  */
-export function listenToIndexer({ databaseUrl, db, hub, log }: { databaseUrl: string; db: Db; hub: LiveHub; log: (line: string) => void }) {
+export function listenToIndexer({
+  databaseUrl,
+  db,
+  hub,
+  log,
+  beforePublish = async () => undefined,
+}: {
+  databaseUrl: string;
+  db: Db;
+  hub: LiveHub;
+  log: (line: string) => void;
+  /** Runs after each newly indexed range and before its event goes out (e.g. follow-up writes the event should already show). */
+  beforePublish?: () => Promise<unknown>;
+}) {
   let client: pg.Client | null = null;
   let stopped = false;
   let scanned: number | null = null;
@@ -42,6 +55,7 @@ export function listenToIndexer({ databaseUrl, db, hub, log }: { databaseUrl: st
     if (indexed === scanned) return;
     const changes = await changesBetween(db, scanned, indexed);
     scanned = indexed;
+    if (changes.length > 0) await beforePublish();
     const topics = [...new Set(changes.map((change) => change.topic))];
     const wallets = [...new Set(changes.map((change) => change.wallet.toLowerCase()))];
     hub.publish({ block: indexed, topics, wallets });

@@ -2,12 +2,13 @@ import { canAddNode, LIMITS } from "@pli/api/contract";
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api, ok } from "@/shared/api/http";
+import { liveMeta } from "@/shared/live/live-store";
 import type { ListParams } from "@/shared/lists/list-params";
 import { nodeKeys } from "./keys";
 
 export const getNodes = ({ page, limit, q }: ListParams) => ok(api.nodesetting.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
 
-export const nodesQueryOptions = (params: ListParams) => queryOptions({ queryKey: nodeKeys.list(params), queryFn: () => getNodes(params), placeholderData: keepPreviousData });
+export const nodesQueryOptions = (params: ListParams) => queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: nodeKeys.list(params), queryFn: () => getNodes(params), placeholderData: keepPreviousData });
 
 /** A page of the signed-in operator's nodes. */
 export const useNodes = (params: ListParams) => useQuery(nodesQueryOptions(params));
