@@ -1,5 +1,5 @@
 import { reputationTone, reputationViewable, type NodeResponse } from "@pli/api/contract";
-import { Button, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
 import type { InsightKind } from "./node-insight-modal";
@@ -14,9 +14,9 @@ export function ReputationCell({ node, onOpen }: { node: NodeResponse; onOpen: (
       <Button size="compact-sm" variant="light" color={score === null ? "gray" : REPUTATION_COLORS[reputationTone(score)]} onClick={() => onOpen("reputation")} aria-label={`${shown}: reputation of ${node.name}`}>
         {shown}
       </Button>
-      <Button size="compact-sm" variant="subtle" color="gray" onClick={() => onOpen("inactiveDates")} aria-label={`InActive Dates of ${node.name}`}>
+      <Anchor component="button" type="button" size="sm" onClick={() => onOpen("inactiveDates")} aria-label={`InActive Dates of ${node.name}`}>
         InActive Dates
-      </Button>
+      </Anchor>
     </Stack>
   );
 }

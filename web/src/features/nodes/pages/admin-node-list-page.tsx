@@ -88,7 +88,7 @@ export function AdminNodeListPage() {
       id: "action",
       header: "Action",
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+        <Stack gap={6} align="flex-start">
           <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`Edit ${row.original.name}`}>
             Edit
           </Button>
@@ -98,7 +98,7 @@ export function AdminNodeListPage() {
               Delete
             </Button>
           ) : null}
-        </Group>
+        </Stack>
       ),
     },
   ];

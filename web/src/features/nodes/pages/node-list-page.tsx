@@ -1,5 +1,5 @@
 import { operatorMayEdit, USER_TYPE, type NodeResponse } from "@pli/api/contract";
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -84,12 +84,12 @@ export function NodeListPage() {
       id: "actions",
       header: "Actions",
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+        <Stack gap={6} align="flex-start">
           <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`${operatorMayEdit(row.original.status) ? "View/Edit" : "View"} ${row.original.name}`}>
             {operatorMayEdit(row.original.status) ? "View/Edit" : "View"}
           </Button>
           <NodeToggleButton node={row.original} actor={USER_TYPE.user} />
-        </Group>
+        </Stack>
       ),
     },
   ];
