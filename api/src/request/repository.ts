@@ -43,14 +43,6 @@ function requestsMatching(db: Db, q: string) {
   );
 }
 
-const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) => withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id");
-
-/** A page of requests, newest first. */
-export const listRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) => pageOf(requestsMatching(db, q), newestFirst, { page, limit });
-
-/** Every matching request, newest first, streamed (the CSV export). */
-export const allRequests = (db: Db, q: string) => rowsOf(newestFirst(requestsMatching(db, q)));
-
 const withRequestColumns = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) =>
   query.selectAll("r").select([
     sql<string | null>`o.email`.as("owner_email"),
@@ -62,6 +54,14 @@ const withRequestColumns = <Q extends ReturnType<typeof requestsWithNode>>(query
     sql<StakeStatus | null>`p.status`.as("stake_status"),
     sql<string | null>`p.total_staked`.as("total_staked"),
   ]);
+
+const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) => withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id");
+
+/** A page of requests, newest first. */
+export const listRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) => pageOf(requestsMatching(db, q), newestFirst, { page, limit });
+
+/** Every matching request, newest first, streamed (the CSV export). */
+export const allRequests = (db: Db, q: string) => rowsOf(newestFirst(requestsMatching(db, q)));
 
 export const findRequest = (db: Db, id: string) => withRequestColumns(requestsWithNode(db)).where("r.id", "=", id).executeTakeFirst();
 

@@ -34,7 +34,7 @@ export async function readPosition(db: Db, wallet: string, node: string) {
   return toStakeResponse(row, (await eventsOfPositions(db, [row])).get(stakeIdOf(row.wallet, row.node)) ?? []);
 }
 
-/** Answers the position once the chain shows it Unlock; 409 while Stake or once withdrawn. */
+/** Refuses (409) a position the chain does not show as Unlock: still Stake, or already withdrawn. */
 export function requireUnlocked(row: Pick<PositionRow, "status">) {
   if (row.status === STAKE_STATUS.withdraw) throw new AppError("conflict", STAKE_MESSAGES.stakeAlreadyWithdrawn);
   if (row.status !== STAKE_STATUS.unlock) throw new AppError("conflict", STAKE_MESSAGES.stakeNotUnlocked);
