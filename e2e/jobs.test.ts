@@ -278,6 +278,39 @@ describe("oracle jobs from submission to review", () => {
   });
 });
 
+describe("job categories", () => {
+  test("the admin adds a category (a duplicate is refused), renames it and removes it; a category in use cannot be removed", async () => {
+    const page = adminPage;
+    const name = `Gas Price ${Date.now()}`;
+    await page.goto("/admin/listjob");
+    const section = page.getByRole("form", { name: jobMessages.addCategory });
+    await section.getByLabel("Category name").fill(name);
+    await section.getByRole("button", { name: jobMessages.addCategory }).click();
+    await page.getByText(MESSAGES.categoryAdded).first().waitFor();
+    await page.getByRole("row").filter({ hasText: name }).waitFor();
+    await section.getByLabel("Category name").fill(name.toUpperCase());
+    await section.getByRole("button", { name: jobMessages.addCategory }).click();
+    await section.getByText(MESSAGES.categoryExists).waitFor();
+
+    await page.getByRole("button", { name: `Rename ${name}` }).click();
+    const renamed = `${name} v2`;
+    await page.getByLabel("New category name").fill(renamed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText(MESSAGES.categoryRenamed).first().waitFor();
+    await page.getByRole("row").filter({ hasText: renamed }).waitFor();
+    await shoot(page, "admin-categories");
+
+    await page.getByRole("button", { name: `Remove ${renamed}` }).click();
+    await confirmYes(page, jobMessages.confirmRemoveCategory(renamed));
+    await page.getByText(MESSAGES.categoryRemoved).first().waitFor();
+    await page.getByRole("row").filter({ hasText: renamed }).waitFor({ state: "detached" });
+
+    const categories = await api<{ docs: { categoryName: string; jobCount: number }[] }>(API.jobcategory.root, adminSession);
+    const inUse = categories.docs.find((category) => category.jobCount > 0)!;
+    expect(await page.getByRole("button", { name: `Remove ${inUse.categoryName}` }).isDisabled()).toBe(true);
+  });
+});
+
 describe("only Validator operators work on jobs", () => {
   test("a Standby operator gets the OK-only 'Only Validator Nodes' dialog, whose OK goes to the node list", async () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });

@@ -15,4 +15,7 @@ export const jobMessages = {
   submitJob: "Submit Job",
   updateJob: "Update Job",
   updateStatus: "Update Status",
+  categoriesTitle: "Job Categories",
+  addCategory: "Add Category",
+  confirmRemoveCategory: (name: string) => `To remove the category "${name}" type yes and confirm`,
 } as const;

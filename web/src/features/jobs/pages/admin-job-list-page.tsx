@@ -19,6 +19,7 @@ import { useDeleteJob } from "../api/delete-job";
 import { useEditJob } from "../api/edit-job";
 import { editJobStore } from "../api/edit-job-store";
 import { useJobRequests } from "../api/get-job-requests";
+import { JobCategoryManager } from "../components/job-category-manager";
 import { LinesCell } from "../components/lines-cell";
 import { LinesModal, type LinesView } from "../components/lines-modal";
 import { QuickUpdateModal, type QuickUpdate } from "../components/quick-update-modal";
@@ -107,6 +108,7 @@ export function AdminJobListPage() {
     { id: "adminNotes", header: "Admin Notes", cell: ({ row }) => (row.original.adminNotes ? <LongValue value={row.original.adminNotes} /> : dash) },
   ];
   return (
+    <Stack gap="lg">
     <Section>
       <Stack gap="md">
         <SearchBox placeholder={jobMessages.searchByStatus} />
@@ -116,5 +118,7 @@ export function AdminJobListPage() {
       <LinesModal view={view} onClose={() => setView(null)} />
       <QuickUpdateModal job={reviewing} onClose={() => setReviewing(null)} onSubmit={(job, values) => void onQuickUpdate(job, values)} />
     </Section>
+    <JobCategoryManager />
+    </Stack>
   );
 }
