@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Hex } from "viem";
@@ -12,17 +11,13 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { jobMessages } from "../web/src/features/jobs/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { accessibilityProblems, layoutProblems } from "./support/layout-checks.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "jobs");
-const SIZES = [
-  { name: "desktop", viewport: { width: 1366, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-] as const;
 
 const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
 const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
@@ -70,19 +65,7 @@ async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
   return page;
 }
 
-/** Screenshots at desktop and phone size (e2e/artifacts/screenshots/jobs), each checked for layout and accessibility problems. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const problems: string[] = [];
-  for (const { name: size, viewport } of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    problems.push(...[...(await layoutProblems(page)), ...(await accessibilityProblems(page))].map((problem) => `${size} ${name}: ${problem}`));
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${size}-${name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0].viewport);
-  expect(problems).toEqual([]);
-}
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
 /** Checks the typed-confirmation dialog's text, then types the confirmation word and confirms. */
 async function confirmYes(page: Page, text: string) {
@@ -113,9 +96,9 @@ beforeAll(async () => {
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   nodeId = await activeNode(operatorSession);
-  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SIZES[0].viewport });
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(operatorContext, operatorSession);
-  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SIZES[0].viewport });
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(adminContext, adminSession);
   operatorPage = await signedInPage(operatorContext, operator.key);
   adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
@@ -314,7 +297,7 @@ describe("job categories", () => {
 describe("only Validator operators work on jobs", () => {
   test("a Standby operator gets the OK-only 'Only Validator Nodes' dialog, whose OK goes to the node list", async () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
-    const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SIZES[0].viewport });
+    const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
     try {
       await signInContext(context, (await operatorWith2fa(stack.current, standby)).token);
       const page = await signedInPage(context, standby.key);

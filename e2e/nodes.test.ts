@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -15,17 +14,13 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { nodeMessages } from "../web/src/features/nodes/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { accessibilityProblems, layoutProblems } from "./support/layout-checks.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "nodes");
-const SIZES = [
-  { name: "desktop", viewport: { width: 1366, height: 900 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-] as const;
 const DAY_MS = 86_400_000;
 
 /** A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback). */
@@ -57,19 +52,7 @@ async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
   return page;
 }
 
-/** Screenshots at desktop and phone size (e2e/artifacts/screenshots/nodes), each checked for layout and accessibility problems. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const problems: string[] = [];
-  for (const { name: size, viewport } of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    problems.push(...[...(await layoutProblems(page)), ...(await accessibilityProblems(page))].map((problem) => `${size} ${name}: ${problem}`));
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${size}-${name}.png`), fullPage: true });
-  }
-  await page.setViewportSize(SIZES[0].viewport);
-  expect(problems).toEqual([]);
-}
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
 /** Types the confirmation word in the typed-confirmation dialog and confirms. */
 async function confirmYes(page: Page) {
@@ -93,9 +76,9 @@ beforeAll(async () => {
   operator = await freshOperator(stack.current, { pli: "2000000" });
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
-  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SIZES[0].viewport });
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(operatorContext, operatorSession);
-  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SIZES[0].viewport });
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(adminContext, adminSession);
   operatorPage = await signedInPage(operatorContext, operator.key);
   adminPage = await signedInPage(adminContext, DEV_KEYS.owner);

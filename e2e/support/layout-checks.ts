@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 
@@ -50,3 +52,28 @@ export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.rea
 /** Whether two boxes overlap. */
 export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The two sizes every screen is looked at: a laptop and a phone. */
+export const SCREEN_SIZES = [
+  { name: "desktop", viewport: { width: 1366, height: 900 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
+/**
+ * Screenshots a screen in `dir` at both sizes and fails on any layout problem there; axe runs at
+ * desktop size (the phone shows the same components in one column, and the layout test runs axe on
+ * each frame at phone size). Leaves the page at desktop size.
+ */
+export async function checkScreen(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const problems: string[] = [];
+  for (const { name: size, viewport } of SCREEN_SIZES) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    const found = [...(await layoutProblems(page)), ...(size === "desktop" ? await accessibilityProblems(page) : [])];
+    problems.push(...found.map((problem) => `${size} ${name}: ${problem}`));
+    await page.screenshot({ path: path.join(dir, `${size}-${name}.png`), fullPage: true });
+  }
+  await page.setViewportSize(SCREEN_SIZES[0].viewport);
+  if (problems.length > 0) throw new Error(`screen problems:\n${problems.join("\n")}`);
+}
