@@ -2,8 +2,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * One `npm test` runs every project. Heavy projects (chain, database, browser) run their files one
- * at a time so a 2-core machine is not oversubscribed.
+ * One `npm test` runs every project, two files at a time (one per core: Vitest's default would be a
+ * single worker on a 2-core machine). Heavy projects (chain, database, browser) run their own files
+ * one at a time, so at most two heavy files share the machine.
  */
 /** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
 const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
@@ -11,6 +12,7 @@ const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.u
 export default defineConfig({
   resolve,
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
