@@ -1,12 +1,11 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { startIndexer, waitForIndexedBlock, type Indexer } from "../../../scripts/lib/indexer.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { pli, startChain } from "../../../test/chain.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { pli } from "../../../test/chain.ts";
+import type { TestApp } from "../../test/app-fixture.ts";
+import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../contract/index.ts";
 import { startNodeReconciler } from "./reconcile.ts";
 
@@ -14,15 +13,13 @@ import { startNodeReconciler } from "./reconcile.ts";
  * Nodes against a real chain: anvil with the portal's contracts, the Ponder indexer writing `chain.*`
  * into the API's database, whitelists and stakes sent as transactions.
  */
-let chain: Awaited<ReturnType<typeof startChain>>;
-let indexer: Indexer;
-let smtp: Smtp;
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let chain: typeof app.chain;
+let synced: typeof app.synced;
 let t: TestApp;
 let admin: string;
 let operator: Awaited<ReturnType<typeof newOperator>>;
 
-/** Resolves once `chain.*` reflects the chain's head. */
-const synced = async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 const byId = (token: string, id: string) => t.call("GET", `${API.nodesetting.byId}?nodeId=${id}`, { token }).then((r) => r.body);
 const review = (id: string, status: string) => t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: id, status } });
 const toggle = (id: string, status: string) => t.call("POST", API.nodesetting.deactivate, { token: operator.token, body: { _id: id, status } });
@@ -37,21 +34,13 @@ async function addNode(n: number) {
 }
 
 beforeAll(async () => {
-  chain = await startChain();
-  smtp = await startSmtp();
-  const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-  t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
-  indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  app = await startChainApp();
+  ({ chain, t, synced } = app);
   admin = await t.adminToken(await t.addAdmin());
   operator = await newOperator(t, DEV_KEYS.validator);
   await chain.fund("validator", pli(1_000_000));
 });
-afterAll(async () => {
-  await indexer?.stop();
-  await t?.close();
-  await smtp?.stop();
-  await chain?.anvil.stop();
-});
+afterAll(() => app?.stop());
 
 describe("nodes on a real chain", () => {
   let first: { id: string; node: Address };

@@ -1,26 +1,24 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { startIndexer, waitForIndexedBlock, type Indexer } from "../../../scripts/lib/indexer.ts";
-import { pli, startChain } from "../../../test/chain.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { pli } from "../../../test/chain.ts";
+import type { TestApp } from "../../test/app-fixture.ts";
+import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS } from "../contract/index.ts";
 
 /**
  * Interest requests against a real chain: anvil with the portal's contracts and the Ponder indexer
  * writing `chain.*` into the API's database; Approved needs the farm whitelist sent and indexed.
  */
-let chain: Awaited<ReturnType<typeof startChain>>;
-let indexer: Indexer;
-let smtp: Smtp;
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let chain: typeof app.chain;
+let synced: typeof app.synced;
 let t: TestApp;
 let admin: string;
 let a: Awaited<ReturnType<typeof newOperator>>;
 let b: Awaited<ReturnType<typeof newOperator>>;
 
-const synced = async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 const ask = (token: string, nodeId: string) => t.call("POST", API.request.root, { token, body: { nodeId } });
 const setStatus = (id: string, status: string) => t.call("POST", API.request.updateStatus, { token: admin, body: { _id: id, status } });
 const ownStatus = (token: string, nodeId: string) => t.call("GET", `${API.request.root}?nodeId=${nodeId}`, { token }).then((r) => r.body);
@@ -33,22 +31,14 @@ async function addNode(token: string, n: number) {
 }
 
 beforeAll(async () => {
-  chain = await startChain();
-  smtp = await startSmtp();
-  const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-  t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
-  indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  app = await startChainApp();
+  ({ chain, t, synced } = app);
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t, DEV_KEYS.validator);
   b = await newOperator(t, DEV_KEYS.standby);
   await chain.fund("validator", pli(1_000_000));
 });
-afterAll(async () => {
-  await indexer?.stop();
-  await t?.close();
-  await smtp?.stop();
-  await chain?.anvil.stop();
-});
+afterAll(() => app?.stop());
 
 describe("interest requests on a real chain", () => {
   let node: { id: string; node: Address };

@@ -1,11 +1,10 @@
 import { keccak256, toHex, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { startIndexer, waitForIndexedBlock, type Indexer } from "../../../scripts/lib/indexer.ts";
-import { pli, startChain } from "../../../test/chain.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { pli } from "../../../test/chain.ts";
+import type { TestApp } from "../../test/app-fixture.ts";
+import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../contract/index.ts";
 
 /**
@@ -13,9 +12,9 @@ import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../contract/index.ts";
  * indexed by Ponder into the API's database; every amount the API answers is the chain's, and a hint
  * changes nothing unless the indexer has seen its transaction for that wallet and node.
  */
-let chain: Awaited<ReturnType<typeof startChain>>;
-let indexer: Indexer;
-let smtp: Smtp;
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let chain: typeof app.chain;
+let synced: typeof app.synced;
 let t: TestApp;
 let admin: string;
 let a: Awaited<ReturnType<typeof newOperator>>;
@@ -28,7 +27,6 @@ let ofB: Node;
 let stakeTx: Hex;
 let topupTx: Hex;
 
-const synced = async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 const get = (token: string, url: string) => t.call("GET", url, { token }).then((r) => r.body);
 const hint = (token: string, body: Record<string, unknown>) => t.call("POST", API.stake.root, { token, body });
 const positionId = (node: Node) => `${a.wallet}-${node.node.toLowerCase()}`;
@@ -53,11 +51,8 @@ async function approvedNode(token: string, wallet: Address, n: number): Promise<
 }
 
 beforeAll(async () => {
-  chain = await startChain();
-  smtp = await startSmtp();
-  const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-  t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
-  indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  app = await startChainApp();
+  ({ chain, t, synced } = app);
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t, DEV_KEYS.validator);
   b = await newOperator(t, DEV_KEYS.standby);
@@ -67,12 +62,7 @@ beforeAll(async () => {
   second = await approvedNode(a.token, a.address, 2);
   ofB = await approvedNode(b.token, b.address, 3);
 });
-afterAll(async () => {
-  await indexer?.stop();
-  await t?.close();
-  await smtp?.stop();
-  await chain?.anvil.stop();
-});
+afterAll(() => app?.stop());
 
 describe("stakes on a real chain", () => {
   it("a stake is visible through the API with the chain's amount; the hint's totalStake is ignored", async () => {

@@ -1,0 +1,28 @@
+import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts";
+import { startChain } from "../../test/chain.ts";
+import { createTestApp } from "./app-fixture.ts";
+import { startSmtp } from "./smtp.ts";
+
+/**
+ * An API on a fresh database next to anvil with the portal's contracts, and the Ponder indexer
+ * writing `chain.*` into the API's database: for tests that send real transactions.
+ */
+export async function startChainApp() {
+  const chain = await startChain();
+  const smtp = await startSmtp();
+  const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
+  const t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
+  const indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  return {
+    chain,
+    t,
+    /** Resolves once `chain.*` reflects the chain's head. */
+    synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
+    async stop() {
+      await indexer.stop();
+      await t.close();
+      await smtp.stop();
+      await chain.anvil.stop();
+    },
+  };
+}
