@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import type { Address } from "viem";
 import { useWalletBalances } from "@/chain/use-balances";
 import { routes } from "@/shared/config/routes";
-import { tillStakeStore } from "@/shared/session/till-stake";
+import { useTotalStaked } from "@/shared/session/total-staked";
 import { Amount } from "@/shared/ui/amount";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,6 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The sidebar's wallet block: PLI and XDC balances (4 decimals), Total Staked, Deposit and Staked. */
 export function OperatorWallet({ wallet, onNavigate }: { wallet: Address; onNavigate: () => void }) {
   const { pli, native } = useWalletBalances(wallet);
+  const totalStaked = useTotalStaked();
   return (
     <Stack gap="md">
       <Stack gap={6} aria-label="Balances">
@@ -31,7 +32,7 @@ export function OperatorWallet({ wallet, onNavigate }: { wallet: Address; onNavi
           <Amount wei={native} unit="XDC" size="sm" testId="native-balance" />
         </Row>
         <Row label="Total Staked">
-          <Amount wei={tillStakeStore.getWei()} unit="PLI" size="sm" testId="total-staked" />
+          <Amount wei={totalStaked.data} unit="PLI" size="sm" testId="total-staked" />
         </Row>
       </Stack>
       <SimpleGrid cols={2} spacing="xs">

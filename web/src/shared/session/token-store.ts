@@ -4,8 +4,8 @@ import { hasId, jsonStore } from "./json-store";
 /** The session token lives in localStorage under `jwtToken` (spec section 7). */
 const TOKEN_KEY = "jwtToken";
 export const TOKEN_STORAGE_KEY = TOKEN_KEY;
-/** Records a signed-in person leaves in local storage (edit forms, cached totals): cleared at sign-out. */
-export const SIGNED_IN_RECORDS = { tillStake: "tillStake", editRpc: "editrpc", editNode: "editnode", adminEditNode: "editnodesetting", editJob: "editjob" } as const;
+/** Records a signed-in person leaves in local storage (edit forms): cleared at sign-out. */
+export const SIGNED_IN_RECORDS = { editRpc: "editrpc", editNode: "editnode", adminEditNode: "editnodesetting", editJob: "editjob" } as const;
 export const clearSignedInRecords = () => Object.values(SIGNED_IN_RECORDS).forEach((key) => localStorage.removeItem(key));
 const REGISTER_DETAIL_KEY = "registerDetail";
 
