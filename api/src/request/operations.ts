@@ -4,7 +4,7 @@ import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
 import { csvResponse } from "../shared/csv.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, messageSchema, pagedSchema } from "../shared/schema.ts";
-import { ownRequestsSchema, requestCreateSchema, requestExportQuerySchema, requestQuerySchema, requestResponseSchema, requestSavedSchema, requestStatusCountSchema, requestStatusUpdateSchema } from "./schema.ts";
+import { ownRequestsSchema, requestByIdQuerySchema, requestCreateSchema, requestExportQuerySchema, requestQuerySchema, requestResponseSchema, requestSavedSchema, requestStatusCountSchema, requestStatusUpdateSchema } from "./schema.ts";
 
 /** The interest request routes' declarations (spec 7, Requests); handlers are in routes.ts. */
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
@@ -29,6 +29,15 @@ export const addRequestRoute = createRoute({
   middleware: [userOnly] as const,
   request: jsonBody(requestCreateSchema),
   responses: { 201: jsonResponse(requestSavedSchema, "Request Initiated Successfully"), ...guarded, 404: notFound, 409: conflict },
+});
+
+export const getRequestRoute = createRoute({
+  method: "get",
+  path: "/getRequestByID",
+  ...describe("admin", "One request with the owner's email and wallet, its node and the node's stake on the chain"),
+  middleware: [adminOnly] as const,
+  request: { query: requestByIdQuerySchema },
+  responses: { 200: jsonResponse(requestResponseSchema, "The request"), ...guarded, 404: notFound },
 });
 
 export const statusCountRoute = createRoute({

@@ -112,6 +112,16 @@ describe("interest requests on a real chain", () => {
     ]);
   });
 
+  it("an admin reads one request with its owner, node and stake, as the list shows it; 404 unknown, 403 for an operator", async () => {
+    const byId = (token: string, id: string) => t.call("GET", `${API.request.byId}?requestId=${id}`, { token });
+    const [listed] = (await t.call("GET", `${API.request.root}?q=${encodeURIComponent(a.email)}`, { token: admin })).body.docs;
+    expect(await byId(admin, listed._id)).toMatchObject({ status: 200, body: listed });
+    expect((await byId(admin, listed._id)).body).toMatchObject({ user: { email: a.email }, nodesetting: { _id: node.id }, stake: [{ status: STAKE_STATUS.stake }] });
+    expect(await byId(admin, "00000000-0000-4000-8000-000000000000")).toMatchObject({ status: 404, body: { error: MESSAGES.requestNotFound } });
+    expect((await byId(admin, "not-an-id")).status).toBe(400);
+    expect((await byId(a.token, listed._id)).status).toBe(403);
+  });
+
   it("exports every matching request as CSV, stake totals in PLI, formula-like cells neutralised", async () => {
     const formula = { id: "", node: "0x" as Address };
     const body = nodeBody(2, { name: "=1+2" });

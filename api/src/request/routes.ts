@@ -5,7 +5,7 @@ import { paged } from "../shared/list.ts";
 import { csvHeaders, csvStream } from "../shared/csv.ts";
 import { createRouter } from "../shared/openapi.ts";
 import { pliText } from "../stake/rules.ts";
-import { addRequestRoute, deleteRequestRoute, exportRequestsRoute, listRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
+import { addRequestRoute, deleteRequestRoute, exportRequestsRoute, getRequestRoute, listRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
 import { allRequests, countRequestsByStatus, deleteRequest, findRequest, latestOwnRequests, listRequests, toOwnRequest, toRequestResponse, type RequestRow } from "./repository.ts";
 import { REQUEST_MESSAGES } from "./schema.ts";
 import { changeRequestStatus, createRequest } from "./service.ts";
@@ -47,6 +47,7 @@ export const requestRoutes = createRouter()
     const id = await createRequest(db, c.get("session")!.sub, c.req.valid("json").nodeId);
     return c.json({ message: REQUEST_MESSAGES.requestInitiated, data: await readRequest(db, id) }, 201);
   })
+  .openapi(getRequestRoute, async (c) => c.json(await readRequest(c.var.deps.db, c.req.valid("query").requestId), 200))
   .openapi(statusCountRoute, async (c) => c.json(await countRequestsByStatus(c.var.deps.db), 200))
   .openapi(updateStatusRoute, async (c) => {
     const { db } = c.var.deps;

@@ -5,6 +5,7 @@ import { REQUEST_RULE_MESSAGES, REQUEST_STATUSES, REVIEWED_REQUEST_STATUSES } fr
 
 export const REQUEST_PATHS = {
   root: "/api/request",
+  byId: "/api/request/getRequestByID",
   statusCount: "/api/request/getstatuscount",
   updateStatus: "/api/request/updatestatus",
   delete: "/api/request/delete",
@@ -25,6 +26,9 @@ export const requestCreateSchema = z.object({ nodeId: idSchema });
 
 /** GET /api/request/: an admin's page (page, limit, q); an operator's statuses, of one node with `nodeId`. */
 export const requestQuerySchema = listQuerySchema.extend({ nodeId: idSchema.optional() });
+
+/** GET /api/request/getRequestByID: one request, for the admin's edit page. */
+export const requestByIdQuerySchema = z.object({ requestId: idSchema });
 
 export const requestExportQuerySchema = listQuerySchema.pick({ q: true });
 

@@ -4,6 +4,7 @@ import { csvResponse } from "../shared/csv.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
 import {
+  stakeByIdQuerySchema,
   stakeEventResponseSchema,
   stakeExportQuerySchema,
   stakeHintSchema,
@@ -29,6 +30,15 @@ export const listStakesRoute = createRoute({
   middleware: [adminOnly] as const,
   request: { query: stakeListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(stakeResponseSchema), "A page of positions"), ...guarded },
+});
+
+export const getStakeRoute = createRoute({
+  method: "get",
+  path: "/getStakeByID",
+  ...describe("admin", "One stake position on the chain by its _id (0x<wallet>-0x<node>), with owner, node, total, status, dates and events; 404 when the chain has none"),
+  middleware: [adminOnly] as const,
+  request: { query: stakeByIdQuerySchema },
+  responses: { 200: jsonResponse(stakeResponseSchema, "The position"), ...guarded, 404: notFound },
 });
 
 export const stakeTotalRoute = createRoute({

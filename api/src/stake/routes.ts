@@ -7,6 +7,7 @@ import { createRouter } from "../shared/openapi.ts";
 import {
   deactivateStakeRoute,
   deleteStakeRoute,
+  getStakeRoute,
   listStakesRoute,
   stakeHintRoute,
   stakeStatusRoute,
@@ -34,6 +35,10 @@ export const stakeRoutes = createRouter()
     const { rows, total } = await listPositions(db, query);
     const events = await eventsOfPositions(db, rows);
     return c.json(paged(rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])), total, query.page, query.limit), 200);
+  })
+  .openapi(getStakeRoute, async (c) => {
+    const { wallet, node } = c.req.valid("query").stakeId;
+    return c.json(await readPosition(c.var.deps.db, wallet, node), 200);
   })
   .openapi(stakeTotalRoute, async (c) => {
     const { db } = c.var.deps;

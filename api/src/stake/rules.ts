@@ -1,4 +1,5 @@
 import { formatUnits, parseUnits } from "viem";
+import { STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
 
 /**
  * The staking rules of spec sections 4 and 5 in one place, pure, for the API and the web app (the
@@ -99,6 +100,9 @@ export function parseStakeId(id: string): { wallet: string; node: string } | nul
   const [wallet, node] = lower.split("-") as [string, string];
   return { wallet, node };
 }
+
+/** Spec 4: the admin is offered Unlock only for a position the chain shows in Stake. */
+export const mayUnlock = (status: StakeStatus | null) => status === STAKE_STATUS.stake;
 
 /** The kinds of indexed stake event a hint may name. */
 export type HintKind = "stake" | "topup" | "unlock" | "unstake";

@@ -1,9 +1,11 @@
 import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
+import { STAKE_STATUS } from "../contract/domain.ts";
 import {
   decideHint,
   effectiveMinimum,
   lowBalance,
+  mayUnlock,
   parseStakeId,
   STAKE_AMOUNT_MESSAGES,
   STAKE_HINT_MESSAGES,
@@ -108,6 +110,13 @@ describe("stake position ids", () => {
 
   it("anything else is no id", () => {
     for (const bad of ["", wallet, `${wallet}-`, `${wallet}-${node}-`, `${wallet}:${node}`, `${wallet.slice(0, -1)}-${node}`, `${wallet}-${node}0`]) expect(parseStakeId(bad)).toBeNull();
+  });
+});
+
+describe("unlock (spec 4)", () => {
+  it("is offered only for a position in Stake", () => {
+    expect(mayUnlock(STAKE_STATUS.stake)).toBe(true);
+    for (const status of [STAKE_STATUS.unlock, STAKE_STATUS.withdraw, null]) expect(mayUnlock(status)).toBe(false);
   });
 });
 

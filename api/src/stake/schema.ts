@@ -7,6 +7,7 @@ export const STAKE_PATHS = {
   root: "/api/stake",
   total: "/api/stake/getTotal",
   status: "/api/stake/getstatus",
+  byId: "/api/stake/getStakeByID",
   transactions: "/api/stake/transactions",
   transactionsExport: "/api/stake/transactions/export",
   unlock: "/api/stake/tokenunlock",
@@ -53,6 +54,8 @@ export const stakeListQuerySchema = listQuerySchema;
 export const stakeExportQuerySchema = listQuerySchema.pick({ q: true });
 export const stakeTotalQuerySchema = z.object({ nodeId: idSchema.optional() });
 export const stakeStatusQuerySchema = z.object({ nodeId: idSchema });
+/** GET /api/stake/getStakeByID: one position by its `_id`, for the admin's stake page. */
+export const stakeByIdQuerySchema = z.object({ stakeId: stakeIdField });
 
 /**
  * POST /api/stake/: a hint that `tnxHash` staked or topped up on the node. The API answers the chain's

@@ -111,6 +111,16 @@ describe("stakes on a real chain", () => {
     expect((await get(admin, `${API.stake.root}?q=${ofB.node.slice(-6)}`)).totalDocs).toBe(1);
   });
 
+  it("an admin reads one position by its _id in any case, as the list shows it; 404 without a position, 400 for a malformed id, 403 for an operator", async () => {
+    const byId = (token: string, id: string) => t.call("GET", `${API.stake.byId}?stakeId=${encodeURIComponent(id)}`, { token });
+    const listed = (await get(admin, `${API.stake.root}?q=${encodeURIComponent(a.email)}`)).docs[0];
+    expect(await byId(admin, positionId(first).toUpperCase().replace(/0X/g, "0x"))).toMatchObject({ status: 200, body: listed });
+    expect((await byId(admin, positionId(first))).body).toMatchObject({ totalStake: pli(60_000).toString(), status: STAKE_STATUS.stake, transaction: [{ kind: "topup" }, { kind: "stake" }] });
+    expect(await byId(admin, positionId(second))).toMatchObject({ status: 404, body: { error: MESSAGES.stakeNotFound } });
+    expect(await byId(admin, `${a.wallet}:${first.node}`)).toMatchObject({ status: 400, body: { errors: { stakeId: "Invalid stake id" } } });
+    expect((await byId(a.token, positionId(first))).status).toBe(403);
+  });
+
   it("exports every matching transaction as CSV: the operator's own, all for an admin, amounts in PLI", async () => {
     const csv = await t.call("GET", API.stake.transactionsExport, { token: a.token });
     expect(csv.headers.get("content-disposition")).toContain("transactions.csv");
