@@ -23,6 +23,7 @@ export * from "../shared/schema.ts";
 export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../health/schema.ts";
+export * from "../incentive/rules.ts";
 export * from "../invite/schema.ts";
 export * from "../job/rules.ts";
 export * from "../job/schema.ts";
