@@ -19,6 +19,7 @@ import { DEV_KEYS, devAccount } from "../scripts/lib/dev-accounts.ts";
 import { startIndexer } from "../scripts/lib/indexer.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { chainActor, pli } from "../test/chain-actions.ts";
+import { percentiles } from "./lib/percentiles.ts";
 
 const RUNS = Number(process.env.RUNS ?? 60);
 const GAP_MS = Number(process.env.GAP_MS ?? 300);
@@ -26,8 +27,6 @@ const GAP_MS = Number(process.env.GAP_MS ?? 300);
 const LIVE_CHANNEL = "chain_live_query";
 const POLL_MS = Number(process.env.POLL_MS ?? 20);
 const NODE = "0x00000000000000000000000000000000000000bb";
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-"));
 const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
@@ -79,12 +78,11 @@ try {
   }
   await db.destroy();
   await listener.end();
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+  const stats = percentiles(latencies);
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`reconcile latency over ${RUNS} stake transactions ${GAP_MS} ms apart (mined -> readable from chain.* via the API's db layer)`);
-  console.log(`  p50 ${fmt(percentile(sorted, 50))}  p95 ${fmt(percentile(sorted, 95))}  p99 ${fmt(percentile(sorted, 99))}`);
-  console.log(`  min ${fmt(sorted[0]!)}  max ${fmt(sorted.at(-1)!)}  mean ${fmt(mean)}`);
+  console.log(`  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}`);
+  console.log(`  min ${fmt(stats.min)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}`);
 } finally {
   await indexerHandle.stop();
   await anvil.stop();
