@@ -3,6 +3,7 @@ import { createPublicClient, http } from "viem";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
+import { incentiveAccrualJob } from "./incentive/accrual.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -31,7 +32,7 @@ const live = new LiveHub();
 const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish: () => reconcileStakedNodes(db) });
 const stopReconciler = startNodeReconciler(db, log);
-const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log)], log }) : null;
+const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log })], log }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

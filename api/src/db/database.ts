@@ -3,6 +3,7 @@ import pg from "pg";
 import Cursor from "pg-cursor";
 import type { AdminTables } from "../admin/table.ts";
 import type { ChainViews } from "../chain/views.ts";
+import type { IncentiveTables } from "../incentive/table.ts";
 import type { InviteTables } from "../invite/table.ts";
 import type { JobTables } from "../job/table.ts";
 import type { JobCategoryTables } from "../job-category/table.ts";
@@ -20,7 +21,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables {}
+export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables {}
 
 export type Db = Kysely<Database>;
 

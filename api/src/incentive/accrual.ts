@@ -1,0 +1,186 @@
+import { sql } from "kysely";
+import type { PublicClient } from "viem";
+import { getIndexedBlock } from "../chain/views.ts";
+import type { Db } from "../db/database.ts";
+import type { ScheduledJob } from "../scheduler/scheduler.ts";
+import { applyPaymentsToDate } from "./payments.ts";
+import {
+  accrualDateOf,
+  accrueMonth,
+  compareMonths,
+  lastFinishedMonth,
+  monthOf,
+  monthStart,
+  monthText,
+  nextMonth,
+  type Month,
+  type PositionEvent,
+  type RateChange,
+} from "./rules.ts";
+
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Rows inserted per statement. */
+const INSERT_CHUNK = 2_000;
+
+export interface AccrualDeps {
+  db: Db;
+  /** The chain, to tell an indexer at the chain's head (nothing left to index) from one behind. */
+  chain?: Pick<PublicClient, "getBlockNumber">;
+  log?: (line: string) => void;
+}
+
+export interface AccrualResult {
+  accrued: { month: string; positions: number; inserted: number }[];
+  /** Why months that are due were left for a later run (the indexer is behind), or null. */
+  waiting: string | null;
+}
+
+/** The time of the latest block the indexer has indexed (the lowest over its chains), from Ponder's checkpoint. */
+async function indexedTime(db: Db): Promise<Date | null> {
+  try {
+    const { rows } = await sql<{ seconds: string | null }>`SELECT min(substring(latest_checkpoint FROM 1 FOR 10))::text AS seconds FROM chain._ponder_checkpoint`.execute(db);
+    return rows[0]?.seconds ? new Date(Number(rows[0].seconds) * 1000) : null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return null;
+    throw error;
+  }
+}
+
+/** Whether every stake event before `end` is indexed: the indexer has passed `end`, or it is at the chain's head. */
+async function indexedUpTo(deps: AccrualDeps, end: Date): Promise<boolean> {
+  const time = await indexedTime(deps.db);
+  if (time === null) return false;
+  if (time.getTime() >= end.getTime()) return true;
+  if (!deps.chain) return false;
+  const [head, indexed] = await Promise.all([deps.chain.getBlockNumber({ cacheTime: 0 }), getIndexedBlock(deps.db)]);
+  return indexed !== null && BigInt(indexed) >= head;
+}
+
+/** The first month with a stake on the chain, or null when nobody has staked. */
+async function firstStakeMonth(db: Db): Promise<Month | null> {
+  const row = await db.selectFrom("chain.stake_event").select((eb) => eb.fn.min("block_time").as("first")).executeTakeFirst();
+  return row?.first ? monthOf(new Date(row.first)) : null;
+}
+
+/** Every (wallet, node) position's stake events before `end`, oldest first. */
+async function positionEvents(db: Db, end: Date): Promise<Map<string, { wallet: string; node: string; events: PositionEvent[] }>> {
+  const rows = await db
+    .selectFrom("chain.stake_event")
+    .select(["wallet", "node", "kind", "total_after", "block_time"])
+    .where("block_time", "<", end)
+    .orderBy("block_number")
+    .orderBy("log_index")
+    .execute();
+  const positions = new Map<string, { wallet: string; node: string; events: PositionEvent[] }>();
+  for (const row of rows) {
+    const key = `${row.wallet}-${row.node}`;
+    let position = positions.get(key);
+    if (!position) positions.set(key, (position = { wallet: row.wallet, node: row.node, events: [] }));
+    position.events.push({ kind: row.kind, totalAfter: BigInt(row.total_after), at: row.block_time });
+  }
+  return positions;
+}
+
+/** The node monitor's inactive days in [start, end), per node address. */
+async function inactiveDaysByNode(db: Db, start: Date, end: Date): Promise<Map<string, Set<string>>> {
+  const rows = await db
+    .selectFrom("app.node_inactive_date as d")
+    .innerJoin("app.node as n", "n.id", "d.node_id")
+    .select(["n.node_address", sql<string>`d.day::text`.as("day")])
+    .where("d.day", ">=", isoDay(start))
+    .where("d.day", "<", isoDay(end))
+    .execute();
+  const byNode = new Map<string, Set<string>>();
+  for (const row of rows) byNode.set(row.node_address, (byNode.get(row.node_address) ?? new Set()).add(row.day));
+  return byNode;
+}
+
+async function rateChanges(db: Db): Promise<RateChange[]> {
+  const rows = await db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute();
+  if (rows.length === 0) throw new Error("No incentive percentage recorded: the site settings are missing");
+  return rows.map((row) => ({ from: new Date(row.effective_from), percentage: row.percentage }));
+}
+
+/**
+ * Accrues one month in one transaction under a lock shared by every instance: each position's row by
+ * the accrual rule, inserted unless (wallet, node, date) exists, then any payment the chain already
+ * has for that date applied, and the month recorded as done.
+ */
+async function accrueOne(db: Db, month: Month): Promise<{ positions: number; inserted: number } | null> {
+  const start = monthStart(month);
+  const end = monthStart(nextMonth(month));
+  const date = accrualDateOf(month);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-accrual'))`.execute(trx);
+    const done = await trx.selectFrom("app.incentive_accrual_month").select("month").where("month", "=", isoDay(start)).executeTakeFirst();
+    if (done) return null;
+    const [positions, inactive, rates] = await Promise.all([positionEvents(trx, end), inactiveDaysByNode(trx, start, end), rateChanges(trx)]);
+    const rows = [];
+    for (const { wallet, node, events } of positions.values()) {
+      const accrual = accrueMonth({ month, events, inactiveDays: inactive.get(node) ?? new Set(), rates });
+      if (!accrual) continue;
+      rows.push({
+        wallet,
+        node,
+        date,
+        token: accrual.token.toString(),
+        inactive_count: accrual.inactiveCount,
+        staked_days: accrual.stakedDays,
+        accrued_days: accrual.accruedDays,
+        percentage: accrual.percentage,
+      });
+    }
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const result = await trx
+        .insertInto("app.incentive")
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .onConflict((oc) => oc.columns(["wallet", "node", "date"]).doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    }
+    await applyPaymentsToDate(trx, date);
+    await trx.insertInto("app.incentive_accrual_month").values({ month: isoDay(start), positions: positions.size, inserted }).execute();
+    return { positions: positions.size, inserted };
+  });
+}
+
+/**
+ * Accrues every month that is due at `until` and not accrued yet, oldest first, from the first month
+ * anybody staked: a run after downtime catches up every missed month; running again adds nothing. A
+ * month waits while the indexer has not indexed its end (a later run picks it up).
+ */
+export async function accrueIncentives(deps: AccrualDeps, until: Date): Promise<AccrualResult> {
+  const result: AccrualResult = { accrued: [], waiting: null };
+  const first = await firstStakeMonth(deps.db);
+  if (!first) return result;
+  const last = lastFinishedMonth(until);
+  const done = new Set((await deps.db.selectFrom("app.incentive_accrual_month").select(sql<string>`month::text`.as("month")).execute()).map((row) => row.month));
+  for (let month = first; compareMonths(month, last) <= 0; month = nextMonth(month)) {
+    if (done.has(isoDay(monthStart(month)))) continue;
+    if (!(await indexedUpTo(deps, monthStart(nextMonth(month))))) {
+      result.waiting = `the indexer has not indexed the chain up to the end of ${monthText(month)} yet`;
+      break;
+    }
+    const accrued = await accrueOne(deps.db, month);
+    if (accrued) {
+      result.accrued.push({ month: monthText(month), ...accrued });
+      deps.log?.(`incentives: ${monthText(month)} accrued, ${accrued.inserted} rows for ${accrued.positions} positions`);
+    }
+  }
+  return result;
+}
+
+/** The accrual as a scheduled job: every hour (a month becomes due at 00:00 UTC on the 1st; the indexer may lag). */
+export function incentiveAccrualJob(deps: AccrualDeps, clock: () => Date = () => new Date()): ScheduledJob {
+  return {
+    name: "incentive-accrual",
+    cron: "7 * * * *",
+    expireInSeconds: 15 * 60,
+    async run() {
+      const { waiting } = await accrueIncentives(deps, clock());
+      if (waiting) deps.log?.(`incentives: waiting: ${waiting}`);
+    },
+  };
+}
