@@ -2,13 +2,13 @@ import { MESSAGES, NODE_STATUS, nodeReviewSchema, notesFor, REVIEW_STATUSES, typ
 import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
+import { useWalletNodeTx } from "@/chain/wallet-node-tx";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { useReviewNode } from "../api/edit-node";
 import { nodeMessages } from "../messages";
-import { useWhitelistTx } from "./whitelist-tx";
 
 const reviewFormSchema = nodeReviewSchema.omit({ _id: true });
 
@@ -31,7 +31,7 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
     adminNotes: node.adminNotes,
   });
   const review = useReviewNode();
-  const whitelist = useWhitelistTx();
+  const whitelist = useWalletNodeTx("whiteListIt");
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const navigate = useNavigate();

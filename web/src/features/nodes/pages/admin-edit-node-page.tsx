@@ -3,13 +3,13 @@ import { useState } from "react";
 import { Navigate } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { Alert } from "@/shared/ui/alert";
+import { RecordLoadFailed, RecordLoading } from "@/shared/ui/record-state";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useNode } from "../api/get-node";
 import { adminEditNodeStore } from "../api/node-id-store";
 import { NodeDetails } from "../components/node-details";
 import { NodeHistory } from "../components/node-history";
-import { NodeLoadFailed, NodeLoading } from "../components/node-load-state";
 import { ReviewForm } from "../components/review-form";
 import { reviewRefusal } from "../node-display";
 
@@ -18,8 +18,8 @@ export function AdminEditNodePage() {
   const [stored] = useState(adminEditNodeStore.get);
   const node = useNode(stored?._id);
   if (!stored) return <Navigate to={routes.adminListNode.href()} replace />;
-  if (node.isPending) return <NodeLoading />;
-  if (!node.data) return <NodeLoadFailed error={node.error} />;
+  if (node.isPending) return <RecordLoading />;
+  if (!node.data) return <RecordLoadFailed error={node.error} />;
   const refusal = reviewRefusal(node.data);
   return (
     <Stack gap="md">

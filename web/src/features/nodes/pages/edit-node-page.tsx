@@ -5,12 +5,12 @@ import { Navigate, useNavigate } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { usePageTitle } from "@/shared/ui/page-title";
+import { RecordLoadFailed, RecordLoading } from "@/shared/ui/record-state";
 import { Section } from "@/shared/ui/section";
 import { useToast } from "@/shared/ui/toast";
 import { useResubmitNode } from "../api/edit-node";
 import { useNode } from "../api/get-node";
 import { editNodeStore } from "../api/node-id-store";
-import { NodeLoadFailed, NodeLoading } from "../components/node-load-state";
 import { NodeForm, type NodeFormOutput, type NodeFormValues } from "../components/node-form";
 import { nodeMessages } from "../messages";
 
@@ -42,8 +42,8 @@ export function EditNodePage() {
   const [locked, setLocked] = useState(true);
   usePageTitle(locked ? "View Node" : "Edit Node");
   if (!stored) return <Navigate to={routes.listNode.href()} replace />;
-  if (node.isPending) return <NodeLoading />;
-  if (!node.data) return <NodeLoadFailed error={node.error} />;
+  if (node.isPending) return <RecordLoading />;
+  if (!node.data) return <RecordLoadFailed error={node.error} />;
   return <NodeEditor key={`${node.data._id}-${String(locked)}`} node={node.data} locked={locked} onUnlock={() => setLocked(false)} />;
 }
 
