@@ -99,6 +99,7 @@ export const rewardPayment = onchainTable(
   (table) => ({
     pk: primaryKey({ columns: [table.wallet, table.node, table.dateKey] }),
     txIndex: index().on(table.txHash),
+    blockIndex: index().on(table.blockNumber),
   }),
 );
 

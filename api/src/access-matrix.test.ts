@@ -246,6 +246,39 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.stake.deactivate)).status).toBe(409);
   });
 
+  it("incentives: operators list and export only their own; admins reach all, plan payouts, send hints, read totals and discrepancies, delete", async () => {
+    const walletOfA = privateKeyToAccount(DEV_KEYS.validator).address.toLowerCase();
+    const row = (wallet: string, date: string) => ({ wallet, node: `0x${"0b".repeat(20)}`, date, token: "1000", inactive_count: 0, staked_days: 30, accrued_days: 30, percentage: "2.5" });
+    const [ofA, ofOther] = await t.db.insertInto("app.incentive").values([row(walletOfA, "2027-02-01"), row(`0x${"0c".repeat(20)}`, "2027-02-01")]).returning("id").execute();
+    const hash = `0x${"cd".repeat(32)}`;
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.incentive.root],
+      ["GET", API.incentive.export],
+      ["GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`],
+      ["GET", API.incentive.summary],
+      ["GET", API.incentive.discrepancies],
+      ["POST", API.incentive.payout, { ids: [ofA!.id] }],
+      ["POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] }],
+      ["POST", API.incentive.delete, { id: ofOther!.id }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorA", "GET", API.incentive.root)).body).toMatchObject({ totalDocs: 1, docs: [{ _id: ofA!.id }] });
+    expect((await as("operatorB", "GET", API.incentive.root)).body.totalDocs).toBe(0);
+    expect((await as("operatorA", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(2);
+    expect((await as("operatorB", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(1);
+    for (const [method, url, payload] of calls.slice(2)) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("admin", "GET", API.incentive.root)).body.totalDocs).toBe(2);
+    expect((await as("admin", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).status).toBe(200);
+    expect((await as("admin", "GET", API.incentive.summary)).body).toMatchObject({ total: { count: 2, token: "2000" }, rewardBalance: "0", discrepancies: 0 });
+    expect((await as("admin", "GET", API.incentive.discrepancies)).body.totalDocs).toBe(0);
+    expect((await as("admin", "POST", API.incentive.payout, { ids: [ofA!.id] })).status).toBe(409);
+    expect((await as("admin", "POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] })).status).toBe(404);
+    expect((await as("admin", "POST", API.incentive.delete, { id: ofOther!.id })).status).toBe(200);
+  });
+
   it("invites: admin only", async () => {
     for (const who of ["anonymous", "operatorA"] as const) {
       expect((await as(who, "GET", API.invite.root)).status).toBe(who === "anonymous" ? 401 : 403);

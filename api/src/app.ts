@@ -6,6 +6,7 @@ import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { incentiveRoutes } from "./incentive/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
 import { jobRoutes } from "./job/routes.ts";
 import { jobCategoryRoutes } from "./job-category/routes.ts";
@@ -41,6 +42,7 @@ const routes = () =>
     .route(API.jobcategory.root, jobCategoryRoutes)
     .route(API.request.root, requestRoutes)
     .route(API.stake.root, stakeRoutes)
+    .route(API.incentive.root, incentiveRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

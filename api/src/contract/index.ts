@@ -5,6 +5,7 @@
 import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
+import { INCENTIVE_MESSAGES, INCENTIVE_PATHS } from "../incentive/schema.ts";
 import { INVITE_MESSAGES, INVITE_PATHS } from "../invite/schema.ts";
 import { JOB_MESSAGES, JOB_PATHS } from "../job/schema.ts";
 import { JOB_CATEGORY_MESSAGES, JOB_CATEGORY_PATHS } from "../job-category/schema.ts";
@@ -24,6 +25,7 @@ export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../health/schema.ts";
 export * from "../incentive/rules.ts";
+export * from "../incentive/schema.ts";
 export * from "../invite/schema.ts";
 export * from "../job/rules.ts";
 export * from "../job/schema.ts";
@@ -58,9 +60,10 @@ export const API = {
   jobcategory: JOB_CATEGORY_PATHS,
   request: REQUEST_PATHS,
   stake: STAKE_PATHS,
+  incentive: INCENTIVE_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,5 @@
 import { INCENTIVE_STATUS } from "../contract/domain.ts";
+import type { HintDecision, HintReceipt } from "../stake/rules.ts";
 
 /**
  * The incentive rules of spec sections 4, 5 and 9 and issue 11 in one place, pure, for the API (which
@@ -160,9 +161,9 @@ export const depositAmountError = (amount: bigint | null) => (amount === null ||
 /** Spec 9's gas for a bulk payout transaction. */
 export const PAYOUT_GAS = 2_100_000n;
 /**
- * Entries in one payRewards call: each entry costs up to about 62,000 gas on StakingRewards (a new
- * paid-key slot, the pool update, the event and the token transfer to a new holder), so 30 stay well
- * inside spec 9's 2,100,000 (the chain test pays a full batch with that gas).
+ * Entries in one payRewards call: an entry costs about 55,000 gas on StakingRewards when it pays a new
+ * holder (a new paid-key slot, the pool update, the event and the token transfer), so 30 use about
+ * 1.64 million and stay inside spec 9's 2,100,000 (the chain test pays a full batch with that gas).
  */
 export const PAYOUT_BATCH_SIZE = 30;
 
@@ -195,3 +196,22 @@ export function payoutBatches<Id>(rows: readonly { id: Id; wallet: string; node:
 
 /** Spec 8: refuse a payout before sending when the reward pool holds less than the selection's total. */
 export const rewardPoolShort = (pool: bigint, total: bigint) => pool < total;
+
+export const PAYOUT_HINT_MESSAGES = {
+  payoutHintNotIndexed: "No payout with this hash has been indexed: it is unknown, or not yet mined and indexed",
+  payoutHintPending: "This transaction is mined but not indexed yet: try again in a moment",
+  payoutHintFailed: "This transaction failed on the chain: nothing was paid",
+  payoutHintNoPayment: "This transaction paid no incentives",
+} as const;
+
+/**
+ * Whether a payout hint is backed by the chain: the indexer has reward payments of the transaction.
+ * Without any, `receipt` (the chain's, null when it has none) tells an unknown hash, a failed
+ * transaction, one not indexed yet and one that paid nothing.
+ */
+export function decidePayoutHint(payments: number, receipt: HintReceipt | null): HintDecision {
+  if (payments > 0) return { ok: true };
+  if (receipt === null) return { ok: false, code: "notFound", reason: PAYOUT_HINT_MESSAGES.payoutHintNotIndexed };
+  if (receipt.status === "reverted") return { ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintFailed };
+  return { ok: false, code: "conflict", reason: receipt.indexed ? PAYOUT_HINT_MESSAGES.payoutHintNoPayment : PAYOUT_HINT_MESSAGES.payoutHintPending };
+}

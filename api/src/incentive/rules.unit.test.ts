@@ -7,6 +7,7 @@ import {
   accrueMonth,
   dateKeyOf,
   dateOfKey,
+  decidePayoutHint,
   daysInMonth,
   depositAmountError,
   INCENTIVE_RULE_MESSAGES,
@@ -14,6 +15,7 @@ import {
   lastFinishedMonth,
   nextPaymentDate,
   PAYOUT_BATCH_SIZE,
+  PAYOUT_HINT_MESSAGES,
   payoutBatches,
   percentageAt,
   percentageFraction,
@@ -175,5 +177,15 @@ describe("payouts and deposits", () => {
     expect(depositAmountError(0n)).toBe(INCENTIVE_RULE_MESSAGES.depositNotPositive);
     expect(depositAmountError(null)).toBe(INCENTIVE_RULE_MESSAGES.depositNotPositive);
     expect(depositAmountError(1n)).toBeNull();
+  });
+});
+
+describe("payout hints", () => {
+  it("are backed only by indexed payments of the transaction; without any, the receipt says why", () => {
+    expect(decidePayoutHint(2, null)).toEqual({ ok: true });
+    expect(decidePayoutHint(0, null)).toEqual({ ok: false, code: "notFound", reason: PAYOUT_HINT_MESSAGES.payoutHintNotIndexed });
+    expect(decidePayoutHint(0, { status: "reverted", indexed: true })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintFailed });
+    expect(decidePayoutHint(0, { status: "success", indexed: false })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintPending });
+    expect(decidePayoutHint(0, { status: "success", indexed: true })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintNoPayment });
   });
 });

@@ -35,6 +35,13 @@ export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: 
   });
 }
 
+/** A date as the spec's lists show it, DD-MM-YYYY (UTC); an empty cell for none. */
+export function csvDate(date: Date | null): string | null {
+  if (!date) return null;
+  const iso = date.toISOString();
+  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+}
+
 /** The headers of a CSV download named `fileName`. */
 export const csvHeaders = (fileName: string) => ({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"` });
 

@@ -1,0 +1,197 @@
+import { sql } from "kysely";
+import { INCENTIVE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { rowsOf } from "../shared/list.ts";
+import { stakeIdOf } from "../stake/rules.ts";
+import { INCENTIVE_STATUSES, nextPaymentDate, type IncentiveStatus } from "./rules.ts";
+import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.ts";
+
+const incentives = (db: Db) => db.selectFrom("app.incentive as i");
+type IncentiveQuery = ReturnType<typeof incentives>;
+
+/** What `q` asks for: rows in some statuses (a status label it begins, any case), or 0x hex to find at the start of an address or hash. */
+export function searchOf(q: string): { statuses?: IncentiveStatus[]; hexPrefix?: string } {
+  const term = q.trim().toLowerCase();
+  if (!term) return {};
+  if (/^0x[0-9a-f]*$/.test(term)) return { hexPrefix: term };
+  return { statuses: INCENTIVE_STATUSES.filter((status) => status.toLowerCase().startsWith(term)) };
+}
+
+export interface IncentiveFilter {
+  /** Only this wallet's rows (an operator's own). */
+  wallet?: string;
+  q: string;
+}
+
+/** The rows matching a filter; every shape is served by an index (see the incentives migration). */
+function matching(db: Db, { wallet, q }: IncentiveFilter): IncentiveQuery {
+  let query = incentives(db);
+  if (wallet) query = query.where("i.wallet", "=", wallet);
+  const { statuses, hexPrefix } = searchOf(q);
+  if (statuses) query = statuses.length > 0 ? query.where("i.status", "in", statuses) : query.where(sql<boolean>`false`);
+  if (hexPrefix) {
+    const pattern = `${hexPrefix}%`;
+    query = query.where((eb) => eb.or([eb("i.wallet", "like", pattern), eb("i.node", "like", pattern), eb("i.paid_tx", "like", pattern)]));
+  }
+  return query;
+}
+
+const baseColumns = (query: IncentiveQuery) =>
+  query.select([
+    "i.id",
+    "i.wallet",
+    "i.node",
+    sql<string>`i.date::text`.as("date"),
+    "i.date_key",
+    "i.token",
+    "i.type",
+    "i.status",
+    "i.inactive_count",
+    "i.staked_days",
+    "i.accrued_days",
+    "i.percentage",
+    "i.paid_tx",
+    "i.paid_at",
+    "i.paid_amount",
+    "i.created_at",
+  ]);
+
+const withRelations = (query: IncentiveQuery) =>
+  baseColumns(query).select((eb) => [
+    eb.selectFrom("app.node as n").select("n.id").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_id"),
+    eb.selectFrom("app.node as n").select("n.name").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_name"),
+    eb.selectFrom("app.operator as o").select("o.email").whereRef("o.wallet_address", "=", "i.wallet").$castTo<string | null>().as("email"),
+    eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "i.wallet").whereRef("p.node", "=", "i.node").$castTo<StakeStatus | null>().as("stake_status"),
+  ]);
+
+export type IncentiveRow = Awaited<ReturnType<ReturnType<typeof withRelations>["executeTakeFirstOrThrow"]>>;
+export type IncentiveExportRow = Awaited<ReturnType<ReturnType<typeof baseColumns>["executeTakeFirstOrThrow"]>>;
+
+const newestFirst = (query: IncentiveQuery) => query.orderBy("i.date", "desc").orderBy("i.id");
+
+/** How many rows match: from the kept counts when only statuses filter, else counted through the filter's index. */
+async function countMatching(db: Db, filter: IncentiveFilter): Promise<number> {
+  const { statuses, hexPrefix } = searchOf(filter.q);
+  if (!filter.wallet && !hexPrefix) {
+    let counts = db.selectFrom("app.incentive_status_count").select(sql<string>`coalesce(sum(count), 0)::text`.as("total"));
+    if (statuses) counts = statuses.length > 0 ? counts.where("status", "in", statuses) : counts.where(sql<boolean>`false`);
+    return Number((await counts.executeTakeFirstOrThrow()).total);
+  }
+  const row = await matching(db, filter).select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** A page of incentives, newest date first, with the total of the filter. */
+export async function listIncentives(db: Db, filter: IncentiveFilter & { page: number; limit: number }) {
+  const [rows, total] = await Promise.all([
+    withRelations(newestFirst(matching(db, filter)))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    countMatching(db, filter),
+  ]);
+  return { rows, total };
+}
+
+/** Every matching incentive, newest date first, streamed through a cursor (the CSV export). */
+export const allIncentives = (db: Db, filter: IncentiveFilter) => rowsOf(baseColumns(newestFirst(matching(db, filter))), 5_000);
+
+export const findIncentives = (db: Db, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : withRelations(incentives(db)).where("i.id", "in", ids).execute());
+
+export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
+
+/** Deletes an UnPaid incentive; false when there is none (a paid one is kept). */
+export const deleteUnpaidIncentive = async (db: Db, id: string) =>
+  (await db.deleteFrom("app.incentive").where("id", "=", id).where("status", "=", INCENTIVE_STATUS.unPaid).executeTakeFirst()).numDeletedRows > 0n;
+
+/** The payments the indexer recorded for a transaction. */
+export const paymentsOfTransaction = (db: Db, txHash: string) => db.selectFrom("chain.reward_payment").select(["wallet", "node", "date_key", "amount"]).where("tx_hash", "=", txHash).execute();
+
+/** The reward pool of the StakingRewards contract as indexed, wei ("0" before any deposit). */
+export async function rewardBalance(db: Db): Promise<string> {
+  const row = await db.selectFrom("chain.reward_pool").select(sql<string>`coalesce(sum(balance), 0)::text`.as("balance")).executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+const mismatches = (db: Db) => db.selectFrom("app.incentive as i").where(sql<boolean>`i.paid_amount <> i.token`);
+
+async function countDiscrepancies(db: Db): Promise<number> {
+  const [amount, unmatched] = await Promise.all([
+    mismatches(db).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("app.incentive_orphan_payment").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return Number(amount.n) + Number(unmatched.n);
+}
+
+/** The admin's cards, from the kept counts, the indexed reward pool and the discrepancies. */
+export async function incentiveSummary(db: Db): Promise<IncentiveSummary> {
+  const [counts, balance, discrepancies] = await Promise.all([
+    db.selectFrom("app.incentive_status_count").select(["status", sql<string>`count::text`.as("count"), "token"]).execute(),
+    rewardBalance(db),
+    countDiscrepancies(db),
+  ]);
+  const of = (status: IncentiveStatus) => {
+    const row = counts.find((count) => count.status === status);
+    return { count: Number(row?.count ?? 0), token: row?.token ?? "0" };
+  };
+  const paid = of(INCENTIVE_STATUS.paid);
+  const unPaid = of(INCENTIVE_STATUS.unPaid);
+  return { total: { count: paid.count + unPaid.count, token: (BigInt(paid.token) + BigInt(unPaid.token)).toString() }, paid, unPaid, rewardBalance: balance, discrepancies };
+}
+
+/** A page of discrepancies, latest payment first: amounts that differ from their row, then payments without a row. */
+export async function listDiscrepancies(db: Db, { page, limit }: { page: number; limit: number }): Promise<{ rows: Discrepancy[]; total: number }> {
+  const { rows } = await sql<{ kind: Discrepancy["kind"]; id: string | null; wallet: string; node: string; date_key: string; expected: string | null; paid: string; tx: string; paid_at: Date }>`
+    SELECT * FROM (
+      SELECT 'amount' AS kind, i.id::text AS id, i.wallet, i.node, i.date_key::text AS date_key, i.token AS expected, i.paid_amount AS paid, i.paid_tx AS tx, i.paid_at
+      FROM app.incentive AS i WHERE i.paid_amount <> i.token
+      UNION ALL
+      SELECT 'unmatched', NULL, o.wallet, o.node, o.date_key::text, NULL, o.amount, o.tx_hash, o.block_time FROM app.incentive_orphan_payment AS o
+    ) AS d
+    ORDER BY paid_at DESC, tx, wallet, node, date_key
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}
+  `.execute(db);
+  const total = await countDiscrepancies(db);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      kind: row.kind,
+      incentiveId: row.id,
+      walletAddress: row.wallet,
+      nodeAddress: row.node,
+      dateKey: Number(row.date_key),
+      date: `${row.date_key.slice(0, 4)}-${row.date_key.slice(4, 6)}-${row.date_key.slice(6, 8)}`,
+      expected: row.expected,
+      paid: row.paid,
+      tnxHash: row.tx,
+      paidDate: row.paid_at.toISOString(),
+    })),
+  };
+}
+
+export function toIncentiveResponse(row: IncentiveRow, now: Date): IncentiveResponse {
+  return {
+    _id: row.id,
+    token: row.token,
+    walletAddress: row.wallet,
+    nodeAddress: row.node,
+    nodeId: row.node_id,
+    nodeName: row.node_name ?? "",
+    date: row.date,
+    dateKey: row.date_key,
+    status: row.status,
+    type: row.type,
+    inactiveCount: row.inactive_count,
+    stakedDays: row.staked_days,
+    accruedDays: row.accrued_days,
+    percentage: String(Number(row.percentage)),
+    tnxHash: row.paid_tx,
+    paidDate: row.paid_at ? row.paid_at.toISOString() : null,
+    paidAmount: row.paid_amount,
+    amountMismatch: row.paid_amount !== null && row.paid_amount !== row.token,
+    nextPaymentDate: nextPaymentDate(row.date, now),
+    stake: { stakeNo: stakeIdOf(row.wallet, row.node), status: row.stake_status },
+    user: { walletAddress: row.wallet, email: row.email ?? "" },
+    createdAt: row.created_at.toISOString(),
+  };
+}

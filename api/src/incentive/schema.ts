@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { STAKE_STATUS } from "../contract/domain.ts";
+import { idSchema, listQuerySchema } from "../shared/schema.ts";
+import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, PAYOUT_HINT_MESSAGES } from "./rules.ts";
+
+export const INCENTIVE_PATHS = {
+  root: "/api/incentive",
+  byId: "/api/incentive/getIncentiveByID",
+  export: "/api/incentive/export",
+  summary: "/api/incentive/summary",
+  discrepancies: "/api/incentive/discrepancies",
+  payout: "/api/incentive/payout",
+  update: "/api/incentive/update",
+  delete: "/api/incentive/delete",
+} as const;
+
+/** The CSV download of the incentive list (spec 2: file name incentivelist). */
+export const INCENTIVE_EXPORT_FILE = "incentivelist.csv";
+
+export const INCENTIVE_MESSAGES = {
+  tokenSent: "Token Sent Successfully",
+  tokenDeposited: "Token Successfully Deposited on Defi Contract",
+  incentiveDeleted: "Incentive Deleted Successfully",
+  paymentUpdateFailed: "Error Occured Try Again!!!",
+  incentiveNotFound: "Incentive not found",
+  incentivePaidKept: "A paid incentive is a fact of the chain: it is never deleted",
+  ...INCENTIVE_RULE_MESSAGES,
+  ...PAYOUT_HINT_MESSAGES,
+} as const;
+
+/** A wei amount as decimal text. */
+const wei = z.string().regex(/^\d+$/);
+const txHash = z
+  .string({ error: "Transaction hash is required" })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "Enter a transaction hash (0x and 64 hex digits)")
+  .transform((value) => value.toLowerCase());
+const incentiveStatusSchema = z.enum(INCENTIVE_STATUSES);
+
+/**
+ * GET /api/incentive: `q` searches by status (a status label it begins, any case: "paid", "Un") or, when
+ * it is 0x hex, by the beginning of the wallet, node address or payout transaction hash.
+ */
+export const incentiveListQuerySchema = listQuerySchema;
+export const incentiveExportQuerySchema = listQuerySchema.pick({ q: true });
+export const incentiveByIdQuerySchema = z.object({ incentiveId: idSchema });
+export const discrepancyQuerySchema = listQuerySchema.pick({ page: true, limit: true });
+
+/** Most rows one payout plan or hint names: a month of a large network, paid batch by batch. */
+export const MAX_SELECTED_INCENTIVES = 5_000;
+
+/** POST /api/incentive/payout: the rows selected for Pay Now. */
+export const payoutPlanSchema = z.object({
+  ids: z.array(idSchema, { error: "Select the incentives to pay" }).min(1, "Select the incentives to pay").max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
+});
+
+/**
+ * POST /api/incentive/update: after payRewards was mined, a hint naming the transaction and the rows it
+ * paid (spec 7's selectedArray: only each `_id` is read, every other field is accepted and ignored).
+ */
+export const payoutHintSchema = z.object({
+  tnxHash: txHash,
+  selectedArray: z
+    .array(z.object({ _id: idSchema }), { error: "selectedArray must list the paid incentives" })
+    .min(1, "selectedArray must list the paid incentives")
+    .max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
+});
+
+export const incentiveDeleteSchema = z.object({ id: idSchema });
+
+/** An incentive (spec 3): amounts in wei; Paid, tnxHash and paidDate only from the chain's payment. */
+export const incentiveResponseSchema = z.object({
+  _id: z.string(),
+  token: wei,
+  walletAddress: z.string(),
+  nodeAddress: z.string(),
+  /** The portal's node with this node address, null when none. */
+  nodeId: z.string().nullable(),
+  nodeName: z.string(),
+  /** YYYY-MM-DD: the first of the month after the month accrued. */
+  date: z.string(),
+  /** The date as YYYYMMDD, the key payRewards is called with. */
+  dateKey: z.number().int(),
+  status: incentiveStatusSchema,
+  type: z.enum([INCENTIVE_TYPE.monthly]),
+  inactiveCount: z.number().int(),
+  stakedDays: z.number().int(),
+  accruedDays: z.number().int(),
+  percentage: z.string(),
+  tnxHash: z.string().nullable(),
+  paidDate: z.string().nullable(),
+  /** What the chain paid for this row's key, wei; differs from token only on a discrepancy. */
+  paidAmount: wei.nullable(),
+  /** True when the chain paid this key another amount than the row's token (shown to admins). */
+  amountMismatch: z.boolean(),
+  /** YYYY-MM-DD, or ~ once past (spec 2). */
+  nextPaymentDate: z.string(),
+  /** The stake position the row accrued on: its _id (0x<wallet>-0x<node>) and the chain's status now. */
+  stake: z.object({ stakeNo: z.string(), status: z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]).nullable() }),
+  user: z.object({ walletAddress: z.string(), email: z.string() }),
+  createdAt: z.string(),
+});
+export type IncentiveResponse = z.infer<typeof incentiveResponseSchema>;
+
+const totalSchema = z.object({ count: z.number().int(), token: wei });
+/** The admin's cards: every incentive, the paid and the unpaid ones (count and wei), the reward pool and the discrepancies. */
+export const incentiveSummarySchema = z.object({
+  total: totalSchema,
+  paid: totalSchema,
+  unPaid: totalSchema,
+  /** The StakingRewards reward pool as indexed from the chain, wei. */
+  rewardBalance: wei,
+  discrepancies: z.number().int(),
+});
+export type IncentiveSummary = z.infer<typeof incentiveSummarySchema>;
+
+/**
+ * A payment the chain made that does not agree with the incentives: `amount` (paid another amount than
+ * the row with its key) or `unmatched` (no row has its wallet, node and date key).
+ */
+export const discrepancySchema = z.object({
+  kind: z.enum(["amount", "unmatched"]),
+  incentiveId: z.string().nullable(),
+  walletAddress: z.string(),
+  nodeAddress: z.string(),
+  date: z.string(),
+  dateKey: z.number().int(),
+  /** The row's token, null for an unmatched payment. */
+  expected: wei.nullable(),
+  paid: wei,
+  tnxHash: z.string(),
+  paidDate: z.string(),
+});
+export type Discrepancy = z.infer<typeof discrepancySchema>;
+
+/** One payRewards(wallets, amounts, dates, nodes) call of a payout, with its rows and total (wei as text). */
+export const payoutBatchSchema = z.object({
+  ids: z.array(z.string()),
+  wallets: z.array(z.string()),
+  amounts: z.array(wei),
+  dates: z.array(z.number().int()),
+  nodes: z.array(z.string()),
+  total: wei,
+});
+export const payoutPlanResponseSchema = z.object({ total: wei, rewardBalance: wei, batches: z.array(payoutBatchSchema) });
+
+export const payoutHintResponseSchema = z.object({
+  message: z.string(),
+  /** The selected rows as they are now, paid by this transaction or not. */
+  data: z.array(incentiveResponseSchema),
+  /** The selected rows this transaction paid. */
+  paid: z.array(z.string()),
+});

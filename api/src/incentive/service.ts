@@ -1,0 +1,55 @@
+import type { PublicClient } from "viem";
+import { getIndexedBlock } from "../chain/views.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+import { findIncentives, paymentsOfTransaction, rewardBalance, type IncentiveRow } from "./repository.ts";
+import { matchPayments } from "./payments.ts";
+import { decidePayoutHint, isPayable, payoutBatches, rewardPoolShort } from "./rules.ts";
+import { INCENTIVE_MESSAGES } from "./schema.ts";
+
+/** The selected rows, in the order given; 404 when any is unknown. */
+async function selected(db: Db, ids: string[]): Promise<IncentiveRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await findIncentives(db, unique);
+  if (rows.length !== unique.length) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.map((id) => byId.get(id)!);
+}
+
+/**
+ * Pay Now's plan: the selected rows (after matching the payments indexed so far) as payRewards calls
+ * that fit a block, amounts from the rows, never from the browser. Refuses (409) a row already paid or
+ * of 0, and a selection the indexed reward pool cannot cover (spec 8's message).
+ */
+export async function planPayout(db: Db, ids: string[]) {
+  await matchPayments(db);
+  const rows = await selected(db, ids);
+  if (!rows.every(isPayable)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveNotPayable);
+  const batches = payoutBatches(rows.map((row) => ({ id: row.id, wallet: row.wallet, node: row.node, date: row.date, token: BigInt(row.token) })));
+  const total = batches.reduce((sum, batch) => sum + batch.total, 0n);
+  const balance = await rewardBalance(db);
+  if (rewardPoolShort(BigInt(balance), total)) throw new AppError("conflict", INCENTIVE_MESSAGES.insufficientRewardPool);
+  return {
+    total: total.toString(),
+    rewardBalance: balance,
+    batches: batches.map((batch) => ({ ...batch, amounts: batch.amounts.map(String), dates: batch.dates.map(Number), total: batch.total.toString() })),
+  };
+}
+
+/**
+ * POST /api/incentive/update: a browser's word that `hash` paid the selected rows. It only makes the
+ * matcher run now; the answer is what the chain shows (404 unknown, 409 failed, pending or no payout),
+ * and `paid` lists the selected rows this transaction paid on the chain.
+ */
+export async function checkPayoutHint(deps: { db: Db; chain: PublicClient }, hash: string, ids: string[], now: Date) {
+  await matchPayments(deps.db, now);
+  const payments = await paymentsOfTransaction(deps.db, hash);
+  if (payments.length === 0) {
+    const receipt = await deps.chain.getTransactionReceipt({ hash: hash as `0x${string}` }).catch(() => null);
+    const indexed = receipt ? await getIndexedBlock(deps.db) : null;
+    const decision = decidePayoutHint(0, receipt && { status: receipt.status, indexed: indexed !== null && receipt.blockNumber <= BigInt(indexed) });
+    if (!decision.ok) throw new AppError(decision.code, decision.reason);
+  }
+  const rows = await selected(deps.db, ids);
+  return { rows, paid: rows.filter((row) => row.paid_tx === hash).map((row) => row.id) };
+}
