@@ -34,6 +34,10 @@ const pages = {
   editJob: () => import("@/features/jobs/pages/edit-job-page").then((m) => m.EditJobPage),
   adminListJob: () => import("@/features/jobs/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
   adminEditJob: () => import("@/features/jobs/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
+  deposit: () => import("@/features/staking/pages/deposit-page").then((m) => m.DepositPage),
+  transactions: () => import("@/features/staking/pages/transactions-page").then((m) => m.TransactionsPage),
+  additionalStake: () => import("@/features/staking/pages/additional-stake-page").then((m) => m.AdditionalStakePage),
+  listWallet: () => import("@/features/staking/pages/my-wallet-page").then((m) => m.MyWalletPage),
   rpc: (variant: "user" | "admin") => ({
     list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
     add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
@@ -47,7 +51,7 @@ const layouts = {
 };
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = ["dashboard", "deposit", "transactions", "listIncentive", "listIssue", "listWallet", "additionalStake"];
+const UPCOMING_USER: RouteName[] = ["dashboard", "listIncentive", "listIssue"];
 const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive"];
 
 const userRpc = pages.rpc("user");
@@ -83,6 +87,10 @@ export const createRouter = () =>
                 page("editNode", pages.editNode),
                 page("listJob", pages.listJob),
                 page("editJob", pages.editJob),
+                page("deposit", pages.deposit),
+                page("transactions", pages.transactions),
+                page("additionalStake", pages.additionalStake),
+                page("listWallet", pages.listWallet),
                 page("listRpc", userRpc.list),
                 page("addRpc", userRpc.add),
                 page("editRpc", userRpc.edit),

@@ -1,0 +1,87 @@
+import { randomInt } from "node:crypto";
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
+import { API, NODE_STATUS, REQUEST_STATUS } from "../../api/src/contract/index.ts";
+import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
+import { waitFor } from "../../scripts/lib/wait.ts";
+import type { SharedStack } from "./stack.ts";
+
+/**
+ * Chain and API steps the staking browser test takes as given: the admin's node approval, request
+ * approval and unlock, each sent from the contracts' owner and saved through the API (the admin's
+ * screens are tested elsewhere).
+ */
+
+/** One call to the stack's API as `token`; a POST when there is a body. Throws on a non-2xx answer. */
+export async function callApi<T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.urls.api}${pathname}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
+const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
+
+/** A wallet client of `key` on the stack's chain, and a way to wait for a successful receipt. */
+export function chainAs(stack: SharedStack, key: Hex) {
+  const transport = http(stack.urls.rpc);
+  const chain = createPublicClient({ transport });
+  const wallet = createWalletClient({ account: privateKeyToAccount(key), transport });
+  const mined = async (hash: Hex) => {
+    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+    return receipt;
+  };
+  return { chain, wallet, mined };
+}
+
+export interface ApprovedNode {
+  _id: string;
+  name: string;
+  ipaddress: string;
+  nodeAddress: Address;
+}
+
+/** A node of the operator registered through the API, whitelisted with whiteListIt on the chain, and saved Approved by the admin once indexed. */
+export async function approvedNode(stack: SharedStack, tokens: { operator: string; admin: string }, wallet: Address): Promise<ApprovedNode> {
+  const node = { name: `Staking node ${randomInt(1e6)}`, ipaddress: loopbackIp(), nodeAddress: randomAddress() };
+  const { data } = await callApi<{ data: { _id: string } }>(stack, API.nodesetting.root, tokens.operator, {
+    ...node,
+    provider: "Vultr",
+    os: "Ubuntu 24.04",
+    ram: 32,
+    storage: 500,
+    security: "6.8.0-45",
+    oracleAddress: randomAddress(),
+  });
+  const owner = chainAs(stack, DEV_KEYS.owner);
+  const { stakingRewards } = stack.deployment.contracts;
+  await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "whiteListIt", args: [getAddress(wallet), node.nodeAddress], chain: null }));
+  await waitFor("the node approved once its whitelist is indexed", () => callApi(stack, API.nodesetting.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }), { timeoutMs: 20_000, intervalMs: 200 });
+  return { _id: data._id, ...node };
+}
+
+/** The admin approves the operator's request: whiteListPLIFarmNode on the farm contract, then Approved saved once indexed. */
+export async function approveRequest(stack: SharedStack, adminToken: string, requestId: string, wallet: Address, nodeAddress: Address): Promise<void> {
+  const owner = chainAs(stack, DEV_KEYS.owner);
+  await owner.mined(
+    await owner.wallet.writeContract({ address: stack.deployment.contracts.pluginFarm, abi: pluginFarmAbi, functionName: "whiteListPLIFarmNode", args: [getAddress(wallet), nodeAddress], chain: null }),
+  );
+  await waitFor("the request approved once the farm whitelist is indexed", () => callApi(stack, API.request.updateStatus, adminToken, { _id: requestId, status: REQUEST_STATUS.approved }), {
+    timeoutMs: 20_000,
+    intervalMs: 200,
+  });
+}
+
+/** The admin unlocks the position (wallet, node) on the chain; answers the transaction's hash. */
+export async function unlockStake(stack: SharedStack, wallet: Address, nodeAddress: Address): Promise<Hex> {
+  const owner = chainAs(stack, DEV_KEYS.owner);
+  const { transactionHash } = await owner.mined(await owner.wallet.writeContract({ address: stack.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "unlock", args: [getAddress(wallet), nodeAddress], chain: null }));
+  return transactionHash;
+}
