@@ -279,6 +279,17 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.incentive.delete, { id: ofOther!.id })).status).toBe(200);
   });
 
+  it("dashboards: the operator's for operators, the admin's for admins", async () => {
+    for (const url of [API.dashboard.user, API.dashboard.admin]) {
+      expect((await as("anonymous", "GET", url)).status, url).toBe(401);
+      expect((await as("operatorNo2fa", "GET", url)).status, url).toBe(403);
+    }
+    expect((await as("operatorA", "GET", API.dashboard.user)).body.count).toEqual({ tnxCount: 0, incentiveCount: 1 });
+    expect((await as("operatorA", "GET", API.dashboard.admin)).status).toBe(403);
+    expect((await as("admin", "GET", API.dashboard.user)).status).toBe(403);
+    expect((await as("admin", "GET", API.dashboard.admin)).body.count).toMatchObject({ userCount: 3, incentiveCount: 1 });
+  });
+
   it("invites: admin only", async () => {
     for (const who of ["anonymous", "operatorA"] as const) {
       expect((await as(who, "GET", API.invite.root)).status).toBe(who === "anonymous" ? 401 : 403);

@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
 import { API, MESSAGES } from "./contract/index.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { incentiveRoutes } from "./incentive/routes.ts";
 import { inviteRoutes } from "./invite/routes.ts";
@@ -43,6 +44,7 @@ const routes = () =>
     .route(API.request.root, requestRoutes)
     .route(API.stake.root, stakeRoutes)
     .route(API.incentive.root, incentiveRoutes)
+    .route("/api", dashboardRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

@@ -4,6 +4,7 @@
  */
 import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
+import { DASHBOARD_PATHS } from "../dashboard/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
 import { INCENTIVE_MESSAGES, INCENTIVE_PATHS } from "../incentive/schema.ts";
 import { INVITE_MESSAGES, INVITE_PATHS } from "../invite/schema.ts";
@@ -23,6 +24,7 @@ export * from "./domain.ts";
 export * from "../shared/schema.ts";
 export * from "../admin/schema.ts";
 export * from "../chain-config/schema.ts";
+export * from "../dashboard/schema.ts";
 export * from "../health/schema.ts";
 export * from "../incentive/rules.ts";
 export * from "../incentive/schema.ts";
@@ -61,6 +63,7 @@ export const API = {
   request: REQUEST_PATHS,
   stake: STAKE_PATHS,
   incentive: INCENTIVE_PATHS,
+  dashboard: DASHBOARD_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
+
+export const DASHBOARD_PATHS = {
+  user: "/api/user/dashboard",
+  admin: "/api/admin/dashboard",
+} as const;
+
+/** Recent rows each dashboard lists, and the months its charts cover (the current one included). */
+export const DASHBOARD_LIMITS = { recent: 5, chartMonths: 12 } as const;
+
+/** A wei amount as decimal text. */
+const wei = z.string().regex(/^\d+$/);
+const month = z.string().regex(/^\d{4}-\d{2}$/);
+
+/** A stake event as the dashboards list it (spec 3: user.walletAddress, date, totalStake). */
+export const dashboardTransactionSchema = z.object({
+  _id: z.string(),
+  user: z.object({ walletAddress: z.string() }),
+  nodeAddress: z.string(),
+  kind: z.enum(["stake", "topup", "unlock", "unstake"]),
+  /** The event's amount, wei. */
+  totalStake: wei,
+  tnxHash: z.string(),
+  date: z.string(),
+});
+
+/** An incentive as the dashboards list it (spec 3: user.walletAddress, date, status, token). */
+export const dashboardIncentiveSchema = z.object({
+  _id: z.string(),
+  user: z.object({ walletAddress: z.string() }),
+  nodeAddress: z.string(),
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  status: z.enum(INCENTIVE_STATUSES),
+  token: wei,
+});
+
+const charts = z.object({
+  /** The stake held in Stake or Unlock at each month's end, wei. */
+  stake: z.array(z.object({ month, total: wei })),
+  /** Incentives by the month of their date: accrued and, of that, what the chain paid. */
+  incentives: z.array(z.object({ month, accrued: wei, paid: wei })),
+  /** What the chain paid out in each month (reward payments by block time), wei. */
+  payouts: z.array(z.object({ month, amount: wei })),
+});
+
+const common = {
+  /** The stake in Stake or Unlock on the chain, wei. */
+  tillStake: wei,
+  /** The latest stake or top-up, ISO time; null without any. */
+  lastStakedDate: z.string().nullable(),
+  transactionList: z.array(dashboardTransactionSchema),
+  incentiveList: z.array(dashboardIncentiveSchema),
+  /** Every incentive summed per status (the incentive overview: total, paid and unpaid). */
+  incentiveListAll: z.array(z.object({ status: z.enum(INCENTIVE_STATUSES), count: z.number().int(), token: wei })),
+  charts,
+};
+
+/** GET /api/user/dashboard: the operator's own (spec 3's operator dashboard response). */
+export const userDashboardSchema = z.object({ ...common, count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }) });
+export type UserDashboard = z.infer<typeof userDashboardSchema>;
+
+/** GET /api/admin/dashboard: everybody's (spec 3's dashboard response). */
+export const adminDashboardSchema = z.object({
+  ...common,
+  count: z.object({
+    tnxCount: z.number().int(),
+    incentiveCount: z.number().int(),
+    requestCount: z.number().int(),
+    userCount: z.number().int(),
+    totalNodeCount: z.number().int(),
+    activeNodeCount: z.number().int(),
+    inactiveNodeCount: z.number().int(),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
