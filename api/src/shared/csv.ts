@@ -13,7 +13,14 @@ export function csvCell(value: string | null): string {
 
 export const csvLine = (cells: (string | null)[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** A CSV body streamed row by row: the header, then each row as it arrives (constant memory for any size). */
+/** Rows gathered into one chunk of the body before it is handed on (about this many bytes). */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A CSV body streamed as it is read: the header at once, then the rows in chunks of about 64 KiB, each
+ * pulled from `rows` only when the client takes the previous one (back-pressure), so memory stays
+ * constant for any size. Cancelling the body (the client went away) ends `rows`, e.g. closes its cursor.
+ */
 export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
@@ -25,9 +32,17 @@ export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: 
         controller.enqueue(encoder.encode(csvLine(header)));
         return;
       }
-      const next = await iterator.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(csvLine(toCells(next.value))));
+      let chunk = "";
+      while (chunk.length < CHUNK_BYTES) {
+        const next = await iterator.next();
+        if (next.done) {
+          if (chunk) controller.enqueue(encoder.encode(chunk));
+          controller.close();
+          return;
+        }
+        chunk += csvLine(toCells(next.value));
+      }
+      controller.enqueue(encoder.encode(chunk));
     },
     async cancel() {
       await iterator.return?.();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, csvStream } from "./csv.ts";
+import { csvCell, csvDate, csvLine, csvStream } from "./csv.ts";
 
 describe("CSV", () => {
   it("quotes cells holding a comma, quote or line break", () => {
@@ -23,5 +23,54 @@ describe("CSV", () => {
     }
     const text = await new Response(csvStream(["A", "B"], rows(), (row) => [row.a, row.b])).text();
     expect(text).toBe(`${csvLine(["A", "B"])}1,"x,y"\r\n2,\r\n`);
+  });
+
+  it("writes a formula-injection row and a row with quotes, commas and line breaks so a spreadsheet reads them back as text", async () => {
+    async function* rows() {
+      yield ["=cmd|' /C calc'!A0", "@SUM(1+1)*cmd", "+1", "-2"];
+      yield ['He said "stake", then left', "a,b,c", "line one\r\nline two", "0x00ab"];
+    }
+    const text = await new Response(csvStream(["One", "Two", "Three", "Four"], rows(), (row) => row)).text();
+    expect(text).toBe(
+      ["One,Two,Three,Four", `'=cmd|' /C calc'!A0,'@SUM(1+1)*cmd,'+1,'-2`, `"He said ""stake"", then left","a,b,c","line one\r\nline two",0x00ab`, ""].join("\r\n"),
+    );
+  });
+
+  it("sends the header at once and pulls rows only as the reader takes them, in chunks; cancelling ends the source", async () => {
+    let produced = 0;
+    let closed = false;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* rows() {
+      try {
+        await gate;
+        for (;;) {
+          produced++;
+          yield { n: String(produced), text: "x".repeat(90) };
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvStream(["N", "Text"], rows(), (row) => [row.n, row.text]).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe("N,Text\r\n");
+    expect(produced).toBe(0);
+    release();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first.length).toBeGreaterThanOrEqual(64 * 1024);
+    expect(first.length).toBeLessThan(64 * 1024 + 200);
+    expect(first.endsWith("\r\n")).toBe(true);
+    const rowsPerChunk = Math.ceil((64 * 1024) / first.split("\r\n")[0]!.length);
+    expect(produced).toBeLessThanOrEqual(2 * rowsPerChunk + 1);
+    await reader.read();
+    expect(produced).toBeLessThanOrEqual(3 * rowsPerChunk + 1);
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
+
+  it("shows dates as the lists do, DD-MM-YYYY in UTC", () => {
+    expect(csvDate(new Date("2027-03-01T23:30:00Z"))).toBe("01-03-2027");
+    expect(csvDate(null)).toBeNull();
   });
 });
