@@ -156,7 +156,10 @@ describe("staking on an approved node, from the request to the withdrawal", () =
 
     await page.goto("/additionalstake");
     await page.getByRole("heading", { name: "Additional Stake", level: 1 }).waitFor();
-    await page.getByRole("link", { name: `${stakingMessages.topUp} on ${node.name}` }).click();
+    const topUp = page.getByRole("link", { name: `${stakingMessages.topUp} on ${node.name}` });
+    await topUp.waitFor();
+    await shoot(page, "additional-stake");
+    await topUp.click();
     await page.waitForURL((url) => url.pathname === `/deposit/${node._id}`);
     await amountField().waitFor();
   });
