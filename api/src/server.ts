@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
 import { matchPayments } from "./incentive/payments.ts";
+import { payoutSettlementJob, sendPayoutMails } from "./incentive/payout-mail.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -30,10 +31,17 @@ const db = createDb(config.DATABASE_URL);
 const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
 const live = new LiveHub();
-const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
-const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]) });
+const mailer = createMailer(config, log);
+const payouts = { db, mailer, explorerTxUrl: config.EXPLORER_TX_URL, log };
+const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live });
+/** After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails follow. */
+async function beforePublish() {
+  await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
+  void sendPayoutMails(payouts).catch((error: unknown) => log(`incentives: payout mails failed: ${error instanceof Error ? error.message : String(error)}`));
+}
+const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
-const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log })], log }) : null;
+const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), payoutSettlementJob(payouts)], log }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

@@ -16,6 +16,8 @@ export async function startChainApp() {
   return {
     chain,
     t,
+    /** The SMTP server the API's mailer sends to. */
+    smtp,
     /** Resolves once `chain.*` reflects the chain's head. */
     synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
     async stop() {

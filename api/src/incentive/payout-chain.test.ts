@@ -7,7 +7,9 @@ import { startChainApp } from "../../test/chain-app.ts";
 import { approvedNode, atChainTime } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "../contract/index.ts";
+import { createMailer } from "../mail/mailer.ts";
 import { accrueIncentives } from "./accrual.ts";
+import { sendPayoutMails } from "./payout-mail.ts";
 
 /**
  * Bulk payouts on a real chain: incentives accrued from stakes on anvil, paid with payRewards from the
@@ -164,6 +166,24 @@ describe("bulk payouts", () => {
     expect(summary).toMatchObject({ paid: { count: 2, token: plan.body.total }, unPaid: { count: 4 }, rewardBalance: (pli(10_000) - BigInt(plan.body.total)).toString(), discrepancies: 0 });
     expect((await call(admin, "GET", `${API.incentive.root}?q=paid`)).body.totalDocs).toBe(2);
     expect((await call(admin, "GET", `${API.incentive.root}?q=${payTx.slice(0, 14)}`)).body.totalDocs).toBe(2);
+  });
+
+  it("mails each operator once per payout transaction, listing the rows it paid them", async () => {
+    const mailDeps = { db: t.db, explorerTxUrl: t.config.EXPLORER_TX_URL, log: () => undefined };
+    const failing = { send: async () => Promise.reject(new Error("SMTP down")) };
+    expect(await sendPayoutMails({ ...mailDeps, mailer: failing })).toEqual({ sent: 0, failed: 2, noEmail: 0 });
+    const before = app.smtp.mails.length;
+    expect(await sendPayoutMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({ sent: 2, failed: 0, noEmail: 0 });
+    const mails = app.smtp.mails.slice(before).map((mail) => ({ to: mail.to, raw: mail.raw.replace(/=\r?\n/g, "") }));
+    expect(mails.map((mail) => mail.to).sort()).toEqual([[a.email], [b.email]].sort());
+    const toA = mails.find((mail) => mail.to.includes(a.email))!.raw;
+    const paidOfA = (await list(a.token)).find((row) => row._id === paidIds[0])!;
+    expect(toA).toContain(`${formatUnits(BigInt(paidOfA.token), 18)} PLI for node ${paidOfA.nodeAddress}`);
+    expect(toA).toContain(`${t.config.EXPLORER_TX_URL}${payTx}`);
+    expect(toA).toContain(paidOfA.date);
+    expect(await hint(payTx, paidIds)).toMatchObject({ status: 200 });
+    expect(await sendPayoutMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({ sent: 0, failed: 0, noEmail: 0 });
+    expect(app.smtp.mails.length).toBe(before + 2);
   });
 
   it("a row paid on chain is never paid again: the plan refuses it and the contract reverts a second payment", async () => {
