@@ -34,6 +34,10 @@ const pages = {
   editJob: () => import("@/features/jobs/pages/edit-job-page").then((m) => m.EditJobPage),
   adminListJob: () => import("@/features/jobs/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
   adminEditJob: () => import("@/features/jobs/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
+  adminListRequest: () => import("@/features/requests/pages/admin-request-list-page").then((m) => m.AdminRequestListPage),
+  adminEditRequest: () => import("@/features/requests/pages/admin-edit-request-page").then((m) => m.AdminEditRequestPage),
+  adminListStake: () => import("@/features/stakes/pages/admin-stake-list-page").then((m) => m.AdminStakeListPage),
+  adminEditStake: () => import("@/features/stakes/pages/admin-edit-stake-page").then((m) => m.AdminEditStakePage),
   deposit: () => import("@/features/staking/pages/deposit-page").then((m) => m.DepositPage),
   transactions: () => import("@/features/staking/pages/transactions-page").then((m) => m.TransactionsPage),
   additionalStake: () => import("@/features/staking/pages/additional-stake-page").then((m) => m.AdditionalStakePage),
@@ -52,7 +56,7 @@ const layouts = {
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
 const UPCOMING_USER: RouteName[] = ["dashboard", "listIncentive", "listIssue"];
-const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListRequest", "adminEditRequest", "adminListStake", "adminEditStake", "adminListIncentive", "adminEditIncentive"];
+const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListIncentive", "adminEditIncentive"];
 
 const userRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
@@ -113,6 +117,10 @@ export const createRouter = () =>
                 page("adminEditNode", pages.adminEditNode),
                 page("adminListJob", pages.adminListJob),
                 page("adminEditJob", pages.adminEditJob),
+                page("adminListRequest", pages.adminListRequest),
+                page("adminEditRequest", pages.adminEditRequest),
+                page("adminListStake", pages.adminListStake),
+                page("adminEditStake", pages.adminEditStake),
                 page("adminListRpc", adminRpc.list),
                 page("adminAddRpc", adminRpc.add),
                 page("adminEditRpc", adminRpc.edit),

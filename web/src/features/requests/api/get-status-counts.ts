@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, ok } from "@/shared/api/http";
+import { requestKeys } from "./keys";
+
+export const getStatusCounts = () => ok(api.request.getstatuscount.$get());
+
+export const statusCountsQueryOptions = () => queryOptions({ queryKey: requestKeys.counts(), queryFn: getStatusCounts });
+
+/** The number of requests in each status (every status listed, zero included). */
+export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
