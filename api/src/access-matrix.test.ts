@@ -190,6 +190,7 @@ describe("access matrix", () => {
       ["POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" }],
       ["POST", API.request.delete, { id: requestOfA }],
       ["GET", API.request.export],
+      ["GET", `${API.request.byId}?requestId=${requestOfA}`],
     ];
     for (const [method, url, payload] of calls) {
       expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
@@ -203,6 +204,7 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.request.root, { nodeId: nodeOfA })).status).toBe(403);
     expect((await as("admin", "GET", API.request.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "GET", API.request.statusCount)).status).toBe(200);
+    expect((await as("admin", "GET", `${API.request.byId}?requestId=${requestOfA}`)).body).toMatchObject({ _id: requestOfA, status: "Pending" });
     expect((await as("admin", "POST", API.request.updateStatus, { _id: requestOfA, status: "Verified" })).status).toBe(200);
     expect((await as("admin", "POST", API.request.delete, { id: requestOfA })).status).toBe(200);
   });
@@ -223,6 +225,7 @@ describe("access matrix", () => {
       ["POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash }],
       ["POST", API.stake.delete],
       ["POST", API.stake.deactivate],
+      ["GET", `${API.stake.byId}?stakeId=${positionOfA}`],
     ];
     for (const [method, url, payload] of calls) {
       expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
@@ -236,11 +239,12 @@ describe("access matrix", () => {
     expect((await as("operatorB", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(404);
     expect((await as("operatorB", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
     expect((await as("operatorB", "POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash })).status).toBe(404);
-    for (const [method, url, payload] of [calls[0]!, calls[6]!, calls[8]!, calls[9]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of [calls[0]!, calls[6]!, calls[8]!, calls[9]!, calls[10]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
     for (const [method, url, payload] of [calls[1]!, calls[5]!, calls[7]!]) expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.stake.root)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(200);
+    expect((await as("admin", "GET", `${API.stake.byId}?stakeId=${positionOfA}`)).status).toBe(404);
     expect((await as("admin", "POST", API.stake.unlock, { _id: positionOfA })).status).toBe(404);
     expect((await as("admin", "POST", API.stake.delete)).status).toBe(409);
     expect((await as("admin", "POST", API.stake.deactivate)).status).toBe(409);
