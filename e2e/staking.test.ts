@@ -171,7 +171,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(stakingMessages.transactionsTotal(5)).waitFor({ timeout: 15_000 });
 
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: stakingMessages.exportCsv }).click();
+    await page.getByRole("button", { name: "Export CSV" }).click();
     const csv = await readFile(await (await download).path(), "utf8");
     const lines = csv.trim().split("\r\n");
     expect(lines).toHaveLength(6);

@@ -35,7 +35,6 @@ export const stakingMessages = {
   transactionsTitle: "Transaction Lists",
   transactionsTotal: (count: number) => `You have total ${count} transactions.`,
   searchByHash: "Search by Txn Hash",
-  exportCsv: "Export CSV",
   withdraw: "Withdraw",
   positionsTitle: "Staked Nodes",
   topUpNote: "Add to a node's stake from its staking screen; an unlocked stake is withdrawn from Transactions first.",

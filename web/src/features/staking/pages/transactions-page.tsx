@@ -1,8 +1,6 @@
 import { MESSAGES, type StakeEventResponse } from "@pli/api/contract";
 import { Button, Stack, Text } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { getAddress } from "viem";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { TxProgress } from "@/chain/tx-progress";
@@ -11,6 +9,7 @@ import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
@@ -35,13 +34,7 @@ export function TransactionsPage() {
   const withdraw = useWithdrawTx();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [exporting, setExporting] = useState(false);
 
-  const onExport = async () => {
-    setExporting(true);
-    await exportTransactions(params.q).catch((error: unknown) => toast.error(errorMessage(error)));
-    setExporting(false);
-  };
   const onWithdraw = async (row: StakeEventResponse) => {
     const receipt = await withdraw.send(row).catch(() => null);
     if (!receipt) return;
@@ -79,11 +72,7 @@ export function TransactionsPage() {
     <Section
       title={stakingMessages.transactionsTitle}
       description={stakingMessages.transactionsTotal(list.data?.totalDocs ?? 0)}
-      actions={
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()} loading={exporting}>
-          {stakingMessages.exportCsv}
-        </Button>
-      }
+      actions={<ExportCsvButton download={() => exportTransactions(params.q)} />}
     >
       <TxProgress state={withdraw.flow.state} explorerTxUrl={withdraw.flow.explorerTxUrl} onClose={withdraw.flow.reset} />
       <Stack gap="md">
