@@ -11,11 +11,13 @@ import { loadConfig } from "../api/src/config.ts";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
 import { createDb, type Db } from "../api/src/db/database.ts";
 import { migrateToLatest } from "../api/src/db/migrate.ts";
+import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { ensureDefaultSettings } from "../api/src/settings/repository.ts";
 import { upsertDirectoryEntry } from "../api/src/validator-check/directory.ts";
 import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "./lib/anvil.ts";
 import { DEMO_ADMIN_FILE, DEPLOYMENT_FILE, JWT_SECRET_FILE, RUNTIME_FILE, STACK_DATABASE } from "./lib/data-files.ts";
+import { demoGenesisTime, seedDemoHistory } from "./lib/demo-history.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
 import { startIndexer } from "./lib/indexer.ts";
 import { freePort } from "./lib/ports.ts";
@@ -43,6 +45,8 @@ export interface StackOptions extends Partial<StackConfig> {
   signal?: AbortSignal;
   /** Extra API settings (SMTP_URL, VALIDATOR_CHECK_URL, …) on top of the runner's environment. */
   apiEnv?: Record<string, string>;
+  /** On a new chain of its own, seed months of history (stakes, inactive days, incentives paid and unpaid) for the demo. */
+  demoHistory?: boolean;
 }
 
 export interface Stack {
@@ -92,6 +96,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     step();
+    const startedAt = new Date();
+    let history = false;
     let deployment: Deployment;
     let rpcUrl: string;
     let wsUrl: string | undefined;
@@ -100,7 +106,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deployment = { ...options.chain, deployer: options.chain.contracts.pliToken, deployedAt: "external" };
     } else {
       log("anvil", "starting anvil");
-      const anvil = await startAnvil({ port: options.ports?.anvil, statePath: path.join(dataDir, "anvil", "state.json") });
+      const statePath = path.join(dataDir, "anvil", "state.json");
+      const genesisTime = options.demoHistory && !existsSync(statePath) ? demoGenesisTime(startedAt) : undefined;
+      const anvil = await startAnvil({ port: options.ports?.anvil, statePath, genesisTime });
       cleanups.push(() => anvil.stop());
       ({ rpcUrl, wsUrl } = anvil);
       const deploymentFile = path.join(dataDir, DEPLOYMENT_FILE);
@@ -117,6 +125,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...DEMO_SEED,
         });
         writeDeploymentFile(deploymentFile, deployment);
+        history = genesisTime !== undefined;
       }
     }
 
@@ -128,6 +137,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await migrateToLatest(db);
       await ensureDefaultSettings(db);
       if (!options.chain) demo = await seedDemoAccounts(db, dataDir);
+      if (history) {
+        log("anvil", "seeding months of demo history");
+        const { payouts } = await seedDemoHistory({ db, rpcUrl, deployment, now: startedAt });
+        log("anvil", `demo history seeded: stakes, a top-up, inactive days and ${payouts} incentive payouts`);
+      }
     } finally {
       await db.destroy();
     }
@@ -143,6 +157,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       logFile: path.join(logDir, "indexer.log"),
     });
     cleanups.push(() => indexer.stop());
+    if (history) await accrueDemoHistory(databaseUrl, rpcUrl, log);
 
     step();
     const apiPort = await freePort(options.ports?.api);
@@ -252,6 +267,17 @@ async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccounts> 
   }
   const admin = JSON.parse(readFileSync(file, "utf8")) as DemoAccounts["admin"];
   return { admin, validatorEmail, standbyEmail };
+}
+
+/** The API's accrual over the demo history, once the indexer has it: the incentive rows, the first months' matched to their payouts. */
+async function accrueDemoHistory(databaseUrl: string, rpcUrl: string, log: (service: string, line: string) => void) {
+  const db = createDb(databaseUrl, 2);
+  try {
+    const { accrued } = await accrueIncentives({ db, chain: createPublicClient({ transport: http(rpcUrl) }) }, new Date());
+    log("api", `demo incentives accrued for ${accrued.map((month) => month.month).join(", ") || "no month"}`);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

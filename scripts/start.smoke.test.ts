@@ -100,6 +100,18 @@ async function positionOf(pgPort: number, wallet: string) {
   }
 }
 
+/** The demo history's incentives per status, and whether every paid one matches its payment's amount. */
+async function demoIncentives(pgPort: number) {
+  const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/pli` });
+  await db.connect();
+  try {
+    const { rows } = await db.query("SELECT status, count(*)::int AS n, bool_and(paid_amount IS NULL OR paid_amount = token) AS exact FROM app.incentive GROUP BY status ORDER BY status");
+    return rows;
+  } finally {
+    await db.end();
+  }
+}
+
 describe("npm start", () => {
   const ports = async () => ({ PG_PORT: await freePort(), ANVIL_PORT: await freePort(), INDEXER_PORT: await freePort(), API_PORT: await freePort() });
 
@@ -112,6 +124,11 @@ describe("npm start", () => {
     expect(run.output()).toMatch(/Admin sign-in .* admin@pli\.local \/ \S{20}/);
     expect((await fetch(`${api}/api/health`)).status).toBe(200);
     expect(await (await fetch(`http://127.0.0.1:${first.API_PORT}/listnode`)).text()).toContain('<div id="root">');
+    expect(run.output()).toContain("demo history seeded");
+    expect(await demoIncentives(first.PG_PORT)).toEqual([
+      { status: "Paid", n: 4, exact: true },
+      { status: "UnPaid", n: 4, exact: true },
+    ]);
 
     const deployment = readDeploymentFile(path.join(dataDir, "deployment.json"));
     const rpc = `http://127.0.0.1:${first.ANVIL_PORT}`;

@@ -20,6 +20,8 @@ export interface AnvilOptions {
   chainId?: number;
   /** Load the chain from this file when it exists and dump it there on exit (and every few seconds). */
   statePath?: string;
+  /** The genesis block's time, seconds since the epoch (a new chain only): room for a history before now. */
+  genesisTime?: number;
   log?: (line: string) => void;
 }
 
@@ -37,6 +39,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? ANVIL_CHAIN_ID)];
   if (options.statePath) mkdirSync(path.dirname(options.statePath), { recursive: true });
   if (options.statePath) args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
+  if (options.genesisTime !== undefined) args.push("--timestamp", String(options.genesisTime));
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;
   let exited = false;
