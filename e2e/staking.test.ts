@@ -81,10 +81,9 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await shoot(page, "request-pending");
   });
 
-  test("once approved, the deposit view shows spec 5's messages; a rejected signature records nothing", async () => {
+  test("once approved (shown without a reload), the deposit view shows spec 5's messages; a rejected signature records nothing", async () => {
     const { _id } = await callApi<{ _id: string }>(stack.current, `${API.request.root}?nodeId=${node._id}`, operatorSession);
     await approveRequest(stack.current, adminSession, _id, operator.address, node.nodeAddress);
-    await page.reload();
     await amountField().waitFor();
     await page.getByText(stakingMessages.limits("50000", "1000")).waitFor();
 

@@ -66,4 +66,36 @@ describe("live events from the indexer's notifications", () => {
     expect((await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status).toBe(NODE_STATUS.active);
     expect(logs).toEqual([]);
   });
+
+  it("announces a node reviewed, a request created and deleted, and a job's status to the operator's wallet as each commits", async () => {
+    const operatorId = (await db.selectFrom("app.node").select("operator_id").where("id", "=", nodeId).executeTakeFirstOrThrow()).operator_id;
+    const announced = (topic: LiveEvent["topics"][number], after: number) =>
+      waitFor(`the ${topic} announcement`, () => events.slice(after).find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase())), { timeoutMs: 5_000, intervalMs: 5 });
+
+    let seen = events.length;
+    await db.updateTable("app.node").set({ status: NODE_STATUS.return }).where("id", "=", nodeId).execute();
+    const reviewed = await announced("node", seen);
+    expect(reviewed.event.block).toBe(hub.latestBlock());
+
+    seen = events.length;
+    const request = await db.insertInto("app.request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
+    await announced("request", seen);
+    seen = events.length;
+    await db.deleteFrom("app.request").where("id", "=", request.id).execute();
+    await announced("request", seen);
+
+    seen = events.length;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("app.node").set({ status: NODE_STATUS.pending }).where("id", "=", nodeId).execute();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(events.length, "nothing is announced before the commit").toBe(seen);
+    });
+    await announced("node", seen);
+
+    seen = events.length;
+    await db.updateTable("app.node").set({ name: "Renamed" }).where("id", "=", nodeId).execute();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events.length, "a change that keeps the status is not announced").toBe(seen);
+    expect(logs).toEqual([]);
+  });
 });

@@ -3,10 +3,12 @@ import pg from "pg";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import type { LiveHub } from "./hub.ts";
-import type { LiveTopic } from "./schema.ts";
+import { reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
+/** The database announces each created, reviewed or deleted node, job and request here (migration review-notifications). */
+export const REVIEW_CHANNEL = "app_live";
 
 const RECONNECT_MS = 1_000;
 
@@ -21,7 +23,8 @@ async function changesBetween(db: Db, after: number, upTo: number) {
 
 /**
  * Listens to the indexer's notifications on a connection of its own and publishes, for each newly
- * indexed block range, which topics changed for which wallets. Notifications that arrive during a
+ * indexed block range, which topics changed for which wallets; relays the database's announcements
+ * of changed portal records as they commit, whichever API instance made the change. Notifications that arrive during a
  * scan are folded into the next scan; a lost connection is reopened and nothing is missed, because
  * each scan starts where the last one ended.
  */
@@ -61,6 +64,19 @@ export function listenToIndexer({
     hub.publish({ block: indexed, topics, wallets });
   }
 
+  function relayReview(payload: string | undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload ?? "");
+    } catch {
+      parsed = undefined;
+    }
+    const announcement = reviewAnnouncementSchema.safeParse(parsed);
+    if (!announcement.success) return log(`live: unreadable announcement on ${REVIEW_CHANNEL}: ${payload ?? ""}`);
+    const { topic, wallet } = announcement.data;
+    hub.publish({ block: hub.latestBlock() ?? 0, topics: [topic], wallets: wallet ? [wallet.toLowerCase()] : [] });
+  }
+
   function onNotification() {
     if (scanning) {
       again = true;
@@ -80,7 +96,7 @@ export function listenToIndexer({
   async function connect() {
     if (stopped) return;
     const next = new pg.Client({ connectionString: databaseUrl, application_name: "pli-api-live" });
-    next.on("notification", onNotification);
+    next.on("notification", (message) => (message.channel === REVIEW_CHANNEL ? relayReview(message.payload) : onNotification()));
     next.on("error", (error) => {
       log(`live: indexer connection lost: ${error.message}`);
       void next.end().catch(() => undefined);
@@ -89,7 +105,7 @@ export function listenToIndexer({
     });
     try {
       await next.connect();
-      await next.query(`LISTEN "${INDEXER_CHANNEL}"`);
+      await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"`);
       client = next;
       onNotification();
     } catch (error) {

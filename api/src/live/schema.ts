@@ -3,12 +3,19 @@ import { z } from "zod";
 export const LIVE_PATHS = { events: "/api/live" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
-export const LIVE_TOPICS = ["stake", "whitelist", "reward"] as const;
+export const CHAIN_TOPICS = ["stake", "whitelist", "reward"] as const;
+/** Which kind of portal record was created, reviewed or deleted (announced by the database at commit). */
+export const REVIEW_TOPICS = ["node", "job", "request"] as const;
+export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** The database's announcement of a changed record: its kind and its operator's wallet. */
+export const reviewAnnouncementSchema = z.object({ topic: z.enum(REVIEW_TOPICS), wallet: z.string().nullable() });
 
 /**
  * A live event: the indexer has indexed up to `block`, and these topics changed for these wallets
- * (lowercase). Sent as an SSE `chain` event whose id is the block.
+ * (lowercase). Sent as an SSE `chain` event whose id is the block (for a record's change: the newest
+ * block announced so far).
  */
 export const liveEventSchema = z.object({ block: z.number().int(), topics: z.array(z.enum(LIVE_TOPICS)), wallets: z.array(z.string()) });
 export type LiveEvent = z.infer<typeof liveEventSchema>;

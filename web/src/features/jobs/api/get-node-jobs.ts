@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { api, ok } from "@/shared/api/http";
 import type { ListParams } from "@/shared/lists/list-params";
 import { jobKeys } from "./keys";
+import { liveMeta } from "@/shared/live/live-store";
 
 export const getNodeJobs = (nodeId: string, { page, limit, q }: ListParams) =>
   ok(api.job.getbynodeid.$post({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) }, json: { id: nodeId } }));
 
 export const nodeJobsQueryOptions = (nodeId: string, params: ListParams) =>
-  queryOptions({ queryKey: jobKeys.byNode(nodeId, params), queryFn: () => getNodeJobs(nodeId, params), placeholderData: keepPreviousData });
+  queryOptions({ meta: liveMeta("job"), queryKey: jobKeys.byNode(nodeId, params), queryFn: () => getNodeJobs(nodeId, params), placeholderData: keepPreviousData });
 
 /** A page of one node's jobs (the operator's own node); q searches the status. */
 export const useNodeJobs = (nodeId: string, params: ListParams) => useQuery(nodeJobsQueryOptions(nodeId, params));

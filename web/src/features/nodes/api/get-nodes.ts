@@ -8,7 +8,7 @@ import { nodeKeys } from "./keys";
 
 export const getNodes = ({ page, limit, q }: ListParams) => ok(api.nodesetting.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
 
-export const nodesQueryOptions = (params: ListParams) => queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: nodeKeys.list(params), queryFn: () => getNodes(params), placeholderData: keepPreviousData });
+export const nodesQueryOptions = (params: ListParams) => queryOptions({ meta: liveMeta("stake", "whitelist", "node"), queryKey: nodeKeys.list(params), queryFn: () => getNodes(params), placeholderData: keepPreviousData });
 
 /** A page of the signed-in operator's nodes. */
 export const useNodes = (params: ListParams) => useQuery(nodesQueryOptions(params));

@@ -6,7 +6,7 @@ import { requestKeys } from "./keys";
 export const getRequest = (requestId: string) => ok(api.request.getRequestByID.$get({ query: { requestId } }));
 
 export const requestQueryOptions = (requestId: string) =>
-  queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: requestKeys.detail(requestId), queryFn: () => getRequest(requestId), staleTime: 0 });
+  queryOptions({ meta: liveMeta("stake", "whitelist", "request"), queryKey: requestKeys.detail(requestId), queryFn: () => getRequest(requestId), staleTime: 0 });
 
 /** One request with its owner, node and the node's stake, read fresh from the API. */
 export const useRequest = (requestId: string | null) => useQuery({ ...requestQueryOptions(requestId ?? ""), enabled: Boolean(requestId) });

@@ -16,7 +16,7 @@ export async function getRequests({ page, limit, q }: ListParams): Promise<Paged
 
 /** A request's stake entries and its node's farm whitelist come from the chain: stake and whitelist events refresh the list. */
 export const requestsQueryOptions = (params: ListParams) =>
-  queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: requestKeys.list(params), queryFn: () => getRequests(params), placeholderData: keepPreviousData });
+  queryOptions({ meta: liveMeta("stake", "whitelist", "request"), queryKey: requestKeys.list(params), queryFn: () => getRequests(params), placeholderData: keepPreviousData });
 
 /** A page of every operator's interest requests, for the admin's 'Request Lists'. */
 export const useRequests = (params: ListParams) => useQuery(requestsQueryOptions(params));

@@ -10,7 +10,7 @@ const getOwnNodes = () => ok(api.nodesetting.$get({ query: { page: "1", limit: S
 /** The nodes the chain shows a stake position on (Stake, Unlock or Withdraw). */
 const withPosition = ({ docs }: Awaited<ReturnType<typeof getOwnNodes>>): NodeResponse[] => docs.filter((node) => node.stake.status !== null);
 
-export const positionsQueryOptions = () => queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: stakingKeys.positions, queryFn: getOwnNodes, select: withPosition });
+export const positionsQueryOptions = () => queryOptions({ meta: liveMeta("stake", "whitelist", "node"), queryKey: stakingKeys.positions, queryFn: getOwnNodes, select: withPosition });
 
 /** The operator's stake positions, one per node. */
 export const usePositions = () => useQuery(positionsQueryOptions());

@@ -8,7 +8,7 @@ import { stakingKeys } from "./keys";
 export const getStakeRequest = async (nodeId: string) => ownRequestsSchema.parse(await ok(api.request.$get({ query: { nodeId } })));
 
 export const stakeRequestQueryOptions = (nodeId: string) =>
-  queryOptions({ meta: liveMeta("stake", "whitelist"), queryKey: stakingKeys.request(nodeId), queryFn: () => getStakeRequest(nodeId) });
+  queryOptions({ meta: liveMeta("stake", "whitelist", "request"), queryKey: stakingKeys.request(nodeId), queryFn: () => getStakeRequest(nodeId) });
 
 /** Whether the operator asked to stake on the node, and what the admin decided. */
 export const useStakeRequest = (nodeId: string) => useQuery(stakeRequestQueryOptions(nodeId));
