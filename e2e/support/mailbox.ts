@@ -44,6 +44,11 @@ export function mailbox(dir: string) {
   return {
     /** How many mails `to` has received so far. */
     count: (to: string) => mailsTo(to).length,
+    /** The text of the first mail to `to` (soft line breaks joined) that contains `text`, waiting for it to arrive. */
+    async textContaining(to: string, text: string): Promise<string> {
+      const unfolded = () => mailsTo(to).map((mail) => mail.raw.replace(/=\r?\n/g, ""));
+      return waitFor(`a mail to ${to} with ${text}`, () => unfolded().find((raw) => raw.includes(text)), { timeoutMs: 20_000, intervalMs: 100 });
+    },
     /** The 6-digit sign-in code of the newest mail to `to` after the first `after` mails to them. */
     async codeFor(to: string, after = 0): Promise<string> {
       const mail = await waitFor(`a mail to ${to}`, () => mailsTo(to).slice(after).at(-1), { timeoutMs: 10_000, intervalMs: 50 });

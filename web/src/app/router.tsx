@@ -42,6 +42,11 @@ const pages = {
   transactions: () => import("@/features/staking/pages/transactions-page").then((m) => m.TransactionsPage),
   additionalStake: () => import("@/features/staking/pages/additional-stake-page").then((m) => m.AdditionalStakePage),
   listWallet: () => import("@/features/staking/pages/my-wallet-page").then((m) => m.MyWalletPage),
+  dashboard: () => import("@/features/dashboard/pages/dashboard-page").then((m) => m.DashboardPage),
+  adminDashboard: () => import("@/features/dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
+  listIncentive: () => import("@/features/incentives/pages/incentive-list-page").then((m) => m.IncentiveListPage),
+  adminListIncentive: () => import("@/features/incentives/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
+  adminEditIncentive: () => import("@/features/incentives/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
   rpc: (variant: "user" | "admin") => ({
     list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
     add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
@@ -55,8 +60,8 @@ const layouts = {
 };
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = ["dashboard", "listIncentive", "listIssue"];
-const UPCOMING_ADMIN: RouteName[] = ["adminDashboard", "adminListIncentive", "adminEditIncentive"];
+const UPCOMING_USER: RouteName[] = ["listIssue"];
+const UPCOMING_ADMIN: RouteName[] = [];
 
 const userRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
@@ -86,6 +91,8 @@ export const createRouter = () =>
               lazy: layouts.operator,
               children: [
                 ...UPCOMING_USER.map((name) => page(name)),
+                page("dashboard", pages.dashboard),
+                page("listIncentive", pages.listIncentive),
                 page("listNode", pages.listNode),
                 page("addNode", pages.addNode),
                 page("editNode", pages.editNode),
@@ -112,6 +119,9 @@ export const createRouter = () =>
               lazy: layouts.admin,
               children: [
                 ...UPCOMING_ADMIN.map((name) => page(name)),
+                page("adminDashboard", pages.adminDashboard),
+                page("adminListIncentive", pages.adminListIncentive),
+                page("adminEditIncentive", pages.adminEditIncentive),
                 page("adminSiteSetting", pages.siteSetting),
                 page("adminListNode", pages.adminListNode),
                 page("adminEditNode", pages.adminEditNode),

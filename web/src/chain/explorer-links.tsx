@@ -18,15 +18,19 @@ export function ExplorerAddress({ address, label }: { address: string; label: st
   );
 }
 
-/** A transaction hash with its explorer link ('View Transaction'). */
-export function ExplorerTx({ hash }: { hash: Hex | string }) {
+/** A transaction hash with its explorer link ('View Transaction'); `linkOnly` for a narrow table column shows the link alone. */
+export function ExplorerTx({ hash, linkOnly = false }: { hash: Hex | string; linkOnly?: boolean }) {
   const { explorer } = useChainConfig();
+  const link = (
+    <ExternalLink href={`${explorer.txUrl}${hash}`} size="sm" aria-label={`View Transaction ${hash}`}>
+      View Transaction
+    </ExternalLink>
+  );
+  if (linkOnly) return link;
   return (
     <Group gap="xs" wrap="nowrap">
       <Address value={hash} />
-      <ExternalLink href={`${explorer.txUrl}${hash}`} size="sm" aria-label={`View Transaction ${hash}`}>
-        View Transaction
-      </ExternalLink>
+      {link}
     </Group>
   );
 }

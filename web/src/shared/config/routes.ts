@@ -46,7 +46,7 @@ export const routes = {
   adminListStake: route("/admin/liststake", "Stake Lists"),
   adminEditStake: { ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`), back: "/admin/liststake" },
   adminListIncentive: route("/admin/listincentive", "Incentives"),
-  adminEditIncentive: route("/admin/editincentive", "Edit Incentive", "/admin/listincentive"),
+  adminEditIncentive: { ...routeWith("/admin/editincentive", "View Incentive", (id: string) => `/admin/editincentive?id=${encodeURIComponent(id)}`), back: "/admin/listincentive" },
   adminListNode: route("/admin/listnode", "Node Requests Lists"),
   adminEditNode: route("/admin/editnode", "View Node", "/admin/listnode"),
   adminListJob: route("/admin/listjob", "Job Requests"),

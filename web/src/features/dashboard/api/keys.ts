@@ -1,0 +1,6 @@
+/** Query keys of the dashboards. */
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  user: () => [...dashboardKeys.all, "user"] as const,
+  admin: () => [...dashboardKeys.all, "admin"] as const,
+};

@@ -1,0 +1,29 @@
+import { INCENTIVE_STATUS, PLI_DECIMALS, type IncentiveStatus } from "@pli/api/contract";
+import dayjs from "dayjs";
+import { formatUnits } from "viem";
+
+/** A wei amount as a plain number of PLI, for chart scales only (figures shown as text stay exact). */
+export const chartPli = (wei: string) => Number(formatUnits(BigInt(wei), PLI_DECIMALS));
+
+/** A chart month (YYYY-MM) as its axis label: 'Jan 2027'. */
+export const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM YYYY");
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
+/** Chart values (PLI) on the axis and in the tooltip: 1.25K, 3.5M. */
+export const chartValue = (value: number) => `${compact.format(value)} PLI`;
+
+export interface StatusTotal {
+  count: number;
+  token: bigint;
+}
+
+/** The incentive overview from the dashboard's incentiveListAll: all incentives, the paid and the unpaid ones. */
+export function incentiveOverview(perStatus: { status: IncentiveStatus; count: number; token: string }[]): { total: StatusTotal; paid: StatusTotal; unPaid: StatusTotal } {
+  const of = (status: IncentiveStatus): StatusTotal => {
+    const row = perStatus.find((item) => item.status === status);
+    return { count: row?.count ?? 0, token: BigInt(row?.token ?? "0") };
+  };
+  const paid = of(INCENTIVE_STATUS.paid);
+  const unPaid = of(INCENTIVE_STATUS.unPaid);
+  return { total: { count: paid.count + unPaid.count, token: paid.token + unPaid.token }, paid, unPaid };
+}

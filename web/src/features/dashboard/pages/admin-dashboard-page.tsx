@@ -1,0 +1,57 @@
+import { SimpleGrid, Stack } from "@mantine/core";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { Amount } from "@/shared/ui/amount";
+import { Section } from "@/shared/ui/section";
+import { StatCard, StatGrid } from "@/shared/ui/stat-card";
+import { useAdminDashboard } from "../api/get-admin-dashboard";
+import { PayoutChart, StakeChart } from "../components/dashboard-charts";
+import { IncentiveOverview } from "../components/incentive-overview";
+import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
+
+const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
+
+/**
+ * The admin dashboard (/admin/dashboard): Overview, Staked Overview, Incentive Overview and Nodes
+ * Overview with spec 3's counts (the overview, stake and node cards lead to /admin/listrequest), charts
+ * of the total stake and the payouts over time, and the recent stake events and incentives.
+ */
+export function AdminDashboardPage() {
+  const dashboard = useAdminDashboard();
+  const data = dashboard.data;
+  const requests = routes.adminListRequest.href();
+  return (
+    <Stack gap="md">
+      <Section title="Overview">
+        <StatGrid>
+          <StatCard label="Requests" value={count(data?.count.requestCount)} to={requests} />
+          <StatCard label="Operators" value={count(data?.count.userCount)} to={requests} />
+          <StatCard label="Transactions" value={count(data?.count.tnxCount)} to={requests} />
+          <StatCard label="Incentives" value={count(data?.count.incentiveCount)} to={requests} />
+        </StatGrid>
+      </Section>
+      <Section title="Staked Overview">
+        <StatGrid cols={2}>
+          <StatCard label="Total Staked" value={<Amount wei={data ? BigInt(data.tillStake) : undefined} fz="xl" />} to={requests} />
+          <StatCard label="Last Staked At" value={data ? formatDate(data.lastStakedDate, "adminDashboard") : "…"} to={requests} />
+        </StatGrid>
+      </Section>
+      <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.adminListIncentive.href()} />
+      <Section title="Nodes Overview">
+        <StatGrid cols={3}>
+          <StatCard label="Total Nodes" value={count(data?.count.totalNodeCount)} to={requests} />
+          <StatCard label="Active Nodes" value={count(data?.count.activeNodeCount)} to={requests} />
+          <StatCard label="De-Active Nodes" value={count(data?.count.inactiveNodeCount)} to={requests} />
+        </StatGrid>
+      </Section>
+      {data ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <StakeChart title="Total stake over time" data={data.charts.stake} />
+          <PayoutChart title="Payouts over time" data={data.charts.payouts} />
+        </SimpleGrid>
+      ) : null}
+      <RecentTransactions rows={data?.transactionList} dateFormat="adminDashboard" seeAll={routes.adminListStake.href()} />
+      <RecentIncentives rows={data?.incentiveList} dateFormat="list" />
+    </Stack>
+  );
+}

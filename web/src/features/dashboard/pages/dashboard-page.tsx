@@ -1,0 +1,48 @@
+import { SimpleGrid, Stack } from "@mantine/core";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { useSession } from "@/shared/session/session-provider";
+import { Address } from "@/shared/ui/address";
+import { Amount } from "@/shared/ui/amount";
+import { Section } from "@/shared/ui/section";
+import { StatCard, StatGrid } from "@/shared/ui/stat-card";
+import { useUserDashboard } from "../api/get-user-dashboard";
+import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
+import { IncentiveOverview } from "../components/incentive-overview";
+import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
+
+const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
+
+/**
+ * The operator's dashboard (/dashboard, the landing page after sign-in): 'Welcome' with the short
+ * wallet (Logout is in the header), Total stakes and Last stake at from the chain, the incentive
+ * overview, charts of the stake over time and the incentives per month, and the recent stake events
+ * and incentives.
+ */
+export function DashboardPage() {
+  const { wallet } = useSession();
+  const dashboard = useUserDashboard();
+  const data = dashboard.data;
+  return (
+    <Stack gap="md">
+      <Section title="Welcome">
+        {wallet ? <Address value={wallet} /> : null}
+        <StatGrid>
+          <StatCard label="Total stakes" value={<Amount wei={data ? BigInt(data.tillStake) : undefined} fz="xl" />} />
+          <StatCard label="Last stake at" value={data ? formatDate(data.lastStakedDate, "operatorDashboard") : "…"} />
+          <StatCard label="Transactions" value={count(data?.count.tnxCount)} />
+          <StatCard label="Incentives" value={count(data?.count.incentiveCount)} />
+        </StatGrid>
+      </Section>
+      <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />
+      {data ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <StakeChart title="Stake over time" data={data.charts.stake} />
+          <IncentiveChart title="Incentives per month" data={data.charts.incentives} />
+        </SimpleGrid>
+      ) : null}
+      <RecentTransactions rows={data?.transactionList} dateFormat="operatorDashboard" seeAll={routes.transactions.href()} />
+      <RecentIncentives rows={data?.incentiveList} dateFormat="list" />
+    </Stack>
+  );
+}
