@@ -163,8 +163,13 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await amountField().waitFor();
   });
 
-  test("after the admin's unlock the operator finds it by hash and withdraws it; the CSV holds every row", async () => {
+  test("after the admin's unlock the node list offers Withdraw; the operator finds it by hash and withdraws it; the CSV holds every row", async () => {
     const unlockHash = await unlockStake(stack.current, operator.address, node.nodeAddress);
+    await page.goto("/listnode");
+    const nodeRow = page.getByRole("row").filter({ hasText: node.name });
+    await nodeRow.getByText("Unlocked").waitFor({ timeout: 15_000 });
+    await nodeRow.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).waitFor();
+
     await page.goto("/transactions");
     await page.getByRole("heading", { name: stakingMessages.transactionsTitle }).waitFor();
     await page.getByText(stakingMessages.transactionsTotal(5)).waitFor({ timeout: 15_000 });

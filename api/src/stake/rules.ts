@@ -104,6 +104,9 @@ export function parseStakeId(id: string): { wallet: string; node: string } | nul
 /** Spec 4: the admin is offered Unlock only for a position the chain shows in Stake. */
 export const mayUnlock = (status: StakeStatus | null) => status === STAKE_STATUS.stake;
 
+/** Spec 4: the operator is offered Withdraw only for a position the chain shows unlocked. */
+export const mayWithdraw = (status: StakeStatus | null) => status === STAKE_STATUS.unlock;
+
 /** The kinds of indexed stake event a hint may name. */
 export type HintKind = "stake" | "topup" | "unlock" | "unstake";
 const KIND_LABELS: Record<HintKind, string> = { stake: "stake", topup: "top-up", unlock: "unlock", unstake: "withdrawal" };

@@ -6,6 +6,7 @@ import {
   effectiveMinimum,
   lowBalance,
   mayUnlock,
+  mayWithdraw,
   parseStakeId,
   STAKE_AMOUNT_MESSAGES,
   STAKE_HINT_MESSAGES,
@@ -113,10 +114,15 @@ describe("stake position ids", () => {
   });
 });
 
-describe("unlock (spec 4)", () => {
-  it("is offered only for a position in Stake", () => {
+describe("unlock and withdraw (spec 4)", () => {
+  it("offers Unlock only for a position in Stake", () => {
     expect(mayUnlock(STAKE_STATUS.stake)).toBe(true);
     for (const status of [STAKE_STATUS.unlock, STAKE_STATUS.withdraw, null]) expect(mayUnlock(status)).toBe(false);
+  });
+
+  it("offers Withdraw only for an unlocked position", () => {
+    expect(mayWithdraw(STAKE_STATUS.unlock)).toBe(true);
+    for (const status of [STAKE_STATUS.stake, STAKE_STATUS.withdraw, null]) expect(mayWithdraw(status)).toBe(false);
   });
 });
 

@@ -1,13 +1,11 @@
 import { STAKE_STATUS, type StakeEventResponse } from "@pli/api/contract";
 import { describe, expect, it } from "vitest";
-import { positionLink, showsWithdraw, stakingBlocked, withdrawRows } from "./staking-display";
+import { positionLink, stakingBlocked, withdrawRows } from "./staking-display";
 
 const row = (_id: string, stakeId: string, status: StakeEventResponse["status"]) => ({ _id, stakeId, status });
 
 describe("what the staking screens offer for a position", () => {
-  it("offers Withdraw only for an unlocked position, and no stake or top-up then", () => {
-    expect(showsWithdraw(STAKE_STATUS.unlock)).toBe(true);
-    for (const status of [STAKE_STATUS.stake, STAKE_STATUS.withdraw, null]) expect(showsWithdraw(status)).toBe(false);
+  it("offers no stake or top-up on an unlocked position", () => {
     expect(stakingBlocked(STAKE_STATUS.unlock)).toBe(true);
     expect(stakingBlocked(STAKE_STATUS.stake)).toBe(false);
   });

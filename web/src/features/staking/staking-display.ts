@@ -1,12 +1,9 @@
-import { STAKE_STATUS, type StakeEventResponse, type StakeStatus } from "@pli/api/contract";
+import { mayWithdraw, STAKE_STATUS, type StakeEventResponse, type StakeStatus } from "@pli/api/contract";
 
 /**
  * What the staking screens offer for a position (spec sections 2 and 4), decided from the chain's
  * stake status as the API reads it.
  */
-
-/** Withdraw is offered only for a position the chain shows Unlock. */
-export const showsWithdraw = (status: StakeStatus | null) => status === STAKE_STATUS.unlock;
 
 /** An unlocked position takes no stake or top-up until it is withdrawn (the contract refuses them). */
 export const stakingBlocked = (status: StakeStatus | null) => status === STAKE_STATUS.unlock;
@@ -24,7 +21,7 @@ export function withdrawRows(rows: Pick<StakeEventResponse, "_id" | "stakeId" | 
   for (const row of rows) {
     if (seen.has(row.stakeId)) continue;
     seen.add(row.stakeId);
-    if (showsWithdraw(row.status)) offered.add(row._id);
+    if (mayWithdraw(row.status)) offered.add(row._id);
   }
   return offered;
 }

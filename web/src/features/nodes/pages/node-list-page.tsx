@@ -1,8 +1,9 @@
-import { operatorMayEdit, USER_TYPE, type NodeResponse } from "@pli/api/contract";
+import { mayWithdraw, operatorMayEdit, stakeIdOf, USER_TYPE, type NodeResponse } from "@pli/api/contract";
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
 import { routes } from "@/shared/config/routes";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
@@ -32,6 +33,7 @@ export function NodeListPage() {
   const checkLimit = useCheckNodeLimit();
   const [checking, setChecking] = useState(false);
   const [insight, setInsight] = useState<Insight | null>(null);
+  const { withdraw, flow, running } = useWithdraw();
 
   const onAdd = async () => {
     setChecking(true);
@@ -89,6 +91,9 @@ export function NodeListPage() {
             {operatorMayEdit(row.original.status) ? "View/Edit" : "View"}
           </Button>
           <NodeToggleButton node={row.original} actor={USER_TYPE.user} />
+          {mayWithdraw(row.original.stake.status) && (
+            <WithdrawButton target={{ stakeId: stakeIdOf(row.original.walletAddress, row.original.nodeAddress), nodeAddress: row.original.nodeAddress, nodeId: row.original._id }} withdraw={withdraw} disabled={running} />
+          )}
         </Stack>
       ),
     },
@@ -107,6 +112,7 @@ export function NodeListPage() {
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
+      <WithdrawProgress flow={flow} />
     </Section>
   );
 }

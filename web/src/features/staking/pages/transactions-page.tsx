@@ -1,10 +1,7 @@
-import { MESSAGES, type StakeEventResponse } from "@pli/api/contract";
-import { Button, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { getAddress } from "viem";
+import type { StakeEventResponse } from "@pli/api/contract";
+import { Stack, Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
-import { TxProgress } from "@/chain/tx-progress";
-import { errorMessage } from "@/shared/api/http";
+import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
@@ -14,12 +11,8 @@ import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
-import { useToast } from "@/shared/ui/toast";
 import { exportTransactions } from "../api/export-transactions";
 import { useTransactions } from "../api/get-transactions";
-import { stakingKeys } from "../api/keys";
-import { sendWithdrawHint } from "../api/send-withdraw-hint";
-import { useWithdrawTx } from "../components/withdraw-tx";
 import { stakingMessages } from "../messages";
 import { EVENT_KIND_LABELS, withdrawRows } from "../staking-display";
 
@@ -31,23 +24,10 @@ import { EVENT_KIND_LABELS, withdrawRows } from "../staking-display";
 export function TransactionsPage() {
   const params = useListParams();
   const list = useTransactions(params);
-  const withdraw = useWithdrawTx();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-
-  const onWithdraw = async (row: StakeEventResponse) => {
-    const receipt = await withdraw.send(row).catch(() => null);
-    if (!receipt) return;
-    await sendWithdrawHint(row.stakeId, receipt.transactionHash).then(
-      (result) => toast.success(result.message ?? MESSAGES.tokenWithdrawn),
-      (error: unknown) => toast.error(errorMessage(error)),
-    );
-    await queryClient.invalidateQueries({ queryKey: stakingKeys.all });
-  };
+  const { withdraw, flow, running } = useWithdraw();
 
   const rows = list.data?.docs ?? [];
   const offered = withdrawRows(rows);
-  const running = withdraw.flow.state.status === "running";
   const columns: Column<StakeEventResponse>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
     { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
@@ -60,9 +40,7 @@ export function TransactionsPage() {
       header: "Action",
       cell: ({ row }) =>
         offered.has(row.original._id) ? (
-          <Button size="xs" color="red" variant="light" onClick={() => void onWithdraw(row.original)} disabled={running} aria-label={`Withdraw the stake on ${getAddress(row.original.nodeAddress)}`}>
-            {stakingMessages.withdraw}
-          </Button>
+          <WithdrawButton target={row.original} withdraw={withdraw} disabled={running} />
         ) : (
           <Text size="sm">-</Text>
         ),
@@ -74,7 +52,7 @@ export function TransactionsPage() {
       description={stakingMessages.transactionsTotal(list.data?.totalDocs ?? 0)}
       actions={<ExportCsvButton download={() => exportTransactions(params.q)} />}
     >
-      <TxProgress state={withdraw.flow.state} explorerTxUrl={withdraw.flow.explorerTxUrl} onClose={withdraw.flow.reset} />
+      <WithdrawProgress flow={flow} />
       <Stack gap="md">
         <SearchBox placeholder={stakingMessages.searchByHash} />
         <DataTable columns={columns} data={rows} loading={list.isPending} getRowId={(row) => row._id} caption={stakingMessages.transactionsTitle} minWidth={1000} />
