@@ -185,7 +185,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(stakingMessages.transactionsTotal(1)).waitFor();
     const row = page.getByRole("row").filter({ hasText: "Unlock" });
     await row.getByText("Unlocked").waitFor();
-    await page.mouse.move(0, 0);
+    await row.hover();
     await shoot(page, "transactions-unlocked");
 
     await row.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).click();

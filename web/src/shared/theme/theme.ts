@@ -48,7 +48,8 @@ export const theme = createTheme({
 });
 
 /**
- * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, field
+ * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, links
+ * one shade darker than the primary colour so they stay readable on a hovered table row, field
  * errors in the darkest red, the text of light badges, buttons and alerts darker than the darkest shade
  * of their colour, which stays near or under 4.5:1 on its own light background for orange and teal),
  * and one `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
@@ -57,6 +58,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: Object.fromEntries(Object.entries(TONE_COLORS).map(([tone, color]) => [`--pli-tone-${tone}`, `var(--mantine-color-${color}-filled)`])),
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-anchor": "var(--mantine-color-indigo-8)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
     ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `color-mix(in srgb, var(--mantine-color-${color}-9) 85%, black)`])),
   },
