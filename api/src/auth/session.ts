@@ -4,8 +4,26 @@ import { MESSAGES, USER_TYPE, type UserType } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { sessionClaimsSchema as claimsSchema, type SessionClaims } from "../user/schema.ts";
+import { forgetAccount } from "./account-cache.ts";
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/** A signing key (imported once, not per token) and the tokens it verified (claims by token), per secret. */
+interface Verifier {
+  key: Promise<CryptoKey>;
+  verified: Map<string, SessionClaims>;
+}
+
+const VERIFIED_TOKENS_KEPT = 10_000;
+const verifiers = new Map<string, Verifier>();
+
+const verifierOf = (secret: string): Verifier => {
+  let verifier = verifiers.get(secret);
+  if (!verifier) {
+    const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    verifier = { key, verified: new Map() };
+    verifiers.set(secret, verifier);
+  }
+  return verifier;
+};
 
 /** The table of each kind of account; both carry `session_version`. */
 export const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<UserType, string>;
@@ -18,13 +36,28 @@ export async function signSession(claims: Omit<SessionClaims, "exp">, secret: st
     .setSubject(sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(key(secret));
+    .sign(await verifierOf(secret).key);
 }
 
+/**
+ * The claims of a token signed with `secret`, until its exp. A token once verified is remembered
+ * (the same string always verifies the same way), so repeated requests skip the HMAC and the claims
+ * check; its exp is still checked on every use.
+ */
 export async function verifySession(token: string, secret: string): Promise<SessionClaims> {
+  const { key, verified } = verifierOf(secret);
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    verified.delete(token);
+    throw new AppError("unauthorized", MESSAGES.sessionExpired);
+  }
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ["HS256"] });
-    return claimsSchema.parse(payload);
+    const { payload } = await jwtVerify(token, await key, { algorithms: ["HS256"] });
+    const claims = claimsSchema.parse(payload);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+    verified.set(token, claims);
+    return claims;
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new AppError("unauthorized", MESSAGES.sessionExpired);
     throw new AppError("unauthorized", MESSAGES.unauthorized);
@@ -39,6 +72,7 @@ export async function revokeSessions(db: Db, userType: UserType, id: string): Pr
     .where("id", "=", id)
     .returning("session_version")
     .executeTakeFirst();
+  forgetAccount(userType, id);
   if (!row) throw new AppError("unauthorized", MESSAGES.sessionEnded);
   return row.session_version;
 }

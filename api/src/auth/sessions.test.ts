@@ -38,6 +38,7 @@ describe("2FA on the server", () => {
   it("ends the sessions issued before 2FA was turned on; the token the change returns works", async () => {
     await t.addValidator(DEV_KEYS.standby, "Validator");
     const before = await t.operatorTokenWithout2fa(DEV_KEYS.standby);
+    expect((await t.call("GET", API.user.root, { token: before })).status).toBe(200);
     const after = await t.operatorToken(DEV_KEYS.standby);
     const stale = await t.call("GET", API.user.root, { token: before });
     expect(stale.status).toBe(401);

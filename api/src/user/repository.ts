@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { forgetAccount } from "../auth/account-cache.ts";
 import { TWOFA, USER_TYPE, type UserRole } from "../contract/domain.ts";
 import type { UserResponse } from "./schema.ts";
 import type { Db } from "../db/database.ts";
@@ -40,10 +41,13 @@ export const listOperators = (db: Db, params: { page: number; limit: number; q: 
   pageOf(whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
 
 /** Disables (ending every session) or re-enables an operator; undefined when there is no such operator. */
-export const setOperatorAccess = (db: Db, id: string, enabled: boolean) =>
-  db
+export async function setOperatorAccess(db: Db, id: string, enabled: boolean) {
+  const row = await db
     .updateTable("app.operator")
     .set(enabled ? { disabled_at: null, updated_at: sql`now()` } : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` })
     .where("id", "=", id)
     .returning("id")
     .executeTakeFirst();
+  forgetAccount(USER_TYPE.user, id);
+  return row;
+}

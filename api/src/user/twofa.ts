@@ -1,6 +1,8 @@
 import { MESSAGES } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { sql } from "kysely";
+import { forgetAccount } from "../auth/account-cache.ts";
+import { USER_TYPE } from "../contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorById } from "./repository.ts";
 import { claimTotpStep, newTotpSecret, otpauthUri, totpStep } from "./totp.ts";
@@ -26,6 +28,10 @@ export async function startTotpSetup(db: Db, operatorId: string) {
 
 /** Turning 2FA on or off ends the operator's earlier sessions (the caller issues a fresh token). */
 const ENDS_SESSIONS = { session_version: sql<number>`session_version + 1`, updated_at: sql<Date>`now()` };
+const sessionsEnded = <T>(operatorId: string) => (row: T) => {
+  forgetAccount(USER_TYPE.user, operatorId);
+  return row;
+};
 
 /** Turns 2FA on with a code from the pending secret; returns the operator as now stored. */
 export async function enableTotp(db: Db, operatorId: string, code: string) {
@@ -39,7 +45,8 @@ export async function enableTotp(db: Db, operatorId: string, code: string) {
     .set({ twofa_enabled: true, totp_secret: operator.totp_pending_secret, totp_pending_secret: null, totp_last_step: BigInt(step), ...ENDS_SESSIONS })
     .where("id", "=", operatorId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(sessionsEnded(operatorId));
 }
 
 /** Turns 2FA off with a current code (each code works once); returns the operator as now stored. */
@@ -55,5 +62,6 @@ export async function disableTotp(db: Db, operatorId: string, code: string) {
     .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null, ...ENDS_SESSIONS })
     .where("id", "=", operatorId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(sessionsEnded(operatorId));
 }
