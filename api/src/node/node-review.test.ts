@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, type NodeStatus } from "../contract/index.ts";
-import { nodeSearchText } from "./repository.ts";
+import { matchesSearch } from "./list.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -213,18 +213,26 @@ describe("lists", () => {
     await counted();
   });
 
-  it("searches field by field (no match across two fields) through the trigram index on the same expression", async () => {
+  it("searches field by field (no match across two fields), by one trigram index scan, following the node's fields and its owner's email", async () => {
     const owner = await newOperator(t);
-    await add(owner, { os: "Alpine", security: "edge-patch" });
-    const search = (q: string) => t.call("GET", `${API.nodesetting.root}?q=${encodeURIComponent(q)}`, { token: owner.token }).then((r) => r.body.totalDocs);
+    const id = await add(owner, { os: "Alpine", security: "edge-patch" });
+    const search = (q: string) => t.call("GET", `${API.nodesetting.root}?q=${encodeURIComponent(q)}`, { token: admin }).then((r) => r.body.totalDocs);
     expect(await search("alpine")).toBe(1);
     expect(await search("Alpine32")).toBe(0);
+    await t.db.updateTable("app.node").set({ os: "Gentoo", status: NODE_STATUS.verified }).where("id", "=", id).execute();
+    expect(await search("alpine")).toBe(0);
+    expect(await search("GENTOO")).toBe(1);
+    expect(await search(owner.email)).toBe(1);
+    const moved = `moved-${n}@example.org`;
+    await t.db.updateTable("app.operator").set({ email: moved }).where("wallet_address", "=", owner.wallet).execute();
+    expect(await search(owner.email)).toBe(0);
+    expect(await search(moved.toUpperCase())).toBe(1);
     const plan = await t.db.transaction().execute(async (tx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT id FROM app.node AS s WHERE (${nodeSearchText("s")}) ILIKE '%alpine%'`.execute(tx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT id FROM app.node AS n WHERE ${matchesSearch("gentoo")}`.execute(tx);
       return rows.map((row) => row["QUERY PLAN"]).join("\n");
     });
-    expect(plan).toContain("node_search_idx");
+    expect(plan).toContain("node_search_text_idx");
   });
 
   it("flags nodes whose owner's email is invited (bounty); admins add, list and remove invites", async () => {

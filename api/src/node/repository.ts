@@ -1,12 +1,11 @@
 import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { containsPattern, pageOf } from "../shared/list.ts";
-import { NODE_TAB_ALL, NODE_TABS, reputationViewable, scoreOfAverage, windowStart, type NodeStatus, type NodeTab } from "./rules.ts";
+import { reputationViewable, scoreOfAverage, windowStart, type NodeStatus } from "./rules.ts";
 import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";
 import type { NodeTable } from "./table.ts";
 
-export type NodeRow = Selectable<NodeTable> & {
+export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
   owner_email: string | null;
   stake_status: StakeStatus | null;
   total_staked: string | null;
@@ -17,15 +16,40 @@ export type NodeRow = Selectable<NodeTable> & {
 const nodes = (db: Db) => db.selectFrom("app.node as n");
 type NodesDb = ReturnType<typeof nodes> extends SelectQueryBuilder<infer DB, infer _Tables, infer _Output> ? DB : never;
 
+/** A node row's own columns, as answered (not its search text). */
+const NODE_COLUMNS = [
+  "n.id",
+  "n.operator_id",
+  "n.wallet_address",
+  "n.name",
+  "n.description",
+  "n.logo",
+  "n.provider",
+  "n.other_provider",
+  "n.ipaddress",
+  "n.os",
+  "n.ram",
+  "n.storage",
+  "n.security",
+  "n.oracle_address",
+  "n.node_address",
+  "n.network",
+  "n.job_id",
+  "n.status",
+  "n.admin_notes",
+  "n.created_at",
+  "n.updated_at",
+] as const satisfies readonly `n.${Exclude<keyof NodeTable, "search_text">}`[];
+
 /**
  * Selects a node response's columns: the node, its owner's email, the bounty flag, the chain's stake
  * position for (wallet, node) and the reputation average since `since`. Each is a subquery run only
- * for the rows of the page, so filtering, ordering and counting touch `app.node` alone. The bounty
- * flag looks the owner's email up in the invites by its unique index: written as a join of operators
- * and invites correlated on the operator, Postgres hashed every operator's email once per query.
+ * for the rows of the page (see list.ts), so filtering, ordering and counting touch `app.node` alone.
+ * The bounty flag looks the owner's email up in the invites by its unique index: written as a join of
+ * operators and invites correlated on the operator, Postgres hashed every operator's email once per query.
  */
-const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
-  query.selectAll("n").select((eb) => {
+export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
+  query.select(NODE_COLUMNS).select((eb) => {
     const position = () => eb.selectFrom("chain.stake_position as p").whereRef("p.wallet", "=", "n.wallet_address").whereRef("p.node", "=", "n.node_address");
     const ownerEmail = () => eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id");
     return [
@@ -45,86 +69,6 @@ const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: s
         .as("reputation_avg"),
     ];
   });
-
-export interface NodeFilter {
-  q: string;
-  ownerId?: string;
-  status?: NodeStatus;
-}
-
-/** The spec 3 search fields of a node. */
-const SEARCH_FIELDS = ["provider", "other_provider", "ipaddress", "os", "ram", "storage", "security", "oracle_address", "network", "status"] as const;
-
-/**
- * The search fields of node `alias` in one text, joined by the unit separator U+001F. A search term
- * never holds a control character (the edge refuses them), so a match never spans two fields. The
- * trigram index node_search_idx (migration 2026-11-23T12-00-00) is on this same expression.
- */
-export const nodeSearchText = (alias: string) =>
-  sql.join(
-    SEARCH_FIELDS.map((field) => sql`coalesce(${sql.ref(`${alias}.${field}`)}::text, '')`),
-    sql` || chr(31) || `,
-  );
-
-/** Nodes matching `q` in the owner's email or a spec 3 search field; `ownerId` limits them to one operator's. */
-function nodesMatching(db: Db, { q, ownerId, status }: NodeFilter) {
-  let query = nodes(db);
-  if (ownerId) query = query.where("n.operator_id", "=", ownerId);
-  if (status) query = query.where("n.status", "=", status);
-  if (!q) return query;
-  const pattern = containsPattern(q);
-  return query.where("n.id", "in", (eb) =>
-    eb
-      .selectFrom("app.node as s")
-      .select("s.id")
-      .where(sql<boolean>`(${nodeSearchText("s")}) ILIKE ${pattern}`)
-      .union(eb.selectFrom("app.node as e").innerJoin("app.operator as o", "o.id", "e.operator_id").select("e.id").where("o.email", "ilike", pattern)),
-  );
-}
-
-type PageParams = NodeFilter & { page: number; limit: number; now: Date };
-
-const newestFirst = (params: PageParams) => (query: ReturnType<typeof nodes>) =>
-  withNodeColumns(query, windowStart(params.now)).orderBy("n.created_at", "desc").orderBy("n.id");
-
-const pageRows = (db: Db, params: PageParams) =>
-  newestFirst(params)(nodesMatching(db, params))
-    .limit(params.limit)
-    .offset((params.page - 1) * params.limit)
-    .execute();
-
-/**
- * A page of nodes, newest first, and the total of the filter. Without a search or an owner the total
- * is a status count (app.node_status_count) rather than a count of every node on each request.
- */
-export async function listNodes(db: Db, params: PageParams): Promise<{ rows: NodeRow[]; total: number }> {
-  if (params.q || params.ownerId) return pageOf(nodesMatching(db, params), newestFirst(params), params);
-  const [rows, counts] = await Promise.all([pageRows(db, params), countNodesByTab(db, "")]);
-  return { rows, total: counts[params.status ?? NODE_TAB_ALL] };
-}
-
-/** An admin tab's page (a status, or All), its total and every tab's count for the search `q`, counted once. */
-export async function listNodeTab(db: Db, { tab, ...params }: Omit<PageParams, "status" | "ownerId"> & { tab: NodeTab }) {
-  const filter = { ...params, status: tab === NODE_TAB_ALL ? undefined : tab };
-  const [rows, counts] = await Promise.all([pageRows(db, filter), countNodesByTab(db, params.q)]);
-  return { rows, total: counts[tab], counts };
-}
-
-/** Node count per admin tab (each status and All) for the search `q`; without one, from app.node_status_count. */
-export async function countNodesByTab(db: Db, q: string): Promise<Record<NodeTab, number>> {
-  const rows = q
-    ? await nodesMatching(db, { q })
-        .select((eb) => ["n.status", eb.fn.countAll<string>().as("count")])
-        .groupBy("n.status")
-        .execute()
-    : await db.selectFrom("app.node_status_count").select(["status", "count"]).execute();
-  const counts = Object.fromEntries(NODE_TABS.map((tab) => [tab, 0])) as Record<NodeTab, number>;
-  for (const row of rows) {
-    counts[row.status] = Number(row.count);
-    counts.All += Number(row.count);
-  }
-  return counts;
-}
 
 /** One node with its facts; `ownerId` limits it to that operator's nodes. */
 export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: string; now: Date }) {

@@ -20,8 +20,9 @@ import {
   toggleNodeRoute,
 } from "./operations.ts";
 import { reconcileStakedNodes } from "./reconcile.ts";
-import { findNode, listNodes, listNodeTab, takenFields, toNodeResponse } from "./repository.ts";
-import { reputationScore, reputationViewable, windowStart } from "./rules.ts";
+import { listNodePage } from "./list.ts";
+import { findNode, takenFields, toNodeResponse } from "./repository.ts";
+import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
 import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema } from "./schema.ts";
 import { refuseNonPublicIp } from "./public-ip.ts";
@@ -51,8 +52,8 @@ export const nodeRoutes = createRouter()
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
-    const { rows, total } = await listNodes(db, { ...query, ownerId, now: new Date() });
-    return c.json(paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), total, query.page, query.limit), 200);
+    const { rows, counts } = await listNodePage(db, { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() });
+    return c.json(paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), counts[NODE_TAB_ALL], query.page, query.limit), 200);
   })
   .openapi(addNodeRoute, async (c) => {
     const { db } = c.var.deps;
@@ -71,8 +72,8 @@ export const nodeRoutes = createRouter()
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const { status } = c.req.valid("json");
-    const { rows, total, counts } = await listNodeTab(db, { ...query, tab: status, now: new Date() });
-    return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), total, query.page, query.limit), counts }, 200);
+    const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() });
+    return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), counts[status], query.page, query.limit), counts }, 200);
   })
   .openapi(nodeByIdRoute, async (c) => {
     const { db } = c.var.deps;

@@ -1,0 +1,121 @@
+import { sql, type SqlBool } from "kysely";
+import type { Db } from "../db/database.ts";
+import { containsPattern } from "../shared/list.ts";
+import { preparedQuery } from "../shared/prepared-query.ts";
+import { withNodeColumns, type NodeRow } from "./repository.ts";
+import { NODE_TAB_ALL, NODE_TABS, windowStart, type NodeStatus, type NodeTab } from "./rules.ts";
+
+export interface NodeListParams {
+  /** Searches the spec 3 search fields and the owner's email, case-insensitively. */
+  q: string;
+  /** Limits the list to one operator's nodes. */
+  ownerId?: string;
+  tab: NodeTab;
+  page: number;
+  limit: number;
+  now: Date;
+}
+
+/** A node list page, newest first, and the count of each tab (every status and All) for the same filter. */
+export interface NodeListPage {
+  rows: NodeRow[];
+  counts: Record<NodeTab, number>;
+}
+
+type StatusCounts = Record<string, number> | null;
+type PageRow = NodeRow & { counts: StatusCounts };
+
+/** Nodes containing the LIKE `pattern` in a field: a trigram index scan of search_text (migration 2026-11-23T16-00-00). */
+const searchTextLike = (pattern: string) => sql<SqlBool>`n.search_text LIKE lower(${pattern})`;
+
+/** Whether node `n` contains `q` in one of its search fields or its owner's email, in any case. */
+export const matchesSearch = (q: string) => searchTextLike(containsPattern(q));
+
+/** `{status: count}` of the status counts `g` as one JSON object. */
+const countsJson = sql<StatusCounts>`json_object_agg(g.status, g.count)`;
+
+interface Window {
+  since: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Every node, newest first, or one status's (shape "tab"), with app.node_status_count's counts on
+ * each row: an index scan of (created_at desc, id) or (status, created_at desc, id) reads the page.
+ */
+const everyNodePage = preparedQuery((db: Db, shape: "all" | "tab", v: Window & { status?: NodeStatus }) => {
+  let query = withNodeColumns(db.selectFrom("app.node as n"), v.since)
+    .select((eb) => eb.selectFrom("app.node_status_count as g").select(countsJson.as("counts")).as("counts"))
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id")
+    .limit(v.limit)
+    .offset(v.offset);
+  if (shape === "tab") query = query.where("n.status", "=", v.status!);
+  return query;
+});
+
+const everyNodeCounts = preparedQuery((db: Db, _shape: "counts", _v: Record<string, never>) => db.selectFrom("app.node_status_count as g").select(countsJson.as("counts")));
+
+type Filter = "q" | "owner" | "q+owner";
+interface FilterValues {
+  pattern?: string;
+  ownerId?: string;
+}
+
+/** The filter's matching nodes' (id, status, created_at), for the CTE `m`. */
+function matching(db: Db, filter: Filter, v: FilterValues) {
+  let matches = db.selectFrom("app.node as n").select(["n.id", "n.status", "n.created_at"]);
+  if (filter !== "q") matches = matches.where("n.operator_id", "=", v.ownerId!);
+  if (filter !== "owner") matches = matches.where(searchTextLike(v.pattern!));
+  return matches;
+}
+
+/** The status counts of the CTE `m`, as one JSON object. */
+const countsOfMatches = sql<StatusCounts>`(SELECT ${countsJson} FROM (SELECT m.status, count(*) AS count FROM m GROUP BY m.status) AS g)`;
+
+/**
+ * The nodes of a search or an owner, newest first, or of one status (shape "...+tab"), with their
+ * status counts on each row: the matches are found once, in a materialised CTE, and only the page's
+ * ids are joined back to app.node.
+ */
+const filteredPage = preparedQuery((db: Db, shape: Filter | `${Filter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
+  const tabOnly = shape.endsWith("+tab") ? sql`WHERE m.status = ${v.status}` : sql``;
+  const pageIds = sql<string>`(SELECT m.id FROM m ${tabOnly} ORDER BY m.created_at DESC, m.id LIMIT ${v.limit} OFFSET ${v.offset})`;
+  const page = withNodeColumns(db.selectFrom("app.node as n"), v.since)
+    .select(countsOfMatches.as("counts"))
+    .where("n.id", "in", pageIds)
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id");
+  return sql<PageRow>`WITH m AS MATERIALIZED (${matching(db, shape.replace("+tab", "") as Filter, v)}) ${page}`;
+});
+
+const filteredCounts = preparedQuery((db: Db, filter: Filter, v: FilterValues) => sql<{ counts: StatusCounts }>`WITH m AS MATERIALIZED (${matching(db, filter, v)}) SELECT ${countsOfMatches} AS counts`);
+
+/** Tab counts from `{status: count}`, with All their sum. */
+function tabCounts(byStatus: StatusCounts): Record<NodeTab, number> {
+  const counts = Object.fromEntries(NODE_TABS.map((tab) => [tab, 0])) as Record<NodeTab, number>;
+  for (const [status, count] of Object.entries(byStatus ?? {})) {
+    counts[status as NodeTab] = Number(count);
+    counts[NODE_TAB_ALL] += Number(count);
+  }
+  return counts;
+}
+
+/**
+ * One page of a node list and every tab's count in one round trip (a second one only for the counts
+ * of an empty page), the columns (owner, stake position, bounty, reputation) computed for the page's
+ * rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count;
+ * a search is one trigram index scan of the materialised search text.
+ */
+export async function listNodePage(db: Db, { q, ownerId, tab, page, limit, now }: NodeListParams): Promise<NodeListPage> {
+  const window = { since: windowStart(now), limit, offset: (page - 1) * limit };
+  const status = tab === NODE_TAB_ALL ? undefined : tab;
+  const filter: Filter | undefined = q && ownerId ? "q+owner" : q ? "q" : ownerId ? "owner" : undefined;
+  const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };
+  let rows: PageRow[];
+  if (!filter) rows = await everyNodePage(db, status ? "tab" : "all", { ...window, ...(status ? { status } : {}) });
+  else rows = await filteredPage(db, status ? `${filter}+tab` : filter, { ...values, ...window, ...(status ? { status } : {}) });
+  const counts = rows[0] ? rows[0].counts : ((filter ? await filteredCounts(db, filter, values) : await everyNodeCounts(db, "counts", {}))[0]?.counts ?? null);
+  return { rows: rows.map(({ counts: _counts, ...row }) => row), counts: tabCounts(counts) };
+}
