@@ -67,7 +67,18 @@ describe("live events from the indexer's notifications", () => {
     expect(logs).toEqual([]);
   });
 
-  it("announces a node reviewed, a request created and deleted, and a job's status to the operator's wallet as each commits", async () => {
+  it("publishes a reward deposit (the pool admins pay from) as a reward event", async () => {
+    const owner = privateKeyToAccount(DEV_KEYS.owner).address.toLowerCase();
+    const seen = events.length;
+    await chain.fund("owner", pli(1_000));
+    await chain.mined(chain.as("owner").token.write.approve([chain.deployment.contracts.stakingRewards, pli(1_000)]));
+    const deposited = await chain.mined(chain.as("owner").staking.write.depositReward([pli(1_000)]));
+    const event = await waitFor("the deposit's event", () => events.slice(seen).find(({ event }) => event.topics.includes("reward")), { timeoutMs: 20_000, intervalMs: 10 });
+    expect(event.event.wallets).toEqual([owner]);
+    expect(event.event.block).toBeGreaterThanOrEqual(Number(deposited.blockNumber));
+  });
+
+  it("announces a node reviewed and a request created and deleted to the operator's wallet as each commits, never before", async () => {
     const operatorId = (await db.selectFrom("app.node").select("operator_id").where("id", "=", nodeId).executeTakeFirstOrThrow()).operator_id;
     const announced = (topic: LiveEvent["topics"][number], after: number) =>
       waitFor(`the ${topic} announcement`, () => events.slice(after).find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase())), { timeoutMs: 5_000, intervalMs: 5 });

@@ -17,7 +17,8 @@ async function changesBetween(db: Db, after: number, upTo: number) {
   const { rows } = await sql<{ topic: LiveTopic; wallet: string }>`
     SELECT DISTINCT 'stake' AS topic, wallet FROM chain.stake_event WHERE block_number > ${after} AND block_number <= ${upTo}
     UNION SELECT DISTINCT 'whitelist', wallet FROM chain.whitelist WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
+    UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}
+    UNION SELECT DISTINCT 'reward', depositor FROM chain.reward_deposit WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
   return rows;
 }
 
