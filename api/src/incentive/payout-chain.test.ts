@@ -94,6 +94,8 @@ describe("incentive lists", () => {
     expect((await list(b.token)).map((row) => row.walletAddress)).toEqual([b.wallet, b.wallet]);
     const all = await call(admin, "GET", `${API.incentive.root}?page=2&limit=4`);
     expect(all.body).toMatchObject({ totalDocs: 6, page: 2, limit: 4, totalPages: 2 });
+    expect((await call(admin, "GET", `${API.incentive.root}?page=9&limit=4`)).body).toMatchObject({ docs: [], totalDocs: 6, page: 9 });
+    expect((await call(b.token, "GET", `${API.incentive.root}?page=3&limit=1&q=unpaid`)).body).toMatchObject({ docs: [], totalDocs: 2 });
     const row = (await list(a.token)).find((doc) => doc.nodeAddress === nodes[0]!.nodeKey && doc.date === "2027-02-01")!;
     expect(row).toMatchObject({
       status: INCENTIVE_STATUS.unPaid,

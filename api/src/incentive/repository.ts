@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { INCENTIVE_STATUS, type StakeStatus } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { rowsOf } from "../shared/list.ts";
 import { stakeIdOf } from "../stake/rules.ts";
 import { INCENTIVE_STATUSES, nextPaymentDate, type IncentiveStatus } from "./rules.ts";
 import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.ts";
 
-const incentives = (db: Db) => db.selectFrom("app.incentive as i");
+export const incentives = (db: Db) => db.selectFrom("app.incentive as i");
 type IncentiveQuery = ReturnType<typeof incentives>;
 
 /** What `q` asks for: rows in some statuses (a status label it begins, any case), or 0x hex to find at the start of an address or hash. */
@@ -15,25 +14,6 @@ export function searchOf(q: string): { statuses?: IncentiveStatus[]; hexPrefix?:
   if (!term) return {};
   if (/^0x[0-9a-f]*$/.test(term)) return { hexPrefix: term };
   return { statuses: INCENTIVE_STATUSES.filter((status) => status.toLowerCase().startsWith(term)) };
-}
-
-export interface IncentiveFilter {
-  /** Only this wallet's rows (an operator's own). */
-  wallet?: string;
-  q: string;
-}
-
-/** The rows matching a filter; every shape is served by an index (see the incentives migration). */
-function matching(db: Db, { wallet, q }: IncentiveFilter): IncentiveQuery {
-  let query = incentives(db);
-  if (wallet) query = query.where("i.wallet", "=", wallet);
-  const { statuses, hexPrefix } = searchOf(q);
-  if (statuses) query = statuses.length > 0 ? query.where("i.status", "in", statuses) : query.where(sql<boolean>`false`);
-  if (hexPrefix) {
-    const pattern = `${hexPrefix}%`;
-    query = query.where((eb) => eb.or([eb("i.wallet", "like", pattern), eb("i.node", "like", pattern), eb("i.paid_tx", "like", pattern)]));
-  }
-  return query;
 }
 
 const baseColumns = (query: IncentiveQuery) =>
@@ -56,7 +36,7 @@ const baseColumns = (query: IncentiveQuery) =>
     "i.created_at",
   ]);
 
-const withRelations = (query: IncentiveQuery) =>
+export const withRelations = (query: IncentiveQuery) =>
   baseColumns(query).select((eb) => [
     eb.selectFrom("app.node as n").select("n.id").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_id"),
     eb.selectFrom("app.node as n").select("n.name").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_name"),
@@ -64,37 +44,23 @@ const withRelations = (query: IncentiveQuery) =>
     eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "i.wallet").whereRef("p.node", "=", "i.node").$castTo<StakeStatus | null>().as("stake_status"),
   ]);
 
-export type IncentiveRow = Awaited<ReturnType<ReturnType<typeof withRelations>["executeTakeFirstOrThrow"]>>;
-export type IncentiveExportRow = Awaited<ReturnType<ReturnType<typeof baseColumns>["executeTakeFirstOrThrow"]>>;
-
-const newestFirst = (query: IncentiveQuery) => query.orderBy("i.date", "desc").orderBy("i.id");
-
-/** How many rows match: from the kept counts when only statuses filter, else counted through the filter's index. */
-async function countMatching(db: Db, filter: IncentiveFilter): Promise<number> {
-  const { statuses, hexPrefix } = searchOf(filter.q);
-  if (!filter.wallet && !hexPrefix) {
-    let counts = db.selectFrom("app.incentive_status_count").select(sql<string>`coalesce(sum(count), 0)::text`.as("total"));
-    if (statuses) counts = statuses.length > 0 ? counts.where("status", "in", statuses) : counts.where(sql<boolean>`false`);
-    return Number((await counts.executeTakeFirstOrThrow()).total);
-  }
-  const row = await matching(db, filter).select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/** A page of incentives, newest date first, with the total of the filter. */
-export async function listIncentives(db: Db, filter: IncentiveFilter & { page: number; limit: number }) {
-  const [rows, total] = await Promise.all([
-    withRelations(newestFirst(matching(db, filter)))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit)
-      .execute(),
-    countMatching(db, filter),
+/** What the export writes, dates as their UTC day (text is read far faster than timestamps by the million). */
+export const exportColumns = (query: IncentiveQuery) =>
+  query.select([
+    "i.wallet",
+    "i.node",
+    "i.status",
+    "i.token",
+    "i.type",
+    "i.paid_tx",
+    sql<string | null>`(i.paid_at AT TIME ZONE 'UTC')::date::text`.as("paid_day"),
+    sql<string>`(i.created_at AT TIME ZONE 'UTC')::date::text`.as("created_day"),
   ]);
-  return { rows, total };
-}
 
-/** Every matching incentive, newest date first, streamed through a cursor (the CSV export). */
-export const allIncentives = (db: Db, filter: IncentiveFilter) => rowsOf(baseColumns(newestFirst(matching(db, filter))), 5_000);
+export type IncentiveRow = Awaited<ReturnType<ReturnType<typeof withRelations>["executeTakeFirstOrThrow"]>>;
+export type IncentiveExportRow = Awaited<ReturnType<ReturnType<typeof exportColumns>["executeTakeFirstOrThrow"]>>;
+
+export const newestFirst = (query: IncentiveQuery) => query.orderBy("i.date", "desc").orderBy("i.id");
 
 export const findIncentives = (db: Db, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : withRelations(incentives(db)).where("i.id", "in", ids).execute());
 

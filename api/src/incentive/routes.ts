@@ -1,6 +1,6 @@
 import { USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { csvDate, csvHeaders, csvStream } from "../shared/csv.ts";
+import { csvBatchStream, csvDate, csvHeaders } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
@@ -17,13 +17,14 @@ import {
   payoutHintRoute,
   payoutPlanRoute,
 } from "./operations.ts";
-import { allIncentives, deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, listIncentives, toIncentiveResponse, type IncentiveExportRow } from "./repository.ts";
+import { allIncentives, listIncentives } from "./list.ts";
+import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse, type IncentiveExportRow } from "./repository.ts";
 import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 
 /** Spec 2's export columns. */
 const EXPORT_COLUMNS = ["Wallet Address", "Stake Id", "Status", "Token (PLI)", "Type", "Txn Hash", "Paid Date", "Created At"];
-const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, pliText(BigInt(row.token)), row.type, row.paid_tx, csvDate(row.paid_at), csvDate(row.created_at)];
+const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, pliText(BigInt(row.token)), row.type, row.paid_tx, csvDate(row.paid_day), csvDate(row.created_day)];
 
 /** The wallet whose incentives a session reaches: the operator's own; undefined (all) for an admin. */
 const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub));
@@ -44,7 +45,7 @@ export const incentiveRoutes = createRouter()
   .openapi(exportIncentivesRoute, async (c) => {
     const { db } = c.var.deps;
     const rows = allIncentives(db, { q: c.req.valid("query").q, wallet: await scopeOf(db, c.get("session")!) });
-    return c.body(csvStream(EXPORT_COLUMNS, rows, exportCells), 200, csvHeaders(INCENTIVE_EXPORT_FILE));
+    return c.body(csvBatchStream(EXPORT_COLUMNS, rows, exportCells), 200, csvHeaders(INCENTIVE_EXPORT_FILE));
   })
   .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.var.deps.db), 200))
   .openapi(discrepanciesRoute, async (c) => {

@@ -1,5 +1,6 @@
-/** Characters that make a spreadsheet read a cell as a formula when they open it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters (= + - @ tab CR) that make a spreadsheet read a cell as a formula when they start it. */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
+const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell starting with
@@ -7,23 +8,22 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvCell(value: string | null): string {
   const text = value ?? "";
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA_START.has(text.charAt(0)) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export const csvLine = (cells: (string | null)[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** Rows gathered into one chunk of the body before it is handed on (about this many bytes). */
-const CHUNK_BYTES = 64 * 1024;
+/** Rows gathered into one chunk of the body before it is handed on (about this many characters). */
+const CHUNK_CHARS = 64 * 1024;
 
 /**
- * A CSV body streamed as it is read: the header at once, then the rows in chunks of about 64 KiB, each
- * pulled from `rows` only when the client takes the previous one (back-pressure), so memory stays
- * constant for any size. Cancelling the body (the client went away) ends `rows`, e.g. closes its cursor.
+ * A body of CSV text: the header at once, then the chunks `next` makes (null at the end), each made
+ * only when the client took the previous one (back-pressure), so memory stays constant for any size.
+ * Cancelling the body (the client went away) calls `end`, e.g. to close a cursor.
  */
-export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+function csvBody(header: string[], next: () => Promise<string | null>, end: () => Promise<unknown>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const iterator = rows[Symbol.asyncIterator]();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -32,29 +32,62 @@ export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: 
         controller.enqueue(encoder.encode(csvLine(header)));
         return;
       }
-      let chunk = "";
-      while (chunk.length < CHUNK_BYTES) {
-        const next = await iterator.next();
-        if (next.done) {
-          if (chunk) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-          return;
-        }
-        chunk += csvLine(toCells(next.value));
-      }
-      controller.enqueue(encoder.encode(chunk));
+      const chunk = await next();
+      if (chunk === null) controller.close();
+      else controller.enqueue(encoder.encode(chunk));
     },
     async cancel() {
-      await iterator.return?.();
+      await end();
     },
   });
 }
 
-/** A date as the spec's lists show it, DD-MM-YYYY (UTC); an empty cell for none. */
-export function csvDate(date: Date | null): string | null {
-  if (!date) return null;
-  const iso = date.toISOString();
-  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+/** A CSV body streamed row by row from `rows`, in chunks of about 64 KiB. */
+export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+  const iterator = rows[Symbol.asyncIterator]();
+  let done = false;
+  return csvBody(
+    header,
+    async () => {
+      let chunk = "";
+      while (!done && chunk.length < CHUNK_CHARS) {
+        const next = await iterator.next();
+        if (next.done) done = true;
+        else chunk += csvLine(toCells(next.value));
+      }
+      return chunk === "" ? null : chunk;
+    },
+    async () => iterator.return?.(),
+  );
+}
+
+/** A CSV body streamed batch by batch (e.g. `batchesOf` a cursor): each batch's lines are one chunk. */
+export function csvBatchStream<T>(header: string[], batches: AsyncIterable<T[]>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+  const iterator = batches[Symbol.asyncIterator]();
+  return csvBody(
+    header,
+    async () => {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return null;
+        let chunk = "";
+        for (const row of next.value) chunk += csvLine(toCells(row));
+        if (chunk) return chunk;
+      }
+    },
+    async () => iterator.return?.(),
+  );
+}
+
+/**
+ * A date as the spec's lists show it, DD-MM-YYYY (UTC): from a Date, or from text that starts with the
+ * UTC day as YYYY-MM-DD (what Postgres answers for `(t AT TIME ZONE 'UTC')::date::text`, cheaper to
+ * read in bulk than a timestamp). An empty cell for none.
+ */
+export function csvDate(date: Date | string | null): string | null {
+  if (date === null) return null;
+  const day = typeof date === "string" ? date : date.toISOString();
+  return `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
 }
 
 /** The headers of a CSV download named `fileName`. */

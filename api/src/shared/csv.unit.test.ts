@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDate, csvLine, csvStream } from "./csv.ts";
+import { csvBatchStream, csvCell, csvDate, csvLine, csvStream } from "./csv.ts";
 
 describe("CSV", () => {
   it("quotes cells holding a comma, quote or line break", () => {
@@ -69,8 +69,32 @@ describe("CSV", () => {
     expect(closed).toBe(true);
   });
 
+  it("streams batches (a cursor's chunks) one chunk each, after the header, and ends the source when cancelled", async () => {
+    let closed = false;
+    async function* batches() {
+      try {
+        yield [{ a: "1" }, { a: "=2" }];
+        yield [];
+        yield [{ a: "3" }];
+        yield [{ a: "never read" }];
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvBatchStream(["A"], batches(), (row) => [row.a]).getReader();
+    const decoder = new TextDecoder();
+    const chunks = [];
+    for (let i = 0; i < 3; i++) chunks.push(decoder.decode((await reader.read()).value));
+    expect(chunks).toEqual(["A\r\n", "1\r\n'=2\r\n", "3\r\n"]);
+    await reader.cancel();
+    expect(closed).toBe(true);
+    const whole = await new Response(csvBatchStream(["A"], (async function* () { yield [{ a: "x,y" }]; })(), (row) => [row.a])).text();
+    expect(whole).toBe('A\r\n"x,y"\r\n');
+  });
+
   it("shows dates as the lists do, DD-MM-YYYY in UTC", () => {
     expect(csvDate(new Date("2027-03-01T23:30:00Z"))).toBe("01-03-2027");
+    expect(csvDate("2027-03-01")).toBe("01-03-2027");
     expect(csvDate(null)).toBeNull();
   });
 });

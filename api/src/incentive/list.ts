@@ -1,0 +1,73 @@
+import { sql, type SqlBool } from "kysely";
+import type { Db } from "../db/database.ts";
+import { batchesOf } from "../shared/list.ts";
+import { preparedQuery } from "../shared/prepared-query.ts";
+import { exportColumns, incentives, newestFirst, searchOf, withRelations, type IncentiveRow } from "./repository.ts";
+import type { IncentiveStatus } from "./rules.ts";
+
+/** Who and what: everybody's or one wallet's rows (`own`), unsearched, by status or by 0x prefix. */
+type Shape = "all" | "status" | "hex" | "own" | "own+status" | "own+hex";
+
+interface Values {
+  wallet?: string;
+  statuses?: IncentiveStatus[];
+  pattern?: string;
+}
+
+/** The rows of a shape: one wallet's through its index, a status list as one array parameter, a prefix of wallet, node or payout hash. */
+function matching(db: Db, shape: Shape, v: Values) {
+  let query = incentives(db);
+  if (shape.startsWith("own")) query = query.where("i.wallet", "=", v.wallet!);
+  if (shape.endsWith("status")) query = query.where(sql<SqlBool>`i.status = ANY(${v.statuses}::text[])`);
+  if (shape.endsWith("hex")) query = query.where((eb) => eb.or([eb("i.wallet", "like", v.pattern!), eb("i.node", "like", v.pattern!), eb("i.paid_tx", "like", v.pattern!)]));
+  return query;
+}
+
+/** The shape's total: the kept counts for everybody's unsearched or by-status list, else counted through the filter's index. */
+function total(db: Db, shape: Shape, v: Values) {
+  if (shape === "all") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g)`;
+  if (shape === "status") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ANY(${v.statuses}::text[]))`;
+  return sql<string>`(${matching(db, shape, v).select((eb) => eb.fn.countAll<string>().as("n"))})::text`;
+}
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** A page, newest date first, with the shape's total on each row: built and compiled once per shape. */
+const pageOfShape = preparedQuery((db: Db, shape: Shape, v: Values & Window) =>
+  withRelations(newestFirst(matching(db, shape, v)))
+    .select(total(db, shape, v).as("total"))
+    .limit(v.limit)
+    .offset(v.offset),
+);
+
+/** The total alone, for a page past the end. */
+const totalOfShape = preparedQuery((db: Db, shape: Shape, v: Values) => sql<{ total: string }>`SELECT ${total(db, shape, v)} AS total`);
+
+/** The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix (see searchOf). */
+function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape; values: Values } {
+  const { statuses, hexPrefix } = searchOf(q);
+  const search = statuses ? "status" : hexPrefix ? "hex" : "";
+  const shape = (wallet ? (search ? `own+${search}` : "own") : search || "all") as Shape;
+  return { shape, values: { ...(wallet ? { wallet } : {}), ...(statuses ? { statuses } : {}), ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}) } };
+}
+
+/**
+ * A page of incentives and the filter's total in one round trip (a second only past the last page):
+ * the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix (see searchOf).
+ */
+export async function listIncentives(db: Db, filter: { wallet?: string; q: string; page: number; limit: number }): Promise<{ rows: IncentiveRow[]; total: number }> {
+  const { shape, values } = shapeOf(filter);
+  const { page, limit } = filter;
+  const rows = await pageOfShape(db, shape, { ...values, limit, offset: (page - 1) * limit });
+  const count = rows[0]?.total ?? (await totalOfShape(db, shape, values))[0]!.total;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(count) };
+}
+
+/** Every matching incentive, newest date first, in batches through a cursor (the CSV export). */
+export function allIncentives(db: Db, filter: { wallet?: string; q: string }) {
+  const { shape, values } = shapeOf(filter);
+  return batchesOf(db, exportColumns(newestFirst(matching(db, shape, values))));
+}
