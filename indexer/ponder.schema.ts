@@ -34,6 +34,8 @@ export const stakePosition = onchainTable(
   (table) => ({
     pk: primaryKey({ columns: [table.wallet, table.node] }),
     nodeIndex: index().on(table.node),
+    /** The admin's stake list, latest stake first (api/src/stake/repository.ts). */
+    latestStakeIndex: index().on(table.lastStakedAt.desc(), table.wallet, table.node),
   }),
 );
 
@@ -53,7 +55,12 @@ export const stakeEvent = onchainTable(
     logIndex: t.integer().notNull(),
   }),
   (table) => ({
-    walletNodeIndex: index().on(table.wallet, table.node),
+    /** A position's events, newest first. */
+    walletNodeIndex: index().on(table.wallet, table.node, table.blockNumber, table.logIndex),
+    /** An operator's events, newest first (the transaction list). */
+    walletIndex: index().on(table.wallet, table.blockNumber, table.logIndex),
+    /** Every event, newest first (an admin's transaction list). */
+    orderIndex: index().on(table.blockNumber, table.logIndex),
     txIndex: index().on(table.txHash),
   }),
 );

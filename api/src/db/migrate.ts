@@ -10,6 +10,7 @@ import * as jobs from "./migrations/2026-11-23T13-00-00_jobs.ts";
 import * as requests from "./migrations/2026-11-23T14-00-00_requests.ts";
 import * as nodeStatusCounts from "./migrations/2026-11-23T15-00-00_node-status-counts.ts";
 import * as nodeSearchText from "./migrations/2026-11-23T16-00-00_node-search-text.ts";
+import * as nodeNameSearch from "./migrations/2026-11-23T16-30-00_node-name-search.ts";
 import * as incentives from "./migrations/2026-11-23T17-00-00_incentives.ts";
 import * as reviewNotifications from "./migrations/2026-11-23T19-30-00_review-notifications.ts";
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T14-00-00_requests": requests,
   "2026-11-23T15-00-00_node-status-counts": nodeStatusCounts,
   "2026-11-23T16-00-00_node-search-text": nodeSearchText,
+  "2026-11-23T16-30-00_node-name-search": nodeNameSearch,
   "2026-11-23T17-00-00_incentives": incentives,
   "2026-11-23T19-30-00_review-notifications": reviewNotifications,
 };

@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { listPositions, listStakeEvents } from "./repository.ts";
+
+let t: TestApp;
+const hex = (prefix: string, i: number, length: number) => `${prefix}${i.toString(16).padStart(length - prefix.length, "0")}`;
+const addressOf = (kind: string, i: number) => hex(`0x${kind}`, i, 42);
+const hashOf = (i: number) => hex("0x9a", i * 7919, 66);
+
+/**
+ * Positions and events as the indexer writes them, behind `chain.*` views like the indexer's: 12
+ * positions (the first 4 owned by portal operators with portal nodes, the rest known only to the
+ * chain), 3 events each.
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  await sql`
+    CREATE TABLE public.test_position (wallet text, node text, status text, total_staked numeric(78, 0), first_staked_at timestamptz, last_staked_at timestamptz,
+      last_stake_tx text, unlock_tx text, unlocked_at timestamptz, withdrawn_amount numeric(78, 0), withdraw_tx text, withdrawn_at timestamptz, updated_block int8);
+    CREATE TABLE public.test_event (id text, kind text, wallet text, node text, amount numeric(78, 0), total_after numeric(78, 0), tx_hash text, block_number int8,
+      block_time timestamptz, log_index integer);
+    DROP VIEW chain.stake_position; CREATE VIEW chain.stake_position AS SELECT * FROM public.test_position;
+    DROP VIEW chain.stake_event; CREATE VIEW chain.stake_event AS SELECT * FROM public.test_event;
+  `.execute(t.db);
+  const statuses = ["Stake", "Unlock", "Withdraw"];
+  for (let i = 1; i <= 12; i++) {
+    let wallet = addressOf("a1", i);
+    const node = addressOf("b2", i);
+    if (i <= 4) {
+      const owner = await newOperator(t);
+      wallet = owner.wallet;
+      const { id } = await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow();
+      await t.db
+        .insertInto("app.node")
+        .values({ operator_id: id, wallet_address: wallet, name: `Node Alpha ${i}`, provider: "AWS", ipaddress: `10.9.0.${i}`, os: "Debian", ram: 16, storage: 400, security: "UFW", oracle_address: addressOf("c3", i), node_address: node })
+        .execute();
+    }
+    await sql`INSERT INTO public.test_position VALUES (${wallet}, ${node}, ${statuses[i % 3]}, 1000, now(), now() - ${i} * interval '1 hour', ${hashOf(i)}, NULL, NULL, NULL, NULL, NULL, ${i})`.execute(t.db);
+    for (let k = 0; k < 3; k++) {
+      await sql`INSERT INTO public.test_event VALUES (${`e${i}-${k}`}, 'topup', ${wallet}, ${node}, 1, 1, ${hashOf(i * 10 + k)}, ${100 * k + i}, now(), 0)`.execute(t.db);
+    }
+  }
+});
+afterAll(() => t?.close());
+
+/** The positions matching `q` by the list's definition: ILIKE on email, wallet, node, node name and status. */
+async function expectedPositions(q: string) {
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const { rows } = await sql<{ wallet: string; node: string }>`
+    SELECT p.wallet, p.node FROM chain.stake_position AS p LEFT JOIN app.operator AS o ON o.wallet_address = p.wallet LEFT JOIN app.node AS n ON n.node_address = p.node
+    WHERE o.email ILIKE ${pattern} OR p.wallet ILIKE ${pattern} OR p.node ILIKE ${pattern} OR n.name ILIKE ${pattern} OR p.status::text ILIKE ${pattern}
+    ORDER BY p.last_staked_at DESC, p.wallet, p.node`.execute(t.db);
+  return rows.map((row) => `${row.wallet}-${row.node}`);
+}
+
+async function expectedEvents(q: string, wallet?: string) {
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM chain.stake_event WHERE tx_hash ILIKE ${pattern} AND (${wallet ?? null}::text IS NULL OR wallet = ${wallet ?? null})
+    ORDER BY block_number DESC, log_index DESC`.execute(t.db);
+  return rows.map((row) => row.id);
+}
+
+describe("stake list searches", () => {
+  it("finds the same positions, in the same order and count, as ILIKE over email, wallet, node, node name and status", async () => {
+    const emails = await t.db.selectFrom("app.operator").select("email").execute();
+    const searches = ["", emails[0]!.email!.toUpperCase(), emails[1]!.email!.slice(3, 12), "alpha", "ALPHA 3", "stake", "LOCK", "draw", "0x", "0XA1", addressOf("a1", 7), addressOf("b2", 9).slice(0, 30), "b2", "0b", "0000000c", "x", "%", "_", "nothing-like-it", addressOf("c3", 1)];
+    for (const q of searches) {
+      const expected = await expectedPositions(q);
+      const { rows, total } = await listPositions(t.db, { q, page: 1, limit: 100 });
+      expect({ q, ids: rows.map((row) => `${row.wallet}-${row.node}`), total }).toEqual({ q, ids: expected, total: expected.length });
+    }
+    const second = await listPositions(t.db, { q: "0x", page: 2, limit: 5 });
+    expect({ ids: second.rows.map((row) => `${row.wallet}-${row.node}`), total: second.total }).toEqual({ ids: (await expectedPositions("0x")).slice(5, 10), total: 12 });
+    expect(await listPositions(t.db, { q: "0x", page: 9, limit: 5 })).toEqual({ rows: [], total: 12 });
+  });
+
+  it("finds the same events as ILIKE on the transaction hash, for all and for one wallet, with the count of all pages", async () => {
+    const wallet = addressOf("a1", 8);
+    const searches = ["", hashOf(85).slice(0, 9), hashOf(85).toUpperCase(), hashOf(51).slice(30, 40), "9a", "0x9", "X9A", "0x9b", "zz", "%"];
+    for (const scope of [undefined, wallet]) {
+      for (const q of searches) {
+        const expected = await expectedEvents(q, scope);
+        const { rows, total } = await listStakeEvents(t.db, { q, wallet: scope, page: 1, limit: 100 });
+        expect({ q, scope, ids: rows.map((row) => row.id), total }).toEqual({ q, scope, ids: expected, total: expected.length });
+      }
+    }
+    expect((await listStakeEvents(t.db, { q: "", wallet, page: 2, limit: 2 })).rows.map((row) => row.id)).toEqual((await expectedEvents("", wallet)).slice(2, 4));
+    expect(await listStakeEvents(t.db, { q: "", wallet, page: 5, limit: 2 })).toEqual({ rows: [], total: 3 });
+  });
+});
