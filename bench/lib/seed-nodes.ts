@@ -1,21 +1,26 @@
 import pg from "pg";
+import { CHAIN_TABLES } from "./chain-tables.ts";
+
+/** Shares of nodes per status. */
+export type StatusMix = readonly (readonly [string, number])[];
 
 /** Share of nodes per status, in twentieths: mostly Active, a real queue of Pending ones, some of each other tab. */
-const STATUS_MIX = [
+const STATUS_MIX: StatusMix = [
   ["Pending", 4],
   ["Verified", 2],
   ["Return", 2],
   ["Approved", 3],
   ["Active", 7],
   ["De-Active", 2],
-] as const;
+];
 
-const statusOf = (i: string) => {
+const statusOf = (i: string, mix: StatusMix) => {
+  const total = mix.reduce((sum, [, share]) => sum + share, 0);
   const cases: string[] = [];
   let upTo = 0;
-  for (const [status, share] of STATUS_MIX) {
+  for (const [status, share] of mix) {
     upTo += share;
-    cases.push(`WHEN ${i} % 20 < ${upTo} THEN '${status}'`);
+    cases.push(`WHEN ${i} % ${total} < ${upTo} THEN '${status}'`);
   }
   return `CASE ${cases.join(" ")} END`;
 };
@@ -23,25 +28,6 @@ const statusOf = (i: string) => {
 /** A lowercase 0x address unique per (kind, i). */
 const address = (kind: number, i: string) => `'0x${kind.toString(16).padStart(2, "0")}' || lpad(to_hex(${i}), 38, '0')`;
 const pick = (values: readonly string[], i: string) => `(ARRAY[${values.map((value) => `'${value}'`).join(", ")}])[1 + (${i}) % ${values.length}]`;
-
-/**
- * Stands in for the indexer's published view: Ponder creates `chain.stake_position` as a view over its
- * `stake_position` table (primary key (wallet, node), an index on node; indexer/ponder.schema.ts), so the
- * bench replaces the migration's empty stand-in with the same shape.
- */
-const CHAIN_TABLES = `
-  CREATE SCHEMA bench_indexer;
-  CREATE TYPE bench_indexer.stake_status AS ENUM ('Stake', 'Unlock', 'Withdraw');
-  CREATE TABLE bench_indexer.stake_position (
-    wallet text NOT NULL, node text NOT NULL, status bench_indexer.stake_status NOT NULL, total_staked numeric(78, 0) NOT NULL,
-    first_staked_at timestamptz NOT NULL, last_staked_at timestamptz NOT NULL, last_stake_tx text NOT NULL,
-    unlock_tx text, unlocked_at timestamptz, withdrawn_amount numeric(78, 0), withdraw_tx text, withdrawn_at timestamptz,
-    updated_block int8 NOT NULL, PRIMARY KEY (wallet, node)
-  );
-  CREATE INDEX ON bench_indexer.stake_position (node);
-  DROP VIEW chain.stake_position;
-  CREATE VIEW chain.stake_position AS SELECT * FROM bench_indexer.stake_position;
-`;
 
 export interface SeedCounts {
   operators: number;
@@ -54,11 +40,11 @@ export interface SeedCounts {
 
 /**
  * Seeds `operators` operators and `nodes` nodes (node i belongs to operator i mod operators) in bulk
- * statements on a migrated database: statuses, providers, OSes and email domains spread evenly, a
+ * statements on a migrated database: statuses (by `mix`), providers, OSes and email domains spread evenly, a
  * stake position on the chain for every Active and De-Active node (De-Active ones partly unlocked or
  * withdrawn), 30 days of reputation for every monitored node and every 20th operator invited.
  */
-export async function seedNodes(databaseUrl: string, { operators, nodes }: { operators: number; nodes: number }): Promise<SeedCounts> {
+export async function seedNodes(databaseUrl: string, { operators, nodes, mix = STATUS_MIX }: { operators: number; nodes: number; mix?: StatusMix }): Promise<SeedCounts> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -84,7 +70,7 @@ export async function seedNodes(databaseUrl: string, { operators, nodes }: { ope
               now() - i * interval '37 minutes', now() - i * interval '11 minutes'
        FROM generate_series(1, $1::int) AS i
        CROSS JOIN LATERAL (SELECT ${pick(["AWS", "GCP", "Azure", "Vultr", "Contabo", "Others"], "i")} AS provider) AS p
-       CROSS JOIN LATERAL (SELECT ${statusOf("i")} AS status) AS s
+       CROSS JOIN LATERAL (SELECT ${statusOf("i", mix)} AS status) AS s
        JOIN app.operator AS o ON o.wallet_address = ${address(1, "(1 + i % $2::int)")}`,
       [nodes, operators],
     );

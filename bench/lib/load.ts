@@ -1,0 +1,75 @@
+import { loadavg } from "node:os";
+import autocannon from "autocannon";
+import { cpuMs } from "./cpu.ts";
+
+/** One request shape to hammer; `headers` default to none (the bare route). */
+export interface LoadCase {
+  name: string;
+  url: string;
+  method: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Whether the p99 target applies (not to the bare route, which is the floor). */
+  target: boolean;
+}
+
+export interface LoadOptions {
+  connections: number;
+  duration: number;
+  warmup: number;
+  targetP99Ms: number;
+  /** Processes whose CPU time per request is printed: the server under test and Postgres (with its backends). */
+  pids?: { server: number; bare: number; postgres: number };
+}
+
+/** Load options from CONNECTIONS, DURATION and WARMUP (seconds), with the portal's p99 target. */
+export const loadOptionsFromEnv = (): LoadOptions => ({
+  connections: Number(process.env.CONNECTIONS ?? 50),
+  duration: Number(process.env.DURATION ?? 5),
+  warmup: Number(process.env.WARMUP ?? 1),
+  targetP99Ms: 25,
+});
+
+const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+
+/** A JSON body and Bearer token headers. */
+export const jsonHeaders = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+
+/**
+ * Runs each case with autocannon (keep-alive connections, a warm-up run first) and prints p50, p99,
+ * requests per second, the list's totalDocs, the CPU time per request of the server and of Postgres
+ * (from /proc: unlike latency, it does not depend on what else runs on the machine) and the 1-minute
+ * load average per case, then the load average and which cases missed the p99 target. Any non-2xx
+ * answer, error or timeout aborts the run.
+ */
+export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<string[]> {
+  const { connections, duration, warmup, targetP99Ms } = options;
+  const width = Math.max(34, ...cases.map((c) => c.name.length));
+  console.log(`\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`);
+  console.log(`${"case".padEnd(width)} ${"rows".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(8)} ${"cpu ms/req".padStart(10)} ${"pg ms/req".padStart(9)}  load(1m)  target`);
+  const missed: string[] = [];
+  for (const c of cases) {
+    const probe = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
+    const answer = (await probe.json()) as { totalDocs?: number };
+    if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}: ${JSON.stringify(answer)}`);
+    const run = (seconds: number) => autocannon({ url: c.url, method: c.method, headers: c.headers, body: c.body, connections, duration: seconds });
+    await run(warmup);
+    const server = c.target ? options.pids?.server : options.pids?.bare;
+    const before = { server: server ? cpuMs(server) : 0, postgres: options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0 };
+    const result = await run(duration);
+    const perRequest = (ms: number) => (options.pids ? (ms / Math.max(1, result.requests.total)).toFixed(3) : "-");
+    const cpu = perRequest((server ? cpuMs(server) : 0) - before.server);
+    const pgCpu = perRequest((options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0) - before.postgres);
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed) throw new Error(`${c.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+    const met = result.latency.p99 <= targetP99Ms;
+    if (!met && c.target) missed.push(c.name);
+    const rows = answer.totalDocs === undefined ? "-" : String(answer.totalDocs);
+    const verdict = c.target ? (met ? "met" : "MISSED") : "floor";
+    console.log(
+      `${c.name.padEnd(width)} ${rows.padStart(6)} ${result.latency.p50.toFixed(0).padStart(7)} ${result.latency.p99.toFixed(0).padStart(7)} ${result.requests.average.toFixed(0).padStart(8)} ${cpu.padStart(10)} ${pgCpu.padStart(9)}  ${loadavg()[0]!.toFixed(2).padStart(8)}  ${verdict}`,
+    );
+  }
+  console.log(`\nload average after: ${load()}; p99 <= ${targetP99Ms} ms ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`);
+  return missed;
+}

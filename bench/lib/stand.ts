@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createAdmin } from "../../api/src/admin/repository.ts";
+import { signSession } from "../../api/src/auth/session.ts";
+import { API, USER_TYPE } from "../../api/src/contract/index.ts";
+import { createDb, type Db } from "../../api/src/db/database.ts";
+import { migrateToLatest } from "../../api/src/db/migrate.ts";
+import { ensureDefaultSettings } from "../../api/src/settings/repository.ts";
+import { freePort } from "../../scripts/lib/ports.ts";
+import { startPostgres } from "../../scripts/lib/postgres.ts";
+import { startService, type Service } from "../../scripts/lib/service.ts";
+import { waitFor } from "../../scripts/lib/wait.ts";
+
+const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+/** A seeded database with the API (as in production) and the bare Hono route, each in its own process. */
+export interface Stand {
+  api: string;
+  bare: string;
+  databaseUrl: string;
+  /** The seeded database (2 connections), e.g. to pick an operator. */
+  db: Db;
+  adminToken: string;
+  /** The API's, the bare server's and Postgres' process ids (for CPU time per request). */
+  pids: { server: number; bare: number; postgres: number };
+  /** A session token of the seeded operator `id` (2FA on, as the seeds make them). */
+  operatorToken(id: string): Promise<string>;
+}
+
+/**
+ * Runs `body` against a fresh embedded Postgres, migrated and filled by `seed`, with the API started as
+ * in production (api/src/server.ts, @hono/node-server, its own process) and bench/lib/bare-hono.ts next
+ * to it; stops everything afterwards. With PROFILE_DIR set, the API writes a CPU profile there
+ * (`node --cpu-prof`) when it stops. With HOLD=1 the stand stays up after `body` until Ctrl-C, its
+ * URLs, database and admin token printed, for EXPLAIN ANALYZE or a manual look.
+ */
+export async function withStand(name: string, seed: (databaseUrl: string, db: Db) => Promise<unknown>, body: (stand: Stand) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), `pli-bench-${name}-`));
+  const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+  const services: Service[] = [];
+  try {
+    const databaseUrl = await pg.createDatabase("bench");
+    const db = createDb(databaseUrl, 2);
+    await migrateToLatest(db);
+    await ensureDefaultSettings(db);
+    const started = performance.now();
+    const seeded = await seed(databaseUrl, db);
+    console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);
+    const admin = await createAdmin(db, { email: "bench-admin@example.com", name: "Bench Admin", passwordHash: "unused" });
+    const adminToken = await signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version }, JWT_SECRET, 3600);
+    const operatorToken = async (id: string) => {
+      const operator = await db.selectFrom("app.operator").select(["wallet_address", "email", "session_version"]).where("id", "=", id).executeTakeFirstOrThrow();
+      return signSession({ sub: id, userType: USER_TYPE.user, walletAddress: operator.wallet_address, name: "", email: operator.email ?? "", ver: operator.session_version }, JWT_SECRET, 3600);
+    };
+
+    const [apiPort, barePort] = [await freePort(), await freePort()];
+    const logFile = path.join(dir, "servers.log");
+    const profile = process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`] : [];
+    const tsx = (script: string, env: Record<string, string>, flags: string[] = []) =>
+      startService({ name: script, command: process.execPath, args: [...flags, "--import", "tsx", script], env, logFile });
+    services.push(
+      tsx(
+        "api/src/server.ts",
+        {
+          APP_ENV: "production",
+          API_PORT: String(apiPort),
+          DATABASE_URL: databaseUrl,
+          RPC_URL: "http://127.0.0.1:9",
+          CHAIN_ID: "31337",
+          PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+          STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+          FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+          JWT_SECRET,
+          SMTP_URL: "smtp://127.0.0.1:9",
+          SCHEDULER_ENABLED: "false",
+          UPLOAD_DIR: path.join(dir, "uploads"),
+          OUTBOX_DIR: path.join(dir, "outbox"),
+        },
+        profile,
+      ),
+      tsx("bench/lib/bare-hono.ts", { BARE_PORT: String(barePort) }),
+    );
+    const api = `http://127.0.0.1:${apiPort}`;
+    const bare = `http://127.0.0.1:${barePort}/`;
+    await waitFor("the API and the bare server", async () => (await fetch(`${api}${API.config}`)).ok && (await fetch(bare)).ok, { timeoutMs: 60_000, intervalMs: 200 });
+    const pids = { server: services[0]!.process.pid!, bare: services[1]!.process.pid!, postgres: pg.pid };
+    const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken };
+    await body(stand);
+    if (process.env.HOLD === "1") {
+      console.log(`\nholding: API ${api}, bare ${bare}\nDATABASE_URL=${databaseUrl}\nadmin token: ${adminToken}\nCtrl-C to stop`);
+      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+    }
+    await db.destroy();
+  } finally {
+    for (const service of services) await service.stop();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
