@@ -12,6 +12,7 @@ import * as nodeStatusCounts from "./migrations/2026-11-23T15-00-00_node-status-
 import * as nodeSearchText from "./migrations/2026-11-23T16-00-00_node-search-text.ts";
 import * as nodeNameSearch from "./migrations/2026-11-23T16-30-00_node-name-search.ts";
 import * as incentives from "./migrations/2026-11-23T17-00-00_incentives.ts";
+import * as incentiveStatusIndexes from "./migrations/2026-11-23T17-30-00_incentive-status-indexes.ts";
 import * as reviewNotifications from "./migrations/2026-11-23T19-30-00_review-notifications.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T16-00-00_node-search-text": nodeSearchText,
   "2026-11-23T16-30-00_node-name-search": nodeNameSearch,
   "2026-11-23T17-00-00_incentives": incentives,
+  "2026-11-23T17-30-00_incentive-status-indexes": incentiveStatusIndexes,
   "2026-11-23T19-30-00_review-notifications": reviewNotifications,
 };
 

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { batchesOf } from "../shared/list.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
@@ -10,15 +10,15 @@ type Shape = "all" | "status" | "hex" | "own" | "own+status" | "own+hex";
 
 interface Values {
   wallet?: string;
-  statuses?: IncentiveStatus[];
+  status?: IncentiveStatus;
   pattern?: string;
 }
 
-/** The rows of a shape: one wallet's through its index, a status list as one array parameter, a prefix of wallet, node or payout hash. */
+/** The rows of a shape: one wallet's through its index, one status's through its partial index in list order, a prefix of wallet, node or payout hash. */
 function matching(db: Db, shape: Shape, v: Values) {
   let query = incentives(db);
   if (shape.startsWith("own")) query = query.where("i.wallet", "=", v.wallet!);
-  if (shape.endsWith("status")) query = query.where(sql<SqlBool>`i.status = ANY(${v.statuses}::text[])`);
+  if (shape.endsWith("status")) query = query.where("i.status", "=", v.status!);
   if (shape.endsWith("hex")) query = query.where((eb) => eb.or([eb("i.wallet", "like", v.pattern!), eb("i.node", "like", v.pattern!), eb("i.paid_tx", "like", v.pattern!)]));
   return query;
 }
@@ -26,7 +26,7 @@ function matching(db: Db, shape: Shape, v: Values) {
 /** The shape's total: the kept counts for everybody's unsearched or by-status list, else counted through the filter's index. */
 function total(db: Db, shape: Shape, v: Values) {
   if (shape === "all") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g)`;
-  if (shape === "status") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ANY(${v.statuses}::text[]))`;
+  if (shape === "status") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ${v.status})`;
   return sql<string>`(${matching(db, shape, v).select((eb) => eb.fn.countAll<string>().as("n"))})::text`;
 }
 
@@ -46,12 +46,17 @@ const pageOfShape = preparedQuery((db: Db, shape: Shape, v: Values & Window) =>
 /** The total alone, for a page past the end. */
 const totalOfShape = preparedQuery((db: Db, shape: Shape, v: Values) => sql<{ total: string }>`SELECT ${total(db, shape, v)} AS total`);
 
-/** The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix (see searchOf). */
-function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape; values: Values } {
+/**
+ * The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label
+ * or 0x prefix (see searchOf); null when `q` names no status (nothing matches).
+ */
+function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape; values: Values } | null {
   const { statuses, hexPrefix } = searchOf(q);
-  const search = statuses ? "status" : hexPrefix ? "hex" : "";
+  if (statuses?.length === 0) return null;
+  const status = statuses?.length === 1 ? statuses[0] : undefined;
+  const search = status ? "status" : hexPrefix ? "hex" : "";
   const shape = (wallet ? (search ? `own+${search}` : "own") : search || "all") as Shape;
-  return { shape, values: { ...(wallet ? { wallet } : {}), ...(statuses ? { statuses } : {}), ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}) } };
+  return { shape, values: { ...(wallet ? { wallet } : {}), ...(status ? { status } : {}), ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}) } };
 }
 
 /**
@@ -59,7 +64,9 @@ function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape;
  * the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix (see searchOf).
  */
 export async function listIncentives(db: Db, filter: { wallet?: string; q: string; page: number; limit: number }): Promise<{ rows: IncentiveRow[]; total: number }> {
-  const { shape, values } = shapeOf(filter);
+  const of = shapeOf(filter);
+  if (!of) return { rows: [], total: 0 };
+  const { shape, values } = of;
   const { page, limit } = filter;
   const rows = await pageOfShape(db, shape, { ...values, limit, offset: (page - 1) * limit });
   const count = rows[0]?.total ?? (await totalOfShape(db, shape, values))[0]!.total;
@@ -67,7 +74,7 @@ export async function listIncentives(db: Db, filter: { wallet?: string; q: strin
 }
 
 /** Every matching incentive, newest date first, in batches through a cursor (the CSV export). */
-export function allIncentives(db: Db, filter: { wallet?: string; q: string }) {
-  const { shape, values } = shapeOf(filter);
-  return batchesOf(db, exportColumns(newestFirst(matching(db, shape, values))));
+export async function* allIncentives(db: Db, filter: { wallet?: string; q: string }) {
+  const of = shapeOf(filter);
+  if (of) yield* batchesOf(db, exportColumns(newestFirst(matching(db, of.shape, of.values))));
 }

@@ -4,7 +4,7 @@ import { csvBatchStream, csvDate, csvHeaders } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
-import { pliText, stakeIdOf } from "../stake/rules.ts";
+import { stakeIdOf } from "../stake/rules.ts";
 import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../user/schema.ts";
 import {
@@ -24,7 +24,7 @@ import { checkPayoutHint, planPayout } from "./service.ts";
 
 /** Spec 2's export columns. */
 const EXPORT_COLUMNS = ["Wallet Address", "Stake Id", "Status", "Token (PLI)", "Type", "Txn Hash", "Paid Date", "Created At"];
-const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, pliText(BigInt(row.token)), row.type, row.paid_tx, csvDate(row.paid_day), csvDate(row.created_day)];
+const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, row.pli, row.type, row.paid_tx, csvDate(row.paid_day), csvDate(row.created_day)];
 
 /** The wallet whose incentives a session reaches: the operator's own; undefined (all) for an admin. */
 const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub));
