@@ -28,7 +28,8 @@ async function dashboardOf(db: Db, wallet: Scope, now: Date) {
 export const dashboardRoutes = createRouter()
   .openapi(userDashboardRoute, async (c) => {
     const { db } = c.var.deps;
-    return c.json(await dashboardOf(db, await walletOf(db, c.get("session")!.sub), new Date()), 200);
+    const session = c.get("session")!;
+    return c.json(await dashboardOf(db, session.walletAddress ?? (await walletOf(db, session.sub)), new Date()), 200);
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;
