@@ -39,8 +39,8 @@ export const jsonHeaders = (token: string) => ({ authorization: `Bearer ${token}
  * Runs each case with autocannon (keep-alive connections, a warm-up run first) and prints p50, p99,
  * requests per second, the list's totalDocs, the CPU time per request of the server and of Postgres
  * (from /proc: unlike latency, it does not depend on what else runs on the machine) and the 1-minute
- * load average per case, then the load average and which cases missed the p99 target. Any non-2xx
- * answer, error or timeout aborts the run.
+ * load average per case, then the load average and which cases missed the p99 target (a case with
+ * no answer within its run misses it). Any non-2xx answer, error or timeout aborts the run.
  */
 export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<string[]> {
   const { connections, duration, warmup, targetP99Ms } = options;
@@ -62,10 +62,11 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     const pgCpu = perRequest((options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0) - before.postgres);
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed) throw new Error(`${c.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
-    const met = result.latency.p99 <= targetP99Ms;
+    const answered = result.requests.total > 0;
+    const met = answered && result.latency.p99 <= targetP99Ms;
     if (!met && c.target) missed.push(c.name);
     const rows = answer.totalDocs === undefined ? "-" : String(answer.totalDocs);
-    const verdict = c.target ? (met ? "met" : "MISSED") : "floor";
+    const verdict = (c.target ? (met ? "met" : "MISSED") : "floor") + (answered ? "" : ` (no answer within ${duration} s)`);
     console.log(
       `${c.name.padEnd(width)} ${rows.padStart(6)} ${result.latency.p50.toFixed(0).padStart(7)} ${result.latency.p99.toFixed(0).padStart(7)} ${result.requests.average.toFixed(0).padStart(8)} ${cpu.padStart(10)} ${pgCpu.padStart(9)}  ${loadavg()[0]!.toFixed(2).padStart(8)}  ${verdict}`,
     );
