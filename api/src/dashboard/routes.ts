@@ -29,7 +29,7 @@ export const dashboardRoutes = createRouter()
   .openapi(userDashboardRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
-    return c.json(await dashboardOf(db, session.walletAddress ?? (await walletOf(db, session.sub)), new Date()), 200);
+    return c.json(await dashboardOf(db, await walletOf(db, session), new Date()), 200);
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;

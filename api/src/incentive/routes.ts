@@ -27,7 +27,7 @@ const EXPORT_COLUMNS = ["Wallet Address", "Stake Id", "Status", "Token (PLI)", "
 const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, row.pli, row.type, row.paid_tx, csvDate(row.paid_day), csvDate(row.created_day)];
 
 /** The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an admin. */
-const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : (session.walletAddress ?? (await walletOf(db, session.sub))));
+const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session));
 
 export const incentiveRoutes = createRouter()
   .openapi(listIncentivesRoute, async (c) => {

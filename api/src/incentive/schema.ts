@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAKE_STATUS } from "../contract/domain.ts";
-import { idSchema, listQuerySchema } from "../shared/schema.ts";
+import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, PAYOUT_HINT_MESSAGES } from "./rules.ts";
 
 export const INCENTIVE_PATHS = {
@@ -28,13 +28,6 @@ export const INCENTIVE_MESSAGES = {
   ...PAYOUT_HINT_MESSAGES,
 } as const;
 
-/** A wei amount as decimal text. */
-const wei = z.string().regex(/^\d+$/);
-const txHash = z
-  .string({ error: "Transaction hash is required" })
-  .trim()
-  .regex(/^0x[0-9a-fA-F]{64}$/, "Enter a transaction hash (0x and 64 hex digits)")
-  .transform((value) => value.toLowerCase());
 const incentiveStatusSchema = z.enum(INCENTIVE_STATUSES);
 
 /**

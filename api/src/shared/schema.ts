@@ -23,6 +23,16 @@ export const urlWith = (protocols: string[], label: string) =>
 
 export const idSchema = z.uuid({ error: "Invalid id" });
 
+/** A wei amount as decimal text (amounts never travel as JSON numbers). */
+export const weiSchema = z.string().regex(/^\d+$/);
+
+/** A transaction hash a client names, lower-cased. */
+export const txHashSchema = z
+  .string({ error: "Transaction hash is required" })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "Enter a transaction hash (0x and 64 hex digits)")
+  .transform((value) => value.toLowerCase());
+
 export const deleteByIdSchema = z.object({ id: idSchema });
 
 export const listQuerySchema = z.object({

@@ -44,7 +44,7 @@ export const stakeRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const { nodeId } = c.req.valid("query");
-    const wallet = await walletOf(db, session.sub);
+    const wallet = await walletOf(db, session);
     const node = nodeId ? (await nodeKey(db, nodeId, session.sub)).node : undefined;
     return c.json({ tillStake: await stakedTotal(db, wallet, node) }, 200);
   })
@@ -58,14 +58,14 @@ export const stakeRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const query = c.req.valid("query");
-    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub);
+    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
     const { rows, total } = await listStakeEvents(db, { ...query, wallet });
     return c.json(paged(rows.map(toStakeEventResponse), total, query.page, query.limit), 200);
   })
   .openapi(stakeTransactionsExportRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
-    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session.sub);
+    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
     const rows = allStakeEvents(db, { q: c.req.valid("query").q, wallet });
     const cells = (row: StakeEventListRow) => [row.wallet, row.node, row.tx_hash, pliText(BigInt(row.amount)), row.kind, row.position_status, row.block_time.toISOString()];
     return c.body(csvStream(TRANSACTION_COLUMNS, rows, cells), 200, csvHeaders("transactions.csv"));
@@ -75,7 +75,7 @@ export const stakeRoutes = createRouter()
     const session = c.get("session")!;
     const { nodeId, tnxHash } = c.req.valid("json");
     const { node } = await nodeKey(db, nodeId, session.sub);
-    const wallet = await walletOf(db, session.sub);
+    const wallet = await walletOf(db, session);
     await verifyHint({ db, chain }, { hash: tnxHash, kinds: ["stake", "topup"], wallet, node });
     return c.json({ message: STAKE_MESSAGES.stakingDone, data: await readPosition(db, wallet, node) }, 200);
   })
@@ -91,7 +91,7 @@ export const stakeRoutes = createRouter()
     const { db, chain } = c.var.deps;
     const { _id: key, transactionHash } = c.req.valid("json");
     const { wallet, node } = key;
-    if (wallet !== (await walletOf(db, c.get("session")!.sub)) || !(await findPosition(db, wallet, node))) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
+    if (wallet !== (await walletOf(db, c.get("session")!)) || !(await findPosition(db, wallet, node))) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
     await verifyHint({ db, chain }, { hash: transactionHash, kinds: ["unstake"], wallet, node });
     return c.json({ message: STAKE_MESSAGES.tokenWithdrawn, data: await readPosition(db, wallet, node) }, 200);
   })

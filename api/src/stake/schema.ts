@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAKE_STATUS } from "../contract/domain.ts";
-import { idSchema, listQuerySchema } from "../shared/schema.ts";
+import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES } from "./rules.ts";
 
 export const STAKE_PATHS = {
@@ -31,13 +31,6 @@ export const STAKE_MESSAGES = {
 } as const;
 
 const stakeStatusSchema = z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
-/** A wei amount as decimal text. */
-const wei = z.string().regex(/^\d+$/);
-const txHash = z
-  .string({ error: "Transaction hash is required" })
-  .trim()
-  .regex(/^0x[0-9a-fA-F]{64}$/, "Enter a transaction hash (0x and 64 hex digits)")
-  .transform((value) => value.toLowerCase());
 
 /** A stake position's `_id`, `0x<wallet>-0x<node>` (see stakeIdOf), read as its (wallet, node). */
 export const stakeIdField = z

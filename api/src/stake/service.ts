@@ -2,6 +2,7 @@ import type { PublicClient } from "viem";
 import { getIndexedBlock } from "../chain/views.ts";
 import { STAKE_STATUS } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import type { SessionClaims } from "../user/schema.ts";
 import { AppError } from "../shared/errors.ts";
 import { eventsOfPositions, eventsOfTransaction, findPosition, toStakeResponse, type PositionRow } from "./repository.ts";
 import { decideHint, stakeIdOf, type HintKind, type HintReceipt } from "./rules.ts";
@@ -40,9 +41,13 @@ export function requireUnlocked(row: Pick<PositionRow, "status">) {
   if (row.status !== STAKE_STATUS.unlock) throw new AppError("conflict", STAKE_MESSAGES.stakeNotUnlocked);
 }
 
-/** The wallet of an operator, from their account (never from the request). */
-export async function walletOf(db: Db, operatorId: string): Promise<string> {
-  const row = await db.selectFrom("app.operator").select("wallet_address").where("id", "=", operatorId).executeTakeFirstOrThrow();
+/**
+ * The signed-in operator's wallet, never from the request: the session's signed claim (an operator's
+ * wallet never changes), or their account for a token that carries none.
+ */
+export async function walletOf(db: Db, session: Pick<SessionClaims, "sub" | "walletAddress">): Promise<string> {
+  if (session.walletAddress) return session.walletAddress.toLowerCase();
+  const row = await db.selectFrom("app.operator").select("wallet_address").where("id", "=", session.sub).executeTakeFirstOrThrow();
   return row.wallet_address;
 }
 
