@@ -92,6 +92,9 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
     await amountField().fill("50500");
     await page.getByRole("alert").filter({ hasText: MESSAGES.stakeNotMultiple.replace("{n}", "1000") }).waitFor();
+    await amountField().fill("1001000");
+    await page.getByRole("alert").filter({ hasText: MESSAGES.stakeMaximumReached }).waitFor();
+    expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
     await shoot(page, "deposit-bad-amount");
 
     await amountField().fill("50000");
