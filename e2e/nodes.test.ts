@@ -317,6 +317,11 @@ describe("validator nodes from registration to reputation", () => {
     const scoreButton = row.getByRole("button", { name: `3.33: reputation of ${first.name}` });
     expect(await scoreButton.textContent()).toBe("3.33");
     await shoot(page, "list-active");
+    const table = await page.getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` }).boundingBox();
+    for (const last of [row.getByRole("link", { name: `Stake on ${first.name}` }), row.getByRole("button", { name: `View ${first.name}` })]) {
+      const box = await last.boundingBox();
+      expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(table!.x + table!.width);
+    }
     await scoreButton.click();
     const reputation = page.getByRole("dialog", { name: MESSAGES.reputationTitle });
     await expect.poll(() => reputation.getByTestId("reputation-score").textContent()).toBe("3.33");

@@ -51,13 +51,32 @@ export function NodeListPage() {
   };
 
   const columns: Column<NodeResponse>[] = [
-    { accessorKey: "name", header: "Node Name" },
+    {
+      id: "node",
+      header: "Node Name",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {row.original.name}
+          </Text>
+          <Address value={row.original.nodeAddress} />
+        </Stack>
+      ),
+    },
     { id: "reputation", header: "Reputation", cell: ({ row }) => <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} /> },
-    { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
-    { accessorKey: "providerName", header: "Cloud Service" },
-    { accessorKey: "ipaddress", header: "IP Address" },
+    {
+      id: "server",
+      header: "Cloud Service",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm">{row.original.providerName}</Text>
+          <Text size="sm" c="dimmed">
+            {row.original.ipaddress}
+          </Text>
+        </Stack>
+      ),
+    },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
-    { id: "stakeStatus", header: "Stake Status", cell: ({ row }) => (row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : dash) },
     {
       id: "jobs",
       header: "Manage Jobs",
@@ -73,14 +92,20 @@ export function NodeListPage() {
     {
       id: "staking",
       header: "Staking",
-      cell: ({ row }) =>
-        showsStakeLink(row.original.status) ? (
-          <Anchor component={Link} to={routes.deposit.href(row.original._id)} size="sm" aria-label={`Stake on ${row.original.name}`}>
-            Stake
-          </Anchor>
-        ) : (
-          dash
-        ),
+      cell: ({ row }) => {
+        const { status } = row.original.stake;
+        if (!status && !showsStakeLink(row.original.status)) return dash;
+        return (
+          <Stack gap={4} align="flex-start">
+            {status ? <StatusBadge entity="stake" status={status} /> : null}
+            {showsStakeLink(row.original.status) ? (
+              <Anchor component={Link} to={routes.deposit.href(row.original._id)} size="sm" aria-label={`Stake on ${row.original.name}`}>
+                Stake
+              </Anchor>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     {
       id: "actions",
@@ -108,7 +133,7 @@ export function NodeListPage() {
       }
     >
       <Stack gap="md">
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={nodeMessages.listTitle} minWidth={1100} />
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={nodeMessages.listTitle} minWidth={960} />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
