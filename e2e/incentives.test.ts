@@ -138,7 +138,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     expect(await boxes.count()).toBe(0);
     expect(await page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
     await balance.getByText(pli(deposited - total)).waitFor();
-    await page.getByRole("group", { name: "Paid Incentives" }).getByText(pli(BigInt(before.paid.token) + total)).waitFor();
+    await page.getByRole("group", { name: "Paid Incentives", exact: true }).getByText(pli(BigInt(before.paid.token) + total)).waitFor();
     const onChain = await chainAs(stack.current, DEV_KEYS.owner).chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
     expect(onChain).toBe(deposited - total);
     await shoot(page, "admin-incentives");
@@ -160,7 +160,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const dashboard = await callApi<{ incentiveListAll: { status: string; token: string }[] }>(stack.current, API.dashboard.admin, adminSession);
     await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Dashboard" }).click();
     for (const [label, status] of [["Paid", INCENTIVE_STATUS.paid], ["UnPaid", INCENTIVE_STATUS.unPaid]] as const) {
-      await page.getByRole("group", { name: label }).getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token)).waitFor();
+      await page.getByRole("group", { name: label, exact: true }).getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token)).waitFor();
     }
     await page.getByRole("link", { name: /^Requests/ }).waitFor();
     expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe("/admin/listrequest");
@@ -191,8 +191,8 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await page.getByRole("navigation", { name: "Operator menu" }).getByRole("link", { name: "Dashboard" }).click();
     await page.getByRole("heading", { name: "Welcome" }).waitFor();
     await page.getByRole("group", { name: "Total stakes" }).getByText(pli(stakeAmount)).waitFor();
-    await page.getByRole("group", { name: "Paid" }).getByText(pli(total)).waitFor();
-    await page.getByRole("group", { name: "UnPaid" }).getByText(pli(0n)).waitFor();
+    await page.getByRole("group", { name: "Paid", exact: true }).getByText(pli(total)).waitFor();
+    await page.getByRole("group", { name: "UnPaid", exact: true }).getByText(pli(0n)).waitFor();
     const recent = page.getByRole("table", { name: "Recent Incentives" });
     await expect.poll(() => recent.getByText("Paid", { exact: true }).count()).toBe(2);
     await shoot(page, "operator-dashboard");
