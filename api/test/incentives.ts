@@ -2,7 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { Address } from "viem";
 import { expect } from "vitest";
 import type { startChainApp } from "./chain-app.ts";
-import { nodeBody } from "./nodes.ts";
+import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
+import { pli } from "../../test/chain.ts";
+import { newOperator, nodeBody } from "./nodes.ts";
 import { API, NODE_STATUS } from "../src/contract/index.ts";
 
 type ChainApp = Awaited<ReturnType<typeof startChainApp>>;
@@ -12,6 +14,16 @@ export const seconds = (iso: string) => BigInt(Date.parse(iso.endsWith("Z") ? is
 
 /** The next block (the next transaction's, on anvil) is stamped `iso`: simulated months on a real chain. */
 export const atChainTime = (app: ChainApp, iso: string) => app.chain.testClient.setNextBlockTimestamp({ timestamp: seconds(iso) });
+
+/** An admin and two operators (the dev validator and standby wallets), each holding 1,000,000 PLI to stake. */
+export async function adminAndTwoOperators(app: ChainApp) {
+  const admin = await app.t.adminToken(await app.t.addAdmin());
+  const a = await newOperator(app.t, DEV_KEYS.validator);
+  const b = await newOperator(app.t, DEV_KEYS.standby);
+  await app.chain.fund("validator", pli(1_000_000));
+  await app.chain.fund("standby", pli(1_000_000));
+  return { admin, a, b };
+}
 
 /** A node of an operator registered through the API, whitelisted on the staking contract and Approved. */
 export async function approvedNode(app: ChainApp, admin: string, owner: { token: string; address: Address }, n: number, extra: Record<string, unknown> = {}) {

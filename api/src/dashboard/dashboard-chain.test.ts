@@ -1,10 +1,9 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { approvedNode } from "../../test/incentives.ts";
+import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, DASHBOARD_LIMITS, INCENTIVE_STATUS, NODE_STATUS } from "../contract/index.ts";
 
@@ -33,11 +32,7 @@ const get = async (token: string, url: string) => {
 beforeAll(async () => {
   app = await startChainApp();
   ({ t } = app);
-  admin = await t.adminToken(await t.addAdmin());
-  a = await newOperator(t, DEV_KEYS.validator);
-  b = await newOperator(t, DEV_KEYS.standby);
-  await app.chain.fund("validator", pli(1_000_000));
-  await app.chain.fund("standby", pli(1_000_000));
+  ({ admin, a, b } = await adminAndTwoOperators(app));
   const nodeOfA = await approvedNode(app, admin, a, 1);
   const nodeOfB = await approvedNode(app, admin, b, 2);
   await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(100_000), nodeOfA.node]));

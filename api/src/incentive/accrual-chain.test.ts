@@ -4,11 +4,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
+import { adminAndTwoOperators, approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS } from "../contract/index.ts";
 import { runProbeRound, type ProbeSettings } from "../node-monitor/monitor.ts";
@@ -52,11 +51,7 @@ const rows = () =>
 beforeAll(async () => {
   app = await startChainApp();
   ({ t } = app);
-  admin = await t.adminToken(await t.addAdmin());
-  a = await newOperator(t, DEV_KEYS.validator);
-  b = await newOperator(t, DEV_KEYS.standby);
-  await app.chain.fund("validator", pli(1_000_000));
-  await app.chain.fund("standby", pli(1_000_000));
+  ({ admin, a, b } = await adminAndTwoOperators(app));
   const port = await freePort();
   probe = { port, path: "/", timeoutMs: 300 };
   server = await nodeStandIn("127.0.0.21", port, () => !downDays.has(today));

@@ -1,10 +1,9 @@
 import { formatUnits, keccak256, toHex, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { approvedNode, atChainTime } from "../../test/incentives.ts";
+import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "../contract/index.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -64,11 +63,7 @@ async function deposit(amount: bigint) {
 beforeAll(async () => {
   app = await startChainApp();
   ({ t } = app);
-  admin = await t.adminToken(await t.addAdmin());
-  a = await newOperator(t, DEV_KEYS.validator);
-  b = await newOperator(t, DEV_KEYS.standby);
-  await app.chain.fund("validator", pli(1_000_000));
-  await app.chain.fund("standby", pli(1_000_000));
+  ({ admin, a, b } = await adminAndTwoOperators(app));
   nodes = [await approvedNode(app, admin, a, 1), await approvedNode(app, admin, b, 2), await approvedNode(app, admin, a, 3)];
   const stakes: [string, "validator" | "standby", bigint, number][] = [
     ["2027-01-10T12:00:00", "validator", pli(100_000), 0],
