@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * One `npm test` runs every project, two files at a time (one per core: Vitest's default would be a
- * single worker on a 2-core machine). Heavy projects (chain, database, browser) run their own files
- * one at a time, so at most two heavy files share the machine.
+ * Two files at a time (one per core: Vitest's default would be a single worker on a 2-core machine).
+ * Each API and indexer file has its own database and chain, so they run side by side. The browser
+ * files share one stack and run one at a time; `npm test` (scripts/test.ts) runs them in a lane of
+ * their own next to everything else.
  */
 /** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
 const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
@@ -39,7 +40,6 @@ export default defineConfig({
           globalSetup: ["test/global-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -50,7 +50,6 @@ export default defineConfig({
           globalSetup: ["test/global-postgres.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {

@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+/**
+ * `npm test`: every Vitest project, in two lanes that run at the same time. The browser lane runs the
+ * e2e files one at a time against one shared stack; the other lane runs everything else. Vitest puts
+ * every project that runs its files one at a time into a single queue, so one `vitest run` would run
+ * the browser tests only after all the others. Arguments (file filters, `-t`) go to both lanes.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const VITEST = path.join(ROOT, "node_modules/vitest/vitest.mjs");
+const BROWSER_PROJECT = "e2e";
+
+const LANES = [
+  { name: "browser", projects: [BROWSER_PROJECT] },
+  { name: "rest", projects: [`!${BROWSER_PROJECT}`] },
+] as const;
+
+const args = process.argv.slice(2);
+const filtered = args.some((arg) => !arg.startsWith("-"));
+const width = Math.max(...LANES.map((lane) => lane.name.length));
+
+function runLane(lane: (typeof LANES)[number]): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [VITEST, "run", ...lane.projects.map((project) => `--project=${project}`), ...(filtered ? ["--passWithNoTests"] : []), ...args],
+    { cwd: ROOT, env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const prefix = `[${lane.name.padEnd(width)}] `;
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`));
+  }
+  process.once("SIGTERM", () => child.kill("SIGTERM"));
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+process.on("SIGINT", () => undefined);
+const started = Date.now();
+const codes = await Promise.all(LANES.map(runLane));
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+for (const [index, lane] of LANES.entries()) console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);
+console.log(`npm test took ${seconds} s`);
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);
