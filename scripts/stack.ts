@@ -10,6 +10,7 @@ import { provisionAdmin } from "../api/src/admin/provision.ts";
 import { loadConfig } from "../api/src/config.ts";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
 import { createDb, type Db } from "../api/src/db/database.ts";
+import { applyAnalystAccess } from "../api/src/db/analyst-access.ts";
 import { migrateToLatest } from "../api/src/db/migrate.ts";
 import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { ensureDefaultSettings } from "../api/src/settings/repository.ts";
@@ -135,6 +136,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let demo: DemoAccounts | undefined;
     try {
       await migrateToLatest(db);
+      await applyAnalystAccess(db, options.analystPassword);
       await ensureDefaultSettings(db);
       if (!options.chain) demo = await seedDemoAccounts(db, dataDir);
       if (history) {

@@ -66,4 +66,11 @@ describe("API configuration", () => {
     expect(Object.keys(problems).sort()).toEqual(["DATABASE_URL", "RPC_URL"]);
     expect(problems.RPC_URL).toMatch(/url/i);
   });
+
+  it("takes an analyst password of 16 characters or more, and none when it is unset or empty", () => {
+    expect(loadConfig({ ...valid, ANALYST_PASSWORD: "sixteen-chars-ok" }).ANALYST_PASSWORD).toBe("sixteen-chars-ok");
+    expect(loadConfig({ ...valid, ANALYST_PASSWORD: "" }).ANALYST_PASSWORD).toBeUndefined();
+    expect(loadConfig(valid).ANALYST_PASSWORD).toBeUndefined();
+    expect(problemsOf({ ...valid, ANALYST_PASSWORD: "fifteen-chars-x" })).toEqual({ ANALYST_PASSWORD: "must be at least 16 characters" });
+  });
 });

@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { createPublicClient, http } from "viem";
 import type { Deployment } from "@pli/abis";
-import { getIndexedBlock } from "../../api/src/chain/views.ts";
+import { CHAIN_VIEWS_SCHEMA, getIndexedBlock } from "../../api/src/chain/views.ts";
 import { ANVIL_CHAIN_ID } from "./dev-accounts.ts";
 import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";
@@ -15,7 +15,7 @@ import { waitFor } from "./wait.ts";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
-export const VIEWS_SCHEMA = "chain";
+export const VIEWS_SCHEMA = CHAIN_VIEWS_SCHEMA;
 
 export type IndexedChain = Pick<Deployment, "chainId" | "startBlock" | "contracts">;
 

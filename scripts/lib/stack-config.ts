@@ -1,6 +1,7 @@
 import path from "node:path";
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
+import { configFields } from "../../api/src/config.ts";
 
 const port = z.coerce.number().int().min(1).max(65535).optional();
 const urlWith = (protocols: string[]) =>
@@ -28,6 +29,7 @@ const envSchema = z
     STAKING_ADDRESS: addressSchema.optional(),
     FARM_ADDRESS: addressSchema.optional(),
     START_BLOCK: z.coerce.number().int().nonnegative().optional(),
+    ANALYST_PASSWORD: configFields.shape.ANALYST_PASSWORD,
   })
   .superRefine((env, ctx) => {
     for (const name of CHAIN_VARS) {
@@ -54,6 +56,8 @@ export interface StackConfig {
   databaseUrl?: string;
   /** A real chain with deployed contracts; anvil is started and the contracts deployed when absent. */
   chain?: ExternalChain;
+  /** The `analyst` database role's password; without it the role cannot log in. */
+  analystPassword?: string;
 }
 
 export class StackConfigError extends Error {
@@ -77,6 +81,7 @@ export function parseStackEnv(env: Record<string, string | undefined>, cwd = pro
     dataDir: path.resolve(cwd, e.DATA_DIR),
     ports: { pg: e.PG_PORT, anvil: e.ANVIL_PORT, indexer: e.INDEXER_PORT, api: e.API_PORT, web: e.WEB_PORT },
     databaseUrl: e.DATABASE_URL,
+    analystPassword: e.ANALYST_PASSWORD,
     chain: e.RPC_URL
       ? {
           rpcUrl: e.RPC_URL,

@@ -1,6 +1,9 @@
 import { sql, type ColumnType, type QueryExecutorProvider } from "kysely";
 import type { StakeStatus } from "@pli/abis";
 
+/** The schema of the indexer's views (`ponder start --views-schema chain`); readers use only these. */
+export const CHAIN_VIEWS_SCHEMA = "chain";
+
 /**
  * Row types of the `chain.*` views over the indexer's tables (indexer/ponder.schema.ts), as the API's
  * pg setup returns them: numeric wei amounts and date keys as decimal strings, int8 block numbers as

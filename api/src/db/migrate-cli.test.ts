@@ -4,20 +4,22 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { connectAsAnalyst } from "../../../test/analyst.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { createDb } from "./database.ts";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const migrate = (env: Record<string, string | undefined>) =>
-  run("npm", ["run", "--silent", "migrate", "-w", "@pli/api"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: undefined, ...env } });
+  run("npm", ["run", "--silent", "migrate", "-w", "@pli/api"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env } });
 
 describe("npm run migrate -w @pli/api", () => {
-  it("applies every migration to DATABASE_URL once, and nothing the second time", async () => {
+  it("applies every migration to DATABASE_URL once, and nothing the second time; the analyst then logs in with ANALYST_PASSWORD", async () => {
     const databaseUrl = await createTestDatabase("migrate");
     const migrations = readdirSync(path.join(import.meta.dirname, "migrations")).map((file) => file.replace(/\.ts$/, ""));
     expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain(`Applied ${migrations.join(", ")}`);
-    expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain("The app schema is up to date");
+    expect((await migrate({ DATABASE_URL: databaseUrl, ANALYST_PASSWORD: "a-migrated-analyst-password" })).stdout).toContain("The app schema is up to date");
+    await (await connectAsAnalyst(databaseUrl, "a-migrated-analyst-password")).end();
     const db = createDb(databaseUrl, 1);
     try {
       const { rows } = await sql<{ name: string }>`select name from app.kysely_migration order by name`.execute(db);
