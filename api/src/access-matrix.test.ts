@@ -294,6 +294,45 @@ describe("access matrix", () => {
     expect((await as("admin", "GET", API.dashboard.admin)).body.count).toMatchObject({ userCount: 3, incentiveCount: 1 });
   });
 
+  it("alert preferences: each operator reads and saves their own, 2FA on or off; admins and anonymous are refused", async () => {
+    const prefs = { nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true };
+    expect((await t.call("PUT", API.alert.preferences, { token: tokens.operatorA, body: prefs })).status).toBe(200);
+    expect((await as("operatorB", "GET", API.alert.preferences)).body.nodeStatus).toBe(true);
+    expect((await as("operatorA", "GET", API.alert.preferences)).body.nodeStatus).toBe(false);
+    expect((await as("operatorNo2fa", "GET", API.alert.preferences)).status).toBe(200);
+    expect((await t.call("PUT", API.alert.preferences, { body: prefs })).status).toBe(401);
+    expect((await as("anonymous", "GET", API.alert.preferences)).status).toBe(401);
+    expect((await as("admin", "GET", API.alert.preferences)).status).toBe(403);
+    expect((await t.call("PUT", API.alert.preferences, { token: tokens.admin, body: prefs })).status).toBe(403);
+  });
+
+  it("tickets: operators open and reach only their own; admins list, read, reply to and close any; every ticket route refuses anonymous and a 2FA-less operator", async () => {
+    const opened = await as("operatorA", "POST", API.ticket.root, { subject: "Help", message: "Please help" });
+    expect(opened.status).toBe(201);
+    const ticketOfA = opened.body.data._id;
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.ticket.root],
+      ["POST", API.ticket.root, { subject: "Help", message: "Please help" }],
+      ["GET", `${API.ticket.byId}?ticketId=${ticketOfA}`],
+      ["POST", API.ticket.reply, { _id: ticketOfA, message: "More" }],
+      ["POST", API.ticket.close, { _id: ticketOfA }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("operatorB", "GET", API.ticket.root)).body.totalDocs).toBe(0);
+    expect((await as("operatorB", "GET", `${API.ticket.byId}?ticketId=${ticketOfA}`)).status).toBe(404);
+    expect((await as("operatorB", "POST", API.ticket.reply, { _id: ticketOfA, message: "Mine now" })).status).toBe(404);
+    expect((await as("operatorA", "POST", API.ticket.close, { _id: ticketOfA })).status).toBe(403);
+    expect((await as("admin", "POST", API.ticket.root, { subject: "Help", message: "Please help" })).status).toBe(403);
+    expect((await as("admin", "GET", API.ticket.root)).body.totalDocs).toBe(1);
+    expect((await as("admin", "GET", `${API.ticket.byId}?ticketId=${ticketOfA}`)).status).toBe(200);
+    expect((await as("admin", "POST", API.ticket.reply, { _id: ticketOfA, message: "Answer" })).status).toBe(200);
+    expect((await as("operatorA", "POST", API.ticket.reply, { _id: ticketOfA, message: "Thanks" })).status).toBe(200);
+    expect((await as("admin", "POST", API.ticket.close, { _id: ticketOfA })).status).toBe(200);
+  });
+
   it("invites: admin only", async () => {
     for (const who of ["anonymous", "operatorA"] as const) {
       expect((await as(who, "GET", API.invite.root)).status).toBe(who === "anonymous" ? 401 : 403);

@@ -1,4 +1,5 @@
 import type { PublicClient } from "viem";
+import type { MailQueue } from "./alert/jobs.ts";
 import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
@@ -17,6 +18,8 @@ export interface Deps {
   validatorCheck: ValidatorCheck;
   /** This instance's open live streams (fed by the indexer's notifications). */
   live: LiveHub;
+  /** Wakes the job that sends recorded alert mails, after a route recorded some. */
+  mailQueue: MailQueue;
 }
 
 export interface AppEnv {

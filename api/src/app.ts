@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { adminRoutes } from "./admin/routes.ts";
+import { alertRoutes } from "./alert/routes.ts";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
@@ -20,6 +21,7 @@ import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { stakeRoutes } from "./stake/routes.ts";
+import { ticketRoutes } from "./ticket/routes.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { rejectInvalid } from "./shared/validate.ts";
@@ -45,6 +47,8 @@ const routes = () =>
     .route(API.stake.root, stakeRoutes)
     .route(API.incentive.root, incentiveRoutes)
     .route("/api", dashboardRoutes)
+    .route(API.alert.root, alertRoutes)
+    .route(API.ticket.root, ticketRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

@@ -6,6 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestDatabase } from "../../test/database.ts";
+import type { MailSenderDeps } from "../src/alert/sender.ts";
 import { createApp } from "../src/app.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
@@ -58,10 +59,15 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   const log = (line: string) => logs.push(line);
   const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
   const live = new LiveHub();
-  const app = createApp({ config, db, chain, log, mailer: createMailer(config, log), validatorCheck: createValidatorCheck(config, db), live });
+  const mailer = createMailer(config, log);
+  const mailSender: MailSenderDeps = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
+  /** The wake-ups routes gave the alert mail job; tests run the job themselves (runAlertMails). */
+  const mailWakes = { count: 0 };
+  const mailQueue = { wake: () => void mailWakes.count++ };
+  const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
-  async function call(method: "GET" | "POST", url: string, { body, token, ip, headers = {} }: CallOptions = {}) {
+  async function call(method: "GET" | "POST" | "PUT", url: string, { body, token, ip, headers = {} }: CallOptions = {}) {
     const init: RequestInit = { method, headers: { "x-forwarded-for": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
     if (body instanceof FormData) init.body = body;
@@ -144,7 +150,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return verify.body.token;
   }
 
-  return { app, db, config, logs, live, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
+  return { app, db, config, logs, live, mailSender, mailWakes, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

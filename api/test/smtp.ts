@@ -27,6 +27,8 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Every mail to `to` so far, oldest first, as text: quoted-printable soft breaks joined and folded header lines unfolded. */
+    textsTo: (to: string) => mails.filter((m) => m.to.includes(to.toLowerCase())).map((m) => m.raw.replace(/=\r?\n/g, "").replace(/\r?\n[ \t]+/g, " ")),
     /** The 6-digit code of the newest mail to `to` received after `after` mails had arrived. */
     async codeFor(to: string, after = 0): Promise<string> {
       const mail = await waitFor(`a mail to ${to}`, () => mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase())), { timeoutMs: 10_000, intervalMs: 20 });

@@ -53,3 +53,5 @@ export const REQUEST_STATUS = { pending: "Pending", approved: "Approved", reject
 /** Stake status is the chain's (indexed events): one list, owned by the ABI package. */
 export { STAKE_STATUS, type StakeStatus } from "@pli/abis";
 export const INCENTIVE_STATUS = { paid: "Paid", unPaid: "UnPaid" } as const;
+/** A support ticket: Open (waiting for support), Answered (support replied, waiting for the operator), Closed by an admin. */
+export const TICKET_STATUS = { open: "Open", answered: "Answered", closed: "Closed" } as const;

@@ -3,6 +3,7 @@
  * schemas, paths and messages in its own `schema.ts`; this barrel only gathers them.
  */
 import { ADMIN_MESSAGES, ADMIN_PATHS } from "../admin/schema.ts";
+import { ALERT_MESSAGES, ALERT_PATHS } from "../alert/schema.ts";
 import { CHAIN_CONFIG_PATH } from "../chain-config/schema.ts";
 import { DASHBOARD_PATHS } from "../dashboard/schema.ts";
 import { HEALTH_PATH } from "../health/schema.ts";
@@ -16,6 +17,7 @@ import { REQUEST_MESSAGES, REQUEST_PATHS } from "../request/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
 import { STAKE_MESSAGES, STAKE_PATHS } from "../stake/schema.ts";
+import { TICKET_MESSAGES, TICKET_PATHS } from "../ticket/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
 import { USER_MESSAGES, USER_PATHS } from "../user/schema.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
@@ -23,6 +25,8 @@ import { COMMON_MESSAGES } from "./messages.ts";
 export * from "./domain.ts";
 export * from "../shared/schema.ts";
 export * from "../admin/schema.ts";
+export * from "../alert/rules.ts";
+export * from "../alert/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../dashboard/schema.ts";
 export * from "../health/schema.ts";
@@ -41,6 +45,8 @@ export * from "../rpcurl/schema.ts";
 export * from "../settings/schema.ts";
 export * from "../stake/rules.ts";
 export * from "../stake/schema.ts";
+export * from "../ticket/rules.ts";
+export * from "../ticket/schema.ts";
 export * from "../upload/schema.ts";
 export * from "../user/schema.ts";
 
@@ -64,9 +70,11 @@ export const API = {
   stake: STAKE_PATHS,
   incentive: INCENTIVE_PATHS,
   dashboard: DASHBOARD_PATHS,
+  alert: ALERT_PATHS,
+  ticket: TICKET_PATHS,
   live: LIVE_PATHS.events,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES, ...ALERT_MESSAGES, ...TICKET_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import type { AdminTables } from "../admin/table.ts";
+import type { AlertTables } from "../alert/table.ts";
 import type { ChainViews } from "../chain/views.ts";
 import type { IncentiveTables } from "../incentive/table.ts";
 import type { InviteTables } from "../invite/table.ts";
@@ -13,6 +14,7 @@ import type { RateLimitTables } from "../rate-limit/table.ts";
 import type { RequestTables } from "../request/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
 import type { SettingTables } from "../settings/table.ts";
+import type { TicketTables } from "../ticket/table.ts";
 import type { UploadTables } from "../upload/table.ts";
 import type { UserTables } from "../user/table.ts";
 import type { ValidatorCheckTables } from "../validator-check/table.ts";
@@ -21,7 +23,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables {}
+export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables, AlertTables, TicketTables {}
 
 export type Db = Kysely<Database>;
 

@@ -14,6 +14,8 @@ import * as nodeNameSearch from "./migrations/2026-11-23T16-30-00_node-name-sear
 import * as incentives from "./migrations/2026-11-23T17-00-00_incentives.ts";
 import * as incentiveStatusIndexes from "./migrations/2026-11-23T17-30-00_incentive-status-indexes.ts";
 import * as reviewNotifications from "./migrations/2026-11-23T19-30-00_review-notifications.ts";
+import * as alerts from "./migrations/2026-11-23T20-10-00_alerts.ts";
+import * as tickets from "./migrations/2026-11-23T20-20-00_tickets.ts";
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T17-00-00_incentives": incentives,
   "2026-11-23T17-30-00_incentive-status-indexes": incentiveStatusIndexes,
   "2026-11-23T19-30-00_review-notifications": reviewNotifications,
+  "2026-11-23T20-10-00_alerts": alerts,
+  "2026-11-23T20-20-00_tickets": tickets,
   "2026-11-24T09-00-00_analytics": analytics,
 };
 

@@ -1,4 +1,5 @@
 import { ownerScope } from "../auth/owner-scope.ts";
+import { USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
@@ -41,6 +42,7 @@ export const jobRoutes = createRouter()
     const session = c.get("session")!;
     const input = c.req.valid("json");
     const { reviewOnly } = await editJob(db, { type: session.userType, id: session.sub }, input);
+    if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
     const message = reviewOnly ? JOB_MESSAGES.jobStatusUpdated : JOB_MESSAGES.jobEdited;
     return c.json({ message, data: await readJob(db, input._id, ownerScope(session)) }, 200);
   })

@@ -1,3 +1,4 @@
+import { recordJobStatusAlert } from "../alert/events.ts";
 import { USER_TYPE, type UserType } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
@@ -62,6 +63,7 @@ export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): P
       if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID))) errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
       if (Object.keys(errors).length > 0) throw validationError(errors);
       await updateJob(tx, _id, { values: after, jobChange: nextJobChange(row.job_change, changed), ...(isAdmin ? { review } : {}) });
+      if (isAdmin) await recordJobStatusAlert(tx, { job: row, after: { status: status ?? row.status, jobStatus: jobStatus ?? row.job_status, adminNotes: adminNotes ?? row.admin_notes } });
       return { reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined };
     })
     .catch(categoryGoneAsFieldError);

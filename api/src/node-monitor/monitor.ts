@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { recordInactiveDayAlerts } from "../alert/events.ts";
 import { NODE_STATUS } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
@@ -49,7 +50,8 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
  * counters, sets the day's reputation value (the share answered so far), and records as inactive
  * every finished day (up to a month back, so a monitor that was down catches up) whose share stayed
  * under half. Rounds add to the day's counters in one statement, so rounds from different instances
- * never overwrite each other, and marking a day inactive again changes nothing.
+ * never overwrite each other, and marking a day inactive again changes nothing. A newly marked day
+ * records its alert mail to the node's operator in the same transaction.
  */
 export async function runProbeRound(db: Db, settings: ProbeSettings, now: Date): Promise<{ probed: number; answered: number }> {
   const day = utcDay(now);
@@ -73,11 +75,13 @@ export async function runProbeRound(db: Db, settings: ProbeSettings, now: Date):
       INSERT INTO app.node_reputation (node_id, day, value)
       SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date
       ON CONFLICT (node_id, day) DO UPDATE SET value = excluded.value`.execute(trx);
-    await sql`
+    const marked = await sql<{ node_id: string; day: string }>`
       INSERT INTO app.node_inactive_date (node_id, day)
       SELECT node_id, day FROM app.node_probe_day
       WHERE day < ${day}::date AND day >= ${day}::date - ${CATCH_UP_DAYS}::int AND successes::float8 / probes < ${INACTIVE_BELOW}
-      ON CONFLICT DO NOTHING`.execute(trx);
+      ON CONFLICT DO NOTHING
+      RETURNING node_id, to_char(day, 'YYYY-MM-DD') AS day`.execute(trx);
+    await recordInactiveDayAlerts(trx, marked.rows, day);
   });
   return { probed: nodes.length, answered: answers.filter(Boolean).length };
 }

@@ -10,11 +10,15 @@ export interface HistoryEntry {
   notes?: string;
 }
 
-export const recordHistory = (tx: Db, entry: HistoryEntry) =>
-  tx
-    .insertInto("app.node_status_history")
-    .values({ node_id: entry.nodeId, actor_type: entry.actor.type, actor_id: entry.actor.id, from_status: entry.from, to_status: entry.to, notes: entry.notes ?? "" })
-    .execute();
+/** Records one status change; answers the history row's id. */
+export const recordHistory = async (tx: Db, entry: HistoryEntry): Promise<string> =>
+  (
+    await tx
+      .insertInto("app.node_status_history")
+      .values({ node_id: entry.nodeId, actor_type: entry.actor.type, actor_id: entry.actor.id, from_status: entry.from, to_status: entry.to, notes: entry.notes ?? "" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 
 /** A node's status history, newest first. */
 export const historyOf = (db: Db, nodeId: string) =>

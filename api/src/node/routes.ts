@@ -98,6 +98,7 @@ export const nodeRoutes = createRouter()
     if (session.userType === USER_TYPE.admin) {
       const review = parseOrRefuse(nodeReviewSchema, body);
       await applyTransition(db, { nodeId: review._id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "review", to: review.status }, notes: review.adminNotes });
+      c.var.deps.mailQueue.wake();
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
     }
     const { _id, status: _pending, ...fields } = parseOrRefuse(nodeResubmitSchema, body);
@@ -108,6 +109,7 @@ export const nodeRoutes = createRouter()
   .openapi(deleteNodeRoute, async (c) => {
     const session = c.get("session")!;
     await applyTransition(c.var.deps.db, { nodeId: c.req.valid("json").id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "delete" } });
+    c.var.deps.mailQueue.wake();
     return c.json({ message: NODE_MESSAGES.nodeDeleted }, 200);
   })
   .openapi(toggleNodeRoute, async (c) => {
@@ -117,6 +119,7 @@ export const nodeRoutes = createRouter()
     const ownerId = ownerScope(session);
     await reconcileStakedNodes(db, _id);
     const to = await applyTransition(db, { nodeId: _id, ownerId, actor: { type: session.userType, id: session.sub }, action: { kind: "toggle", to: status } });
+    if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
     const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
     return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);
   })

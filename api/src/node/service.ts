@@ -1,3 +1,4 @@
+import { recordNodeStatusAlert } from "../alert/events.ts";
 import { LIMITS, NODE_STATUS, USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
@@ -81,7 +82,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       const history = { nodeId, actor, from: node.status, to: decision.to };
       if (decision.to === NODE_DELETED) {
         await deleteNodeRow(tx, nodeId);
-        await recordHistory(tx, history);
+        const historyId = await recordHistory(tx, history);
+        if (actor.type === USER_TYPE.admin) await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
         return decision.to;
       }
       if (action.kind === "resubmit" && request.fields) {
@@ -92,7 +94,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       }
       const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
       await updateNodeStatus(tx, nodeId, decision.to, notes);
-      await recordHistory(tx, { ...history, notes });
+      const historyId = await recordHistory(tx, { ...history, notes });
+      if (actor.type === USER_TYPE.admin) await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });
       return decision.to;
     })
     .catch(duplicateAsFieldError);

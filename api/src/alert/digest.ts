@@ -1,0 +1,66 @@
+import { JOB_STATUS, NODE_STATUS, REQUEST_STATUS } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { utcDay } from "../node-monitor/monitor.ts";
+import { mailOf, type MailDetails } from "./mails.ts";
+import { recordMails } from "./repository.ts";
+import { DIGEST_LISTED, NOTICE_KIND } from "./rules.ts";
+
+/** What waits for an admin: pending node requests, job requests and interest requests, oldest first. */
+export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDigest"], "day">> {
+  const owner = (email: string | null) => email ?? "no email";
+  const [nodes, jobs, requests, counts] = await Promise.all([
+    db
+      .selectFrom("app.node as n")
+      .leftJoin("app.operator as o", "o.id", "n.operator_id")
+      .select(["n.name", "n.ipaddress", "o.email"])
+      .where("n.status", "=", NODE_STATUS.pending)
+      .orderBy("n.created_at")
+      .limit(DIGEST_LISTED)
+      .execute(),
+    db
+      .selectFrom("app.job as j")
+      .innerJoin("app.node as n", "n.id", "j.node_id")
+      .leftJoin("app.operator as o", "o.id", "j.operator_id")
+      .select(["j.name", "n.name as node_name", "o.email"])
+      .where("j.status", "=", JOB_STATUS.pending)
+      .orderBy("j.created_at")
+      .limit(DIGEST_LISTED)
+      .execute(),
+    db
+      .selectFrom("app.request as r")
+      .innerJoin("app.node as n", "n.id", "r.node_id")
+      .leftJoin("app.operator as o", "o.id", "r.operator_id")
+      .select(["n.name as node_name", "o.email"])
+      .where("r.status", "=", REQUEST_STATUS.pending)
+      .orderBy("r.created_at")
+      .limit(DIGEST_LISTED)
+      .execute(),
+    db
+      .selectNoFrom((eb) => [
+        eb.selectFrom("app.node").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", NODE_STATUS.pending).as("nodes"),
+        eb.selectFrom("app.job").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", JOB_STATUS.pending).as("jobs"),
+        eb.selectFrom("app.request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", REQUEST_STATUS.pending).as("requests"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    nodes: { count: Number(counts.nodes), items: nodes.map((n) => `${n.name} (${n.ipaddress}) of ${owner(n.email)}`) },
+    jobs: { count: Number(counts.jobs), items: jobs.map((j) => `${j.name} on node ${j.node_name} of ${owner(j.email)}`) },
+    requests: { count: Number(counts.requests), items: requests.map((r) => `node ${r.node_name} of ${owner(r.email)}`) },
+  };
+}
+
+/**
+ * Records the day's digest for every admin: one mail per admin per UTC day (keyed by admin and day),
+ * none when nothing is pending. Answers how many were new.
+ */
+export async function recordAdminDigests(db: Db, now: Date): Promise<number> {
+  const pending = await pendingReviews(db);
+  if (pending.nodes.count + pending.jobs.count + pending.requests.count === 0) return 0;
+  const day = utcDay(now);
+  const admins = await db.selectFrom("app.admin").select("id").execute();
+  return recordMails(
+    db,
+    admins.map((admin) => mailOf(NOTICE_KIND.adminDigest, `${admin.id}:${day}`, { type: "admin", id: admin.id }, { day, ...pending })),
+  );
+}

@@ -1,0 +1,33 @@
+import { createRoute } from "@hono/zod-openapi";
+import { userBefore2fa } from "../auth/middleware.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { preferencesOf, savePreferences } from "./repository.ts";
+import { ALERT_MESSAGES, alertPreferencesSavedSchema, alertPreferencesSchema } from "./schema.ts";
+
+const { 400: invalid, 401: unauthorized, 403: forbidden } = ERROR_RESPONSES;
+
+const read = createRoute({
+  method: "get",
+  path: "/preferences",
+  ...describe("user", "The signed-in operator's alert mails, each kind on or off (on until turned off)"),
+  middleware: [userBefore2fa] as const,
+  responses: { 200: jsonResponse(alertPreferencesSchema, "Each kind: true when its mail is sent"), 401: unauthorized, 403: forbidden },
+});
+
+const save = createRoute({
+  method: "put",
+  path: "/preferences",
+  ...describe("user", "Turn the signed-in operator's alert mails on or off, every kind named"),
+  middleware: [userBefore2fa] as const,
+  request: jsonBody(alertPreferencesSchema),
+  responses: { 200: jsonResponse(alertPreferencesSavedSchema, "Saved"), 400: invalid, 401: unauthorized, 403: forbidden },
+});
+
+export const alertRoutes = createRouter()
+  .openapi(read, async (c) => c.json(await preferencesOf(c.var.deps.db, c.get("session")!.sub), 200))
+  .openapi(save, async (c) => {
+    const { db } = c.var.deps;
+    const operatorId = c.get("session")!.sub;
+    await savePreferences(db, operatorId, c.req.valid("json"));
+    return c.json({ message: ALERT_MESSAGES.alertPreferencesSaved, data: await preferencesOf(db, operatorId) }, 200);
+  });

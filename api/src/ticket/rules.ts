@@ -1,0 +1,25 @@
+import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
+
+/**
+ * The support ticket rules in one place, pure, for the API (which enforces them) and the web app
+ * (which offers only what they allow).
+ */
+
+export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
+export const TICKET_STATUSES = Object.values(TICKET_STATUS) as [TicketStatus, ...TicketStatus[]];
+
+export const TICKET_LIMITS = { subjectMax: 150, messageMax: 5000 } as const;
+
+export const TICKET_RULE_MESSAGES = {
+  ticketClosed: "This ticket is closed: open a new ticket to ask again",
+  ticketAlreadyClosed: "This ticket is already closed",
+} as const;
+
+/** Closed tickets take no more replies; the others take replies from their operator and from admins. */
+export const mayReply = (status: TicketStatus) => status !== TICKET_STATUS.closed;
+
+/** Only admins close a ticket, and only one that is not closed yet. */
+export const mayClose = (status: TicketStatus, actor: UserType) => actor === USER_TYPE.admin && status !== TICKET_STATUS.closed;
+
+/** A reply by support answers the ticket; one by the operator opens it again for support. */
+export const statusAfterReply = (author: UserType): TicketStatus => (author === USER_TYPE.admin ? TICKET_STATUS.answered : TICKET_STATUS.open);

@@ -1,0 +1,54 @@
+import { mailOf } from "../alert/mails.ts";
+import { recordMails } from "../alert/repository.ts";
+import { NOTICE_KIND } from "../alert/rules.ts";
+import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
+import type { Db } from "../db/database.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus } from "./repository.ts";
+import { mayClose, mayReply, statusAfterReply } from "./rules.ts";
+import { TICKET_MESSAGES, type TicketCreateInput } from "./schema.ts";
+
+/** Opens a ticket with its first message; a node named must be the operator's own. Answers its id. */
+export async function openTicket(db: Db, operatorId: string, input: TicketCreateInput): Promise<string> {
+  const nodeId = input.nodeId ?? null;
+  if (nodeId && !(await ownsNode(db, operatorId, nodeId))) throw validationError({ nodeId: TICKET_MESSAGES.ticketNodeNotYours });
+  return db.transaction().execute(async (tx) => {
+    const { id } = await insertTicket(tx, { operatorId, nodeId, subject: input.subject });
+    await insertMessage(tx, { ticketId: id, author: { type: USER_TYPE.user, id: operatorId }, body: input.message });
+    return id;
+  });
+}
+
+export interface TicketActor {
+  type: UserType;
+  id: string;
+}
+
+/**
+ * Adds a reply to a ticket that is not closed: the operator's own ticket (404 for anyone else's) or,
+ * for an admin, any. An admin's reply records the mail to the operator in the same transaction.
+ * Answers whether a mail was recorded.
+ */
+export async function replyToTicket(db: Db, actor: TicketActor, ticketId: string, body: string): Promise<{ mailed: boolean }> {
+  const isAdmin = actor.type === USER_TYPE.admin;
+  return db.transaction().execute(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId, isAdmin ? undefined : actor.id);
+    if (!ticket) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
+    if (!mayReply(ticket.status)) throw new AppError("conflict", TICKET_MESSAGES.ticketClosed);
+    const message = await insertMessage(tx, { ticketId, author: actor, body });
+    await setTicketStatus(tx, ticketId, statusAfterReply(actor.type));
+    if (!isAdmin) return { mailed: false };
+    const details = { ticketNo: Number(ticket.ticket_no), subject: ticket.subject, reply: body };
+    return { mailed: (await recordMails(tx, [mailOf(NOTICE_KIND.ticketReply, message.id, { type: USER_TYPE.user, id: ticket.operator_id }, details)])) > 0 };
+  });
+}
+
+/** An admin closes a ticket; 409 when it is closed already. */
+export async function closeTicket(db: Db, actor: TicketActor, ticketId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const ticket = await lockTicket(tx, ticketId);
+    if (!ticket) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
+    if (!mayClose(ticket.status, actor.type)) throw new AppError("conflict", TICKET_MESSAGES.ticketAlreadyClosed);
+    await setTicketStatus(tx, ticketId, TICKET_STATUS.closed, true);
+  });
+}
