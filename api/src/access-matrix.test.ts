@@ -1,11 +1,12 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
-import { createTestApp, type TestApp } from "../test/app-fixture.ts";
+import { createTestApp, PUBLIC_URL, type TestApp } from "../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { categoryId, jobBody, nodeWithStatus } from "../test/jobs.ts";
 import { nodeBody } from "../test/nodes.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
+import { SoftwareAuthenticator } from "../test/webauthn.ts";
 import { API, NODE_STATUS } from "./contract/index.ts";
 
 type Who = "anonymous" | "operatorA" | "operatorB" | "operatorNo2fa" | "admin";
@@ -343,6 +344,34 @@ describe("access matrix", () => {
     expect(invite.status).toBe(201);
     expect((await as("admin", "GET", API.invite.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "POST", API.invite.delete, { id: invite.body.data._id })).status).toBe(200);
+  });
+
+  it("passkeys: an admin manages only their own; the sign-in steps are public and finish only a live attempt", async () => {
+    const none = "00000000-0000-4000-8000-000000000000";
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.passkey.root],
+      ["POST", API.passkey.registerOptions],
+      ["POST", API.passkey.register, { name: "Key", response: authenticator.create({ rp: {}, challenge: "AAAA" }) }],
+      ["POST", API.passkey.rename, { _id: none, name: "Key" }],
+      ["POST", API.passkey.delete, { id: none }],
+      ["POST", API.passkey.fallback, { enabled: true }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+      expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("admin", "GET", API.passkey.root)).body).toEqual({ passkeys: [], emailCodeFallback: true });
+    expect((await as("admin", "POST", API.passkey.registerOptions)).status).toBe(200);
+    expect((await as("admin", ...calls[2]!)).status).toBe(400);
+    expect((await as("admin", ...calls[3]!)).status).toBe(404);
+    expect((await as("admin", ...calls[4]!)).status).toBe(404);
+    expect((await as("admin", ...calls[5]!)).status).toBe(200);
+    for (const who of ["anonymous", "operatorA", "admin"] as const) {
+      expect((await as(who, "POST", API.passkey.signInOptions, { _id: none })).status).toBe(400);
+      expect((await as(who, "POST", API.passkey.signIn, { _id: none, response: authenticator.get({ challenge: "AAAA" }) })).status).toBe(400);
+    }
   });
 
   it("a forged or expired token is refused on protected routes but public routes still answer", async () => {

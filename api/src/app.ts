@@ -16,6 +16,7 @@ import { liveRoutes } from "./live/routes.ts";
 import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { passkeyRoutes } from "./passkey/routes.ts";
 import { requestRoutes } from "./request/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
 import { settingRoutes } from "./settings/routes.ts";
@@ -37,6 +38,7 @@ const routes = () =>
     .route(API.config, chainConfigRoutes)
     .route(API.user.root, userRoutes)
     .route("/api/admin", adminRoutes)
+    .route(API.passkey.root, passkeyRoutes)
     .route(API.setting, settingRoutes)
     .route(API.rpcurl.root, rpcUrlRoutes)
     .route(API.nodesetting.root, nodeRoutes)

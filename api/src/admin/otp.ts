@@ -23,13 +23,47 @@ async function mailCode(mailer: Mailer, email: string, code: string) {
 
 const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
 
-/** Starts a sign-in attempt for the admin and emails its code; returns the attempt's id. */
-export async function startChallenge(db: Db, mailer: Mailer, secret: string, admin: { id: string; email: string }): Promise<string> {
+/**
+ * Starts a sign-in attempt for the admin, who passed the password; returns the attempt's id. With
+ * `sendCode` its code is mailed now, otherwise none exists until the admin asks for one (resendChallenge).
+ */
+export async function startChallenge(db: Db, mailer: Mailer, secret: string, admin: { id: string; email: string }, { sendCode }: { sendCode: boolean }): Promise<string> {
+  if (!sendCode) {
+    const attempt = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: null, expires_at: expiry(), sends: [] }).returning("id").executeTakeFirstOrThrow();
+    return attempt.id;
+  }
   const code = newCode();
   const challenge = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: "pending", expires_at: expiry() }).returning("id").executeTakeFirstOrThrow();
   await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
   await mailCode(mailer, admin.email, code);
   return challenge.id;
+}
+
+const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) => !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
+
+/** Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). */
+const refuseWhenCodesOff = (admin: { email_code_fallback: boolean } | undefined) => {
+  if (admin && !admin.email_code_fallback) throw new AppError("forbidden", MESSAGES.emailCodeOff);
+};
+
+/** The attempt while it can still be finished (unused, unexpired, not killed by wrong codes). */
+export async function findLiveAttempt(db: Db, attemptId: string) {
+  const attempt = await db.selectFrom("app.otp_challenge").select(["id", "admin_id", "used_at", "expires_at", "attempts"]).where("id", "=", attemptId).executeTakeFirst();
+  return attempt && isLive(attempt) ? attempt : undefined;
+}
+
+/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile. */
+export async function finishAttempt(db: Db, attemptId: string): Promise<boolean> {
+  const finished = await db
+    .updateTable("app.otp_challenge")
+    .set({ used_at: new Date() })
+    .where("id", "=", attemptId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .where("attempts", "<", LIMITS.otpMaxAttempts)
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(finished);
 }
 
 /**
@@ -39,9 +73,9 @@ export async function startChallenge(db: Db, mailer: Mailer, secret: string, adm
 export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
     const challenge = await trx.selectFrom("app.otp_challenge").selectAll().where("id", "=", challengeId).forUpdate().executeTakeFirst();
-    if (!challenge || challenge.used_at || challenge.expires_at <= new Date() || challenge.attempts >= LIMITS.otpMaxAttempts) {
-      return { error: MESSAGES.invalidOtp as string };
-    }
+    if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
+    refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
+    if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
     if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
@@ -59,20 +93,22 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
   return outcome.adminId;
 }
 
-/** Sends a fresh code for a live attempt: at most one every 30 s and five resends an hour. */
+/**
+ * Sends a fresh code for a live attempt (the first one, for an attempt started without): at most one
+ * every 30 s and five resends an hour; none while the admin has emailed codes off.
+ */
 export async function resendChallenge(db: Db, mailer: Mailer, secret: string, challengeId: string): Promise<void> {
   const code = newCode();
   const email = await db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom("app.otp_challenge")
       .innerJoin("app.admin", "app.admin.id", "app.otp_challenge.admin_id")
-      .select(["app.otp_challenge.id", "used_at", "expires_at", "attempts", "sends", "app.admin.email"])
+      .select(["app.otp_challenge.id", "used_at", "expires_at", "attempts", "sends", "app.admin.email", "app.admin.email_code_fallback"])
       .where("app.otp_challenge.id", "=", challengeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!challenge || challenge.used_at || challenge.expires_at <= new Date() || challenge.attempts >= LIMITS.otpMaxAttempts) {
-      throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
-    }
+    if (!challenge || !isLive(challenge)) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    refuseWhenCodesOff(challenge);
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
     if (now - last < LIMITS.otpResendIntervalSeconds * 1000) throw new AppError("tooManyRequests", RESEND_TOO_SOON);

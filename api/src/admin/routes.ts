@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { MESSAGES, USER_TYPE } from "../contract/index.ts";
+import { MESSAGES } from "../contract/index.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
-import { signSession } from "../auth/session.ts";
+import { countPasskeys } from "../passkey/repository.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -10,10 +10,7 @@ import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/sche
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
 import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
 import { adminLoginSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
-
-/** A session token for the admin at their current session version. */
-const adminSession = (config: { JWT_SECRET: string; SESSION_TTL_SECONDS: number }, admin: { id: string; name: string; email: string; session_version: number }) =>
-  signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version }, config.JWT_SECRET, config.SESSION_TTL_SECONDS);
+import { adminSession } from "./session.ts";
 
 const invalidCredentials = () =>
   new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
@@ -21,7 +18,7 @@ const invalidCredentials = () =>
 const login = createRoute({
   method: "post",
   path: "/login",
-  ...describe("public", "Admin email and password; emails a 6-digit code"),
+  ...describe("public", "Admin email and password; emails a 6-digit code at once to an admin without a passkey"),
   request: jsonBody(adminLoginSchema),
   responses: { 200: jsonResponse(registerDetailSchema, "The sign-in attempt to confirm with the code"), 400: E[400], 429: E[429] },
 });
@@ -31,15 +28,15 @@ const verifyOtp = createRoute({
   path: "/verifyotp",
   ...describe("public", "Admin sign-in code check; answers the session token"),
   request: jsonBody(verifyOtpSchema),
-  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 429: E[429] },
+  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 403: E[403], 429: E[429] },
 });
 
 const resendOtp = createRoute({
   method: "post",
   path: "/resendemailotp",
-  ...describe("public", "Send a new sign-in code"),
+  ...describe("public", "Send a sign-in code (the first one for an admin with a passkey); refused while the admin has emailed codes off"),
   request: jsonBody(resendOtpSchema),
-  responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 429: E[429] },
+  responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 403: E[403], 429: E[429] },
 });
 
 const update = createRoute({
@@ -68,8 +65,11 @@ export const adminRoutes = createRouter()
       await recordFailure(c, failureBudgets);
       throw invalidCredentials();
     }
-    const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin);
-    return c.json({ registerDetail: { _id: challengeId, email: admin.email } }, 200);
+    const passkey = (await countPasskeys(db, admin.id)) > 0;
+    const emailCode = admin.email_code_fallback || !passkey;
+    const codeSent = emailCode && !passkey;
+    const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin, { sendCode: codeSent });
+    return c.json({ registerDetail: { _id: challengeId, email: admin.email, passkey, emailCode, codeSent } }, 200);
   })
   .openapi(verifyOtp, async (c) => {
     const { _id, otp } = c.req.valid("json");

@@ -34,4 +34,11 @@ export const passwordUpdateSchema = z
   })
   .refine((value) => value.password === value.password2, { path: ["password2"], message: ADMIN_MESSAGES.passwordsDiffer });
 
-export const registerDetailSchema = z.object({ registerDetail: z.object({ _id: z.string(), email: z.string() }) });
+/**
+ * A sign-in attempt that passed the password: `passkey` when the admin can finish it with a passkey,
+ * `emailCode` when an emailed code may finish it, `codeSent` once a code was mailed (at once for an
+ * admin without a passkey, on request otherwise).
+ */
+export const registerDetailSchema = z.object({
+  registerDetail: z.object({ _id: z.string(), email: z.string(), passkey: z.boolean(), emailCode: z.boolean(), codeSent: z.boolean() }),
+});

@@ -7,14 +7,18 @@ export interface AdminTable {
   name: string;
   password_hash: string;
   session_version: Generated<number>;
+  /** Whether an emailed code may still complete a sign-in (off only while the admin has a passkey). */
+  email_code_fallback: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+/** A sign-in attempt that passed the password; finished once by its emailed code or by a passkey. */
 export interface OtpChallengeTable {
   id: Generated<string>;
   admin_id: string;
-  code_hash: string;
+  /** Null until a code is mailed (an admin with a passkey asks for one). */
+  code_hash: string | null;
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;

@@ -13,6 +13,7 @@ import { JOB_MESSAGES, JOB_PATHS } from "../job/schema.ts";
 import { JOB_CATEGORY_MESSAGES, JOB_CATEGORY_PATHS } from "../job-category/schema.ts";
 import { LIVE_PATHS } from "../live/schema.ts";
 import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
+import { PASSKEY_MESSAGES, PASSKEY_PATHS } from "../passkey/schema.ts";
 import { REQUEST_MESSAGES, REQUEST_PATHS } from "../request/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
 import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
@@ -39,6 +40,8 @@ export * from "../job-category/schema.ts";
 export * from "../live/schema.ts";
 export * from "../node/rules.ts";
 export * from "../node/schema.ts";
+export * from "../passkey/schema.ts";
+export * from "../passkey/webauthn-json.ts";
 export * from "../request/rules.ts";
 export * from "../request/schema.ts";
 export * from "../rpcurl/schema.ts";
@@ -58,6 +61,7 @@ export const API = {
   docs: "/api/docs",
   user: USER_PATHS,
   admin: ADMIN_PATHS,
+  passkey: PASSKEY_PATHS,
   setting: SETTING_PATH,
   upload: UPLOAD_PATHS.upload,
   staticFiles: UPLOAD_PATHS.staticFiles,
@@ -76,5 +80,5 @@ export const API = {
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES, ...ALERT_MESSAGES, ...TICKET_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...PASSKEY_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES, ...ALERT_MESSAGES, ...TICKET_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

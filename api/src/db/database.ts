@@ -10,6 +10,7 @@ import type { JobTables } from "../job/table.ts";
 import type { JobCategoryTables } from "../job-category/table.ts";
 import type { NodeTables } from "../node/table.ts";
 import type { NodeMonitorTables } from "../node-monitor/table.ts";
+import type { PasskeyTables } from "../passkey/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
 import type { RequestTables } from "../request/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
@@ -23,7 +24,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables, AlertTables, TicketTables {}
+export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables {}
 
 export type Db = Kysely<Database>;
 

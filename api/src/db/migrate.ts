@@ -16,6 +16,7 @@ import * as incentiveStatusIndexes from "./migrations/2026-11-23T17-30-00_incent
 import * as reviewNotifications from "./migrations/2026-11-23T19-30-00_review-notifications.ts";
 import * as alerts from "./migrations/2026-11-23T20-10-00_alerts.ts";
 import * as tickets from "./migrations/2026-11-23T20-20-00_tickets.ts";
+import * as adminPasskeys from "./migrations/2026-11-23T21-00-00_admin-passkeys.ts";
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T19-30-00_review-notifications": reviewNotifications,
   "2026-11-23T20-10-00_alerts": alerts,
   "2026-11-23T20-20-00_tickets": tickets,
+  "2026-11-23T21-00-00_admin-passkeys": adminPasskeys,
   "2026-11-24T09-00-00_analytics": analytics,
 };
 

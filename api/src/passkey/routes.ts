@@ -1,0 +1,154 @@
+import { createRoute } from "@hono/zod-openapi";
+import { findAdminById } from "../admin/repository.ts";
+import { adminSession } from "../admin/session.ts";
+import { adminOnly } from "../auth/middleware.ts";
+import { MESSAGES } from "../contract/index.ts";
+import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { AppError } from "../shared/errors.ts";
+import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { deleteByIdSchema, messageSchema, tokenSchema } from "../shared/schema.ts";
+import { deletePasskey, switchEmailCodeFallback } from "./manage.ts";
+import { registerPasskey, registrationOptions } from "./registration.ts";
+import { listPasskeys, renamePasskey, toPasskeyResponse } from "./repository.ts";
+import {
+  creationOptionsResponseSchema,
+  emailCodeFallbackResultSchema,
+  emailCodeFallbackSchema,
+  passkeyListSchema,
+  passkeySavedSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInSchema,
+  registerPasskeySchema,
+  renamePasskeySchema,
+  requestOptionsResponseSchema,
+} from "./schema.ts";
+import { signInOptions, signInWithPasskey } from "./sign-in.ts";
+
+const guarded = { 400: E[400], 401: E[401], 403: E[403] } as const;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  ...describe("admin", "The signed-in admin's passkeys and whether emailed codes may still sign them in"),
+  middleware: [adminOnly] as const,
+  responses: { 200: jsonResponse(passkeyListSchema, "Passkeys, oldest first"), ...guarded },
+});
+
+const registerOptions = createRoute({
+  method: "post",
+  path: "/register/options",
+  ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin (a new single-use challenge)"),
+  middleware: [adminOnly] as const,
+  responses: { 200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"), ...guarded, 409: E[409] },
+});
+
+const register = createRoute({
+  method: "post",
+  path: "/register",
+  ...describe("admin", "Keep the passkey the browser created, once its attestation answers the admin's challenge"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(registerPasskeySchema),
+  responses: { 201: jsonResponse(passkeySavedSchema, "Added"), ...guarded, 409: E[409] },
+});
+
+const rename = createRoute({
+  method: "post",
+  path: "/rename",
+  ...describe("admin", "Rename one of the signed-in admin's passkeys"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(renamePasskeySchema),
+  responses: { 200: jsonResponse(passkeySavedSchema, "Renamed"), ...guarded, 404: E[404] },
+});
+
+const remove = createRoute({
+  method: "post",
+  path: "/delete",
+  ...describe("admin", "Delete one of the signed-in admin's passkeys (not the last one while emailed codes are off)"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(deleteByIdSchema),
+  responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409] },
+});
+
+const fallback = createRoute({
+  method: "post",
+  path: "/fallback",
+  ...describe("admin", "Turn the emailed sign-in code on, or off once the admin has a passkey"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(emailCodeFallbackSchema),
+  responses: { 200: jsonResponse(emailCodeFallbackResultSchema, "Switched"), ...guarded, 409: E[409] },
+});
+
+const signInOptionsRoute = createRoute({
+  method: "post",
+  path: "/signin/options",
+  ...describe("public", "WebAuthn options to finish a sign-in attempt (after the password) with a passkey"),
+  request: jsonBody(passkeySignInOptionsSchema),
+  responses: { 200: jsonResponse(requestOptionsResponseSchema, "For navigator.credentials.get()"), 400: E[400], 409: E[409], 429: E[429] },
+});
+
+const signIn = createRoute({
+  method: "post",
+  path: "/signin",
+  ...describe("public", "Finish a sign-in attempt with a passkey's signature; answers the session token"),
+  request: jsonBody(passkeySignInSchema),
+  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 429: E[429] },
+});
+
+/** Second-factor tries of one attempt share the code step's budgets, whether by code or by passkey. */
+const limitSecondFactor = (c: Parameters<typeof clientIp>[0], attemptId: string) =>
+  enforceLimits(c, [
+    [L.otpIp, clientIp(c)],
+    [L.otpChallenge, attemptId],
+  ]);
+
+export const passkeyRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const { db } = c.var.deps;
+    const adminId = c.get("session")!.sub;
+    const [rows, admin] = await Promise.all([listPasskeys(db, adminId), findAdminById(db, adminId)]);
+    if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
+    return c.json({ passkeys: rows.map(toPasskeyResponse), emailCodeFallback: admin.email_code_fallback }, 200);
+  })
+  .openapi(registerOptions, async (c) => {
+    const { db, config } = c.var.deps;
+    const admin = await findAdminById(db, c.get("session")!.sub);
+    if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
+    return c.json({ options: await registrationOptions(db, config, admin) }, 200);
+  })
+  .openapi(register, async (c) => {
+    const { name, response } = c.req.valid("json");
+    const { db, config, log } = c.var.deps;
+    const row = await registerPasskey(db, config, log, c.get("session")!.sub, name, response);
+    return c.json({ message: MESSAGES.passkeyAdded, data: toPasskeyResponse(row) }, 201);
+  })
+  .openapi(rename, async (c) => {
+    const { _id, name } = c.req.valid("json");
+    const row = await renamePasskey(c.var.deps.db, c.get("session")!.sub, _id, name);
+    if (!row) throw new AppError("notFound", MESSAGES.passkeyNotFound);
+    return c.json({ message: MESSAGES.passkeyRenamed, data: toPasskeyResponse(row) }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { id } = c.req.valid("json");
+    await deletePasskey(c.var.deps.db, c.get("session")!.sub, id);
+    return c.json({ message: MESSAGES.passkeyDeleted }, 200);
+  })
+  .openapi(fallback, async (c) => {
+    const { enabled } = c.req.valid("json");
+    await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled);
+    return c.json({ message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled }, 200);
+  })
+  .openapi(signInOptionsRoute, async (c) => {
+    const { _id } = c.req.valid("json");
+    const { db, config } = c.var.deps;
+    await limitSecondFactor(c, _id);
+    return c.json({ options: await signInOptions(db, config, _id) }, 200);
+  })
+  .openapi(signIn, async (c) => {
+    const { _id, response } = c.req.valid("json");
+    const { db, config, log } = c.var.deps;
+    await limitSecondFactor(c, _id);
+    const adminId = await signInWithPasskey(db, config, log, _id, response);
+    const admin = await findAdminById(db, adminId);
+    if (!admin) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
+    return c.json({ token: await adminSession(config, admin) }, 200);
+  });

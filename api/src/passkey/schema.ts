@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { idSchema, text } from "../shared/schema.ts";
+import { authenticationResponseSchema, creationOptionsSchema, registrationResponseSchema, requestOptionsSchema } from "./webauthn-json.ts";
+
+export const PASSKEY_PATHS = {
+  root: "/api/admin/passkey",
+  registerOptions: "/api/admin/passkey/register/options",
+  register: "/api/admin/passkey/register",
+  rename: "/api/admin/passkey/rename",
+  delete: "/api/admin/passkey/delete",
+  fallback: "/api/admin/passkey/fallback",
+  signInOptions: "/api/admin/passkey/signin/options",
+  signIn: "/api/admin/passkey/signin",
+} as const;
+
+export const PASSKEY_LIMITS = {
+  /** How long a registration or sign-in challenge may be answered. */
+  challengeTtlMinutes: 5,
+  /** How long the browser's passkey prompt stays open. */
+  ceremonyTimeoutMs: 120_000,
+  maxPerAdmin: 10,
+  nameMaxLength: 64,
+} as const;
+
+export const PASSKEY_MESSAGES = {
+  passkeyAdded: "Passkey Added Successfully",
+  passkeyRenamed: "Passkey Renamed Successfully",
+  passkeyDeleted: "Passkey Deleted Successfully",
+  emailCodeFallbackOn: "Emailed codes are on: you can sign in with a passkey or an emailed code",
+  emailCodeFallbackOff: "Emailed codes are off: sign in with your passkey",
+  emailCodeOff: "Emailed codes are off for this account: use your passkey",
+  passkeyNotFound: "Passkey not found",
+  signInExpired: "This sign-in has expired: sign in again",
+  noPasskey: "No passkey is registered for this account",
+  passkeyRequestExpired: "This passkey request has expired or was already used: try again",
+  passkeyUnknown: "This passkey is not registered for this account",
+  passkeyNotVerified: "The passkey could not be verified",
+  passkeyAlreadyRegistered: "This passkey is already registered",
+  passkeyLimitReached: `An account holds at most ${PASSKEY_LIMITS.maxPerAdmin} passkeys`,
+  fallbackNeedsPasskey: "Add a passkey before turning emailed codes off",
+  lastPasskeyWithoutFallback: "Turn emailed codes on before deleting your last passkey",
+  passkeyCancelled: "The passkey prompt was closed or timed out",
+  passkeyUnsupported: "This browser cannot use passkeys",
+  passkeyNeedsDomain: "Passkeys need the portal on a domain name or localhost, not an IP address",
+  confirmDeletePasskey: "Delete this passkey? It will no longer sign you in.",
+} as const;
+
+const passkeyName = text(PASSKEY_LIMITS.nameMaxLength, "Passkey name");
+
+export const passkeyNameSchema = z.object({ name: passkeyName });
+export const registerPasskeySchema = z.object({ name: passkeyName, response: registrationResponseSchema });
+export const renamePasskeySchema = z.object({ _id: idSchema, name: passkeyName });
+export const emailCodeFallbackSchema = z.object({ enabled: z.boolean({ error: "enabled must be true or false" }) });
+export const passkeySignInOptionsSchema = z.object({ _id: idSchema });
+export const passkeySignInSchema = z.object({ _id: idSchema, response: authenticationResponseSchema });
+
+export const passkeyResponseSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeyResponse = z.infer<typeof passkeyResponseSchema>;
+export const passkeyListSchema = z.object({ passkeys: z.array(passkeyResponseSchema), emailCodeFallback: z.boolean() });
+export const passkeySavedSchema = z.object({ message: z.string(), data: passkeyResponseSchema });
+export const emailCodeFallbackResultSchema = z.object({ message: z.string(), emailCodeFallback: z.boolean() });
+export const creationOptionsResponseSchema = z.object({ options: creationOptionsSchema });
+export const requestOptionsResponseSchema = z.object({ options: requestOptionsSchema });

@@ -1,0 +1,64 @@
+import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import type { z } from "zod";
+import { findLiveAttempt, finishAttempt } from "../admin/otp.ts";
+import type { Config } from "../config.ts";
+import { MESSAGES } from "../contract/index.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+import { consumeChallenge, relyingParty, storeChallenge } from "./challenges.ts";
+import { advanceCounter, findCredential, listCredentialIds } from "./repository.ts";
+import { PASSKEY_LIMITS } from "./schema.ts";
+import type { authenticationResponseSchema } from "./webauthn-json.ts";
+
+const refused = (message: string) => new AppError("validation", message, { response: message });
+
+/** Options for the browser to sign the sign-in attempt's challenge with one of the admin's passkeys. */
+export async function signInOptions(db: Db, config: Config, attemptId: string) {
+  const attempt = await findLiveAttempt(db, attemptId);
+  if (!attempt) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
+  const credentials = await listCredentialIds(db, attempt.admin_id);
+  if (credentials.length === 0) throw new AppError("conflict", MESSAGES.noPasskey);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(config).id,
+    allowCredentials: credentials.map((credential) => ({ id: credential.credential_id, transports: credential.transports })),
+    userVerification: "preferred",
+    timeout: PASSKEY_LIMITS.ceremonyTimeoutMs,
+  });
+  await storeChallenge(db, { adminId: attempt.admin_id, attemptId, purpose: "authentication", challenge: options.challenge });
+  return options;
+}
+
+/**
+ * The second factor by passkey: the response must answer a live challenge of this very attempt (used
+ * up either way), come from one of the attempt's admin's credentials, verify against its public key,
+ * the portal's origin and rpID, and carry a counter past the stored one (a cloned authenticator's does
+ * not). Then the counter moves on and the attempt is finished; answers the admin's id.
+ */
+export async function signInWithPasskey(db: Db, config: Config, log: (line: string) => void, attemptId: string, response: z.output<typeof authenticationResponseSchema>): Promise<string> {
+  const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "authentication", attemptId });
+  if (!stored) throw refused(MESSAGES.passkeyRequestExpired);
+  const passkey = await findCredential(db, stored.admin_id, response.id);
+  if (!passkey) throw refused(MESSAGES.passkeyUnknown);
+  const rp = relyingParty(config);
+  let newCounter: number;
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: stored.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.counter), transports: passkey.transports },
+      requireUserVerification: false,
+    });
+    if (!verification.verified) throw new Error("signature not verified");
+    newCounter = verification.authenticationInfo.newCounter;
+  } catch (error) {
+    log(`passkey sign-in refused for admin ${stored.admin_id}, passkey ${passkey.id}: ${error instanceof Error ? error.message : String(error)}`);
+    throw refused(MESSAGES.passkeyNotVerified);
+  }
+  await db.transaction().execute(async (trx) => {
+    if (!(await advanceCounter(trx, passkey.id, passkey.counter, newCounter))) throw refused(MESSAGES.passkeyNotVerified);
+    if (!(await finishAttempt(trx, attemptId))) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
+  });
+  return stored.admin_id;
+}
