@@ -50,6 +50,8 @@ export const configFields = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /** Seconds between this deployment's checks for due schedules (pg-boss's cron monitor accepts 1 to 45). */
+  SCHEDULER_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
   /** The `analyst` database role's password, applied by whatever migrates; unset or empty, the role cannot log in. */
   ANALYST_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(16, "must be at least 16 characters").optional()),
   TRUST_PROXY: z

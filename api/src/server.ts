@@ -49,7 +49,7 @@ async function beforePublish() {
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
-const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), payoutSettlementJob(payouts), alertMailJob(mailSender), adminDigestJob(mailSender)], log }) : null;
+const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), payoutSettlementJob(payouts), alertMailJob(mailSender), adminDigestJob(mailSender)], log, checkSeconds: config.SCHEDULER_CHECK_SECONDS }) : null;
 if (scheduler) wakeMailJob = () => void scheduler.trigger(ALERT_MAIL_JOB).catch(failed("alerts: waking the mail job"));
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);

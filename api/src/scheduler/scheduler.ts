@@ -24,8 +24,25 @@ export const SCHEDULER_SCHEMA = "pgboss";
  * a restart loses none, and a run is taken by one instance only however many API instances run.
  * Each job's queue holds at most one waiting and one running job, so a slow run never piles up more.
  */
-export async function startScheduler({ databaseUrl, jobs, log }: { databaseUrl: string; jobs: ScheduledJob[]; log: (line: string) => void }): Promise<Scheduler> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: SCHEDULER_SCHEMA, application_name: "pli-scheduler", max: 4 });
+export async function startScheduler({
+  databaseUrl,
+  jobs,
+  log,
+  checkSeconds,
+}: {
+  databaseUrl: string;
+  jobs: ScheduledJob[];
+  log: (line: string) => void;
+  /** Seconds between checks for due schedules, taken by one instance at a time (pg-boss's default when absent). */
+  checkSeconds?: number;
+}): Promise<Scheduler> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: SCHEDULER_SCHEMA,
+    application_name: "pli-scheduler",
+    max: 4,
+    ...(checkSeconds === undefined ? {} : { cronMonitorIntervalSeconds: checkSeconds }),
+  });
   boss.on("error", (error: Error) => log(`scheduler: ${error.message}`));
   await boss.start();
   for (const job of jobs) {
