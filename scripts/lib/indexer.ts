@@ -13,7 +13,8 @@ import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
+/** Ponder's command-line entry point. */
+export const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
 export const VIEWS_SCHEMA = CHAIN_VIEWS_SCHEMA;
 

@@ -1,0 +1,68 @@
+# The portal's images, one target per deployable (docker-compose.yml builds each):
+#   api      migrations, then the Hono server (several replicas may run on one database)
+#   indexer  Ponder on the schema named after the indexing code, views in `chain`
+#   web      nginx with the built web app, proxying the API's paths to the api service
+# Only features of the classic builder are used, so Debian's docker-compose 1.29 builds it as well.
+
+# The port the API listens on inside its container; the web image proxies to it.
+ARG API_PORT=8787
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY abis/package.json abis/
+COPY contracts/package.json contracts/
+COPY indexer/package.json indexer/
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build -w @pli/web
+
+# Production dependencies of the API and the indexer only (no web, contract or test packages). Both run
+# their TypeScript as it is: Ponder loads the indexing code itself; the API and the scripts (the
+# indexer's start, admin:create) run through tsx, a dependency of @pli/api.
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY abis/package.json abis/
+COPY contracts/package.json contracts/
+COPY indexer/package.json indexer/
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --omit=dev --no-audit --no-fund -w @pli/abis -w @pli/api -w @pli/indexer \
+    && npm cache clean --force
+COPY tsconfig.base.json tsconfig.json ponder.config.ts ./
+COPY abis/src abis/src
+COPY api/src api/src
+COPY indexer indexer
+COPY scripts scripts
+
+FROM runtime AS api
+ARG API_PORT
+ENV API_HOST=0.0.0.0 API_PORT=${API_PORT} UPLOAD_DIR=/data/uploads
+RUN mkdir -p /data/uploads && chown node:node /data/uploads
+USER node
+EXPOSE ${API_PORT}
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["sh", "-c", "node --import tsx api/src/db/migrate-cli.ts && exec node --import tsx api/src/server.ts"]
+
+# Ponder writes its generated files (ponder-env.d.ts, generated/, .ponder/) under indexer/.
+FROM runtime AS indexer
+ENV PORT=42069
+RUN chown -R node:node indexer
+USER node
+EXPOSE ${PORT}
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--import", "tsx", "scripts/indexer-start.ts"]
+
+FROM nginx:1.28 AS web
+ARG API_PORT
+ENV NGINX_API_UPSTREAM=api:${API_PORT} NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 NGINX_ENVSUBST_FILTER=NGINX_
+COPY deploy/nginx/templates /etc/nginx/templates
+COPY deploy/nginx/16-portal-headers.envsh /docker-entrypoint.d/
+COPY --from=build /app/web/dist /usr/share/nginx/html
+HEALTHCHECK --interval=30s --timeout=5s --retries=3 CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1/"]

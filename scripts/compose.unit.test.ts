@@ -1,0 +1,187 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Hono } from "hono";
+import { parse } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../api/src/config.ts";
+import { API } from "../api/src/contract/index.ts";
+import { securityHeaders } from "../api/src/web-app/security-headers.ts";
+import { parseIndexerEnv } from "../indexer/env.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const ENV_EXAMPLE = path.join(ROOT, ".env.example");
+const NGINX = path.join(ROOT, "deploy/nginx");
+const run = promisify(execFile);
+const scratch = mkdtempSync(path.join(tmpdir(), "pli-compose-"));
+
+type Environment = Record<string, string | null>;
+interface Resolved {
+  services: Record<string, { environment?: Environment; ports?: { published: number }[]; deploy?: { replicas?: number } }>;
+}
+interface Entry {
+  name: string;
+  value: string;
+  active: boolean;
+  section: string;
+}
+
+/** The variables of .env.example: `NAME=value` lines and commented `# NAME=value` ones, with the part they are in. */
+function envExampleEntries(): Entry[] {
+  let section = "";
+  const entries: Entry[] = [];
+  for (const line of readFileSync(ENV_EXAMPLE, "utf8").split("\n")) {
+    const heading = /^# --- (.+?) -+$/.exec(line);
+    if (heading) section = heading[1]!;
+    const variable = /^(# )?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (variable) entries.push({ name: variable[2]!, value: variable[3]!, active: !variable[1], section });
+  }
+  return entries;
+}
+
+/** Every variable named in the first column of the README's configuration table. */
+function readmeVariables(): string[] {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .flatMap((line) => [...line.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+}
+
+/** Runs Debian's docker-compose on the repository's compose file with only `envFile` as its environment. */
+function compose(envFile: string, ...args: string[]) {
+  return run("docker-compose", ["--env-file", envFile, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: scratch } });
+}
+
+function writeEnvFile(name: string, lines: string[]): string {
+  const file = path.join(scratch, name);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+async function resolve(envFile: string): Promise<Resolved> {
+  return parse((await compose(envFile, "config")).stdout) as Resolved;
+}
+
+/** A service's environment as its process sees it: variables resolved to null are not set. */
+function environmentOf(resolved: Resolved, service: string): Record<string, string> {
+  const environment = resolved.services[service]?.environment ?? {};
+  return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+/** The headers the API adds to a page for this environment. */
+async function apiHeaders(environment: Record<string, string>): Promise<Record<string, string>> {
+  const config = loadConfig(environment);
+  const app = new Hono()
+    .use(securityHeaders({ publicUrl: config.PUBLIC_URL, rpcUrl: config.RPC_URL, wsUrl: config.WS_URL, inertPrefix: API.staticFiles }))
+    .get("*", (c) => c.body(null, 200));
+  return Object.fromEntries((await app.request("/listnode")).headers);
+}
+
+/**
+ * The headers nginx adds to the web app's files for the web service's environment: the image's
+ * entrypoint sources the .envsh file, then fills the template's ${NGINX_…} placeholders; nginx sends
+ * no header whose value is empty.
+ */
+async function nginxHeaders(environment: Record<string, string>): Promise<Record<string, string>> {
+  const script = `set -e; . ./16-portal-headers.envsh && printf '%s\\n%s' "$NGINX_CONNECT_SRC" "$NGINX_HSTS"`;
+  const { stdout } = await run("sh", ["-c", script], { cwd: NGINX, env: { PATH: process.env.PATH, ...environment } });
+  const [connectSrc, hsts] = stdout.split("\n");
+  const filled: Record<string, string> = { NGINX_CONNECT_SRC: connectSrc!, NGINX_HSTS: hsts ?? "" };
+  const template = readFileSync(path.join(NGINX, "templates/snippets/security-headers.conf.template"), "utf8");
+  const snippet = template.replace(/\$\{(NGINX_\w+)\}/g, (placeholder, name: string) => filled[name] ?? placeholder);
+  const headers = [...snippet.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map((match) => [match[1]!.toLowerCase(), match[2]!]);
+  return Object.fromEntries(headers.filter(([, value]) => value !== ""));
+}
+
+beforeAll(async () => {
+  try {
+    await run("docker-compose", ["version"]);
+  } catch (error) {
+    throw new Error(`docker-compose is needed to check docker-compose.yml (apt-get install -y docker-compose; .ci/run installs it): ${String(error)}`);
+  }
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the docker-compose deployment", { timeout: 120_000 }, () => {
+  it("is valid with .env.example, and names each required variable that is missing", async () => {
+    await expect(compose(ENV_EXAMPLE, "config", "-q")).resolves.toBeDefined();
+    const required = [...new Set([...readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8").matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((match) => match[1]!))];
+    expect(required).toEqual(expect.arrayContaining(["POSTGRES_PASSWORD", "RPC_URL", "CHAIN_ID", "START_BLOCK", "JWT_SECRET", "SMTP_URL", "PUBLIC_URL"]));
+    const example = readFileSync(ENV_EXAMPLE, "utf8").split("\n");
+    const failures = await Promise.all(
+      required.map(async (name) => {
+        const envFile = writeEnvFile(`without-${name}`, example.filter((line) => !line.startsWith(`${name}=`)));
+        const outcome = await compose(envFile, "config", "-q").then(() => "accepted", (error: { stderr: string }) => error.stderr.trim().split("\n").at(-1));
+        return [name, outcome];
+      }),
+    );
+    for (const [name, outcome] of failures) expect(outcome, name).toMatch(new RegExp(`: ${name} is required`));
+  });
+
+  it("gives the API and the indexer an environment their own config parsers accept", async () => {
+    const resolved = await resolve(ENV_EXAMPLE);
+    const api = loadConfig(environmentOf(resolved, "api"));
+    expect(api).toMatchObject({ APP_ENV: "production", TRUST_PROXY: true, CHAIN_ID: 51, RPC_URL: "https://erc.apothem.network" });
+    expect(new URL(api.DATABASE_URL).host).toBe("postgres:5432");
+    const indexer = parseIndexerEnv(environmentOf(resolved, "indexer"));
+    expect(indexer).toMatchObject({ DATABASE_URL: api.DATABASE_URL, CHAIN_ID: 51, STAKING_ADDRESS: api.STAKING_ADDRESS, FARM_ADDRESS: api.FARM_ADDRESS });
+  });
+
+  it("passes every optional variable of .env.example, set to its example, to the service that uses it", async () => {
+    const entries = envExampleEntries();
+    const optional = entries.filter((entry) => entry.section === "Optional");
+    expect(optional.length).toBeGreaterThan(10);
+    const envFile = writeEnvFile("optional", [...entries.filter((entry) => entry.active), ...optional].map((entry) => `${entry.name}=${entry.value}`));
+    const resolved = await resolve(envFile);
+    const elsewhere: Record<string, () => unknown> = {
+      HTTP_PORT: () => resolved.services.web?.ports?.[0]?.published,
+      API_REPLICAS: () => resolved.services.api?.deploy?.replicas,
+    };
+    const environments = Object.keys(resolved.services).map((service) => environmentOf(resolved, service));
+    for (const { name, value } of optional) {
+      const seen = elsewhere[name] ? [String(elsewhere[name]())] : environments.map((environment) => environment[name]).filter((found) => found !== undefined);
+      expect(seen, name).toContain(value);
+    }
+    expect(() => loadConfig(environmentOf(resolved, "api"))).not.toThrow();
+    expect(() => parseIndexerEnv(environmentOf(resolved, "indexer"))).not.toThrow();
+  });
+
+  it("lists in .env.example exactly the variables of the README's configuration table", () => {
+    const listed = envExampleEntries().map((entry) => entry.name);
+    const documented = readmeVariables();
+    expect(listed.filter((name) => !documented.includes(name)), "in .env.example, missing from the README table").toEqual([]);
+    expect(documented.filter((name) => !listed.includes(name)), "in the README table, missing from .env.example").toEqual([]);
+    expect(new Set(listed).size, "a variable listed twice in .env.example").toBe(listed.length);
+  });
+
+  it("has nginx send the API's security headers with the web app's files", async () => {
+    const https = await resolve(ENV_EXAMPLE);
+    const http = await resolve(
+      writeEnvFile("http-and-ws", [
+        ...envExampleEntries().filter((entry) => entry.active && !["PUBLIC_URL", "RPC_URL"].includes(entry.name)).map((entry) => `${entry.name}=${entry.value}`),
+        "PUBLIC_URL=http://portal.example.com:8080",
+        "RPC_URL=https://user:key@RPC.Example.com:443/v1/abc?x=1",
+        "WS_URL=WSS://ws.example.com:8546/ws",
+      ]),
+    );
+    for (const resolved of [https, http]) {
+      const web = environmentOf(resolved, "web");
+      expect(await nginxHeaders(web), web.PUBLIC_URL).toEqual(await apiHeaders(environmentOf(resolved, "api")));
+    }
+    expect(Object.keys(await nginxHeaders(environmentOf(https, "web")))).toContain("strict-transport-security");
+    expect(Object.keys(await nginxHeaders(environmentOf(http, "web")))).not.toContain("strict-transport-security");
+  });
+
+  it("streams the API's server-sent events through nginx", () => {
+    const config = readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8");
+    const start = config.indexOf(`location = ${API.live} {`);
+    expect(start, `nginx has a location for ${API.live}`).toBeGreaterThan(-1);
+    const stream = config.slice(start, config.indexOf("}", start));
+    expect(stream).toContain("proxy_buffering off;");
+    expect(stream).toMatch(/proxy_read_timeout \d+h;/);
+  });
+});

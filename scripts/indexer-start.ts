@@ -1,0 +1,37 @@
+/**
+ * The indexer's entry point in its container (Dockerfile target `indexer`): `ponder start` on the schema
+ * named by indexerSchemaName for this code and chain (an unchanged image resumes its schema, a changed
+ * one backfills a new schema while `chain.*` still serves the old), with the views schema the API reads.
+ * Ponder listens on all interfaces at PORT (default 42069). SIGTERM and SIGINT are passed on, so a stop
+ * releases Ponder's schema lock; the exit code is Ponder's.
+ */
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
+import path from "node:path";
+import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
+import { indexerSchemaName, PONDER_BIN, VIEWS_SCHEMA } from "./lib/indexer.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function readEnv(): IndexerEnv {
+  try {
+    return parseIndexerEnv(process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
+const env = readEnv();
+const schema = indexerSchemaName({
+  chainId: env.CHAIN_ID,
+  startBlock: env.START_BLOCK,
+  contracts: { pliToken: env.PLI_TOKEN_ADDRESS, stakingRewards: env.STAKING_ADDRESS, pluginFarm: env.FARM_ADDRESS },
+});
+console.log(`Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
+const ponder = spawn(process.execPath, [PONDER_BIN, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => ponder.kill(signal));
+ponder.once("exit", (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
