@@ -1,6 +1,6 @@
 import { serve } from "@hono/node-server";
 import { createPublicClient, http } from "viem";
-import { adminDigestJob, ALERT_MAIL_JOB, alertMailJob, type MailQueue } from "./alert/jobs.ts";
+import { adminDigestJob, alertMailJob, mailQueueOf } from "./alert/jobs.ts";
 import { scanUnlocks } from "./alert/unlock-scan.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
@@ -36,21 +36,21 @@ const live = new LiveHub();
 const mailer = createMailer(config, log);
 const payouts = { db, mailer, explorerTxUrl: config.EXPLORER_TX_URL, log };
 const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
-const failed = (what: string) => (error: unknown) => log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
-/** Set once this instance runs the scheduler; without it, another instance's minute run sends the recorded mails. */
-let wakeMailJob: (() => void) | null = null;
-const mailQueue: MailQueue = { wake: () => wakeMailJob?.() };
+/** Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any left. */
+const mailQueue = mailQueueOf(mailSender);
 const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
 /** After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails follow. */
 async function beforePublish() {
   await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
   void sendPayoutMails(payouts).catch((error: unknown) => log(`incentives: payout mails failed: ${error instanceof Error ? error.message : String(error)}`));
-  void scanUnlocks(db).then((recorded) => (recorded > 0 ? mailQueue.wake() : undefined), failed("alerts: unlock scan"));
+  void scanUnlocks(db).then(
+    (recorded) => (recorded > 0 ? mailQueue.wake() : undefined),
+    (error: unknown) => log(`alerts: unlock scan failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
 const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), payoutSettlementJob(payouts), alertMailJob(mailSender), adminDigestJob(mailSender)], log, checkSeconds: config.SCHEDULER_CHECK_SECONDS }) : null;
-if (scheduler) wakeMailJob = () => void scheduler.trigger(ALERT_MAIL_JOB).catch(failed("alerts: waking the mail job"));
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

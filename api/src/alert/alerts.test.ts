@@ -1,13 +1,14 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
+import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS } from "../contract/index.ts";
 import { runProbeRound } from "../node-monitor/monitor.ts";
-import { runAlertMails } from "./jobs.ts";
+import { mailQueueOf, runAlertMails } from "./jobs.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -124,6 +125,18 @@ describe("alert mails to operators", () => {
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors).sort()).toEqual(["nodeStatus", "stakeUnlocked"]);
     expect((await t.call("GET", API.alert.preferences, { token: owner.token })).body.nodeInactive).toBe(true);
+  });
+
+  it("woken after a commit, the API's own queue sends the recorded mail at once, once however often it is woken", async () => {
+    const owner = await newOperator(t);
+    const node = await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
+    expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
+    const queue = mailQueueOf(t.mailSender);
+    for (let i = 0; i < 5; i++) queue.wake();
+    await waitFor("the mail", () => mailsTo(owner.email).length > 0 || undefined, { timeoutMs: 10_000, intervalMs: 50 });
+    queue.wake();
+    await runMailJob();
+    expect(mailsTo(owner.email)).toHaveLength(1);
   });
 
   it("skips an operator without an email: the event is done, nothing is sent and nothing fails", async () => {

@@ -4,12 +4,39 @@ import { ADMIN_DIGEST_CRON } from "./rules.ts";
 import { sendPendingMails, type MailSenderDeps } from "./sender.ts";
 import { scanUnlocks } from "./unlock-scan.ts";
 
-/** The pg-boss job that sends the recorded mails (every minute, and at once when a route wakes it). */
+/** The pg-boss job that scans for unlocks and sends the recorded mails not sent yet, every minute. */
 export const ALERT_MAIL_JOB = "alert-mails";
 
-/** Wakes the mail job after a transaction recorded mails; recorded mails are sent by the next minute anyway. */
+/** Sends recorded mails soon after a transaction recorded them; the mail job sends any left by the next minute. */
 export interface MailQueue {
   wake(): void;
+}
+
+/**
+ * Sends the recorded mails in this process when woken: one send at a time, a wake during a send
+ * runs one more send after it. Safe beside the mail job and other instances (mails are claimed).
+ */
+export function mailQueueOf(deps: MailSenderDeps): MailQueue {
+  let running = false;
+  let again = false;
+  const run = () => {
+    running = true;
+    sendPendingMails(deps)
+      .catch((error: unknown) => deps.log(`alerts: sending mails failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    wake() {
+      if (running) again = true;
+      else run();
+    },
+  };
 }
 
 /** Scans the indexed chain for unlocks, then sends every recorded mail not sent yet. */

@@ -28,7 +28,8 @@ export const ticketListQuerySchema = listQuerySchema.extend({ status: statusSche
 export const ticketCreateSchema = z.object({
   subject: text(TICKET_LIMITS.subjectMax, "Subject"),
   message: text(TICKET_LIMITS.messageMax, "Message"),
-  nodeId: idSchema.nullish(),
+  /** One of the operator's nodes; empty (what a select without a choice sends), null or absent for none. */
+  nodeId: z.preprocess((value) => (value === "" ? null : value), idSchema.nullish()),
 });
 export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
 
