@@ -47,6 +47,10 @@ const pages = {
   listIncentive: () => import("@/features/incentives/pages/incentive-list-page").then((m) => m.IncentiveListPage),
   adminListIncentive: () => import("@/features/incentives/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
   adminEditIncentive: () => import("@/features/incentives/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
+  tickets: (variant: "user" | "admin") => ({
+    list: () => import("@/features/tickets/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant={variant} />),
+    view: () => import("@/features/tickets/pages/ticket-page").then((m) => () => <m.TicketPage variant={variant} />),
+  }),
   rpc: (variant: "user" | "admin") => ({
     list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
     add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
@@ -60,11 +64,13 @@ const layouts = {
 };
 
 /** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = ["listIssue"];
+const UPCOMING_USER: RouteName[] = [];
 const UPCOMING_ADMIN: RouteName[] = [];
 
 const userRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
+const userTickets = pages.tickets("user");
+const adminTickets = pages.tickets("admin");
 
 export const createRouter = () =>
   createBrowserRouter([
@@ -108,6 +114,8 @@ export const createRouter = () =>
                 page("viewProfile", pages.viewProfile),
                 page("editProfile", pages.editProfile),
                 page("faq", pages.faq),
+                page("listIssue", userTickets.list),
+                page("viewIssue", userTickets.view),
               ],
             },
           ],
@@ -134,6 +142,8 @@ export const createRouter = () =>
                 page("adminListRpc", adminRpc.list),
                 page("adminAddRpc", adminRpc.add),
                 page("adminEditRpc", adminRpc.edit),
+                page("adminListTicket", adminTickets.list),
+                page("adminViewTicket", adminTickets.view),
               ],
             },
           ],

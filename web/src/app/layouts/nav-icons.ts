@@ -6,6 +6,7 @@ import {
   IconListDetails,
   IconServer,
   IconSettings,
+  IconTicket,
   IconTransfer,
   IconUser,
   IconWallet,
@@ -29,6 +30,7 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListStake: IconCoin,
   adminListIncentive: IconGift,
   adminListRpc: IconWorld,
+  adminListTicket: IconTicket,
   adminSiteSetting: IconSettings,
 };
 

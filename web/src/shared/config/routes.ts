@@ -36,6 +36,7 @@ export const routes = {
   editProfile: route("/editprofile", "Edit Profile"),
   faq: route("/faq", "FAQ"),
   listIssue: route("/listissue", "Support Tickets"),
+  viewIssue: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
   listWallet: route("/listwallet", "My Wallet"),
   additionalStake: route("/additionalstake", "Additional Stake"),
 
@@ -54,6 +55,8 @@ export const routes = {
   adminListRpc: route("/admin/listrpc", "Full Node RPC's"),
   adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
   adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
+  adminListTicket: route("/admin/listticket", "Tickets"),
+  adminViewTicket: { ...routeWith("/admin/viewticket", "View Ticket", (id: string) => `/admin/viewticket?id=${encodeURIComponent(id)}`), back: "/admin/listticket" },
 } as const;
 
 export type RouteName = keyof typeof routes;
@@ -75,6 +78,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListStake", label: "Stakes" },
   { route: "adminListIncentive", label: "Incentives" },
   { route: "adminListRpc", label: "Full Node RPC's" },
+  { route: "adminListTicket", label: "Tickets" },
   { route: "adminSiteSetting", label: "Setting" },
 ];
 

@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS } from "@pli/api/contract";
+import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS, TICKET_STATUS } from "@pli/api/contract";
 import type { Tone } from "../theme/theme";
 
 interface Badge {
@@ -46,12 +46,18 @@ export const STATUS_BADGES = {
     [INCENTIVE_STATUS.paid]: { label: "Paid", tone: "success" },
     [INCENTIVE_STATUS.unPaid]: { label: "UnPaid", tone: "warning" },
   },
+  ticket: {
+    [TICKET_STATUS.open]: { label: "Open", tone: "warning" },
+    [TICKET_STATUS.answered]: { label: "Answered", tone: "info" },
+    [TICKET_STATUS.closed]: { label: "Closed", tone: "muted" },
+  },
 } as const satisfies {
   node: Badges<typeof NODE_STATUS>;
   job: Badges<typeof JOB_STATUS>;
   request: Badges<typeof REQUEST_STATUS>;
   stake: Badges<typeof STAKE_STATUS>;
   incentive: Badges<typeof INCENTIVE_STATUS>;
+  ticket: Badges<typeof TICKET_STATUS>;
 };
 
 export type StatusEntity = keyof typeof STATUS_BADGES;

@@ -2,6 +2,7 @@ import { MESSAGES, TWOFA } from "@pli/api/contract";
 import { Stack, Text } from "@mantine/core";
 import { useMe } from "@/shared/session/me";
 import { Section } from "@/shared/ui/section";
+import { AlertPreferencesForm } from "../components/alert-preferences";
 import { ProfileDetails } from "../components/profile-details";
 import { TwofaSection } from "../components/twofa-section";
 
@@ -16,6 +17,9 @@ export function EditProfilePage() {
       </Section>
       <Section title="Two-factor authentication">
         <TwofaSection enabled={me.data.twofa === TWOFA.yes} />
+      </Section>
+      <Section title="Email alerts">
+        <AlertPreferencesForm email={me.data.email} />
       </Section>
     </Stack>
   );
