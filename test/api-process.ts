@@ -1,0 +1,57 @@
+import path from "node:path";
+import { HEALTH_PATH, type Health } from "../api/src/health/schema.ts";
+import { freePort } from "../scripts/lib/ports.ts";
+import { startService, type Service } from "../scripts/lib/service.ts";
+import { waitFor } from "../scripts/lib/wait.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+export interface ApiProcess {
+  url: string;
+  service: Service;
+  /** Everything the process has printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/**
+ * Starts the API's real entry (api/src/server.ts) in a process group of its own, as the stack runner
+ * does, on a free port of 127.0.0.1 with `env` on top of this process's environment; resolves once
+ * /api/health answers with the database reachable (the indexer may be absent), or stops it and
+ * throws with what it printed.
+ */
+export async function startApiProcess(name: string, env: Record<string, string>, logDir: string): Promise<ApiProcess> {
+  const port = await freePort();
+  let printed = "";
+  const service = startService({
+    name,
+    command: process.execPath,
+    args: ["--import", "tsx", "api/src/server.ts"],
+    cwd: ROOT,
+    env: { ...env, API_HOST: "127.0.0.1", API_PORT: String(port) },
+    logFile: path.join(logDir, `${name}.log`),
+    onOutput: (chunk) => (printed += chunk),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exitCode: number | string | undefined;
+  void service.exited.then((code) => (exitCode = code));
+  let problem: string | undefined;
+  try {
+    const state = await waitFor(
+      `${name} to report healthy`,
+      async () => {
+        if (exitCode !== undefined) return "exited";
+        const health = (await (await fetch(`${url}${HEALTH_PATH}`)).json()) as Health;
+        return health.database.ok && "healthy";
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
+    if (state === "exited") problem = `${name} exited (${exitCode}) before it was healthy`;
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (problem) {
+    await service.stop();
+    throw new Error(`${problem}\n${printed}`);
+  }
+  return { url, service, output: () => printed };
+}
