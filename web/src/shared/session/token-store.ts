@@ -1,4 +1,5 @@
-import type { SessionClaims } from "@pli/api/contract";
+import type { registerDetailSchema, SessionClaims } from "@pli/api/contract";
+import type { z } from "zod";
 import { hasId, jsonStore } from "./json-store";
 
 /** The session token lives in localStorage under `jwtToken` (spec section 7). */
@@ -9,10 +10,11 @@ export const SIGNED_IN_RECORDS = { editRpc: "editrpc", editNode: "editnode", adm
 export const clearSignedInRecords = () => Object.values(SIGNED_IN_RECORDS).forEach((key) => localStorage.removeItem(key));
 const REGISTER_DETAIL_KEY = "registerDetail";
 
-export interface RegisterDetail {
-  _id: string;
-  email: string;
-}
+/** A sign-in attempt that passed the password, and the second factors it offers. */
+export type RegisterDetail = z.infer<typeof registerDetailSchema>["registerDetail"];
+
+const isRegisterDetail = (value: unknown): value is RegisterDetail =>
+  hasId(value) && ["passkey", "emailCode", "codeSent"].every((flag) => typeof (value as Record<string, unknown>)[flag] === "boolean");
 
 export const tokenStore = {
   get: () => (typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_KEY)),
@@ -20,7 +22,7 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-export const registerDetailStore = jsonStore<RegisterDetail>(() => sessionStorage, REGISTER_DETAIL_KEY, hasId);
+export const registerDetailStore = jsonStore<RegisterDetail>(() => sessionStorage, REGISTER_DETAIL_KEY, isRegisterDetail);
 
 /** The claims of a token, or null when it cannot be read or has expired (exp compared in seconds). */
 export function decodeSession(token: string | null, nowSeconds = Date.now() / 1000): SessionClaims | null {

@@ -1,59 +1,67 @@
-import { LIMITS, MESSAGES, totpCodeSchema } from "@pli/api/contract";
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { MESSAGES } from "@pli/api/contract";
+import { Button, Divider, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconFingerprint, IconMail } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
 import { routes } from "@/shared/config/routes";
-import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { passkeyErrorMessage } from "@/shared/passkey/passkey-errors";
 import { useSession } from "@/shared/session/session-provider";
-import { CodeInput } from "@/shared/ui/code-input";
 import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
 import { useResendOtp } from "../api/resend-otp";
-import { useVerifyOtp } from "../api/verify-otp";
+import { useSignInWithPasskey } from "../api/sign-in-with-passkey";
+import { EmailCodeForm } from "../components/email-code-form";
 
-/** The emailed code of an admin sign-in; every refusal (empty, malformed, wrong) is a toast (spec section 8). */
+const PASSKEY_STEP_TITLE = "Confirm it's you";
+
+/**
+ * The second step of an admin sign-in: the passkey when the admin has one, the emailed code while the
+ * admin allows it (mailed at once to an admin without a passkey, on request otherwise).
+ */
 export function VerifyOtpPage() {
-  const { registerDetail, signIn } = useSession();
-  const { form } = useSchemaForm(totpCodeSchema, { otp: "" });
-  const verify = useVerifyOtp();
-  const resend = useResendOtp();
+  const { registerDetail: detail, signIn, holdRegisterDetail } = useSession();
+  const passkey = useSignInWithPasskey();
+  const sendCode = useResendOtp();
   const toast = useToast();
   const navigate = useNavigate();
-  if (!registerDetail) return null;
-  const fail = (error: unknown) => toast.error(errorMessage(error), TOAST_TIMEOUT.medium);
-  const submit = form.handleSubmit(
-    ({ otp }) =>
-      verify.mutate(
-        { _id: registerDetail._id, otp },
-        {
-          onSuccess: ({ token }) => {
-            signIn(token);
-            navigate(routes.adminDashboard.href(), { replace: true });
-          },
-          onError: fail,
+  if (!detail) return null;
+  const onSignedIn = (token: string) => {
+    signIn(token);
+    navigate(routes.adminDashboard.href(), { replace: true });
+  };
+  const usePasskey = () => passkey.mutate(detail._id, { onSuccess: ({ token }) => onSignedIn(token), onError: (error) => toast.error(passkeyErrorMessage(error)) });
+  const askForCode = () =>
+    sendCode.mutate(
+      { _id: detail._id },
+      {
+        onSuccess: () => {
+          holdRegisterDetail({ ...detail, codeSent: true });
+          toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium);
         },
-      ),
-    (errors) => toast.error(errors.otp?.message ?? MESSAGES.enterOtp, TOAST_TIMEOUT.medium),
-  );
-  const onResend = () => resend.mutate({ _id: registerDetail._id }, { onSuccess: () => toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium), onError: fail });
+        onError: (error) => toast.error(errorMessage(error), TOAST_TIMEOUT.medium),
+      },
+    );
   return (
     <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} shadow="sm">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={1}>{routes.adminVerifyOtp.title}</Title>
-          <Text size="sm" c="dimmed">
-            We sent a {LIMITS.otpLength}-digit code to {registerDetail.email}. It expires in {LIMITS.otpTtlMinutes} minutes.
-          </Text>
-          <CodeInput label="One-time code" {...form.register("otp")} />
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor component="button" type="button" size="sm" onClick={onResend} disabled={resend.isPending}>
-              Resend OTP
-            </Anchor>
-            <Button type="submit" loading={verify.isPending}>
-              Verify OTP
+      <Stack gap="md">
+        <Title order={1}>{detail.passkey ? PASSKEY_STEP_TITLE : routes.adminVerifyOtp.title}</Title>
+        {detail.passkey ? (
+          <>
+            <Text size="sm" c="dimmed">
+              Use the passkey you added for {detail.email}.
+            </Text>
+            <Button leftSection={<IconFingerprint size={18} aria-hidden />} onClick={usePasskey} loading={passkey.isPending} fullWidth>
+              Use passkey
             </Button>
-          </Group>
-        </Stack>
-      </form>
+          </>
+        ) : null}
+        {detail.passkey && detail.emailCode ? <Divider label="or" labelPosition="center" /> : null}
+        {detail.emailCode && detail.codeSent ? <EmailCodeForm detail={detail} onSignedIn={onSignedIn} /> : null}
+        {detail.emailCode && !detail.codeSent ? (
+          <Button variant="default" leftSection={<IconMail size={18} aria-hidden />} onClick={askForCode} loading={sendCode.isPending} fullWidth>
+            Email me a code instead
+          </Button>
+        ) : null}
+      </Stack>
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from "@pli/api/contract";
 import { Stack, Text } from "@mantine/core";
 import { useSettings } from "@/shared/settings/settings";
 import { Section } from "@/shared/ui/section";
+import { PasskeysSection } from "../components/passkeys-section";
 import { PasswordForm } from "../components/password-form";
 import { WebsiteSettingForm } from "../components/website-setting-form";
 
@@ -14,6 +15,9 @@ export function SiteSettingPage() {
       </Section>
       <Section title="Update Password">
         <PasswordForm />
+      </Section>
+      <Section title="Passkeys" description="Sign in with your password and a passkey (this device's screen lock, a phone or a security key) instead of an emailed code.">
+        <PasskeysSection />
       </Section>
     </Stack>
   );

@@ -1,0 +1,16 @@
+import { startRegistration } from "@simplewebauthn/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, ok } from "@/shared/api/http";
+import { settingsKeys } from "./keys";
+
+/** The server's options, the browser's prompt to create a passkey, then the attestation kept under `name`. */
+export async function addPasskey({ name }: { name: string }) {
+  const { options } = await ok(api.admin.passkey.register.options.$post());
+  const response = await startRegistration({ optionsJSON: options });
+  return ok(api.admin.passkey.register.$post({ json: { name, response } }));
+}
+
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addPasskey, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys }) });
+}

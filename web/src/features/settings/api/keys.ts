@@ -1,0 +1,4 @@
+/** Query keys of the settings feature. */
+export const settingsKeys = {
+  passkeys: ["admin-passkeys"] as const,
+};

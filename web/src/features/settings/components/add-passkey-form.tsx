@@ -1,0 +1,35 @@
+import { MESSAGES, passkeyNameSchema } from "@pli/api/contract";
+import { Button, Group, TextInput } from "@mantine/core";
+import { HttpError } from "@/shared/api/http";
+import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { passkeyErrorMessage } from "@/shared/passkey/passkey-errors";
+import { useToast } from "@/shared/ui/toast";
+import { useAddPasskey } from "../api/add-passkey";
+
+/** Names a new passkey, then lets the browser create it. */
+export function AddPasskeyForm() {
+  const add = useAddPasskey();
+  const toast = useToast();
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(passkeyNameSchema, { name: "" });
+  const submit = form.handleSubmit(
+    (input) =>
+      add.mutate(input, {
+        onSuccess: () => {
+          form.reset();
+          toast.success(MESSAGES.passkeyAdded);
+        },
+        onError: (error) => (error instanceof HttpError ? fail(error) : toast.error(passkeyErrorMessage(error))),
+      }),
+    onInvalid,
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a passkey">
+      <Group gap="sm" align="flex-start">
+        <TextInput label="Passkey name" placeholder="Work laptop" autoComplete="off" {...form.register("name")} error={errorOf("name")} errorProps={{ role: "alert" }} />
+        <Button type="submit" mt={{ base: 0, sm: 25 }} loading={add.isPending}>
+          Add passkey
+        </Button>
+      </Group>
+    </form>
+  );
+}
