@@ -13,8 +13,18 @@ export const useAlertPreferences = () => useQuery(alertPreferencesQueryOptions()
 
 export const saveAlertPreferences = (input: AlertPreferencesInput) => ok(api.alert.preferences.$put({ json: input }));
 
-/** Saves every kind's choice; the preferences read again from the answer. */
+/** Saves every kind's choice: the switches show it at once, go back if the save fails, and follow the answer. */
 export function useSaveAlertPreferences() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveAlertPreferences, onSuccess: (result) => queryClient.setQueryData(alertKeys.preferences, result.data) });
+  return useMutation({
+    mutationFn: saveAlertPreferences,
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: alertKeys.preferences });
+      const previous = queryClient.getQueryData<AlertPreferencesInput>(alertKeys.preferences);
+      queryClient.setQueryData(alertKeys.preferences, next);
+      return { previous };
+    },
+    onError: (_error, _next, context) => queryClient.setQueryData(alertKeys.preferences, context?.previous),
+    onSuccess: (result) => queryClient.setQueryData(alertKeys.preferences, result.data),
+  });
 }

@@ -48,14 +48,16 @@ export function AlertPreferencesSummary({ email }: { email: string }) {
   return (
     <Stack gap="sm">
       <NoEmail email={email} />
-      {ALERT_KINDS.map((kind) => (
-        <Group key={kind} justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">{ALERT_LABELS[kind].label}</Text>
-          <Badge variant="light" color={current[kind] ? TONE_COLORS.success : TONE_COLORS.muted}>
-            {current[kind] ? "On" : "Off"}
-          </Badge>
-        </Group>
-      ))}
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: "none" }} aria-label="Email alerts">
+        {ALERT_KINDS.map((kind) => (
+          <Group component="li" key={kind} justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{ALERT_LABELS[kind].label}</Text>
+            <Badge variant="light" color={current[kind] ? TONE_COLORS.success : TONE_COLORS.muted}>
+              {current[kind] ? "On" : "Off"}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
     </Stack>
   );
 }

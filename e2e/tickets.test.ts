@@ -1,0 +1,216 @@
+import { randomInt } from "node:crypto";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../api/src/contract/index.ts";
+import { createDb } from "../api/src/db/database.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "../web/src/shared/config/routes.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { mailbox } from "./support/mailbox.ts";
+import { useStack } from "./support/stack.ts";
+import { TestWallet } from "./support/wallet.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "tickets");
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
+
+const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
+
+async function api<T>(pathname: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.current.urls.api}${pathname}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A node of the operator registered through the API and set Active in the stack's database. */
+async function activeNode(token: string, name: string): Promise<string> {
+  const { data } = await api<{ data: { _id: string } }>(API.nodesetting.root, token, {
+    name,
+    provider: "AWS",
+    ipaddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`,
+    os: "Ubuntu 24.04",
+    ram: 32,
+    storage: 500,
+    security: "6.8.0-45",
+    oracleAddress: randomAddress(),
+    nodeAddress: randomAddress(),
+  });
+  const db = createDb(stack.current.databaseUrl, 1);
+  try {
+    await db.updateTable("app.node").set({ status: NODE_STATUS.active }).where("id", "=", data._id).execute();
+  } finally {
+    await db.destroy();
+  }
+  return data._id;
+}
+
+async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
+  const page = await context.newPage();
+  await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
+  return page;
+}
+
+let operator: FreshOperator;
+let operatorSession: string;
+let operatorContext: BrowserContext;
+let adminContext: BrowserContext;
+let operatorPage: Page;
+let adminPage: Page;
+let ticketUrl: string;
+const nodeName = `Ticket node ${randomInt(1e6)}`;
+const subject = `Node stops answering ${randomInt(1e6)}`;
+const question = "My node stops answering the monitor every night around 02:00 UTC.\nThe server itself stays up.";
+const answer = `Your provider closes port 6688 at night (case ${randomInt(1e6)}): open it in the firewall.`;
+
+beforeAll(async () => {
+  operator = await freshOperator(stack.current);
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  await activeNode(operatorSession, nodeName);
+  const adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(operatorContext, operatorSession);
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(adminContext, adminSession);
+  operatorPage = await signedInPage(operatorContext, operator.key);
+  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+});
+
+afterAll(async () => {
+  await operatorContext?.close();
+  await adminContext?.close();
+});
+
+describe("support tickets from the header's Submit Ticket to a closed ticket", () => {
+  test("the operator opens a ticket about their node from the header's Submit Ticket", async () => {
+    const page = operatorPage;
+    await page.goto(routes.dashboard.href());
+    await page.getByRole("link", { name: "Submit Ticket" }).filter({ visible: true }).click();
+    await page.waitForURL((url) => url.pathname === routes.listIssue.path);
+    await page.getByRole("heading", { name: "Support Tickets", level: 1 }).waitFor();
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    const form = page.getByRole("form", { name: "Submit Ticket" });
+    await form.getByRole("button", { name: "Submit Ticket" }).click();
+    await form.getByRole("alert").filter({ hasText: "Subject is required" }).waitFor();
+    await form.getByRole("alert").filter({ hasText: "Message is required" }).waitFor();
+    await shoot(page, "submit-ticket-errors");
+
+    await form.getByLabel("Subject").fill(subject);
+    await form.getByRole("combobox", { name: "Node (optional)" }).selectOption({ label: nodeName });
+    await form.getByLabel("Message").fill(question);
+    await form.getByRole("button", { name: "Submit Ticket" }).click();
+    await page.getByText(MESSAGES.ticketSubmitted).first().waitFor();
+    await page.waitForURL((url) => url.pathname === routes.viewIssue.path && Boolean(url.searchParams.get("id")));
+    ticketUrl = new URL(page.url()).search;
+    await page.getByRole("heading", { name: "View Ticket", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: new RegExp(`^#\\d+ ${subject}$`) }).waitFor();
+    await page.getByText(nodeName).waitFor();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText("The server itself stays up.").waitFor();
+    expect(await thread.getByRole("listitem").count()).toBe(1);
+    await shoot(page, "operator-ticket-open");
+
+    await page.goto(routes.listIssue.href());
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(TICKET_STATUS.open).waitFor();
+    await row.getByText(nodeName).waitFor();
+    await shoot(page, "operator-tickets");
+  });
+
+  test("the admin finds it under Tickets by status and search, and replies", async () => {
+    const page = adminPage;
+    await page.goto(routes.adminDashboard.href());
+    await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Tickets" }).click();
+    await page.waitForURL((url) => url.pathname === routes.adminListTicket.path);
+    await page.getByRole("heading", { name: "Tickets", level: 1 }).waitFor();
+    const filter = page.getByRole("radiogroup", { name: "Ticket status" });
+    await filter.getByText("Answered", { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.answered);
+    await page.getByRole("searchbox", { name: "Search by subject, number, email or node" }).fill(subject);
+    await page.waitForURL((url) => url.searchParams.get("q") === subject);
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    await filter.getByText("Open", { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.open && url.searchParams.get("q") === subject);
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(operator.email).waitFor();
+    await shoot(page, "admin-tickets");
+
+    await row.getByRole("link", { name: subject }).click();
+    await page.waitForURL((url) => url.pathname === routes.adminViewTicket.path && url.search === ticketUrl);
+    await page.getByRole("heading", { name: "View Ticket", level: 1 }).waitFor();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(operator.email).waitFor();
+    await page.getByLabel("Your reply").fill(answer);
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.getByText(MESSAGES.ticketReplied).first().waitFor();
+    await thread.getByText(answer).waitFor();
+    await thread.getByText(/^Support \(/).waitFor();
+    expect(await page.getByLabel("Your reply").inputValue()).toBe("");
+    await page.getByText("Answered", { exact: true }).waitFor();
+    await shoot(page, "admin-ticket-replied");
+  });
+
+  test("the operator sees the reply on the portal and gets it by mail", async () => {
+    const page = operatorPage;
+    await page.goto(routes.listIssue.href());
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(TICKET_STATUS.answered).waitFor();
+    await row.getByText("Support").waitFor();
+    await row.getByRole("link", { name: subject }).click();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(answer).waitFor();
+    expect(await thread.getByRole("listitem").filter({ hasText: answer }).getByText("Support", { exact: true }).count()).toBe(1);
+    const mail = await mailbox(stack.current.mailDir).textContaining(operator.email, answer);
+    expect(mail).toContain(subject);
+    await shoot(page, "operator-ticket-answered");
+  });
+
+  test("the admin closes it: no reply box is left on either side", async () => {
+    const page = adminPage;
+    await page.reload();
+    await page.getByRole("button", { name: "Close Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.getByLabel("Type yes to confirm").fill("yes");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText(MESSAGES.ticketClosedDone).first().waitFor();
+    await page.getByText(MESSAGES.ticketClosed).waitFor();
+    expect(await page.getByLabel("Your reply").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Close Ticket" }).count()).toBe(0);
+
+    const operatorView = operatorPage;
+    await operatorView.reload();
+    await operatorView.getByText(MESSAGES.ticketClosed).waitFor();
+    expect(await operatorView.getByLabel("Your reply").count()).toBe(0);
+    await shoot(operatorView, "operator-ticket-closed");
+  });
+
+  test("the operator turns the node status alert off on the profile", async () => {
+    const page = operatorPage;
+    await page.goto(routes.editProfile.href());
+    await page.getByRole("heading", { name: "Email alerts" }).waitFor();
+    await page.getByText(`Alert mails go to ${operator.email}.`).waitFor();
+    const toggle = page.getByRole("switch", { name: "Node status" });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await page.getByText(MESSAGES.alertPreferencesSaved).first().waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await shoot(page, "edit-profile-alerts");
+    expect(await api(API.alert.preferences, operatorSession)).toEqual({ nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true });
+
+    await page.goto(routes.viewProfile.href());
+    const alerts = page.getByRole("list", { name: "Email alerts" });
+    await alerts.getByRole("listitem").filter({ hasText: "Node status" }).getByText("Off", { exact: true }).waitFor();
+    await alerts.getByRole("listitem").filter({ hasText: "Job status" }).getByText("On", { exact: true }).waitFor();
+    await shoot(page, "view-profile-alerts");
+  });
+});
