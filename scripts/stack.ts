@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +6,6 @@ import { createPublicClient, http } from "viem";
 import type { Deployment } from "@pli/abis";
 import { readDeploymentFile } from "@pli/abis/node";
 import { provisionAdmin } from "../api/src/admin/provision.ts";
-import { loadConfig } from "../api/src/config.ts";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
 import { createDb, type Db } from "../api/src/db/database.ts";
 import { applyAnalystAccess } from "../api/src/db/analyst-access.ts";
@@ -17,13 +15,14 @@ import { ensureDefaultSettings } from "../api/src/settings/repository.ts";
 import { upsertDirectoryEntry } from "../api/src/validator-check/directory.ts";
 import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "./lib/anvil.ts";
-import { DEMO_ADMIN_FILE, DEPLOYMENT_FILE, JWT_SECRET_FILE, RUNTIME_FILE, STACK_DATABASE } from "./lib/data-files.ts";
+import { startApi } from "./lib/api.ts";
+import { DEMO_ADMIN_FILE, DEPLOYMENT_FILE, RUNTIME_FILE, STACK_DATABASE } from "./lib/data-files.ts";
 import { demoGenesisTime, seedDemoHistory } from "./lib/demo-history.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
 import { startIndexer } from "./lib/indexer.ts";
 import { freePort } from "./lib/ports.ts";
 import { startPostgres } from "./lib/postgres.ts";
-import { startService, type Service } from "./lib/service.ts";
+import { startService } from "./lib/service.ts";
 import type { StackConfig } from "./lib/stack-config.ts";
 import { waitFor } from "./lib/wait.ts";
 import { buildWeb } from "./lib/web-build.ts";
@@ -163,43 +162,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     step();
     const apiPort = await freePort(options.ports?.api);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     const webPort = options.dev ? await freePort(options.ports?.web) : apiPort;
-    const webUrl = `http://127.0.0.1:${webPort}`;
+    // A host name, not an IP address: browsers refuse passkeys (WebAuthn) on an IP address, and PUBLIC_URL follows this URL.
+    const webUrl = `http://localhost:${webPort}`;
     if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
-    const apiEnv = {
-      APP_ENV: process.env.APP_ENV ?? "development",
-      PUBLIC_URL: process.env.PUBLIC_URL ?? webUrl,
-      JWT_SECRET: process.env.JWT_SECRET ?? jwtSecret(dataDir),
-      OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
-      UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dataDir, "uploads"),
-      API_PORT: String(apiPort),
-      DATABASE_URL: databaseUrl,
-      RPC_URL: rpcUrl,
-      WS_URL: wsUrl,
-      CHAIN_ID: String(deployment.chainId),
-      PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
-      STAKING_ADDRESS: deployment.contracts.stakingRewards,
-      FARM_ADDRESS: deployment.contracts.pluginFarm,
-      ...(options.dev ? {} : { WEB_DIST_DIR: path.join(ROOT, "web", "dist") }),
-      ...options.apiEnv,
-    };
-    loadConfig({ ...process.env, ...apiEnv });
-    const api = startService({
-      name: "api",
-      command: process.execPath,
-      args: ["--import", "tsx", ...(options.dev ? ["--watch"] : []), "api/src/server.ts"],
-      cwd: ROOT,
-      env: apiEnv,
+    const api = await startApi({
+      dataDir,
       logFile: path.join(logDir, "api.log"),
+      databaseUrl,
+      rpcUrl,
+      wsUrl,
+      deployment,
+      port: apiPort,
+      publicUrl: webUrl,
+      webDistDir: options.dev ? undefined : path.join(ROOT, "web", "dist"),
+      watch: options.dev,
+      env: options.apiEnv,
       onOutput: (chunk) => {
         if (chunk.includes("DEVELOPMENT ONLY")) log("api", chunk.trimEnd());
       },
     });
-    cleanups.push(() => api.stop());
-    await waitUntilHealthy(apiUrl, api);
+    cleanups.push(() => api.service.stop());
+    const apiUrl = api.url;
 
-    const exits = [indexer.exited.then(() => "indexer"), api.exited.then(() => "api")];
+    const exits = [indexer.exited.then(() => "indexer"), api.service.exited.then(() => "api")];
     if (options.dev) {
       step();
       const web = startService({
@@ -233,27 +219,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-}
-
-async function waitUntilHealthy(apiUrl: string, api: Service) {
-  let exited = false;
-  void api.exited.then(() => (exited = true));
-  await waitFor(
-    "the API to report healthy",
-    async () => {
-      if (exited) throw new Error("the API exited; see its log");
-      const response = await fetch(`${apiUrl}/api/health`);
-      return response.ok;
-    },
-    { timeoutMs: 120_000, intervalMs: 200 },
-  );
-}
-
-/** A signing secret kept under the data folder, so development sessions survive a restart. */
-function jwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, JWT_SECRET_FILE);
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
-  return readFileSync(file, "utf8").trim();
 }
 
 /** The demo wallets in the validator directory and one admin, created once and remembered. */
