@@ -5,27 +5,15 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi } from "@pli/abis";
 import { provisionAdmin } from "../../api/src/admin/provision.ts";
 import { USER_ROLE, type UserRole } from "../../api/src/contract/domain.ts";
-import { API } from "../../api/src/contract/index.ts";
 import { createDb } from "../../api/src/db/database.ts";
 import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
+import { adminSession, operatorSession, operatorSessionWith2fa } from "../../test/sessions.ts";
 import { TOKEN_STORAGE_KEY } from "../../web/src/shared/session/token-store.ts";
 import { mailbox } from "./mailbox.ts";
 import type { SharedStack } from "./stack.ts";
-import { totpCode } from "./totp.ts";
 
 const unique = () => randomBytes(4).toString("hex");
-
-async function post<T>(stack: SharedStack, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${stack.urls.api}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 export interface FreshOperator {
   key: Hex;
@@ -65,21 +53,10 @@ export async function freshOperator(stack: SharedStack, { role = USER_ROLE.valid
 }
 
 /** Sign-In With Ethereum from Node, as the web app does it; returns the session token. */
-export async function operatorToken(stack: SharedStack, operator: FreshOperator, otp?: string): Promise<string> {
-  const account = privateKeyToAccount(operator.key);
-  const { message } = await post<{ message: string }>(stack, API.user.siwe, { walletAddress: account.address });
-  const signature = await account.signMessage({ message });
-  const { token } = await post<{ token: string }>(stack, API.user.login, { message, signature, ...(otp ? { otp } : {}) });
-  return token;
-}
+export const operatorToken = (stack: SharedStack, operator: FreshOperator, otp?: string): Promise<string> => operatorSession(stack.urls.api, operator.key, otp);
 
 /** Signs the operator in, turns 2FA on with their authenticator secret, and signs in again with a code. */
-export async function operatorWith2fa(stack: SharedStack, operator: FreshOperator): Promise<{ token: string; secret: string }> {
-  const first = await operatorToken(stack, operator);
-  const { secret } = await post<{ secret: string }>(stack, API.user.twofaSetup, undefined, first);
-  await post(stack, API.user.twofaEnable, { otp: totpCode(secret, -1) }, first);
-  return { token: await operatorToken(stack, operator, totpCode(secret, 0)), secret };
-}
+export const operatorWith2fa = (stack: SharedStack, operator: FreshOperator): Promise<{ token: string; secret: string }> => operatorSessionWith2fa(stack.urls.api, operator.key);
 
 /** A new admin with a generated password (the password is shown only here). */
 export async function freshAdmin(stack: SharedStack): Promise<{ email: string; password: string }> {
@@ -93,14 +70,7 @@ export async function freshAdmin(stack: SharedStack): Promise<{ email: string; p
 }
 
 /** Admin sign-in from Node: password, then the code from the stack's SMTP server. */
-export async function adminToken(stack: SharedStack, admin: { email: string; password: string }): Promise<string> {
-  const mail = mailbox(stack.mailDir);
-  const before = mail.count(admin.email);
-  const { registerDetail } = await post<{ registerDetail: { _id: string } }>(stack, API.admin.login, admin);
-  const otp = await mail.codeFor(admin.email, before);
-  const { token } = await post<{ token: string }>(stack, API.admin.verifyOtp, { _id: registerDetail._id, otp });
-  return token;
-}
+export const adminToken = (stack: SharedStack, admin: { email: string; password: string }): Promise<string> => adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
 
 /** Starts every new tab of `context` signed in with `token` (as the web app stores it), once per tab. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "../../scripts/lib/ports.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
+import { signInCodeIn } from "../../test/sessions.ts";
 
 interface StoredMail {
   to: string[];
@@ -52,7 +53,7 @@ export function mailbox(dir: string) {
     /** The 6-digit sign-in code of the newest mail to `to` after the first `after` mails to them. */
     async codeFor(to: string, after = 0): Promise<string> {
       const mail = await waitFor(`a mail to ${to}`, () => mailsTo(to).slice(after).at(-1), { timeoutMs: 10_000, intervalMs: 50 });
-      const code = /sign-in code is (\d{6})/.exec(mail.raw.replace(/=\r?\n/g, ""))?.[1];
+      const code = signInCodeIn(mail.raw);
       if (!code) throw new Error(`no code in mail:\n${mail.raw}`);
       return code;
     },

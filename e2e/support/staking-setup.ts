@@ -5,6 +5,7 @@ import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
 import { API, NODE_STATUS, REQUEST_STATUS } from "../../api/src/contract/index.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
+import { callApi as callSharedApi } from "../../test/sessions.ts";
 import type { SharedStack } from "./stack.ts";
 
 /**
@@ -14,16 +15,7 @@ import type { SharedStack } from "./stack.ts";
  */
 
 /** One call to the stack's API as `token`; a POST when there is a body. Throws on a non-2xx answer. */
-export async function callApi<T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.urls.api}${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+export const callApi = <T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> => callSharedApi<T>(stack.urls.api, pathname, { token, body });
 
 const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
 const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
