@@ -1,0 +1,76 @@
+import { createPublicClient, http, parseGwei, type Address, type Hex } from "viem";
+import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
+import { chainClients } from "../../../test/chain.ts";
+import type { ChainStatus, Position } from "./rules.ts";
+
+/**
+ * Gas and fees every harness transaction carries, set by hand: a call that must revert is mined (and
+ * reverts) instead of failing its estimate, and no fee lookup precedes a send (anvil's base fee stays far below).
+ */
+export const TX_OPTIONS = { gas: 2_000_000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: 0n } as const;
+
+/** A transaction anvil has not mined this long after accepting it is stuck (it mines on receipt). */
+const MINED_TIMEOUT_MS = 20_000;
+
+export interface Mined {
+  hash: Hex;
+  block: bigint;
+  ok: boolean;
+}
+
+/**
+ * The harness's view of the chain: typed contract handles per key (test/chain.ts), the view functions
+ * it reads (batched into one JSON-RPC request per tick, at the head or at `block`), and a send that
+ * waits for the receipt and reports success or revert.
+ */
+export function harnessChain(rpcUrl: string, deployment: Deployment) {
+  const clients = chainClients(rpcUrl, deployment);
+  const reader = createPublicClient({ chain: clients.chain, transport: http(rpcUrl, { batch: { batchSize: 500 } }) });
+  const { pliToken, stakingRewards } = deployment.contracts;
+  const staking = { address: stakingRewards, abi: stakingRewardsAbi } as const;
+  const token = { address: pliToken, abi: pluginTokenAbi } as const;
+  const handles = new Map<Hex, ReturnType<typeof clients.as>>();
+
+  return {
+    ...clients,
+    reader,
+    /** Contract handles signing with `key`, made once per key. */
+    as(key: Hex) {
+      let handle = handles.get(key);
+      if (!handle) handles.set(key, (handle = clients.as(key)));
+      return handle;
+    },
+    /** Waits for the transaction's receipt (anvil mines it while answering the send). */
+    async mined(sent: Promise<Hex>): Promise<Mined> {
+      const hash = await sent;
+      const receipt = await clients.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: MINED_TIMEOUT_MS }).catch(async (error: unknown) => {
+        const tx = await clients.publicClient.getTransaction({ hash }).catch(() => null);
+        const nonces = tx && (await Promise.all((["latest", "pending"] as const).map((blockTag) => clients.publicClient.getTransactionCount({ address: tx.from, blockTag }))));
+        throw new Error(`transaction ${hash} was not mined${tx ? ` (from ${tx.from}, nonce ${tx.nonce}; the account's latest and pending nonces ${nonces!.join(", ")})` : ", and the chain does not know it"}`, { cause: error });
+      });
+      return { hash, block: receipt.blockNumber, ok: receipt.status === "success" };
+    },
+    head: () => clients.publicClient.getBlockNumber({ cacheTime: 0 }),
+    async position(wallet: Address, node: Address, block?: bigint): Promise<Position> {
+      const [amount, status] = await reader.readContract({ ...staking, functionName: "positions", args: [wallet, node], blockNumber: block });
+      return { amount, status: status as ChainStatus };
+    },
+    whitelisted: (wallet: Address, node: Address) => reader.readContract({ ...staking, functionName: "whitelisted", args: [wallet, node] }),
+    async limits() {
+      const [min, max] = await Promise.all([reader.readContract({ ...staking, functionName: "minStakeAmt" }), reader.readContract({ ...staking, functionName: "maxStakeAmt" })]);
+      return { min, max };
+    },
+    rewardPool: (block?: bigint) => reader.readContract({ ...staking, functionName: "rewardPool", blockNumber: block }),
+    isRewardPaid: (wallet: Address, node: Address, date: bigint, block?: bigint) => reader.readContract({ ...staking, functionName: "isRewardPaid", args: [wallet, node, date], blockNumber: block }),
+    /** PLI balance, and allowance to the staking contract. */
+    async funds(wallet: Address) {
+      const [balance, allowance] = await Promise.all([
+        reader.readContract({ ...token, functionName: "balanceOf", args: [wallet] }),
+        reader.readContract({ ...token, functionName: "allowance", args: [wallet, stakingRewards] }),
+      ]);
+      return { balance, allowance };
+    },
+  };
+}
+
+export type HarnessChain = ReturnType<typeof harnessChain>;

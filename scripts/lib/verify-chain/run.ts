@@ -1,0 +1,134 @@
+import { getIndexedBlock } from "../../../api/src/chain/views.ts";
+import { setUpActors } from "./actors.ts";
+import type { Bench } from "./bench.ts";
+import { harnessChain } from "./chain.ts";
+import { compareServed, type Discrepancy } from "./compare.ts";
+import { runOperation, type OpRecord } from "./operations.ts";
+import { programOf, type ProgramOptions } from "./program.ts";
+import { reorgChain } from "./reorg.ts";
+import { readServedFacts } from "./served.ts";
+import { startStand } from "./stand.ts";
+import { readChainFacts } from "./truth.ts";
+
+/** How long the API may take, once the indexer is at the head, to serve what the chain says (its payment matcher runs after each indexed block). */
+const SETTLE_MS = 20_000;
+/** How long the indexer may take to reach the head after the last operation. */
+const CATCH_UP_MS = 600_000;
+
+export interface VerifyOptions extends ProgramOptions {
+  /** Operator wallets taking part. */
+  operators: number;
+  /** Keep the stand's data folder (logs, database) even when everything agrees. */
+  keep?: boolean;
+  /** Aborting stops the run at the next operation and tears the stand down. */
+  signal?: AbortSignal;
+  log: (line: string) => void;
+}
+
+export interface VerifyResult {
+  options: Omit<VerifyOptions, "log" | "keep" | "signal">;
+  records: OpRecord[];
+  kills: number;
+  reorgs: { count: number; blocks: number };
+  discrepancies: Discrepancy[];
+  /** Seconds per phase. */
+  seconds: { setup: number; operations: number; catchUp: number; comparison: number; total: number };
+  /** The stand's data folder when it was kept (any discrepancy or unexpected outcome, or `keep`). */
+  keptDir: string | null;
+}
+
+const since = (start: number) => (performance.now() - start) / 1000;
+
+/**
+ * `npm run verify:chain`: a stand of its own, the seed's program of operations from the operators and
+ * the owner with the indexer SIGKILLed and restarted and shallow reorgs in between, then, once the
+ * indexer has caught up, everything the API serves about money compared with the contracts.
+ */
+export async function verifyChain(options: VerifyOptions): Promise<VerifyResult> {
+  const started = performance.now();
+  const log = (line: string) => options.log(`[${since(started).toFixed(1).padStart(6)} s] ${line}`);
+  const stand = await startStand(log);
+  let keep = options.keep ?? false;
+  try {
+    const chain = harnessChain(stand.rpcUrl, stand.deployment);
+    log("stand up; funding operators, signing in, registering portal nodes");
+    const actors = await setUpActors({ chain, db: stand.db, apiUrl: stand.apiUrl, outboxDir: stand.outboxDir }, { seed: options.seed, count: options.operators });
+    const program = programOf(options);
+    const setup = since(started);
+    log(`stand ready in ${setup.toFixed(1)} s; ${options.ops} operations from ${actors.operators.length} operators and the owner, seed ${options.seed}`);
+
+    const bench: Bench = { chain, actors, db: stand.db, rows: [], rowMonths: new Map(), orphanDays: 0 };
+    const records: OpRecord[] = [];
+    const kills = new Set(program.kills);
+    const reorgs = { count: 0, blocks: 0 };
+    let killed = 0;
+    const opsStarted = performance.now();
+    const every = Math.max(1, Math.round(options.ops / 10));
+    for (const [index, intent] of program.intents.entries()) {
+      options.signal?.throwIfAborted();
+      if (kills.has(index)) {
+        await stand.indexer.crash();
+        killed++;
+        log(`operation ${index}: indexer SIGKILLed, restarting`);
+      }
+      for (const reorg of program.reorgs.filter((r) => r.at === index)) {
+        const survived = await reorgChain(chain, actors, reorg);
+        for (const record of records.toReversed()) {
+          const block = record.txs.at(-1)?.block;
+          if (block === undefined) continue;
+          if (block <= survived) break;
+          record.dropped = true;
+        }
+        reorgs.count++;
+        reorgs.blocks += reorg.depth;
+      }
+      records.push(await runOperation(bench, intent, index));
+      if ((index + 1) % every === 0) {
+        const [head, indexed] = await Promise.all([chain.head(), getIndexedBlock(stand.db)]);
+        log(`${index + 1}/${options.ops} operations, ${((index + 1) / since(opsStarted)).toFixed(1)}/s; head ${head}, indexed ${indexed ?? "none"}${stand.indexer.up ? "" : " (indexer restarting)"}`);
+      }
+    }
+    const operations = since(opsStarted);
+
+    const catchUpStarted = performance.now();
+    options.signal?.throwIfAborted();
+    await stand.indexer.ready();
+    await chain.testClient.mine({ blocks: 1 });
+    const head = await chain.head();
+    await stand.indexer.indexed(head, CATCH_UP_MS);
+    const catchUp = since(catchUpStarted);
+    log(`indexer at head ${head} after ${catchUp.toFixed(1)} s; comparing`);
+
+    const comparisonStarted = performance.now();
+    const reverted = records.flatMap((record) => record.txs.filter((tx) => !tx.ok).map((tx) => tx.hash));
+    const chainFacts = await readChainFacts(chain, actors, bench.rows, reverted, head);
+    const harnessFacts = {
+      rows: bench.rows,
+      operators: actors.operators.map((operator) => ({ wallet: operator.address, nodes: operator.portalNodes })),
+    };
+    let discrepancies: Discrepancy[] = [];
+    const settleBy = performance.now() + SETTLE_MS;
+    do {
+      discrepancies = compareServed(await readServedFacts(stand.apiUrl, actors), chainFacts, harnessFacts);
+      if (discrepancies.length > 0 && performance.now() < settleBy) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } while (discrepancies.length > 0 && performance.now() < settleBy);
+    const comparison = since(comparisonStarted);
+
+    keep ||= discrepancies.length > 0 || records.some((record) => record.unexpected);
+    return {
+      options: { ops: options.ops, seed: options.seed, kills: options.kills, reorgs: options.reorgs, operators: options.operators },
+      records,
+      kills: killed,
+      reorgs,
+      discrepancies,
+      seconds: { setup, operations, catchUp, comparison, total: since(started) },
+      keptDir: keep ? stand.dir : null,
+    };
+  } catch (error) {
+    keep = true;
+    log(`failed; the stand's logs are kept in ${stand.logDir}`);
+    throw error;
+  } finally {
+    await stand.stop(keep);
+  }
+}

@@ -1,0 +1,136 @@
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Deployment } from "@pli/abis";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database, Db } from "../../../api/src/db/database.ts";
+import { migrateToLatest } from "../../../api/src/db/migrate.ts";
+import { ensureDefaultSettings } from "../../../api/src/settings/repository.ts";
+import { deployContracts } from "../../../contracts/scripts/deploy.ts";
+import { startAnvil, type Anvil } from "../anvil.ts";
+import { startApi } from "../api.ts";
+import { DEV_KEYS } from "../dev-accounts.ts";
+import { startIndexer, waitForIndexedBlock, type Indexer } from "../indexer.ts";
+import { startPostgres, type Postgres } from "../postgres.ts";
+
+/** The indexer of a stand: SIGKILLed as a crash would, restarted on the same schema. */
+export interface IndexerControl {
+  /** Whether a process is up and past its start (a restart may still be waiting for the dead one's schema lock). */
+  readonly up: boolean;
+  /** SIGKILL, then a restart in the background; waits for an earlier restart to finish first. */
+  crash(): Promise<void>;
+  /** Resolves once the indexer is up (rejects when its restart failed). */
+  ready(): Promise<void>;
+  /** Resolves once `chain.*` reflects `block`. */
+  indexed(block: bigint, timeoutMs: number): Promise<void>;
+}
+
+export interface Stand {
+  dir: string;
+  logDir: string;
+  rpcUrl: string;
+  wsUrl: string;
+  databaseUrl: string;
+  deployment: Deployment;
+  apiUrl: string;
+  /** The API's development outbox (admin sign-in codes). */
+  outboxDir: string;
+  db: Db;
+  indexer: IndexerControl;
+  /** Stops every process; removes the data unless `keep`. */
+  stop(keep: boolean): Promise<void>;
+}
+
+/**
+ * The whole product on free ports, the way `npm start` composes it (scripts/stack.ts) but with a
+ * chain, database and data folder of its own and the indexer under the harness's control: embedded
+ * Postgres, anvil with the contracts deployed by the dev owner, migrations and settings, Ponder on the
+ * chain's websocket, and the API (no scheduler: nothing but the harness writes incentives).
+ */
+export async function startStand(log: (line: string) => void): Promise<Stand> {
+  const dir = mkdtempSync(path.join(tmpdir(), "pli-verify-chain-"));
+  const logDir = path.join(dir, "logs");
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+  };
+  mkdirSync(logDir);
+  const pgLog = createWriteStream(path.join(logDir, "postgres.log"));
+  stops.push(async () => void pgLog.end());
+  try {
+    const [postgres, anvil] = await Promise.all([
+      startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true, log: (chunk) => pgLog.write(chunk) }).then((started: Postgres) => (stops.push(() => started.stop()), started)),
+      startAnvil().then((started: Anvil) => (stops.push(() => started.stop()), started)),
+    ]);
+    const databaseUrl = await postgres.createDatabase("verify_chain");
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    /** pg-pool's end() resolves before its connections have closed, so stopping Postgres right after may end one under it: nothing to report then. */
+    pool.on("error", () => undefined);
+    const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    stops.push(() => db.destroy());
+    const [deployment] = await Promise.all([
+      deployContracts({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner }),
+      migrateToLatest(db).then(() => ensureDefaultSettings(db)),
+    ]);
+    log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
+
+    const indexerOptions = { databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, logFile: path.join(logDir, "indexer.log"), readyTimeoutMs: 180_000 };
+    let current: Indexer | null = null;
+    let starting: Promise<Indexer> | null = null;
+    stops.push(async () => {
+      await starting?.catch(() => undefined);
+      await current?.stop();
+    });
+    const [indexerStart, apiStart] = await Promise.allSettled([
+      startIndexer(indexerOptions).then((started) => (current = started)),
+      startApi({ dataDir: dir, logFile: path.join(logDir, "api.log"), databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, env: { SCHEDULER_ENABLED: "false" } }),
+    ]);
+    if (apiStart.status === "fulfilled") stops.push(() => apiStart.value.service.stop());
+    if (indexerStart.status === "rejected") throw indexerStart.reason;
+    if (apiStart.status === "rejected") throw apiStart.reason;
+    const api = apiStart.value;
+    log(`indexer on schema ${indexerStart.value.schema}, API ${api.url}`);
+
+    const indexer: IndexerControl = {
+      get up() {
+        return current !== null;
+      },
+      async crash() {
+        await indexer.ready();
+        const dead = current!;
+        current = null;
+        await dead.kill();
+        starting = startIndexer(indexerOptions).then((started) => ((current = started), (starting = null), started));
+        starting.catch(() => undefined);
+      },
+      async ready() {
+        if (starting) await starting;
+      },
+      async indexed(block, timeoutMs) {
+        await waitForIndexedBlock(databaseUrl, block, { timeoutMs });
+      },
+    };
+
+    return {
+      dir,
+      logDir,
+      rpcUrl: anvil.rpcUrl,
+      wsUrl: anvil.wsUrl,
+      databaseUrl,
+      deployment,
+      apiUrl: api.url,
+      outboxDir: path.join(dir, "outbox"),
+      db,
+      indexer,
+      async stop(keep) {
+        await stopAll();
+        if (!keep) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
