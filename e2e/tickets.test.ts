@@ -136,7 +136,7 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     const filter = page.getByRole("radiogroup", { name: "Ticket status" });
     await filter.getByText("Answered", { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.answered);
-    await page.getByRole("searchbox", { name: "Search by subject, number, email or node" }).fill(subject);
+    await page.getByRole("searchbox", { name: "Search by subject or email" }).fill(subject);
     await page.waitForURL((url) => url.searchParams.get("q") === subject);
     await page.getByText(MESSAGES.noRecord).waitFor();
     await filter.getByText("Open", { exact: true }).click();

@@ -21,7 +21,7 @@ export function TicketListPage({ variant }: { variant: TicketVariant }) {
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <TicketFilter status={params.status} onChange={setStatus} />
-          <SearchBox placeholder={variant === "user" ? "Search by subject or number" : "Search by subject, number, email or node"} />
+          <SearchBox placeholder={variant === "user" ? "Search by subject or number" : "Search by subject or email"} />
         </Group>
         <TicketTable variant={variant} tickets={list.data?.docs ?? []} loading={list.isPending} />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => update({ page })} />
