@@ -1,15 +1,44 @@
 import { MESSAGES, type PasskeyResponse } from "@pli/api/contract";
-import { Button, Group, Stack, Switch, Text } from "@mantine/core";
+import { Button, Group, List, Paper, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
 import { formatDate } from "@/shared/format/dates";
-import { DataTable, type Column } from "@/shared/ui/data-table";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { usePasskeys } from "../api/get-passkeys";
 import { usePasskeyChanges } from "../api/passkey-changes";
 import { AddPasskeyForm } from "./add-passkey-form";
 import { RenamePasskeyForm } from "./rename-passkey-form";
+
+function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { passkey: PasskeyResponse; renaming: boolean; onRename: () => void; onRenamed: () => void; onDelete: () => void }) {
+  const lastUsed = passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, "adminDashboard") : "never";
+  return (
+    <List.Item>
+      <Paper withBorder radius="sm" p="sm">
+        <Group justify="space-between" gap="sm">
+          {renaming ? (
+            <RenamePasskeyForm passkey={passkey} onDone={onRenamed} />
+          ) : (
+            <div>
+              <Text fw={600}>{passkey.name}</Text>
+              <Text size="sm" c="dimmed">
+                Added {formatDate(passkey.createdAt, "adminDashboard")} · Last used {lastUsed}
+              </Text>
+            </div>
+          )}
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" onClick={onRename} disabled={renaming} aria-label={`Rename ${passkey.name}`}>
+              Rename
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${passkey.name}`}>
+              Delete
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+    </List.Item>
+  );
+}
 
 /** The admin's passkeys (add, rename, delete) and the emailed-code fallback switch. */
 export function PasskeysSection() {
@@ -28,31 +57,28 @@ export function PasskeysSection() {
   const onSwitch = (enabled: boolean) =>
     fallback.mutate(enabled, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
 
-  const columns: Column<PasskeyResponse>[] = [
-    { id: "name", header: "Name", cell: ({ row }) => (renaming === row.original._id ? <RenamePasskeyForm passkey={row.original} onDone={() => setRenaming(null)} /> : row.original.name) },
-    { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt, "adminDashboard") },
-    { id: "used", header: "Last used", cell: ({ row }) => (row.original.lastUsedAt ? formatDate(row.original.lastUsedAt, "adminDashboard") : "Never") },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setRenaming(row.original._id)} aria-label={`Rename ${row.original.name}`}>
-            Rename
-          </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
-  ];
-
   return (
     <Stack gap="md">
       <AddPasskeyForm />
       {passkeys.isError ? <Text c="red.9">{errorMessage(passkeys.error)}</Text> : null}
-      <DataTable columns={columns} data={rows} loading={passkeys.isPending} getRowId={(row) => row._id} caption="Passkeys" minWidth={560} />
+      {passkeys.isPending || rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {passkeys.isPending ? MESSAGES.loading : MESSAGES.noPasskey}
+        </Text>
+      ) : (
+        <List listStyleType="none" spacing="xs" aria-label="Passkeys" styles={{ itemWrapper: { display: "block" }, itemLabel: { display: "block" } }}>
+          {rows.map((passkey) => (
+            <PasskeyItem
+              key={passkey._id}
+              passkey={passkey}
+              renaming={renaming === passkey._id}
+              onRename={() => setRenaming(passkey._id)}
+              onRenamed={() => setRenaming(null)}
+              onDelete={() => void onDelete(passkey)}
+            />
+          ))}
+        </List>
+      )}
       <Switch
         label="Emailed code fallback"
         description={rows.length === 0 ? "Add a passkey before turning this off." : "When off, signing in needs your passkey and no code is emailed."}
