@@ -119,7 +119,7 @@ describe("npm start", () => {
     const first = await ports();
     const run = await npmStart(first);
     const api = `http://127.0.0.1:${first.API_PORT}`;
-    expect(run.output()).toContain(`Web app      http://127.0.0.1:${first.API_PORT}`);
+    expect(run.output()).toContain(`Web app      http://localhost:${first.API_PORT}`);
     expect(run.output()).toContain("DEVELOPMENT ONLY");
     expect(run.output()).toMatch(/Admin sign-in .* admin@pli\.local \/ \S{20}/);
     expect((await fetch(`${api}/api/health`)).status).toBe(200);
