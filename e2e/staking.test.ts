@@ -109,10 +109,20 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     expect(await apiTotal()).toBe(0n);
   });
 
-  test("Sign Transaction approves exactly the amount and Continue to Deposit stakes it; the total comes from the chain", async () => {
+  test("Sign Transaction approves exactly the amount; a deposit that runs out of gas on chain records nothing; Continue to Deposit stakes it; the total comes from the chain", async () => {
     await page.getByRole("button", { name: stakingMessages.signTransaction }).click();
     await page.getByText(stakingMessages.allowanceCovers).waitFor({ timeout: 30_000 });
     expect(await allowance()).toBe(pli("50000"));
+
+    wallet.starveNextTransaction();
+    await page.getByRole("button", { name: stakingMessages.continueToDeposit }).click();
+    const failure = page.getByRole("dialog").getByRole("alert");
+    await failure.getByText(/ran out of gas on chain and changed nothing/).waitFor({ timeout: 30_000 });
+    await shoot(page, "deposit-failed-on-chain");
+    await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    expect(await allowance()).toBe(pli("50000"));
+    expect(await apiTotal()).toBe(0n);
+    expect(await stakeSoFar()).toBe("0.0000");
 
     await page.getByRole("button", { name: stakingMessages.continueToDeposit }).click();
     await stakingDone();

@@ -53,6 +53,16 @@ export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.rea
 export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * Waits until the page has laid itself out for a new screen width: two frames, then up to 2 s for its
+ * width to fit, so a page still reflowing on a busy machine is not taken for one too wide (a page that
+ * stays too wide is reported by layoutProblems).
+ */
+async function settledAt(page: Page, width: number): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 }).catch(() => undefined);
+}
+
 /** The two sizes every screen is looked at: a laptop and a phone. */
 export const SCREEN_SIZES = [
   { name: "desktop", viewport: { width: 1366, height: 900 } },
@@ -69,7 +79,7 @@ export async function checkScreen(page: Page, dir: string, name: string): Promis
   const problems: string[] = [];
   for (const { name: size, viewport } of SCREEN_SIZES) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await settledAt(page, viewport.width);
     const found = [...(await layoutProblems(page)), ...(size === "desktop" ? await accessibilityProblems(page) : [])];
     problems.push(...found.map((problem) => `${size} ${name}: ${problem}`));
     await page.screenshot({ path: path.join(dir, `${size}-${name}.png`), fullPage: true });

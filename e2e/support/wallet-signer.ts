@@ -41,7 +41,7 @@ export function signTypedData(account: PrivateKeyAccount, params: unknown[]): Pr
 }
 
 /** eth_sendTransaction: signs with the wallet's key and sends through the chain's RPC. */
-export async function sendTransaction(account: PrivateKeyAccount, chainId: number, rpcUrl: string, params: unknown[]): Promise<Hex> {
+export async function sendTransaction(account: PrivateKeyAccount, chainId: number, rpcUrl: string, params: unknown[], gasLimit?: bigint): Promise<Hex> {
   const request = params[0] as TransactionRequest | undefined;
   if (!request) throw new WalletRpcError(WALLET_ERROR.invalidParams, "eth_sendTransaction needs a transaction");
   if (request.from) assertSigner(account, request.from);
@@ -60,7 +60,7 @@ export async function sendTransaction(account: PrivateKeyAccount, chainId: numbe
     to: request.to,
     data: request.data ?? request.input,
     value: bigintOf(request.value),
-    gas: bigintOf(request.gas),
+    gas: gasLimit ?? bigintOf(request.gas),
     nonce: request.nonce === undefined ? undefined : Number(hexToBigInt(request.nonce)),
     ...fees,
   });

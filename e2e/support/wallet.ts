@@ -35,10 +35,14 @@ interface WalletRequest {
   params: unknown;
 }
 
+/** Enough gas to enter a contract call (21,000 plus calldata), too little to finish one that writes. */
+const STARVED_GAS = 30_000n;
+
 /**
  * A browser wallet for tests: the page gets an EIP-1193 provider (window.ethereum + EIP-6963) whose
  * requests are answered here, in Node, signing with a private key. Tests drive what a person would do
- * in a real wallet: switch account or chain, reject the next signature.
+ * in a real wallet: switch account or chain, reject the next signature, send the next transaction with too
+ * little gas.
  */
 export class TestWallet {
   #account: PrivateKeyAccount;
@@ -46,6 +50,7 @@ export class TestWallet {
   #authorized = false;
   #rejectSignature = false;
   #rejectConnection = false;
+  #starveTransaction = false;
   readonly #pages = new Set<Page>();
 
   constructor(options: TestWalletOptions) {
@@ -86,6 +91,14 @@ export class TestWallet {
   /** The next message, typed-data or transaction signature is refused with error 4001. */
   rejectNextSignature(): void {
     this.#rejectSignature = true;
+  }
+
+  /**
+   * The next transaction is sent with too little gas, as when a person lowers the gas limit in the
+   * wallet: it is mined and fails on chain (out of gas), changing nothing but the sender's XDC.
+   */
+  starveNextTransaction(): void {
+    this.#starveTransaction = true;
   }
 
   /** The next connection request is refused with error 4001. */
@@ -134,7 +147,7 @@ export class TestWallet {
         return signTypedData(this.#account, params);
       case "eth_sendTransaction":
         this.#consumeSignature();
-        return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params);
+        return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params, this.#takeGasLimit());
       case "eth_sign":
       case "eth_signTransaction":
         throw new WalletRpcError(WALLET_ERROR.unsupportedMethod, `${method} is not supported by the test wallet`);
@@ -149,6 +162,12 @@ export class TestWallet {
       throw userRejected();
     }
     this.#authorized = true;
+  }
+
+  #takeGasLimit(): bigint | undefined {
+    if (!this.#starveTransaction) return undefined;
+    this.#starveTransaction = false;
+    return STARVED_GAS;
   }
 
   #permissions() {

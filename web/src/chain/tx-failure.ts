@@ -5,6 +5,7 @@ import { isWalletRejection } from "./wallet-rejection";
 export type TxFailure =
   | { kind: "rejected" }
   | { kind: "reverted"; reason?: string; hash?: Hex }
+  | { kind: "outOfGas"; hash: Hex }
   | { kind: "wrongAccount"; expected: string; connected?: string }
   | { kind: "wrongChain"; expected: number; connected?: number }
   | { kind: "noWallet" }
@@ -46,6 +47,8 @@ export function describeTxFailure(failure: TxFailure): string {
       return "The transaction was rejected in the wallet.";
     case "reverted":
       return failure.reason ? `The contract refused the transaction: ${failure.reason}` : "The transaction failed on chain.";
+    case "outOfGas":
+      return "The transaction ran out of gas on chain and changed nothing. Send it again without lowering the gas limit in your wallet.";
     case "wrongAccount":
       return `Switch your wallet to the account ${failure.expected} and try again.`;
     case "wrongChain":

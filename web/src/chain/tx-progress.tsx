@@ -1,6 +1,6 @@
 import { MESSAGES } from "@pli/api/contract";
-import { Alert, Anchor, Button, Group, Modal, Stack, Stepper, Text } from "@mantine/core";
-import { IconX } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Timeline } from "@mantine/core";
+import { IconCheck, IconX } from "@tabler/icons-react";
 import type { Hex } from "viem";
 import { Address } from "@/shared/ui/address";
 import { describeTxFailure, isOutcomeOpen } from "./tx-failure";
@@ -46,21 +46,18 @@ export function TxProgress({ state, explorerTxUrl, onClose, tryAgain = MESSAGES.
   return (
     <Modal opened={state.status === "running" || failed} onClose={onClose} title={state.label} centered closeOnEscape={failed} closeOnClickOutside={false} withCloseButton={failed}>
       <Stack gap="md">
-        <Stepper active={completed} orientation="vertical" size="sm" allowNextStepsSelect={false}>
+        <Timeline active={failed && !open ? completed : completed - 1} bulletSize={24} lineWidth={2}>
           {stages.map((stage, index) => {
             const broken = failed && !open && index === completed;
+            const running = state.status === "running" && index === completed;
+            const bullet = broken ? <IconX size={14} /> : running ? <Loader size={14} /> : index < completed ? <IconCheck size={14} /> : null;
             return (
-              <Stepper.Step
-                key={stage}
-                label={STAGE_LABELS[stage]}
-                loading={state.status === "running" && index === completed}
-                color={broken ? "red" : undefined}
-                icon={broken ? <IconX size={16} /> : undefined}
-                description={stage === "submitted" && link ? link : undefined}
-              />
+              <Timeline.Item key={stage} title={STAGE_LABELS[stage]} bullet={bullet} color={broken ? "red" : undefined}>
+                {stage === "submitted" && link ? link : null}
+              </Timeline.Item>
             );
           })}
-        </Stepper>
+        </Timeline>
         {state.status === "running" && state.stage !== "wallet" ? (
           <Text size="sm" c="dimmed">
             The result is recorded from the chain even if you close this window.

@@ -11,8 +11,9 @@ interface Call {
 }
 
 /**
- * Why a mined transaction reverted: it is replayed as a call on the state before its block, and the
- * revert data decoded with the contract's ABI. A replay that cannot tell leaves the reason out.
+ * Why a mined transaction reverted: out of gas when it used all the gas it was given; otherwise it is
+ * replayed as a call on the state before its block, and the revert data decoded with the contract's
+ * ABI. A replay that cannot tell leaves the reason out.
  */
 export async function minedRevert(config: WagmiConfig, call: Call, receipt: TransactionReceipt): Promise<TxFailure> {
   const hash = receipt.transactionHash;
@@ -20,6 +21,7 @@ export async function minedRevert(config: WagmiConfig, call: Call, receipt: Tran
     const client = getPublicClient(config);
     if (!client) return { kind: "reverted", hash };
     const tx = await client.getTransaction({ hash });
+    if (receipt.gasUsed >= tx.gas) return { kind: "outOfGas", hash };
     await client.call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber: receipt.blockNumber - 1n });
   } catch (error) {
     if (error instanceof BaseError) {
