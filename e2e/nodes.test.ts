@@ -367,5 +367,12 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByText(MESSAGES.nodeDeleted).first().waitFor();
     await page.getByRole("tab", { name: /^All Nodes\s*1$/ }).waitFor();
     expect((await ownNodes()).map((node) => node._id)).toEqual([firstId]);
+
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    const status = page.getByRole("combobox", { name: "Status" });
+    await status.selectOption({ label: "Active (1)" });
+    await page.waitForURL((url) => url.searchParams.get("tab") === NODE_STATUS.active);
+    await active.getByText(first.name).waitFor();
+    await shoot(page, "admin-list-phone-status");
   });
 });

@@ -1,5 +1,5 @@
 import { NODE_STATUS, NODE_TABS, type NodeTab } from "@pli/api/contract";
-import { Badge, Group, Tabs } from "@mantine/core";
+import { Badge, Box, Group, NativeSelect, Tabs } from "@mantine/core";
 import { useSearchParams } from "react-router-dom";
 import { TAB_LABELS } from "../node-display";
 
@@ -21,22 +21,36 @@ export function useNodeTab() {
   return { tab, setTab };
 }
 
-/** Pending, Verified, Return, Approved, Active, De-Active, All Nodes, each with its count. */
+/**
+ * Pending, Verified, Return, Approved, Active, De-Active, All Nodes, each with its count: tabs on a
+ * wide screen, one status picker on a phone, where seven tabs would wrap over four rows.
+ */
 export function NodeTabs({ tab, counts, onChange }: { tab: NodeTab; counts: Record<NodeTab, number> | undefined; onChange: (tab: NodeTab) => void }) {
+  const count = (name: NodeTab) => counts?.[name] ?? "…";
   return (
-    <Tabs value={tab} onChange={(value) => (isTab(value) ? onChange(value) : undefined)} variant="pills" keepMounted={false}>
-      <Tabs.List>
-        {NODE_TABS.map((name) => (
-          <Tabs.Tab key={name} value={name}>
-            <Group gap={6} wrap="nowrap">
-              {TAB_LABELS[name]}
-              <Badge size="sm" variant={name === tab ? "white" : "light"} circle={false}>
-                {counts?.[name] ?? "…"}
-              </Badge>
-            </Group>
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+    <>
+      <Box hiddenFrom="sm">
+        <NativeSelect
+          label="Status"
+          value={tab}
+          onChange={(event) => (isTab(event.currentTarget.value) ? onChange(event.currentTarget.value) : undefined)}
+          data={NODE_TABS.map((name) => ({ value: name, label: `${TAB_LABELS[name]} (${count(name)})` }))}
+        />
+      </Box>
+      <Tabs value={tab} onChange={(value) => (isTab(value) ? onChange(value) : undefined)} variant="pills" keepMounted={false} visibleFrom="sm">
+        <Tabs.List>
+          {NODE_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              <Group gap={6} wrap="nowrap">
+                {TAB_LABELS[name]}
+                <Badge size="sm" variant={name === tab ? "white" : "light"} circle={false}>
+                  {count(name)}
+                </Badge>
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    </>
   );
 }
