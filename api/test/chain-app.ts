@@ -5,26 +5,35 @@ import { startSmtp } from "./smtp.ts";
 
 /**
  * An API on a fresh database next to anvil with the portal's contracts, and the Ponder indexer
- * writing `chain.*` into the API's database: for tests that send real transactions.
+ * writing `chain.*` into the API's database: for tests that send real transactions. When a part fails
+ * to start, the parts already started are stopped.
  */
 export async function startChainApp() {
   const chain = await startChain();
-  const smtp = await startSmtp();
-  const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-  const t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
-  const indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
-  return {
-    chain,
-    t,
-    /** The SMTP server the API's mailer sends to. */
-    smtp,
-    /** Resolves once `chain.*` reflects the chain's head. */
-    synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
-    async stop() {
-      await indexer.stop();
-      await t.close();
-      await smtp.stop();
-      await chain.anvil.stop();
-    },
-  };
+  const started: (() => Promise<unknown>)[] = [() => chain.anvil.stop()];
+  try {
+    const smtp = await startSmtp();
+    started.push(() => smtp.stop());
+    const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
+    const t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
+    started.push(() => t.close());
+    const indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+    return {
+      chain,
+      t,
+      /** The SMTP server the API's mailer sends to. */
+      smtp,
+      /** Resolves once `chain.*` reflects the chain's head. */
+      synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
+      async stop() {
+        await indexer.stop();
+        await t.close();
+        await smtp.stop();
+        await chain.anvil.stop();
+      },
+    };
+  } catch (error) {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
 }
