@@ -78,8 +78,12 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the API configuration once; throws a ConfigError naming every bad or missing variable. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Parses the API configuration once; throws a ConfigError naming every bad or missing variable. A
+ * variable set to an empty value (`WS_URL=` in an env file) counts as unset.
+ */
+export function loadConfig(rawEnv: Record<string, string | undefined>): Config {
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""));
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems: Record<string, string> = {};

@@ -43,6 +43,14 @@ describe("API configuration", () => {
     expect(problemsOf({ ...valid, NODE_PRIVATE_IPS: "yes" }).NODE_PRIVATE_IPS).toBeDefined();
   });
 
+  it("takes a variable set to an empty value as unset: defaults apply, a required one is named", () => {
+    const config = loadConfig({ ...valid, WS_URL: "", SMTP_URL: " ", NODE_PROBE_PORT: "" });
+    expect(config.WS_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.NODE_PROBE_PORT).toBe(6688);
+    expect(problemsOf({ ...valid, RPC_URL: "" })).toEqual({ RPC_URL: "is required" });
+  });
+
   it("names every missing variable", () => {
     expect(problemsOf({ APP_ENV: "development" })).toEqual({
       DATABASE_URL: "is required",
