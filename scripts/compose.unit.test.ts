@@ -18,8 +18,10 @@ const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(tmpdir(), "pli-compose-"));
 
 type Environment = Record<string, string | null>;
+/** A published port as docker-compose 1.29 prints it: `{published, target}`, or `host_ip:published:target/proto`. */
+type Port = { published: number; target: number } | string;
 interface Resolved {
-  services: Record<string, { environment?: Environment; ports?: { published: number }[]; deploy?: { replicas?: number } }>;
+  services: Record<string, { environment?: Environment; ports?: Port[]; deploy?: { replicas?: number } }>;
 }
 interface Entry {
   name: string;
@@ -72,6 +74,15 @@ async function resolve(envFile: string): Promise<Resolved> {
 }
 
 /** A service's environment as its process sees it: variables resolved to null are not set. */
+/** The ports a service publishes on the Docker host, whichever form docker-compose printed them in. */
+function publishedPorts(resolved: Resolved, service: string): { hostIp?: string; published: number; target: number }[] {
+  return (resolved.services[service]?.ports ?? []).map((port) => {
+    if (typeof port !== "string") return { hostIp: undefined, published: Number(port.published), target: Number(port.target) };
+    const [hostIp, published, target] = port.replace(/\/\w+$/, "").split(":");
+    return { hostIp, published: Number(published), target: Number(target) };
+  });
+}
+
 function environmentOf(resolved: Resolved, service: string): Record<string, string> {
   const environment = resolved.services[service]?.environment ?? {};
   return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== null));
@@ -136,8 +147,10 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     const envFile = writeEnvFile("optional", [...entries.filter((entry) => entry.active), ...optional].map((entry) => `${entry.name}=${entry.value}`));
     const resolved = await resolve(envFile);
     const elsewhere: Record<string, () => unknown> = {
-      HTTP_PORT: () => resolved.services.web?.ports?.[0]?.published,
+      HTTP_PORT: () => publishedPorts(resolved, "web")[0]?.published,
       API_REPLICAS: () => resolved.services.api?.deploy?.replicas,
+      ANALYST_DB_PORT: () => publishedPorts(resolved, "postgres")[0]?.published,
+      ANALYST_INDEXER_PORT: () => publishedPorts(resolved, "indexer")[0]?.published,
     };
     const environments = Object.keys(resolved.services).map((service) => environmentOf(resolved, service));
     for (const { name, value } of optional) {
@@ -146,6 +159,16 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     }
     expect(() => loadConfig(environmentOf(resolved, "api"))).not.toThrow();
     expect(() => parseIndexerEnv(environmentOf(resolved, "indexer"))).not.toThrow();
+  });
+
+  it("publishes only the web server to the network; Postgres and the indexer for analysts on the host's loopback", async () => {
+    const resolved = await resolve(ENV_EXAMPLE);
+    const published = Object.keys(resolved.services).flatMap((service) => publishedPorts(resolved, service).map(({ hostIp, target }) => ({ service, hostIp, target })));
+    expect(published.filter((port) => port.service !== "web")).toEqual([
+      { service: "indexer", hostIp: "127.0.0.1", target: 42069 },
+      { service: "postgres", hostIp: "127.0.0.1", target: 5432 },
+    ]);
+    expect(publishedPorts(resolved, "web")).toEqual([{ hostIp: undefined, published: 80, target: 80 }]);
   });
 
   it("lists in .env.example exactly the variables of the README's configuration table", () => {
