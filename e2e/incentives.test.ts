@@ -15,7 +15,8 @@ import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, 
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "./support/mailbox.ts";
-import { approvedNode, callApi, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
+import { callApi } from "./support/records.ts";
+import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 

@@ -2,68 +2,27 @@ import { randomInt } from "node:crypto";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/contract/domain.ts";
-import { API, MESSAGES, NODE_STATUS, type JobResponse } from "../api/src/contract/index.ts";
-import { createDb } from "../api/src/db/database.ts";
+import { API, MESSAGES, type JobResponse } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { jobMessages } from "../web/src/features/jobs/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { activeNode, callApi, pageWithWallet, randomAddress } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
-import { TestWallet } from "./support/wallet.ts";
 
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "jobs");
 
-const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
-const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
-async function api<T>(pathname: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.current.urls.api}${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
-/**
- * A node of the operator registered through the API and set Active in the stack's database: a stand-in
- * for the whitelist and the stake on the chain, which nodes.test.ts drives through the screens.
- */
-async function activeNode(token: string): Promise<string> {
-  const { data } = await api<{ data: { _id: string } }>(API.nodesetting.root, token, {
-    name: `Oracle node ${randomInt(1e6)}`,
-    provider: "AWS",
-    ipaddress: loopbackIp(),
-    os: "Ubuntu 24.04",
-    ram: 32,
-    storage: 500,
-    security: "6.8.0-45",
-    oracleAddress: randomAddress(),
-    nodeAddress: randomAddress(),
-  });
-  const db = createDb(stack.current.databaseUrl, 1);
-  try {
-    await db.updateTable("app.node").set({ status: NODE_STATUS.active }).where("id", "=", data._id).execute();
-  } finally {
-    await db.destroy();
-  }
-  return data._id;
-}
 
-async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
-  const page = await context.newPage();
-  await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
-  return page;
-}
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
@@ -95,7 +54,7 @@ beforeAll(async () => {
   operator = await freshOperator(stack.current);
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
-  nodeId = await activeNode(operatorSession);
+  nodeId = await activeNode(stack.current, operatorSession);
   operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(operatorContext, operatorSession);
   adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });

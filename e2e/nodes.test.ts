@@ -17,15 +17,13 @@ import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
+import { callApi, loopbackIp, pageWithWallet, randomAddress } from "./support/records.ts";
 
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "nodes");
 const DAY_MS = 86_400_000;
 
-/** A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback). */
-const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
-const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
 interface NodeRow {
@@ -35,22 +33,9 @@ interface NodeRow {
   nodeAddress: string;
 }
 
-async function api<T>(pathname: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.current.urls.api}${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
-async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
-  const page = await context.newPage();
-  await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
-  return page;
-}
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 

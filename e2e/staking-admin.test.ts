@@ -9,7 +9,8 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { approvedNode, callApi, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
+import { callApi } from "./support/records.ts";
+import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 

@@ -9,7 +9,8 @@ import { stakingMessages } from "../web/src/features/staking/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { approvedNode, approveRequest, callApi, chainAs, unlockStake, type ApprovedNode } from "./support/staking-setup.ts";
+import { callApi } from "./support/records.ts";
+import { approvedNode, approveRequest, chainAs, unlockStake, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 

@@ -2,64 +2,27 @@ import { randomInt } from "node:crypto";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../api/src/contract/index.ts";
-import { createDb } from "../api/src/db/database.ts";
+import { API, MESSAGES, TICKET_STATUS } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "../web/src/shared/config/routes.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "./support/mailbox.ts";
+import { activeNode, callApi, pageWithWallet } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
-import { TestWallet } from "./support/wallet.ts";
 
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "tickets");
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
-const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
 
-async function api<T>(pathname: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.current.urls.api}${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
-/** A node of the operator registered through the API and set Active in the stack's database. */
-async function activeNode(token: string, name: string): Promise<string> {
-  const { data } = await api<{ data: { _id: string } }>(API.nodesetting.root, token, {
-    name,
-    provider: "AWS",
-    ipaddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`,
-    os: "Ubuntu 24.04",
-    ram: 32,
-    storage: 500,
-    security: "6.8.0-45",
-    oracleAddress: randomAddress(),
-    nodeAddress: randomAddress(),
-  });
-  const db = createDb(stack.current.databaseUrl, 1);
-  try {
-    await db.updateTable("app.node").set({ status: NODE_STATUS.active }).where("id", "=", data._id).execute();
-  } finally {
-    await db.destroy();
-  }
-  return data._id;
-}
 
-async function signedInPage(context: BrowserContext, key: Hex): Promise<Page> {
-  const page = await context.newPage();
-  await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
-  return page;
-}
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 let operator: FreshOperator;
 let operatorSession: string;
@@ -76,7 +39,7 @@ const answer = `Your provider closes port 6688 at night (case ${randomInt(1e6)})
 beforeAll(async () => {
   operator = await freshOperator(stack.current);
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
-  await activeNode(operatorSession, nodeName);
+  await activeNode(stack.current, operatorSession, nodeName);
   const adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(operatorContext, operatorSession);

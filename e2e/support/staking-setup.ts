@@ -5,7 +5,7 @@ import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
 import { API, NODE_STATUS, REQUEST_STATUS } from "../../api/src/contract/index.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
-import { callApi as callSharedApi } from "../../test/sessions.ts";
+import { callApi, loopbackIp, randomAddress } from "./records.ts";
 import type { SharedStack } from "./stack.ts";
 
 /**
@@ -14,11 +14,6 @@ import type { SharedStack } from "./stack.ts";
  * screens are tested elsewhere).
  */
 
-/** One call to the stack's API as `token`; a POST when there is a body. Throws on a non-2xx answer. */
-export const callApi = <T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> => callSharedApi<T>(stack.urls.api, pathname, { token, body });
-
-const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
-const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
 
 /** A wallet client of `key` on the stack's chain, and a way to wait for a successful receipt. */
 export function chainAs(stack: SharedStack, key: Hex) {

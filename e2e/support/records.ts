@@ -1,0 +1,50 @@
+import { randomInt } from "node:crypto";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { API, NODE_STATUS } from "../../api/src/contract/index.ts";
+import { createDb } from "../../api/src/db/database.ts";
+import { callApi as callSharedApi } from "../../test/sessions.ts";
+import type { SharedStack } from "./stack.ts";
+import { TestWallet } from "./wallet.ts";
+
+/** One call to the stack's API as `token`; a POST when there is a body. Throws on a non-2xx answer. */
+export const callApi = <T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> => callSharedApi<T>(stack.urls.api, pathname, { token, body });
+
+/** An address no one has registered: for oracle and node addresses. */
+export const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
+
+/** A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback). */
+export const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
+
+/**
+ * A node of the operator registered through the API and set Active in the stack's database: a stand-in
+ * for the whitelist and the stake on the chain, which nodes.test.ts drives through the screens.
+ */
+export async function activeNode(stack: SharedStack, token: string, name = `Oracle node ${randomInt(1e6)}`): Promise<string> {
+  const { data } = await callApi<{ data: { _id: string } }>(stack, API.nodesetting.root, token, {
+    name,
+    provider: "AWS",
+    ipaddress: loopbackIp(),
+    os: "Ubuntu 24.04",
+    ram: 32,
+    storage: 500,
+    security: "6.8.0-45",
+    oracleAddress: randomAddress(),
+    nodeAddress: randomAddress(),
+  });
+  const db = createDb(stack.databaseUrl, 1);
+  try {
+    await db.updateTable("app.node").set({ status: NODE_STATUS.active }).where("id", "=", data._id).execute();
+  } finally {
+    await db.destroy();
+  }
+  return data._id;
+}
+
+/** A new page of `context` with the test wallet of `key` installed. */
+export async function pageWithWallet(context: BrowserContext, stack: SharedStack, key: Hex): Promise<Page> {
+  const page = await context.newPage();
+  await new TestWallet({ privateKey: key, rpcUrl: stack.urls.rpc }).install(page);
+  return page;
+}
