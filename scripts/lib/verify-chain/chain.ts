@@ -1,6 +1,7 @@
 import { createPublicClient, http, parseGwei, type Address, type Hex } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { chainClients } from "../../../test/chain.ts";
+import { waitFor } from "../wait.ts";
 import type { ChainStatus, Position } from "./rules.ts";
 
 /**
@@ -31,6 +32,28 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
   const token = { address: pliToken, abi: pluginTokenAbi } as const;
   const handles = new Map<Hex, ReturnType<typeof clients.as>>();
 
+  /** What the chain says of a transaction it did not mine: its sender and nonce, their nonces now, and which recent block holds a transaction with that nonce. */
+  async function whyNotMined(hash: Hex): Promise<string> {
+    const tx = await clients.publicClient.getTransaction({ hash }).catch(() => null);
+    if (!tx) return "the chain does not know it";
+    const { publicClient } = clients;
+    const [latest, pending, head] = await Promise.all([
+      publicClient.getTransactionCount({ address: tx.from, blockTag: "latest" }),
+      publicClient.getTransactionCount({ address: tx.from, blockTag: "pending" }),
+      publicClient.getBlockNumber({ cacheTime: 0 }),
+    ]);
+    let taken = "no block of the last 30 has a transaction with that nonce";
+    for (let number = head; number >= 0n && number > head - 30n; number--) {
+      const block = await publicClient.getBlock({ blockNumber: number, includeTransactions: true });
+      const other = block.transactions.find((t) => t.from === tx.from && t.nonce === tx.nonce);
+      if (other) {
+        taken = `block ${number} holds ${other.hash} with that nonce`;
+        break;
+      }
+    }
+    return `from ${tx.from}, nonce ${tx.nonce}, block ${tx.blockNumber ?? "none"}; the account's latest and pending nonces ${latest}, ${pending}; head ${head}; ${taken}`;
+  }
+
   return {
     ...clients,
     reader,
@@ -40,13 +63,15 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
       if (!handle) handles.set(key, (handle = clients.as(key)));
       return handle;
     },
-    /** Waits for the transaction's receipt (anvil mines it while answering the send). */
+    /**
+     * Polls for the transaction's receipt (anvil mines each transaction on its own right after accepting
+     * it). Not viem's waitForTransactionReceipt: it waits for a block after the one it saw first, and
+     * with nothing else sending, a transaction mined just before its watch began is never looked up again.
+     */
     async mined(sent: Promise<Hex>): Promise<Mined> {
       const hash = await sent;
-      const receipt = await clients.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: MINED_TIMEOUT_MS }).catch(async (error: unknown) => {
-        const tx = await clients.publicClient.getTransaction({ hash }).catch(() => null);
-        const nonces = tx && (await Promise.all((["latest", "pending"] as const).map((blockTag) => clients.publicClient.getTransactionCount({ address: tx.from, blockTag }))));
-        throw new Error(`transaction ${hash} was not mined${tx ? ` (from ${tx.from}, nonce ${tx.nonce}; the account's latest and pending nonces ${nonces!.join(", ")})` : ", and the chain does not know it"}`, { cause: error });
+      const receipt = await waitFor(`the receipt of ${hash}`, () => clients.publicClient.getTransactionReceipt({ hash }), { timeoutMs: MINED_TIMEOUT_MS, intervalMs: 5 }).catch(async (error: unknown) => {
+        throw new Error(`transaction ${hash} was not mined: ${await whyNotMined(hash)}`, { cause: error });
       });
       return { hash, block: receipt.blockNumber, ok: receipt.status === "success" };
     },

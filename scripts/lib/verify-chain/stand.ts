@@ -57,11 +57,12 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
   };
   mkdirSync(logDir);
   const pgLog = createWriteStream(path.join(logDir, "postgres.log"));
-  stops.push(async () => void pgLog.end());
+  const anvilLog = createWriteStream(path.join(logDir, "anvil.log"));
+  stops.push(async () => void (pgLog.end(), anvilLog.end()));
   try {
     const [postgres, anvil] = await Promise.all([
       startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true, log: (chunk) => pgLog.write(chunk) }).then((started: Postgres) => (stops.push(() => started.stop()), started)),
-      startAnvil().then((started: Anvil) => (stops.push(() => started.stop()), started)),
+      startAnvil({ log: (chunk) => anvilLog.write(chunk) }).then((started: Anvil) => (stops.push(() => started.stop()), started)),
     ]);
     const databaseUrl = await postgres.createDatabase("verify_chain");
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
