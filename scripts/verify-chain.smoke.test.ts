@@ -3,11 +3,11 @@ import { formatReport } from "./lib/verify-chain/report.ts";
 import { verifyChain } from "./lib/verify-chain/run.ts";
 
 /**
- * Seed 109's program: a live reorg at operation 6 (depth 1, two admin transactions in the new block),
- * the indexer SIGKILLed at operation 27 and a reorg at 162 (depth 2) while it waits for its old schema
- * lock, which is why the kill comes early: the restart overlaps the operations.
+ * Seed 307's program: a reorg before operation 3 (depth 1, an admin transaction in the new block) while
+ * the indexer follows the chain, the indexer SIGKILLed before operation 11 and a reorg before 211 (depth
+ * 2) while it waits for its old schema lock. The kill comes early so that the restart overlaps the operations.
  */
-const SEED = 109;
+const SEED = 307;
 
 it("300 random operations with an indexer kill and reorgs leave the API serving exactly what the chain says", async () => {
   const result = await verifyChain({ ops: 300, seed: SEED, operators: 4, kills: 1, reorgs: 2, log: (line) => console.log(line) });

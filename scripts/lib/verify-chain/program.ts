@@ -40,7 +40,7 @@ export interface Intent {
 }
 
 export interface Reorg {
-  /** Runs before the operation with this index. */
+  /** Runs before the operation with this index (after the last one when it equals their number). */
   at: number;
   depth: 1 | 2 | 3;
   /** Admin transactions mined into the replacement blocks. */
@@ -49,7 +49,7 @@ export interface Reorg {
 
 export interface Program {
   intents: Intent[];
-  /** Indexes of the operations before which the indexer is SIGKILLed (and restarted), ascending. */
+  /** Indexes of the operations before which the indexer is SIGKILLed (and restarted), ascending; their number means after the last. */
   kills: number[];
   reorgs: Reorg[];
 }
@@ -76,9 +76,9 @@ const intentArbitrary: fc.Arbitrary<Intent> = fc.record({
   r2: draw,
 });
 
-/** `count` distinct operation indexes in [1, ops), ascending (as many as fit). */
+/** `count` distinct moments in [1, ops], ascending (as many as fit): before operation `at`, or after the last one for `ops`. */
 const positions = (ops: number, count: number) =>
-  fc.uniqueArray(fc.integer({ min: Math.min(1, ops - 1), max: Math.max(0, ops - 1) }), { minLength: Math.min(count, Math.max(0, ops - 1)), maxLength: Math.min(count, Math.max(0, ops - 1)) }).map((at) => at.sort((a, b) => a - b));
+  fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, ops) }), { minLength: Math.min(count, ops), maxLength: Math.min(count, ops) }).map((at) => at.sort((a, b) => a - b));
 
 /** The whole run as a pure function of the seed: the same seed and counts give the same program. */
 export function programOf({ ops, seed, kills, reorgs }: ProgramOptions): Program {

@@ -1,7 +1,7 @@
 import { getIndexedBlock } from "../../../api/src/chain/views.ts";
 import { setUpActors } from "./actors.ts";
 import type { Bench } from "./bench.ts";
-import { harnessChain } from "./chain.ts";
+import { harnessChain, type HarnessChain } from "./chain.ts";
 import { compareServed, type Discrepancy } from "./compare.ts";
 import { runOperation, type OpRecord } from "./operations.ts";
 import { programOf, type ProgramOptions } from "./program.ts";
@@ -40,6 +40,19 @@ export interface VerifyResult {
 const since = (start: number) => (performance.now() - start) / 1000;
 
 /**
+ * Mines an empty block every second until `waiting` settles, as a live chain goes on making blocks: a
+ * restarted indexer that missed the one block its start mines would otherwise wait for the next forever.
+ */
+async function whileMining<T>(chain: HarnessChain, waiting: Promise<T>): Promise<T> {
+  const timer = setInterval(() => void chain.testClient.mine({ blocks: 1 }).catch(() => undefined), 1_000);
+  try {
+    return await waiting;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * `npm run verify:chain`: a stand of its own, the seed's program of operations from the operators and
  * the owner with the indexer SIGKILLed and restarted and shallow reorgs in between, then, once the
  * indexer has caught up, everything the API serves about money compared with the contracts.
@@ -62,15 +75,19 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     const kills = new Set(program.kills);
     const reorgs = { count: 0, blocks: 0 };
     let killed = 0;
+    let killDue = false;
+    const crash = async (when: string) => {
+      await stand.indexer.crash();
+      killed++;
+      killDue = false;
+      log(`${when}: indexer SIGKILLed, restarting`);
+    };
     const opsStarted = performance.now();
     const every = Math.max(1, Math.round(options.ops / 10));
-    for (const [index, intent] of program.intents.entries()) {
+    for (let index = 0; index <= options.ops; index++) {
       options.signal?.throwIfAborted();
-      if (kills.has(index)) {
-        await stand.indexer.crash();
-        killed++;
-        log(`operation ${index}: indexer SIGKILLed, restarting`);
-      }
+      killDue ||= kills.has(index);
+      if (killDue && stand.indexer.up) await crash(`before operation ${index}`);
       for (const reorg of program.reorgs.filter((r) => r.at === index)) {
         const survived = await reorgChain(chain, actors, reorg);
         for (const record of records.toReversed()) {
@@ -82,7 +99,8 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
         reorgs.count++;
         reorgs.blocks += reorg.depth;
       }
-      records.push(await runOperation(bench, intent, index));
+      if (index === options.ops) break;
+      records.push(await runOperation(bench, program.intents[index]!, index));
       if ((index + 1) % every === 0) {
         const [head, indexed] = await Promise.all([chain.head(), getIndexedBlock(stand.db)]);
         log(`${index + 1}/${options.ops} operations, ${((index + 1) / since(opsStarted)).toFixed(1)}/s; head ${head}, indexed ${indexed ?? "none"}${stand.indexer.up ? "" : " (indexer restarting)"}`);
@@ -92,7 +110,11 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
 
     const catchUpStarted = performance.now();
     options.signal?.throwIfAborted();
-    await stand.indexer.ready();
+    await whileMining(chain, stand.indexer.ready());
+    if (killDue) {
+      await crash("after the last operation");
+      await whileMining(chain, stand.indexer.ready());
+    }
     await chain.testClient.mine({ blocks: 1 });
     const head = await chain.head();
     await stand.indexer.indexed(head, CATCH_UP_MS);

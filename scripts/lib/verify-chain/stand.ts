@@ -18,7 +18,7 @@ import { startPostgres, type Postgres } from "../postgres.ts";
 export interface IndexerControl {
   /** Whether a process is up and past its start (a restart may still be waiting for the dead one's schema lock). */
   readonly up: boolean;
-  /** SIGKILL, then a restart in the background; waits for an earlier restart to finish first. */
+  /** SIGKILL, then a restart in the background (waits for an earlier restart to finish first). */
   crash(): Promise<void>;
   /** Resolves once the indexer is up (rejects when its restart failed). */
   ready(): Promise<void>;
