@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
-import { CONFIRM_WORD, MESSAGES } from "../api/src/contract/index.ts";
+import { MESSAGES } from "../api/src/contract/index.ts";
 import { freshAdmin } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -43,9 +43,19 @@ describe("admin passkeys", () => {
     await page.getByRole("link", { name: "Setting" }).click();
     await page.getByRole("heading", { name: "Passkeys" }).waitFor();
   };
+  /** The password dialog of a passkey change: a wrong password keeps it open with the error under the field. */
+  const confirmWithPassword = async (title: string, confirmLabel: string) => {
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.getByLabel("Current password").fill(`${admin.password}-wrong`);
+    await dialog.getByRole("button", { name: confirmLabel }).click();
+    await dialog.getByText(MESSAGES.wrongPassword).waitFor();
+    await dialog.getByLabel("Current password").fill(admin.password);
+    await dialog.getByRole("button", { name: confirmLabel }).click();
+    await dialog.waitFor({ state: "hidden" });
+  };
   const credentials = async () => ((await cdp.send("WebAuthn.getCredentials", { authenticatorId })) as { credentials: { signCount: number }[] }).credentials;
 
-  test("an admin signed in with the emailed code registers and renames a passkey in the settings", async () => {
+  test("an admin signed in with the emailed code registers a passkey with their password, and renames it, in the settings", async () => {
     admin = await freshAdmin(stack.current);
     const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
     page = await context.newPage();
@@ -65,10 +75,17 @@ describe("admin passkeys", () => {
     const fallback = page.getByRole("switch", { name: "Emailed code fallback" });
     expect(await fallback.isChecked()).toBe(true);
     expect(await fallback.isDisabled()).toBe(true);
-    await page.getByRole("button", { name: "Add passkey" }).click();
-    await page.getByText("Passkey name is required").waitFor();
-    await page.getByLabel("Passkey name").fill("Test laptop");
-    await page.getByRole("button", { name: "Add passkey" }).click();
+    const addForm = page.getByRole("form", { name: "Add a passkey" });
+    await addForm.getByRole("button", { name: "Add passkey" }).click();
+    await addForm.getByText("Passkey name is required").waitFor();
+    await addForm.getByText("Password is required").waitFor();
+    await addForm.getByLabel("Passkey name").fill("Test laptop");
+    await addForm.getByLabel("Current password").fill(`${admin.password}-wrong`);
+    await addForm.getByRole("button", { name: "Add passkey" }).click();
+    await addForm.getByText(MESSAGES.wrongPassword).waitFor();
+    expect(await credentials()).toHaveLength(0);
+    await addForm.getByLabel("Current password").fill(admin.password);
+    await addForm.getByRole("button", { name: "Add passkey" }).click();
     await page.getByText(MESSAGES.passkeyAdded).waitFor();
     const list = page.getByRole("list", { name: "Passkeys" });
     await list.getByText("Test laptop", { exact: true }).waitFor();
@@ -98,16 +115,19 @@ describe("admin passkeys", () => {
     expect((await credentials())[0]!.signCount).toBeGreaterThan(0);
   });
 
-  test("switches the emailed code off: the last passkey stays, and the sign-in offers no code", async () => {
+  test("switches the emailed code off after re-entering the password: the last passkey stays, and the sign-in offers no code", async () => {
     await openSettings();
     const fallback = page.getByRole("switch", { name: "Emailed code fallback" });
     await fallback.click();
+    expect(await fallback.isChecked()).toBe(true);
+    await confirmWithPassword("Turn emailed codes off?", "Turn off");
     await page.getByText(MESSAGES.emailCodeFallbackOff).waitFor();
     expect(await fallback.isChecked()).toBe(false);
 
     await page.getByRole("button", { name: "Delete Work laptop" }).click();
-    await page.getByLabel(`Type ${CONFIRM_WORD} to confirm`).fill(CONFIRM_WORD);
-    await page.getByRole("button", { name: "Confirm" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Work laptop?" });
+    await dialog.getByLabel("Current password").fill(admin.password);
+    await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText(MESSAGES.lastPasskeyWithoutFallback).waitFor();
     await page.getByRole("list", { name: "Passkeys" }).getByText("Work laptop", { exact: true }).waitFor();
 
@@ -124,7 +144,7 @@ describe("admin passkeys", () => {
     expect(mail.count(admin.email)).toBe(mailsBefore);
   });
 
-  test("with the emailed code back on, a code can be asked for instead; the passkey is deleted after typing the confirmation", async () => {
+  test("with the emailed code back on, a code can be asked for instead; the passkey is deleted after re-entering the password", async () => {
     await openSettings();
     await page.getByRole("switch", { name: "Emailed code fallback" }).click();
     await page.getByText(MESSAGES.emailCodeFallbackOn).waitFor();
@@ -141,8 +161,7 @@ describe("admin passkeys", () => {
     await openSettings();
     expect((await page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").textContent()) ?? "").not.toContain("Last used never");
     await page.getByRole("button", { name: "Delete Work laptop" }).click();
-    await page.getByLabel(`Type ${CONFIRM_WORD} to confirm`).fill(CONFIRM_WORD);
-    await page.getByRole("button", { name: "Confirm" }).click();
+    await confirmWithPassword("Delete Work laptop?", "Delete");
     await page.getByText(MESSAGES.passkeyDeleted).waitFor();
     await page.getByText(MESSAGES.noPasskey).waitFor();
     expect(await page.getByRole("list", { name: "Passkeys" }).count()).toBe(0);

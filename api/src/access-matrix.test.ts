@@ -351,10 +351,10 @@ describe("access matrix", () => {
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
     const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
       ["GET", API.passkey.root],
-      ["POST", API.passkey.registerOptions],
+      ["POST", API.passkey.registerOptions, { password: "correct horse battery" }],
       ["POST", API.passkey.register, { name: "Key", response: authenticator.create({ rp: {}, challenge: "AAAA" }) }],
       ["POST", API.passkey.rename, { _id: none, name: "Key" }],
-      ["POST", API.passkey.delete, { id: none }],
+      ["POST", API.passkey.delete, { id: none, password: "correct horse battery" }],
       ["POST", API.passkey.fallback, { enabled: true }],
     ];
     for (const [method, url, payload] of calls) {
@@ -363,7 +363,7 @@ describe("access matrix", () => {
       expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
     }
     expect((await as("admin", "GET", API.passkey.root)).body).toEqual({ passkeys: [], emailCodeFallback: true });
-    expect((await as("admin", "POST", API.passkey.registerOptions)).status).toBe(200);
+    expect((await as("admin", ...calls[1]!)).status).toBe(200);
     expect((await as("admin", ...calls[2]!)).status).toBe(400);
     expect((await as("admin", ...calls[3]!)).status).toBe(404);
     expect((await as("admin", ...calls[4]!)).status).toBe(404);

@@ -8,6 +8,7 @@ import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
+import { passwordFailureBudgets } from "./reauth.ts";
 import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
 import { adminLoginSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
 import { adminSession } from "./session.ts";
@@ -54,10 +55,7 @@ export const adminRoutes = createRouter()
     const { db, mailer, config } = c.var.deps;
     const ip = clientIp(c);
     await enforceLimits(c, [[L.adminLoginIp, ip]]);
-    const failureBudgets: Parameters<typeof recordFailure>[1] = [
-      [L.adminLoginFailures, `${email}|${ip}`],
-      [L.adminLoginFailuresAllClients, email],
-    ];
+    const failureBudgets = passwordFailureBudgets(email, ip);
     await refuseIfLocked(c, failureBudgets);
     const admin = await findAdminByEmail(db, email);
     const ok = await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH);

@@ -18,12 +18,18 @@ export const ADMIN_MESSAGES = {
   passwordsDiffer: "Passwords do not match",
   passwordTooShort: "Password must be at least 12 characters",
   passwordUpdated: "Password Updated Successfully",
+  wrongPassword: "Wrong password",
 } as const;
+
+/** An admin's password as typed, to sign in or to confirm a change (never trimmed). */
+export const adminPasswordSchema = z.string({ error: "Password is required" }).min(1, "Password is required").max(200);
 
 export const adminLoginSchema = z.object({
   email: z.email("Enter a valid email").trim().toLowerCase().max(254),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+  password: adminPasswordSchema,
 });
+/** The signed-in admin's password, re-entered to confirm a change to their second factors. */
+export const passwordConfirmSchema = z.object({ password: adminPasswordSchema });
 export const verifyOtpSchema = z.object({ _id: idSchema, otp: otpSchema });
 export const resendOtpSchema = z.object({ _id: idSchema });
 

@@ -17,16 +17,17 @@ afterAll(async () => {
 });
 
 type Admin = Awaited<ReturnType<TestApp["addAdmin"]>>;
+const PASSWORD = "correct horse battery";
 
-/** A new admin signed in through password and emailed code (no passkey yet). */
+/** A new admin signed in through password and emailed code (no passkey yet); their password is PASSWORD. */
 async function signedInAdmin() {
-  const admin = await t.addAdmin();
+  const admin = await t.addAdmin(undefined, PASSWORD);
   return { admin, token: await t.adminToken(admin) };
 }
 
 /** Registers `authenticator`'s credential for the admin of `token` under `name`. */
 async function register(token: string, authenticator: SoftwareAuthenticator, name = "Laptop") {
-  const options = await t.call("POST", API.passkey.registerOptions, { token });
+  const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } });
   expect(options.status).toBe(200);
   return t.call("POST", API.passkey.register, { token, body: { name, response: authenticator.create(options.body.options) } });
 }
@@ -49,7 +50,7 @@ const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(
 describe("registering a passkey", () => {
   it("keeps a credential whose 'none' attestation answers the admin's challenge, and lists it by name", async () => {
     const { admin, token } = await signedInAdmin();
-    const options = await t.call("POST", API.passkey.registerOptions, { token });
+    const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } });
     expect(options.body.options).toMatchObject({ rp: { id: new URL(PUBLIC_URL).hostname }, user: { name: admin.email }, attestation: "none" });
     const added = await t.call("POST", API.passkey.register, { token, body: { name: "YubiKey", response: new SoftwareAuthenticator(PUBLIC_URL).create(options.body.options) } });
     expect(added.status).toBe(201);
@@ -60,7 +61,7 @@ describe("registering a passkey", () => {
 
   it("refuses a replayed registration, an attestation for another origin, another admin's challenge and a name left empty", async () => {
     const { token } = await signedInAdmin();
-    const options = (await t.call("POST", API.passkey.registerOptions, { token })).body.options;
+    const options = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
     const response = new SoftwareAuthenticator(PUBLIC_URL).create(options);
     expect((await t.call("POST", API.passkey.register, { token, body: { name: "", response } })).body.errors.name).toBe("Passkey name is required");
     expect((await t.call("POST", API.passkey.register, { token, body: { name: "A", response } })).status).toBe(201);
@@ -68,12 +69,12 @@ describe("registering a passkey", () => {
     expect(replay.status).toBe(400);
     expect(replay.body.errors.response).toBe(MESSAGES.passkeyRequestExpired);
 
-    const elsewhere = (await t.call("POST", API.passkey.registerOptions, { token })).body.options;
+    const elsewhere = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
     const phished = await t.call("POST", API.passkey.register, { token, body: { name: "C", response: new SoftwareAuthenticator("https://evil.test").create(elsewhere) } });
     expect(phished.body.errors.response).toBe(MESSAGES.passkeyNotVerified);
 
     const other = await signedInAdmin();
-    const challengeOfA = (await t.call("POST", API.passkey.registerOptions, { token })).body.options;
+    const challengeOfA = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
     const stolen = await t.call("POST", API.passkey.register, { token: other.token, body: { name: "D", response: new SoftwareAuthenticator(PUBLIC_URL).create(challengeOfA) } });
     expect(stolen.body.errors.response).toBe(MESSAGES.passkeyRequestExpired);
     expect((await t.call("GET", API.passkey.root, { token })).body.passkeys).toHaveLength(1);
@@ -198,7 +199,7 @@ describe("signing in with password and passkey", () => {
 describe("the emailed code fallback", () => {
   it("turns off only once a passkey exists; then sign-in mails no code and both code routes refuse", async () => {
     const { admin, token } = await signedInAdmin();
-    const off = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false } });
+    const off = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
     expect(off.status).toBe(409);
     expect(off.body.error).toBe(MESSAGES.fallbackNeedsPasskey);
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
@@ -209,7 +210,7 @@ describe("the emailed code fallback", () => {
     await t.call("POST", API.admin.resendOtp, { body: { _id: earlier._id } });
     const earlierCode = await smtp.codeFor(admin.email, before);
 
-    const switched = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false } });
+    const switched = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
     expect(switched.body).toEqual({ message: MESSAGES.emailCodeFallbackOff, emailCodeFallback: false });
     const mailsBefore = mailsTo(admin.email);
     const attempt = await passwordStep(admin);
@@ -232,21 +233,21 @@ describe("the emailed code fallback", () => {
     const other = await signedInAdmin();
     const first = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "First")).body.data._id;
     const second = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Second")).body.data._id;
-    await t.call("POST", API.passkey.fallback, { token, body: { enabled: false } });
+    await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
 
     expect((await t.call("POST", API.passkey.rename, { token: other.token, body: { _id: first, name: "Mine now" } })).status).toBe(404);
-    expect((await t.call("POST", API.passkey.delete, { token: other.token, body: { id: first } })).status).toBe(404);
+    expect((await t.call("POST", API.passkey.delete, { token: other.token, body: { id: first, password: PASSWORD } })).status).toBe(404);
     const renamed = await t.call("POST", API.passkey.rename, { token, body: { _id: first, name: "Phone" } });
     expect(renamed.body).toMatchObject({ message: MESSAGES.passkeyRenamed, data: { _id: first, name: "Phone" } });
 
-    expect((await t.call("POST", API.passkey.delete, { token, body: { id: second } })).body.message).toBe(MESSAGES.passkeyDeleted);
-    const last = await t.call("POST", API.passkey.delete, { token, body: { id: first } });
+    expect((await t.call("POST", API.passkey.delete, { token, body: { id: second, password: PASSWORD } })).body.message).toBe(MESSAGES.passkeyDeleted);
+    const last = await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } });
     expect(last.status).toBe(409);
     expect(last.body.error).toBe(MESSAGES.lastPasskeyWithoutFallback);
     expect((await t.call("GET", API.passkey.root, { token })).body.passkeys.map((p: { name: string }) => p.name)).toEqual(["Phone"]);
 
     await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } });
-    expect((await t.call("POST", API.passkey.delete, { token, body: { id: first } })).status).toBe(200);
+    expect((await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } })).status).toBe(200);
     expect((await t.call("GET", API.passkey.root, { token })).body).toEqual({ passkeys: [], emailCodeFallback: true });
   });
 });

@@ -1,17 +1,20 @@
 import { createRoute } from "@hono/zod-openapi";
+import { confirmAdminPassword } from "../admin/reauth.ts";
 import { findAdminById } from "../admin/repository.ts";
+import { passwordConfirmSchema } from "../admin/schema.ts";
 import { adminSession } from "../admin/session.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { MESSAGES } from "../contract/index.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
-import { deleteByIdSchema, messageSchema, tokenSchema } from "../shared/schema.ts";
+import { messageSchema, tokenSchema } from "../shared/schema.ts";
 import { deletePasskey, switchEmailCodeFallback } from "./manage.ts";
 import { registerPasskey, registrationOptions } from "./registration.ts";
 import { listPasskeys, renamePasskey, toPasskeyResponse } from "./repository.ts";
 import {
   creationOptionsResponseSchema,
+  deletePasskeySchema,
   emailCodeFallbackResultSchema,
   emailCodeFallbackSchema,
   passkeyListSchema,
@@ -37,8 +40,9 @@ const list = createRoute({
 const registerOptions = createRoute({
   method: "post",
   path: "/register/options",
-  ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin (a new single-use challenge)"),
+  ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin: after their password, a new single-use challenge that registration must answer"),
   middleware: [adminOnly] as const,
+  request: jsonBody(passwordConfirmSchema),
   responses: { 200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"), ...guarded, 409: E[409] },
 });
 
@@ -63,16 +67,16 @@ const rename = createRoute({
 const remove = createRoute({
   method: "post",
   path: "/delete",
-  ...describe("admin", "Delete one of the signed-in admin's passkeys (not the last one while emailed codes are off)"),
+  ...describe("admin", "Delete one of the signed-in admin's passkeys, with their password (not the last one while emailed codes are off)"),
   middleware: [adminOnly] as const,
-  request: jsonBody(deleteByIdSchema),
+  request: jsonBody(deletePasskeySchema),
   responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409] },
 });
 
 const fallback = createRoute({
   method: "post",
   path: "/fallback",
-  ...describe("admin", "Turn the emailed sign-in code on, or off once the admin has a passkey"),
+  ...describe("admin", "Turn the emailed sign-in code on, or off (with the admin's password) once the admin has a passkey"),
   middleware: [adminOnly] as const,
   request: jsonBody(emailCodeFallbackSchema),
   responses: { 200: jsonResponse(emailCodeFallbackResultSchema, "Switched"), ...guarded, 409: E[409] },
@@ -110,7 +114,9 @@ export const passkeyRoutes = createRouter()
     return c.json({ passkeys: rows.map(toPasskeyResponse), emailCodeFallback: admin.email_code_fallback }, 200);
   })
   .openapi(registerOptions, async (c) => {
+    const { password } = c.req.valid("json");
     const { db, config } = c.var.deps;
+    await confirmAdminPassword(c, password);
     const admin = await findAdminById(db, c.get("session")!.sub);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     return c.json({ options: await registrationOptions(db, config, admin) }, 200);
@@ -128,12 +134,15 @@ export const passkeyRoutes = createRouter()
     return c.json({ message: MESSAGES.passkeyRenamed, data: toPasskeyResponse(row) }, 200);
   })
   .openapi(remove, async (c) => {
-    const { id } = c.req.valid("json");
+    const { id, password } = c.req.valid("json");
+    await confirmAdminPassword(c, password);
     await deletePasskey(c.var.deps.db, c.get("session")!.sub, id);
     return c.json({ message: MESSAGES.passkeyDeleted }, 200);
   })
   .openapi(fallback, async (c) => {
-    const { enabled } = c.req.valid("json");
+    const input = c.req.valid("json");
+    if (!input.enabled) await confirmAdminPassword(c, input.password);
+    const enabled = input.enabled;
     await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled);
     return c.json({ message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled }, 200);
   })

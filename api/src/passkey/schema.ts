@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adminPasswordSchema } from "../admin/schema.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import { authenticationResponseSchema, creationOptionsSchema, registrationResponseSchema, requestOptionsSchema } from "./webauthn-json.ts";
 
@@ -42,15 +43,24 @@ export const PASSKEY_MESSAGES = {
   passkeyCancelled: "The passkey prompt was closed or timed out",
   passkeyUnsupported: "This browser cannot use passkeys",
   passkeyNeedsDomain: "Passkeys need the portal on a domain name or localhost, not an IP address",
-  confirmDeletePasskey: "Delete this passkey? It will no longer sign you in.",
+  confirmDeletePasskey: "Delete this passkey? It will no longer sign you in. Enter your password to confirm.",
+  confirmEmailCodeFallbackOff: "Signing in will then need one of your passkeys, and no code is emailed. Enter your password to confirm.",
 } as const;
 
 const passkeyName = text(PASSKEY_LIMITS.nameMaxLength, "Passkey name");
 
 export const passkeyNameSchema = z.object({ name: passkeyName });
+/** Naming a new passkey, with the password that unlocks its registration challenge. */
+export const addPasskeyFormSchema = z.object({ name: passkeyName, password: adminPasswordSchema });
 export const registerPasskeySchema = z.object({ name: passkeyName, response: registrationResponseSchema });
 export const renamePasskeySchema = z.object({ _id: idSchema, name: passkeyName });
-export const emailCodeFallbackSchema = z.object({ enabled: z.boolean({ error: "enabled must be true or false" }) });
+export const deletePasskeySchema = z.object({ id: idSchema, password: adminPasswordSchema });
+/** Turning emailed codes off could lock the admin out, so it takes the password; turning them on does not. */
+export const emailCodeFallbackSchema = z.discriminatedUnion(
+  "enabled",
+  [z.object({ enabled: z.literal(true) }), z.object({ enabled: z.literal(false), password: adminPasswordSchema })],
+  { error: "enabled must be true or false" },
+);
 export const passkeySignInOptionsSchema = z.object({ _id: idSchema });
 export const passkeySignInSchema = z.object({ _id: idSchema, response: authenticationResponseSchema });
 

@@ -3,11 +3,11 @@ import { Button, Group, List, Paper, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
 import { formatDate } from "@/shared/format/dates";
-import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { usePasskeys } from "../api/get-passkeys";
 import { usePasskeyChanges } from "../api/passkey-changes";
 import { AddPasskeyForm } from "./add-passkey-form";
+import { PasswordConfirmModal, type PasswordConfirmation } from "./password-confirm-modal";
 import { RenamePasskeyForm } from "./rename-passkey-form";
 
 function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { passkey: PasskeyResponse; renaming: boolean; onRename: () => void; onRenamed: () => void; onDelete: () => void }) {
@@ -44,21 +44,35 @@ function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { pas
 export function PasskeysSection() {
   const passkeys = usePasskeys();
   const { remove, fallback } = usePasskeyChanges();
-  const { confirmTyped } = useDialogs();
   const toast = useToast();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
   const rows = passkeys.data?.passkeys ?? [];
   const fallbackOn = passkeys.data?.emailCodeFallback ?? true;
 
-  const onDelete = async (passkey: PasskeyResponse) => {
-    if (!(await confirmTyped({ title: `Delete ${passkey.name}?`, text: MESSAGES.confirmDeletePasskey }))) return;
-    remove.mutate(passkey._id, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+  const onDelete = (passkey: PasskeyResponse) =>
+    setConfirmation({
+      title: `Delete ${passkey.name}?`,
+      text: MESSAGES.confirmDeletePasskey,
+      confirmLabel: "Delete",
+      run: (password) => remove.mutateAsync({ id: passkey._id, password }),
+    });
+  const onSwitch = (enabled: boolean) => {
+    if (!enabled) {
+      setConfirmation({
+        title: "Turn emailed codes off?",
+        text: MESSAGES.confirmEmailCodeFallbackOff,
+        confirmLabel: "Turn off",
+        run: (password) => fallback.mutateAsync({ enabled: false, password }),
+      });
+      return;
+    }
+    fallback.mutate({ enabled: true }, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
   };
-  const onSwitch = (enabled: boolean) =>
-    fallback.mutate(enabled, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
 
   return (
     <Stack gap="md">
+      <PasswordConfirmModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
       <AddPasskeyForm />
       {passkeys.isError ? <Text c="red.9">{errorMessage(passkeys.error)}</Text> : null}
       {passkeys.isPending || rows.length === 0 ? (
@@ -74,7 +88,7 @@ export function PasskeysSection() {
               renaming={renaming === passkey._id}
               onRename={() => setRenaming(passkey._id)}
               onRenamed={() => setRenaming(null)}
-              onDelete={() => void onDelete(passkey)}
+              onDelete={() => onDelete(passkey)}
             />
           ))}
         </List>
