@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { generatePassword, hashPassword } from "../auth/password.ts";
 import type { Db } from "../db/database.ts";
+import { deleteAllPasskeys, setEmailCodeFallback } from "../passkey/repository.ts";
 import { createAdmin, findAdminByEmail } from "./repository.ts";
 
 export const adminEmailSchema = z.email("must be an email address").trim().toLowerCase();
@@ -12,4 +13,21 @@ export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email:
   const password = generatePassword();
   const admin = await createAdmin(db, { email: normalised, name, passwordHash: await hashPassword(password) });
   return { admin, password };
+}
+
+/**
+ * Recovery for an admin who lost every passkey while emailed codes were off: removes all their
+ * passkeys and turns emailed codes on, in one transaction under the admin's row lock (so no change
+ * made on the Setting page at the same moment interleaves). Answers what was removed and whether the
+ * codes were already on.
+ */
+export async function resetSecondFactor(db: Db, email: string) {
+  const normalised = adminEmailSchema.parse(email);
+  return db.transaction().execute(async (trx) => {
+    const admin = await trx.selectFrom("app.admin").select(["id", "email", "email_code_fallback"]).where("email", "=", normalised).forUpdate().executeTakeFirst();
+    if (!admin) throw new Error(`No admin has the email ${normalised}`);
+    const removed = await deleteAllPasskeys(trx, admin.id);
+    await setEmailCodeFallback(trx, admin.id, true);
+    return { admin, removedPasskeys: removed.map((passkey) => passkey.name), fallbackWasOn: admin.email_code_fallback };
+  });
 }

@@ -42,6 +42,12 @@ export const renamePasskey = (db: Db, adminId: string, id: string, name: string)
 export const deletePasskeyRow = (db: Db, adminId: string, id: string) =>
   db.deleteFrom("app.admin_passkey").where("id", "=", id).where("admin_id", "=", adminId).returning("id").executeTakeFirst();
 
+/** Removes every passkey of the admin; answers their names, oldest first. */
+export async function deleteAllPasskeys(db: Db, adminId: string) {
+  const rows = await db.deleteFrom("app.admin_passkey").where("admin_id", "=", adminId).returning(["name", "created_at"]).execute();
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
 /**
  * Records a use: the counter moves from the value the check saw to the new one, so of two uses racing
  * with the same counter (a cloned credential) only one wins.
