@@ -12,7 +12,10 @@ import { readChainFacts } from "./truth.ts";
 
 /** How long the API may take, once the indexer is at the head, to serve what the chain says (its payment matcher runs after each indexed block). */
 const SETTLE_MS = 20_000;
-/** How long the indexer may take to reach the head after the last operation. */
+/**
+ * How long the indexer may take to reach the head: after the last operation, and before each reorg while
+ * it runs (so that, as on a live chain with blocks seconds apart, a reorg takes back blocks already indexed).
+ */
 const CATCH_UP_MS = 600_000;
 
 export interface VerifyOptions extends ProgramOptions {
@@ -75,20 +78,21 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     const kills = new Set(program.kills);
     const reorgs = { count: 0, blocks: 0 };
     let killed = 0;
-    let killDue = false;
+    let killsDue = 0;
     const crash = async (when: string) => {
       await stand.indexer.crash();
       killed++;
-      killDue = false;
+      killsDue--;
       log(`${when}: indexer SIGKILLed, restarting`);
     };
     const opsStarted = performance.now();
     const every = Math.max(1, Math.round(options.ops / 10));
     for (let index = 0; index <= options.ops; index++) {
       options.signal?.throwIfAborted();
-      killDue ||= kills.has(index);
-      if (killDue && stand.indexer.up) await crash(`before operation ${index}`);
+      if (kills.has(index)) killsDue++;
+      if (killsDue > 0 && stand.indexer.up) await crash(`before operation ${index}`);
       for (const reorg of program.reorgs.filter((r) => r.at === index)) {
+        if (stand.indexer.up) await stand.indexer.indexed(await chain.head(), CATCH_UP_MS);
         const survived = await reorgChain(chain, actors, reorg);
         for (const record of records.toReversed()) {
           const block = record.txs.at(-1)?.block;
@@ -111,7 +115,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     const catchUpStarted = performance.now();
     options.signal?.throwIfAborted();
     await whileMining(chain, stand.indexer.ready());
-    if (killDue) {
+    while (killsDue > 0) {
       await crash("after the last operation");
       await whileMining(chain, stand.indexer.ready());
     }
