@@ -7,7 +7,9 @@ import { pli, startChain } from "../../../test/chain.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { NODE_STATUS } from "../contract/domain.ts";
+import { INCENTIVE_STATUS, NODE_STATUS } from "../contract/domain.ts";
+import { matchPayments } from "../incentive/payments.ts";
+import { getIndexedBlock } from "../chain/views.ts";
 import { reconcileStakedNodes } from "../node/reconcile.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
@@ -39,7 +41,7 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  listener = listenToIndexer({ databaseUrl, db, hub, log: (line) => logs.push(line), beforePublish: () => reconcileStakedNodes(db) });
+  listener = listenToIndexer({ databaseUrl, db, hub, log: (line) => logs.push(line), beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]) });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));
 });
@@ -76,6 +78,27 @@ describe("live events from the indexer's notifications", () => {
     const event = await waitFor("the deposit's event", () => events.slice(seen).find(({ event }) => event.topics.includes("reward")), { timeoutMs: 20_000, intervalMs: 10 });
     expect(event.event.wallets).toEqual([owner]);
     expect(event.event.block).toBeGreaterThanOrEqual(Number(deposited.blockNumber));
+  });
+
+  it("takes a payment back from its incentive when a reorg takes its block off the chain, though no later block holds anything", async () => {
+    const owner = chain.as("owner");
+    await chain.fund("owner", pli(100));
+    await chain.mined(owner.staking.write.depositReward([pli(100)]));
+    const row = await db
+      .insertInto("app.incentive")
+      .values({ wallet: wallet.toLowerCase(), node, date: "2001-01-01", token: pli(5).toString(), inactive_count: 0, staked_days: 31, accrued_days: 31, percentage: "2.5" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const status = async () => (await db.selectFrom("app.incentive").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status;
+    await chain.mined(owner.staking.write.payRewards([[wallet], [pli(5)], [20010101n], [node]]));
+    await waitFor("the payment to be matched", async () => (await status()) === INCENTIVE_STATUS.paid, { timeoutMs: 20_000, intervalMs: 20 });
+
+    await chain.testClient.request({ method: "anvil_reorg", params: [1, []] } as never);
+    await chain.testClient.mine({ blocks: 1 });
+    const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await waitFor("the indexer at the head", async () => ((await getIndexedBlock(db)) ?? 0) >= head, { timeoutMs: 20_000, intervalMs: 20 });
+    expect(await chain.as("owner").staking.read.isRewardPaid([wallet, node, 20010101n])).toBe(false);
+    await waitFor("the incentive unpaid again", async () => (await status()) === INCENTIVE_STATUS.unPaid, { timeoutMs: 5_000, intervalMs: 20 });
   });
 
   it("announces a node reviewed and a request created and deleted to the operator's wallet as each commits, never before", async () => {

@@ -40,7 +40,11 @@ export function listenToIndexer({
   db: Db;
   hub: LiveHub;
   log: (line: string) => void;
-  /** Runs after each newly indexed range and before its event goes out (e.g. follow-up writes the event should already show). */
+  /**
+   * Runs after each newly indexed range, rows or not, and before its event goes out (e.g. follow-up
+   * writes the event should already show); also when a reorg takes indexed blocks back, since what
+   * followed their rows (a row matched to a payment) must follow their removal too.
+   */
   beforePublish?: () => Promise<unknown>;
 }) {
   let client: pg.Client | null = null;
@@ -52,14 +56,19 @@ export function listenToIndexer({
   async function scan() {
     const indexed = await getIndexedBlock(db);
     if (indexed === null) return;
-    if (scanned === null || indexed < scanned) {
+    if (scanned === null) {
       scanned = indexed;
+      return;
+    }
+    if (indexed < scanned) {
+      scanned = indexed;
+      await beforePublish();
       return;
     }
     if (indexed === scanned) return;
     const changes = await changesBetween(db, scanned, indexed);
     scanned = indexed;
-    if (changes.length > 0) await beforePublish();
+    await beforePublish();
     const topics = [...new Set(changes.map((change) => change.topic))];
     const wallets = [...new Set(changes.map((change) => change.wallet.toLowerCase()))];
     hub.publish({ block: indexed, topics, wallets });
