@@ -31,6 +31,7 @@ let adminContext: BrowserContext;
 let operatorPage: Page;
 let adminPage: Page;
 let ticketUrl: string;
+let adminEmail: string;
 const nodeName = `Ticket node ${randomInt(1e6)}`;
 const subject = `Node stops answering ${randomInt(1e6)}`;
 const question = "My node stops answering the monitor every night around 02:00 UTC.\nThe server itself stays up.";
@@ -40,7 +41,9 @@ beforeAll(async () => {
   operator = await freshOperator(stack.current);
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   await activeNode(stack.current, operatorSession, nodeName);
-  const adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  const admin = await freshAdmin(stack.current);
+  adminEmail = admin.email;
+  const adminSession = await adminToken(stack.current, admin);
   operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(operatorContext, operatorSession);
   adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
@@ -90,7 +93,10 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await shoot(page, "operator-tickets");
   });
 
-  test("the admin finds it under Tickets by status and search, and replies", async () => {
+  test("the admin is mailed about it, finds it under Tickets by status and search, and replies", async () => {
+    const notice = await mailbox(stack.current.mailDir).textContaining(adminEmail, subject);
+    expect(notice).toContain(`${operator.email} opened ticket #`);
+    expect(notice).toContain(`about node ${nodeName}`);
     const page = adminPage;
     await page.goto(routes.adminDashboard.href());
     await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Tickets" }).click();

@@ -47,7 +47,7 @@ export async function operatorSessionWith2fa(apiUrl: string, key: Hex): Promise<
   return { token: await operatorSession(apiUrl, key, totpCode(secret, 0)), secret };
 }
 
-/** Where an admin's sign-in codes arrive: how many mails someone has, and the code of their newest after the first `after`. */
+/** Where an admin's sign-in codes arrive: how many mails someone has, and the code of their newest sign-in mail after the first `after`. */
 export interface CodeInbox {
   count(to: string): number;
   codeFor(to: string, after?: number): Promise<string>;
@@ -76,11 +76,7 @@ export function outboxInbox(dir: string): CodeInbox {
   };
   return {
     count: (to) => mailsTo(to).length,
-    async codeFor(to, after = 0) {
-      const mail = await waitFor(`a mail to ${to}`, () => mailsTo(to).slice(after).at(-1), { timeoutMs: 10_000, intervalMs: 50 });
-      const code = signInCodeIn(mail);
-      if (!code) throw new Error(`no code in mail:\n${mail}`);
-      return code;
-    },
+    codeFor: (to, after = 0) =>
+      waitFor(`a sign-in code mailed to ${to}`, () => mailsTo(to).slice(after).map(signInCodeIn).filter(Boolean).at(-1), { timeoutMs: 10_000, intervalMs: 50 }),
   };
 }

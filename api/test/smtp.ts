@@ -29,13 +29,19 @@ export async function startSmtp() {
     mails,
     /** Every mail to `to` so far, oldest first, as text: quoted-printable soft breaks joined and folded header lines unfolded. */
     textsTo: (to: string) => mails.filter((m) => m.to.includes(to.toLowerCase())).map((m) => m.raw.replace(/=\r?\n/g, "").replace(/\r?\n[ \t]+/g, " ")),
-    /** The 6-digit code of the newest mail to `to` received after `after` mails had arrived. */
-    async codeFor(to: string, after = 0): Promise<string> {
-      const mail = await waitFor(`a mail to ${to}`, () => mails.slice(after).reverse().find((m) => m.to.includes(to.toLowerCase())), { timeoutMs: 10_000, intervalMs: 20 });
-      const code = /sign-in code is (\d{6})/.exec(mail.raw.replace(/=\r?\n/g, ""))?.[1];
-      if (!code) throw new Error(`no code in mail:\n${mail.raw}`);
-      return code;
-    },
+    /** The 6-digit code of the newest sign-in mail to `to` received after `after` mails had arrived (other mails are passed over). */
+    codeFor: (to: string, after = 0): Promise<string> =>
+      waitFor(
+        `a sign-in code mailed to ${to}`,
+        () =>
+          mails
+            .slice(after)
+            .filter((m) => m.to.includes(to.toLowerCase()))
+            .map((m) => /sign-in code is (\d{6})/.exec(m.raw.replace(/=\r?\n/g, ""))?.[1])
+            .filter(Boolean)
+            .at(-1),
+        { timeoutMs: 10_000, intervalMs: 20 },
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -41,7 +41,7 @@ describe("the admins' daily digest", () => {
     for (const admin of admins) {
       const mails = digestsTo(admin.email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toContain("Subject: Pending on 2026-11-03: 1 node request, 1 job request, 1 interest request");
+      expect(mails[0]).toContain("Subject: Pending on 2026-11-03: 1 node request, 1 job request, 1 interest request, 0 open tickets");
       expect(mails[0]).toContain(`PLI/XDC price on node Node`);
       expect(mails[0]).toContain(`of ${owner.email}`);
     }

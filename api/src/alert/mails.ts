@@ -12,7 +12,9 @@ export const MAIL_DETAILS = {
   jobStatus: z.object({ jobName: z.string(), nodeName: z.string(), status: z.string(), jobStatus: z.string().nullable(), adminNotes: z.string() }),
   stakeUnlocked: z.object({ nodeName: z.string().nullable(), node: z.string(), amount: z.string(), txHash: z.string() }),
   ticketReply: z.object({ ticketNo: z.number().int(), subject: z.string(), reply: z.string() }),
-  adminDigest: z.object({ day: z.string(), nodes: pendingList, jobs: pendingList, requests: pendingList }),
+  ticketOpened: z.object({ ticketNo: z.number().int(), subject: z.string(), message: z.string(), from: z.string(), nodeName: z.string().nullable() }),
+  /** `tickets` is absent from digests recorded before open tickets were counted. */
+  adminDigest: z.object({ day: z.string(), nodes: pendingList, jobs: pendingList, requests: pendingList, tickets: pendingList.default({ count: 0, items: [] }) }),
 } satisfies Record<MailKind, z.ZodType>;
 export type MailDetails = { [K in MailKind]: z.infer<(typeof MAIL_DETAILS)[K]> };
 
@@ -68,13 +70,26 @@ function body(kind: MailKind, details: MailDetails[MailKind], context: MailConte
       const d = details as MailDetails["ticketReply"];
       return { subject: `Reply to your ticket #${d.ticketNo}: ${d.subject}`, lines: [`Support replied to your ticket #${d.ticketNo} "${d.subject}":`, "", d.reply, "", "Read and answer it under Support Tickets on the portal."] };
     }
+    case "ticketOpened": {
+      const d = details as MailDetails["ticketOpened"];
+      return {
+        subject: `New ticket #${d.ticketNo}: ${d.subject}`,
+        lines: [`${d.from} opened ticket #${d.ticketNo} "${d.subject}"${d.nodeName ? ` about node ${d.nodeName}` : ""}:`, "", d.message, "", "Answer it under Tickets in the admin console."],
+      };
+    }
     case "adminDigest": {
       const d = details as MailDetails["adminDigest"];
       const section = (title: string, list: z.infer<typeof pendingList>) =>
         list.count === 0 ? [] : ["", `${title} (${list.count}):`, ...list.items.map((item) => `- ${item}`), ...(list.count > list.items.length ? [`- and ${list.count - list.items.length} more`] : [])];
       return {
-        subject: `Pending on ${d.day}: ${plural(d.nodes.count, "node request")}, ${plural(d.jobs.count, "job request")}, ${plural(d.requests.count, "interest request")}`,
-        lines: [`These are waiting for an admin's review on ${d.day}:`, ...section("Node requests", d.nodes), ...section("Job requests", d.jobs), ...section("Interest requests", d.requests)],
+        subject: `Pending on ${d.day}: ${plural(d.nodes.count, "node request")}, ${plural(d.jobs.count, "job request")}, ${plural(d.requests.count, "interest request")}, ${plural(d.tickets.count, "open ticket")}`,
+        lines: [
+          `These are waiting for an admin on ${d.day}:`,
+          ...section("Node requests", d.nodes),
+          ...section("Job requests", d.jobs),
+          ...section("Interest requests", d.requests),
+          ...section("Open tickets", d.tickets),
+        ],
       };
     }
   }

@@ -23,8 +23,11 @@ export const ALERT_LABELS: Record<AlertKind, { label: string; description: strin
   stakeUnlocked: { label: "Stake unlocked", description: "A stake of yours was unlocked on the chain and can be withdrawn" },
 };
 
-/** Mails that are not alerts an operator turns off: a reply to their ticket, the admins' daily digest. */
-export const NOTICE_KIND = { ticketReply: "ticketReply", adminDigest: "adminDigest" } as const;
+/**
+ * Mails that are not alerts an operator turns off: a reply to their ticket, and to admins a ticket an
+ * operator opened and the daily digest.
+ */
+export const NOTICE_KIND = { ticketReply: "ticketReply", ticketOpened: "ticketOpened", adminDigest: "adminDigest" } as const;
 export type NoticeKind = (typeof NOTICE_KIND)[keyof typeof NOTICE_KIND];
 export type MailKind = AlertKind | NoticeKind;
 

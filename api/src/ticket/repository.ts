@@ -82,7 +82,16 @@ export const threadOf = (db: Db, ticketId: string) =>
     .execute();
 
 export const insertTicket = (tx: Db, values: { operatorId: string; nodeId: string | null; subject: string }) =>
-  tx.insertInto("app.ticket").values({ operator_id: values.operatorId, node_id: values.nodeId, subject: values.subject }).returning(["id"]).executeTakeFirstOrThrow();
+  tx.insertInto("app.ticket").values({ operator_id: values.operatorId, node_id: values.nodeId, subject: values.subject }).returning(["id", "ticket_no"]).executeTakeFirstOrThrow();
+
+/** Who opened a ticket, as admins know them (email, else wallet), and the name of the node it is about. */
+export async function ticketOrigin(db: Db, operatorId: string, nodeId: string | null): Promise<{ from: string; nodeName: string | null }> {
+  const [operator, node] = await Promise.all([
+    db.selectFrom("app.operator").select(["email", "wallet_address"]).where("id", "=", operatorId).executeTakeFirstOrThrow(),
+    nodeId ? db.selectFrom("app.node").select("name").where("id", "=", nodeId).executeTakeFirst() : undefined,
+  ]);
+  return { from: operator.email ?? operator.wallet_address, nodeName: node?.name ?? null };
+}
 
 export const insertMessage = (tx: Db, values: { ticketId: string; author: { type: UserType; id: string }; body: string }) =>
   tx

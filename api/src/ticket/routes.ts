@@ -23,9 +23,10 @@ export const ticketRoutes = createRouter()
     return c.json(paged(rows.map(toTicketResponse), total, query.page, query.limit), 200);
   })
   .openapi(openTicketRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db, mailQueue } = c.var.deps;
     const operatorId = c.get("session")!.sub;
-    const id = await openTicket(db, operatorId, c.req.valid("json"));
+    const { id, mailed } = await openTicket(db, operatorId, c.req.valid("json"));
+    if (mailed) mailQueue.wake();
     return c.json({ message: TICKET_MESSAGES.ticketSubmitted, data: await readTicket(db, id, operatorId) }, 201);
   })
   .openapi(ticketByIdRoute, async (c) => c.json(await readTicket(c.var.deps.db, c.req.valid("query").ticketId, ownerScope(c.get("session")!)), 200))

@@ -4,18 +4,25 @@ import { NOTICE_KIND } from "../alert/rules.ts";
 import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
-import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus } from "./repository.ts";
+import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus, ticketOrigin } from "./repository.ts";
 import { mayClose, mayReply, statusAfterReply } from "./rules.ts";
 import { TICKET_MESSAGES, type TicketCreateInput } from "./schema.ts";
 
-/** Opens a ticket with its first message; a node named must be the operator's own. Answers its id. */
-export async function openTicket(db: Db, operatorId: string, input: TicketCreateInput): Promise<string> {
+/**
+ * Opens a ticket with its first message; a node named must be the operator's own. The same
+ * transaction records one mail to each admin about it (keyed by ticket and admin, so never two).
+ * Answers its id and whether mails were recorded.
+ */
+export async function openTicket(db: Db, operatorId: string, input: TicketCreateInput): Promise<{ id: string; mailed: boolean }> {
   const nodeId = input.nodeId ?? null;
   if (nodeId && !(await ownsNode(db, operatorId, nodeId))) throw validationError({ nodeId: TICKET_MESSAGES.ticketNodeNotYours });
   return db.transaction().execute(async (tx) => {
-    const { id } = await insertTicket(tx, { operatorId, nodeId, subject: input.subject });
-    await insertMessage(tx, { ticketId: id, author: { type: USER_TYPE.user, id: operatorId }, body: input.message });
-    return id;
+    const ticket = await insertTicket(tx, { operatorId, nodeId, subject: input.subject });
+    await insertMessage(tx, { ticketId: ticket.id, author: { type: USER_TYPE.user, id: operatorId }, body: input.message });
+    const [about, admins] = await Promise.all([ticketOrigin(tx, operatorId, nodeId), tx.selectFrom("app.admin").select("id").execute()]);
+    const details = { ticketNo: Number(ticket.ticket_no), subject: input.subject, message: input.message, ...about };
+    const mails = admins.map((admin) => mailOf(NOTICE_KIND.ticketOpened, `${ticket.id}:${admin.id}`, { type: USER_TYPE.admin, id: admin.id }, details));
+    return { id: ticket.id, mailed: (await recordMails(tx, mails)) > 0 };
   });
 }
 

@@ -85,6 +85,7 @@ describe("support tickets", () => {
   });
 
   it("an admin's reply answers the ticket and emails the operator once; the operator's reply opens it again and emails nobody", async () => {
+    await runAlertMails(t.mailSender);
     const before = smtp.mails.length;
     const answered = await reply(admin, ticketOfA, "Your provider blocks port 6688 at night.");
     expect(answered.body).toMatchObject({ message: MESSAGES.ticketReplied, data: { status: TICKET_STATUS.answered, lastReplyBy: "admin", messageCount: 2 } });
