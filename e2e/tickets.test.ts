@@ -91,6 +91,9 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await row.getByText(TICKET_STATUS.open).waitFor();
     await row.getByText(nodeName).waitFor();
     await shoot(page, "operator-tickets");
+
+    await row.getByRole("link", { name: subject }).click();
+    await page.getByRole("list", { name: "Messages" }).getByText("The server itself stays up.").waitFor();
   });
 
   test("the admin is mailed about it, finds it under Tickets by status and search, and replies", async () => {
@@ -127,6 +130,15 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     expect(await page.getByLabel("Your reply").inputValue()).toBe("");
     await page.getByText("Answered", { exact: true }).waitFor();
     await shoot(page, "admin-ticket-replied");
+  });
+
+  test("the operator's open thread shows the reply as it is sent, without a reload", async () => {
+    const page = operatorPage;
+    expect(new URL(page.url()).search).toBe(ticketUrl);
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(answer).waitFor({ timeout: 10_000 });
+    expect(await thread.getByRole("listitem").count()).toBe(2);
+    await page.getByText(TICKET_STATUS.answered, { exact: true }).waitFor();
   });
 
   test("the operator sees the reply on the portal and gets it by mail", async () => {

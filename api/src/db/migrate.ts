@@ -18,6 +18,7 @@ import * as alerts from "./migrations/2026-11-23T20-10-00_alerts.ts";
 import * as tickets from "./migrations/2026-11-23T20-20-00_tickets.ts";
 import * as adminPasskeys from "./migrations/2026-11-23T21-00-00_admin-passkeys.ts";
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
+import * as ticketNotifications from "./migrations/2026-11-25T10-00-00_ticket-notifications.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T20-20-00_tickets": tickets,
   "2026-11-23T21-00-00_admin-passkeys": adminPasskeys,
   "2026-11-24T09-00-00_analytics": analytics,
+  "2026-11-25T10-00-00_ticket-notifications": ticketNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,7 +7,7 @@ import { reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
-/** The database announces each created, reviewed or deleted node, job and request here (migration review-notifications). */
+/** The database announces each created, reviewed or deleted node, job and request (migration review-notifications) and each ticket opened, answered or closed (migration ticket-notifications) here. */
 export const REVIEW_CHANNEL = "app_live";
 
 const RECONNECT_MS = 1_000;

@@ -83,6 +83,6 @@ describe("live events over Server-Sent Events", () => {
     const resumed = listen(a.token, "45");
     await resumed.opened;
     await waitFor("the catch-up event", () => resumed.received.length === 1 || undefined, { timeoutMs: 5_000 });
-    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "node", "job", "request"], wallets: [a.wallet.toLowerCase()] });
+    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "node", "job", "request", "ticket"], wallets: [a.wallet.toLowerCase()] });
   });
 });

@@ -4,8 +4,8 @@ export const LIVE_PATHS = { events: "/api/live" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
 export const CHAIN_TOPICS = ["stake", "whitelist", "reward"] as const;
-/** Which kind of portal record was created, reviewed or deleted (announced by the database at commit). */
-export const REVIEW_TOPICS = ["node", "job", "request"] as const;
+/** Which kind of portal record was created, reviewed, answered or deleted (announced by the database at commit). */
+export const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
 export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

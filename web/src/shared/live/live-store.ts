@@ -1,6 +1,6 @@
 import type { LiveTopic } from "@pli/api/contract";
 
-/** Query meta naming the chain topics a query reads: a live event on one of them refreshes the query. */
+/** Query meta naming the live topics a query reads (chain facts or portal records): a live event on one of them refreshes the query. */
 export const liveMeta = (...topics: LiveTopic[]) => ({ liveTopics: topics });
 
 /** The topics a query's meta names (none when it reads nothing from the chain). */
