@@ -32,7 +32,8 @@ export interface VerifyResult {
   options: Omit<VerifyOptions, "log" | "keep" | "signal">;
   records: OpRecord[];
   kills: number;
-  reorgs: { count: number; blocks: number };
+  /** How many, the blocks they replaced, and how many found the indexer running (at the head) rather than restarting. */
+  reorgs: { count: number; blocks: number; live: number };
   discrepancies: Discrepancy[];
   /** Seconds per phase. */
   seconds: { setup: number; operations: number; catchUp: number; comparison: number; total: number };
@@ -76,7 +77,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     const bench: Bench = { chain, actors, db: stand.db, rows: [], rowMonths: new Map(), orphanDays: 0 };
     const records: OpRecord[] = [];
     const kills = new Set(program.kills);
-    const reorgs = { count: 0, blocks: 0 };
+    const reorgs = { count: 0, blocks: 0, live: 0 };
     let killed = 0;
     let killsDue = 0;
     const crash = async (when: string) => {
@@ -92,7 +93,8 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       if (kills.has(index)) killsDue++;
       if (killsDue > 0 && stand.indexer.up) await crash(`before operation ${index}`);
       for (const reorg of program.reorgs.filter((r) => r.at === index)) {
-        if (stand.indexer.up) await stand.indexer.indexed(await chain.head(), CATCH_UP_MS);
+        const live = stand.indexer.up;
+        if (live) await stand.indexer.indexed(await chain.head(), CATCH_UP_MS);
         const survived = await reorgChain(chain, actors, reorg);
         for (const record of records.toReversed()) {
           const block = record.txs.at(-1)?.block;
@@ -102,6 +104,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
         }
         reorgs.count++;
         reorgs.blocks += reorg.depth;
+        if (live) reorgs.live++;
       }
       if (index === options.ops) break;
       records.push(await runOperation(bench, program.intents[index]!, index));
