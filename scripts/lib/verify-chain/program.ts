@@ -61,8 +61,12 @@ export interface ProgramOptions {
   reorgs: number;
 }
 
-/** Indexer kills and reorgs a run of `ops` operations gets unless told otherwise (at least one of each). */
-export const defaultChaos = (ops: number) => ({ kills: Math.max(1, Math.round(ops / 2_000)), reorgs: Math.max(2, Math.round(ops / 150)) });
+/**
+ * Indexer kills and reorgs a run of `ops` operations gets unless told otherwise (at least one kill and two
+ * reorgs). Kills are few: a restart (the dead process's schema lock, then the backfill) takes long enough
+ * that reorgs falling during it would otherwise far outnumber those that find the indexer running.
+ */
+export const defaultChaos = (ops: number) => ({ kills: Math.max(1, Math.round(ops / 5_000)), reorgs: Math.max(2, Math.round(ops / 150)) });
 
 const draw = fc.integer({ min: 0, max: RANDOM_RANGE - 1 });
 
