@@ -3,11 +3,11 @@ import { formatReport } from "./lib/verify-chain/report.ts";
 import { verifyChain } from "./lib/verify-chain/run.ts";
 
 /**
- * Seed 307's program: a reorg before operation 3 (depth 1, an admin transaction in the new block) while
- * the indexer follows the chain, the indexer SIGKILLed before operation 11 and a reorg before 211 (depth
- * 2) while it waits for its old schema lock. The kill comes early so that the restart overlaps the operations.
+ * Seed 598's program: a reorg before operation 1 (depth 2, an admin transaction in the new blocks) once the
+ * indexer is at the head, the indexer SIGKILLed before operation 18, and a reorg before 126 (depth 3) while
+ * it waits for its old schema lock. The kill comes early so that the restart overlaps the operations.
  */
-const SEED = 307;
+const SEED = 598;
 
 it("300 random operations with an indexer kill and reorgs leave the API serving exactly what the chain says", async () => {
   const result = await verifyChain({ ops: 300, seed: SEED, operators: 4, kills: 1, reorgs: 2, log: (line) => console.log(line) });

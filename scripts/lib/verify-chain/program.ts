@@ -45,6 +45,8 @@ export interface Reorg {
   depth: 1 | 2 | 3;
   /** Admin transactions mined into the replacement blocks. */
   replacements: number;
+  /** Waits for the indexer to be up and at the head first (a restart under way included), so it takes back indexed blocks; else it comes whatever the indexer is doing. */
+  live: boolean;
 }
 
 export interface Program {
@@ -90,7 +92,7 @@ export function programOf({ ops, seed, kills, reorgs }: ProgramOptions): Program
     intents: fc.array(intentArbitrary, { minLength: ops, maxLength: ops }),
     kills: positions(ops, kills),
     reorgs: positions(ops, reorgs).chain((at) =>
-      fc.tuple(...at.map((index) => fc.record({ at: fc.constant(index), depth: fc.constantFrom<1 | 2 | 3>(1, 2, 3), replacements: fc.integer({ min: 0, max: 2 }) }))),
+      fc.tuple(...at.map((index) => fc.record({ at: fc.constant(index), depth: fc.constantFrom<1 | 2 | 3>(1, 2, 3), replacements: fc.integer({ min: 0, max: 2 }), live: fc.boolean() }))),
     ),
   });
   const [program] = fc.sample(fc.noBias(arbitrary), { seed, numRuns: 1 });

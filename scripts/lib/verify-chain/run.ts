@@ -13,8 +13,9 @@ import { readChainFacts } from "./truth.ts";
 /** How long the API may take, once the indexer is at the head, to serve what the chain says (its payment matcher runs after each indexed block). */
 const SETTLE_MS = 20_000;
 /**
- * How long the indexer may take to reach the head: after the last operation, and before each reorg while
- * it runs (so that, as on a live chain with blocks seconds apart, a reorg takes back blocks already indexed).
+ * How long the indexer may take to reach the head: after the last operation, and before a reorg that
+ * finds it running or is drawn live (so that, as on a live chain with blocks seconds apart, the reorg
+ * takes back blocks already indexed).
  */
 const CATCH_UP_MS = 600_000;
 
@@ -93,8 +94,11 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       if (kills.has(index)) killsDue++;
       if (killsDue > 0 && stand.indexer.up) await crash(`before operation ${index}`);
       for (const reorg of program.reorgs.filter((r) => r.at === index)) {
-        const live = stand.indexer.up;
-        if (live) await stand.indexer.indexed(await chain.head(), CATCH_UP_MS);
+        const live = reorg.live || stand.indexer.up;
+        if (live) {
+          await whileMining(chain, stand.indexer.ready());
+          await stand.indexer.indexed(await chain.head(), CATCH_UP_MS);
+        }
         const survived = await reorgChain(chain, actors, reorg);
         for (const record of records.toReversed()) {
           const block = record.txs.at(-1)?.block;
