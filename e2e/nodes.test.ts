@@ -17,7 +17,7 @@ import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
-import { callApi, loopbackIp, pageWithWallet, randomAddress } from "./support/records.ts";
+import { callApi, loopbackIp, pageWithWallet, randomAddress, slowAnswers } from "./support/records.ts";
 
 const stack = useStack();
 const browser = useBrowser();
@@ -128,7 +128,7 @@ describe("validator nodes from registration to reputation", () => {
     await shoot(page, "list-pending");
   });
 
-  test("the admin finds it in Pending by the owner's email, sees the bounty flag, and returns it with notes", async () => {
+  test("the admin finds it in Pending by the owner's email, sees the bounty flag, and returns it with notes, told so even when the answer comes after the live update", async () => {
     await api(API.invite.root, adminSession, { email: operator.email });
     const page = adminPage;
     await page.goto("/admin/listnode");
@@ -153,10 +153,12 @@ describe("validator nodes from registration to reputation", () => {
 
     await page.getByLabel("Admin's Notes").fill("Please use the node's public IP address");
     await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Return for Clarification" });
+    const stopSlowing = await slowAnswers(page, API.nodesetting.edit, 1_500);
     await page.getByRole("button", { name: "Update Status" }).click();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
     await waitForPath(page, "/admin/listnode");
+    await stopSlowing();
   });
 
   test("the operator sees the notes, edits the returned node and resubmits it as Pending", async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { API, NODE_STATUS } from "../../api/src/contract/index.ts";
@@ -47,4 +47,20 @@ export async function pageWithWallet(context: BrowserContext, stack: SharedStack
   const page = await context.newPage();
   await new TestWallet({ privateKey: key, rpcUrl: stack.urls.rpc }).install(page);
   return page;
+}
+
+/**
+ * Holds back the page's answers from `pathname` by `ms` (the request itself reaches the API at once), as
+ * on a slow network: live updates caused by the change then reach the page before the answer does.
+ * Returns a function that stops holding them back.
+ */
+export async function slowAnswers(page: Page, pathname: string, ms: number): Promise<() => Promise<void>> {
+  const matches = (url: URL) => url.pathname === pathname;
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fulfill({ response });
+  };
+  await page.route(matches, handler);
+  return () => page.unroute(matches, handler);
 }

@@ -17,10 +17,12 @@ export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: U
   const label = TOGGLE_LABELS[to];
   const onClick = async () => {
     if (!(await confirmTyped({ text: `To ${label} the node "${node.name}" type yes and confirm` }))) return;
-    toggle.mutate(
-      { _id: node._id, status: to },
-      { onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeStatusUpdated), onError: (error) => toast.error(errorMessage(error)) },
-    );
+    try {
+      const result = await toggle.mutateAsync({ _id: node._id, status: to });
+      toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   };
   return (
     <Button size="xs" variant="light" color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success} loading={toggle.isPending} onClick={() => void onClick()} aria-label={`${label} ${node.name}`}>

@@ -46,16 +46,13 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
       }
       whitelist.flow.reset();
     }
-    review.mutate(
-      { _id: node._id, status, adminNotes: notesFor(status, adminNotes) },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
-          navigate(routes.adminListNode.href());
-        },
-        onError: fail,
-      },
-    );
+    try {
+      const result = await review.mutateAsync({ _id: node._id, status, adminNotes: notesFor(status, adminNotes) });
+      toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
+      navigate(routes.adminListNode.href());
+    } catch (error) {
+      fail(error);
+    }
   };
   const running = whitelist.flow.state.status === "running";
   return (

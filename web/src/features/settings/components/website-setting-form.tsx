@@ -43,7 +43,12 @@ export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
       setSending(false);
     }
     limits.flow.reset();
-    save.mutate({ ...form.getValues(), _id: current._id }, { onSuccess: () => toast.success(MESSAGES.settingUpdated), onError: fail });
+    try {
+      await save.mutateAsync({ ...form.getValues(), _id: current._id });
+      toast.success(MESSAGES.settingUpdated);
+    } catch (error) {
+      fail(error);
+    }
   };
 
   return (

@@ -11,7 +11,7 @@ export function SiteSettingPage() {
   return (
     <Stack gap="lg">
       <Section title="Website Setting">
-        {settings.data ? <WebsiteSettingForm key={settings.data._id + settings.dataUpdatedAt} current={settings.data} /> : <Text c="dimmed">{MESSAGES.loading}</Text>}
+        {settings.data ? <WebsiteSettingForm key={settings.data._id} current={settings.data} /> : <Text c="dimmed">{MESSAGES.loading}</Text>}
       </Section>
       <Section title="Update Password">
         <PasswordForm />
