@@ -23,5 +23,6 @@ export interface Deps {
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps; session?: ActiveSession; sessionError?: AppError };
+  /** `readOnly`: the route only read (a POST list), so its request does not empty the answer cache. */
+  Variables: { deps: Deps; session?: ActiveSession; sessionError?: AppError; readOnly?: boolean };
 }

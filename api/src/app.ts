@@ -55,6 +55,9 @@ const routes = () =>
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);
 
+/** Requests that change nothing; any other request this instance answers empties its answer cache (cachedAnswer). */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** The HTTP application; `deps` are created once by the server (or by a test). */
 export function createApp(deps: Deps) {
   const generalBodyLimit = bodyLimit({
@@ -72,9 +75,19 @@ export function createApp(deps: Deps) {
       c.set("deps", deps);
       await next();
     })
-    .use(async (c, next) => (c.req.path.replace(/\/+$/, "") === API.upload ? uploadLimit(c, next) : generalBodyLimit(c, next)))
+    .use(async (c, next) => {
+      if (READ_METHODS.has(c.req.method)) return next();
+      return c.req.path.replace(/\/+$/, "") === API.upload ? uploadLimit(c, next) : generalBodyLimit(c, next);
+    })
     .use(refuseControlCharacters)
     .use(readSession)
+    .use(async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (!READ_METHODS.has(c.req.method) && !c.get("readOnly")) deps.live.answers.changed();
+      }
+    })
     .route("/", features)
     .route("/api", openApiRoutes(document));
   if (deps.config.WEB_DIST_DIR) app.route("/", webAppRoutes(deps.config.WEB_DIST_DIR));

@@ -19,6 +19,7 @@ import * as tickets from "./migrations/2026-11-23T20-20-00_tickets.ts";
 import * as adminPasskeys from "./migrations/2026-11-23T21-00-00_admin-passkeys.ts";
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
 import * as ticketNotifications from "./migrations/2026-11-25T10-00-00_ticket-notifications.ts";
+import * as answerInvalidation from "./migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-23T21-00-00_admin-passkeys": adminPasskeys,
   "2026-11-24T09-00-00_analytics": analytics,
   "2026-11-25T10-00-00_ticket-notifications": ticketNotifications,
+  "2026-11-26T10-00-00_answer-invalidation": answerInvalidation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

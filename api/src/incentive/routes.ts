@@ -2,6 +2,7 @@ import { USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { csvBatchStream, csvDate, csvHeaders } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
+import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
 import { stakeIdOf } from "../stake/rules.ts";
@@ -33,9 +34,11 @@ export const incentiveRoutes = createRouter()
   .openapi(listIncentivesRoute, async (c) => {
     const { db } = c.var.deps;
     const query = c.req.valid("query");
-    const { rows, total } = await listIncentives(db, { ...query, wallet: await scopeOf(db, c.get("session")!) });
-    const now = new Date();
-    return c.json(paged(rows.map((row) => toIncentiveResponse(row, now)), total, query.page, query.limit), 200);
+    return cachedJson(c, query, async () => {
+      const { rows, total } = await listIncentives(db, { ...query, wallet: await scopeOf(db, c.get("session")!) });
+      const now = new Date();
+      return paged(rows.map((row) => toIncentiveResponse(row, now)), total, query.page, query.limit);
+    });
   })
   .openapi(getIncentiveRoute, async (c) => {
     const row = await findIncentive(c.var.deps.db, c.req.valid("query").incentiveId);

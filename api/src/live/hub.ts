@@ -1,4 +1,5 @@
 import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import { AnswerCache } from "./answer-cache.ts";
 import type { LiveEvent } from "./schema.ts";
 
 /** Who a stream belongs to: an admin sees every event, an operator only those naming their wallet. */
@@ -16,6 +17,8 @@ const concerns = (audience: Audience, event: LiveEvent) =>
 export class LiveHub {
   private readonly listeners = new Map<Listener, Audience>();
   private last: LiveEvent | null = null;
+  /** This instance's list answers, emptied by every event published here and every change announced. */
+  readonly answers = new AnswerCache();
 
   subscribe(audience: Audience, listener: Listener): () => void {
     this.listeners.set(listener, audience);
@@ -25,6 +28,7 @@ export class LiveHub {
   }
 
   publish(event: LiveEvent): void {
+    this.answers.changed();
     this.last = event;
     for (const [listener, audience] of this.listeners) if (concerns(audience, event)) listener(event);
   }

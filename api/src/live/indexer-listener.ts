@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
+import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import type { LiveHub } from "./hub.ts";
 import { reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
 
@@ -27,7 +28,9 @@ async function changesBetween(db: Db, after: number, upTo: number) {
  * indexed block range, which topics changed for which wallets; relays the database's announcements
  * of changed portal records as they commit, whichever API instance made the change. Notifications that arrive during a
  * scan are folded into the next scan; a lost connection is reopened and nothing is missed, because
- * each scan starts where the last one ended.
+ * each scan starts where the last one ended. Every notification (a block indexed or taken back, a
+ * record announced, a write to a portal table) empties the hub's answer cache, which keeps answers
+ * only while this connection listens.
  */
 export function listenToIndexer({
   databaseUrl,
@@ -62,6 +65,7 @@ export function listenToIndexer({
     }
     if (indexed < scanned) {
       scanned = indexed;
+      hub.answers.changed();
       await beforePublish();
       return;
     }
@@ -88,6 +92,7 @@ export function listenToIndexer({
   }
 
   function onNotification() {
+    hub.answers.changed();
     if (scanning) {
       again = true;
       return;
@@ -106,17 +111,23 @@ export function listenToIndexer({
   async function connect() {
     if (stopped) return;
     const next = new pg.Client({ connectionString: databaseUrl, application_name: "pli-api-live" });
-    next.on("notification", (message) => (message.channel === REVIEW_CHANNEL ? relayReview(message.payload) : onNotification()));
+    next.on("notification", (message) => {
+      if (message.channel === ANSWER_CHANNEL) hub.answers.changed();
+      else if (message.channel === REVIEW_CHANNEL) relayReview(message.payload);
+      else onNotification();
+    });
     next.on("error", (error) => {
       log(`live: indexer connection lost: ${error.message}`);
+      hub.answers.setListening(false);
       void next.end().catch(() => undefined);
       if (client === next) client = null;
       setTimeout(() => void connect(), RECONNECT_MS);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"`);
+      await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"; LISTEN "${ANSWER_CHANNEL}"`);
       client = next;
+      hub.answers.setListening(true);
       onNotification();
     } catch (error) {
       log(`live: cannot listen to the indexer: ${error instanceof Error ? error.message : String(error)}`);
@@ -130,6 +141,7 @@ export function listenToIndexer({
     ready,
     async stop() {
       stopped = true;
+      hub.answers.setListening(false);
       await scanning;
       await client?.end().catch(() => undefined);
     },

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ownerScope } from "../auth/owner-scope.ts";
 import { NODE_STATUS, USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import { cachedJson } from "../shared/cached-answer.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
@@ -52,8 +53,10 @@ export const nodeRoutes = createRouter()
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
-    const { rows, counts } = await listNodePage(db, { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() });
-    return c.json(paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), counts[NODE_TAB_ALL], query.page, query.limit), 200);
+    return cachedJson(c, query, async () => {
+      const { rows, counts } = await listNodePage(db, { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() });
+      return paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), counts[NODE_TAB_ALL], query.page, query.limit);
+    });
   })
   .openapi(addNodeRoute, async (c) => {
     const { db } = c.var.deps;
@@ -72,8 +75,10 @@ export const nodeRoutes = createRouter()
     const { db } = c.var.deps;
     const query = c.req.valid("query");
     const { status } = c.req.valid("json");
-    const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() });
-    return c.json({ ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), counts[status], query.page, query.limit), counts }, 200);
+    return cachedJson(c, { query, status }, async () => {
+      const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() });
+      return { ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), counts[status], query.page, query.limit), counts };
+    });
   })
   .openapi(nodeByIdRoute, async (c) => {
     const { db } = c.var.deps;

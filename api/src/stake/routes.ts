@@ -1,6 +1,7 @@
 import { ownerScope } from "../auth/owner-scope.ts";
 import { USER_TYPE } from "../contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
+import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { csvHeaders, csvStream } from "../shared/csv.ts";
 import { createRouter } from "../shared/openapi.ts";
@@ -32,9 +33,11 @@ export const stakeRoutes = createRouter()
   .openapi(listStakesRoute, async (c) => {
     const { db } = c.var.deps;
     const query = c.req.valid("query");
-    const { rows, total } = await listPositions(db, query);
-    const events = await eventsOfPositions(db, rows);
-    return c.json(paged(rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])), total, query.page, query.limit), 200);
+    return cachedJson(c, query, async () => {
+      const { rows, total } = await listPositions(db, query);
+      const events = await eventsOfPositions(db, rows);
+      return paged(rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])), total, query.page, query.limit);
+    });
   })
   .openapi(getStakeRoute, async (c) => {
     const { wallet, node } = c.req.valid("query").stakeId;
@@ -58,9 +61,11 @@ export const stakeRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const query = c.req.valid("query");
-    const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
-    const { rows, total } = await listStakeEvents(db, { ...query, wallet });
-    return c.json(paged(rows.map(toStakeEventResponse), total, query.page, query.limit), 200);
+    return cachedJson(c, query, async () => {
+      const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
+      const { rows, total } = await listStakeEvents(db, { ...query, wallet });
+      return paged(rows.map(toStakeEventResponse), total, query.page, query.limit);
+    });
   })
   .openapi(stakeTransactionsExportRoute, async (c) => {
     const { db } = c.var.deps;

@@ -1,0 +1,78 @@
+/**
+ * How long an answer is served again at most, even with no change announced: a backstop for facts that
+ * move with the clock (the reputation window, '~' for a past payment date).
+ */
+export const ANSWER_TTL_MS = 2_000;
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  value: unknown;
+  generation: number;
+  storedAt: number;
+}
+
+/**
+ * This instance's recent list answers, served again until anything they may read changes. Any change
+ * bumps one generation: a portal record committed by any instance (the database announces each write to
+ * the portal's tables at commit, migration answer-invalidation), a block indexed or taken back by a
+ * reorg, and any write request this instance answered. An answer is kept only under the generation its
+ * read started in, so a read racing a change is never served again; concurrent misses of one key in one
+ * generation share one read. Until the instance listens to the database's announcements (and while the
+ * connection is lost) nothing is kept: changes could be missed.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
+  #generation = 0;
+  #listening = false;
+
+  constructor(
+    private readonly ttlMs = ANSWER_TTL_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The answer under `key`, from the cache when nothing changed since it was read, else from `read`. */
+  async answer<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.#listening) return read();
+    const generation = this.#generation;
+    const cached = this.#entries.get(key);
+    if (cached && cached.generation === generation && this.now() - cached.storedAt < this.ttlMs) return cached.value as T;
+    const pending = this.#loading.get(key);
+    if (pending && pending.generation === generation) return pending.promise as Promise<T>;
+    const startedAt = this.now();
+    const promise = read();
+    this.#loading.set(key, { generation, promise });
+    try {
+      const value = await promise;
+      if (this.#generation === generation && this.#listening) this.#keep(key, { value, generation, storedAt: startedAt });
+      return value;
+    } finally {
+      if (this.#loading.get(key)?.promise === promise) this.#loading.delete(key);
+    }
+  }
+
+  /** Something an answer may read has changed: no answer read before now is served again. */
+  changed(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  /** Whether this instance hears every change announced; answers are kept only while it does. */
+  setListening(listening: boolean): void {
+    this.#listening = listening;
+    this.changed();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #keep(key: string, entry: Entry) {
+    this.#entries.delete(key);
+    if (this.#entries.size >= MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(key, entry);
+  }
+}

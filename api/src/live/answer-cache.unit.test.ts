@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { AnswerCache } from "./answer-cache.ts";
+import { LiveHub } from "./hub.ts";
+
+/** A read that counts its calls and resolves when told to. */
+function reader<T>(value: T) {
+  const calls: ((value: T) => void)[] = [];
+  return {
+    read: () => new Promise<T>((resolve) => calls.push(resolve)),
+    calls,
+    resolveAll: (result = value) => calls.splice(0).forEach((resolve) => resolve(result)),
+  };
+}
+
+const listening = (ttlMs?: number, now?: () => number) => {
+  const cache = new AnswerCache(ttlMs, now);
+  cache.setListening(true);
+  return cache;
+};
+
+describe("answer cache", () => {
+  it("reads every time until the instance listens to the database's announcements", async () => {
+    const cache = new AnswerCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.answer("k", read)).toBe(1);
+    expect(await cache.answer("k", read)).toBe(2);
+    cache.setListening(true);
+    expect(await cache.answer("k", read)).toBe(3);
+    expect(await cache.answer("k", read)).toBe(3);
+  });
+
+  it("serves an answer again until something changes, then reads afresh", async () => {
+    const cache = listening();
+    let reads = 0;
+    const read = async () => ({ page: ++reads });
+    expect(await cache.answer("list", read)).toEqual({ page: 1 });
+    expect(await cache.answer("list", read)).toEqual({ page: 1 });
+    expect(await cache.answer("other", read)).toEqual({ page: 2 });
+    cache.changed();
+    expect(cache.size).toBe(0);
+    expect(await cache.answer("list", read)).toEqual({ page: 3 });
+  });
+
+  it("never keeps a read that a change overtook: the next request reads again", async () => {
+    const cache = listening();
+    const slow = reader("before the change");
+    const first = cache.answer("list", slow.read);
+    cache.changed();
+    slow.resolveAll();
+    expect(await first).toBe("before the change");
+    expect(cache.size).toBe(0);
+    let reads = 0;
+    expect(await cache.answer("list", async () => `after ${++reads}`)).toBe("after 1");
+  });
+
+  it("lets concurrent misses of one key share one read, but not across a change", async () => {
+    const cache = listening();
+    const shared = reader("page");
+    const answers = [cache.answer("list", shared.read), cache.answer("list", shared.read)];
+    expect(shared.calls).toHaveLength(1);
+    cache.changed();
+    const later = cache.answer("list", shared.read);
+    expect(shared.calls).toHaveLength(2);
+    shared.resolveAll();
+    expect(await Promise.all([...answers, later])).toEqual(["page", "page", "page"]);
+  });
+
+  it("does not keep a failed read", async () => {
+    const cache = listening();
+    await expect(cache.answer("list", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.answer("list", async () => "fresh")).toBe("fresh");
+  });
+
+  it("reads again once an answer is older than its time to live, counted from when its read started", async () => {
+    let now = 0;
+    const cache = listening(2_000, () => now);
+    let reads = 0;
+    const read = async () => ++reads;
+    await cache.answer("list", read);
+    now = 1_999;
+    expect(await cache.answer("list", read)).toBe(1);
+    now = 2_000;
+    expect(await cache.answer("list", read)).toBe(2);
+  });
+
+  it("stops keeping answers when it stops listening, and forgets those it had", async () => {
+    const cache = listening();
+    let reads = 0;
+    const read = async () => ++reads;
+    await cache.answer("list", read);
+    cache.setListening(false);
+    expect(await cache.answer("list", read)).toBe(2);
+    expect(await cache.answer("list", read)).toBe(3);
+    expect(cache.size).toBe(0);
+  });
+
+  it("holds a bounded number of answers, dropping the oldest first", async () => {
+    const cache = listening();
+    for (let i = 0; i < 2_001; i++) await cache.answer(`k${i}`, async () => i);
+    expect(cache.size).toBe(2_000);
+    expect(await cache.answer("k2000", async () => -1)).toBe(2_000);
+    expect(await cache.answer("k0", async () => -1)).toBe(-1);
+  });
+
+  it("is emptied by every live event the hub publishes", async () => {
+    const hub = new LiveHub();
+    hub.answers.setListening(true);
+    await hub.answers.answer("list", async () => "page");
+    expect(hub.answers.size).toBe(1);
+    hub.publish({ block: 7, topics: ["stake"], wallets: [] });
+    expect(hub.answers.size).toBe(0);
+  });
+});
