@@ -44,14 +44,16 @@ export const withRelations = (query: IncentiveQuery) =>
     eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "i.wallet").whereRef("p.node", "=", "i.node").$castTo<StakeStatus | null>().as("stake_status"),
   ]);
 
-/** What the export writes, as text: dates as their UTC day and the token in PLI (read far faster than timestamps and wei by the million). */
+/**
+ * What the export reads: the columns as stored, the token as its wei digits (written as PLI by
+ * pliOfWei) and dates as their UTC day, YYYY-MM-DD (read far faster than timestamps by the million).
+ */
 export const exportColumns = (query: IncentiveQuery) =>
   query.select([
     "i.wallet",
     "i.node",
     "i.status",
-    /** pliText's text, exact (a numeric product; trailing zeros trimmed), made by the database next to the API's own work. */
-    sql<string>`trim_scale(i.token * 0.000000000000000001)::text`.as("pli"),
+    "i.token",
     "i.type",
     "i.paid_tx",
     sql<string | null>`(i.paid_at AT TIME ZONE 'UTC')::date::text`.as("paid_day"),

@@ -1,11 +1,10 @@
 import { USER_TYPE } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { csvBatchStream, csvDate, csvHeaders } from "../shared/csv.ts";
+import { csvHeaders } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
-import { stakeIdOf } from "../stake/rules.ts";
 import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../user/schema.ts";
 import {
@@ -18,14 +17,11 @@ import {
   payoutHintRoute,
   payoutPlanRoute,
 } from "./operations.ts";
-import { allIncentives, listIncentives } from "./list.ts";
-import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse, type IncentiveExportRow } from "./repository.ts";
+import { incentiveCsv } from "./export.ts";
+import { listIncentives } from "./list.ts";
+import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse } from "./repository.ts";
 import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
-
-/** Spec 2's export columns. */
-const EXPORT_COLUMNS = ["Wallet Address", "Stake Id", "Status", "Token (PLI)", "Type", "Txn Hash", "Paid Date", "Created At"];
-const exportCells = (row: IncentiveExportRow) => [row.wallet, stakeIdOf(row.wallet, row.node), row.status, row.pli, row.type, row.paid_tx, csvDate(row.paid_day), csvDate(row.created_day)];
 
 /** The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an admin. */
 const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session));
@@ -47,8 +43,8 @@ export const incentiveRoutes = createRouter()
   })
   .openapi(exportIncentivesRoute, async (c) => {
     const { db } = c.var.deps;
-    const rows = allIncentives(db, { q: c.req.valid("query").q, wallet: await scopeOf(db, c.get("session")!) });
-    return c.body(csvBatchStream(EXPORT_COLUMNS, rows, exportCells), 200, csvHeaders(INCENTIVE_EXPORT_FILE));
+    const csv = incentiveCsv(db, { q: c.req.valid("query").q, wallet: await scopeOf(db, c.get("session")!) });
+    return c.body(csv, 200, csvHeaders(INCENTIVE_EXPORT_FILE));
   })
   .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.var.deps.db), 200))
   .openapi(discrepanciesRoute, async (c) => {

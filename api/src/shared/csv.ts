@@ -68,6 +68,15 @@ export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: 
 
 /** A CSV body streamed batch by batch (e.g. `batchesOf` a cursor): each batch's lines are one chunk. */
 export function csvBatchStream<T>(header: string[], batches: AsyncIterable<T[]>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+  return csvBatchLines(header, batches, (row) => csvLine(toCells(row)));
+}
+
+/**
+ * A CSV body streamed batch by batch, each row written by `toLine` as one whole CRLF-terminated line
+ * (its cells through csvCell): no array of cells per row. Each batch's lines are joined into one
+ * chunk, a flat string that encodes several times faster than one grown by `+=`.
+ */
+export function csvBatchLines<T>(header: string[], batches: AsyncIterable<T[]>, toLine: (row: T) => string): ReadableStream<Uint8Array> {
   const iterator = batches[Symbol.asyncIterator]();
   return csvBody(
     header,
@@ -75,9 +84,7 @@ export function csvBatchStream<T>(header: string[], batches: AsyncIterable<T[]>,
       for (;;) {
         const next = await iterator.next();
         if (next.done) return null;
-        let chunk = "";
-        for (const row of next.value) chunk += csvLine(toCells(row));
-        if (chunk) return chunk;
+        if (next.value.length) return next.value.map(toLine).join("");
       }
     },
     async () => iterator.return?.(),
