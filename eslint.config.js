@@ -44,7 +44,16 @@ export default tseslint.config(
   {
     files: ["web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrictImports(),
+    rules: {
+      ...restrictImports(),
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: "TanStack Query drops mutate() callbacks once the component unmounts (a live update often unmounts the button that caused it): use settle() from @/shared/api/settle.",
+        },
+      ],
+    },
   },
   {
     files: ["web/src/shared/**/*.{ts,tsx}", "web/src/chain/**/*.{ts,tsx}"],

@@ -9,7 +9,7 @@ import { stakingMessages } from "../web/src/features/staking/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { callApi } from "./support/records.ts";
+import { callApi, slowAnswers } from "./support/records.ts";
 import { approvedNode, approveRequest, chainAs, unlockStake, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -76,9 +76,11 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(stakingMessages.halted).waitFor();
     await page.getByRole("link", { name: stakingMessages.backToDashboard }).waitFor();
 
+    const stopSlowing = await slowAnswers(page, API.request.root, 1_500);
     await page.getByRole("button", { name: stakingMessages.sendRequest }).click();
     await page.getByText(MESSAGES.requestInitiated).first().waitFor();
     await page.getByText(stakingMessages.requestStatus("Pending")).waitFor();
+    await stopSlowing();
     await shoot(page, "request-pending");
   });
 

@@ -10,7 +10,7 @@ import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, 
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "./support/mailbox.ts";
-import { activeNode, callApi, pageWithWallet } from "./support/records.ts";
+import { activeNode, callApi, pageWithWallet, slowAnswers } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 
 const stack = useStack();
@@ -162,9 +162,11 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.getByRole("button", { name: "Close Ticket" }).click();
     const dialog = page.getByRole("dialog", { name: "Are you sure?" });
     await dialog.getByLabel("Type yes to confirm").fill("yes");
+    const stopSlowing = await slowAnswers(page, API.ticket.close, 1_500);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByText(MESSAGES.ticketClosedDone).first().waitFor();
     await page.getByText(MESSAGES.ticketClosed).waitFor();
+    await stopSlowing();
     expect(await page.getByLabel("Your reply").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Close Ticket" }).count()).toBe(0);
 
@@ -182,9 +184,9 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.getByText(`Alert mails go to ${operator.email}.`).waitFor();
     const toggle = page.getByRole("switch", { name: "Node status" });
     expect(await toggle.isChecked()).toBe(true);
-    await toggle.uncheck();
+    await toggle.click();
     await page.getByText(MESSAGES.alertPreferencesSaved).first().waitFor();
-    expect(await toggle.isChecked()).toBe(false);
+    await expect.poll(() => toggle.isChecked()).toBe(false);
     await shoot(page, "edit-profile-alerts");
     expect(await api(API.alert.preferences, operatorSession)).toEqual({ nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true });
 

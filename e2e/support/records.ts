@@ -50,13 +50,14 @@ export async function pageWithWallet(context: BrowserContext, stack: SharedStack
 }
 
 /**
- * Holds back the page's answers from `pathname` by `ms` (the request itself reaches the API at once), as
+ * Holds back the page's answers to `method` requests for `pathname` by `ms` (the request itself reaches the API at once), as
  * on a slow network: live updates caused by the change then reach the page before the answer does.
  * Returns a function that stops holding them back.
  */
-export async function slowAnswers(page: Page, pathname: string, ms: number): Promise<() => Promise<void>> {
+export async function slowAnswers(page: Page, pathname: string, ms: number, method = "POST"): Promise<() => Promise<void>> {
   const matches = (url: URL) => url.pathname === pathname;
   const handler = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.fulfill({ response });

@@ -1,6 +1,7 @@
 import { LIMITS, MESSAGES, totpCodeSchema } from "@pli/api/contract";
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import type { RegisterDetail } from "@/shared/session/token-store";
 import { CodeInput } from "@/shared/ui/code-input";
@@ -16,10 +17,10 @@ export function EmailCodeForm({ detail, onSignedIn }: { detail: RegisterDetail; 
   const toast = useToast();
   const fail = (error: unknown) => toast.error(errorMessage(error), TOAST_TIMEOUT.medium);
   const submit = form.handleSubmit(
-    ({ otp }) => verify.mutate({ _id: detail._id, otp }, { onSuccess: ({ token }) => onSignedIn(token), onError: fail }),
+    ({ otp }) => settle(verify, { _id: detail._id, otp }, { onSuccess: ({ token }) => onSignedIn(token), onError: fail }),
     (errors) => toast.error(errors.otp?.message ?? MESSAGES.enterOtp, TOAST_TIMEOUT.medium),
   );
-  const onResend = () => resend.mutate({ _id: detail._id }, { onSuccess: () => toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium), onError: fail });
+  const onResend = () => settle(resend, { _id: detail._id }, { onSuccess: () => toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium), onError: fail });
   return (
     <form onSubmit={submit} noValidate aria-label="Emailed code">
       <Stack gap="md">

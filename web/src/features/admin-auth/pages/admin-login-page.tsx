@@ -1,6 +1,7 @@
 import { adminLoginSchema } from "@pli/api/contract";
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useSession } from "@/shared/session/session-provider";
@@ -13,7 +14,7 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const submit = form.handleSubmit(
     (input) =>
-      login.mutate(input, {
+      void settle(login, input, {
         onSuccess: ({ registerDetail }) => {
           holdRegisterDetail(registerDetail);
           navigate(routes.adminVerifyOtp.href());

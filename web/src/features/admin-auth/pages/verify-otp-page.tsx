@@ -3,6 +3,7 @@ import { Button, Divider, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconFingerprint, IconMail } from "@tabler/icons-react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { passkeyErrorMessage } from "@/shared/passkey/passkey-errors";
 import { useSession } from "@/shared/session/session-provider";
@@ -28,9 +29,9 @@ export function VerifyOtpPage() {
     signIn(token);
     navigate(routes.adminDashboard.href(), { replace: true });
   };
-  const usePasskey = () => passkey.mutate(detail._id, { onSuccess: ({ token }) => onSignedIn(token), onError: (error) => toast.error(passkeyErrorMessage(error)) });
+  const usePasskey = () => settle(passkey, detail._id, { onSuccess: ({ token }) => onSignedIn(token), onError: (error) => toast.error(passkeyErrorMessage(error)) });
   const askForCode = () =>
-    sendCode.mutate(
+    void settle(sendCode,
       { _id: detail._id },
       {
         onSuccess: () => {

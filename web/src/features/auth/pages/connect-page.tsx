@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { useConnect, useConnection } from "wagmi";
 import { Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useWalletConnector } from "@/chain/use-wallet-connector";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { Alert } from "@/shared/ui/alert";
@@ -52,7 +53,7 @@ export function ConnectPage() {
   const onConnect = () => {
     if (!connector) return setMissingNotices((count) => count + 1);
     setWantsSignIn(true);
-    if (!connection.address) connect.mutate({ connector }, { onError: () => setWantsSignIn(false) });
+    if (!connection.address) void settle(connect, { connector }, { onError: () => setWantsSignIn(false) });
   };
 
   return (

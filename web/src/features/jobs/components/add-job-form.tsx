@@ -3,6 +3,7 @@ import { Button, Group, Stack } from "@mantine/core";
 import { useState } from "react";
 import type { DefaultValues } from "react-hook-form";
 import type { z } from "zod";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
@@ -53,7 +54,7 @@ function NewJobForm({ nodeId, categories, onAdded }: AddJobFormProps & { onAdded
 
   const submit = async (values: JobCreateInput) => {
     if (!(await confirmTyped({ text: jobMessages.confirmSubmit }))) return;
-    add.mutate(values, {
+    void settle(add, values, {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.jobAdded);
         onAdded();

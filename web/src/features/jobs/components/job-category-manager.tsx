@@ -2,6 +2,7 @@ import { jobCategorySchema, MESSAGES, type JobCategoryResponse } from "@pli/api/
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { useDialogs } from "@/shared/ui/dialogs";
@@ -17,7 +18,7 @@ function RenameForm({ category, onDone }: { category: JobCategoryResponse; onDon
   const { form, fail, onInvalid, errorOf } = useSchemaForm(jobCategorySchema, { categoryName: category.categoryName });
   const submit = form.handleSubmit(
     (input) =>
-      rename.mutate(
+      void settle(rename,
         { ...input, _id: category._id },
         {
           onSuccess: (result) => {
@@ -54,7 +55,7 @@ export function JobCategoryManager() {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(jobCategorySchema, { categoryName: "" });
   const submit = form.handleSubmit(
     (input) =>
-      add.mutate(input, {
+      void settle(add, input, {
         onSuccess: (result) => {
           form.reset();
           toast.success(result.message);
@@ -65,7 +66,7 @@ export function JobCategoryManager() {
   );
   const onRemove = async (category: JobCategoryResponse) => {
     if (!(await confirmTyped({ text: jobMessages.confirmRemoveCategory(category.categoryName) }))) return;
-    remove.mutate(category._id, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(remove, category._id, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
   };
   const columns: Column<JobCategoryResponse>[] = [
     {

@@ -3,6 +3,7 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from "
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useDialogs } from "@/shared/ui/dialogs";
@@ -46,7 +47,7 @@ function AdminJobForm({ job }: { job: JobResponse }) {
 
   const submit = async (values: AdminJobInput) => {
     if (!(await confirmTyped({ text: jobMessages.confirmUpdate }))) return;
-    edit.mutate(values, {
+    void settle(edit, values, {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.jobEdited);
         navigate(routes.adminListJob.href());

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
@@ -42,14 +43,14 @@ export function AdminJobListPage() {
   const onQuickUpdate = async (job: JobResponse, { status, adminNotes }: QuickUpdate) => {
     setReviewing(null);
     if (!(await confirmTyped({ text: jobMessages.confirmUpdate }))) return;
-    edit.mutate(
+    void settle(edit,
       { _id: job._id, status, adminNotes: adminNotes ?? "" },
       { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobStatusUpdated), onError: (error) => toast.error(errorMessage(error)) },
     );
   };
   const onDelete = async (job: JobResponse) => {
     if (!(await confirmTyped({ text: jobMessages.confirmDelete(job.name) }))) return;
-    remove.mutate(job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(remove, job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted), onError: (error) => toast.error(errorMessage(error)) });
   };
   const onEdit = (job: JobResponse) => {
     editJobStore.set(job);

@@ -2,6 +2,7 @@ import { jobEditSchema, MESSAGES, OPERATOR_EDITABLE_FIELDS, type JobEditInput, t
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useDialogs } from "@/shared/ui/dialogs";
@@ -48,7 +49,7 @@ function OperatorJobForm({ job, nodeId }: { job: JobResponse; nodeId: string }) 
 
   const submit = async (values: JobEditInput) => {
     if (!(await confirmTyped({ text: jobMessages.confirmSubmit }))) return;
-    edit.mutate(operatorChanges(job._id, values), {
+    void settle(edit, operatorChanges(job._id, values), {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.jobEdited);
         navigate(routes.listJob.href(nodeId));

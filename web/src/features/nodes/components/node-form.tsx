@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import type { DefaultValues } from "react-hook-form";
 import { getAddress, isAddress } from "viem";
 import type { z } from "zod";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { nodeMessages } from "../messages";
 import { useCheckIp } from "../api/check-ip";
@@ -62,7 +63,7 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
 
   const onIpBlur = (value: string) => {
     if (locked("ipaddress") || value.trim() === "" || value.trim() === initial.ipaddress) return;
-    checkIp.mutate(
+    void settle(checkIp,
       { ipaddress: value.trim(), ...(nodeId ? { _id: nodeId } : {}) },
       { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })) },
     );

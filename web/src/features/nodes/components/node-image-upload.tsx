@@ -2,6 +2,7 @@ import { API, IMAGE_ACCEPT, MESSAGES } from "@pli/api/contract";
 import { Image, Input, Stack, Text } from "@mantine/core";
 import type { ChangeEvent } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useToast } from "@/shared/ui/toast";
 import { useUploadNodeImage } from "../api/upload-node-image";
 
@@ -22,7 +23,7 @@ export function NodeImageUpload({ value, disabled, description, error, onUploade
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     if (!file) return;
-    upload.mutate(file, {
+    void settle(upload, file, {
       onSuccess: (result) => {
         onUploaded(result.file);
         toast.success(MESSAGES.imageUploaded);

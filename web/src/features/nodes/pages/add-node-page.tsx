@@ -2,6 +2,7 @@ import { MESSAGES, NODE_MESSAGES } from "@pli/api/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { HttpError } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { useDialogs } from "@/shared/ui/dialogs";
@@ -49,7 +50,7 @@ function AddNode() {
 
   const submit = async (values: NodeFormOutput) => {
     if (!(await confirmTyped({ text: nodeMessages.confirmSubmit }))) return;
-    add.mutate(values, {
+    void settle(add, values, {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.nodeAdded);
         navigate(routes.listNode.href());

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
@@ -57,7 +58,7 @@ export function AdminNodeListPage() {
 
   const onDelete = async (node: NodeResponse) => {
     if (!(await confirmTyped({ text: `To delete the node "${node.name}" type yes and confirm` }))) return;
-    remove.mutate(node._id, {
+    void settle(remove, node._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeDeleted),
       onError: (error) => toast.error(errorMessage(error)),
     });

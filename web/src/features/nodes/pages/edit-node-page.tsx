@@ -2,6 +2,7 @@ import { MESSAGES, NODE_STATUS, operatorMayEdit, OTHER_PROVIDER, PROVIDERS, type
 import { Button, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { usePageTitle } from "@/shared/ui/page-title";
@@ -57,7 +58,7 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
   const submit = async (values: NodeFormOutput) => {
     if (!(await confirmTyped({ text: nodeMessages.confirmSubmit }))) return;
     const { name, description, logo, provider, otherProvider, ipaddress, oracleAddress, nodeAddress } = values;
-    resubmit.mutate(
+    void settle(resubmit,
       { _id: node._id, name, description, logo, provider, otherProvider, ipaddress, oracleAddress, nodeAddress, status: NODE_STATUS.pending },
       {
         onSuccess: (result) => {

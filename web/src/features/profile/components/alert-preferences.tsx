@@ -1,6 +1,7 @@
 import { ALERT_KINDS, ALERT_LABELS, MESSAGES, type AlertKind, type AlertPreferencesInput } from "@pli/api/contract";
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Alert } from "@/shared/ui/alert";
 import { useToast } from "@/shared/ui/toast";
@@ -19,7 +20,7 @@ export function AlertPreferencesForm({ email }: { email: string }) {
   const change = (kind: AlertKind, on: boolean) => {
     if (!preferences.data) return;
     const next: AlertPreferencesInput = { ...preferences.data, [kind]: on };
-    save.mutate(next, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.alertPreferencesSaved), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(save, next, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.alertPreferencesSaved), onError: (error) => toast.error(errorMessage(error)) });
   };
   if (!preferences.data) return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
   const current = preferences.data;

@@ -1,5 +1,6 @@
 import { Code, Stack, Text } from "@mantine/core";
 import { HttpError } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useToast } from "@/shared/ui/toast";
 import { useEnableTwofa } from "../api/enable-twofa";
 import { CodeForm } from "./code-form";
@@ -24,7 +25,7 @@ export function TwofaEnrolment({ secret, otpauthUri, onEnabled }: { secret: stri
         busy={enable.isPending}
         error={codeError(enable.error)}
         onSubmit={(code) =>
-          enable.mutate(code, {
+          void settle(enable, code, {
             onSuccess: (result) => {
               onEnabled();
               toast.success(result.message);

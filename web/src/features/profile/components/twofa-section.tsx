@@ -2,6 +2,7 @@ import { MESSAGES } from "@pli/api/contract";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useToast } from "@/shared/ui/toast";
 import { useDisableTwofa } from "../api/disable-twofa";
 import { useSetupTwofa } from "../api/setup-twofa";
@@ -24,7 +25,7 @@ export function TwofaSection({ enabled }: { enabled: boolean }) {
           danger
           busy={disable.isPending}
           error={codeError(disable.error)}
-          onSubmit={(code) => disable.mutate(code, { onSuccess: (result) => toast.success(result.message) })}
+          onSubmit={(code) => settle(disable, code, { onSuccess: (result) => toast.success(result.message) })}
         />
       </Stack>
     );
@@ -35,7 +36,7 @@ export function TwofaSection({ enabled }: { enabled: boolean }) {
       <Alert variant="light" color="orange" role="status" title={MESSAGES.enable2fa} w="100%">
         Every operator needs 2FA to use the portal.
       </Alert>
-      <Button onClick={() => setup.mutate(undefined, { onSuccess: setEnrolment, onError: (error) => toast.error(errorMessage(error)) })} loading={setup.isPending}>
+      <Button onClick={() => settle(setup, undefined, { onSuccess: setEnrolment, onError: (error) => toast.error(errorMessage(error)) })} loading={setup.isPending}>
         Set up 2FA
       </Button>
     </Stack>

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@pli/api/contract";
 import { useNavigate } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { Section } from "@/shared/ui/section";
 import { useToast } from "@/shared/ui/toast";
 import { useAddRpcUrl } from "../api/save-rpc-url";
@@ -18,7 +19,7 @@ export function AddRpcPage({ variant }: { variant: RpcVariant }) {
         busy={add.isPending}
         failure={add.error}
         onSubmit={(input) =>
-          add.mutate(input, {
+          void settle(add, input, {
             onSuccess: (result) => {
               toast.success(result.message ?? MESSAGES.rpcAdded);
               navigate(list.href());

@@ -2,6 +2,7 @@ import { MESSAGES, PROVIDERS, type RpcUrlInput } from "@pli/api/contract";
 import { Button } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { usePageTitle } from "@/shared/ui/page-title";
 import { Section } from "@/shared/ui/section";
 import { useToast } from "@/shared/ui/toast";
@@ -36,7 +37,7 @@ function EditRpcForm({ id, initial, locked, onUnlock, listHref }: { id: string; 
         busy={edit.isPending}
         failure={edit.error}
         onSubmit={(input) =>
-          edit.mutate(
+          void settle(edit,
             { ...input, _id: id },
             {
               onSuccess: (result) => {

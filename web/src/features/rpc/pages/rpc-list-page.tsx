@@ -3,6 +3,7 @@ import { Button, Group, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { LongValue } from "@/shared/ui/long-value";
@@ -27,7 +28,7 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
 
   const onDelete = async (record: RpcUrlResponse) => {
     if (!(await confirmTyped({ text: `To delete the RPC URL "${record.name}" type yes and confirm` }))) return;
-    remove.mutate(record._id, {
+    void settle(remove, record._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.rpcDeleted),
       onError: (error) => toast.error(errorMessage(error)),
     });

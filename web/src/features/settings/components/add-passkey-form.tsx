@@ -1,6 +1,7 @@
 import { addPasskeyFormSchema, MESSAGES } from "@pli/api/contract";
 import { Button, Group, PasswordInput, TextInput } from "@mantine/core";
 import { HttpError } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { passkeyErrorMessage } from "@/shared/passkey/passkey-errors";
 import { useToast } from "@/shared/ui/toast";
@@ -16,7 +17,7 @@ export function AddPasskeyForm() {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(addPasskeyFormSchema, { name: "", password: "" });
   const submit = form.handleSubmit(
     (input) =>
-      add.mutate(input, {
+      void settle(add, input, {
         onSuccess: () => {
           form.reset();
           toast.success(MESSAGES.passkeyAdded);

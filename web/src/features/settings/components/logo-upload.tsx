@@ -2,6 +2,7 @@ import { API, IMAGE_ACCEPT, MESSAGES } from "@pli/api/contract";
 import { Image, Input, Stack } from "@mantine/core";
 import type { ChangeEvent } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useToast } from "@/shared/ui/toast";
 import { useUploadLogo } from "../api/upload-logo";
 
@@ -18,7 +19,7 @@ export function LogoUpload({ value, error, onUploaded }: LogoUploadProps) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
     if (!file) return;
-    upload.mutate(file, {
+    void settle(upload, file, {
       onSuccess: (result) => {
         onUploaded(result.file);
         toast.success(MESSAGES.imageUploaded);

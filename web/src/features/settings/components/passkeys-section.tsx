@@ -2,6 +2,7 @@ import { MESSAGES, type PasskeyResponse } from "@pli/api/contract";
 import { Button, Group, List, Paper, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { formatDate } from "@/shared/format/dates";
 import { useToast } from "@/shared/ui/toast";
 import { usePasskeys } from "../api/get-passkeys";
@@ -67,7 +68,7 @@ export function PasskeysSection() {
       });
       return;
     }
-    fallback.mutate({ enabled: true }, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(fallback, { enabled: true }, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
   };
 
   return (

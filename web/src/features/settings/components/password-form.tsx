@@ -1,5 +1,6 @@
 import { MESSAGES, passwordUpdateSchema } from "@pli/api/contract";
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from "@mantine/core";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
 import { useUpdatePassword } from "../api/update-password";
@@ -10,7 +11,7 @@ export function PasswordForm() {
   const toast = useToast();
   const submit = form.handleSubmit(
     (input) =>
-      updatePassword.mutate(input, {
+      void settle(updatePassword, input, {
         onSuccess: () => {
           form.reset();
           toast.success(MESSAGES.passwordUpdated);

@@ -1,5 +1,6 @@
 import { passkeyNameSchema, type PasskeyResponse } from "@pli/api/contract";
 import { Button, Group, TextInput } from "@mantine/core";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
 import { usePasskeyChanges } from "../api/passkey-changes";
@@ -11,7 +12,7 @@ export function RenamePasskeyForm({ passkey, onDone }: { passkey: PasskeyRespons
   const { form, fail, onInvalid, errorOf } = useSchemaForm(passkeyNameSchema, { name: passkey.name });
   const submit = form.handleSubmit(
     ({ name }) =>
-      rename.mutate(
+      void settle(rename,
         { _id: passkey._id, name },
         {
           onSuccess: (result) => {

@@ -1,6 +1,7 @@
 import { MESSAGES, REQUEST_STATUS, type RequestStatus } from "@pli/api/contract";
 import { Button, Stack, Text } from "@mantine/core";
 import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { Alert } from "@/shared/ui/alert";
 import { useToast } from "@/shared/ui/toast";
 import { useSendStakeRequest } from "../api/send-stake-request";
@@ -10,7 +11,7 @@ function RequestButton({ nodeId }: { nodeId: string }) {
   const send = useSendStakeRequest(nodeId);
   const toast = useToast();
   const onSend = () =>
-    send.mutate(undefined, {
+    void settle(send, undefined, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.requestInitiated),
       onError: (error) => toast.error(errorMessage(error)),
     });

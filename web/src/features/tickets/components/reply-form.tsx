@@ -1,6 +1,7 @@
 import { MESSAGES, ticketReplySchema } from "@pli/api/contract";
 import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
+import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
 import { useReplyToTicket } from "../api/reply-ticket";
@@ -23,7 +24,7 @@ function NewReply({ ticketId, onSent }: { ticketId: string; onSent: () => void }
       noValidate
       onSubmit={form.handleSubmit(
         ({ message }) =>
-          reply.mutate(
+          void settle(reply,
             { _id: ticketId, message },
             {
               onSuccess: (result) => {

@@ -2,6 +2,7 @@ import { MESSAGES, ticketCreateSchema } from "@pli/api/contract";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
@@ -26,7 +27,7 @@ function NewTicketForm({ onSent }: { onSent: () => void }) {
       noValidate
       onSubmit={form.handleSubmit(
         (input) =>
-          open.mutate(input, {
+          void settle(open, input, {
             onSuccess: (result) => {
               toast.success(result.message ?? MESSAGES.ticketSubmitted);
               onSent();
