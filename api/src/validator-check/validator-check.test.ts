@@ -16,7 +16,7 @@ beforeAll(async () => {
     [wallet(DEV_KEYS.standby)]: { validator: true, email: "standby@example.com", userRole: "Standby" },
     [wallet(DEV_KEYS.outsider)]: { validator: false },
   });
-  t = await createTestApp({ env: { VALIDATOR_CHECK_URL: stub.url, VALIDATOR_CHECK_TIMEOUT_MS: "300" } });
+  t = await createTestApp({ env: { VALIDATOR_CHECK_URL: stub.url, VALIDATOR_CHECK_TIMEOUT_MS: "2000" } });
 });
 afterAll(async () => {
   await t?.close();
