@@ -6,7 +6,7 @@
  * tab's page and every tab's count), each without and with a search term; next to a bare Hono route
  * served the same way, first and last (the floor of the machine at that moment). Prints p50, p99 and
  * requests per second per case, and the load average. Target: p99 <= 25 ms. `npm run bench:nodes`
- * (DURATION=seconds per case, SEARCH=comma-separated terms; PROFILE_DIR and HOLD: see bench/lib/stand.ts).
+ * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR and HOLD: see bench/lib/stand.ts).
  */
 import { API, NODE_TABS } from "../api/src/contract/index.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
@@ -20,7 +20,7 @@ const SEARCH = (process.env.SEARCH ?? "operator42,contabo").split(",").filter(Bo
 await withStand(
   "nodes",
   (databaseUrl) => seedNodes(databaseUrl, { operators: OPERATORS, nodes: NODES }),
-  async ({ api, bare, adminToken, pids }) => {
+  async ({ api, bare, adminToken, pids, write }) => {
     const headers = jsonHeaders(adminToken);
     const query = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");
     const bareCase: LoadCase = { name: "bare Hono GET /", url: bare, method: "GET", target: false };
@@ -33,6 +33,6 @@ await withStand(
       }
     }
     cases.push(bareCase);
-    await runLoad(cases, { ...loadOptionsFromEnv(), pids });
+    await runLoad(cases, { ...loadOptionsFromEnv(), pids, write });
   },
 );

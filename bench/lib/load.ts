@@ -20,15 +20,33 @@ export interface LoadOptions {
   targetP99Ms: number;
   /** Processes whose CPU time per request is printed: the server under test and Postgres (with its backends). */
   pids?: { server: number; bare: number; postgres: number };
+  /**
+   * Writes per second made during each case. Each one empties the API's answer cache (every portal
+   * table announces its commits), so the next read of each list goes to the database again.
+   */
+  writesPerSecond: number;
+  /** The write made `writesPerSecond` times a second (the stand's `write`). */
+  write?: () => Promise<unknown>;
 }
 
-/** Load options from CONNECTIONS, DURATION and WARMUP (seconds), with the portal's p99 target. */
+/** Load options from CONNECTIONS, DURATION and WARMUP (seconds) and WRITES_PER_S, with the portal's p99 target. */
 export const loadOptionsFromEnv = (): LoadOptions => ({
   connections: Number(process.env.CONNECTIONS ?? 50),
   duration: Number(process.env.DURATION ?? 5),
   warmup: Number(process.env.WARMUP ?? 1),
   targetP99Ms: 25,
+  writesPerSecond: Number(process.env.WRITES_PER_S ?? 0),
 });
+
+/** Makes `write` `perSecond` times a second until the returned function is called; a failed write stops the run. */
+function writing(perSecond: number, write: (() => Promise<unknown>) | undefined): { stop: () => void; failure: () => unknown } {
+  if (perSecond <= 0 || !write) return { stop: () => undefined, failure: () => undefined };
+  let failure: unknown;
+  const timer = setInterval(() => {
+    write().catch((error: unknown) => (failure ??= error));
+  }, 1000 / perSecond);
+  return { stop: () => clearInterval(timer), failure: () => failure };
+}
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
 
@@ -46,6 +64,11 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
   const { connections, duration, warmup, targetP99Ms } = options;
   const width = Math.max(34, ...cases.map((c) => c.name.length));
   console.log(`\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`);
+  console.log(
+    options.writesPerSecond > 0 && options.write
+      ? `${options.writesPerSecond} writes per second during each case, each emptying the API's answer cache`
+      : "no writes during the cases: repeated reads are answered from the API's answer cache (WRITES_PER_S=n mixes in n writes a second)",
+  );
   console.log(`${"case".padEnd(width)} ${"rows".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(8)} ${"cpu ms/req".padStart(10)} ${"pg ms/req".padStart(9)}  load(1m)  target`);
   const missed: string[] = [];
   for (const c of cases) {
@@ -53,10 +76,17 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     const answer = (await probe.json()) as { totalDocs?: number };
     if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}: ${JSON.stringify(answer)}`);
     const run = (seconds: number) => autocannon({ url: c.url, method: c.method, headers: c.headers, body: c.body, connections, duration: seconds });
+    const writes = writing(c.target ? options.writesPerSecond : 0, options.write);
     await run(warmup);
     const server = c.target ? options.pids?.server : options.pids?.bare;
     const before = { server: server ? cpuMs(server) : 0, postgres: options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0 };
-    const result = await run(duration);
+    let result: autocannon.Result;
+    try {
+      result = await run(duration);
+    } finally {
+      writes.stop();
+    }
+    if (writes.failure()) throw new Error(`${c.name}: a write failed: ${String(writes.failure())}`);
     const perRequest = (ms: number) => (options.pids ? (ms / Math.max(1, result.requests.total)).toFixed(3) : "-");
     const cpu = perRequest((server ? cpuMs(server) : 0) - before.server);
     const pgCpu = perRequest((options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0) - before.postgres);

@@ -26,6 +26,8 @@ export interface Stand {
   pids: { server: number; bare: number; postgres: number };
   /** A session token of the seeded operator `id` (2FA on, as the seeds make them). */
   operatorToken(id: string): Promise<string>;
+  /** A real write to a portal table, as an admin saving the settings makes: it empties the API's answer cache. */
+  write(): Promise<unknown>;
 }
 
 /**
@@ -85,7 +87,8 @@ export async function withStand(name: string, seed: (databaseUrl: string, db: Db
     const bare = `http://127.0.0.1:${barePort}/`;
     await waitFor("the API and the bare server", async () => (await fetch(`${api}${API.config}`)).ok && (await fetch(bare)).ok, { timeoutMs: 60_000, intervalMs: 200 });
     const pids = { server: services[0]!.process.pid!, bare: services[1]!.process.pid!, postgres: pg.pid };
-    const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken };
+    const write = () => db.updateTable("app.setting").set({ updated_at: new Date() }).execute();
+    const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken, write };
     await body(stand);
     if (process.env.HOLD === "1") {
       console.log(`\nholding: API ${api}, bare ${bare}\nDATABASE_URL=${databaseUrl}\nadmin token: ${adminToken}\nCtrl-C to stop`);
