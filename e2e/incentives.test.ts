@@ -11,6 +11,7 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
 import { formatToken } from "../web/src/shared/format/index.ts";
+import { incentiveMessages } from "../web/src/features/incentives/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -197,5 +198,59 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const recent = page.getByRole("table", { name: "Recent Incentives" });
     await expect.poll(() => recent.getByText("Paid", { exact: true }).count()).toBe(2);
     await shoot(page, "operator-dashboard");
+  });
+
+  test("Pay Now is refused before anything is sent when the reward pool is smaller than the selection", async () => {
+    const { chain } = chainAs(stack.current, DEV_KEYS.owner);
+    const rewardPool = () => chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
+    const pool = await rewardPool();
+    const db = createDb(stack.current.databaseUrl, 1);
+    const { id } = await db
+      .insertInto("app.incentive")
+      .values({ wallet: operator.address.toLowerCase(), node: node.nodeAddress.toLowerCase(), date: "2099-01-01", token: pool + 1n, inactive_count: 0, staked_days: 31, accrued_days: 31, percentage: "2.5" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      const row = (await ownRows()).find((candidate) => candidate._id === id)!;
+      const page = await signedInPage(adminSession, DEV_KEYS.owner);
+      await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+      const table = page.getByRole("table", { name: "Incentive Lists" });
+      await table.getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) }).check();
+      await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await page.getByText(MESSAGES.insufficientRewardPool).waitFor();
+      await shoot(page, "admin-pool-too-small");
+      expect(await page.getByRole("dialog", { name: "Are you sure?" }).count()).toBe(0);
+      expect(await rewardPool()).toBe(pool);
+      expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
+    } finally {
+      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
+      await db.destroy();
+    }
+  });
+
+  test("a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const amount = parseUnits("1", 18);
+    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "mint", args: [owner.wallet.account.address, amount], chain: null }));
+    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
+    await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "depositReward", args: [amount], chain: null }));
+    const { transactionHash } = await owner.mined(
+      await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "payRewards", args: [[operator.address], [amount], [20990201n], [node.nodeAddress]], chain: null }),
+    );
+
+    const page = await signedInPage(adminSession, DEV_KEYS.owner);
+    await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+    const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });
+    const payment = discrepancies.getByRole("row").filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
+    await payment.waitFor();
+    await payment.getByText("No such incentive").waitFor();
+    await payment.getByText(pli(amount)).waitFor();
+    await shoot(page, "admin-discrepancies");
+    expect((await ownRows()).map((row) => [row.status, row.tnxHash])).toEqual([
+      [INCENTIVE_STATUS.paid, payoutTx],
+      [INCENTIVE_STATUS.paid, payoutTx],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { pliText, type IncentiveResponse } from "@pli/api/contract";
+import type { IncentiveResponse } from "@pli/api/contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useMemo } from "react";
@@ -7,6 +7,7 @@ import { TxProgress } from "@/chain/tx-progress";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
+import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { Pager } from "@/shared/ui/pager";
@@ -79,7 +80,7 @@ export function AdminIncentiveListPage() {
             {selection.selected.length > 0 ? (
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" aria-live="polite">
-                  {incentiveMessages.selected(selection.selected.length)}, <b>{pliText(selection.total)} PLI</b>
+                  {incentiveMessages.selected(selection.selected.length)}, <Amount wei={selection.total} size="sm" fw={700} />
                 </Text>
                 <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => void onPay()} loading={paying}>
                   {incentiveMessages.payNow}
