@@ -131,6 +131,7 @@ describe("the indexer's SQL over HTTP and GraphQL", () => {
     const position = (db: typeof client.db) => db.execute<Position>(sql`SELECT wallet, status, total_staked FROM stake_position WHERE node = ${NODE_A}`);
     expect(await position(client.db)).toEqual([{ wallet: lower(f.as("validator").address), status: "Stake", total_staked: pli(50_000).toString() }]);
 
+    await vi.waitFor(async () => expect((await fetch(`${f.indexer.url}/sql/live`)).status).toBe(400), { timeout: 10_000, interval: 200 });
     const updates: Position[][] = [];
     const errors: Error[] = [];
     const live = client.live(position, (rows) => updates.push(rows), (error) => errors.push(error));
