@@ -6,6 +6,7 @@ import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, MESSAGES, STAKE_STATUS } from "../api/src/contract/index.ts";
 import { stakingMessages } from "../web/src/features/staking/messages.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -149,6 +150,29 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await amountField().fill("1000");
     await page.getByRole("button", { name: stakingMessages.oneTransaction }).waitFor();
     await shoot(page, "deposit-actions");
+  });
+
+  test("a transaction the contract refuses shows the contract's reason and records nothing", async () => {
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards } = stack.current.deployment.contracts;
+    const setMaximum = async (tokens: string) =>
+      owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "setMaxStakeAmt", args: [pli(tokens)], chain: null }));
+    await setMaximum("53000");
+    try {
+      await amountField().fill("1000");
+      await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
+      const failure = page.getByRole("dialog").getByRole("alert");
+      await failure.getByText(MESSAGES.chainError).waitFor({ timeout: 30_000 });
+      await failure.getByText("The contract refused the transaction: Above maximum stake").waitFor();
+      expect(await page.getByRole("dialog").getByText(MESSAGES.stakingDone).count()).toBe(0);
+      await shoot(page, "deposit-refused-by-contract");
+      await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    } finally {
+      await setMaximum("1000000");
+    }
+    expect(await apiTotal()).toBe(pli("53000"));
+    expect(await stakeSoFar()).toBe("53,000.0000");
+    await expect.poll(() => page.getByTestId("staking-pli-balance").textContent()).toBe("147,000.0000");
   });
 
   test("closing the page right after signing loses nothing: the stake shows when the operator comes back", async () => {
