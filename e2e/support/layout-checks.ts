@@ -56,11 +56,18 @@ export const overlaps = (a: { x: number; y: number; width: number; height: numbe
 /**
  * Waits until the page has laid itself out for a new screen width: two frames, then up to 2 s for its
  * width to fit, so a page still reflowing on a busy machine is not taken for one too wide (a page that
- * stays too wide is reported by layoutProblems).
+ * stays too wide is reported by layoutProblems), then up to 2 s for its transitions to end (the frame's
+ * sidebar slides away when the width crosses the phone breakpoint, and with a dialog open nothing else
+ * waits for it).
  */
 async function settledAt(page: Page, width: number): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity), undefined, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
 }
 
 /** The two sizes every screen is looked at: a laptop and a phone. */
