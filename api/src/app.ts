@@ -25,6 +25,7 @@ import { stakeRoutes } from "./stake/routes.ts";
 import { ticketRoutes } from "./ticket/routes.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
+import { bodyTooLarge, readDeclaredJsonBody } from "./shared/json-body.ts";
 import { rejectInvalid } from "./shared/validate.ts";
 import { staticRoutes, uploadLimit, uploadRoutes } from "./upload/routes.ts";
 import { userRoutes } from "./user/routes.ts";
@@ -63,7 +64,7 @@ export function createApp(deps: Deps) {
   const generalBodyLimit = bodyLimit({
     maxSize: deps.config.BODY_LIMIT_BYTES,
     onError: () => {
-      throw new AppError("payloadTooLarge", "Request body too large");
+      throw bodyTooLarge();
     },
   });
   const features = routes();
@@ -77,7 +78,8 @@ export function createApp(deps: Deps) {
     })
     .use(async (c, next) => {
       if (READ_METHODS.has(c.req.method)) return next();
-      return c.req.path.replace(/\/+$/, "") === API.upload ? uploadLimit(c, next) : generalBodyLimit(c, next);
+      if (c.req.path.replace(/\/+$/, "") === API.upload) return uploadLimit(c, next);
+      return (await readDeclaredJsonBody(c, deps.config.BODY_LIMIT_BYTES)) ? next() : generalBodyLimit(c, next);
     })
     .use(refuseControlCharacters)
     .use(readSession)
