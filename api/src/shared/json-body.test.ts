@@ -55,7 +55,7 @@ function overHttp(parts: Buffer[], chunked = false): Promise<Answer> {
 
 /** The same body through the app in process, where Node's request stream does not exist. */
 async function inProcess(body: Buffer): Promise<Answer> {
-  const response = await t.app.request(API.rpcurl.root, { method: "POST", headers: headers(), body });
+  const response = await t.app.request(API.rpcurl.root, { method: "POST", headers: headers(), body: new Uint8Array(body) });
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
