@@ -344,6 +344,8 @@ describe("validator nodes from registration to reputation", () => {
     const active = page.getByRole("row").filter({ hasText: first.name });
     await active.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
     expect(await active.getByRole("button", { name: `Delete ${first.name}` }).count()).toBe(0);
+    const table = page.getByRole("region", { name: /^Node requests/ });
+    expect(await table.evaluate((region) => region.scrollWidth - region.clientWidth), "the list scrolls sideways on a 1366 px screen").toBeLessThanOrEqual(0);
     await shoot(page, "admin-list-active");
 
     await page.getByRole("tab", { name: /^Pending/ }).click();

@@ -28,7 +28,7 @@ import { mayDelete } from "../node-display";
 function NameAndEmail({ node }: { node: NodeResponse }) {
   return (
     <Stack gap={2}>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6}>
         <Text size="sm" fw={600}>
           {node.name}
         </Text>
@@ -113,7 +113,7 @@ export function AdminNodeListPage() {
           <SearchBox placeholder="Search by Email ID" />
         </Group>
         <NodeTabs tab={tab} counts={list.data?.counts} onChange={setTab} />
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Node requests" minWidth={1100} />
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Node requests" minWidth={960} />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
