@@ -5,6 +5,7 @@ import { getAddress, parseUnits } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, MESSAGES, STAKE_STATUS } from "../api/src/contract/index.ts";
+import { describeTxFailure } from "../web/src/chain/tx-failure.ts";
 import { stakingMessages } from "../web/src/features/staking/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
@@ -163,7 +164,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
       const failure = page.getByRole("dialog").getByRole("alert");
       await failure.getByText(MESSAGES.chainError).waitFor({ timeout: 30_000 });
-      await failure.getByText("The contract refused the transaction: Above maximum stake").waitFor();
+      await failure.getByText(describeTxFailure({ kind: "reverted", reason: "Above maximum stake" })).waitFor();
       expect(await page.getByRole("dialog").getByText(MESSAGES.stakingDone).count()).toBe(0);
       await shoot(page, "deposit-refused-by-contract");
       await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
