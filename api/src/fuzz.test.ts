@@ -6,6 +6,9 @@ import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { API, MESSAGES } from "./contract/index.ts";
 
+/** Spellings of the JSON media type that Hono's validators read as JSON. */
+const JSON_SPELLINGS = ["application/json", "Application/JSON", "APPLICATION/JSON; charset=UTF-8", "application/merge+json", "application/vnd.api+json"];
+
 interface Operation {
   method: "get" | "post";
   path: string;
@@ -50,13 +53,15 @@ const urlOf = (op: Operation, query: Record<string, string> = {}, pathValue = "x
 };
 
 describe("every declared route refuses control characters with a field error", () => {
-  it("a NUL in each string field of each JSON body answers 400 naming the field", async () => {
+  it("a control character in each string field of each JSON body answers 400 naming the field, in every spelling of the JSON media type", async () => {
     let checked = 0;
     for (const op of operations.filter((o) => o.method === "post" && !o.multipart)) {
-      for (const field of op.bodyFields) {
-        const response = await t.call("POST", urlOf(op), { body: { [field]: "a\u0000b" }, token: tokens[2] });
-        expect(response.status, `${op.path} ${field}`).toBe(400);
-        expect(response.body.errors?.[field], `${op.path} ${field}`).toBe(MESSAGES.controlCharacters);
+      for (const [index, field] of op.bodyFields.entries()) {
+        const type = JSON_SPELLINGS[index % JSON_SPELLINGS.length]!;
+        const control = ["\u0000", "\u001b", "\u000b"][index % 3];
+        const response = await t.call("POST", urlOf(op), { body: { [field]: `a${control}b` }, token: tokens[2], headers: { "content-type": type } });
+        expect(response.status, `${op.path} ${field} ${type}`).toBe(400);
+        expect(response.body.errors?.[field], `${op.path} ${field} ${type}`).toBe(MESSAGES.controlCharacters);
         checked++;
       }
     }
@@ -93,7 +98,11 @@ describe("bodies", () => {
 
 describe("fuzzing every declared route", () => {
   const value = fc.oneof(fc.string({ unit: "binary" }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ unit: "binary" }), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
-  const contentType = fc.constantFrom("application/json", "text/plain", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", undefined);
+  const contentType = fc.constantFrom(...JSON_SPELLINGS, "text/plain", "multipart/form-data; boundary=x", "Multipart/Form-Data; boundary=x", "application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded", undefined);
+  /** Arrays or objects nested from a few levels to far past the limit, around a field value or alone. */
+  const deepBody = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean(), fc.constantFrom(...["0", '"x"', "{}"])).map(([depth, objects, inner]) =>
+    objects ? `${'{"a":'.repeat(depth)}${inner}${"}".repeat(depth)}` : `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`,
+  );
   const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 60 }).filter((s) => /^[\x20-\x7e]*$/.test(s));
 
   it("never answers 5xx, whatever the body, query, path value, headers or session", async () => {
@@ -104,7 +113,13 @@ describe("fuzzing every declared route", () => {
     for (const op of ordered) {
       await fc.assert(
         fc.asyncProperty(
-          fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.dictionary(fc.constantFrom(...op.bodyFields, "extra"), value).map((v) => JSON.stringify(v)), fc.string({ unit: "binary" })),
+          fc.oneof(
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+            fc.dictionary(fc.constantFrom(...op.bodyFields, "extra"), value).map((v) => JSON.stringify(v)),
+            fc.string({ unit: "binary" }),
+            deepBody,
+            fc.tuple(fc.constantFrom(...op.bodyFields, "extra"), deepBody).map(([field, deep]) => `{${JSON.stringify(field)}:${deep}}`),
+          ),
           fc.dictionary(fc.constantFrom(...op.query, "page", "limit", "q"), fc.string({ unit: "binary", maxLength: 40 })),
           fc.string({ unit: "binary", maxLength: 30 }),
           contentType,

@@ -72,7 +72,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
-      (init.headers as Record<string, string>)["content-type"] = "application/json";
+      (init.headers as Record<string, string>)["content-type"] ??= "application/json";
       init.body = JSON.stringify(body);
     }
     const response = await app.request(url, init);

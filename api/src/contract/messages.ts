@@ -1,8 +1,11 @@
+import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
+
 /** Messages of the product shell and of more than one feature (spec section 8); each feature owns its own. */
 export const COMMON_MESSAGES = {
   checkAllFields: "Check all the fields",
   controlCharacters: "Control characters are not allowed",
   unreadableBody: "The request body cannot be read as its content type says",
+  nestedTooDeep: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
   enterOtp: "Enter the OTP",
   tooManyRequests: "Too many requests: try again later",
   unauthorized: "Sign in to continue",

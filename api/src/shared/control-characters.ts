@@ -2,6 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { MESSAGES } from "../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { validationError } from "./errors.ts";
+import { nestsDeeperThan } from "./json-depth.ts";
+import { isFormMediaType, isJsonMediaType, mediaTypeOf } from "./media-type.ts";
 
 /** Control characters other than tab and newline: Postgres refuses NUL, and none belongs in a record. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -30,8 +32,9 @@ export function controlCharacterPaths(value: unknown, path: string[] = [], found
   return found;
 }
 
-/** The JSON of a request body; a body that is not JSON answers 400 (an empty one is no body). */
+/** The JSON of a request body; a body that is not JSON, or nests too deeply, answers 400 (an empty one is no body). */
 function parseJson(text: string): unknown {
+  if (nestsDeeperThan(text)) throw validationError({ body: MESSAGES.nestedTooDeep });
   try {
     return JSON.parse(text);
   } catch {
@@ -41,18 +44,19 @@ function parseJson(text: string): unknown {
 
 /**
  * Refuses a request whose query, JSON body or form (file names included) carries a control character
- * anywhere, with a field error per place, and a body that cannot be read as its declared type, before
- * any route sees it (the app runs it for every request, after the body limit).
+ * anywhere, with a field error per place, and a body that cannot be read as its declared type or nests
+ * too deeply, before any route sees it (the app runs it for every request, after the body limit). It
+ * reads a body exactly when the validators would, deciding by the same media type (mediaTypeOf).
  */
 export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
-  const type = c.req.header("content-type") ?? "";
+  const type = mediaTypeOf(c.req.header("content-type"));
   const query: Record<string, string[]> = {};
   for (const [key, value] of new URL(c.req.url).searchParams) (query[key] ??= []).push(value);
   const parts: Record<string, unknown>[] = [query];
-  if (type.includes("application/json")) {
+  if (isJsonMediaType(type)) {
     const text = await c.req.text().catch(() => "");
     if (text.trim() !== "") parts.push({ body: parseJson(text) });
-  } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+  } else if (isFormMediaType(type)) {
     parts.push(await c.req.parseBody({ all: true }).catch(() => {
       throw validationError({ body: MESSAGES.unreadableBody });
     }));

@@ -3,8 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { MESSAGES } from "../contract/index.ts";
 import { AppError, validationError } from "./errors.ts";
-
-const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+import { isJsonMediaType, mediaTypeOf } from "./media-type.ts";
 
 /** The answer to a body over the limit. */
 export const bodyTooLarge = () => new AppError("payloadTooLarge", "Request body too large");
@@ -22,7 +21,7 @@ export async function readDeclaredJsonBody(c: Context<AppEnv>, maxSize: number):
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
   const length = c.req.header("content-length");
   if (!(incoming instanceof IncomingMessage) || length === undefined || c.req.header("transfer-encoding") !== undefined) return false;
-  if (!JSON_TYPE.test(c.req.header("content-type") ?? "") || incoming.readableEnded) return false;
+  if (!isJsonMediaType(mediaTypeOf(c.req.header("content-type"))) || incoming.readableEnded) return false;
   if (!/^\d+$/.test(length)) return false;
   if (Number(length) > maxSize) throw bodyTooLarge();
   const chunks: Buffer[] = [];
