@@ -64,7 +64,7 @@ describe("upload limits", () => {
     expect((await upload(await newOperator(t))).status).toBe(200);
   });
 
-  it(`refuses the ${LIMITS.uploadQuotaFiles + 1}th stored image of an account`, async () => {
+  it(`refuses an image beyond the ${LIMITS.uploadQuotaFiles} stored images of an account`, async () => {
     const operator = await newOperator(t);
     await alreadyStored(operator, Array.from({ length: LIMITS.uploadQuotaFiles - 1 }, () => 100));
     expect((await upload(operator)).status).toBe(200);
