@@ -17,8 +17,6 @@ export const TICKET_LIMITS = { subjectMax: 150, messageMax: 5000, openedPerHour:
 export const TICKET_RULE_MESSAGES = {
   ticketClosed: "This ticket is closed: open a new ticket to ask again",
   ticketAlreadyClosed: "This ticket is already closed",
-  ticketsTooMany: `You can open at most ${TICKET_LIMITS.openedPerHour} tickets an hour: add to one of your open tickets, or try again later`,
-  ticketMessagesTooMany: `You can send at most ${TICKET_LIMITS.messagesPerMinute} messages a minute: wait a moment and send again`,
 } as const;
 
 /** Closed tickets take no more replies; the others take replies from their operator and from admins. */
