@@ -87,6 +87,18 @@ describe("Retry-After on the sign-in limits", () => {
     expect(seconds).toBeLessThanOrEqual(30);
   });
 
+  it("tells how long wrong passwords from one address stay refused", async () => {
+    const admin = await t.addAdmin();
+    const { max, windowSeconds } = LIMITS_BY_ROUTE.adminLoginFailures;
+    const guess = () => t.call("POST", API.admin.login, { ip: "192.0.2.77", body: { email: admin.email, password: "a wrong guess" } });
+    for (let i = 0; i < max; i++) expect((await guess()).status).toBe(400);
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(windowSeconds - 60);
+    expect(seconds).toBeLessThanOrEqual(windowSeconds);
+  });
+
   it("tells how long the code checks of one attempt stay refused", async () => {
     const admin = await t.addAdmin();
     const attempt = (await login(t, admin)).body.registerDetail._id as string;
