@@ -7,13 +7,37 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server in the test process that keeps every message it receives. */
+/** An SMTP reply that refuses for now: 421 closes the connection at the greeting, any other code refuses the sender. */
+const temporaryRefusal = (code: number) => Object.assign(new Error(code === 421 ? "Too many connections, try again later" : "Throttled, try again later"), { responseCode: code });
+
+/**
+ * A real SMTP server in the test process that keeps every message it receives. It can throttle as a
+ * real one does: `refuseNext` answers the next attempts with the given temporary codes, `refuseAll`
+ * every attempt until `accept`; `attempts` counts the attempts it saw (connections, and senders).
+ */
 export async function startSmtp() {
   const port = await freePort();
   const mails: ReceivedMail[] = [];
+  const refusals: number[] = [];
+  let refuseAllWith: number | null = null;
+  const attempts = { count: 0 };
+  /** The refusal for this attempt at this stage, if any (each queued refusal is used once). */
+  const refusalAt = (stage: "connect" | "sender") => {
+    const code = refuseAllWith ?? refusals[0];
+    if (code === undefined || (code === 421) !== (stage === "connect")) return null;
+    if (refuseAllWith === null) refusals.shift();
+    return temporaryRefusal(code);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(_session, callback) {
+      attempts.count++;
+      callback(refusalAt("connect") ?? undefined);
+    },
+    onMailFrom(_address, _session, callback) {
+      callback(refusalAt("sender") ?? undefined);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
@@ -42,6 +66,13 @@ export async function startSmtp() {
             .at(-1),
         { timeoutMs: 10_000, intervalMs: 20 },
       ),
+    refuseNext: (...codes: number[]) => void refusals.push(...codes),
+    refuseAll: (code: number) => void (refuseAllWith = code),
+    accept: () => {
+      refuseAllWith = null;
+      refusals.length = 0;
+    },
+    attempts,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

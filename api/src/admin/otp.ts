@@ -2,8 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { LIMITS, MESSAGES } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { AppError } from "../shared/errors.ts";
+import { sendPromptly, type Mailer } from "../mail/mailer.ts";
+import { AppError, tooManyRequests } from "../shared/errors.ts";
 
 const RESEND_TOO_SOON = `Wait ${LIMITS.otpResendIntervalSeconds} seconds before asking for another code`;
 const RESEND_LIMIT = "Too many codes sent: sign in again later";
@@ -11,32 +11,56 @@ const RESEND_LIMIT = "Too many codes sent: sign in again later";
 /** Codes are stored as an HMAC bound to their challenge, so a leaked row reveals no code. */
 const hashCode = (secret: string, challengeId: string, code: string) => createHmac("sha256", secret).update(`${challengeId}:${code}`).digest("hex");
 
+const HOUR_MS = 3_600_000;
+
 const newCode = () => String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, "0");
 
-async function mailCode(mailer: Mailer, email: string, code: string) {
-  await mailer.send({
-    to: email,
-    subject: "Your PLI admin sign-in code",
-    text: `Your sign-in code is ${code}.\nIt expires in ${LIMITS.otpTtlMinutes} minutes and works once. If you did not try to sign in, change your password.`,
-  });
+/** Where sign-in codes go out, and where a failure to send one is written. */
+export interface CodeMail {
+  mailer: Mailer;
+  log: (line: string) => void;
+}
+
+/** Mails the code, trying again briefly while the server refuses for now; false when it could not be sent. */
+async function mailCode({ mailer, log }: CodeMail, email: string, code: string): Promise<boolean> {
+  try {
+    await sendPromptly(mailer, {
+      to: email,
+      subject: "Your PLI admin sign-in code",
+      text: `Your sign-in code is ${code}.\nIt expires in ${LIMITS.otpTtlMinutes} minutes and works once. If you did not try to sign in, change your password.`,
+    });
+    return true;
+  } catch (error) {
+    log(`admin sign-in code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
 const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
 
 /**
- * Starts a sign-in attempt for the admin, who passed the password; returns the attempt's id. With
- * `sendCode` its code is mailed now, otherwise none exists until the admin asks for one (resendChallenge).
+ * Starts a sign-in attempt for the admin, who passed the password; returns the attempt's id and
+ * whether a code was mailed. With `sendCode` its code is mailed now, otherwise none exists until the
+ * admin asks for one (resendChallenge). A code the mail server would not take counts as no send, so
+ * the admin may ask for one at once.
  */
-export async function startChallenge(db: Db, mailer: Mailer, secret: string, admin: { id: string; email: string }, { sendCode }: { sendCode: boolean }): Promise<string> {
+export async function startChallenge(
+  db: Db,
+  mail: CodeMail,
+  secret: string,
+  admin: { id: string; email: string },
+  { sendCode }: { sendCode: boolean },
+): Promise<{ id: string; codeSent: boolean }> {
   if (!sendCode) {
     const attempt = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: null, expires_at: expiry(), sends: [] }).returning("id").executeTakeFirstOrThrow();
-    return attempt.id;
+    return { id: attempt.id, codeSent: false };
   }
   const code = newCode();
   const challenge = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: "pending", expires_at: expiry() }).returning("id").executeTakeFirstOrThrow();
   await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
-  await mailCode(mailer, admin.email, code);
-  return challenge.id;
+  if (await mailCode(mail, admin.email, code)) return { id: challenge.id, codeSent: true };
+  await db.updateTable("app.otp_challenge").set({ sends: [] }).where("id", "=", challenge.id).execute();
+  return { id: challenge.id, codeSent: false };
 }
 
 const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) => !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
@@ -95,10 +119,12 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
 
 /**
  * Sends a fresh code for a live attempt (the first one, for an attempt started without): at most one
- * every 30 s and five resends an hour; none while the admin has emailed codes off.
+ * every 30 s and five resends an hour; none while the admin has emailed codes off. A code the mail
+ * server would not take answers 503 and does not count as a send, so the admin may ask again at once.
  */
-export async function resendChallenge(db: Db, mailer: Mailer, secret: string, challengeId: string): Promise<void> {
+export async function resendChallenge(db: Db, mail: CodeMail, secret: string, challengeId: string): Promise<void> {
   const code = newCode();
+  const sentAt = new Date();
   const email = await db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom("app.otp_challenge")
@@ -111,15 +137,18 @@ export async function resendChallenge(db: Db, mailer: Mailer, secret: string, ch
     refuseWhenCodesOff(challenge);
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
-    if (now - last < LIMITS.otpResendIntervalSeconds * 1000) throw new AppError("tooManyRequests", RESEND_TOO_SOON);
-    const resendsLastHour = challenge.sends.slice(1).filter((d) => now - d.getTime() < 3_600_000).length;
-    if (resendsLastHour >= LIMITS.otpResendsPerHour) throw new AppError("tooManyRequests", RESEND_LIMIT);
+    const wait = LIMITS.otpResendIntervalSeconds * 1000 - (now - last);
+    if (wait > 0) throw tooManyRequests(RESEND_TOO_SOON, wait / 1000);
+    const resendsLastHour = challenge.sends.slice(1).filter((d) => now - d.getTime() < HOUR_MS);
+    if (resendsLastHour.length >= LIMITS.otpResendsPerHour) throw tooManyRequests(RESEND_LIMIT, (Math.min(...resendsLastHour.map((d) => d.getTime())) + HOUR_MS - now) / 1000);
     await trx
       .updateTable("app.otp_challenge")
-      .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, now())` })
+      .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, ${sentAt})` })
       .where("id", "=", challengeId)
       .execute();
     return challenge.email;
   });
-  await mailCode(mailer, email, code);
+  if (await mailCode(mail, email, code)) return;
+  await db.updateTable("app.otp_challenge").set({ sends: sql`array_remove(sends, ${sentAt})` }).where("id", "=", challengeId).execute();
+  throw new AppError("unavailable", MESSAGES.codeNotSent);
 }

@@ -10,7 +10,7 @@ import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/sche
 import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
 import { passwordFailureBudgets } from "./reauth.ts";
 import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
-import { adminLoginSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
+import { adminLoginSchema, codeNotSentSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
 import { adminSession } from "./session.ts";
 
 const invalidCredentials = () =>
@@ -19,9 +19,14 @@ const invalidCredentials = () =>
 const login = createRoute({
   method: "post",
   path: "/login",
-  ...describe("public", "Admin email and password; emails a 6-digit code at once to an admin without a passkey"),
+  ...describe("public", "Admin email and password; emails a 6-digit code at once to an admin without a passkey (503 with the attempt when the mail server does not take it)"),
   request: jsonBody(adminLoginSchema),
-  responses: { 200: jsonResponse(registerDetailSchema, "The sign-in attempt to confirm with the code"), 400: E[400], 429: E[429] },
+  responses: {
+    200: jsonResponse(registerDetailSchema, "The sign-in attempt to confirm with the code"),
+    400: E[400],
+    429: E[429],
+    503: jsonResponse(codeNotSentSchema, "The code could not be mailed: the attempt, on which to ask for it again"),
+  },
 });
 
 const verifyOtp = createRoute({
@@ -37,7 +42,7 @@ const resendOtp = createRoute({
   path: "/resendemailotp",
   ...describe("public", "Send a sign-in code (the first one for an admin with a passkey); refused while the admin has emailed codes off"),
   request: jsonBody(resendOtpSchema),
-  responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 403: E[403], 429: E[429] },
+  responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 403: E[403], 429: E[429], 503: E[503] },
 });
 
 const update = createRoute({
@@ -52,7 +57,7 @@ const update = createRoute({
 export const adminRoutes = createRouter()
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    const { db, mailer, config } = c.var.deps;
+    const { db, mailer, log, config } = c.var.deps;
     const ip = clientIp(c);
     await enforceLimits(c, [[L.adminLoginIp, ip]]);
     const failureBudgets = passwordFailureBudgets(email, ip);
@@ -65,9 +70,11 @@ export const adminRoutes = createRouter()
     }
     const passkey = (await countPasskeys(db, admin.id)) > 0;
     const emailCode = admin.email_code_fallback || !passkey;
-    const codeSent = emailCode && !passkey;
-    const challengeId = await startChallenge(db, mailer, config.JWT_SECRET, admin, { sendCode: codeSent });
-    return c.json({ registerDetail: { _id: challengeId, email: admin.email, passkey, emailCode, codeSent } }, 200);
+    const sendCode = emailCode && !passkey;
+    const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, admin, { sendCode });
+    const registerDetail = { _id: challenge.id, email: admin.email, passkey, emailCode, codeSent: challenge.codeSent };
+    if (sendCode && !challenge.codeSent) return c.json({ error: MESSAGES.codeNotSent, registerDetail }, 503);
+    return c.json({ registerDetail }, 200);
   })
   .openapi(verifyOtp, async (c) => {
     const { _id, otp } = c.req.valid("json");
@@ -83,12 +90,12 @@ export const adminRoutes = createRouter()
   })
   .openapi(resendOtp, async (c) => {
     const { _id } = c.req.valid("json");
-    const { db, mailer, config } = c.var.deps;
+    const { db, mailer, log, config } = c.var.deps;
     await enforceLimits(c, [
       [L.otpIp, clientIp(c)],
       [L.otpChallenge, _id],
     ]);
-    await resendChallenge(db, mailer, config.JWT_SECRET, _id);
+    await resendChallenge(db, { mailer, log }, config.JWT_SECRET, _id);
     return c.json({ message: MESSAGES.otpSent }, 200);
   })
   .openapi(update, async (c) => {

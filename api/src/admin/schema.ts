@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../contract/domain.ts";
-import { idSchema } from "../shared/schema.ts";
+import { errorSchema, idSchema } from "../shared/schema.ts";
 import { otpSchema } from "../user/schema.ts";
 
 export const ADMIN_PATHS = {
@@ -19,6 +19,7 @@ export const ADMIN_MESSAGES = {
   passwordTooShort: "Password must be at least 12 characters",
   passwordUpdated: "Password Updated Successfully",
   wrongPassword: "Wrong password",
+  codeNotSent: "The sign-in code could not be sent: the mail server is busy. Ask for the code again in a moment",
 } as const;
 
 /** An admin's password as typed, to sign in or to confirm a change (never trimmed). */
@@ -48,3 +49,9 @@ export const passwordUpdateSchema = z
 export const registerDetailSchema = z.object({
   registerDetail: z.object({ _id: z.string(), email: z.string(), passkey: z.boolean(), emailCode: z.boolean(), codeSent: z.boolean() }),
 });
+
+/**
+ * The password was right but the code could not be mailed (the mail server refused for now or was
+ * out of reach): the error, and the attempt, on which the admin asks for the code again.
+ */
+export const codeNotSentSchema = errorSchema.extend(registerDetailSchema.shape);

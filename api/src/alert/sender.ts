@@ -1,6 +1,6 @@
 import { sql, type Updateable } from "kysely";
 import type { Db } from "../db/database.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import { isTemporaryMailFailure, type Mailer } from "../mail/mailer.ts";
 import { composeMail, type MailContext } from "./mails.ts";
 import type { AlertTable } from "./table.ts";
 import { isAlertKind, MAIL_OUTCOME, type MailKind, type MailOutcome } from "./rules.ts";
@@ -29,12 +29,26 @@ async function recipientOf(db: Db, mail: { kind: MailKind; recipient_type: "user
   return { email: operator?.email ?? null, turnedOff };
 }
 
+/** Unclaims mails a run claimed but did not try, without counting the attempt. */
+async function giveBack(db: Db, mails: { kind: MailKind; event_key: string }[]) {
+  for (const mail of mails) {
+    await db
+      .updateTable("app.alert")
+      .set((eb) => ({ claimed_at: null, attempts: eb("attempts", "-", 1) }))
+      .where("kind", "=", mail.kind)
+      .where("event_key", "=", mail.event_key)
+      .execute();
+  }
+}
+
 /**
  * Sends the recorded mails not sent yet. Each is claimed (in one statement, skipping rows another
  * run holds) before it is sent and marked done after, so however many runs overlap it goes at most
  * once: a send that fails is released for a later run (up to MAX_ATTEMPTS), one interrupted while
  * sending stays claimed and is not sent again. A recipient without an email, or who turned the kind
- * off by the time it is sent, is marked done without a mail.
+ * off by the time it is sent, is marked done without a mail. When the server refuses for now
+ * (throttling) or cannot be reached, the run stops and gives back the rest of its batch, attempts
+ * unspent: a later run tries again, and meanwhile the admins' sign-in codes do not queue behind it.
  */
 export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<MailOutcome, number>> {
   const { db } = deps;
@@ -50,7 +64,7 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
       RETURNING a.kind, a.event_key, a.recipient_type, a.recipient_id, a.details, a.attempts
     `.execute(db);
     if (rows.length === 0) return result;
-    for (const mail of rows) {
+    for (const [index, mail] of rows.entries()) {
       const change = (set: Updateable<AlertTable>) => db.updateTable("app.alert").set(set).where("kind", "=", mail.kind).where("event_key", "=", mail.event_key).execute();
       const done = (outcome: MailOutcome, error: string | null = null) => change({ done_at: new Date(), outcome, last_error: error });
       try {
@@ -74,6 +88,10 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
         if (mail.attempts >= MAX_ATTEMPTS) await done(MAIL_OUTCOME.failed, message);
         else await change({ claimed_at: null, last_error: message });
         result.failed++;
+        if (isTemporaryMailFailure(error)) {
+          await giveBack(db, rows.slice(index + 1));
+          return result;
+        }
       }
     }
     if (rows.length < BATCH) return result;

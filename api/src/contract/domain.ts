@@ -30,6 +30,10 @@ export const LIMITS = {
   pagerButtons: 10,
   searchDebounceMs: 1000,
   uploadMaxBytes: 2 * 1024 * 1024,
+  /** Images one account may upload an hour, and the most its stored images may take together (bytes and files). */
+  uploadsPerHour: 20,
+  uploadQuotaBytes: 20 * 1024 * 1024,
+  uploadQuotaFiles: 100,
   /** Widest and tallest image accepted, in pixels. */
   imageMaxSide: 4096,
   maxNodesPerOperator: 2,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 
@@ -15,12 +16,18 @@ export interface Mailer {
 }
 
 /**
+ * How long one SMTP exchange may wait on the server (nodemailer waits minutes by default), unless
+ * SMTP_URL's query sets them.
+ */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+
+/**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise a development outbox: each mail is written
  * to OUTBOX_DIR and announced on the console, so a developer can sign in without a mail server.
  */
 export function createMailer(config: Config, log: (line: string) => void): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS_MS });
     return {
       async send(mail) {
         await transport.sendMail({ from: config.MAIL_FROM, ...mail });
@@ -35,4 +42,54 @@ export function createMailer(config: Config, log: (line: string) => void): Maile
       log(`[DEVELOPMENT ONLY: no SMTP_URL] mail to ${mail.to}: "${mail.subject}" written to ${file}\n${mail.text}`);
     },
   };
+}
+
+const UNREACHABLE = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS"]);
+
+/**
+ * A failure that may pass by itself: the server answered a temporary refusal (4xx: throttling, 421
+ * closing, 450/451/452/454) or could not be reached or answered too slowly.
+ */
+export function isTemporaryMailFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return typeof code === "string" && UNREACHABLE.has(code);
+}
+
+/** A person waits for these mails: tries after a temporary failure, and the time all tries may take. */
+export const PROMPT_MAIL = { retryDelaysMs: [300, 1_200], deadlineMs: 12_000 } as const;
+
+/**
+ * Sends a mail someone is waiting for (a sign-in code): after a temporary failure it tries again
+ * after a short pause (PROMPT_MAIL), and gives up once the deadline passes, so the request that
+ * waits stays short. Throws the last failure.
+ */
+export async function sendPromptly(mailer: Mailer, mail: Mail, { retryDelaysMs = PROMPT_MAIL.retryDelaysMs, deadlineMs = PROMPT_MAIL.deadlineMs }: { retryDelaysMs?: readonly number[]; deadlineMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await beforeDeadline(mailer.send(mail), deadline);
+      return;
+    } catch (error) {
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined || !isTemporaryMailFailure(error) || Date.now() + delay >= deadline) throw error;
+      await sleep(delay);
+    }
+  }
+}
+
+/** The send's outcome, or a timeout once the deadline passes (the send itself may still finish). */
+async function beforeDeadline(send: Promise<void>, deadline: number): Promise<void> {
+  const abandon = new AbortController();
+  send.catch(() => undefined);
+  const timeout = sleep(Math.max(0, deadline - Date.now()), undefined, { signal: abandon.signal }).then(() => {
+    throw Object.assign(new Error("The mail server did not answer in time"), { code: "ETIMEDOUT" });
+  });
+  timeout.catch(() => undefined);
+  try {
+    await Promise.race([send, timeout]);
+  } finally {
+    abandon.abort();
+  }
 }

@@ -1,23 +1,32 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { sql } from "kysely";
-import { MESSAGES } from "../contract/index.ts";
+import { LIMITS, MESSAGES, TICKET_LIMITS } from "../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../shared/errors.ts";
+import { tooManyRequests } from "../shared/errors.ts";
 
 /**
  * Counts one hit on `key` in a fixed window held in Postgres (so every API instance shares it) and
  * returns the hits so far in the current window.
  */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const { rows } = await sql<{ hits: number }>`
+  return (await countHitInWindow(db, key, windowSeconds)).hits;
+}
+
+/** The whole seconds (at least 1) from now until the window that started at window_start ends. */
+const secondsLeftOfWindow = (windowSeconds: number) =>
+  sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`;
+
+/** countHit, also answering the seconds until the current window ends (when a refused caller may try again). */
+export async function countHitInWindow(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; secondsLeft: number }> {
+  const { rows } = await sql<{ hits: number; secondsLeft: number }>`
     INSERT INTO app.rate_limit (key, window_start, hits) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN app.rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE app.rate_limit.hits + 1 END,
       window_start = CASE WHEN app.rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE app.rate_limit.window_start END
-    RETURNING hits`.execute(db);
-  return rows[0]!.hits;
+    RETURNING hits, ${secondsLeftOfWindow(windowSeconds)} AS "secondsLeft"`.execute(db);
+  return rows[0]!;
 }
 
 /**
@@ -42,14 +51,17 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Throws 429 once any of the (limit, subject) pairs is over its budget. Every pair is counted. */
-export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  let exceeded = false;
+/**
+ * Throws 429 once any of the (limit, subject) pairs is over its budget, with `message` and, as
+ * `Retry-After`, the seconds until every exceeded budget has a free hit again. Every pair is counted.
+ */
+export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][], message: string = MESSAGES.tooManyRequests): Promise<void> {
+  let retryAfter = 0;
   for (const [limit, subject] of checks) {
-    const hits = await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
-    if (hits > limit.max) exceeded = true;
+    const { hits, secondsLeft } = await countHitInWindow(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+    if (hits > limit.max) retryAfter = Math.max(retryAfter, secondsLeft);
   }
-  if (exceeded) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+  if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
 /**
@@ -60,11 +72,11 @@ export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string]
   for (const [limit, subject] of checks) {
     const row = await c.var.deps.db
       .selectFrom("app.rate_limit")
-      .select("hits")
+      .select(["hits", secondsLeftOfWindow(limit.windowSeconds).as("secondsLeft")])
       .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
       .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
       .executeTakeFirst();
-    if (row && row.hits >= limit.max) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+    if (row && row.hits >= limit.max) throw tooManyRequests(MESSAGES.tooManyRequests, row.secondsLeft);
   }
 }
 
@@ -72,12 +84,17 @@ export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][
   for (const [limit, subject] of checks) await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
 }
 
+/** The subject of a per-account budget: the signed-in account, operator or admin. */
+export const accountOf = (session: { userType: string; sub: string }) => `${session.userType}:${session.sub}`;
+
 /**
  * Per-IP budgets count every request. Per-account budgets exist only where spending them needs the
  * account's own signature (TOTP), or count only failed passwords, and those per account AND client:
  * a stranger's wrong passwords lock only the stranger's address out, never the admin signing in from
  * elsewhere. A slow ceiling on one account's failures from all addresses together bounds guessing
  * from many addresses.
+ * The ticket and upload budgets are per account, spent only with the account's own session: they
+ * bound the mail to admins, the decoding and the disk one account can cause.
  */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
@@ -88,4 +105,7 @@ export const LIMITS_BY_ROUTE = {
   adminLoginFailuresAllClients: { name: "admin-login-failures-all", max: 100, windowSeconds: 3600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
+  ticketOpenAccount: { name: "ticket-open-account", max: TICKET_LIMITS.openedPerHour, windowSeconds: 3600 },
+  ticketMessageAccount: { name: "ticket-message-account", max: TICKET_LIMITS.messagesPerMinute, windowSeconds: 60 },
+  uploadAccount: { name: "upload-account", max: LIMITS.uploadsPerHour, windowSeconds: 3600 },
 } as const satisfies Record<string, Limit>;

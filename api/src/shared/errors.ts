@@ -16,13 +16,17 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** An expected failure with its HTTP status; validation failures carry a field → message map. */
+/**
+ * An expected failure with its HTTP status; validation failures carry a field → message map, and a
+ * refusal that ends by itself (a rate limit) the seconds after which trying again can succeed.
+ */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -32,9 +36,13 @@ export class AppError extends Error {
 
 export const validationError = (errors: Record<string, string>) => new AppError("validation", "Check all the fields", errors);
 
+/** 429 with `Retry-After`: the refusal lifts after `retryAfterSeconds`. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number, errors?: Record<string, string>) => new AppError("tooManyRequests", message, errors, retryAfterSeconds);
+
 /** Maps anything thrown by a route to the one error shape; unknown failures get an id and no detail. */
 export function handleError(error: Error, c: Context, log: (line: string) => void = console.error) {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     return c.json(error.errors ? { error: error.message, errors: error.errors } : { error: error.message }, error.status);
   }
   if (error instanceof HTTPException) {

@@ -31,7 +31,10 @@ export const ERROR_RESPONSES = {
   404: error("Not found (or not yours)"),
   409: error("Conflicts with the record's state"),
   413: error("Body too large"),
-  429: error("Rate limited"),
+  429: {
+    ...error("Rate limited"),
+    headers: { "Retry-After": { description: "Seconds until the limit lets a request through again", schema: { type: "integer", minimum: 1 } } },
+  },
   500: error("Unexpected failure: `{error, id}`"),
   503: error("A part the route needs is unavailable"),
 } as const;

@@ -2,10 +2,11 @@ import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
+import { TICKET_LIMITS } from "./rules.ts";
 import { ticketByIdQuerySchema, ticketCloseSchema, ticketCreateSchema, ticketDetailSchema, ticketListQuerySchema, ticketReplySchema, ticketResponseSchema, ticketSavedSchema } from "./schema.ts";
 
 /** The support ticket routes' declarations; handlers are in routes.ts. */
-const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict, 429: rateLimited } = ERROR_RESPONSES;
 const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 export const listTicketsRoute = createRoute({
@@ -20,10 +21,10 @@ export const listTicketsRoute = createRoute({
 export const openTicketRoute = createRoute({
   method: "post",
   path: "/",
-  ...describe("user", "Open a support ticket (Open) with its first message, optionally about one of the operator's nodes"),
+  ...describe("user", `Open a support ticket (Open) with its first message, optionally about one of the operator's nodes; at most ${TICKET_LIMITS.openedPerHour} an hour per operator`),
   middleware: [userOnly] as const,
   request: jsonBody(ticketCreateSchema),
-  responses: { 201: jsonResponse(ticketSavedSchema, "Opened"), ...guarded },
+  responses: { 201: jsonResponse(ticketSavedSchema, "Opened"), ...guarded, 429: rateLimited },
 });
 
 export const ticketByIdRoute = createRoute({
@@ -38,10 +39,10 @@ export const ticketByIdRoute = createRoute({
 export const replyTicketRoute = createRoute({
   method: "post",
   path: "/reply",
-  ...describe("signed-in", "Reply to a ticket that is not closed (its owner, or an admin: the operator is emailed); an admin's reply makes it Answered, the owner's Open"),
+  ...describe("signed-in", `Reply to a ticket that is not closed (its owner, or an admin: the operator is emailed); an admin's reply makes it Answered, the owner's Open; at most ${TICKET_LIMITS.messagesPerMinute} a minute per account`),
   middleware: [signedIn] as const,
   request: jsonBody(ticketReplySchema),
-  responses: { 200: jsonResponse(ticketSavedSchema, "Replied"), ...guarded, 404: notFound, 409: conflict },
+  responses: { 200: jsonResponse(ticketSavedSchema, "Replied"), ...guarded, 404: notFound, 409: conflict, 429: rateLimited },
 });
 
 export const closeTicketRoute = createRoute({

@@ -1,5 +1,6 @@
 import { ownerScope } from "../auth/owner-scope.ts";
 import { USER_TYPE } from "../contract/domain.ts";
+import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
@@ -24,7 +25,9 @@ export const ticketRoutes = createRouter()
   })
   .openapi(openTicketRoute, async (c) => {
     const { db, mailQueue } = c.var.deps;
-    const operatorId = c.get("session")!.sub;
+    const session = c.get("session")!;
+    const operatorId = session.sub;
+    await enforceLimits(c, [[L.ticketOpenAccount, accountOf(session)]], TICKET_MESSAGES.ticketsTooMany);
     const { id, mailed } = await openTicket(db, operatorId, c.req.valid("json"));
     if (mailed) mailQueue.wake();
     return c.json({ message: TICKET_MESSAGES.ticketSubmitted, data: await readTicket(db, id, operatorId) }, 201);
@@ -34,6 +37,7 @@ export const ticketRoutes = createRouter()
     const { db, mailQueue } = c.var.deps;
     const session = c.get("session")!;
     const { _id, message } = c.req.valid("json");
+    await enforceLimits(c, [[L.ticketMessageAccount, accountOf(session)]], TICKET_MESSAGES.ticketMessagesTooMany);
     const { mailed } = await replyToTicket(db, { type: session.userType, id: session.sub }, _id, message);
     if (mailed) mailQueue.wake();
     return c.json({ message: TICKET_MESSAGES.ticketReplied, data: await readTicket(db, _id, ownerScope(session)) }, 200);

@@ -8,7 +8,11 @@ import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
 export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
 export const TICKET_STATUSES = Object.values(TICKET_STATUS) as [TicketStatus, ...TicketStatus[]];
 
-export const TICKET_LIMITS = { subjectMax: 150, messageMax: 5000 } as const;
+/**
+ * Lengths, and how many tickets an operator may open an hour (each mails every admin) and how many
+ * messages (first messages and replies) one account may post a minute.
+ */
+export const TICKET_LIMITS = { subjectMax: 150, messageMax: 5000, openedPerHour: 5, messagesPerMinute: 20 } as const;
 
 export const TICKET_RULE_MESSAGES = {
   ticketClosed: "This ticket is closed: open a new ticket to ask again",

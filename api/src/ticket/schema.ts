@@ -16,6 +16,8 @@ export const TICKET_MESSAGES = {
   ticketClosedDone: "Ticket Closed Successfully",
   ticketNotFound: "Ticket not found",
   ticketNodeNotYours: "Choose one of your own nodes",
+  ticketsTooMany: `You can open at most ${TICKET_LIMITS.openedPerHour} tickets an hour: add to one of your open tickets, or try again later`,
+  ticketMessagesTooMany: `You can send at most ${TICKET_LIMITS.messagesPerMinute} messages a minute: wait a moment and send again`,
   ...TICKET_RULE_MESSAGES,
 } as const;
 

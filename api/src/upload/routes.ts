@@ -3,12 +3,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env.ts";
 import { IMAGE_TYPES, LIMITS, MESSAGES } from "../contract/index.ts";
 import { signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";
+import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { writeFileWithRecord } from "../shared/file-with-record.ts";
-import { findUpload, recordUpload } from "./repository.ts";
+import { checkUploadQuota } from "./quota.ts";
+import { findUpload, lockUploads, recordUpload, uploadUsage } from "./repository.ts";
 import { reencodeImage, sniffImageType, STORED_NAME } from "./image.ts";
 import { staticParamsSchema, uploadFormSchema, uploadResponseSchema } from "./schema.ts";
 
@@ -22,13 +26,22 @@ export const uploadLimit = bodyLimit({
   },
 });
 
+/** Counts the upload in the account's hourly budget before the form is read. */
+const uploadBudget = createMiddleware<AppEnv>(async (c, next) => {
+  await enforceLimits(c, [[L.uploadAccount, accountOf(c.get("session")!)]], MESSAGES.uploadsTooMany);
+  await next();
+});
+
 const upload = createRoute({
   method: "post",
   path: "/",
-  ...describe("signed-in", "Upload a .png/.jpg/.jpeg image (at most 2 MB)"),
-  middleware: [signedIn] as const,
+  ...describe(
+    "signed-in",
+    `Upload a .png/.jpg/.jpeg image (at most 2 MB); at most ${LIMITS.uploadsPerHour} an hour per account, and ${LIMITS.uploadQuotaBytes / 1024 / 1024} MB or ${LIMITS.uploadQuotaFiles} images stored per account (413 with the field \`file\` beyond)`,
+  ),
+  middleware: [signedIn, uploadBudget] as const,
   request: { body: { content: { "multipart/form-data": { schema: uploadFormSchema } }, required: true } },
-  responses: { 200: jsonResponse(uploadResponseSchema, "The stored file name"), 400: E[400], 401: E[401], 413: E[413] },
+  responses: { 200: jsonResponse(uploadResponseSchema, "The stored file name"), 400: E[400], 401: E[401], 413: E[413], 429: E[429] },
 });
 
 const serve = createRoute({
@@ -44,17 +57,20 @@ export const uploadRoutes = createRouter().openapi(upload, async (c) => {
   const file: unknown = form.file;
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
   if (file.size > LIMITS.uploadMaxBytes) throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
+  const { config, db } = c.var.deps;
+  const uploader = accountOf(c.get("session")!);
+  checkUploadQuota(await uploadUsage(db, uploader), file.size);
   const received = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(received);
   if (!type) throw validationError({ file: MESSAGES.fileType });
   const bytes = await reencodeImage(received, type);
   const originalName = String(form.filename ?? file.name).slice(0, 200);
   const storedName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
-  const { config, db } = c.var.deps;
-  const session = c.get("session")!;
-  await writeFileWithRecord(db, path.join(config.UPLOAD_DIR, storedName), bytes, (trx) =>
-    recordUpload(trx, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: `${session.userType}:${session.sub}` }),
-  );
+  await writeFileWithRecord(db, path.join(config.UPLOAD_DIR, storedName), bytes, async (trx) => {
+    await lockUploads(trx, uploader);
+    checkUploadQuota(await uploadUsage(trx, uploader), bytes.length);
+    await recordUpload(trx, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: uploader });
+  });
   return c.json({ file: storedName, message: MESSAGES.imageUploaded }, 200);
 });
 

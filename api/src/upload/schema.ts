@@ -10,6 +10,8 @@ export const UPLOAD_MESSAGES = {
   fileTooLarge: `The image must be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB`,
   imageUnreadable: "The image cannot be read: upload a complete .png, .jpg or .jpeg file",
   imageTooWide: `The image must be at most ${LIMITS.imageMaxSide} × ${LIMITS.imageMaxSide} pixels`,
+  uploadsTooMany: `You can upload at most ${LIMITS.uploadsPerHour} images an hour: try again later`,
+  uploadQuotaFull: `Your account has reached its upload limit (${LIMITS.uploadQuotaBytes / 1024 / 1024} MB or ${LIMITS.uploadQuotaFiles} images in all): no more images can be stored for it`,
 } as const;
 
 export const uploadFormSchema = z.object({ file: z.any().optional(), filename: z.string().max(1000).optional() });

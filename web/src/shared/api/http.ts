@@ -3,12 +3,13 @@ import type { AppType } from "@pli/api/types";
 import { hc, type ClientResponse } from "hono/client";
 import { tokenStore } from "../session/token-store";
 
-/** A failed call: HTTP status, the server's message and its field error map when it sent one. */
+/** A failed call: HTTP status, the server's message, its field error map when it sent one, and the whole answer. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = "HttpError";
@@ -64,9 +65,12 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
   }
   if (!response.ok) {
     const data = (json ?? {}) as { error?: string; errors?: Record<string, string> };
-    throw new HttpError(response.status, data.error ?? MESSAGES.errorTryAgain, data.errors ?? {});
+    throw new HttpError(response.status, data.error ?? MESSAGES.errorTryAgain, data.errors ?? {}, json);
   }
   return json as Success<R>;
 }
 
 export const errorMessage = (error: unknown) => (error instanceof HttpError ? error.message : MESSAGES.errorTryAgain);
+
+/** The server's message about `field` when it sent one, otherwise the failure's message. */
+export const fieldErrorMessage = (error: unknown, field: string) => (error instanceof HttpError ? (error.errors[field] ?? error.message) : MESSAGES.errorTryAgain);

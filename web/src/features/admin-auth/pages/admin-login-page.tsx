@@ -1,10 +1,13 @@
-import { adminLoginSchema } from "@pli/api/contract";
+import { adminLoginSchema, codeNotSentSchema } from "@pli/api/contract";
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
+import { HttpError } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useSession } from "@/shared/session/session-provider";
+import type { RegisterDetail } from "@/shared/session/token-store";
+import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
 import { useAdminLogin } from "../api/admin-login";
 
 export function AdminLoginPage() {
@@ -12,14 +15,26 @@ export function AdminLoginPage() {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(adminLoginSchema, { email: "", password: "" });
   const { holdRegisterDetail } = useSession();
   const navigate = useNavigate();
+  const toast = useToast();
+  const toSecondStep = (registerDetail: RegisterDetail) => {
+    holdRegisterDetail(registerDetail);
+    navigate(routes.adminVerifyOtp.href());
+  };
+  /** The password was right but the code was not mailed: the next step, where the admin asks for it again. */
+  const codeNotSent = (error: Error) => {
+    const answer = error instanceof HttpError ? codeNotSentSchema.safeParse(error.body) : undefined;
+    if (!answer?.success) return false;
+    toast.error(answer.data.error, TOAST_TIMEOUT.medium);
+    toSecondStep(answer.data.registerDetail);
+    return true;
+  };
   const submit = form.handleSubmit(
     (input) =>
       void settle(login, input, {
-        onSuccess: ({ registerDetail }) => {
-          holdRegisterDetail(registerDetail);
-          navigate(routes.adminVerifyOtp.href());
+        onSuccess: ({ registerDetail }) => toSecondStep(registerDetail),
+        onError: (error) => {
+          if (!codeNotSent(error)) fail(error);
         },
-        onError: fail,
       }),
     onInvalid,
   );

@@ -59,7 +59,7 @@ export function VerifyOtpPage() {
         {detail.emailCode && detail.codeSent ? <EmailCodeForm detail={detail} onSignedIn={onSignedIn} /> : null}
         {detail.emailCode && !detail.codeSent ? (
           <Button variant="default" leftSection={<IconMail size={18} aria-hidden />} onClick={askForCode} loading={sendCode.isPending} fullWidth>
-            Email me a code instead
+            {detail.passkey ? "Email me a code instead" : "Email me the code"}
           </Button>
         ) : null}
       </Stack>
