@@ -21,29 +21,57 @@ async function mailCode(mailer: Mailer, email: string, code: string) {
   });
 }
 
-const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+/** How sign-in codes leave: the mailer, and where a code sent after the answer reports a failure. */
+export interface CodeDelivery {
+  mailer: Mailer;
+  log: (line: string) => void;
+}
 
 /**
- * Starts a sign-in attempt for the admin, who passed the password; returns the attempt's id. With
- * `sendCode` its code is mailed now, otherwise none exists until the admin asks for one (resendChallenge).
+ * Mails a code of an attempt made with the right password; an attempt made with a wrong one mails
+ * nothing. A blind attempt's code goes out after the answer, so that the answer takes no longer for
+ * the right password than for a wrong one.
  */
-export async function startChallenge(db: Db, mailer: Mailer, secret: string, admin: { id: string; email: string }, { sendCode }: { sendCode: boolean }): Promise<string> {
+async function deliverCode(delivery: CodeDelivery, attempt: { email: string | null; password_matched: boolean; blind: boolean }, code: string) {
+  if (!attempt.password_matched || !attempt.email) return;
+  const sending = mailCode(delivery.mailer, attempt.email, code);
+  if (!attempt.blind) return sending;
+  sending.catch((error: unknown) => delivery.log(`sign-in code for ${attempt.email} not sent: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+
+/** The password step's outcome that an attempt keeps: see OtpChallengeTable. */
+export interface AttemptStart {
+  adminId: string | null;
+  email: string;
+  passwordMatched: boolean;
+  blind: boolean;
+}
+
+/**
+ * Starts a sign-in attempt after the password step; returns the attempt's id. With `sendCode` it has
+ * a code at once (mailed when the password matched), otherwise none until one is asked for
+ * (resendChallenge).
+ */
+export async function startChallenge(db: Db, delivery: CodeDelivery, secret: string, start: AttemptStart, { sendCode }: { sendCode: boolean }): Promise<string> {
+  const row = { admin_id: start.adminId, password_matched: start.passwordMatched, blind: start.blind, expires_at: expiry() };
   if (!sendCode) {
-    const attempt = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: null, expires_at: expiry(), sends: [] }).returning("id").executeTakeFirstOrThrow();
+    const attempt = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: null, sends: [] }).returning("id").executeTakeFirstOrThrow();
     return attempt.id;
   }
   const code = newCode();
-  const challenge = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: "pending", expires_at: expiry() }).returning("id").executeTakeFirstOrThrow();
+  const challenge = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: "pending" }).returning("id").executeTakeFirstOrThrow();
   await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
-  await mailCode(mailer, admin.email, code);
+  await deliverCode(delivery, { email: start.email, password_matched: start.passwordMatched, blind: start.blind }, code);
   return challenge.id;
 }
 
 const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) => !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
 
 /** Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). */
-const refuseWhenCodesOff = (admin: { email_code_fallback: boolean } | undefined) => {
-  if (admin && !admin.email_code_fallback) throw new AppError("forbidden", MESSAGES.emailCodeOff);
+const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | undefined) => {
+  if (admin?.email_code_fallback === false) throw new AppError("forbidden", MESSAGES.emailCodeOff);
 };
 
 /** The attempt while it can still be finished (unused, unexpired, not killed by wrong codes). */
@@ -52,7 +80,7 @@ export async function findLiveAttempt(db: Db, attemptId: string) {
   return attempt && isLive(attempt) ? attempt : undefined;
 }
 
-/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile. */
+/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile, or its password was wrong. */
 export async function finishAttempt(db: Db, attemptId: string): Promise<boolean> {
   const finished = await db
     .updateTable("app.otp_challenge")
@@ -61,6 +89,7 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
     .where("used_at", "is", null)
     .where("expires_at", ">", new Date())
     .where("attempts", "<", LIMITS.otpMaxAttempts)
+    .where("password_matched", "=", true)
     .returning("id")
     .executeTakeFirst();
   return Boolean(finished);
@@ -68,17 +97,19 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
 
 /**
  * Checks a code against its attempt inside one transaction: single use, unexpired, and killed after
- * the fifth wrong try. Returns the admin id on success.
+ * the fifth wrong try. An attempt made with a wrong password takes no code, and answers each one as
+ * a wrong code. Returns the admin id on success.
  */
 export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
     const challenge = await trx.selectFrom("app.otp_challenge").selectAll().where("id", "=", challengeId).forUpdate().executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
-    refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
+    if (challenge.admin_id) refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
-    if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+    const codeMatches = expected.length === actual.length && timingSafeEqual(expected, actual);
+    if (codeMatches && challenge.password_matched && challenge.admin_id) {
       await trx.updateTable("app.otp_challenge").set({ used_at: new Date() }).where("id", "=", challengeId).execute();
       return { adminId: challenge.admin_id, error: null };
     }
@@ -95,17 +126,18 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
 
 /**
  * Sends a fresh code for a live attempt (the first one, for an attempt started without): at most one
- * every 30 s and five resends an hour; none while the admin has emailed codes off.
+ * every 30 s and five resends an hour; none while the admin has emailed codes off. An attempt made
+ * with a wrong password answers the same and mails nothing.
  */
-export async function resendChallenge(db: Db, mailer: Mailer, secret: string, challengeId: string): Promise<void> {
+export async function resendChallenge(db: Db, delivery: CodeDelivery, secret: string, challengeId: string): Promise<void> {
   const code = newCode();
-  const email = await db.transaction().execute(async (trx) => {
+  const attempt = await db.transaction().execute(async (trx) => {
     const challenge = await trx
-      .selectFrom("app.otp_challenge")
-      .innerJoin("app.admin", "app.admin.id", "app.otp_challenge.admin_id")
-      .select(["app.otp_challenge.id", "used_at", "expires_at", "attempts", "sends", "app.admin.email", "app.admin.email_code_fallback"])
-      .where("app.otp_challenge.id", "=", challengeId)
-      .forUpdate()
+      .selectFrom("app.otp_challenge as attempt")
+      .leftJoin("app.admin as admin", "admin.id", "attempt.admin_id")
+      .select(["attempt.id", "used_at", "expires_at", "attempts", "sends", "password_matched", "blind", "admin.email", "admin.email_code_fallback"])
+      .where("attempt.id", "=", challengeId)
+      .forUpdate("attempt")
       .executeTakeFirst();
     if (!challenge || !isLive(challenge)) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
     refuseWhenCodesOff(challenge);
@@ -119,7 +151,7 @@ export async function resendChallenge(db: Db, mailer: Mailer, secret: string, ch
       .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, now())` })
       .where("id", "=", challengeId)
       .execute();
-    return challenge.email;
+    return challenge;
   });
-  await mailCode(mailer, email, code);
+  await deliverCode(delivery, attempt, code);
 }

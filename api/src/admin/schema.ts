@@ -19,6 +19,7 @@ export const ADMIN_MESSAGES = {
   passwordTooShort: "Password must be at least 12 characters",
   passwordUpdated: "Password Updated Successfully",
   wrongPassword: "Wrong password",
+  currentPasswordRequired: "Enter your current password",
 } as const;
 
 /** An admin's password as typed, to sign in or to confirm a change (never trimmed). */
@@ -33,8 +34,13 @@ export const passwordConfirmSchema = z.object({ password: adminPasswordSchema })
 export const verifyOtpSchema = z.object({ _id: idSchema, otp: otpSchema });
 export const resendOtpSchema = z.object({ _id: idSchema });
 
+/**
+ * A new password for the signed-in admin. The current one comes with it, so a session in the wrong
+ * hands cannot turn itself into the account (the spec's body is only password and password2).
+ */
 export const passwordUpdateSchema = z
   .object({
+    currentPassword: z.string({ error: ADMIN_MESSAGES.currentPasswordRequired }).min(1, ADMIN_MESSAGES.currentPasswordRequired).max(200),
     password: z.string({ error: "Password is required" }).min(LIMITS.passwordMinLength, ADMIN_MESSAGES.passwordTooShort).max(200),
     password2: z.string({ error: "Confirm the password" }).min(1, "Confirm the password").max(200),
   })

@@ -52,19 +52,24 @@ export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][
   if (exceeded) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
 }
 
+/** Whether `subject` has `limit.max` or more failures in the current window (this request is not counted). */
+export async function budgetSpent(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<boolean> {
+  const row = await c.var.deps.db
+    .selectFrom("app.rate_limit")
+    .select("hits")
+    .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
+    .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
+    .executeTakeFirst();
+  return Boolean(row && row.hits >= limit.max);
+}
+
 /**
- * For per-account budgets that anyone could spend in a victim's name: refuses once the account has
- * `max` failures in the window, without counting this request. Failures are counted with `recordFailure`.
+ * For failure budgets: refuses once any of them has `max` failures in the window, without counting
+ * this request. Failures are counted with `recordFailure`.
  */
 export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  for (const [limit, subject] of checks) {
-    const row = await c.var.deps.db
-      .selectFrom("app.rate_limit")
-      .select("hits")
-      .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
-      .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
-      .executeTakeFirst();
-    if (row && row.hits >= limit.max) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
+  for (const check of checks) {
+    if (await budgetSpent(c, check)) throw new AppError("tooManyRequests", MESSAGES.tooManyRequests);
   }
 }
 
@@ -76,8 +81,10 @@ export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][
  * Per-IP budgets count every request. Per-account budgets exist only where spending them needs the
  * account's own signature (TOTP), or count only failed passwords, and those per account AND client:
  * a stranger's wrong passwords lock only the stranger's address out, never the admin signing in from
- * elsewhere. A slow ceiling on one account's failures from all addresses together bounds guessing
- * from many addresses.
+ * elsewhere. Past the account's failures from all addresses together, sign-in refuses nobody: it
+ * answers right and wrong passwords alike, and only an attempt made with the right one can be
+ * finished (api/src/admin/sign-in.ts), so guesses from many addresses learn nothing. A password asked
+ * again inside a session spends that session's own budget, which no one outside it can touch.
  */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
@@ -86,6 +93,7 @@ export const LIMITS_BY_ROUTE = {
   adminLoginIp: { name: "admin-login-ip", max: 20, windowSeconds: 600 },
   adminLoginFailures: { name: "admin-login-failures", max: 10, windowSeconds: 600 },
   adminLoginFailuresAllClients: { name: "admin-login-failures-all", max: 100, windowSeconds: 3600 },
+  adminSessionPasswordFailures: { name: "admin-session-password-failures", max: 10, windowSeconds: 3600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;

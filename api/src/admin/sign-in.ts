@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
+import { MESSAGES } from "../contract/index.ts";
+import { countPasskeys } from "../passkey/repository.ts";
+import { budgetSpent, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
+import { AppError } from "../shared/errors.ts";
+import { startChallenge } from "./otp.ts";
+import { accountPasswordFailures, clientPasswordFailures } from "./reauth.ts";
+import { findAdminByEmail } from "./repository.ts";
+import type { registerDetailSchema } from "./schema.ts";
+
+const invalidCredentials = () =>
+  new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
+
+/**
+ * The password step of an admin's sign-in; answers the attempt to confirm with the second factor.
+ * A client past its own budget of wrong passwords for the account is refused (429). Past the
+ * account's ceiling of wrong passwords from all clients, nobody is refused and nobody is told a
+ * wrong password: right and wrong ones get the same answer (for an email no admin has, that of an
+ * admin without a passkey), a code is mailed only for the right one, and an attempt made with a
+ * wrong one can never be finished. So strangers guessing from many addresses learn nothing and
+ * cannot lock the admin out, and the admin finishes with the emailed code or a passkey as always.
+ */
+export async function passwordStep(c: Context<AppEnv>, email: string, ip: string, password: string): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
+  const { db, mailer, log, config } = c.var.deps;
+  const fromClient = clientPasswordFailures(email, ip);
+  const fromAllClients = accountPasswordFailures(email);
+  await refuseIfLocked(c, [fromClient]);
+  const blind = await budgetSpent(c, fromAllClients);
+  const admin = await findAdminByEmail(db, email);
+  const passwordMatched = (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
+  if (!passwordMatched) {
+    await recordFailure(c, [fromClient, fromAllClients]);
+    if (!blind) throw invalidCredentials();
+  }
+  const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
+  const emailCode = !passkey || admin?.email_code_fallback === true;
+  const codeSent = emailCode && !passkey;
+  const start = { adminId: admin?.id ?? null, email: admin?.email ?? email, passwordMatched, blind };
+  const _id = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, { sendCode: codeSent });
+  return { _id, email: start.email, passkey, emailCode, codeSent };
+}
