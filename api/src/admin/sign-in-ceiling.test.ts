@@ -126,13 +126,23 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     }
   });
 
-  it("still lock out the addresses that spent their own budget, and only those", async () => {
+  it("still lock out the addresses that spent their own budget, and only those; past the ceiling an address is locked after as many tries whether one was right or not", async () => {
     const admin = await t.addAdmin();
     const { ips } = await overTheCeiling(admin.email);
     const locked = await login(admin.email, admin.password, ips[0]);
     expect(locked.status).toBe(429);
     expect(locked.body.error).toBe(MESSAGES.tooManyRequests);
     expect((await login(admin.email, admin.password)).status).toBe(200);
+
+    const [allWrong, oneRight] = freshAddresses(2);
+    const statusesFrom = async (ip: string, passwords: string[]) => {
+      const statuses: number[] = [];
+      for (const password of passwords) statuses.push((await login(admin.email, password, ip)).status);
+      return statuses;
+    };
+    const guesses = Array.from({ length: PER_CLIENT + 1 }, (_, i) => `wrong guess ${i}`);
+    const withTheRightOne = guesses.map((guess, i) => (i === 3 ? admin.password : guess));
+    expect(await statusesFrom(oneRight!, withTheRightOne)).toEqual(await statusesFrom(allWrong!, guesses));
   });
 });
 

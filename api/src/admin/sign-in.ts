@@ -22,6 +22,8 @@ const invalidCredentials = () =>
  * admin without a passkey), a code is mailed only for the right one, and an attempt made with a
  * wrong one can never be finished. So strangers guessing from many addresses learn nothing and
  * cannot lock the admin out, and the admin finishes with the emailed code or a passkey as always.
+ * While blind every try spends the client's budget, the right one too: else a 429 coming one try
+ * late would tell that one of the tries was right.
  */
 export async function passwordStep(c: Context<AppEnv>, email: string, ip: string, password: string): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
   const { db, mailer, log, config } = c.var.deps;
@@ -31,10 +33,8 @@ export async function passwordStep(c: Context<AppEnv>, email: string, ip: string
   const blind = await budgetSpent(c, fromAllClients);
   const admin = await findAdminByEmail(db, email);
   const passwordMatched = (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
-  if (!passwordMatched) {
-    await recordFailure(c, [fromClient, fromAllClients]);
-    if (!blind) throw invalidCredentials();
-  }
+  if (!passwordMatched || blind) await recordFailure(c, [fromClient, fromAllClients]);
+  if (!passwordMatched && !blind) throw invalidCredentials();
   const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
   const emailCode = !passkey || admin?.email_code_fallback === true;
   const codeSent = emailCode && !passkey;
