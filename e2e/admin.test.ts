@@ -80,12 +80,17 @@ describe("admin console", () => {
     expect(settings).toMatchObject({ minimumStake: "60000", maximumStake: "900000", multiplyOf: "2000", incentivePercentage: "3" });
     expect(settings.logoUrl).toMatch(/\.png$/);
 
-    await page.getByLabel("New Password").fill("a brand new password");
-    await page.getByLabel("Confirm Password").fill("another password!!");
-    await page.getByRole("button", { name: "Update Password" }).click();
-    await page.getByText(MESSAGES.passwordsDiffer).waitFor();
-    await page.getByLabel("Confirm Password").fill("a brand new password");
-    await page.getByRole("button", { name: "Update Password" }).click();
+    const passwordForm = page.getByRole("form", { name: "Update Password" });
+    await passwordForm.getByLabel("Current Password").fill("not the password");
+    await passwordForm.getByLabel("New Password").fill("a brand new password");
+    await passwordForm.getByLabel("Confirm Password").fill("another password!!");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await passwordForm.getByText(MESSAGES.passwordsDiffer).waitFor();
+    await passwordForm.getByLabel("Confirm Password").fill("a brand new password");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await passwordForm.getByText(MESSAGES.wrongPassword).waitFor();
+    await passwordForm.getByLabel("Current Password").fill(admin.password);
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
     await page.getByText(MESSAGES.passwordUpdated).waitFor();
     const login = await fetch(`${stack.current.urls.api}/api/admin/login`, {
       method: "POST",

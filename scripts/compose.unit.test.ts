@@ -113,6 +113,24 @@ async function nginxHeaders(environment: Record<string, string>): Promise<Record
   return Object.fromEntries(headers.filter(([, value]) => value !== ""));
 }
 
+/**
+ * nginx's site for the web service's environment, with its real-IP lines: the image's entrypoint
+ * sources 17-portal-real-ip.envsh, then fills the template's ${NGINX_REAL_IP}.
+ */
+async function nginxSite(environment: Record<string, string>): Promise<string> {
+  const script = `set -e; . ./17-portal-real-ip.envsh && printf '%s' "$NGINX_REAL_IP"`;
+  const { stdout } = await run("sh", ["-c", script], { cwd: NGINX, env: { PATH: process.env.PATH, ...environment } });
+  return readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8").replaceAll("${NGINX_REAL_IP}", stdout);
+}
+
+/** The real-IP directives of the site's server block, in order. */
+const realIpDirectives = (site: string) =>
+  site
+    .slice(site.indexOf("server {"))
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^(set_real_ip_from|real_ip_header|real_ip_recursive) /.test(line));
+
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the docker-compose deployment", { timeout: 120_000 }, () => {
@@ -195,6 +213,24 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     }
     expect(Object.keys(await nginxHeaders(environmentOf(https, "web")))).toContain("strict-transport-security");
     expect(Object.keys(await nginxHeaders(environmentOf(http, "web")))).not.toContain("strict-transport-security");
+  });
+
+  it("has nginx take each client's address from the X-Forwarded-For of the proxies in TRUSTED_PROXY_CIDRS, and from no one's without them", async () => {
+    const active = envExampleEntries().filter((entry) => entry.active).map((entry) => `${entry.name}=${entry.value}`);
+    const behindProxies = await resolve(writeEnvFile("trusted-proxies", [...active, "TRUSTED_PROXY_CIDRS=10.0.0.0/8, 2001:db8::/32,192.168.1.5"]));
+    const site = await nginxSite(environmentOf(behindProxies, "web"));
+    expect(realIpDirectives(site)).toEqual([
+      "set_real_ip_from 10.0.0.0/8;",
+      "set_real_ip_from 2001:db8::/32;",
+      "set_real_ip_from 192.168.1.5;",
+      "real_ip_header X-Forwarded-For;",
+      "real_ip_recursive on;",
+    ]);
+    expect(site.indexOf("real_ip_recursive on;"), "the real address is set before nginx appends it for the API").toBeLessThan(site.indexOf("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
+    expect(realIpDirectives(await nginxSite(environmentOf(await resolve(ENV_EXAMPLE), "web")))).toEqual([]);
+    for (const malformed of ["10.0.0.0/8; allow all", "10.0.0.0/", "*"]) {
+      await expect(nginxSite({ TRUSTED_PROXY_CIDRS: malformed }), malformed).rejects.toThrow(/TRUSTED_PROXY_CIDRS: .* not/);
+    }
   });
 
   it("streams the API's server-sent events through nginx", () => {

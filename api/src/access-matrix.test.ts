@@ -45,10 +45,12 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.setting, settingBody)).status).toBe(200);
   });
 
-  it("admin password change: admin only", async () => {
-    const body = { password: "twelve chars ok", password2: "twelve chars ok" };
+  it("admin password change: admin only, and never with the session alone", async () => {
+    const body = { currentPassword: "correct horse battery", password: "twelve chars ok", password2: "twelve chars ok" };
     expect((await as("anonymous", "POST", API.admin.update, body)).status).toBe(401);
     expect((await as("operatorA", "POST", API.admin.update, body)).status).toBe(403);
+    const { currentPassword: _omitted, ...sessionAlone } = body;
+    expect((await as("admin", "POST", API.admin.update, sessionAlone)).status).toBe(400);
   });
 
   it("user endpoint: an operator gets only themself; an admin gets the list; anonymous gets 401", async () => {

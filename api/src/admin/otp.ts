@@ -15,14 +15,8 @@ const HOUR_MS = 3_600_000;
 
 const newCode = () => String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, "0");
 
-/** Where sign-in codes go out, and where a failure to send one is written. */
-export interface CodeMail {
-  mailer: Mailer;
-  log: (line: string) => void;
-}
-
 /** Mails the code, trying again briefly while the server refuses for now; false when it could not be sent. */
-async function mailCode({ mailer, log }: CodeMail, email: string, code: string): Promise<boolean> {
+async function mailCode({ mailer, log }: CodeDelivery, email: string, code: string): Promise<boolean> {
   try {
     await sendPromptly(mailer, {
       to: email,
@@ -36,29 +30,58 @@ async function mailCode({ mailer, log }: CodeMail, email: string, code: string):
   }
 }
 
-const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+/** How sign-in codes leave: the mailer, and where a failure to send one is written. */
+export interface CodeDelivery {
+  mailer: Mailer;
+  log: (line: string) => void;
+}
 
 /**
- * Starts a sign-in attempt for the admin, who passed the password; returns the attempt's id and
- * whether a code was mailed. With `sendCode` its code is mailed now, otherwise none exists until the
- * admin asks for one (resendChallenge). A code the mail server would not take counts as no send, so
- * the admin may ask for one at once.
+ * Mails a code of an attempt made with the right password; an attempt made with a wrong one mails
+ * nothing. A blind attempt's code goes out after the answer, so that the answer takes no longer for
+ * the right password than for a wrong one (and counts as sent, as a wrong one's would). False when
+ * the mail server would not take the code.
+ */
+async function deliverCode(delivery: CodeDelivery, attempt: { email: string | null; password_matched: boolean; blind: boolean }, code: string): Promise<boolean> {
+  if (!attempt.password_matched || !attempt.email) return true;
+  if (!attempt.blind) return mailCode(delivery, attempt.email, code);
+  void mailCode(delivery, attempt.email, code);
+  return true;
+}
+
+const expiry = () => new Date(Date.now() + LIMITS.otpTtlMinutes * 60_000);
+
+/** The password step's outcome that an attempt keeps: see OtpChallengeTable. */
+export interface AttemptStart {
+  adminId: string | null;
+  email: string;
+  passwordMatched: boolean;
+  blind: boolean;
+}
+
+/**
+ * Starts a sign-in attempt after the password step; returns the attempt's id and whether a code was
+ * mailed. With `sendCode` it has a code at once (mailed when the password matched), otherwise none
+ * until one is asked for (resendChallenge). A code the mail server would not take counts as no send,
+ * so the admin may ask for one at once.
  */
 export async function startChallenge(
   db: Db,
-  mail: CodeMail,
+  delivery: CodeDelivery,
   secret: string,
-  admin: { id: string; email: string },
+  start: AttemptStart,
   { sendCode }: { sendCode: boolean },
 ): Promise<{ id: string; codeSent: boolean }> {
+  const row = { admin_id: start.adminId, password_matched: start.passwordMatched, blind: start.blind, expires_at: expiry() };
   if (!sendCode) {
-    const attempt = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: null, expires_at: expiry(), sends: [] }).returning("id").executeTakeFirstOrThrow();
+    const attempt = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: null, sends: [] }).returning("id").executeTakeFirstOrThrow();
     return { id: attempt.id, codeSent: false };
   }
   const code = newCode();
-  const challenge = await db.insertInto("app.otp_challenge").values({ admin_id: admin.id, code_hash: "pending", expires_at: expiry() }).returning("id").executeTakeFirstOrThrow();
+  const challenge = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: "pending" }).returning("id").executeTakeFirstOrThrow();
   await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
-  if (await mailCode(mail, admin.email, code)) return { id: challenge.id, codeSent: true };
+  const attempt = { email: start.email, password_matched: start.passwordMatched, blind: start.blind };
+  if (await deliverCode(delivery, attempt, code)) return { id: challenge.id, codeSent: true };
   await db.updateTable("app.otp_challenge").set({ sends: [] }).where("id", "=", challenge.id).execute();
   return { id: challenge.id, codeSent: false };
 }
@@ -66,8 +89,8 @@ export async function startChallenge(
 const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) => !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
 
 /** Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). */
-const refuseWhenCodesOff = (admin: { email_code_fallback: boolean } | undefined) => {
-  if (admin && !admin.email_code_fallback) throw new AppError("forbidden", MESSAGES.emailCodeOff);
+const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | undefined) => {
+  if (admin?.email_code_fallback === false) throw new AppError("forbidden", MESSAGES.emailCodeOff);
 };
 
 /** The attempt while it can still be finished (unused, unexpired, not killed by wrong codes). */
@@ -76,7 +99,7 @@ export async function findLiveAttempt(db: Db, attemptId: string) {
   return attempt && isLive(attempt) ? attempt : undefined;
 }
 
-/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile. */
+/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile, or its password was wrong. */
 export async function finishAttempt(db: Db, attemptId: string): Promise<boolean> {
   const finished = await db
     .updateTable("app.otp_challenge")
@@ -85,6 +108,7 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
     .where("used_at", "is", null)
     .where("expires_at", ">", new Date())
     .where("attempts", "<", LIMITS.otpMaxAttempts)
+    .where("password_matched", "=", true)
     .returning("id")
     .executeTakeFirst();
   return Boolean(finished);
@@ -92,17 +116,19 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
 
 /**
  * Checks a code against its attempt inside one transaction: single use, unexpired, and killed after
- * the fifth wrong try. Returns the admin id on success.
+ * the fifth wrong try. An attempt made with a wrong password takes no code, and answers each one as
+ * a wrong code. Returns the admin id on success.
  */
 export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
     const challenge = await trx.selectFrom("app.otp_challenge").selectAll().where("id", "=", challengeId).forUpdate().executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
-    refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
+    if (challenge.admin_id) refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
-    if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+    const codeMatches = expected.length === actual.length && timingSafeEqual(expected, actual);
+    if (codeMatches && challenge.password_matched && challenge.admin_id) {
       await trx.updateTable("app.otp_challenge").set({ used_at: new Date() }).where("id", "=", challengeId).execute();
       return { adminId: challenge.admin_id, error: null };
     }
@@ -119,19 +145,20 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
 
 /**
  * Sends a fresh code for a live attempt (the first one, for an attempt started without): at most one
- * every 30 s and five resends an hour; none while the admin has emailed codes off. A code the mail
- * server would not take answers 503 and does not count as a send, so the admin may ask again at once.
+ * every 30 s and five resends an hour; none while the admin has emailed codes off. An attempt made
+ * with a wrong password answers the same and mails nothing. A code the mail server would not take
+ * answers 503 and does not count as a send, so the admin may ask again at once.
  */
-export async function resendChallenge(db: Db, mail: CodeMail, secret: string, challengeId: string): Promise<void> {
+export async function resendChallenge(db: Db, delivery: CodeDelivery, secret: string, challengeId: string): Promise<void> {
   const code = newCode();
   const sentAt = new Date();
-  const email = await db.transaction().execute(async (trx) => {
+  const attempt = await db.transaction().execute(async (trx) => {
     const challenge = await trx
-      .selectFrom("app.otp_challenge")
-      .innerJoin("app.admin", "app.admin.id", "app.otp_challenge.admin_id")
-      .select(["app.otp_challenge.id", "used_at", "expires_at", "attempts", "sends", "app.admin.email", "app.admin.email_code_fallback"])
-      .where("app.otp_challenge.id", "=", challengeId)
-      .forUpdate()
+      .selectFrom("app.otp_challenge as attempt")
+      .leftJoin("app.admin as admin", "admin.id", "attempt.admin_id")
+      .select(["attempt.id", "used_at", "expires_at", "attempts", "sends", "password_matched", "blind", "admin.email", "admin.email_code_fallback"])
+      .where("attempt.id", "=", challengeId)
+      .forUpdate("attempt")
       .executeTakeFirst();
     if (!challenge || !isLive(challenge)) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
     refuseWhenCodesOff(challenge);
@@ -146,9 +173,9 @@ export async function resendChallenge(db: Db, mail: CodeMail, secret: string, ch
       .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, ${sentAt})` })
       .where("id", "=", challengeId)
       .execute();
-    return challenge.email;
+    return challenge;
   });
-  if (await mailCode(mail, email, code)) return;
+  if (await deliverCode(delivery, attempt, code)) return;
   await db.updateTable("app.otp_challenge").set({ sends: sql`array_remove(sends, ${sentAt})` }).where("id", "=", challengeId).execute();
   throw new AppError("unavailable", MESSAGES.codeNotSent);
 }

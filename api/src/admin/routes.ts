@@ -1,25 +1,25 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../contract/index.ts";
 import { adminOnly } from "../auth/middleware.ts";
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
-import { countPasskeys } from "../passkey/repository.ts";
-import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
+import { hashPassword } from "../auth/password.ts";
+import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
-import { resendChallenge, startChallenge, verifyChallenge } from "./otp.ts";
-import { passwordFailureBudgets } from "./reauth.ts";
-import { findAdminByEmail, findAdminById, setAdminPassword } from "./repository.ts";
+import { resendChallenge, verifyChallenge } from "./otp.ts";
+import { confirmAdminPassword } from "./reauth.ts";
+import { findAdminById, setAdminPassword } from "./repository.ts";
 import { adminLoginSchema, codeNotSentSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
 import { adminSession } from "./session.ts";
-
-const invalidCredentials = () =>
-  new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
+import { passwordStep } from "./sign-in.ts";
 
 const login = createRoute({
   method: "post",
   path: "/login",
-  ...describe("public", "Admin email and password; emails a 6-digit code at once to an admin without a passkey (503 with the attempt when the mail server does not take it)"),
+  ...describe(
+    "public",
+    "Admin email and password; emails a 6-digit code at once to an admin without a passkey (503 with the attempt when the mail server does not take it). Past the account's ceiling of failed passwords from all clients, right and wrong passwords get the same answer and only the right one's attempt can be finished",
+  ),
   request: jsonBody(adminLoginSchema),
   responses: {
     200: jsonResponse(registerDetailSchema, "The sign-in attempt to confirm with the code"),
@@ -48,32 +48,19 @@ const resendOtp = createRoute({
 const update = createRoute({
   method: "post",
   path: "/update",
-  ...describe("admin", "Change the signed-in admin's password; ends the admin's other sessions"),
+  ...describe("admin", "Change the signed-in admin's password, with the current one; ends the admin's other sessions"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordUpdateSchema),
-  responses: { 200: jsonResponse(renewedSessionSchema, "Changed; this is the new token"), 400: E[400], 401: E[401], 403: E[403] },
+  responses: { 200: jsonResponse(renewedSessionSchema, "Changed; this is the new token"), 400: E[400], 401: E[401], 403: E[403], 429: E[429] },
 });
 
 export const adminRoutes = createRouter()
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    const { db, mailer, log, config } = c.var.deps;
     const ip = clientIp(c);
     await enforceLimits(c, [[L.adminLoginIp, ip]]);
-    const failureBudgets = passwordFailureBudgets(email, ip);
-    await refuseIfLocked(c, failureBudgets);
-    const admin = await findAdminByEmail(db, email);
-    const ok = await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH);
-    if (!admin || !ok) {
-      await recordFailure(c, failureBudgets);
-      throw invalidCredentials();
-    }
-    const passkey = (await countPasskeys(db, admin.id)) > 0;
-    const emailCode = admin.email_code_fallback || !passkey;
-    const sendCode = emailCode && !passkey;
-    const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, admin, { sendCode });
-    const registerDetail = { _id: challenge.id, email: admin.email, passkey, emailCode, codeSent: challenge.codeSent };
-    if (sendCode && !challenge.codeSent) return c.json({ error: MESSAGES.codeNotSent, registerDetail }, 503);
+    const registerDetail = await passwordStep(c, email, ip, password);
+    if (registerDetail.emailCode && !registerDetail.passkey && !registerDetail.codeSent) return c.json({ error: MESSAGES.codeNotSent, registerDetail }, 503);
     return c.json({ registerDetail }, 200);
   })
   .openapi(verifyOtp, async (c) => {
@@ -99,8 +86,9 @@ export const adminRoutes = createRouter()
     return c.json({ message: MESSAGES.otpSent }, 200);
   })
   .openapi(update, async (c) => {
-    const { password } = c.req.valid("json");
+    const { currentPassword, password } = c.req.valid("json");
     const { db, config } = c.var.deps;
+    await confirmAdminPassword(c, currentPassword, "currentPassword");
     const adminId = c.get("session")!.sub;
     const admin = await setAdminPassword(db, adminId, await hashPassword(password));
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);

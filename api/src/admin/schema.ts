@@ -20,6 +20,7 @@ export const ADMIN_MESSAGES = {
   passwordUpdated: "Password Updated Successfully",
   wrongPassword: "Wrong password",
   codeNotSent: "The sign-in code could not be sent: the mail server is busy. Ask for the code again in a moment",
+  currentPasswordRequired: "Enter your current password",
 } as const;
 
 /** An admin's password as typed, to sign in or to confirm a change (never trimmed). */
@@ -34,8 +35,13 @@ export const passwordConfirmSchema = z.object({ password: adminPasswordSchema })
 export const verifyOtpSchema = z.object({ _id: idSchema, otp: otpSchema });
 export const resendOtpSchema = z.object({ _id: idSchema });
 
+/**
+ * A new password for the signed-in admin. The current one comes with it, so a session in the wrong
+ * hands cannot turn itself into the account (the spec's body is only password and password2).
+ */
 export const passwordUpdateSchema = z
   .object({
+    currentPassword: z.string({ error: ADMIN_MESSAGES.currentPasswordRequired }).min(1, ADMIN_MESSAGES.currentPasswordRequired).max(200),
     password: z.string({ error: "Password is required" }).min(LIMITS.passwordMinLength, ADMIN_MESSAGES.passwordTooShort).max(200),
     password2: z.string({ error: "Confirm the password" }).min(1, "Confirm the password").max(200),
   })

@@ -13,10 +13,18 @@ export interface AdminTable {
   updated_at: Timestamp;
 }
 
-/** A sign-in attempt that passed the password; finished once by its emailed code or by a passkey. */
+/**
+ * A sign-in attempt after the password step; finished once by its emailed code or by a passkey, and
+ * only when the password matched.
+ */
 export interface OtpChallengeTable {
   id: Generated<string>;
-  admin_id: string;
+  /** Null for an attempt answered blind to an email no admin has. */
+  admin_id: string | null;
+  /** False for an attempt answered blind to a wrong password: it mails no code and can never be finished. */
+  password_matched: boolean;
+  /** Started while the account's failures from all clients were over their ceiling: right and wrong passwords were answered alike. */
+  blind: boolean;
   /** Null until a code is mailed (an admin with a passkey asks for one). */
   code_hash: string | null;
   attempts: Generated<number>;

@@ -28,12 +28,13 @@ const verifierOf = (secret: string): Verifier => {
 /** The table of each kind of account; both carry `session_version`. */
 export const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<UserType, string>;
 
-/** A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp. */
+/** A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp, and an id of its own (two sessions issued in one second are still two tokens). */
 export async function signSession(claims: Omit<SessionClaims, "exp">, secret: string, ttlSeconds: number): Promise<string> {
   const { sub, ...rest } = claims;
   return new SignJWT({ ...rest })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(sub)
+    .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(await verifierOf(secret).key);

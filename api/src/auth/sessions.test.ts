@@ -74,7 +74,7 @@ describe("sign-out and revocation", () => {
     const admin = await t.addAdmin();
     const first = await t.adminToken(admin);
     const second = await t.adminToken(admin);
-    const changed = await t.call("POST", API.admin.update, { token: second, body: { password: "another horse battery", password2: "another horse battery" } });
+    const changed = await t.call("POST", API.admin.update, { token: second, body: { currentPassword: admin.password, password: "another horse battery", password2: "another horse battery" } });
     expect(changed.status).toBe(200);
     expect((await t.call("GET", API.user.root, { token: first })).status).toBe(401);
     expect((await t.call("GET", API.user.root, { token: second })).status).toBe(401);

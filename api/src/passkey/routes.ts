@@ -43,7 +43,7 @@ const registerOptions = createRoute({
   ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin: after their password, a new single-use challenge that registration must answer"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordConfirmSchema),
-  responses: { 200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"), ...guarded, 409: E[409] },
+  responses: { 200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"), ...guarded, 409: E[409], 429: E[429] },
 });
 
 const register = createRoute({
@@ -70,7 +70,7 @@ const remove = createRoute({
   ...describe("admin", "Delete one of the signed-in admin's passkeys, with their password (not the last one while emailed codes are off)"),
   middleware: [adminOnly] as const,
   request: jsonBody(deletePasskeySchema),
-  responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409] },
+  responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409], 429: E[429] },
 });
 
 const fallback = createRoute({
@@ -79,7 +79,7 @@ const fallback = createRoute({
   ...describe("admin", "Turn the emailed sign-in code on, or off (with the admin's password) once the admin has a passkey"),
   middleware: [adminOnly] as const,
   request: jsonBody(emailCodeFallbackSchema),
-  responses: { 200: jsonResponse(emailCodeFallbackResultSchema, "Switched"), ...guarded, 409: E[409] },
+  responses: { 200: jsonResponse(emailCodeFallbackResultSchema, "Switched"), ...guarded, 409: E[409], 429: E[429] },
 });
 
 const signInOptionsRoute = createRoute({

@@ -12,12 +12,15 @@ import type { authenticationResponseSchema } from "./webauthn-json.ts";
 
 const refused = (message: string) => new AppError("validation", message, { response: message });
 
+const passwordMatched = async (db: Db, attemptId: string) =>
+  Boolean(await db.selectFrom("app.otp_challenge").select("id").where("id", "=", attemptId).where("password_matched", "=", true).executeTakeFirst());
+
 /** Options for the browser to sign the sign-in attempt's challenge with one of the admin's passkeys. */
 export async function signInOptions(db: Db, config: Config, attemptId: string) {
   const attempt = await findLiveAttempt(db, attemptId);
   if (!attempt) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
-  const credentials = await listCredentialIds(db, attempt.admin_id);
-  if (credentials.length === 0) throw new AppError("conflict", MESSAGES.noPasskey);
+  const credentials = attempt.admin_id ? await listCredentialIds(db, attempt.admin_id) : [];
+  if (!attempt.admin_id || credentials.length === 0) throw new AppError("conflict", MESSAGES.noPasskey);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).id,
     allowCredentials: credentials.map((credential) => ({ id: credential.credential_id, transports: credential.transports })),
@@ -32,7 +35,8 @@ export async function signInOptions(db: Db, config: Config, attemptId: string) {
  * The second factor by passkey: the response must answer a live challenge of this very attempt (used
  * up either way), come from one of the attempt's admin's credentials, verify against its public key,
  * the portal's origin and rpID, and carry a counter past the stored one (a cloned authenticator's does
- * not). Then the counter moves on and the attempt is finished; answers the admin's id.
+ * not). Then the counter moves on and the attempt is finished; answers the admin's id. An attempt
+ * made with a wrong password (answered blind) is refused as a signature that does not verify.
  */
 export async function signInWithPasskey(db: Db, config: Config, log: (line: string) => void, attemptId: string, response: z.output<typeof authenticationResponseSchema>): Promise<string> {
   const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "authentication", attemptId });
@@ -51,6 +55,7 @@ export async function signInWithPasskey(db: Db, config: Config, log: (line: stri
       requireUserVerification: false,
     });
     if (!verification.verified) throw new Error("signature not verified");
+    if (!(await passwordMatched(db, attemptId))) throw new Error("the attempt's password was wrong");
     newCounter = verification.authenticationInfo.newCounter;
   } catch (error) {
     log(`passkey sign-in refused for admin ${stored.admin_id}, passkey ${passkey.id}: ${error instanceof Error ? error.message : String(error)}`);

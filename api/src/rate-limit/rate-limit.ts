@@ -64,19 +64,28 @@ export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
+/** The seconds until `subject`'s budget frees a hit when it has `limit.max` or more failures in the current window, else null (this request is not counted). */
+async function spentBudgetWait(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<number | null> {
+  const row = await c.var.deps.db
+    .selectFrom("app.rate_limit")
+    .select(["hits", secondsLeftOfWindow(limit.windowSeconds).as("secondsLeft")])
+    .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
+    .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
+    .executeTakeFirst();
+  return row && row.hits >= limit.max ? row.secondsLeft : null;
+}
+
+/** Whether `subject` has `limit.max` or more failures in the current window (this request is not counted). */
+export const budgetSpent = async (c: Context<AppEnv>, check: [Limit, string]): Promise<boolean> => (await spentBudgetWait(c, check)) !== null;
+
 /**
- * For per-account budgets that anyone could spend in a victim's name: refuses once the account has
- * `max` failures in the window, without counting this request. Failures are counted with `recordFailure`.
+ * For failure budgets: refuses once any of them has `max` failures in the window, without counting
+ * this request. Failures are counted with `recordFailure`.
  */
 export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  for (const [limit, subject] of checks) {
-    const row = await c.var.deps.db
-      .selectFrom("app.rate_limit")
-      .select(["hits", secondsLeftOfWindow(limit.windowSeconds).as("secondsLeft")])
-      .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
-      .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
-      .executeTakeFirst();
-    if (row && row.hits >= limit.max) throw tooManyRequests(MESSAGES.tooManyRequests, row.secondsLeft);
+  for (const check of checks) {
+    const wait = await spentBudgetWait(c, check);
+    if (wait !== null) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
   }
 }
 
@@ -91,8 +100,10 @@ export const accountOf = (session: { userType: string; sub: string }) => `${sess
  * Per-IP budgets count every request. Per-account budgets exist only where spending them needs the
  * account's own signature (TOTP), or count only failed passwords, and those per account AND client:
  * a stranger's wrong passwords lock only the stranger's address out, never the admin signing in from
- * elsewhere. A slow ceiling on one account's failures from all addresses together bounds guessing
- * from many addresses.
+ * elsewhere. Past the account's failures from all addresses together, sign-in refuses nobody: it
+ * answers right and wrong passwords alike, and only an attempt made with the right one can be
+ * finished (api/src/admin/sign-in.ts), so guesses from many addresses learn nothing. A password asked
+ * again inside a session spends that session's own budget, which no one outside it can touch.
  * The ticket and upload budgets are per account, spent only with the account's own session: they
  * bound the mail to admins, the decoding and the disk one account can cause.
  */
@@ -103,6 +114,7 @@ export const LIMITS_BY_ROUTE = {
   adminLoginIp: { name: "admin-login-ip", max: 20, windowSeconds: 600 },
   adminLoginFailures: { name: "admin-login-failures", max: 10, windowSeconds: 600 },
   adminLoginFailuresAllClients: { name: "admin-login-failures-all", max: 100, windowSeconds: 3600 },
+  adminSessionPasswordFailures: { name: "admin-session-password-failures", max: 10, windowSeconds: 3600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
   ticketOpenAccount: { name: "ticket-open-account", max: TICKET_LIMITS.openedPerHour, windowSeconds: 3600 },
