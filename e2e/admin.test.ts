@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { createPublicClient, http, parseUnits } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
@@ -7,6 +8,7 @@ import { API, MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { adminToken, freshAdmin } from "./support/accounts.ts";
+import { checkScreen } from "./support/layout-checks.ts";
 import { mailbox } from "./support/mailbox.ts";
 import { callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
@@ -82,6 +84,9 @@ describe("admin console", () => {
     expect(settings.logoUrl).toMatch(/\.png$/);
     const unchecked = await callApi<{ counts: { limitChangeOutsidePortal: number } }>(stack.current, `${API.unchecked}?kind=limitChangeOutsidePortal`, await adminToken(stack.current, admin));
     expect(unchecked.counts.limitChangeOutsidePortal).toBe(0);
+    await page.getByText("On the chain: 60,000 PLI").waitFor();
+    await page.getByText("On the chain: 900,000 PLI").waitFor();
+    await checkScreen(page, path.join(import.meta.dirname, "artifacts", "screenshots", "admin"), "site-setting");
 
     await page.getByLabel("New Password").fill("a brand new password");
     await page.getByLabel("Confirm Password").fill("another password!!");

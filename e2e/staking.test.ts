@@ -195,6 +195,14 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       await page.getByText(stakingMessages.limits("60000", "1000")).waitFor({ timeout: 15_000 });
       await page.getByRole("alert").filter({ hasText: "Values Must be in greater  than or equal to 60000" }).waitFor();
       expect(await oneTransaction.count()).toBe(0);
+
+      const faq = await context.newPage();
+      await wallet.install(faq);
+      await faq.goto("/faq");
+      await faq.getByRole("button", { name: "How much can I stake?" }).click();
+      await faq.getByText(/at least 60,000 PLI, in multiples of 1,000 PLI.*never exceeds 1,000,000 PLI/).waitFor();
+      await shoot(faq, "faq-limits-from-chain");
+      await faq.close();
     } finally {
       await setLimit("setMaxStakeAmt", "1000000");
       await setLimit("setMinStakeAmt", "50000");

@@ -46,8 +46,18 @@ const columns: Column<UncheckedItem>[] = [
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
   { id: "node", header: "Node Address", cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-") },
   { id: "what", header: "Amount", cell: ({ row }) => <What item={row.original} /> },
-  { id: "txn", header: "View Txn", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
-  { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+  {
+    id: "txn",
+    header: "Transaction",
+    cell: ({ row }) => (
+      <Stack gap={2}>
+        <ExplorerTx hash={row.original.tnxHash} linkOnly />
+        <Text size="xs" c="dimmed">
+          {formatDate(row.original.date)}
+        </Text>
+      </Stack>
+    ),
+  },
 ];
 
 /**
@@ -59,11 +69,12 @@ export function UncheckedSection() {
   const [page, setPage] = useState(1);
   const list = useUnchecked(page);
   const counts = list.data?.counts;
-  if (!counts || UNCHECKED_KINDS.every((kind) => counts[kind] === 0)) return null;
+  const total = counts ? UNCHECKED_KINDS.reduce((sum, kind) => sum + counts[kind], 0) : 0;
+  if (!counts || total === 0) return null;
   return (
     <Section title={MESSAGES.uncheckedTitle}>
       <Stack gap="md">
-        <Alert tone="warning" title={MESSAGES.uncheckedTitle}>
+        <Alert tone="warning" title={`${total} ${total === 1 ? "item" : "items"} to review`}>
           <Text size="sm">{MESSAGES.uncheckedText}</Text>
           <List size="sm">
             {UNCHECKED_KINDS.map((kind) => (
@@ -79,7 +90,7 @@ export function UncheckedSection() {
           loading={list.isPending}
           getRowId={(row) => `${row.kind}-${row.tnxHash}-${row.walletAddress}-${row.nodeAddress ?? ""}-${row.blockNumber}`}
           caption={MESSAGES.uncheckedTitle}
-          minWidth={1000}
+          minWidth={760}
         />
         <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
       </Stack>

@@ -32,8 +32,8 @@ export function FaqPage() {
   return (
     <Section title="Frequently asked questions">
       <Accordion variant="separated" multiple>
-        {faqs.map(([question, answer]) => (
-          <Accordion.Item key={question} value={question}>
+        {faqs.map(([question, answer], index) => (
+          <Accordion.Item key={question} value={`faq-${index}`}>
             <Accordion.Control>{question}</Accordion.Control>
             <Accordion.Panel>{answer}</Accordion.Panel>
           </Accordion.Item>
