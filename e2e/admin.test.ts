@@ -1,13 +1,16 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { createPublicClient, http, parseUnits } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { afterAll, describe, expect, test } from "vitest";
 import { PNG_1X1 } from "../api/test/images.ts";
-import { MESSAGES } from "../api/src/contract/index.ts";
+import { API, MESSAGES } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
-import { freshAdmin } from "./support/accounts.ts";
+import { adminToken, freshAdmin } from "./support/accounts.ts";
+import { checkScreen } from "./support/layout-checks.ts";
 import { mailbox } from "./support/mailbox.ts";
+import { callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -79,6 +82,11 @@ describe("admin console", () => {
     const settings = (await (await fetch(`${stack.current.urls.api}/api/setting`)).json()) as Record<string, string>;
     expect(settings).toMatchObject({ minimumStake: "60000", maximumStake: "900000", multiplyOf: "2000", incentivePercentage: "3" });
     expect(settings.logoUrl).toMatch(/\.png$/);
+    const unchecked = await callApi<{ counts: { limitChangeOutsidePortal: number } }>(stack.current, `${API.unchecked}?kind=limitChangeOutsidePortal`, await adminToken(stack.current, admin));
+    expect(unchecked.counts.limitChangeOutsidePortal).toBe(0);
+    await page.getByText("On the chain: 60,000 PLI").waitFor();
+    await page.getByText("On the chain: 900,000 PLI").waitFor();
+    await checkScreen(page, path.join(import.meta.dirname, "artifacts", "screenshots", "admin"), "site-setting");
 
     const passwordForm = page.getByRole("form", { name: "Update Password" });
     await passwordForm.getByLabel("Current Password").fill("not the password");

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { getAddress } from "viem";
+import { getAddress, parseUnits } from "viem";
 import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, MESSAGES, REQUEST_STATUS, STAKE_STATUS, type RequestStatus } from "../api/src/contract/index.ts";
+import { API, MESSAGES, REQUEST_STATUS, STAKE_STATUS, UNCHECKED_KIND_LABELS, type RequestStatus } from "../api/src/contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
@@ -23,6 +23,7 @@ const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => u
 type StatusCounts = { _id: { status: RequestStatus }; count: number }[];
 
 let operator: FreshOperator;
+let operatorSession: string;
 let adminSession: string;
 let node: ApprovedNode;
 let requestId: string;
@@ -33,8 +34,8 @@ const statusCounts = async () => new Map((await callApi<StatusCounts>(stack.curr
 const requestStatus = async () => (await callApi<{ status: RequestStatus }>(stack.current, `${API.request.byId}?requestId=${requestId}`, adminSession)).status;
 
 beforeAll(async () => {
-  operator = await freshOperator(stack.current, { pli: "100000" });
-  const operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  operator = await freshOperator(stack.current, { pli: "200000" });
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
   requestId = (await callApi<{ data: { _id: string } }>(stack.current, API.request.root, operatorSession, { nodeId: node._id })).data._id;
@@ -131,5 +132,41 @@ describe("the admin's side of staking: the request approved on the farm contract
     await events.filter({ hasText: "Unlock" }).waitFor();
     expect(await events.count()).toBe(3);
     await shoot(page, "view-stake");
+  });
+
+  test("a stake and a limit change the contract does not check are listed with their transactions on the stakes and requests screens and counted on the dashboard", async () => {
+    const unrequested = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
+    const { wallet, mined } = chainAs(stack.current, operator.key);
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const amount = parseUnits("50500", 18);
+    await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
+    const stakeTx = (await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, unrequested.nodeAddress], chain: null }))).transactionHash;
+    const maximum = await owner.chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "maxStakeAmt" });
+    const limitTx = (await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "setMaxStakeAmt", args: [maximum], chain: null }))).transactionHash;
+
+    const listed = async (screen: string) => {
+      const table = page.getByRole("table", { name: MESSAGES.uncheckedTitle });
+      const rowOf = (kind: keyof typeof UNCHECKED_KIND_LABELS, tx: string) =>
+        table.getByRole("row").filter({ hasText: UNCHECKED_KIND_LABELS[kind] }).filter({ has: page.getByRole("link", { name: `View Transaction ${tx}` }) });
+      await rowOf("noApprovedRequest", stakeTx).waitFor({ timeout: 15_000 });
+      await rowOf("offMultiple", stakeTx).getByText("50,500.0000 PLI").waitFor();
+      await rowOf("limitChangeOutsidePortal", limitTx).waitFor();
+      await shoot(page, screen);
+    };
+    await page.goto("/admin/liststake");
+    await page.getByRole("heading", { name: "Stake Lists", level: 1 }).waitFor();
+    await listed("stake-list-unchecked");
+    await page.goto("/admin/listrequest");
+    await page.getByRole("heading", { name: "Request Lists", level: 1 }).waitFor();
+    await listed("request-list-unchecked");
+
+    const counts = await callApi<{ counts: Record<keyof typeof UNCHECKED_KIND_LABELS, number> }>(stack.current, `${API.unchecked}?limit=1`, adminSession);
+    await page.goto("/admin/dashboard");
+    for (const kind of ["noApprovedRequest", "offMultiple", "limitChangeOutsidePortal"] as const) {
+      expect(counts.counts[kind]).toBeGreaterThan(0);
+      await page.getByRole("link", { name: `${UNCHECKED_KIND_LABELS[kind]} ${counts.counts[kind]}` }).waitFor();
+    }
+    await shoot(page, "dashboard-unchecked");
   });
 });

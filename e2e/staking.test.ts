@@ -158,9 +158,9 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     const { stakingRewards } = stack.current.deployment.contracts;
     const setMaximum = async (tokens: string) =>
       owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "setMaxStakeAmt", args: [pli(tokens)], chain: null }));
-    await setMaximum("53000");
     try {
       await amountField().fill("1000");
+      wallet.beforeNextTransaction(() => setMaximum("53000"));
       await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
       const failure = page.getByRole("dialog").getByRole("alert");
       await failure.getByText(MESSAGES.chainError).waitFor({ timeout: 30_000 });
@@ -174,6 +174,41 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     expect(await apiTotal()).toBe(pli("53000"));
     expect(await stakeSoFar()).toBe("53,000.0000");
     await expect.poll(() => page.getByTestId("staking-pli-balance").textContent()).toBe("147,000.0000");
+  });
+
+  test("stake limits changed on chain outside the portal are shown and applied by the open form, without a reload", async () => {
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards } = stack.current.deployment.contracts;
+    const setLimit = async (functionName: "setMinStakeAmt" | "setMaxStakeAmt", tokens: string) =>
+      owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName, args: [pli(tokens)], chain: null }));
+    const oneTransaction = page.getByRole("button", { name: stakingMessages.oneTransaction });
+    await amountField().fill("1000");
+    await oneTransaction.waitFor();
+    try {
+      await setLimit("setMaxStakeAmt", "53500");
+      await page.getByRole("alert").filter({ hasText: "Maximum Limit Reached" }).waitFor({ timeout: 15_000 });
+      expect(await oneTransaction.count()).toBe(0);
+      await shoot(page, "deposit-maximum-lowered-on-chain");
+
+      await setLimit("setMaxStakeAmt", "1000000");
+      await setLimit("setMinStakeAmt", "60000");
+      await page.getByText(stakingMessages.limits("60000", "1000")).waitFor({ timeout: 15_000 });
+      await page.getByRole("alert").filter({ hasText: "Values Must be in greater  than or equal to 60000" }).waitFor();
+      expect(await oneTransaction.count()).toBe(0);
+
+      const faq = await context.newPage();
+      await wallet.install(faq);
+      await faq.goto("/faq");
+      await faq.getByRole("button", { name: "How much can I stake?" }).click();
+      await faq.getByText(/at least 60,000 PLI, in multiples of 1,000 PLI.*never exceeds 1,000,000 PLI/).waitFor();
+      await shoot(faq, "faq-limits-from-chain");
+      await faq.close();
+    } finally {
+      await setLimit("setMaxStakeAmt", "1000000");
+      await setLimit("setMinStakeAmt", "50000");
+    }
+    await page.getByText(stakingMessages.limits("1000", "1000")).waitFor({ timeout: 15_000 });
+    await oneTransaction.waitFor();
   });
 
   test("closing the page right after signing loses nothing: the stake shows when the operator comes back", async () => {

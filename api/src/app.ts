@@ -23,6 +23,7 @@ import { settingRoutes } from "./settings/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { stakeRoutes } from "./stake/routes.ts";
 import { ticketRoutes } from "./ticket/routes.ts";
+import { uncheckedRoutes } from "./unchecked/routes.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { bodyTooLarge, readDeclaredJsonBody } from "./shared/json-body.ts";
@@ -52,6 +53,7 @@ const routes = () =>
     .route("/api", dashboardRoutes)
     .route(API.alert.root, alertRoutes)
     .route(API.ticket.root, ticketRoutes)
+    .route(API.unchecked, uncheckedRoutes)
     .route(API.live, liveRoutes)
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);

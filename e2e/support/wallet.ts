@@ -51,6 +51,7 @@ export class TestWallet {
   #rejectSignature = false;
   #rejectConnection = false;
   #starveTransaction = false;
+  #beforeTransaction: (() => Promise<unknown>) | null = null;
   readonly #pages = new Set<Page>();
 
   constructor(options: TestWalletOptions) {
@@ -101,6 +102,14 @@ export class TestWallet {
     this.#starveTransaction = true;
   }
 
+  /**
+   * Runs `change` after the person confirms the next transaction and before it is sent, as when the
+   * chain changes while the wallet's dialog is open (the page checked the amount against the old state).
+   */
+  beforeNextTransaction(change: () => Promise<unknown>): void {
+    this.#beforeTransaction = change;
+  }
+
   /** The next connection request is refused with error 4001. */
   rejectNextConnection(): void {
     this.#rejectConnection = true;
@@ -147,6 +156,7 @@ export class TestWallet {
         return signTypedData(this.#account, params);
       case "eth_sendTransaction":
         this.#consumeSignature();
+        await this.#takeBeforeTransaction()?.();
         return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params, this.#takeGasLimit());
       case "eth_sign":
       case "eth_signTransaction":
@@ -154,6 +164,12 @@ export class TestWallet {
       default:
         return jsonRpc(this.#chains.rpcUrl(), method, params);
     }
+  }
+
+  #takeBeforeTransaction() {
+    const change = this.#beforeTransaction;
+    this.#beforeTransaction = null;
+    return change;
   }
 
   #connect() {

@@ -1,5 +1,5 @@
 import { ponder, type Context, type Event } from "ponder:registry";
-import { rewardDeposit, rewardPayment, rewardPool, stakeEvent, stakeLimits, stakePosition } from "ponder:schema";
+import { rewardDeposit, rewardPayment, rewardPool, stakeEvent, stakeLimitChange, stakeLimits, stakePosition } from "ponder:schema";
 import { STAKE_STATUS } from "@pli/abis";
 import { recordOperatorChange, recordWhitelist } from "./access-events.ts";
 import { blockTime } from "./block-time.ts";
@@ -132,6 +132,17 @@ ponder.on("StakingRewards:StakeLimitsChanged", async ({ event, context }) => {
     .insert(stakeLimits)
     .values({ contractAddress: event.log.address, ...limits })
     .onConflictDoUpdate(limits);
+  await context.db.insert(stakeLimitChange).values({
+    id: event.id,
+    minStake: event.args.minStakeAmt,
+    maxStake: event.args.maxStakeAmt,
+    sender: event.transaction.from,
+    atDeployment: event.transaction.to === null,
+    txHash: event.transaction.hash,
+    blockNumber: event.block.number,
+    blockTime: blockTime(event),
+    logIndex: event.log.logIndex,
+  });
 });
 
 ponder.on("StakingRewards:OperatorChanged", ({ event, context }) => recordOperatorChange(context, "StakingRewards", event));

@@ -15,7 +15,7 @@ import { chainFixture, NODE_A, NODE_B, pli, type ChainFixture } from "./fixture.
 
 const INSUFFICIENT_PRIVILEGE = "42501";
 /** Every table of indexer/ponder.schema.ts and Ponder's two bookkeeping tables, as `chain` views. */
-const CHAIN_VIEWS = ["_ponder_checkpoint", "_ponder_meta", "farm_caps", "operator", "reward_deposit", "reward_payment", "reward_pool", "stake_event", "stake_limits", "stake_position", "whitelist"];
+const CHAIN_VIEWS = ["_ponder_checkpoint", "_ponder_meta", "farm_caps", "operator", "reward_deposit", "reward_payment", "reward_pool", "stake_event", "stake_limit_change", "stake_limits", "stake_position", "whitelist"];
 const PAID_DATE_KEY = 20261101n;
 
 /** The fenced `lang` blocks of README.md's "For analysts" section. */

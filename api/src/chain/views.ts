@@ -92,6 +92,19 @@ export interface StakeLimitsRow {
   changed_at: Date;
 }
 
+/** One change of the stake limits; `sender` is the transaction's `from`, `at_deployment` the constructor's event. */
+export interface StakeLimitChangeRow {
+  id: string;
+  min_stake: string;
+  max_stake: string;
+  sender: string;
+  at_deployment: boolean;
+  tx_hash: string;
+  block_number: bigint;
+  block_time: Date;
+  log_index: number;
+}
+
 export interface FarmCapsRow {
   contract_address: string;
   min_cap: string;
@@ -130,6 +143,7 @@ export interface ChainViews {
   "chain.reward_payment": View<RewardPaymentRow>;
   "chain.reward_pool": View<RewardPoolRow>;
   "chain.stake_limits": View<StakeLimitsRow>;
+  "chain.stake_limit_change": View<StakeLimitChangeRow>;
   "chain.farm_caps": View<FarmCapsRow>;
   "chain.operator": View<OperatorRow>;
   "chain._ponder_checkpoint": View<PonderCheckpointRow>;

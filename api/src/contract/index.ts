@@ -16,9 +16,10 @@ import { NODE_MESSAGES, NODE_PATHS } from "../node/schema.ts";
 import { PASSKEY_MESSAGES, PASSKEY_PATHS } from "../passkey/schema.ts";
 import { REQUEST_MESSAGES, REQUEST_PATHS } from "../request/schema.ts";
 import { RPC_MESSAGES, RPC_PATHS } from "../rpcurl/schema.ts";
-import { SETTING_MESSAGES, SETTING_PATH } from "../settings/schema.ts";
+import { SETTING_MESSAGES, SETTING_PATH, SETTING_STAKE_LIMITS_PATH } from "../settings/schema.ts";
 import { STAKE_MESSAGES, STAKE_PATHS } from "../stake/schema.ts";
 import { TICKET_MESSAGES, TICKET_PATHS } from "../ticket/schema.ts";
+import { UNCHECKED_MESSAGES, UNCHECKED_PATHS } from "../unchecked/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
 import { USER_MESSAGES, USER_PATHS } from "../user/schema.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
@@ -50,6 +51,7 @@ export * from "../stake/rules.ts";
 export * from "../stake/schema.ts";
 export * from "../ticket/rules.ts";
 export * from "../ticket/schema.ts";
+export * from "../unchecked/schema.ts";
 export * from "../upload/schema.ts";
 export * from "../user/schema.ts";
 
@@ -63,6 +65,7 @@ export const API = {
   admin: ADMIN_PATHS,
   passkey: PASSKEY_PATHS,
   setting: SETTING_PATH,
+  settingStakeLimits: SETTING_STAKE_LIMITS_PATH,
   upload: UPLOAD_PATHS.upload,
   staticFiles: UPLOAD_PATHS.staticFiles,
   rpcurl: RPC_PATHS,
@@ -77,8 +80,9 @@ export const API = {
   alert: ALERT_PATHS,
   ticket: TICKET_PATHS,
   live: LIVE_PATHS.events,
+  unchecked: UNCHECKED_PATHS.root,
 } as const;
 
 /** Every message the product shows or answers with. */
-export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...PASSKEY_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES, ...ALERT_MESSAGES, ...TICKET_MESSAGES } as const;
+export const MESSAGES = { ...COMMON_MESSAGES, ...USER_MESSAGES, ...ADMIN_MESSAGES, ...PASSKEY_MESSAGES, ...SETTING_MESSAGES, ...UPLOAD_MESSAGES, ...RPC_MESSAGES, ...NODE_MESSAGES, ...INVITE_MESSAGES, ...JOB_MESSAGES, ...JOB_CATEGORY_MESSAGES, ...REQUEST_MESSAGES, ...STAKE_MESSAGES, ...INCENTIVE_MESSAGES, ...ALERT_MESSAGES, ...TICKET_MESSAGES, ...UNCHECKED_MESSAGES } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -17,7 +17,7 @@ export const userDashboardRoute = createRoute({
 export const adminDashboardRoute = createRoute({
   method: "get",
   path: "/admin/dashboard",
-  ...describe("admin", "The admin dashboard: every stake, stake event and incentive summed, recent ones, counts of requests, operators and nodes, and monthly charts of the total stake, incentives and payouts"),
+  ...describe("admin", "The admin dashboard: every stake, stake event and incentive summed, recent ones, counts of requests, operators and nodes, counts of chain activity the contract does not check, and monthly charts of the total stake, incentives and payouts"),
   middleware: [adminOnly] as const,
   responses: { 200: jsonResponse(adminDashboardSchema, "Everybody's figures, amounts in wei"), 401: unauthorized, 403: forbidden },
 });

@@ -1,6 +1,7 @@
 import type { Db } from "../db/database.ts";
 import { createRouter } from "../shared/openapi.ts";
 import { walletOf } from "../stake/service.ts";
+import { countUnchecked } from "../unchecked/repository.ts";
 import { adminDashboardRoute, userDashboardRoute } from "./operations.ts";
 import { adminCounts, dashboardCharts, incentiveCount, incentivesPerStatus, recentIncentives, recentTransactions, stakeOverview, type Scope } from "./repository.ts";
 
@@ -33,6 +34,6 @@ export const dashboardRoutes = createRouter()
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;
-    const [dashboard, counts] = await Promise.all([dashboardOf(db, undefined, new Date()), adminCounts(db)]);
-    return c.json({ ...dashboard, count: { ...dashboard.count, ...counts } }, 200);
+    const [dashboard, counts, unchecked] = await Promise.all([dashboardOf(db, undefined, new Date()), adminCounts(db), countUnchecked(db)]);
+    return c.json({ ...dashboard, count: { ...dashboard.count, ...counts }, unchecked }, 200);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
+import { uncheckedCountsSchema } from "../unchecked/schema.ts";
 
 export const DASHBOARD_PATHS = {
   user: "/api/user/dashboard",
@@ -73,5 +74,7 @@ export const adminDashboardSchema = z.object({
     activeNodeCount: z.number().int(),
     inactiveNodeCount: z.number().int(),
   }),
+  /** Chain activity the contract does not check, counted per kind (listed at GET /api/unchecked). */
+  unchecked: uncheckedCountsSchema,
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -20,6 +20,7 @@ import * as adminPasskeys from "./migrations/2026-11-23T21-00-00_admin-passkeys.
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
 import * as ticketNotifications from "./migrations/2026-11-25T10-00-00_ticket-notifications.ts";
 import * as answerInvalidation from "./migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import * as stakeLimitsFromChain from "./migrations/2026-11-27T10-00-00_stake-limits-from-chain.ts";
 import * as uploadQuota from "./migrations/2026-11-27T11-40-00_upload-quota.ts";
 import * as blindSignIn from "./migrations/2026-11-27T12-00-00_blind-sign-in.ts";
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24T09-00-00_analytics": analytics,
   "2026-11-25T10-00-00_ticket-notifications": ticketNotifications,
   "2026-11-26T10-00-00_answer-invalidation": answerInvalidation,
+  "2026-11-27T10-00-00_stake-limits-from-chain": stakeLimitsFromChain,
   "2026-11-27T11-40-00_upload-quota": uploadQuota,
   "2026-11-27T12-00-00_blind-sign-in": blindSignIn,
 };

@@ -1,8 +1,8 @@
 import { USER_TYPE, type UserType } from "../contract/domain.ts";
 import { AnswerCache } from "./answer-cache.ts";
-import type { LiveEvent } from "./schema.ts";
+import { PUBLIC_TOPICS, type LiveEvent } from "./schema.ts";
 
-/** Who a stream belongs to: an admin sees every event, an operator only those naming their wallet. */
+/** Who a stream belongs to: an admin sees every event, an operator those naming their wallet and those of public topics alone. */
 export interface Audience {
   userType: UserType;
   wallet?: string;
@@ -11,7 +11,9 @@ export interface Audience {
 type Listener = (event: LiveEvent) => void;
 
 const concerns = (audience: Audience, event: LiveEvent) =>
-  audience.userType === USER_TYPE.admin || (audience.wallet !== undefined && event.wallets.includes(audience.wallet.toLowerCase()));
+  audience.userType === USER_TYPE.admin ||
+  (audience.wallet !== undefined && event.wallets.includes(audience.wallet.toLowerCase())) ||
+  (event.topics.length > 0 && event.wallets.length === 0 && event.topics.every((topic) => PUBLIC_TOPICS.includes(topic)));
 
 /** The open live streams of this API instance, and the events each should hear. */
 export class LiveHub {

@@ -4,7 +4,7 @@ import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import type { LiveHub } from "./hub.ts";
-import { reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
+import { PUBLIC_TOPICS, reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
@@ -19,7 +19,8 @@ async function changesBetween(db: Db, after: number, upTo: number) {
     SELECT DISTINCT 'stake' AS topic, wallet FROM chain.stake_event WHERE block_number > ${after} AND block_number <= ${upTo}
     UNION SELECT DISTINCT 'whitelist', wallet FROM chain.whitelist WHERE block_number > ${after} AND block_number <= ${upTo}
     UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'reward', depositor FROM chain.reward_deposit WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
+    UNION SELECT DISTINCT 'reward', depositor FROM chain.reward_deposit WHERE block_number > ${after} AND block_number <= ${upTo}
+    UNION SELECT DISTINCT 'limits', sender FROM chain.stake_limit_change WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
   return rows;
 }
 
@@ -73,9 +74,12 @@ export function listenToIndexer({
     const changes = await changesBetween(db, scanned, indexed);
     scanned = indexed;
     await beforePublish();
-    const topics = [...new Set(changes.map((change) => change.topic))];
-    const wallets = [...new Set(changes.map((change) => change.wallet.toLowerCase()))];
+    const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
+    const topics = [...new Set(ofWallets.map((change) => change.topic))];
+    const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];
     hub.publish({ block: indexed, topics, wallets });
+    const everyone = [...new Set(changes.filter((change) => PUBLIC_TOPICS.includes(change.topic)).map((change) => change.topic))];
+    if (everyone.length > 0) hub.publish({ block: indexed, topics: everyone, wallets: [] });
   }
 
   function relayReview(payload: string | undefined) {

@@ -83,6 +83,21 @@ describe("live events over Server-Sent Events", () => {
     const resumed = listen(a.token, "45");
     await resumed.opened;
     await waitFor("the catch-up event", () => resumed.received.length === 1 || undefined, { timeoutMs: 5_000 });
-    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "node", "job", "request", "ticket"], wallets: [a.wallet.toLowerCase()] });
+    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket"], wallets: [a.wallet.toLowerCase()] });
+  });
+
+  it("sends a change of the stake limits, which every staking form applies, to every operator without naming any wallet", async () => {
+    const a = await newOperator(t);
+    const b = await newOperator(t);
+    const streamA = listen(a.token);
+    const streamB = listen(b.token);
+    await Promise.all([streamA.opened, streamB.opened]);
+    const limits: LiveEvent = { block: 60, topics: ["limits"], wallets: [] };
+    t.live.publish(limits);
+    t.live.publish({ block: 60, topics: ["stake"], wallets: [] });
+    await waitFor("both operators' events", () => (streamA.received.length === 1 && streamB.received.length === 1) || undefined, { timeoutMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamA.received).toEqual([limits]);
+    expect(streamB.received).toEqual([limits]);
   });
 });

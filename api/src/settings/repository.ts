@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS } from "@pli/abis";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.ts";
+import { pliText } from "../stake/rules.ts";
 import type { SettingInput, SettingResponse } from "./schema.ts";
 import type { SettingTable } from "./table.ts";
 
@@ -12,8 +13,6 @@ export async function ensureDefaultSettings(db: Db): Promise<boolean> {
     .insertInto("app.setting")
     .values({
       application_name: DEFAULT_SETTINGS.applicationName,
-      minimum_stake: DEFAULT_SETTINGS.minimumStake.toString(),
-      maximum_stake: DEFAULT_SETTINGS.maximumStake.toString(),
       multiply_of: DEFAULT_SETTINGS.multiplyOf.toString(),
       incentive_percentage: DEFAULT_SETTINGS.incentivePercentage,
     })
@@ -21,7 +20,19 @@ export async function ensureDefaultSettings(db: Db): Promise<boolean> {
   return true;
 }
 
-export function toSettingResponse(row: Selectable<SettingTable>): SettingResponse {
+/** The contract's stake limits as indexed, wei; null before the indexer has them. */
+export interface ChainStakeLimits {
+  minStake: string;
+  maxStake: string;
+}
+
+/** The stake minimum and maximum the StakingRewards contract enforces, from `chain.stake_limits` (the latest change). */
+export async function chainStakeLimits(db: Db): Promise<ChainStakeLimits | null> {
+  const row = await db.selectFrom("chain.stake_limits").select(["min_stake", "max_stake"]).orderBy("block_number", "desc").limit(1).executeTakeFirst();
+  return row ? { minStake: row.min_stake, maxStake: row.max_stake } : null;
+}
+
+export function toSettingResponse(row: Selectable<SettingTable>, limits: ChainStakeLimits | null): SettingResponse {
   return {
     _id: String(row.id),
     applicationName: row.application_name,
@@ -29,8 +40,8 @@ export function toSettingResponse(row: Selectable<SettingTable>): SettingRespons
     logoUrl: row.logo_url ?? "",
     contactNo: row.contact_no ?? "",
     address: row.address ?? "",
-    minimumStake: row.minimum_stake,
-    maximumStake: row.maximum_stake,
+    minimumStake: limits ? pliText(BigInt(limits.minStake)) : null,
+    maximumStake: limits ? pliText(BigInt(limits.maxStake)) : null,
     multiplyOf: row.multiply_of,
     incentivePercentage: String(Number(row.incentive_percentage)),
   };
@@ -46,8 +57,6 @@ export async function saveSettings(db: Db, input: SettingInput) {
     logo_url: input.logoUrl || null,
     contact_no: input.contactNo || null,
     address: input.address || null,
-    minimum_stake: input.minimumStake.toString(),
-    maximum_stake: input.maximumStake.toString(),
     multiply_of: input.multiplyOf.toString(),
     incentive_percentage: String(input.incentivePercentage),
     updated_at: sql<Date>`now()`,
@@ -55,4 +64,14 @@ export async function saveSettings(db: Db, input: SettingInput) {
   const current = await getSettings(db);
   if (current) return db.updateTable("app.setting").set(values).where("id", "=", current.id).returningAll().executeTakeFirstOrThrow();
   return db.insertInto("app.setting").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Whether the indexer has a stake limit change in transaction `txHash`. */
+export async function isIndexedLimitChange(db: Db, txHash: string): Promise<boolean> {
+  return (await db.selectFrom("chain.stake_limit_change").select("id").where("tx_hash", "=", txHash).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Records that the settings page sent the limit change of `txHash` (the first admin to say so is kept). */
+export async function recordPortalLimitChange(db: Db, txHash: string, adminId: string) {
+  await db.insertInto("app.stake_limit_portal_change").values({ tx_hash: txHash, admin_id: adminId }).onConflict((oc) => oc.column("tx_hash").doNothing()).execute();
 }

@@ -1,11 +1,19 @@
 import { z } from "zod";
-import { text } from "../shared/schema.ts";
+import { parseUnits } from "viem";
+import { text, txHashSchema } from "../shared/schema.ts";
+import { PLI_DECIMALS } from "../stake/rules.ts";
 
 export const SETTING_PATH = "/api/setting";
+export const SETTING_STAKE_LIMITS_PATH = "/api/setting/stake-limits";
 
 export const SETTING_MESSAGES = {
   settingUpdated: "Setting Updated Successfully",
   logoNotUploaded: "The logo must be an uploaded image",
+  minimumAboveMaximum: "Minimum stake must not exceed the maximum stake",
+  multipleNotDividingMinimum: "The multiple must divide the minimum stake",
+  stakeLimitsNotIndexed: "The contract's stake limits are not indexed yet: the minimum and maximum show once the indexer has them",
+  stakeLimitChangeRecorded: "Stake limit change recorded",
+  stakeLimitChangeUnknown: "No stake limit change with this hash has been indexed: it is unknown, or not yet mined and indexed",
 } as const;
 
 const wholeTokens = (label: string) =>
@@ -16,31 +24,55 @@ const wholeTokens = (label: string) =>
     .transform((value) => BigInt(value))
     .refine((value) => value > 0n, `${label} must be greater than 0`);
 
-export const settingUpdateSchema = z
-  .object({
-    _id: z.coerce.string().optional(),
-    applicationName: text(100, "Application name"),
-    applicationEmail: z.union([z.literal(""), z.email("Enter a valid email").trim().max(254)]).optional(),
-    logoUrl: z.string().trim().max(200).optional(),
-    contactNo: z
-      .union([z.literal(""), z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,19}$/, "Enter a valid phone number")])
-      .optional(),
-    address: z.string().trim().max(300).optional(),
-    minimumStake: wholeTokens("Minimum stake"),
-    maximumStake: wholeTokens("Maximum stake"),
-    multiplyOf: wholeTokens("Multiple"),
-    incentivePercentage: z.coerce
-      .number({ error: "Incentive percentage is required" })
-      .min(0, "Incentive percentage must be between 0 and 100")
-      .max(100, "Incentive percentage must be between 0 and 100")
-      .refine((value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, "At most 3 decimals"),
-  })
+/** A stake limit as the settings page takes it: PLI with up to 18 decimals, read as wei. */
+const stakeLimit = (label: string) =>
+  z.coerce
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^\d{1,30}(\.\d{1,18})?$/, `${label} must be an amount of PLI`)
+    .transform((value) => parseUnits(value, PLI_DECIMALS))
+    .refine((value) => value > 0n, `${label} must be greater than 0`);
+
+const settingFields = {
+  _id: z.coerce.string().optional(),
+  applicationName: text(100, "Application name"),
+  applicationEmail: z.union([z.literal(""), z.email("Enter a valid email").trim().max(254)]).optional(),
+  logoUrl: z.string().trim().max(200).optional(),
+  contactNo: z
+    .union([z.literal(""), z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,19}$/, "Enter a valid phone number")])
+    .optional(),
+  address: z.string().trim().max(300).optional(),
+  multiplyOf: wholeTokens("Multiple"),
+  incentivePercentage: z.coerce
+    .number({ error: "Incentive percentage is required" })
+    .min(0, "Incentive percentage must be between 0 and 100")
+    .max(100, "Incentive percentage must be between 0 and 100")
+    .refine((value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, "At most 3 decimals"),
+};
+
+/**
+ * POST /api/setting. The stake minimum and maximum are the contract's and are changed on the chain
+ * (setMinStakeAmt / setMaxStakeAmt), so a body's minimumStake and maximumStake are not read; the
+ * multiple must still divide the minimum the chain holds (checked by the route).
+ */
+export const settingUpdateSchema = z.object(settingFields);
+export type SettingInput = z.infer<typeof settingUpdateSchema>;
+
+/**
+ * The settings page's form: the settings plus the stake limits it sends to the contract (wei), with
+ * the rules between them. Checked before any transaction, so no limit reaches the chain for a form
+ * the page would then refuse.
+ */
+export const settingFormSchema = z
+  .object({ ...settingFields, minimumStake: stakeLimit("Minimum stake"), maximumStake: stakeLimit("Maximum stake") })
   .superRefine((value, ctx) => {
     if ([value.minimumStake, value.maximumStake, value.multiplyOf].some((amount) => typeof amount !== "bigint")) return;
-    if (value.minimumStake > value.maximumStake) ctx.addIssue({ code: "custom", path: ["minimumStake"], message: "Minimum stake must not exceed the maximum stake" });
-    if (value.multiplyOf > 0n && value.minimumStake % value.multiplyOf !== 0n) ctx.addIssue({ code: "custom", path: ["multiplyOf"], message: "The multiple must divide the minimum stake" });
+    if (value.minimumStake > value.maximumStake) ctx.addIssue({ code: "custom", path: ["minimumStake"], message: SETTING_MESSAGES.minimumAboveMaximum });
+    if (!multipleDivides(value.multiplyOf, value.minimumStake)) ctx.addIssue({ code: "custom", path: ["multiplyOf"], message: SETTING_MESSAGES.multipleNotDividingMinimum });
   });
-export type SettingInput = z.infer<typeof settingUpdateSchema>;
+
+/** Whether `multiple` (whole PLI) divides `minimum` (wei). */
+export const multipleDivides = (multiple: bigint, minimum: bigint) => multiple > 0n && minimum % parseUnits(multiple.toString(), PLI_DECIMALS) === 0n;
 
 export const settingResponseSchema = z.object({
   _id: z.string(),
@@ -49,9 +81,14 @@ export const settingResponseSchema = z.object({
   logoUrl: z.string(),
   contactNo: z.string(),
   address: z.string(),
-  minimumStake: z.string(),
-  maximumStake: z.string(),
+  /** The contract's minimum stake as indexed (`chain.stake_limits`), PLI; null until the indexer has it. */
+  minimumStake: z.string().nullable(),
+  /** The contract's maximum stake as indexed, PLI; null until the indexer has it. */
+  maximumStake: z.string().nullable(),
   multiplyOf: z.string(),
   incentivePercentage: z.string(),
 });
 export type SettingResponse = z.infer<typeof settingResponseSchema>;
+
+/** POST /api/setting/stake-limits: a limit change the settings page sent, once the portal has indexed it. */
+export const stakeLimitChangeHintSchema = z.object({ tnxHash: txHashSchema });

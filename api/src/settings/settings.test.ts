@@ -12,8 +12,6 @@ const valid = {
   applicationEmail: "ops@example.com",
   contactNo: "+91 98765 43210",
   address: "Chennai",
-  minimumStake: "60000",
-  maximumStake: "900000",
   multiplyOf: "2000",
   incentivePercentage: "3.25",
 };
@@ -29,10 +27,10 @@ afterAll(async () => {
 });
 
 describe("settings", () => {
-  it("serves the defaults publicly", async () => {
+  it("serves the defaults publicly, with no stake limits while the chain's are not indexed", async () => {
     const response = await t.call("GET", `${API.setting}/`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.5" });
+    expect(response.body).toMatchObject({ minimumStake: null, maximumStake: null, multiplyOf: "1000", incentivePercentage: "2.5" });
   });
 
   it("lets an admin update them, and everyone then reads the new values", async () => {
@@ -42,16 +40,20 @@ describe("settings", () => {
     expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
   });
 
+  it("stores no stake limits from the body: they are the chain's", async () => {
+    const response = await t.call("POST", API.setting, { token, body: { ...valid, minimumStake: "60000", maximumStake: "900000" } });
+    expect(response.status).toBe(200);
+    expect((await t.call("GET", API.setting)).body).toMatchObject({ ...valid, minimumStake: null, maximumStake: null });
+  });
+
   it("checks every rule with a field error and writes nothing", async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ minimumStake: "2000000" }, "minimumStake"],
       [{ multiplyOf: "0" }, "multiplyOf"],
-      [{ multiplyOf: "7000" }, "multiplyOf"],
+      [{ multiplyOf: "1.5" }, "multiplyOf"],
       [{ incentivePercentage: "101" }, "incentivePercentage"],
       [{ incentivePercentage: "-1" }, "incentivePercentage"],
       [{ applicationEmail: "not-an-email" }, "applicationEmail"],
       [{ contactNo: "call me" }, "contactNo"],
-      [{ minimumStake: "1.5" }, "minimumStake"],
       [{ applicationName: "" }, "applicationName"],
       [{ logoUrl: "../../secret.png" }, "logoUrl"],
     ];

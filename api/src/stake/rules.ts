@@ -8,10 +8,13 @@ import { STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
 
 export const PLI_DECIMALS = 18;
 
-/** Site settings' stake limits, whole PLI as the settings answer them (`GET /api/setting`). */
+/**
+ * The stake limits as `GET /api/setting` answers them, PLI: the minimum and maximum are the
+ * contract's (null until the indexer has them), the multiple is the site's.
+ */
 export interface StakeSettings {
-  minimumStake: string;
-  maximumStake: string;
+  minimumStake: string | null;
+  maximumStake: string | null;
   multiplyOf: string;
 }
 
@@ -22,11 +25,22 @@ export interface StakeLimits {
   multiple: bigint;
 }
 
-export const stakeLimitsOf = (settings: StakeSettings): StakeLimits => ({
-  minimum: parseUnits(settings.minimumStake, PLI_DECIMALS),
-  maximum: parseUnits(settings.maximumStake, PLI_DECIMALS),
-  multiple: parseUnits(settings.multiplyOf, PLI_DECIMALS),
-});
+/** The limits in wei; null while the chain's minimum and maximum are not indexed (no stake can be checked then). */
+export const stakeLimitsOf = (settings: StakeSettings): StakeLimits | null =>
+  settings.minimumStake === null || settings.maximumStake === null
+    ? null
+    : {
+        minimum: parseUnits(settings.minimumStake, PLI_DECIMALS),
+        maximum: parseUnits(settings.maximumStake, PLI_DECIMALS),
+        multiple: parseUnits(settings.multiplyOf, PLI_DECIMALS),
+      };
+
+/**
+ * Spec 5's 'multiples of' rule, which the contract does not enforce: an amount (wei) that is not a
+ * multiple of `multiple` (wei). The admins' list of unchecked activity applies the same rule in SQL
+ * (api/src/unchecked/repository.ts, offMultiple).
+ */
+export const isOffMultiple = (amount: bigint, multiple: bigint) => multiple > 0n && amount % multiple !== 0n;
 
 export const STAKE_AMOUNT_MESSAGES = {
   /** Spec 5's wording, its double space included; `{min}` is the effective minimum in PLI. */
@@ -50,7 +64,7 @@ export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) => (st
 export function stakeAmountError(amount: bigint, stakeSoFar: bigint, limits: StakeLimits): string | null {
   const minimum = effectiveMinimum(stakeSoFar, limits);
   if (amount < minimum) return STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", pliText(minimum));
-  if (limits.multiple > 0n && amount % limits.multiple !== 0n) return STAKE_AMOUNT_MESSAGES.stakeNotMultiple.replace("{n}", pliText(limits.multiple));
+  if (isOffMultiple(amount, limits.multiple)) return STAKE_AMOUNT_MESSAGES.stakeNotMultiple.replace("{n}", pliText(limits.multiple));
   if (amount + stakeSoFar > limits.maximum) return STAKE_AMOUNT_MESSAGES.stakeMaximumReached;
   return null;
 }

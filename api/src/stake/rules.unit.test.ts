@@ -20,7 +20,7 @@ import {
 
 const pli = (amount: number | string) => parseUnits(String(amount), 18);
 /** The default settings: minimum 50,000, maximum 1,000,000, multiple 1,000. */
-const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" });
+const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" })!;
 const belowMinimum = (min: string) => STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", min);
 
 describe("staking amount rules (spec 5)", () => {
@@ -54,13 +54,13 @@ describe("staking amount rules (spec 5)", () => {
   });
 
   it("a stake so far below the minimum (the limits were raised) still needs the minimum", () => {
-    const raised = stakeLimitsOf({ minimumStake: "60000", maximumStake: "1000000", multiplyOf: "2000" });
+    const raised = stakeLimitsOf({ minimumStake: "60000", maximumStake: "1000000", multiplyOf: "2000" })!;
     expect(stakeAmountError(pli(2_000), pli(50_000), raised)).toBe(belowMinimum("60000"));
     expect(stakeAmountError(pli(60_000), pli(50_000), raised)).toBeNull();
   });
 
   it("fractional settings are formatted as PLI in the messages", () => {
-    const small = stakeLimitsOf({ minimumStake: "0.5", maximumStake: "10", multiplyOf: "0.25" });
+    const small = stakeLimitsOf({ minimumStake: "0.5", maximumStake: "10", multiplyOf: "0.25" })!;
     expect(stakeAmountError(pli(0.25), 0n, small)).toBe(belowMinimum("0.5"));
     expect(stakeAmountError(pli(0.6), 0n, small)).toBe("Values Must be in multiples of 0.25");
     expect(stakeAmountError(pli(0.75), 0n, small)).toBeNull();

@@ -6,7 +6,7 @@ import { amountFieldError, parseAmountInput, stakedTotalOf } from "./stake-amoun
 import { stakingMessages } from "./messages";
 
 const pli = (value: string) => parseUnits(value, 18);
-const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" });
+const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" })!;
 const STAKING: Address = "0x00000000000000000000000000000000000000a1";
 const TOKEN: Address = "0x00000000000000000000000000000000000000b2";
 const WALLET: Address = "0x00000000000000000000000000000000000000c3";

@@ -1,3 +1,4 @@
+import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS } from "@pli/api/contract";
 import { SimpleGrid, Stack } from "@mantine/core";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
@@ -13,7 +14,8 @@ const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleSt
 
 /**
  * The admin dashboard (/admin/dashboard): Overview, Staked Overview, Incentive Overview and Nodes
- * Overview with spec 3's counts (the overview, stake and node cards lead to /admin/listrequest), charts
+ * Overview with spec 3's counts (the overview, stake and node cards lead to /admin/listrequest), the
+ * counts of chain activity the contract does not check (leading to the stake list, which lists it), charts
  * of the total stake and the payouts over time, and the recent stake events and incentives.
  */
 export function AdminDashboardPage() {
@@ -42,6 +44,13 @@ export function AdminDashboardPage() {
           <StatCard label="Total Nodes" value={count(data?.count.totalNodeCount)} to={requests} />
           <StatCard label="Active Nodes" value={count(data?.count.activeNodeCount)} to={requests} />
           <StatCard label="De-Active Nodes" value={count(data?.count.inactiveNodeCount)} to={requests} />
+        </StatGrid>
+      </Section>
+      <Section title={MESSAGES.uncheckedTitle}>
+        <StatGrid cols={3}>
+          {UNCHECKED_KINDS.map((kind) => (
+            <StatCard key={kind} label={UNCHECKED_KIND_LABELS[kind]} value={count(data?.unchecked[kind])} to={routes.adminListStake.href()} />
+          ))}
         </StatGrid>
       </Section>
       {data ? (

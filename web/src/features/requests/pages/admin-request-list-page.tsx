@@ -1,5 +1,6 @@
 import type { RequestResponse } from "@pli/api/contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
+import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
@@ -79,6 +80,7 @@ export function AdminRequestListPage() {
           <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
         </Stack>
       </Section>
+      <UncheckedSection />
     </Stack>
   );
 }

@@ -1,28 +1,29 @@
 import { stakingRewardsAbi } from "@pli/abis";
-import { parseUnits } from "viem";
+import { pliText } from "@pli/api/contract";
 import { useChainConfig } from "@/chain/chain-config";
-import { indexedThrough } from "@/chain/indexed-block";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
+import { recordStakeLimitChange } from "../api/record-stake-limit-change";
 
-/** Stake limits in whole PLI. */
+/** Stake limits in wei. */
 export interface StakeLimits {
   min: bigint;
   max: bigint;
 }
 
 /**
- * Sends setMinStakeAmt / setMaxStakeAmt for the limits that changed, in an order the contract accepts
- * (it requires minimum <= maximum after each call), through the one transaction flow. Resolves once
- * every transaction is mined and indexed by the portal; throws TxFlowError otherwise.
+ * Sends setMinStakeAmt / setMaxStakeAmt for the limits that differ from the chain's, in an order the
+ * contract accepts (it requires minimum <= maximum after each call), through the one transaction flow.
+ * Each is done once the portal has indexed it and recorded it as sent from the settings page; throws
+ * TxFlowError otherwise.
  */
 export function useStakeLimitsTx() {
   const flow = useTxFlow();
   const { contracts } = useChainConfig();
-  const call = (functionName: "setMinStakeAmt" | "setMaxStakeAmt", tokens: bigint) =>
+  const call = (functionName: "setMinStakeAmt" | "setMaxStakeAmt", wei: bigint) =>
     flow.send(
-      { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [parseUnits(tokens.toString(), 18)], gas: GAS.stakeLimits },
-      { label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${tokens.toLocaleString("en-US")} PLI`, indexed: indexedThrough },
+      { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [wei], gas: GAS.stakeLimits },
+      { label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${Number(pliText(wei)).toLocaleString("en-US")} PLI`, indexed: recordStakeLimitChange },
     );
   const send = async (current: StakeLimits, next: StakeLimits) => {
     const minChanged = current.min !== next.min;

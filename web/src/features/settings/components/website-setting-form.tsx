@@ -1,6 +1,7 @@
-import { MESSAGES, settingUpdateSchema, type SettingResponse } from "@pli/api/contract";
+import { MESSAGES, PLI_DECIMALS, settingFormSchema, type SettingResponse } from "@pli/api/contract";
 import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { parseUnits } from "viem";
 import { TxProgress } from "@/chain/tx-progress";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
@@ -9,6 +10,7 @@ import { LogoUpload } from "./logo-upload";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 
 type TextField = "applicationName" | "applicationEmail" | "contactNo" | "address" | "minimumStake" | "maximumStake" | "multiplyOf" | "incentivePercentage";
+type LimitField = "minimumStake" | "maximumStake";
 
 const FIELDS: { name: TextField; label: string; placeholder?: string; type?: string }[] = [
   { name: "applicationName", label: "Application Name" },
@@ -20,23 +22,44 @@ const FIELDS: { name: TextField; label: string; placeholder?: string; type?: str
   { name: "multiplyOf", label: "Multiply Of (PLI)", placeholder: "1000" },
   { name: "incentivePercentage", label: "Incentive Percentage", placeholder: "2.5" },
 ];
+const LIMIT_FIELDS: readonly TextField[] = ["minimumStake", "maximumStake"];
+
+/** The settings once the indexer has the contract's stake limits. */
+export type ChainLimitsKnown = SettingResponse & { minimumStake: string; maximumStake: string };
+
+export const chainLimitsKnown = (settings: SettingResponse): settings is ChainLimitsKnown => settings.minimumStake !== null && settings.maximumStake !== null;
+
+const onChain = (value: string) => `On the chain: ${Number(value).toLocaleString("en-US")} PLI`;
 
 /**
- * Site settings. The form is checked with the API's own schema first, so no stake limit reaches the
- * chain for a form the server would refuse; a changed limit is then set on the staking contract from
- * the admin's wallet, and the settings are saved once it is mined and indexed.
+ * Site settings. The stake minimum and maximum are the contract's: the fields show what the chain
+ * holds (following it while they are not edited), and a changed limit is set on the contract from the
+ * admin's wallet through the transaction flow, done once the portal has indexed and recorded it; the
+ * other settings are then saved. The form is checked first (the limits with the settings page's
+ * schema), so no limit reaches the chain for a form the page would refuse. Shown only once the
+ * indexer has the contract's limits (`current` has them).
  */
-export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
-  const { form, fail, onInvalid, errorOf } = useSchemaForm(settingUpdateSchema, current);
+export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(settingFormSchema, current);
   const [sending, setSending] = useState(false);
   const save = useSaveSetting();
   const limits = useStakeLimitsTx();
   const toast = useToast();
 
+  useEffect(() => {
+    for (const [field, value] of [
+      ["minimumStake", current.minimumStake],
+      ["maximumStake", current.maximumStake],
+    ] as const) {
+      if (!form.getFieldState(field).isDirty) form.resetField(field, { defaultValue: value });
+    }
+  }, [form, current.minimumStake, current.maximumStake]);
+
   const submit = async (parsed: { minimumStake: bigint; maximumStake: bigint }) => {
     setSending(true);
     try {
-      await limits.send({ min: BigInt(current.minimumStake), max: BigInt(current.maximumStake) }, { min: parsed.minimumStake, max: parsed.maximumStake });
+      const chain = { min: parseUnits(current.minimumStake, PLI_DECIMALS), max: parseUnits(current.maximumStake, PLI_DECIMALS) };
+      await limits.send(chain, { min: parsed.minimumStake, max: parsed.maximumStake });
     } catch {
       return;
     } finally {
@@ -44,7 +67,9 @@ export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
     }
     limits.flow.reset();
     try {
-      await save.mutateAsync({ ...form.getValues(), _id: current._id });
+      const { minimumStake: _minimum, maximumStake: _maximum, ...settings } = form.getValues();
+      await save.mutateAsync({ ...settings, _id: current._id });
+      form.reset(undefined, { keepValues: true });
       toast.success(MESSAGES.settingUpdated);
     } catch (error) {
       fail(error);
@@ -56,9 +81,21 @@ export function WebsiteSettingForm({ current }: { current: SettingResponse }) {
       <TxProgress state={limits.flow.state} explorerTxUrl={limits.flow.explorerTxUrl} onClose={limits.flow.reset} />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {FIELDS.map((field) => (
-            <TextInput key={field.name} label={field.label} type={field.type ?? "text"} placeholder={field.placeholder} {...form.register(field.name)} error={errorOf(field.name)} errorProps={{ role: "alert" }} />
-          ))}
+          {FIELDS.map((field) => {
+            const limit = LIMIT_FIELDS.includes(field.name);
+            return (
+              <TextInput
+                key={field.name}
+                label={field.label}
+                type={field.type ?? "text"}
+                placeholder={limit ? undefined : field.placeholder}
+                description={limit ? onChain(current[field.name as LimitField]) : undefined}
+                {...form.register(field.name)}
+                error={errorOf(field.name)}
+                errorProps={{ role: "alert" }}
+              />
+            );
+          })}
           <LogoUpload value={form.watch("logoUrl")} error={errorOf("logoUrl")} onUploaded={(file) => form.setValue("logoUrl", file)} />
         </SimpleGrid>
         <Group>

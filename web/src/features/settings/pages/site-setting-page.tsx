@@ -4,14 +4,21 @@ import { useSettings } from "@/shared/settings/settings";
 import { Section } from "@/shared/ui/section";
 import { PasskeysSection } from "../components/passkeys-section";
 import { PasswordForm } from "../components/password-form";
-import { WebsiteSettingForm } from "../components/website-setting-form";
+import { Alert } from "@/shared/ui/alert";
+import { chainLimitsKnown, WebsiteSettingForm } from "../components/website-setting-form";
 
 export function SiteSettingPage() {
   const settings = useSettings();
   return (
     <Stack gap="lg">
       <Section title="Website Setting">
-        {settings.data ? <WebsiteSettingForm key={settings.data._id} current={settings.data} /> : <Text c="dimmed">{MESSAGES.loading}</Text>}
+        {!settings.data ? (
+          <Text c="dimmed">{MESSAGES.loading}</Text>
+        ) : chainLimitsKnown(settings.data) ? (
+          <WebsiteSettingForm key={settings.data._id} current={settings.data} />
+        ) : (
+          <Alert tone="warning" title={MESSAGES.stakeLimitsNotIndexed} />
+        )}
       </Section>
       <Section title="Update Password">
         <PasswordForm />

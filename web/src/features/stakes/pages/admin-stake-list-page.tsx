@@ -2,6 +2,7 @@ import type { StakeResponse } from "@pli/api/contract";
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
@@ -41,7 +42,7 @@ function Node({ stake }: { stake: StakeResponse }) {
   );
 }
 
-/** 'Stake Lists': every stake position on the chain, searched and paged, with its transaction history and Unlock (spec section 2). */
+/** 'Stake Lists': every stake position on the chain, searched and paged, with its transaction history and Unlock (spec section 2), then the chain activity the contract does not check. */
 export function AdminStakeListPage() {
   const params = useListParams();
   const list = useStakes(params);
@@ -79,18 +80,21 @@ export function AdminStakeListPage() {
     },
   ];
   return (
-    <Section>
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            Total Stakes: <b>{list.data?.totalDocs ?? 0}</b>
-          </Text>
-          <SearchBox placeholder="Search by Email, Wallet or Node" />
-        </Group>
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Stakes" minWidth={960} />
-        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
-      </Stack>
-      <HistoryModal stake={history} onClose={() => setHistory(null)} />
-    </Section>
+    <Stack gap="md">
+      <Section>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              Total Stakes: <b>{list.data?.totalDocs ?? 0}</b>
+            </Text>
+            <SearchBox placeholder="Search by Email, Wallet or Node" />
+          </Group>
+          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Stakes" minWidth={960} />
+          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+        </Stack>
+        <HistoryModal stake={history} onClose={() => setHistory(null)} />
+      </Section>
+      <UncheckedSection />
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { showsDepositView, stakeLimitsOf, type NodeResponse, type RequestStatus, type SettingResponse } from "@pli/api/contract";
+import { MESSAGES, showsDepositView, stakeLimitsOf, type NodeResponse, type RequestStatus, type SettingResponse } from "@pli/api/contract";
 import { Button, Stack, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -38,11 +38,13 @@ interface StakingPanelProps {
   balance: bigint | undefined;
 }
 
-/** The request's panel until it is Approved, then the deposit view. */
+/** The request's panel until it is Approved, then the deposit view with the contract's limits (none is offered before the indexer has them). */
 function StakingPanel({ node, request, settings, stakeSoFar, wallet, balance }: StakingPanelProps) {
   if (!showsDepositView(request.status)) return <RequestPanel nodeId={node._id} status={request.status} incentivePercentage={settings.incentivePercentage} />;
+  const limits = stakeLimitsOf(settings);
+  if (!limits) return <Alert tone="warning" title={MESSAGES.stakeLimitsNotIndexed} />;
   if (balance === undefined) return <Loading />;
-  return <DepositForm node={node} wallet={wallet} stakeSoFar={stakeSoFar} balance={balance} limits={stakeLimitsOf(settings)} />;
+  return <DepositForm node={node} wallet={wallet} stakeSoFar={stakeSoFar} balance={balance} limits={limits} />;
 }
 
 /**

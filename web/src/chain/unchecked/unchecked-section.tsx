@@ -1,0 +1,99 @@
+import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS, type UncheckedItem } from "@pli/api/contract";
+import { List, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { formatDate } from "@/shared/format/dates";
+import { Address } from "@/shared/ui/address";
+import { Alert } from "@/shared/ui/alert";
+import { Amount } from "@/shared/ui/amount";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { Pager } from "@/shared/ui/pager";
+import { Section } from "@/shared/ui/section";
+import { ExplorerTx } from "../explorer-links";
+import { useUnchecked } from "./get-unchecked";
+
+const STAKE_KIND_LABELS: Record<NonNullable<UncheckedItem["stakeKind"]>, string> = { stake: "Stake", topup: "Top-up" };
+
+/** What happened: the stake's kind and amount (and the multiple it is off), or the new limits. */
+function What({ item }: { item: UncheckedItem }) {
+  if (item.minimumStake !== null && item.maximumStake !== null) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm">
+          Minimum <Amount wei={BigInt(item.minimumStake)} size="sm" />
+        </Text>
+        <Text size="sm">
+          Maximum <Amount wei={BigInt(item.maximumStake)} size="sm" />
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {item.stakeKind ? STAKE_KIND_LABELS[item.stakeKind] : ""} <Amount wei={item.amount === null ? undefined : BigInt(item.amount)} size="sm" />
+      </Text>
+      {item.multiple !== null ? (
+        <Text size="xs" c="dimmed">
+          Multiple <Amount wei={BigInt(item.multiple)} size="xs" />
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const columns: Column<UncheckedItem>[] = [
+  { id: "kind", header: "Kind", cell: ({ row }) => UNCHECKED_KIND_LABELS[row.original.kind] },
+  { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
+  { id: "node", header: "Node Address", cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-") },
+  { id: "what", header: "Amount", cell: ({ row }) => <What item={row.original} /> },
+  {
+    id: "txn",
+    header: "Transaction",
+    cell: ({ row }) => (
+      <Stack gap={2}>
+        <ExplorerTx hash={row.original.tnxHash} linkOnly />
+        <Text size="xs" c="dimmed">
+          {formatDate(row.original.date)}
+        </Text>
+      </Stack>
+    ),
+  },
+];
+
+/**
+ * Chain activity the contract does not check, for admins (the stakes and requests screens): stakes
+ * without an approved request, amounts off the multiple and limit changes not made through the
+ * portal, each with its transaction. Shown while there is any; nothing of it was refused.
+ */
+export function UncheckedSection() {
+  const [page, setPage] = useState(1);
+  const list = useUnchecked(page);
+  const counts = list.data?.counts;
+  const total = counts ? UNCHECKED_KINDS.reduce((sum, kind) => sum + counts[kind], 0) : 0;
+  if (!counts || total === 0) return null;
+  return (
+    <Section title={MESSAGES.uncheckedTitle}>
+      <Stack gap="md">
+        <Alert tone="warning" title={`${total} ${total === 1 ? "item" : "items"} to review`}>
+          <Text size="sm">{MESSAGES.uncheckedText}</Text>
+          <List size="sm">
+            {UNCHECKED_KINDS.map((kind) => (
+              <List.Item key={kind}>
+                {UNCHECKED_KIND_LABELS[kind]}: <b>{counts[kind]}</b>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => `${row.kind}-${row.tnxHash}-${row.walletAddress}-${row.nodeAddress ?? ""}-${row.blockNumber}`}
+          caption={MESSAGES.uncheckedTitle}
+          minWidth={760}
+        />
+        <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
+      </Stack>
+    </Section>
+  );
+}
