@@ -4,7 +4,7 @@ import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { API, NODE_STATUS } from "../contract/index.ts";
+import { API, NODE_STATUS, USER_TYPE } from "../contract/index.ts";
 import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
@@ -33,6 +33,20 @@ const addNode = async (token: string) => {
 const adminList = async () => (await t.call("POST", `${API.nodesetting.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as { docs: { _id: string; name: string; status: string }[] };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ name }).where("id", "=", id).execute();
+/**
+ * Waits until every change committed so far has been heard: a status write to the node, announced
+ * after them, reaches the live hub only once the announcements before it have been handled.
+ */
+async function settled(id: string) {
+  let heard = false;
+  const unsubscribe = t.live.subscribe({ userType: USER_TYPE.admin }, (event) => (heard ||= event.topics.includes("node")));
+  try {
+    await t.db.updateTable("app.node").set({ status: sql`status` }).where("id", "=", id).execute();
+    await waitFor("the node's announcement", () => heard, { timeoutMs: 5_000, intervalMs: 5 });
+  } finally {
+    unsubscribe();
+  }
+}
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -72,6 +86,26 @@ describe("list answers served again until something changes", () => {
       const review = await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } });
       expect(review.status).toBe(200);
       expect((await adminList()).docs.find((row) => row._id === node._id)?.status).toBe(NODE_STATUS.verified);
+    } finally {
+      await announcing(true);
+    }
+  });
+
+  it("a POST refused (401 without a session, 404 for no such route or record) leaves a cached list in place; a write done empties it", async () => {
+    const owner = await newOperator(t);
+    const node = await addNode(owner.token);
+    await settled(node._id);
+    expect(await nameIn(node._id)).toBe(node.name);
+    await announcing(false);
+    try {
+      await rename(node._id, "Renamed silently");
+      expect((await t.call("POST", API.nodesetting.edit, { body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(401);
+      expect((await t.call("POST", API.user.logout)).status).toBe(401);
+      expect((await t.call("POST", "/api/no-such-route", { token: admin, body: {} })).status).toBe(404);
+      expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: "00000000-0000-4000-8000-000000000000", status: NODE_STATUS.verified } })).status).toBe(404);
+      expect(await nameIn(node._id), "the cached answer").toBe(node.name);
+      expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(200);
+      expect(await nameIn(node._id)).toBe("Renamed silently");
     } finally {
       await announcing(true);
     }
