@@ -20,6 +20,7 @@ import * as adminPasskeys from "./migrations/2026-11-23T21-00-00_admin-passkeys.
 import * as analytics from "./migrations/2026-11-24T09-00-00_analytics.ts";
 import * as ticketNotifications from "./migrations/2026-11-25T10-00-00_ticket-notifications.ts";
 import * as answerInvalidation from "./migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import * as trustedAnnouncements from "./migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-24T09-00-00_analytics": analytics,
   "2026-11-25T10-00-00_ticket-notifications": ticketNotifications,
   "2026-11-26T10-00-00_answer-invalidation": answerInvalidation,
+  "2026-11-27T18-00-00_trusted-announcements": trustedAnnouncements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

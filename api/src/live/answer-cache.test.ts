@@ -6,6 +6,7 @@ import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, NODE_STATUS, USER_TYPE } from "../contract/index.ts";
 import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import { ANNOUNCEMENT_TABLE } from "../db/migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
 let smtp: Smtp;
@@ -147,14 +148,14 @@ describe("list answers served again until something changes", () => {
     }
   });
 
-  it("every portal table announces its writes, but for the quiet ones no answer reads", async () => {
+  it("every portal table announces its writes, but for the quiet ones no answer reads and the announcements themselves", async () => {
     const { rows } = await sql<{ table_name: string; announces: boolean }>`
       SELECT c.relname AS table_name, EXISTS (SELECT 1 FROM pg_trigger tg WHERE tg.tgrelid = c.oid AND tg.tgname = 'announce_change') AS announces
       FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
       WHERE ns.nspname = 'app' AND c.relkind IN ('r', 'p')
     `.execute(t.db);
     const silent = rows.filter((row) => !row.announces).map((row) => row.table_name);
-    expect(silent.sort()).toEqual(QUIET_TABLES.filter((table) => rows.some((row) => row.table_name === table)).sort());
+    expect(silent.sort()).toEqual([...QUIET_TABLES, ANNOUNCEMENT_TABLE].filter((table) => rows.some((row) => row.table_name === table)).sort());
     expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(expect.arrayContaining(["node", "incentive", "operator", "request", "invite", "node_reputation"]));
   });
 });
