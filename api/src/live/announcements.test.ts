@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { readAccountFacts } from "../auth/session.ts";
 import { API, USER_TYPE } from "../contract/index.ts";
+import { ANNOUNCEMENT_RETENTION_MINUTES } from "./announcements.ts";
+import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
 let t: TestApp;
@@ -50,6 +52,19 @@ describe("the database's announcements", () => {
     commitFirst!();
     await firstCommitted;
     await waitFor("the first change relayed once it commits", () => first.ended(), { timeoutMs: 5_000, intervalMs: 5 });
+    expect(logs).toEqual([]);
+  });
+
+  it("are deleted once older than the retention, by the next listener that reads them", async () => {
+    const kept = await sql<{ id: string }>`INSERT INTO app.announcement (kind) VALUES ('change') RETURNING id::text`.execute(t.db);
+    const old = await sql<{ id: string }>`
+      INSERT INTO app.announcement (kind, created_at) VALUES ('change', now() - make_interval(mins => ${ANNOUNCEMENT_RETENTION_MINUTES + 1})) RETURNING id::text
+    `.execute(t.db);
+    const another = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: new LiveHub(), log: (line) => logs.push(line) });
+    await another.ready;
+    await another.stop();
+    const left = await sql<{ id: string }>`SELECT id::text FROM app.announcement WHERE id IN (${kept.rows[0]!.id}::bigint, ${old.rows[0]!.id}::bigint)`.execute(t.db);
+    expect(left.rows.map((row) => row.id)).toEqual([kept.rows[0]!.id]);
     expect(logs).toEqual([]);
   });
 });

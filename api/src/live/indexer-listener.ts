@@ -30,13 +30,14 @@ async function changesBetween(db: Db, after: number, upTo: number) {
 }
 
 /**
- * Runs `task` when called; a call while it runs makes it run once more after, so notifications that
- * arrive during a run are folded into the next one.
+ * Runs `task` when called, while `active`; a call while it runs makes it run once more after, so
+ * notifications that arrive during a run are folded into the next one.
  */
-function coalesced(task: () => Promise<void>, log: (line: string) => void, failed: string) {
+function coalesced(task: () => Promise<void>, active: () => boolean, log: (line: string) => void, failed: string) {
   let running: Promise<void> | null = null;
   let again = false;
   const run = (): void => {
+    if (!active()) return;
     if (running) {
       again = true;
       return;
@@ -89,7 +90,7 @@ export function listenToIndexer({
   let scanned: number | null = null;
   let checkpoint: string | null = null;
   const announcements = new AnnouncementReader();
-  let prunedAt = 0;
+  let prunedAt: number | null = null;
 
   async function scan() {
     const progress = await getIndexedCheckpoint(db);
@@ -136,14 +137,15 @@ export function listenToIndexer({
       hub.sessionsChanged(type, id, await readAccountFacts(db, type, id));
     }
     for (const [wallet, topics] of topicsByWallet) hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
-    if (performance.now() - prunedAt > PRUNE_EVERY_MS) {
+    if (prunedAt === null || performance.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = performance.now();
       await pruneAnnouncements(db);
     }
   }
 
-  const chainScan = coalesced(scan, log, "live: scan failed");
-  const announcementRead = coalesced(relay, log, "live: reading announcements failed");
+  const active = () => !stopped;
+  const chainScan = coalesced(scan, active, log, "live: scan failed");
+  const announcementRead = coalesced(relay, active, log, "live: reading announcements failed");
 
   async function connect() {
     if (stopped) return;
