@@ -132,11 +132,15 @@ export function listenToIndexer({
         accounts.set(`${announcement.account_type}:${announcement.account_id}`, { type: announcement.account_type, id: announcement.account_id });
       }
     }
+    for (const [wallet, topics] of topicsByWallet) hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
     for (const { type, id } of accounts.values()) {
       forgetAccount(type, id);
-      hub.sessionsChanged(type, id, await readAccountFacts(db, type, id));
+      const facts = await readAccountFacts(db, type, id).catch((error: unknown) => {
+        log(`live: cannot read the account whose sessions changed, its streams end: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+      hub.sessionsChanged(type, id, facts);
     }
-    for (const [wallet, topics] of topicsByWallet) hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
     if (prunedAt === null || performance.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = performance.now();
       await pruneAnnouncements(db);
