@@ -58,7 +58,12 @@ const routes = () =>
     .route(API.upload, uploadRoutes)
     .route(API.staticFiles, staticRoutes);
 
-/** Requests that change nothing; any other request this instance answers empties its answer cache (cachedAnswer). */
+/**
+ * Requests that change nothing. Any other request this instance answers with a success empties its
+ * answer cache before the answer leaves, so the writer reads its own write at once; a refused request
+ * (401, 404, a 4xx or 5xx) empties nothing: had it written anything, the database announces it
+ * (migration answer-invalidation), so a stranger's refused POSTs cannot flush every list answer.
+ */
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The HTTP application; `deps` are created once by the server (or by a test). */
@@ -86,11 +91,8 @@ export function createApp(deps: Deps) {
     .use(refuseControlCharacters)
     .use(readSession)
     .use(async (c, next) => {
-      try {
-        await next();
-      } finally {
-        if (!READ_METHODS.has(c.req.method) && !c.get("readOnly")) deps.live.answers.changed();
-      }
+      await next();
+      if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.changed();
     })
     .route("/", features)
     .route("/api", openApiRoutes(document));

@@ -13,11 +13,13 @@ import { waitFor } from "../../scripts/lib/wait.ts";
 import { startApiProcess, type ApiProcess } from "../../test/api-process.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestApp, type TestApp } from "../test/app-fixture.ts";
+import { openLiveStream, type LiveStream } from "../test/live-stream.ts";
 import { newOperator, nodeBody } from "../test/nodes.ts";
 import { API, NODE_STATUS } from "./contract/index.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "./live/schema.ts";
 import { LIMITS_BY_ROUTE } from "./rate-limit/rate-limit.ts";
 import { SCHEDULER_SCHEMA } from "./scheduler/scheduler.ts";
+import { setOperatorAccess } from "./user/repository.ts";
 
 /** The loopback addresses of the monitored nodes; a probe server answers on each. */
 const NODE_IPS = ["127.0.0.1", "127.0.0.2"];
@@ -34,6 +36,7 @@ const probeServers: Server[] = [];
 const probes = new Map<string, number>(NODE_IPS.map((ip) => [ip, 0]));
 const instances: ApiProcess[] = [];
 const sources: EventSource[] = [];
+const streams: LiveStream[] = [];
 
 async function startProbeServers(port: number) {
   for (const ip of NODE_IPS) {
@@ -88,6 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const source of sources) source.close();
+  for (const stream of streams) stream.close();
   const pids = instances.map((instance) => instance.service.process.pid!);
   const stopped = await Promise.all(instances.map(async (instance) => (await instance.service.stop(), instance.service.exited)));
   for (const server of probeServers) await new Promise((resolve) => server.close(resolve));
@@ -154,6 +158,21 @@ describe("two API processes on one database", () => {
     expect(added.status).toBe(201);
     const event = await waitFor("the registration on A's stream", () => onA.find((received) => received.topics.includes("node")), { timeoutMs: 5_000, intervalMs: 20 });
     expect(event.wallets).toEqual([operator.wallet]);
+  });
+
+  it("end a live stream on one instance when its session ends through the other, or by another writer", async () => {
+    const leaving = await newOperator(t);
+    const onB = await openLiveStream(b().url, leaving.token);
+    streams.push(onB);
+    expect((await post(a(), API.user.logout, {}, { token: leaving.token })).status).toBe(200);
+    await waitFor("B's stream of the signed-out operator to end", () => onB.hasEnded(), { timeoutMs: 5_000, intervalMs: 10 });
+
+    const disabled = await newOperator(t);
+    const both = [await openLiveStream(a().url, disabled.token), await openLiveStream(b().url, disabled.token)];
+    streams.push(...both);
+    const me = await t.call("GET", API.user.root, { token: disabled.token });
+    expect(await setOperatorAccess(t.db, me.body._id, false)).toBeDefined();
+    await waitFor("both streams of the disabled operator to end", () => both.every((stream) => stream.hasEnded()), { timeoutMs: 5_000, intervalMs: 10 });
   });
 
   it("run each occurrence of the monitor's schedule once: one probe of each node and one sample per round, whichever instance takes it", async () => {

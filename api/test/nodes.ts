@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Hex } from "viem";
+import type { Db } from "../src/db/database.ts";
 import type { TestApp } from "./app-fixture.ts";
 
 /** A fixed address of `n` with a two-hex-digit tag, e.g. oracle `0a` and node `0b`. */
@@ -24,4 +26,15 @@ export const nodeBody = (n: number, extra: Record<string, unknown> = {}) => ({
 export async function newOperator(t: TestApp, key: Hex = generatePrivateKey()) {
   const { wallet, email } = await t.addValidator(key);
   return { key, wallet, email, address: privateKeyToAccount(key).address, token: await t.operatorToken(key) };
+}
+
+/**
+ * Renames a node with the database's triggers off for this one transaction (the test database's user
+ * may do that): nothing is announced, so only an answer read afresh shows the new name.
+ */
+export async function renameNodeSilently(db: Db, id: string, name: string) {
+  await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await trx.updateTable("app.node").set({ name }).where("id", "=", id).execute();
+  });
 }

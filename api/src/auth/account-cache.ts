@@ -4,7 +4,8 @@ import type { UserType } from "../contract/domain.ts";
  * How long this instance trusts what it read of an account's sessions (enabled, session version, 2FA)
  * without asking the database again. A change made through this instance ends the sessions at once
  * (the paths that bump session_version call forgetAccount); a change made through another instance
- * reaches this one within this time.
+ * or a script reaches this one as soon as its live listener reads the database's announcement of it
+ * (api/src/live/indexer-listener.ts), and within this time at worst.
  */
 export const ACCOUNT_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
@@ -15,6 +16,9 @@ export interface AccountFacts {
   twofaOn: boolean;
   disabled: boolean;
 }
+
+/** Whether an account with these facts accepts a session of `version`: present, enabled, same version. */
+export const acceptsSession = (facts: AccountFacts | undefined, version: number): facts is AccountFacts => facts !== undefined && !facts.disabled && facts.version === version;
 
 interface Entry {
   facts: AccountFacts;
@@ -56,8 +60,7 @@ export class AccountCache {
     });
     this.#loading.set(key, { promise, tick });
     const facts = await promise;
-    const live = facts !== undefined && !facts.disabled && facts.version === version;
-    if (live && forgottenTick() < tick && this.now() - startedAt < this.ttlMs) this.#keep(key, facts);
+    if (acceptsSession(facts, version) && forgottenTick() < tick && this.now() - startedAt < this.ttlMs) this.#keep(key, facts);
     return facts;
   }
 

@@ -5,22 +5,11 @@ import { USER_TYPE, type UserType } from "../contract/domain.ts";
 import { MESSAGES } from "../contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
-import { accountCache, type AccountFacts } from "./account-cache.ts";
-import { verifySession } from "./session.ts";
+import { accountCache } from "./account-cache.ts";
+import { readAccountFacts, verifySession } from "./session.ts";
 
 /** A session the server accepted, with what it knows of the account now (not what the token said). */
 export type ActiveSession = SessionClaims & { twofaOn: boolean };
-
-/** The account's facts as stored now. */
-async function readAccount(c: Context<AppEnv>, claims: SessionClaims): Promise<AccountFacts | undefined> {
-  const { db } = c.var.deps;
-  if (claims.userType === USER_TYPE.admin) {
-    const admin = await db.selectFrom("app.admin").select("session_version").where("id", "=", claims.sub).executeTakeFirst();
-    return admin && { version: admin.session_version, twofaOn: true, disabled: false };
-  }
-  const operator = await db.selectFrom("app.operator").select(["session_version", "twofa_enabled", "disabled_at"]).where("id", "=", claims.sub).executeTakeFirst();
-  return operator && { version: operator.session_version, twofaOn: operator.twofa_enabled, disabled: operator.disabled_at !== null };
-}
 
 /**
  * The token's claims, accepted only while the account exists, is enabled and still has the token's
@@ -30,7 +19,7 @@ async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const claims = await verifySession(match[1], c.var.deps.config.JWT_SECRET);
-  const account = await accountCache.facts(claims.userType, claims.sub, claims.ver, () => readAccount(c, claims));
+  const account = await accountCache.facts(claims.userType, claims.sub, claims.ver, () => readAccountFacts(c.var.deps.db, claims.userType, claims.sub));
   if (!account) throw new AppError("unauthorized", MESSAGES.unauthorized);
   if (account.disabled) throw new AppError("unauthorized", MESSAGES.accountDisabled);
   if (account.version !== claims.ver) throw new AppError("unauthorized", MESSAGES.sessionEnded);

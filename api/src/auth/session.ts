@@ -4,7 +4,7 @@ import { MESSAGES, USER_TYPE, type UserType } from "../contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { sessionClaimsSchema as claimsSchema, type SessionClaims } from "../user/schema.ts";
-import { forgetAccount } from "./account-cache.ts";
+import { forgetAccount, type AccountFacts } from "./account-cache.ts";
 
 /** A signing key (imported once, not per token) and the tokens it verified (claims by token), per secret. */
 interface Verifier {
@@ -76,4 +76,14 @@ export async function revokeSessions(db: Db, userType: UserType, id: string): Pr
   forgetAccount(userType, id);
   if (!row) throw new AppError("unauthorized", MESSAGES.sessionEnded);
   return row.session_version;
+}
+
+/** The account's session facts as stored now (not through the account cache); undefined when there is no such account. */
+export async function readAccountFacts(db: Db, userType: UserType, id: string): Promise<AccountFacts | undefined> {
+  if (userType === USER_TYPE.admin) {
+    const admin = await db.selectFrom("app.admin").select("session_version").where("id", "=", id).executeTakeFirst();
+    return admin && { version: admin.session_version, twofaOn: true, disabled: false };
+  }
+  const operator = await db.selectFrom("app.operator").select(["session_version", "twofa_enabled", "disabled_at"]).where("id", "=", id).executeTakeFirst();
+  return operator && { version: operator.session_version, twofaOn: operator.twofa_enabled, disabled: operator.disabled_at !== null };
 }

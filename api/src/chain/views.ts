@@ -174,3 +174,20 @@ export async function getIndexedBlock(db: QueryExecutorProvider): Promise<number
     throw error;
   }
 }
+
+/**
+ * The indexer's progress over all its chains as one string (their latest checkpoints), which moves
+ * whenever indexed rows may have changed: a block indexed, or blocks taken back by a reorg, even one
+ * that leaves the indexed block number where it was. Null before the indexer has published its views.
+ */
+export async function getIndexedCheckpoint(db: QueryExecutorProvider): Promise<string | null> {
+  try {
+    const { rows } = await sql<{ checkpoint: string | null }>`
+      SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint FROM chain._ponder_checkpoint
+    `.execute(db);
+    return rows[0]?.checkpoint ?? null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return null;
+    throw error;
+  }
+}

@@ -23,6 +23,7 @@ import * as answerInvalidation from "./migrations/2026-11-26T10-00-00_answer-inv
 import * as stakeLimitsFromChain from "./migrations/2026-11-27T10-00-00_stake-limits-from-chain.ts";
 import * as uploadQuota from "./migrations/2026-11-27T11-40-00_upload-quota.ts";
 import * as blindSignIn from "./migrations/2026-11-27T12-00-00_blind-sign-in.ts";
+import * as trustedAnnouncements from "./migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T10-00-00_stake-limits-from-chain": stakeLimitsFromChain,
   "2026-11-27T11-40-00_upload-quota": uploadQuota,
   "2026-11-27T12-00-00_blind-sign-in": blindSignIn,
+  "2026-11-27T18-00-00_trusted-announcements": trustedAnnouncements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

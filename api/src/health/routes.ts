@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
 import { healthSchema } from "./schema.ts";
-import { checkHealth } from "./service.ts";
+import { currentHealth } from "./service.ts";
 
 const health = createRoute({
   method: "get",
@@ -12,6 +12,6 @@ const health = createRoute({
 
 export const healthRoutes = createRouter().openapi(health, async (c) => {
   const { db, chain, config } = c.var.deps;
-  const result = await checkHealth(db, chain, config.CHAIN_ID);
+  const result = await currentHealth(db, chain, config.CHAIN_ID);
   return result.status === "ok" ? c.json(result, 200) : c.json(result, 503);
 });

@@ -4,6 +4,8 @@ import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import type { Health } from "./schema.ts";
 
+/** How long a health answer is given again: a burst of health requests costs one chain call and one database check. */
+export const HEALTH_ANSWER_MS = 1_000;
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
   try {
@@ -31,4 +33,20 @@ export async function checkHealth(db: Db, chain: PublicClient, chainId: number):
   };
   if (!health.database.ok || !health.chain.ok || !health.indexer.ok) health.status = "degraded";
   return health;
+}
+
+/** The check under way or answered within HEALTH_ANSWER_MS, per chain client (one per API instance). */
+const recentChecks = new WeakMap<PublicClient, { answer: Promise<Health>; answeredAt: number | null }>();
+
+/**
+ * checkHealth, shared: requests while a check runs wait for it, and its answer is given again for
+ * HEALTH_ANSWER_MS after it came, so the public health route cannot be used to flood the chain's RPC.
+ */
+export function currentHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
+  const recent = recentChecks.get(chain);
+  if (recent && (recent.answeredAt === null || performance.now() - recent.answeredAt < HEALTH_ANSWER_MS)) return recent.answer;
+  const check = { answer: checkHealth(db, chain, chainId), answeredAt: null as number | null };
+  recentChecks.set(chain, check);
+  void check.answer.finally(() => (check.answeredAt = performance.now()));
+  return check.answer;
 }

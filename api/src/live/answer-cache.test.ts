@@ -2,10 +2,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { newOperator, nodeBody } from "../../test/nodes.ts";
+import { newOperator, nodeBody, renameNodeSilently } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { API, NODE_STATUS } from "../contract/index.ts";
+import { API, NODE_STATUS, USER_TYPE } from "../contract/index.ts";
 import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import { ANNOUNCEMENT_TABLE } from "../db/migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
 let smtp: Smtp;
@@ -33,6 +34,20 @@ const addNode = async (token: string) => {
 const adminList = async () => (await t.call("POST", `${API.nodesetting.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as { docs: { _id: string; name: string; status: string }[] };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ name }).where("id", "=", id).execute();
+/**
+ * Waits until every change committed so far has been heard: a status write to the node, announced
+ * after them, reaches the live hub only once the announcements before it have been handled.
+ */
+async function settled(id: string) {
+  let heard = false;
+  const unsubscribe = t.live.subscribe({ userType: USER_TYPE.admin }, (event) => (heard ||= event.topics.includes("node")));
+  try {
+    await t.db.updateTable("app.node").set({ status: sql`status` }).where("id", "=", id).execute();
+    await waitFor("the node's announcement", () => heard, { timeoutMs: 5_000, intervalMs: 5 });
+  } finally {
+    unsubscribe();
+  }
+}
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -77,6 +92,27 @@ describe("list answers served again until something changes", () => {
     }
   });
 
+  it("a POST refused (401 without a session, 404 for no such route or record) leaves a cached list in place; a write done empties it", async () => {
+    const owner = await newOperator(t);
+    const node = await addNode(owner.token);
+    await settled(node._id);
+    expect(await nameIn(node._id)).toBe(node.name);
+    await renameNodeSilently(t.db, node._id, "Renamed silently");
+    expect((await t.call("POST", API.nodesetting.edit, { body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(401);
+    expect((await t.call("POST", API.user.logout)).status).toBe(401);
+    expect((await t.call("POST", "/api/no-such-route", { token: admin, body: {} })).status).toBe(404);
+    expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: "00000000-0000-4000-8000-000000000000", status: NODE_STATUS.verified } })).status).toBe(404);
+    expect(t.live.answers.size, "answers kept").toBeGreaterThan(0);
+    expect(await nameIn(node._id), "the cached answer").toBe(node.name);
+    await announcing(false);
+    try {
+      expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(200);
+      expect(await nameIn(node._id)).toBe("Renamed silently");
+    } finally {
+      await announcing(true);
+    }
+  });
+
   it("a list read by POST is not a write: it leaves the cache as it is", async () => {
     await adminList();
     const size = t.live.answers.size;
@@ -113,14 +149,14 @@ describe("list answers served again until something changes", () => {
     }
   });
 
-  it("every portal table announces its writes, but for the quiet ones no answer reads", async () => {
+  it("every portal table announces its writes, but for the quiet ones no answer reads and the announcements themselves", async () => {
     const { rows } = await sql<{ table_name: string; announces: boolean }>`
       SELECT c.relname AS table_name, EXISTS (SELECT 1 FROM pg_trigger tg WHERE tg.tgrelid = c.oid AND tg.tgname = 'announce_change') AS announces
       FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
       WHERE ns.nspname = 'app' AND c.relkind IN ('r', 'p')
     `.execute(t.db);
     const silent = rows.filter((row) => !row.announces).map((row) => row.table_name);
-    expect(silent.sort()).toEqual(QUIET_TABLES.filter((table) => rows.some((row) => row.table_name === table)).sort());
+    expect(silent.sort()).toEqual([...QUIET_TABLES, ANNOUNCEMENT_TABLE].filter((table) => rows.some((row) => row.table_name === table)).sort());
     expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(expect.arrayContaining(["node", "incentive", "operator", "request", "invite", "node_reputation"]));
   });
 });

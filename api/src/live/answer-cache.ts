@@ -14,8 +14,8 @@ interface Entry {
 /**
  * This instance's recent list answers, served again until anything they may read changes. Any change
  * bumps one generation: a portal record committed by any instance (the database announces each write to
- * the portal's tables at commit, migration answer-invalidation), a block indexed or taken back by a
- * reorg, and any write request this instance answered. An answer is kept only under the generation its
+ * the portal's tables at commit, migrations answer-invalidation and trusted-announcements), a block
+ * indexed or taken back by a reorg, and any write request this instance answered with a success. An answer is kept only under the generation its
  * read started in, so a read racing a change is never served again; concurrent misses of one key in one
  * generation share one read. Until the instance listens to the database's announcements (and while the
  * connection is lost) nothing is kept: changes could be missed.

@@ -1,17 +1,23 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { getIndexedBlock } from "../chain/views.ts";
+import { forgetAccount } from "../auth/account-cache.ts";
+import { readAccountFacts } from "../auth/session.ts";
+import { getIndexedBlock, getIndexedCheckpoint } from "../chain/views.ts";
+import type { UserType } from "../contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
-import { PUBLIC_TOPICS, reviewAnnouncementSchema, type LiveTopic } from "./schema.ts";
+import { PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
-/** The database announces each created, reviewed or deleted node, job and request (migration review-notifications) and each ticket opened, answered or closed (migration ticket-notifications) here. */
+/** The database wakes the API here when it announces a changed node, job, request or ticket, or an account's sessions (migration trusted-announcements). */
 export const REVIEW_CHANNEL = "app_live";
 
 const RECONNECT_MS = 1_000;
+/** How often an instance deletes the announcements every instance has had time to read. */
+const PRUNE_EVERY_MS = 60_000;
 
 /** The chain facts that changed after `after` and before or at `upTo`, as (topic, wallet) pairs. */
 async function changesBetween(db: Db, after: number, upTo: number) {
@@ -25,13 +31,42 @@ async function changesBetween(db: Db, after: number, upTo: number) {
 }
 
 /**
- * Listens to the indexer's notifications on a connection of its own and publishes, for each newly
- * indexed block range, which topics changed for which wallets; relays the database's announcements
- * of changed portal records as they commit, whichever API instance made the change. Notifications that arrive during a
- * scan are folded into the next scan; a lost connection is reopened and nothing is missed, because
- * each scan starts where the last one ended. Every notification (a block indexed or taken back, a
- * record announced, a write to a portal table) empties the hub's answer cache, which keeps answers
- * only while this connection listens.
+ * Runs `task` when called, while `active`; a call while it runs makes it run once more after, so
+ * notifications that arrive during a run are folded into the next one.
+ */
+function coalesced(task: () => Promise<void>, active: () => boolean, log: (line: string) => void, failed: string) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = (): void => {
+    if (!active()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = task()
+      .catch((error: unknown) => log(`${failed}: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return { run, settled: () => running ?? Promise.resolve() };
+}
+
+/**
+ * Listens to the indexer's and the database's notifications on a connection of its own. A
+ * notification is only a wake-up call, never trusted for what it says (any database role can send
+ * one): on the indexer's channel the listener reads how far the indexer got and publishes, for each
+ * newly indexed block range, which topics changed for which wallets; on the database's channels it
+ * reads the announcements committed since its last read (announcements.ts), relays each changed
+ * record to the live streams of its operator and of admins, and ends the streams of sessions that
+ * ended, whichever API instance or script made the change. The hub's answer cache is emptied when the
+ * indexer's progress moved or an announcement was read, and keeps answers only while this connection
+ * listens. A lost connection is reopened and nothing is missed: each scan starts where the last one
+ * ended, and announcements are read from where the last read ended.
  */
 export function listenToIndexer({
   databaseUrl,
@@ -54,10 +89,14 @@ export function listenToIndexer({
   let client: pg.Client | null = null;
   let stopped = false;
   let scanned: number | null = null;
-  let scanning: Promise<void> | null = null;
-  let again = false;
+  let checkpoint: string | null = null;
+  const announcements = new AnnouncementReader();
+  let prunedAt: number | null = null;
 
   async function scan() {
+    const progress = await getIndexedCheckpoint(db);
+    if (progress !== checkpoint) hub.answers.changed();
+    checkpoint = progress;
     const indexed = await getIndexedBlock(db);
     if (indexed === null) return;
     if (scanned === null) {
@@ -66,7 +105,6 @@ export function listenToIndexer({
     }
     if (indexed < scanned) {
       scanned = indexed;
-      hub.answers.changed();
       await beforePublish();
       return;
     }
@@ -82,43 +120,47 @@ export function listenToIndexer({
     if (everyone.length > 0) hub.publish({ block: indexed, topics: everyone, wallets: [] });
   }
 
-  function relayReview(payload: string | undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload ?? "");
-    } catch {
-      parsed = undefined;
+  /** Reads the announcements not read yet and acts on them: the answer cache, live events, ended sessions. */
+  async function relay() {
+    const fresh = await announcements.next(db);
+    if (fresh.length > 0) hub.answers.changed();
+    const topicsByWallet = new Map<string, Set<LiveTopic>>();
+    const accounts = new Map<string, { type: UserType; id: string }>();
+    for (const announcement of fresh) {
+      if (announcement.kind === "live") {
+        const topic = reviewTopicSchema.safeParse(announcement.topic);
+        if (!topic.success) continue;
+        const wallet = announcement.wallet?.toLowerCase() ?? "";
+        topicsByWallet.set(wallet, (topicsByWallet.get(wallet) ?? new Set()).add(topic.data));
+      } else if (announcement.kind === "session" && announcement.account_type && announcement.account_id) {
+        accounts.set(`${announcement.account_type}:${announcement.account_id}`, { type: announcement.account_type, id: announcement.account_id });
+      }
     }
-    const announcement = reviewAnnouncementSchema.safeParse(parsed);
-    if (!announcement.success) return log(`live: unreadable announcement on ${REVIEW_CHANNEL}: ${payload ?? ""}`);
-    const { topic, wallet } = announcement.data;
-    hub.publish({ block: hub.latestBlock() ?? 0, topics: [topic], wallets: wallet ? [wallet.toLowerCase()] : [] });
+    for (const [wallet, topics] of topicsByWallet) hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
+    for (const { type, id } of accounts.values()) {
+      forgetAccount(type, id);
+      const facts = await readAccountFacts(db, type, id).catch((error: unknown) => {
+        log(`live: cannot read the account whose sessions changed, its streams end: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+      hub.sessionsChanged(type, id, facts);
+    }
+    if (prunedAt === null || performance.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = performance.now();
+      await pruneAnnouncements(db);
+    }
   }
 
-  function onNotification() {
-    hub.answers.changed();
-    if (scanning) {
-      again = true;
-      return;
-    }
-    scanning = scan()
-      .catch((error: unknown) => log(`live: scan failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        scanning = null;
-        if (again && !stopped) {
-          again = false;
-          onNotification();
-        }
-      });
-  }
+  const active = () => !stopped;
+  const chainScan = coalesced(scan, active, log, "live: scan failed");
+  const announcementRead = coalesced(relay, active, log, "live: reading announcements failed");
 
   async function connect() {
     if (stopped) return;
     const next = new pg.Client({ connectionString: databaseUrl, application_name: "pli-api-live" });
     next.on("notification", (message) => {
-      if (message.channel === ANSWER_CHANNEL) hub.answers.changed();
-      else if (message.channel === REVIEW_CHANNEL) relayReview(message.payload);
-      else onNotification();
+      if (message.channel === INDEXER_CHANNEL) chainScan.run();
+      else announcementRead.run();
     });
     next.on("error", (error) => {
       log(`live: indexer connection lost: ${error.message}`);
@@ -132,7 +174,9 @@ export function listenToIndexer({
       await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"; LISTEN "${ANSWER_CHANNEL}"`);
       client = next;
       hub.answers.setListening(true);
-      onNotification();
+      chainScan.run();
+      announcementRead.run();
+      await Promise.all([chainScan.settled(), announcementRead.settled()]);
     } catch (error) {
       log(`live: cannot listen to the indexer: ${error instanceof Error ? error.message : String(error)}`);
       await next.end().catch(() => undefined);
@@ -146,7 +190,7 @@ export function listenToIndexer({
     async stop() {
       stopped = true;
       hub.answers.setListening(false);
-      await scanning;
+      await Promise.all([chainScan.settled(), announcementRead.settled()]);
       await client?.end().catch(() => undefined);
     },
   };

@@ -11,8 +11,8 @@ export const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
 export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-/** The database's announcement of a changed record: its kind and its operator's wallet. */
-export const reviewAnnouncementSchema = z.object({ topic: z.enum(REVIEW_TOPICS), wallet: z.string().nullable() });
+/** The kind of record a database announcement names. */
+export const reviewTopicSchema = z.enum(REVIEW_TOPICS);
 
 /**
  * A live event: the indexer has indexed up to `block`, and these topics changed for these wallets

@@ -17,12 +17,13 @@ function parseJson(text: string): unknown {
 /**
  * While someone is signed in, listens to the API's live stream: each chain event refreshes the
  * queries whose meta names one of its topics, so lists and totals follow the chain without polling.
- * The stream reconnects on its own and resumes from the last event it saw.
+ * The stream reconnects on its own and resumes from the last event it saw; the server ends it with
+ * its session, so a new session (a 2FA change issues one) opens a new stream.
  */
 export default function LiveEvents() {
   const { claims } = useSession();
   const queryClient = useQueryClient();
-  const signedInAs = claims ? `${claims.userType}:${claims.sub}` : null;
+  const signedInAs = claims ? `${claims.userType}:${claims.sub}:${claims.ver}` : null;
   useEffect(() => {
     if (!signedInAs) return;
     const source = new EventSource(API.live, {

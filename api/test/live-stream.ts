@@ -1,0 +1,48 @@
+import { API } from "../src/contract/index.ts";
+import { LIVE_EVENT_NAME, type LiveEvent } from "../src/live/schema.ts";
+
+/** One `/api/live` stream read as it arrives: its events, and whether (and when) the server ended it. */
+export interface LiveStream {
+  received: LiveEvent[];
+  /** Whether the server has ended the stream (its body ended); closing it here does not count. */
+  hasEnded(): boolean;
+  close(): void;
+}
+
+/**
+ * Opens the live stream of the API at `origin` as `token` over real HTTP, without reconnecting (an
+ * EventSource would reconnect and hide the end): resolves once the server has answered 200.
+ */
+export async function openLiveStream(origin: string, token: string): Promise<LiveStream> {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}${API.live}`, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: abort.signal });
+  if (response.status !== 200 || !response.body) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  const received: LiveEvent[] = [];
+  let ended = false;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const read = async () => {
+    let buffer = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const lines = buffer.slice(0, end).split("\n");
+        buffer = buffer.slice(end + 2);
+        const event = lines.find((line) => line.startsWith("event:"))?.slice(6).trim();
+        const data = lines.filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim());
+        if (event === LIVE_EVENT_NAME) received.push(JSON.parse(data.join("\n")) as LiveEvent);
+      }
+    }
+  };
+  void read().then(
+    () => (ended = true),
+    () => undefined,
+  );
+  return {
+    received,
+    hasEnded: () => ended,
+    close: () => abort.abort(),
+  };
+}
