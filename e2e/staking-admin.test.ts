@@ -61,7 +61,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
     const row = page.getByRole("row").filter({ hasText: node.name });
     await row.getByText("Pending").waitFor();
-    await expect.poll(() => page.getByRole("row").count()).toBe(2);
+    await expect.poll(() => page.getByRole("table", { name: "Requests" }).getByRole("row").count()).toBe(2);
     await shoot(page, "request-list");
 
     const download = page.waitForEvent("download");

@@ -68,10 +68,8 @@ describe("list answers served again until something changes", () => {
     const node = await addNode(owner.token);
     expect(await nameIn(node._id)).toBe(node.name);
 
-    await announcing(false);
-    await rename(node._id, "Renamed silently");
+    await renameNodeSilently(t.db, node._id, "Renamed silently");
     expect(await nameIn(node._id)).toBe(node.name);
-    await announcing(true);
 
     await rename(node._id, "Renamed by a job");
     await waitFor("the announcement to empty the cache", () => t.live.answers.size === 0, { timeoutMs: 5_000, intervalMs: 5 });
