@@ -45,6 +45,16 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.setting, settingBody)).status).toBe(200);
   });
 
+  it("unchecked chain activity and recording a limit change: admin only", async () => {
+    const hint = { tnxHash: `0x${"ab".repeat(32)}` };
+    expect((await as("anonymous", "GET", API.unchecked)).status).toBe(401);
+    expect((await as("operatorA", "GET", API.unchecked)).status).toBe(403);
+    expect((await as("admin", "GET", API.unchecked)).status).toBe(200);
+    expect((await as("anonymous", "POST", API.settingStakeLimits, hint)).status).toBe(401);
+    expect((await as("operatorA", "POST", API.settingStakeLimits, hint)).status).toBe(403);
+    expect((await as("admin", "POST", API.settingStakeLimits, hint)).status).toBe(404);
+  });
+
   it("admin password change: admin only, and never with the session alone", async () => {
     const body = { currentPassword: "correct horse battery", password: "twelve chars ok", password2: "twelve chars ok" };
     expect((await as("anonymous", "POST", API.admin.update, body)).status).toBe(401);
