@@ -8,9 +8,9 @@ const features = readdirSync("./web/src/features", { withFileTypes: true })
   .map((entry) => entry.name);
 
 /** The web app imports only the API's exported contract and (type-only) its route types, never its internals. */
-const API_ONLY_CONTRACT = "The web app imports only @pli/api/contract, and types only from @pli/api/types.";
+const API_ONLY_CONTRACT = "The web app imports only @pli/api/public-contract, and types only from @pli/api/types.";
 const apiContractOnly = [
-  { group: ["@pli/api/*", "!@pli/api/contract", "!@pli/api/types"], message: API_ONLY_CONTRACT },
+  { group: ["@pli/api/*", "!@pli/api/public-contract", "!@pli/api/types"], message: API_ONLY_CONTRACT },
   { group: ["**/api/src/**", "**/api/test/**"], message: API_ONLY_CONTRACT },
 ];
 const apiTypesOnly = [

@@ -19,14 +19,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["abis/src/**/*.test.ts", "api/src/**/*.unit.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.unit.test.ts"],
+          include: ["{abis,api,web,scripts}/**/*.unit.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**"],
         },
       },
       {
         extends: true,
         test: {
           name: "contracts",
-          include: ["contracts/test/**/*.test.ts"],
+          include: ["contracts/test/**/*.chain.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -35,8 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["api/src/**/*.test.ts"],
-          exclude: ["api/src/**/*.unit.test.ts"],
+          include: ["api/src/**/*.{db,chain}.test.ts"],
           globalSetup: ["test/global-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -46,7 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "indexer",
-          include: ["indexer/test/**/*.test.ts"],
+          include: ["indexer/test/**/*.chain.test.ts"],
           globalSetup: ["test/global-postgres.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
@@ -56,7 +56,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["e2e/**/*.test.ts"],
+          include: ["e2e/**/*.browser.test.ts"],
           globalSetup: ["e2e/support/global-stack.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,

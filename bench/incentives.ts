@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { API } from "../api/src/contract/index.ts";
+import { API } from "../api/src/public-contract/index.ts";
 import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedIncentives } from "./lib/seed-incentives.ts";

@@ -8,7 +8,7 @@
  * requests per second per case, and the load average. Target: p99 <= 25 ms. `npm run bench:nodes`
  * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR and HOLD: see bench/lib/stand.ts).
  */
-import { API, NODE_TABS } from "../api/src/contract/index.ts";
+import { API, NODE_TABS } from "../api/src/public-contract/index.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedNodes } from "./lib/seed-nodes.ts";
 import { withStand } from "./lib/stand.ts";
@@ -27,9 +27,9 @@ await withStand(
     const cases: LoadCase[] = [bareCase];
     for (const q of ["", ...SEARCH]) {
       const label = q ? ` q=${q}` : "";
-      cases.push({ name: `GET nodesetting${label}`, url: `${api}${API.nodesetting.root}${query(q)}`, method: "GET", headers, target: true });
+      cases.push({ name: `GET nodesetting${label}`, url: `${api}${API.node.root}${query(q)}`, method: "GET", headers, target: true });
       for (const tab of NODE_TABS) {
-        cases.push({ name: `filterlist ${tab}${label}`, url: `${api}${API.nodesetting.filterList}${query(q)}`, method: "POST", body: JSON.stringify({ status: tab }), headers, target: true });
+        cases.push({ name: `filterlist ${tab}${label}`, url: `${api}${API.node.filterList}${query(q)}`, method: "POST", body: JSON.stringify({ status: tab }), headers, target: true });
       }
     }
     cases.push(bareCase);

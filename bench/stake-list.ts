@@ -10,7 +10,7 @@
  * average. Target: p99 <= 25 ms. `npm run bench:stakes` (DURATION=seconds per case, WRITES_PER_S=writes a second during each case; PROFILE_DIR and
  * HOLD: see bench/lib/stand.ts).
  */
-import { API } from "../api/src/contract/index.ts";
+import { API } from "../api/src/public-contract/index.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedStakes } from "./lib/seed-stakes.ts";
 import { withStand } from "./lib/stand.ts";

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../api/src/config.ts";
-import { API } from "../api/src/contract/index.ts";
+import { API } from "../api/src/public-contract/index.ts";
 import { securityHeaders } from "../api/src/web-app/security-headers.ts";
 import { parseIndexerEnv } from "../indexer/env.ts";
 

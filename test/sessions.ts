@@ -3,7 +3,7 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { API } from "../api/src/contract/index.ts";
+import { API } from "../api/src/public-contract/index.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 
 /**
@@ -33,17 +33,17 @@ export async function callApi<T>(apiUrl: string, pathname: string, { token, body
 /** Sign-In With Ethereum as the web app does it, with the wallet of `key`; returns the session token. */
 export async function operatorSession(apiUrl: string, key: Hex, otp?: string): Promise<string> {
   const account = privateKeyToAccount(key);
-  const { message } = await callApi<{ message: string }>(apiUrl, API.user.siwe, { body: { walletAddress: account.address } });
+  const { message } = await callApi<{ message: string }>(apiUrl, API.operator.siwe, { body: { walletAddress: account.address } });
   const signature = await account.signMessage({ message });
-  const { token } = await callApi<{ token: string }>(apiUrl, API.user.login, { body: { message, signature, ...(otp ? { otp } : {}) } });
+  const { token } = await callApi<{ token: string }>(apiUrl, API.operator.login, { body: { message, signature, ...(otp ? { otp } : {}) } });
   return token;
 }
 
 /** Signs the operator in, turns 2FA on with their authenticator secret, and signs in again with a code. */
 export async function operatorSessionWith2fa(apiUrl: string, key: Hex): Promise<{ token: string; secret: string }> {
   const first = await operatorSession(apiUrl, key);
-  const { secret } = await callApi<{ secret: string }>(apiUrl, API.user.twofaSetup, { token: first, method: "POST" });
-  await callApi(apiUrl, API.user.twofaEnable, { token: first, body: { otp: totpCode(secret, -1) } });
+  const { secret } = await callApi<{ secret: string }>(apiUrl, API.operator.twofaSetup, { token: first, method: "POST" });
+  await callApi(apiUrl, API.operator.twofaEnable, { token: first, body: { otp: totpCode(secret, -1) } });
   return { token: await operatorSession(apiUrl, key, totpCode(secret, 0)), secret };
 }
 

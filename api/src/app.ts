@@ -5,7 +5,7 @@ import { alertRoutes } from "./alert/routes.ts";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
 import { chainConfigRoutes } from "./chain-config/routes.ts";
-import { API, MESSAGES } from "./contract/index.ts";
+import { API, MESSAGES } from "./public-contract/index.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { incentiveRoutes } from "./incentive/routes.ts";
@@ -17,9 +17,9 @@ import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { passkeyRoutes } from "./passkey/routes.ts";
-import { requestRoutes } from "./request/routes.ts";
+import { stakeRequestRoutes } from "./stake-request/routes.ts";
 import { rpcUrlRoutes } from "./rpcurl/routes.ts";
-import { settingRoutes } from "./settings/routes.ts";
+import { settingRoutes } from "./setting/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { stakeRoutes } from "./stake/routes.ts";
 import { ticketRoutes } from "./ticket/routes.ts";
@@ -29,7 +29,7 @@ import { AppError, handleError } from "./shared/errors.ts";
 import { bodyTooLarge, readDeclaredJsonBody } from "./shared/json-body.ts";
 import { rejectInvalid } from "./shared/validate.ts";
 import { staticRoutes, uploadLimit, uploadRoutes } from "./upload/routes.ts";
-import { userRoutes } from "./user/routes.ts";
+import { operatorRoutes } from "./operator/routes.ts";
 import { webAppRoutes } from "./web-app/routes.ts";
 import { securityHeaders } from "./web-app/security-headers.ts";
 
@@ -38,16 +38,16 @@ const routes = () =>
   new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid })
     .route(API.health, healthRoutes)
     .route(API.config, chainConfigRoutes)
-    .route(API.user.root, userRoutes)
+    .route(API.operator.root, operatorRoutes)
     .route("/api/admin", adminRoutes)
     .route(API.passkey.root, passkeyRoutes)
     .route(API.setting, settingRoutes)
     .route(API.rpcurl.root, rpcUrlRoutes)
-    .route(API.nodesetting.root, nodeRoutes)
+    .route(API.node.root, nodeRoutes)
     .route(API.invite.root, inviteRoutes)
     .route(API.job.root, jobRoutes)
-    .route(API.jobcategory.root, jobCategoryRoutes)
-    .route(API.request.root, requestRoutes)
+    .route(API.jobCategory.root, jobCategoryRoutes)
+    .route(API.stakeRequest.root, stakeRequestRoutes)
     .route(API.stake.root, stakeRoutes)
     .route(API.incentive.root, incentiveRoutes)
     .route("/api", dashboardRoutes)

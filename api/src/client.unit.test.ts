@@ -1,7 +1,7 @@
 import { hc, type InferRequestType, type InferResponseType } from "hono/client";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AppType } from "./app.ts";
-import type { RpcUrlInput, RpcUrlResponse, SettingResponse } from "./contract/index.ts";
+import type { RpcUrlInput, RpcUrlResponse, SettingResponse } from "./public-contract/index.ts";
 
 const client = hc<AppType>("http://portal.test");
 

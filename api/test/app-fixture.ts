@@ -11,12 +11,12 @@ import { createApp } from "../src/app.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
 import { loadConfig, type Config } from "../src/config.ts";
-import { API } from "../src/contract/index.ts";
+import { API } from "../src/public-contract/index.ts";
 import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
-import { ensureDefaultSettings } from "../src/settings/repository.ts";
+import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
 import type { Smtp } from "./smtp.ts";
 
@@ -96,9 +96,9 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   /** SIWE sign-in as the wallet of `key`; returns the raw login answer. */
   async function operatorLogin(key: Hex, otp?: string) {
     const account = privateKeyToAccount(key);
-    const { body } = await call("POST", API.user.siwe, { body: { walletAddress: account.address } });
+    const { body } = await call("POST", API.operator.siwe, { body: { walletAddress: account.address } });
     const signature = await account.signMessage({ message: body.message });
-    return call("POST", API.user.login, { body: { message: body.message, signature, ...(otp ? { otp } : {}) } });
+    return call("POST", API.operator.login, { body: { message: body.message, signature, ...(otp ? { otp } : {}) } });
   }
 
   /** A session of an operator whose 2FA is off (only the profile and the 2FA set-up answer it). */
@@ -127,9 +127,9 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
       return response.body.token;
     }
     const token = await operatorTokenWithout2fa(key);
-    const setup = await call("POST", API.user.twofaSetup, { token });
+    const setup = await call("POST", API.operator.twofaSetup, { token });
     totpSecrets.set(key, setup.body.secret);
-    const enable = await call("POST", API.user.twofaEnable, { token, body: { otp: totpCode(key, -1) } });
+    const enable = await call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(key, -1) } });
     if (enable.status !== 200) throw new Error(`turning 2FA on failed: ${JSON.stringify(enable.body)}`);
     return enable.body.token;
   }

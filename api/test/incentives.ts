@@ -5,7 +5,7 @@ import type { startChainApp } from "./chain-app.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../test/chain.ts";
 import { newOperator, nodeBody } from "./nodes.ts";
-import { API, NODE_STATUS } from "../src/contract/index.ts";
+import { API, NODE_STATUS } from "../src/public-contract/index.ts";
 
 type ChainApp = Awaited<ReturnType<typeof startChainApp>>;
 
@@ -29,12 +29,12 @@ export async function adminAndTwoOperators(app: ChainApp) {
 export async function approvedNode(app: ChainApp, admin: string, owner: { token: string; address: Address }, n: number, extra: Record<string, unknown> = {}) {
   const { t, chain, synced } = app;
   const body = nodeBody(n, extra);
-  const response = await t.call("POST", API.nodesetting.root, { token: owner.token, body });
+  const response = await t.call("POST", API.node.root, { token: owner.token, body });
   expect(response.status).toBe(201);
   const node = body.nodeAddress as Address;
   await chain.mined(chain.as("owner").staking.write.whiteListIt([owner.address, node]));
   await synced();
-  expect((await t.call("POST", API.nodesetting.edit, { token: admin, body: { _id: response.body.data._id, status: NODE_STATUS.approved } })).status).toBe(200);
+  expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: response.body.data._id, status: NODE_STATUS.approved } })).status).toBe(200);
   return { id: response.body.data._id as string, node, nodeKey: node.toLowerCase() };
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
-import { API, NODE_STATUS, type NodeStatus } from "../src/contract/index.ts";
+import { API, NODE_STATUS, type NodeStatus } from "../src/public-contract/index.ts";
 import type { TestApp } from "./app-fixture.ts";
 import { addressOf, newOperator, nodeBody } from "./nodes.ts";
 
@@ -35,10 +35,10 @@ export async function categoryId(t: TestApp, name = "Price Feed") {
 
 /**
  * A node of the operator, registered through the API and then set to `status` in the database: a
- * stand-in for the whitelist and the stake on the chain, which node-chain.test.ts covers.
+ * stand-in for the whitelist and the stake on the chain, which node/node.chain.test.ts covers.
  */
 export async function nodeWithStatus(t: TestApp, token: string, status: NodeStatus = NODE_STATUS.active) {
-  const response = await t.call("POST", API.nodesetting.root, { token, body: nodeBody(randomInt(1, 16_000_000)) });
+  const response = await t.call("POST", API.node.root, { token, body: nodeBody(randomInt(1, 16_000_000)) });
   if (response.status !== 201) throw new Error(`adding a node failed: ${JSON.stringify(response.body)}`);
   const id: string = response.body.data._id;
   await t.db.updateTable("app.node").set({ status }).where("id", "=", id).execute();

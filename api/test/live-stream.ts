@@ -1,4 +1,4 @@
-import { API } from "../src/contract/index.ts";
+import { API } from "../src/public-contract/index.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "../src/live/schema.ts";
 
 /** One `/api/live` stream read as it arrives: its events, and whether (and when) the server ended it. */

@@ -4,7 +4,7 @@ import { createPublicClient, createWalletClient, http, parseEther, parseUnits, t
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi } from "@pli/abis";
 import { provisionAdmin } from "../../api/src/admin/provision.ts";
-import { USER_ROLE, type UserRole } from "../../api/src/contract/domain.ts";
+import { USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import { createDb } from "../../api/src/db/database.ts";
 import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";

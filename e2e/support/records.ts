@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { API, NODE_STATUS } from "../../api/src/contract/index.ts";
+import { API, NODE_STATUS } from "../../api/src/public-contract/index.ts";
 import { createDb } from "../../api/src/db/database.ts";
 import { callApi as callSharedApi } from "../../test/sessions.ts";
 import type { SharedStack } from "./stack.ts";
@@ -19,10 +19,10 @@ export const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.$
 
 /**
  * A node of the operator registered through the API and set Active in the stack's database: a stand-in
- * for the whitelist and the stake on the chain, which nodes.test.ts drives through the screens.
+ * for the whitelist and the stake on the chain, which nodes.browser.test.ts drives through the screens.
  */
 export async function activeNode(stack: SharedStack, token: string, name = `Oracle node ${randomInt(1e6)}`): Promise<string> {
-  const { data } = await callApi<{ data: { _id: string } }>(stack, API.nodesetting.root, token, {
+  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, token, {
     name,
     provider: "AWS",
     ipaddress: loopbackIp(),

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
-import { API, NODE_STATUS, REQUEST_STATUS } from "../../api/src/contract/index.ts";
+import { API, NODE_STATUS, STAKE_REQUEST_STATUS } from "../../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
 import { callApi, loopbackIp, randomAddress } from "./records.ts";
@@ -38,7 +38,7 @@ export interface ApprovedNode {
 /** A node of the operator registered through the API, whitelisted with whiteListIt on the chain, and saved Approved by the admin once indexed. */
 export async function approvedNode(stack: SharedStack, tokens: { operator: string; admin: string }, wallet: Address): Promise<ApprovedNode> {
   const node = { name: `Staking node ${randomInt(1e6)}`, ipaddress: loopbackIp(), nodeAddress: randomAddress() };
-  const { data } = await callApi<{ data: { _id: string } }>(stack, API.nodesetting.root, tokens.operator, {
+  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, tokens.operator, {
     ...node,
     provider: "Vultr",
     os: "Ubuntu 24.04",
@@ -50,7 +50,7 @@ export async function approvedNode(stack: SharedStack, tokens: { operator: strin
   const owner = chainAs(stack, DEV_KEYS.owner);
   const { stakingRewards } = stack.deployment.contracts;
   await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "whiteListIt", args: [getAddress(wallet), node.nodeAddress], chain: null }));
-  await waitFor("the node approved once its whitelist is indexed", () => callApi(stack, API.nodesetting.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }), { timeoutMs: 20_000, intervalMs: 200 });
+  await waitFor("the node approved once its whitelist is indexed", () => callApi(stack, API.node.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }), { timeoutMs: 20_000, intervalMs: 200 });
   return { _id: data._id, ...node };
 }
 
@@ -60,7 +60,7 @@ export async function approveRequest(stack: SharedStack, adminToken: string, req
   await owner.mined(
     await owner.wallet.writeContract({ address: stack.deployment.contracts.pluginFarm, abi: pluginFarmAbi, functionName: "whiteListPLIFarmNode", args: [getAddress(wallet), nodeAddress], chain: null }),
   );
-  await waitFor("the request approved once the farm whitelist is indexed", () => callApi(stack, API.request.updateStatus, adminToken, { _id: requestId, status: REQUEST_STATUS.approved }), {
+  await waitFor("the request approved once the farm whitelist is indexed", () => callApi(stack, API.stakeRequest.updateStatus, adminToken, { _id: requestId, status: STAKE_REQUEST_STATUS.approved }), {
     timeoutMs: 20_000,
     intervalMs: 200,
   });

@@ -1,11 +1,11 @@
 import { createPublicClient, createTestClient, createWalletClient, defineChain, getContract, http, keccak256, parseUnits, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
-import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/contract/domain.ts";
+import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import type { Db } from "../../api/src/db/database.ts";
 import { accrualDateOf, accrueMonth, dateKeyOf, monthOf, monthStart, nextMonth, type Month, type PositionEvent } from "../../api/src/incentive/rules.ts";
 import { recordHistory } from "../../api/src/node/history.ts";
-import { upsertOperator } from "../../api/src/user/repository.ts";
+import { upsertOperator } from "../../api/src/operator/repository.ts";
 import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
 
 /**

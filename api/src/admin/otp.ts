@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import { LIMITS, MESSAGES } from "../contract/index.ts";
+import { LIMITS, MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { sendPromptly, type Mailer } from "../mail/mailer.ts";
 import { AppError, tooManyRequests } from "../shared/errors.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import { verifyPassword } from "../auth/password.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { LIMITS_BY_ROUTE as L, recordFailure, refuseIfLocked, type Limit } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { findAdminById } from "./repository.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { forgetAccount } from "../auth/account-cache.ts";
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 
 export const findAdminByEmail = (db: Db, email: string) => db.selectFrom("app.admin").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/password.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";

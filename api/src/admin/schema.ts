@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "../contract/domain.ts";
+import { LIMITS } from "../public-contract/domain.ts";
 import { errorSchema, idSchema } from "../shared/schema.ts";
-import { otpSchema } from "../user/schema.ts";
+import { otpSchema } from "../operator/schema.ts";
 
 export const ADMIN_PATHS = {
   login: "/api/admin/login",

@@ -1,4 +1,4 @@
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { signSession } from "../auth/session.ts";
 
 /** A session token for the admin at their current session version. */

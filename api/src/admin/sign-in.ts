@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { countPasskeys } from "../passkey/repository.ts";
 import { budgetSpent, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";

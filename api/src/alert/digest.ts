@@ -1,4 +1,4 @@
-import { JOB_STATUS, NODE_STATUS, REQUEST_STATUS, TICKET_STATUS } from "../contract/domain.ts";
+import { JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, TICKET_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { utcDay } from "../node-monitor/monitor.ts";
 import { mailOf, type MailDetails } from "./mails.ts";
@@ -34,7 +34,7 @@ export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDig
       .innerJoin("app.node as n", "n.id", "r.node_id")
       .leftJoin("app.operator as o", "o.id", "r.operator_id")
       .select(["n.name as node_name", "o.email"])
-      .where("r.status", "=", REQUEST_STATUS.pending)
+      .where("r.status", "=", STAKE_REQUEST_STATUS.pending)
       .orderBy("r.created_at")
       .limit(DIGEST_LISTED)
       .execute(),
@@ -50,7 +50,7 @@ export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDig
       .selectNoFrom((eb) => [
         eb.selectFrom("app.node").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", NODE_STATUS.pending).as("nodes"),
         eb.selectFrom("app.job").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", JOB_STATUS.pending).as("jobs"),
-        eb.selectFrom("app.request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", REQUEST_STATUS.pending).as("requests"),
+        eb.selectFrom("app.request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", STAKE_REQUEST_STATUS.pending).as("requests"),
         eb.selectFrom("app.ticket").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", TICKET_STATUS.open).as("tickets"),
       ])
       .executeTakeFirstOrThrow(),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { NODE_STATUS } from "../contract/domain.ts";
+import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { mailOf } from "./mails.ts";
 import { recordMails } from "./repository.ts";

@@ -1,4 +1,4 @@
-import { NODE_STATUS } from "../contract/domain.ts";
+import { NODE_STATUS } from "../public-contract/domain.ts";
 
 /**
  * The alert rules in one place, pure: which mails exist, which an operator may turn off, and when a

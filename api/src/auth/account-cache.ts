@@ -1,4 +1,4 @@
-import type { UserType } from "../contract/domain.ts";
+import type { UserType } from "../public-contract/domain.ts";
 
 /**
  * How long this instance trusts what it read of an account's sessions (enabled, session version, 2FA)

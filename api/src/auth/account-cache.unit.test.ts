@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { AccountCache, type AccountFacts } from "./account-cache.ts";
 
 const ID = "6c1f7a4e-0000-4000-8000-000000000001";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { SessionClaims } from "../contract/index.ts";
-import { USER_TYPE, type UserType } from "../contract/domain.ts";
-import { MESSAGES } from "../contract/index.ts";
+import type { SessionClaims } from "../public-contract/index.ts";
+import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
 import { accountCache } from "./account-cache.ts";
@@ -55,7 +55,7 @@ const guard = (types: UserType[], { before2fa = false } = {}) =>
     await next();
   });
 
-export const userOnly = guard([USER_TYPE.user]);
+export const operatorOnly = guard([USER_TYPE.user]);
 export const adminOnly = guard([USER_TYPE.admin]);
 export const signedIn = guard([USER_TYPE.user, USER_TYPE.admin]);
 /** Operator routes that must work while 2FA is still off: the 2FA set-up itself. */

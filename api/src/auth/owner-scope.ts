@@ -1,5 +1,5 @@
-import { USER_TYPE } from "../contract/domain.ts";
-import type { SessionClaims } from "../user/schema.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
+import type { SessionClaims } from "../operator/schema.ts";
 
 /**
  * The owner a signed-in person's records are limited to: operators reach only their own records

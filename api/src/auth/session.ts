@@ -1,9 +1,9 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { sql } from "kysely";
-import { MESSAGES, USER_TYPE, type UserType } from "../contract/index.ts";
+import { MESSAGES, USER_TYPE, type UserType } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
-import { sessionClaimsSchema as claimsSchema, type SessionClaims } from "../user/schema.ts";
+import { sessionClaimsSchema as claimsSchema, type SessionClaims } from "../operator/schema.ts";
 import { forgetAccount, type AccountFacts } from "./account-cache.ts";
 
 /** A signing key (imported once, not per token) and the tokens it verified (claims by token), per secret. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MESSAGES, USER_TYPE } from "../contract/index.ts";
+import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
 import { signSession, verifySession } from "./session.ts";
 
 const SECRET = "unit-secret-unit-secret-unit-secret-0001";

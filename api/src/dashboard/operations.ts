@@ -1,17 +1,17 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, userOnly } from "../auth/middleware.ts";
+import { adminOnly, operatorOnly } from "../auth/middleware.ts";
 import { describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
-import { adminDashboardSchema, userDashboardSchema } from "./schema.ts";
+import { adminDashboardSchema, operatorDashboardSchema } from "./schema.ts";
 
 /** The dashboard routes' declarations (spec 7: GET /api/user/dashboard and /api/admin/dashboard); handlers are in routes.ts. */
 const { 401: unauthorized, 403: forbidden } = ERROR_RESPONSES;
 
-export const userDashboardRoute = createRoute({
+export const operatorDashboardRoute = createRoute({
   method: "get",
   path: "/user/dashboard",
   ...describe("user", "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, and monthly charts of the stake, incentives and payouts"),
-  middleware: [userOnly] as const,
-  responses: { 200: jsonResponse(userDashboardSchema, "The operator's figures, amounts in wei"), 401: unauthorized, 403: forbidden },
+  middleware: [operatorOnly] as const,
+  responses: { 200: jsonResponse(operatorDashboardSchema, "The operator's figures, amounts in wei"), 401: unauthorized, 403: forbidden },
 });
 
 export const adminDashboardRoute = createRoute({

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { NODE_STATUS, STAKE_STATUS } from "../contract/domain.ts";
+import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
 import { DASHBOARD_LIMITS } from "./schema.ts";

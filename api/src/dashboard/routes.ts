@@ -2,7 +2,7 @@ import type { Db } from "../db/database.ts";
 import { createRouter } from "../shared/openapi.ts";
 import { walletOf } from "../stake/service.ts";
 import { countUnchecked } from "../unchecked/repository.ts";
-import { adminDashboardRoute, userDashboardRoute } from "./operations.ts";
+import { adminDashboardRoute, operatorDashboardRoute } from "./operations.ts";
 import { adminCounts, dashboardCharts, incentiveCount, incentivesPerStatus, recentIncentives, recentTransactions, stakeOverview, type Scope } from "./repository.ts";
 
 /** The figures both dashboards show, for one wallet or everybody. */
@@ -27,7 +27,7 @@ async function dashboardOf(db: Db, wallet: Scope, now: Date) {
 
 /** Mounted at /api: the operator's dashboard under /api/user, the admin's under /api/admin (spec 7). */
 export const dashboardRoutes = createRouter()
-  .openapi(userDashboardRoute, async (c) => {
+  .openapi(operatorDashboardRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
     return c.json(await dashboardOf(db, await walletOf(db, session), new Date()), 200);

@@ -13,19 +13,19 @@ import type { NodeTables } from "../node/table.ts";
 import type { NodeMonitorTables } from "../node-monitor/table.ts";
 import type { PasskeyTables } from "../passkey/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
-import type { RequestTables } from "../request/table.ts";
+import type { StakeRequestTables } from "../stake-request/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
-import type { SettingTables } from "../settings/table.ts";
+import type { SettingTables } from "../setting/table.ts";
 import type { TicketTables } from "../ticket/table.ts";
 import type { UploadTables } from "../upload/table.ts";
-import type { UserTables } from "../user/table.ts";
+import type { OperatorTables } from "../operator/table.ts";
 import type { ValidatorCheckTables } from "../validator-check/table.ts";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, UserTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, RequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables, AnnouncementTables {}
+export interface Database extends ChainViews, SettingTables, OperatorTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, StakeRequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables, AnnouncementTables {}
 
 export type Db = Kysely<Database>;
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { INCENTIVE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { stakeIdOf } from "../stake/rules.ts";
 import { INCENTIVE_STATUSES, nextPaymentDate, type IncentiveStatus } from "./rules.ts";

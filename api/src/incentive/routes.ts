@@ -1,4 +1,4 @@
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { csvHeaders } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
@@ -6,7 +6,7 @@ import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter } from "../shared/openapi.ts";
 import { walletOf } from "../stake/service.ts";
-import type { SessionClaims } from "../user/schema.ts";
+import type { SessionClaims } from "../operator/schema.ts";
 import {
   deleteIncentiveRoute,
   discrepanciesRoute,

@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS } from "../contract/domain.ts";
+import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import type { HintDecision, HintReceipt } from "../stake/rules.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
-import { INCENTIVE_STATUS } from "../contract/domain.ts";
+import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import {
   accrualDateOf,
   accruedMonthOf,

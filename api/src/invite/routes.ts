@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly } from "../auth/middleware.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";

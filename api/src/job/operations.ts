@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 import { jobCreateSchema, jobEditSchema, jobResponseSchema, jobsByNodeSchema, jobSavedSchema } from "./schema.ts";
@@ -30,7 +30,7 @@ export const addJobRoute = createRoute({
   method: "post",
   path: "/",
   ...describe("user", "Submit a job (Pending) for one of the operator's Active nodes; only operators whose role is Validator"),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: jsonBody(jobCreateSchema),
   responses: { 201: jsonResponse(jobSavedSchema, "Added"), ...guarded, 404: notFound, 409: conflict },
 });

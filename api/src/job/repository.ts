@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import { OTHER_PROVIDER } from "../contract/domain.ts";
+import { OTHER_PROVIDER } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, pageOf } from "../shared/list.ts";
 import type { JobRunStatus, JobStatus, JobValues } from "./rules.ts";

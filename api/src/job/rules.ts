@@ -1,5 +1,5 @@
 import { isAddress } from "viem";
-import { JOB_NETWORKS, JOB_STATUS, NODE_STATUS, USER_ROLE, type JobNetwork } from "../contract/domain.ts";
+import { JOB_NETWORKS, JOB_STATUS, NODE_STATUS, USER_ROLE, type JobNetwork } from "../public-contract/domain.ts";
 
 /**
  * The job rules of the issue and spec 3-5 in one place, pure, for the API (which enforces them) and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NODE_STATUS, USER_ROLE } from "../contract/domain.ts";
+import { NODE_STATUS, USER_ROLE } from "../public-contract/domain.ts";
 import {
   addressLine,
   applyEdit,

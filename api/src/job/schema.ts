@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_NETWORKS } from "../contract/domain.ts";
+import { JOB_NETWORKS } from "../public-contract/domain.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import {
   addressLine,

@@ -1,5 +1,5 @@
 import { recordJobStatusAlert } from "../alert/events.ts";
-import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { categoryExists, insertJob, lockJob, lockOwnNode, operatorRole, updateJob, valuesOf } from "./repository.ts";

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { JobNetwork } from "../contract/domain.ts";
+import type { JobNetwork } from "../public-contract/domain.ts";
 import type { Timestamp } from "../shared/table-types.ts";
 import type { JobRunStatus, JobStatus } from "./rules.ts";
 

@@ -1,5 +1,5 @@
 import { acceptsSession, type AccountFacts } from "../auth/account-cache.ts";
-import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { PUBLIC_TOPICS, type LiveEvent } from "./schema.ts";
 

@@ -3,7 +3,7 @@ import pg from "pg";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { readAccountFacts } from "../auth/session.ts";
 import { getIndexedBlock, getIndexedCheckpoint } from "../chain/views.ts";
-import type { UserType } from "../contract/domain.ts";
+import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";

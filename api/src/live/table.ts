@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { UserType } from "../contract/domain.ts";
+import type { UserType } from "../public-contract/domain.ts";
 
 /**
  * An announcement the database wrote at a portal change (migration trusted-announcements): only the

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { recordInactiveDayAlerts } from "../alert/events.ts";
-import { NODE_STATUS } from "../contract/domain.ts";
+import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";

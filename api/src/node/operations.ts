@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 import {
@@ -36,7 +36,7 @@ export const addNodeRoute = createRoute({
   method: "post",
   path: "/",
   ...describe("user", "Register a validator node (Pending), on the signed-in operator's wallet"),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: jsonBody(nodeCreateSchema),
   responses: { 201: jsonResponse(nodeSavedSchema, "Added"), ...guarded, 409: conflict },
 });

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { NODE_STATUS, STAKE_STATUS } from "../contract/domain.ts";
+import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 
 /** How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being indexed). */

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
-import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { reputationViewable, scoreOfAverage, windowStart, type NodeStatus } from "./rules.ts";
 import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";

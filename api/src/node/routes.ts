@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ownerScope } from "../auth/owner-scope.ts";
-import { NODE_STATUS, USER_TYPE } from "../contract/domain.ts";
+import { NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { AppError, validationError } from "../shared/errors.ts";

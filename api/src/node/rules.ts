@@ -1,4 +1,4 @@
-import { LIMITS, NODE_STATUS, STAKE_STATUS, USER_TYPE, type StakeStatus, type UserType } from "../contract/domain.ts";
+import { LIMITS, NODE_STATUS, STAKE_STATUS, USER_TYPE, type StakeStatus, type UserType } from "../public-contract/domain.ts";
 
 /**
  * The node rules of spec section 4 in one place, pure, for the API (which enforces them) and the web

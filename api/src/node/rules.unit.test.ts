@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NODE_STATUS, STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import { NODE_STATUS, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import {
   canAddNode,
   countsTowardLimit,

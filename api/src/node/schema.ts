@@ -1,6 +1,6 @@
 import { isAddress } from "viem";
 import { z } from "zod";
-import { LIMITS, NODE_STATUS, OTHER_PROVIDER, PROVIDERS, STAKE_STATUS, USER_TYPE } from "../contract/domain.ts";
+import { LIMITS, NODE_STATUS, OTHER_PROVIDER, PROVIDERS, STAKE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import { NODE_DELETED, NODE_STATUSES, NODE_TABS, REVIEW_STATUSES, TOGGLE_STATUSES, TRANSITION_MESSAGES } from "./rules.ts";
 

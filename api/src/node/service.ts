@@ -1,5 +1,5 @@
 import { recordNodeStatusAlert } from "../alert/events.ts";
-import { LIMITS, NODE_STATUS, USER_TYPE } from "../contract/domain.ts";
+import { LIMITS, NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { recordHistory } from "./history.ts";

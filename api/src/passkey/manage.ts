@@ -1,4 +1,4 @@
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { countPasskeys, deletePasskeyRow, lockAdminFallback, setEmailCodeFallback } from "./repository.ts";

@@ -2,7 +2,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from "@simple
 import { COSEALG } from "@simplewebauthn/server/helpers";
 import type { z } from "zod";
 import type { Config } from "../config.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { consumeChallenge, relyingParty, storeChallenge } from "./challenges.ts";

@@ -4,7 +4,7 @@ import { findAdminById } from "../admin/repository.ts";
 import { passwordConfirmSchema } from "../admin/schema.ts";
 import { adminSession } from "../admin/session.ts";
 import { adminOnly } from "../auth/middleware.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";

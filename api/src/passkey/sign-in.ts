@@ -2,7 +2,7 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@si
 import type { z } from "zod";
 import { findLiveAttempt, finishAttempt } from "../admin/otp.ts";
 import type { Config } from "../config.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { consumeChallenge, relyingParty, storeChallenge } from "./challenges.ts";

@@ -1,7 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { sql } from "kysely";
-import { LIMITS, MESSAGES, TICKET_LIMITS } from "../contract/index.ts";
+import { LIMITS, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { tooManyRequests } from "../shared/errors.ts";

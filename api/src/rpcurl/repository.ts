@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import type { UserType } from "../contract/domain.ts";
+import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { pageOf, whereContains } from "../shared/list.ts";
 import type { RpcUrlInput, RpcUrlResponse } from "./schema.ts";

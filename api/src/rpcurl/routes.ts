@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { signedIn } from "../auth/middleware.ts";
 import { ownerScope } from "../auth/owner-scope.ts";
 import { AppError } from "../shared/errors.ts";

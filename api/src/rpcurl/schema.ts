@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROVIDERS, USER_TYPE } from "../contract/domain.ts";
+import { PROVIDERS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text, urlWith } from "../shared/schema.ts";
 
 export const RPC_PATHS = { root: "/api/rpcurl", edit: "/api/rpcurl/edit", delete: "/api/rpcurl/delete" } as const;

@@ -1,7 +1,7 @@
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../app-env.ts";
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 
 /**
  * A list answer (200, JSON) for the signed-in reader, served again from this instance's answer cache,

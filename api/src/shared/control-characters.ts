@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { validationError } from "./errors.ts";
 import { nestsDeeperThan } from "./json-depth.ts";

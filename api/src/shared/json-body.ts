@@ -1,7 +1,7 @@
 import { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { AppError, validationError } from "./errors.ts";
 import { isJsonMediaType, mediaTypeOf } from "./media-type.ts";
 

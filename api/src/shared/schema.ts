@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { LIMITS } from "../contract/domain.ts";
+import { LIMITS } from "../public-contract/domain.ts";
 
 /**
  * Zod building blocks shared by the features' request and response schemas. Pure: the web app
- * imports them (through @pli/api/contract) to check forms with the same rules.
+ * imports them (through @pli/api/public-contract) to check forms with the same rules.
  */
 export const text = (max: number, label: string) =>
   z

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { csvResponse } from "../shared/csv.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
@@ -45,7 +45,7 @@ export const stakeTotalRoute = createRoute({
   method: "get",
   path: "/getTotal",
   ...describe("user", "The operator's stake in Stake or Unlock on the chain (on one of their nodes with nodeId), wei"),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: { query: stakeTotalQuerySchema },
   responses: { 200: jsonResponse(stakeTotalSchema, "tillStake in wei"), ...guarded, 404: notFound },
 });
@@ -84,7 +84,7 @@ export const stakeHintRoute = createRoute({
     "user",
     "Hint that tnxHash staked or topped up on one of the operator's nodes: answers the chain's position once that event is indexed for the operator's wallet and the node's address (totalStake is ignored); 404 unknown, 409 failed, not yet indexed, not a stake or top-up, or another node's, 403 another wallet's",
   ),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: jsonBody(stakeHintSchema),
   responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
 });
@@ -102,7 +102,7 @@ export const withdrawHintRoute = createRoute({
   method: "post",
   path: "/tokenwithdraw",
   ...describe("user", "After unstake(node) from the operator's wallet: answers the position once that transaction's unstake event is indexed for this position"),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: jsonBody(withdrawHintSchema),
   responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
 });

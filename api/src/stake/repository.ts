@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import type { StakeEventRow, StakePositionRow } from "../chain/views.ts";
 import { asciiLower, hexColumnMatches, hexSearch } from "../shared/hex-search.ts";

@@ -1,5 +1,5 @@
 import { formatUnits, parseUnits } from "viem";
-import { STAKE_STATUS, type StakeStatus } from "../contract/domain.ts";
+import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 
 /**
  * The staking rules of spec sections 4 and 5 in one place, pure, for the API and the web app (the

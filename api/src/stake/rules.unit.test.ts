@@ -1,6 +1,6 @@
 import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
-import { STAKE_STATUS } from "../contract/domain.ts";
+import { STAKE_STATUS } from "../public-contract/domain.ts";
 import {
   decideHint,
   effectiveMinimum,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STAKE_STATUS } from "../contract/domain.ts";
+import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES } from "./rules.ts";
 

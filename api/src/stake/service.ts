@@ -1,8 +1,8 @@
 import type { PublicClient } from "viem";
 import { getIndexedBlock } from "../chain/views.ts";
-import { STAKE_STATUS } from "../contract/domain.ts";
+import { STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import type { SessionClaims } from "../user/schema.ts";
+import type { SessionClaims } from "../operator/schema.ts";
 import { AppError } from "../shared/errors.ts";
 import { eventsOfPositions, eventsOfTransaction, findPosition, toStakeResponse, type PositionRow } from "./repository.ts";
 import { decideHint, stakeIdOf, type HintKind, type HintReceipt } from "./rules.ts";

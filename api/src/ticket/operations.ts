@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, signedIn, userOnly } from "../auth/middleware.ts";
+import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
 import { TICKET_LIMITS } from "./rules.ts";
@@ -22,7 +22,7 @@ export const openTicketRoute = createRoute({
   method: "post",
   path: "/",
   ...describe("user", `Open a support ticket (Open) with its first message, optionally about one of the operator's nodes; at most ${TICKET_LIMITS.openedPerHour} an hour per operator`),
-  middleware: [userOnly] as const,
+  middleware: [operatorOnly] as const,
   request: jsonBody(ticketCreateSchema),
   responses: { 201: jsonResponse(ticketSavedSchema, "Opened"), ...guarded, 429: rateLimited },
 });

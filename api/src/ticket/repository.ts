@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import { USER_TYPE, type UserType } from "../contract/domain.ts";
+import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, pageOf } from "../shared/list.ts";
 import type { TicketStatus } from "./rules.ts";

@@ -1,5 +1,5 @@
 import { ownerScope } from "../auth/owner-scope.ts";
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";

@@ -1,4 +1,4 @@
-import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
+import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 
 /**
  * The support ticket rules in one place, pure, for the API (which enforces them) and the web app

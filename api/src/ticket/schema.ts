@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { USER_TYPE } from "../contract/domain.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, text } from "../shared/schema.ts";
 import { TICKET_LIMITS, TICKET_RULE_MESSAGES, TICKET_STATUSES } from "./rules.ts";
 

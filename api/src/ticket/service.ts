@@ -1,7 +1,7 @@
 import { mailOf } from "../alert/mails.ts";
 import { recordMails } from "../alert/repository.ts";
 import { NOTICE_KIND } from "../alert/rules.ts";
-import { TICKET_STATUS, USER_TYPE, type UserType } from "../contract/domain.ts";
+import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus, ticketOrigin } from "./repository.ts";

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { REQUEST_STATUS } from "../contract/domain.ts";
+import { STAKE_REQUEST_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { PLI_DECIMALS } from "../stake/rules.ts";
 import type { UncheckedCounts, UncheckedItem, UncheckedKind } from "./schema.ts";
@@ -17,7 +17,7 @@ const noApprovedRequest = sql`
   FROM chain.stake_event AS e
   WHERE e.kind IN ${STAKE_KINDS} AND NOT EXISTS (
     SELECT FROM app.node AS n JOIN app.request AS r ON r.node_id = n.id
-    WHERE n.wallet_address = e.wallet AND n.node_address = e.node AND r.status = ${REQUEST_STATUS.approved}
+    WHERE n.wallet_address = e.wallet AND n.node_address = e.node AND r.status = ${STAKE_REQUEST_STATUS.approved}
   )`;
 
 /** isOffMultiple (api/src/stake/rules.ts) with the multiple (whole PLI, in wei) in force at the event's block time. */

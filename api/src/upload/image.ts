@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { IMAGE_TYPES, LIMITS } from "../contract/domain.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { IMAGE_TYPES, LIMITS } from "../public-contract/domain.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import { validationError } from "../shared/errors.ts";
 
 export type ImageType = keyof typeof IMAGE_TYPES;

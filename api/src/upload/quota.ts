@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from "../contract/index.ts";
+import { LIMITS, MESSAGES } from "../public-contract/index.ts";
 import { AppError } from "../shared/errors.ts";
 
 /**

@@ -5,7 +5,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import { IMAGE_TYPES, LIMITS, MESSAGES } from "../contract/index.ts";
+import { IMAGE_TYPES, LIMITS, MESSAGES } from "../public-contract/index.ts";
 import { signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";

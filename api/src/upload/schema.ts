@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../contract/domain.ts";
+import { LIMITS } from "../public-contract/domain.ts";
 
 export const UPLOAD_PATHS = { upload: "/upload", staticFiles: "/static" } as const;
 

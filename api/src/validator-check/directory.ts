@@ -1,4 +1,4 @@
-import type { UserRole } from "../contract/domain.ts";
+import type { UserRole } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 
 /** Adds or updates a wallet in the built-in validator directory. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { USER_ROLE, type UserRole } from "../contract/domain.ts";
-import { MESSAGES } from "../contract/index.ts";
+import { USER_ROLE, type UserRole } from "../public-contract/domain.ts";
+import { MESSAGES } from "../public-contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";

@@ -1,7 +1,7 @@
 import { encodePacked, getAddress, keccak256, maxUint256, parseEther, slice, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { provisionAdmin } from "../../../api/src/admin/provision.ts";
-import { API, USER_ROLE } from "../../../api/src/contract/index.ts";
+import { API, USER_ROLE } from "../../../api/src/public-contract/index.ts";
 import type { Db } from "../../../api/src/db/database.ts";
 import { upsertDirectoryEntry } from "../../../api/src/validator-check/directory.ts";
 import { pli } from "../../../test/chain.ts";
@@ -71,7 +71,7 @@ export async function setUpActors(deps: { chain: HarnessChain; db: Db; apiUrl: s
     const nodes = Array.from({ length: NODES_PER_OPERATOR }, (_, n) => getAddress(slice(derived(seed, "node", wallet.index, n), 12)));
     const portalNodes: Operator["portalNodes"] = [];
     for (const [n, address] of nodes.slice(0, NODES_IN_PORTAL).entries()) {
-      const { data } = await callApi<{ data: { _id: string } }>(apiUrl, API.nodesetting.root, {
+      const { data } = await callApi<{ data: { _id: string } }>(apiUrl, API.node.root, {
         token,
         body: {
           name: `Verify node ${wallet.index}-${n}`,

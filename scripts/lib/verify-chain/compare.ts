@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, STAKE_STATUS, type Discrepancy as PaymentDiscrepancy, type IncentiveResponse, type IncentiveSummary, type StakeEventResponse, type StakeResponse, type StakeStatus } from "../../../api/src/contract/index.ts";
+import { INCENTIVE_STATUS, STAKE_STATUS, type Discrepancy as PaymentDiscrepancy, type IncentiveResponse, type IncentiveSummary, type StakeEventResponse, type StakeResponse, type StakeStatus } from "../../../api/src/public-contract/index.ts";
 import type { StakeEventKind } from "../../../api/src/chain/views.ts";
 import { rewardKey } from "./rules.ts";
 

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database, Db } from "../../../api/src/db/database.ts";
 import { migrateToLatest } from "../../../api/src/db/migrate.ts";
-import { ensureDefaultSettings } from "../../../api/src/settings/repository.ts";
+import { ensureDefaultSettings } from "../../../api/src/setting/repository.ts";
 import { deployContracts } from "../../../contracts/scripts/deploy.ts";
 import { startAnvil, type Anvil } from "../anvil.ts";
 import { startApi } from "../api.ts";

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router-dom";
 import { routes, type RouteName } from "@/shared/config/routes";
-import { AdminLoginGate, OtpGate, RequireAdmin, RequireUser, SignedInUserGate } from "./guards/guards";
+import { AdminLoginGate, OtpGate, RequireAdmin, RequireOperator, SignedInOperatorGate } from "./guards/guards";
 import { PublicLayout } from "./layouts/public-layout";
 import type { RouteHandle } from "./layouts/route-title";
 import { ScrollToTop } from "./layouts/scroll-to-top";
@@ -18,43 +18,43 @@ const page = (name: RouteName, load?: Load): RouteObject => ({
 });
 
 const pages = {
-  connect: () => import("@/features/auth/pages/connect-page").then((m) => m.ConnectPage),
-  adminLogin: () => import("@/features/admin-auth/pages/admin-login-page").then((m) => m.AdminLoginPage),
-  verifyOtp: () => import("@/features/admin-auth/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
+  connect: () => import("@/features/operator/pages/connect-page").then((m) => m.ConnectPage),
+  adminLogin: () => import("@/features/admin/pages/admin-login-page").then((m) => m.AdminLoginPage),
+  verifyOtp: () => import("@/features/admin/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
   faq: () => import("@/features/faq/pages/faq-page").then((m) => m.FaqPage),
-  viewProfile: () => import("@/features/profile/pages/view-profile-page").then((m) => m.ViewProfilePage),
-  editProfile: () => import("@/features/profile/pages/edit-profile-page").then((m) => m.EditProfilePage),
-  siteSetting: () => import("@/features/settings/pages/site-setting-page").then((m) => m.SiteSettingPage),
-  listNode: () => import("@/features/nodes/pages/node-list-page").then((m) => m.NodeListPage),
-  addNode: () => import("@/features/nodes/pages/add-node-page").then((m) => m.AddNodePage),
-  editNode: () => import("@/features/nodes/pages/edit-node-page").then((m) => m.EditNodePage),
-  adminListNode: () => import("@/features/nodes/pages/admin-node-list-page").then((m) => m.AdminNodeListPage),
-  adminEditNode: () => import("@/features/nodes/pages/admin-edit-node-page").then((m) => m.AdminEditNodePage),
-  listJob: () => import("@/features/jobs/pages/job-list-page").then((m) => m.JobListPage),
-  editJob: () => import("@/features/jobs/pages/edit-job-page").then((m) => m.EditJobPage),
-  adminListJob: () => import("@/features/jobs/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
-  adminEditJob: () => import("@/features/jobs/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
-  adminListRequest: () => import("@/features/requests/pages/admin-request-list-page").then((m) => m.AdminRequestListPage),
-  adminEditRequest: () => import("@/features/requests/pages/admin-edit-request-page").then((m) => m.AdminEditRequestPage),
-  adminListStake: () => import("@/features/stakes/pages/admin-stake-list-page").then((m) => m.AdminStakeListPage),
-  adminEditStake: () => import("@/features/stakes/pages/admin-edit-stake-page").then((m) => m.AdminEditStakePage),
-  deposit: () => import("@/features/staking/pages/deposit-page").then((m) => m.DepositPage),
-  transactions: () => import("@/features/staking/pages/transactions-page").then((m) => m.TransactionsPage),
-  additionalStake: () => import("@/features/staking/pages/additional-stake-page").then((m) => m.AdditionalStakePage),
-  listWallet: () => import("@/features/staking/pages/my-wallet-page").then((m) => m.MyWalletPage),
+  viewProfile: () => import("@/features/operator/pages/view-profile-page").then((m) => m.ViewProfilePage),
+  editProfile: () => import("@/features/operator/pages/edit-profile-page").then((m) => m.EditProfilePage),
+  siteSetting: () => import("@/features/setting/pages/site-setting-page").then((m) => m.SiteSettingPage),
+  listNode: () => import("@/features/node/pages/node-list-page").then((m) => m.NodeListPage),
+  addNode: () => import("@/features/node/pages/add-node-page").then((m) => m.AddNodePage),
+  editNode: () => import("@/features/node/pages/edit-node-page").then((m) => m.EditNodePage),
+  adminListNode: () => import("@/features/node/pages/admin-node-list-page").then((m) => m.AdminNodeListPage),
+  adminEditNode: () => import("@/features/node/pages/admin-edit-node-page").then((m) => m.AdminEditNodePage),
+  listJob: () => import("@/features/job/pages/job-list-page").then((m) => m.JobListPage),
+  editJob: () => import("@/features/job/pages/edit-job-page").then((m) => m.EditJobPage),
+  adminListJob: () => import("@/features/job/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
+  adminEditJob: () => import("@/features/job/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
+  adminListStakeRequest: () => import("@/features/stake-request/pages/admin-request-list-page").then((m) => m.AdminStakeRequestListPage),
+  adminEditStakeRequest: () => import("@/features/stake-request/pages/admin-edit-request-page").then((m) => m.AdminEditStakeRequestPage),
+  adminListStake: () => import("@/features/stake/pages/admin-stake-list-page").then((m) => m.AdminStakeListPage),
+  adminEditStake: () => import("@/features/stake/pages/admin-edit-stake-page").then((m) => m.AdminEditStakePage),
+  deposit: () => import("@/features/stake/pages/deposit-page").then((m) => m.DepositPage),
+  transactions: () => import("@/features/stake/pages/transactions-page").then((m) => m.TransactionsPage),
+  additionalStake: () => import("@/features/stake/pages/additional-stake-page").then((m) => m.AdditionalStakePage),
+  listWallet: () => import("@/features/stake/pages/my-wallet-page").then((m) => m.MyWalletPage),
   dashboard: () => import("@/features/dashboard/pages/dashboard-page").then((m) => m.DashboardPage),
   adminDashboard: () => import("@/features/dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
-  listIncentive: () => import("@/features/incentives/pages/incentive-list-page").then((m) => m.IncentiveListPage),
-  adminListIncentive: () => import("@/features/incentives/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
-  adminEditIncentive: () => import("@/features/incentives/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
+  listIncentive: () => import("@/features/incentive/pages/incentive-list-page").then((m) => m.IncentiveListPage),
+  adminListIncentive: () => import("@/features/incentive/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
+  adminEditIncentive: () => import("@/features/incentive/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
   tickets: (variant: "user" | "admin") => ({
-    list: () => import("@/features/tickets/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant={variant} />),
-    view: () => import("@/features/tickets/pages/ticket-page").then((m) => () => <m.TicketPage variant={variant} />),
+    list: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant={variant} />),
+    view: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant={variant} />),
   }),
   rpc: (variant: "user" | "admin") => ({
-    list: () => import("@/features/rpc/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
-    add: () => import("@/features/rpc/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
-    edit: () => import("@/features/rpc/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant={variant} />),
+    list: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
+    add: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
+    edit: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant={variant} />),
   }),
 } satisfies Record<string, Load | ((variant: "user" | "admin") => Record<string, Load>)>;
 
@@ -67,9 +67,9 @@ const layouts = {
 const UPCOMING_USER: RouteName[] = [];
 const UPCOMING_ADMIN: RouteName[] = [];
 
-const userRpc = pages.rpc("user");
+const operatorRpc = pages.rpc("user");
 const adminRpc = pages.rpc("admin");
-const userTickets = pages.tickets("user");
+const operatorTickets = pages.tickets("user");
 const adminTickets = pages.tickets("admin");
 
 export const createRouter = () =>
@@ -85,13 +85,13 @@ export const createRouter = () =>
         {
           element: <PublicLayout />,
           children: [
-            { element: <SignedInUserGate />, children: [page("home", pages.connect)] },
+            { element: <SignedInOperatorGate />, children: [page("home", pages.connect)] },
             { element: <AdminLoginGate />, children: [page("adminLogin", pages.adminLogin)] },
             { element: <OtpGate />, children: [page("adminVerifyOtp", pages.verifyOtp)] },
           ],
         },
         {
-          element: <RequireUser />,
+          element: <RequireOperator />,
           children: [
             {
               lazy: layouts.operator,
@@ -108,14 +108,14 @@ export const createRouter = () =>
                 page("transactions", pages.transactions),
                 page("additionalStake", pages.additionalStake),
                 page("listWallet", pages.listWallet),
-                page("listRpc", userRpc.list),
-                page("addRpc", userRpc.add),
-                page("editRpc", userRpc.edit),
+                page("listRpc", operatorRpc.list),
+                page("addRpc", operatorRpc.add),
+                page("editRpc", operatorRpc.edit),
                 page("viewProfile", pages.viewProfile),
                 page("editProfile", pages.editProfile),
                 page("faq", pages.faq),
-                page("listIssue", userTickets.list),
-                page("viewIssue", userTickets.view),
+                page("listTicket", operatorTickets.list),
+                page("viewTicket", operatorTickets.view),
               ],
             },
           ],
@@ -135,8 +135,8 @@ export const createRouter = () =>
                 page("adminEditNode", pages.adminEditNode),
                 page("adminListJob", pages.adminListJob),
                 page("adminEditJob", pages.adminEditJob),
-                page("adminListRequest", pages.adminListRequest),
-                page("adminEditRequest", pages.adminEditRequest),
+                page("adminListStakeRequest", pages.adminListStakeRequest),
+                page("adminEditStakeRequest", pages.adminEditStakeRequest),
                 page("adminListStake", pages.adminListStake),
                 page("adminEditStake", pages.adminEditStake),
                 page("adminListRpc", adminRpc.list),

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
-import { chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/contract";
+import { chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/public-contract";
 import { api, ok } from "@/shared/api/http";
 
 export const getChainConfig = async (): Promise<ChainConfigResponse> => chainConfigResponseSchema.parse(await ok(api.config.$get()));

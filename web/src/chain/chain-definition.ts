@@ -1,5 +1,5 @@
 import { defineChain, type Chain } from "viem";
-import type { ChainConfigResponse } from "@pli/api/contract";
+import type { ChainConfigResponse } from "@pli/api/public-contract";
 
 const XDC = { name: "XDC", symbol: "XDC", decimals: 18 } as const;
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Timeline } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import type { Hex } from "viem";

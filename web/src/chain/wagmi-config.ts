@@ -1,6 +1,6 @@
 import { http } from "viem";
 import { createConfig, injected } from "wagmi";
-import type { ChainConfigResponse } from "@pli/api/contract";
+import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { chainFromConfig } from "./chain-definition";
 
 /**

@@ -1,5 +1,5 @@
 import { stakingRewardsAbi } from "@pli/abis";
-import { MESSAGES, STAKE_STATUS } from "@pli/api/contract";
+import { MESSAGES, STAKE_STATUS } from "@pli/api/public-contract";
 import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Hex } from "viem";

@@ -1,4 +1,4 @@
-import { MESSAGES, TWOFA } from "@pli/api/contract";
+import { MESSAGES, TWOFA } from "@pli/api/public-contract";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useConnection } from "wagmi";
@@ -9,9 +9,9 @@ import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 
 /** Operators only; everyone else goes to the wallet connect page. */
-export function RequireUser() {
-  const { isUser } = useSession();
-  if (!isUser) return <Navigate to={routes.home.href()} replace />;
+export function RequireOperator() {
+  const { isOperator } = useSession();
+  if (!isOperator) return <Navigate to={routes.home.href()} replace />;
   return (
     <>
       <WalletMismatchWatcher />
@@ -21,9 +21,9 @@ export function RequireUser() {
 }
 
 /** A signed-in operator opening the connect page goes to the dashboard. */
-export function SignedInUserGate() {
-  const { isUser } = useSession();
-  return isUser ? <Navigate to={routes.dashboard.href()} replace /> : <Outlet />;
+export function SignedInOperatorGate() {
+  const { isOperator } = useSession();
+  return isOperator ? <Navigate to={routes.dashboard.href()} replace /> : <Outlet />;
 }
 
 /** Admins only; everyone else goes to the admin sign-in. */

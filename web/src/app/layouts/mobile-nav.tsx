@@ -2,7 +2,7 @@ import { Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconLifebuoy } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routes, SUPPORT_DOCS_URL, USER_MOBILE_NAV } from "@/shared/config/routes";
+import { routes, SUPPORT_DOCS_URL, OPERATOR_MOBILE_NAV } from "@/shared/config/routes";
 import classes from "./mobile-nav.module.css";
 import { NAV_ICONS } from "./nav-icons";
 
@@ -22,7 +22,7 @@ export function MobileNav() {
   const { pathname } = useLocation();
   return (
     <Group component="nav" aria-label="Mobile navigation" h="100%" gap={0} wrap="nowrap" px={4}>
-      {USER_MOBILE_NAV.map(({ route, label }) => {
+      {OPERATOR_MOBILE_NAV.map(({ route, label }) => {
         const Icon = NAV_ICONS[route];
         const path = routes[route].path;
         return (

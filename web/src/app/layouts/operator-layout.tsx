@@ -1,7 +1,7 @@
 import { AppShell, Divider } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useNavigate } from "react-router-dom";
-import { routes, USER_SIDEBAR } from "@/shared/config/routes";
+import { routes, OPERATOR_SIDEBAR } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { PageTitleProvider } from "@/shared/ui/page-title";
 import { LogoutButton } from "./logout-button";
@@ -44,7 +44,7 @@ export function OperatorLayout() {
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Operator menu">
           <AppShell.Section grow>
-            <FrameNav brand="PLI Validator Portal" home="dashboard" items={USER_SIDEBAR} onNavigate={close} />
+            <FrameNav brand="PLI Validator Portal" home="dashboard" items={OPERATOR_SIDEBAR} onNavigate={close} />
           </AppShell.Section>
           <AppShell.Section>
             <Divider mb="md" />

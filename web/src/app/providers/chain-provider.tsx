@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
 import { Button, Text } from "@mantine/core";
-import type { ChainConfigResponse } from "@pli/api/contract";
+import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { chainConfigQueryOptions } from "@/chain/chain-config";
 import { createWagmiConfig } from "@/chain/wagmi-config";
 import { messages } from "@/shared/config/messages";

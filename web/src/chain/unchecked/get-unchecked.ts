@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 import { api, ok } from "@/shared/api/http";
 import { liveMeta } from "@/shared/live/live-store";
 

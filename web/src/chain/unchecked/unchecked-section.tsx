@@ -1,4 +1,4 @@
-import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS, type UncheckedItem } from "@pli/api/contract";
+import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS, type UncheckedItem } from "@pli/api/public-contract";
 import { List, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatDate } from "@/shared/format/dates";

@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, PLI_DECIMALS, type IncentiveStatus } from "@pli/api/contract";
+import { INCENTIVE_STATUS, PLI_DECIMALS, type IncentiveStatus } from "@pli/api/public-contract";
 import dayjs from "dayjs";
 import { formatUnits } from "viem";
 

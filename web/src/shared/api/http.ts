@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import type { AppType } from "@pli/api/types";
 import { hc, type ClientResponse } from "hono/client";
 import { tokenStore } from "../session/token-store";

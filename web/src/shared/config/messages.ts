@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 
 /** Texts used by more than one feature or by the application shell. */
 export const messages = {

@@ -35,15 +35,15 @@ export const routes = {
   viewProfile: route("/viewprofile", "Profile"),
   editProfile: route("/editprofile", "Edit Profile"),
   faq: route("/faq", "FAQ"),
-  listIssue: route("/listissue", "Support Tickets"),
-  viewIssue: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
+  listTicket: route("/listissue", "Support Tickets"),
+  viewTicket: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
   listWallet: route("/listwallet", "My Wallet"),
   additionalStake: route("/additionalstake", "Additional Stake"),
 
   adminDashboard: route("/admin/dashboard", "Dashboard"),
   adminSiteSetting: route("/admin/sitesetting", "Setting"),
-  adminListRequest: route("/admin/listrequest", "Request Lists"),
-  adminEditRequest: { ...routeWith("/admin/editrequest", "Edit Request", (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`), back: "/admin/listrequest" },
+  adminListStakeRequest: route("/admin/listrequest", "Request Lists"),
+  adminEditStakeRequest: { ...routeWith("/admin/editrequest", "Edit Request", (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`), back: "/admin/listrequest" },
   adminListStake: route("/admin/liststake", "Stake Lists"),
   adminEditStake: { ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`), back: "/admin/liststake" },
   adminListIncentive: route("/admin/listincentive", "Incentives"),
@@ -62,7 +62,7 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** Operator sidebar (spec section 2). */
-export const USER_SIDEBAR: { route: RouteName; label: string }[] = [
+export const OPERATOR_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "dashboard", label: "Dashboard" },
   { route: "listNode", label: "My Nodes" },
   { route: "transactions", label: "Transactions" },
@@ -83,7 +83,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
 ];
 
 /** Operator mobile bottom navigation; Support goes to the external documentation. */
-export const USER_MOBILE_NAV: { route: RouteName; label: string }[] = [
+export const OPERATOR_MOBILE_NAV: { route: RouteName; label: string }[] = [
   { route: "dashboard", label: "Dashboard" },
   { route: "listNode", label: "My Nodes" },
   { route: "listWallet", label: "My Wallet" },

@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, REQUEST_STATUS, STAKE_STATUS, TICKET_STATUS } from "@pli/api/contract";
+import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS, TICKET_STATUS } from "@pli/api/public-contract";
 import type { Tone } from "../theme/theme";
 
 interface Badge {
@@ -32,10 +32,10 @@ export const STATUS_BADGES = {
     [JOB_STATUS.rejected]: { label: "Rejected", tone: "danger" },
   },
   request: {
-    [REQUEST_STATUS.pending]: { label: "Pending", tone: "warning" },
-    [REQUEST_STATUS.verified]: { label: "Verified", tone: "info" },
-    [REQUEST_STATUS.approved]: { label: "Approved", tone: "success" },
-    [REQUEST_STATUS.rejected]: { label: "Rejected", tone: "danger" },
+    [STAKE_REQUEST_STATUS.pending]: { label: "Pending", tone: "warning" },
+    [STAKE_REQUEST_STATUS.verified]: { label: "Verified", tone: "info" },
+    [STAKE_REQUEST_STATUS.approved]: { label: "Approved", tone: "success" },
+    [STAKE_REQUEST_STATUS.rejected]: { label: "Rejected", tone: "danger" },
   },
   stake: {
     [STAKE_STATUS.stake]: { label: "Staked", tone: "success" },
@@ -54,7 +54,7 @@ export const STATUS_BADGES = {
 } as const satisfies {
   node: Badges<typeof NODE_STATUS>;
   job: Badges<typeof JOB_STATUS>;
-  request: Badges<typeof REQUEST_STATUS>;
+  request: Badges<typeof STAKE_REQUEST_STATUS>;
   stake: Badges<typeof STAKE_STATUS>;
   incentive: Badges<typeof INCENTIVE_STATUS>;
   ticket: Badges<typeof TICKET_STATUS>;

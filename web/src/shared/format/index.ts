@@ -1,4 +1,4 @@
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 
 /** A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated. */
 export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals, decimals = 18): string {

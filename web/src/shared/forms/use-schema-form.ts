@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";

@@ -1,4 +1,4 @@
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 import { useSearchParams } from "react-router-dom";
 
 export interface ListParams {

@@ -1,4 +1,4 @@
-import { API, LIVE_EVENT_NAME, liveEventSchema } from "@pli/api/contract";
+import { API, LIVE_EVENT_NAME, liveEventSchema } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { EventSource } from "eventsource";
 import { useEffect } from "react";

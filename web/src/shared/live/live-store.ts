@@ -1,4 +1,4 @@
-import type { LiveTopic } from "@pli/api/contract";
+import type { LiveTopic } from "@pli/api/public-contract";
 
 /** Query meta naming the live topics a query reads (chain facts or portal records): a live event on one of them refreshes the query. */
 export const liveMeta = (...topics: LiveTopic[]) => ({ liveTopics: topics });

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import { browserSupportsWebAuthn, WebAuthnError } from "@simplewebauthn/browser";
 import { errorMessage, HttpError } from "../api/http";
 

@@ -1,4 +1,4 @@
-import { USER_TYPE } from "@pli/api/contract";
+import { USER_TYPE } from "@pli/api/public-contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, HttpError, ok } from "../api/http";
 import { useSession } from "./session-provider";
@@ -17,6 +17,6 @@ export const meQueryOptions = () => queryOptions({ queryKey: sessionKeys.me, que
 
 /** The signed-in operator as the API knows them (twofa, userRole); idle for admins and visitors. */
 export function useMe() {
-  const { isUser } = useSession();
-  return useQuery({ ...meQueryOptions(), enabled: isUser });
+  const { isOperator } = useSession();
+  return useQuery({ ...meQueryOptions(), enabled: isOperator });
 }

@@ -1,4 +1,4 @@
-import type { SessionClaims } from "@pli/api/contract";
+import type { SessionClaims } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { isAddress, type Address } from "viem";
@@ -9,7 +9,7 @@ interface Session {
   claims: SessionClaims | null;
   /** The wallet an operator signed in with (chain actions must come from it). */
   wallet: Address | undefined;
-  isUser: boolean;
+  isOperator: boolean;
   isAdmin: boolean;
   registerDetail: RegisterDetail | null;
   signIn(token: string): SessionClaims | null;
@@ -82,7 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<Session>(() => {
     const wallet = claims?.walletAddress && isAddress(claims.walletAddress) ? claims.walletAddress : undefined;
-    return { claims, wallet, isUser: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, logOut, holdRegisterDetail };
+    return { claims, wallet, isOperator: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, logOut, holdRegisterDetail };
   }, [claims, registerDetail, signIn, signOut, logOut, holdRegisterDetail]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import type { registerDetailSchema, SessionClaims } from "@pli/api/contract";
+import type { registerDetailSchema, SessionClaims } from "@pli/api/public-contract";
 import type { z } from "zod";
 import { hasId, jsonStore } from "./json-store";
 

@@ -1,4 +1,4 @@
-import { TWOFA } from "@pli/api/contract";
+import { TWOFA } from "@pli/api/public-contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ok } from "../api/http";
 import { liveMeta } from "../live/live-store";

@@ -1,4 +1,4 @@
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 import { TextInput, type TextInputProps } from "@mantine/core";
 import type { Ref } from "react";
 import { CODE_INPUT_STYLES } from "../theme/theme";

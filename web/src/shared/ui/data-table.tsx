@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import { Table, Text } from "@mantine/core";
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import classes from "./data-table.module.css";

@@ -1,4 +1,4 @@
-import { CONFIRM_WORD, MESSAGES } from "@pli/api/contract";
+import { CONFIRM_WORD, MESSAGES } from "@pli/api/public-contract";
 import { Alert as MantineAlert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { randomId } from "@mantine/hooks";
 import { modals } from "@mantine/modals";

@@ -1,4 +1,4 @@
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 import { Button, Group } from "@mantine/core";
 
 /** The page numbers shown: at most ten, around the current page. */

@@ -1,4 +1,4 @@
-import { LIMITS } from "@pli/api/contract";
+import { LIMITS } from "@pli/api/public-contract";
 import { TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";

@@ -1,11 +1,11 @@
 import "@mantine/charts/styles.css";
 import { AreaChart, BarChart } from "@mantine/charts";
-import type { UserDashboard } from "@pli/api/contract";
+import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Section } from "@/shared/ui/section";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { chartPli, chartValue, monthLabel } from "../dashboard-display";
 
-type Charts = UserDashboard["charts"];
+type Charts = OperatorDashboard["charts"];
 
 const CHART_HEIGHT = 240;
 const axis = { yAxisProps: { width: 80 }, valueFormatter: chartValue, tickLine: "y" as const, gridAxis: "y" as const };

@@ -1,4 +1,4 @@
-import type { UserDashboard } from "@pli/api/contract";
+import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { Amount } from "@/shared/ui/amount";
@@ -9,7 +9,7 @@ import { incentiveOverview } from "../dashboard-display";
 const incentivesOf = (count: number) => `${count.toLocaleString("en-US")} incentive${count === 1 ? "" : "s"}`;
 
 /** Spec 2's incentive overview: total, paid and unpaid PLI (and how many), with 'See All' to the incentive list. */
-export function IncentiveOverview({ perStatus, seeAll }: { perStatus: UserDashboard["incentiveListAll"] | undefined; seeAll: string }) {
+export function IncentiveOverview({ perStatus, seeAll }: { perStatus: OperatorDashboard["incentiveListAll"] | undefined; seeAll: string }) {
   const overview = perStatus ? incentiveOverview(perStatus) : undefined;
   const card = (label: string, total: keyof NonNullable<typeof overview>) => (
     <StatCard label={label} value={<Amount wei={overview?.[total].token} fz="xl" />} detail={overview ? incentivesOf(overview[total].count) : "…"} />

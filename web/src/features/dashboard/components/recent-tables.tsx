@@ -1,4 +1,4 @@
-import type { UserDashboard } from "@pli/api/contract";
+import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { formatDate, type DateFormat } from "@/shared/format/dates";
@@ -8,8 +8,8 @@ import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 
-type Transaction = UserDashboard["transactionList"][number];
-type Incentive = UserDashboard["incentiveList"][number];
+type Transaction = OperatorDashboard["transactionList"][number];
+type Incentive = OperatorDashboard["incentiveList"][number];
 
 interface RecentProps<T> {
   rows: T[] | undefined;

@@ -1,4 +1,4 @@
-import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS } from "@pli/api/contract";
+import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS } from "@pli/api/public-contract";
 import { SimpleGrid, Stack } from "@mantine/core";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
@@ -21,7 +21,7 @@ const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleSt
 export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
   const data = dashboard.data;
-  const requests = routes.adminListRequest.href();
+  const requests = routes.adminListStakeRequest.href();
   return (
     <Stack gap="md">
       <Section title="Overview">

@@ -6,7 +6,7 @@ import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
-import { useUserDashboard } from "../api/get-user-dashboard";
+import { useOperatorDashboard } from "../api/get-user-dashboard";
 import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
 import { IncentiveOverview } from "../components/incentive-overview";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
@@ -21,7 +21,7 @@ const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleSt
  */
 export function DashboardPage() {
   const { wallet } = useSession();
-  const dashboard = useUserDashboard();
+  const dashboard = useOperatorDashboard();
   const data = dashboard.data;
   return (
     <Stack gap="md">

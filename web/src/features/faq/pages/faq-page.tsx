@@ -1,7 +1,7 @@
-import { LIMITS, MESSAGES, PROVIDERS, type SettingResponse } from "@pli/api/contract";
+import { LIMITS, MESSAGES, PROVIDERS, type SettingResponse } from "@pli/api/public-contract";
 import { Accordion } from "@mantine/core";
 import { messages } from "@/shared/config/messages";
-import { useSettings } from "@/shared/settings/settings";
+import { useSettings } from "@/shared/setting/settings";
 import { Section } from "@/shared/ui/section";
 
 const pli = (value: string) => `${Number(value).toLocaleString("en-US")} PLI`;

@@ -1,0 +1,113 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { API, MESSAGES } from "../public-contract/index.ts";
+import { PROMPT_MAIL } from "../mail/mailer.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
+
+let smtp: Smtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+});
+afterEach(() => smtp.accept());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const login = (app: TestApp, admin: { email: string; password: string }) => app.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
+const resend = (_id: string) => t.call("POST", API.admin.resendOtp, { body: { _id } });
+const verify = (_id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id, otp } });
+
+/** The clear refusal: 503, the message, no stack or internals. */
+function expectCodeNotSent(response: { status: number; body: { error: string } }) {
+  expect(response.status).toBe(503);
+  expect(response.body.error).toBe(MESSAGES.codeNotSent);
+  expect(JSON.stringify(response.body)).not.toMatch(/\bat \w|Error:|451|421|ECONN/);
+}
+
+describe("admin sign-in codes while the mail server throttles", () => {
+  it("tries again when the server answers 451 and then 421: the code arrives and signs the admin in", async () => {
+    const admin = await t.addAdmin();
+    smtp.refuseNext(451, 421);
+    const [before, attempts] = [smtp.mails.length, smtp.attempts.count];
+    const started = await login(t, admin);
+    expect(started.status).toBe(200);
+    expect(started.body.registerDetail.codeSent).toBe(true);
+    expect(smtp.attempts.count - attempts).toBe(3);
+    const code = await smtp.codeFor(admin.email, before);
+    expect((await verify(started.body.registerDetail._id, code)).status).toBe(200);
+  });
+
+  it("answers a clear 503 with the attempt when the server keeps throttling, within the deadline; the resend works once it accepts", async () => {
+    const admin = await t.addAdmin();
+    smtp.refuseAll(451);
+    const startedAt = Date.now();
+    const refused = await login(t, admin);
+    expect(Date.now() - startedAt).toBeLessThan(PROMPT_MAIL.deadlineMs);
+    expectCodeNotSent(refused);
+    expect(refused.body.registerDetail).toMatchObject({ email: admin.email, passkey: false, emailCode: true, codeSent: false });
+    const attempt = refused.body.registerDetail._id as string;
+
+    expectCodeNotSent(await resend(attempt));
+
+    smtp.accept();
+    const before = smtp.mails.length;
+    const sent = await resend(attempt);
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe(MESSAGES.otpSent);
+    const code = await smtp.codeFor(admin.email, before);
+    expect((await verify(attempt, code)).status).toBe(200);
+  });
+
+  it("answers the same 503 when the mail server cannot be reached", async () => {
+    const unreachable = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+    try {
+      const refused = await login(unreachable, await unreachable.addAdmin());
+      expectCodeNotSent(refused);
+      expect(refused.body.registerDetail.codeSent).toBe(false);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe("Retry-After on the sign-in limits", () => {
+  it("tells how long to wait before another code may be sent", async () => {
+    const admin = await t.addAdmin();
+    const started = await login(t, admin);
+    const tooSoon = await resend(started.body.registerDetail._id);
+    expect(tooSoon.status).toBe(429);
+    const seconds = Number(tooSoon.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(30);
+  });
+
+  it("tells how long wrong passwords from one address stay refused", async () => {
+    const admin = await t.addAdmin();
+    const { max, windowSeconds } = LIMITS_BY_ROUTE.adminLoginFailures;
+    const guess = () => t.call("POST", API.admin.login, { ip: "192.0.2.77", body: { email: admin.email, password: "a wrong guess" } });
+    for (let i = 0; i < max; i++) expect((await guess()).status).toBe(400);
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(windowSeconds - 60);
+    expect(seconds).toBeLessThanOrEqual(windowSeconds);
+  });
+
+  it("tells how long the code checks of one attempt stay refused", async () => {
+    const admin = await t.addAdmin();
+    const attempt = (await login(t, admin)).body.registerDetail._id as string;
+    const { max, windowSeconds } = LIMITS_BY_ROUTE.otpChallenge;
+    for (let i = 0; i < max; i++) await verify(attempt, "000000");
+    const refused = await verify(attempt, "000000");
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(windowSeconds - 60);
+    expect(seconds).toBeLessThanOrEqual(windowSeconds);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pli } from "../../../test/chain.ts";
+import { startChainApp } from "../../test/chain-app.ts";
+import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
+import { API } from "../public-contract/index.ts";
+import { runAlertMails } from "./jobs.ts";
+
+/**
+ * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the
+ * API's database, found by the mail job's scan and mailed to the operator whose wallet it is.
+ */
+let app: Awaited<ReturnType<typeof startChainApp>>;
+
+beforeAll(async () => {
+  app = await startChainApp();
+});
+afterAll(() => app?.stop());
+
+const mailsTo = (to: string) => app.smtp.textsTo(to);
+
+describe("stake unlocked alerts", () => {
+  it("an indexed unlock mails its operator once however often the job runs; an operator who turned the kind off gets none", async () => {
+    const { t, chain, synced } = app;
+    const { admin, a, b } = await adminAndTwoOperators(app);
+    const nodeOfA = await approvedNode(app, admin, a, 1, { name: "Alpha" });
+    const nodeOfB = await approvedNode(app, admin, b, 2);
+    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), nodeOfA.node]));
+    await chain.mined(chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
+    await synced();
+    await runAlertMails(t.mailSender);
+    expect(mailsTo(a.email).filter((mail) => mail.includes("unlocked"))).toHaveLength(0);
+
+    const off = await t.call("PUT", API.alert.preferences, { token: b.token, body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: false } });
+    expect(off.status).toBe(200);
+    const unlock = await chain.mined(chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
+    await chain.mined(chain.as("owner").staking.write.unlock([b.address, nodeOfB.node]));
+    await synced();
+    await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
+    await runAlertMails(t.mailSender);
+
+    const unlocked = mailsTo(a.email).filter((mail) => mail.includes("Subject: Stake unlocked"));
+    expect(unlocked).toHaveLength(1);
+    expect(unlocked[0]).toContain("Stake unlocked on node Alpha");
+    expect(unlocked[0]).toContain("50000 PLI");
+    expect(unlocked[0]).toContain(unlock.transactionHash);
+    expect(mailsTo(b.email).filter((mail) => mail.includes("Subject: Stake unlocked"))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,121 @@
+import type { Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pli } from "../../../test/chain.ts";
+import type { TestApp } from "../../test/app-fixture.ts";
+import { startChainApp } from "../../test/chain-app.ts";
+import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { API, DASHBOARD_LIMITS, INCENTIVE_STATUS, NODE_STATUS } from "../public-contract/index.ts";
+
+/**
+ * Both dashboards over a real chain: stakes and a payout sent to anvil and indexed by Ponder, and
+ * incentive rows of this month and the last; every figure is checked against what was done.
+ */
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let t: TestApp;
+let admin: string;
+let a: Awaited<ReturnType<typeof newOperator>>;
+let b: Awaited<ReturnType<typeof newOperator>>;
+let topupTime: string;
+let paidId: string;
+
+const now = new Date();
+const monthOf = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+const thisMonth = monthOf(0);
+const lastMonth = monthOf(-1);
+const get = async (token: string, url: string) => {
+  const response = await t.call("GET", url, { token });
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+beforeAll(async () => {
+  app = await startChainApp();
+  ({ t } = app);
+  ({ admin, a, b } = await adminAndTwoOperators(app));
+  const nodeOfA = await approvedNode(app, admin, a, 1);
+  const nodeOfB = await approvedNode(app, admin, b, 2);
+  await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(100_000), nodeOfA.node]));
+  await app.chain.mined(app.chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
+  const topup = await app.chain.mined(app.chain.as("validator").staking.write.topupStake([pli(20_000), nodeOfA.node]));
+  topupTime = new Date(Number((await app.chain.publicClient.getBlock({ blockNumber: topup.blockNumber })).timestamp) * 1000).toISOString();
+  const row = (wallet: string, node: string, date: string, token: bigint) => ({ wallet, node, date, token: token.toString(), inactive_count: 0, staked_days: 30, accrued_days: 30, percentage: "2.5" });
+  const inserted = await t.db
+    .insertInto("app.incentive")
+    .values([row(a.wallet, nodeOfA.nodeKey, lastMonth, pli(1_000)), row(a.wallet, nodeOfA.nodeKey, thisMonth, pli(2_000)), row(b.wallet, nodeOfB.nodeKey, thisMonth, pli(500))])
+    .returning("id")
+    .execute();
+  paidId = inserted[0]!.id;
+  const owner = app.chain.as("owner");
+  await app.chain.fund("owner", pli(5_000));
+  await app.chain.mined(owner.staking.write.depositReward([pli(5_000)]));
+  const pay = await app.chain.mined(owner.staking.write.payRewards([[a.address], [pli(1_000)], [BigInt(lastMonth.replaceAll("-", ""))], [nodeOfA.node as Address]]));
+  await app.synced();
+  expect((await t.call("POST", API.incentive.update, { token: admin, body: { tnxHash: pay.transactionHash, selectedArray: [{ _id: paidId }] } })).body.paid).toEqual([paidId]);
+});
+afterAll(() => app?.stop());
+
+describe("dashboards", () => {
+  it("the operator's: their stake, latest stake date, recent events and incentives, totals per status, counts and monthly charts", async () => {
+    const dashboard = await get(a.token, API.dashboard.user);
+    expect(dashboard).toMatchObject({
+      tillStake: pli(120_000).toString(),
+      lastStakedDate: topupTime,
+      count: { tnxCount: 2, incentiveCount: 2 },
+      incentiveListAll: [
+        { status: INCENTIVE_STATUS.paid, count: 1, token: pli(1_000).toString() },
+        { status: INCENTIVE_STATUS.unPaid, count: 1, token: pli(2_000).toString() },
+      ],
+    });
+    expect(dashboard.transactionList.map((tx: { kind: string; totalStake: string; user: { walletAddress: string } }) => [tx.kind, tx.totalStake, tx.user.walletAddress])).toEqual([
+      ["topup", pli(20_000).toString(), a.wallet],
+      ["stake", pli(100_000).toString(), a.wallet],
+    ]);
+    expect(dashboard.incentiveList.map((row: { date: string; status: string; token: string }) => [row.date, row.status, row.token])).toEqual([
+      [thisMonth, INCENTIVE_STATUS.unPaid, pli(2_000).toString()],
+      [lastMonth, INCENTIVE_STATUS.paid, pli(1_000).toString()],
+    ]);
+    const { stake, incentives, payouts } = dashboard.charts;
+    for (const chart of [stake, incentives, payouts]) expect(chart).toHaveLength(DASHBOARD_LIMITS.chartMonths);
+    expect(stake.at(-1)).toEqual({ month: thisMonth.slice(0, 7), total: pli(120_000).toString() });
+    expect(stake.at(-2)).toEqual({ month: lastMonth.slice(0, 7), total: "0" });
+    expect(incentives.slice(-2)).toEqual([
+      { month: lastMonth.slice(0, 7), accrued: pli(1_000).toString(), paid: pli(1_000).toString() },
+      { month: thisMonth.slice(0, 7), accrued: pli(2_000).toString(), paid: "0" },
+    ]);
+    expect(payouts.at(-1)).toEqual({ month: thisMonth.slice(0, 7), amount: pli(1_000).toString() });
+    expect((await get(b.token, API.dashboard.user)).count).toEqual({ tnxCount: 1, incentiveCount: 1 });
+  });
+
+  it("the admin's: everybody's figures with the counts of requests, operators and nodes", async () => {
+    const dashboard = await get(admin, API.dashboard.admin);
+    const nodes = await t.db.selectFrom("app.node").select("status").execute();
+    expect(dashboard).toMatchObject({
+      tillStake: pli(170_000).toString(),
+      lastStakedDate: topupTime,
+      count: {
+        tnxCount: 3,
+        incentiveCount: 3,
+        requestCount: 0,
+        userCount: 2,
+        totalNodeCount: 2,
+        activeNodeCount: nodes.filter((node) => node.status === NODE_STATUS.active).length,
+        inactiveNodeCount: 0,
+      },
+      incentiveListAll: [
+        { status: INCENTIVE_STATUS.paid, count: 1, token: pli(1_000).toString() },
+        { status: INCENTIVE_STATUS.unPaid, count: 2, token: pli(2_500).toString() },
+      ],
+    });
+    expect(dashboard.transactionList).toHaveLength(3);
+    expect(dashboard.incentiveList).toHaveLength(3);
+    expect(dashboard.charts.stake.at(-1).total).toBe(pli(170_000).toString());
+    expect(dashboard.charts.incentives.at(-1)).toEqual({ month: thisMonth.slice(0, 7), accrued: pli(2_500).toString(), paid: "0" });
+  });
+
+  it("each dashboard answers only its own role", async () => {
+    expect((await t.call("GET", API.dashboard.user, { token: admin })).status).toBe(403);
+    expect((await t.call("GET", API.dashboard.admin, { token: a.token })).status).toBe(403);
+    expect((await t.call("GET", API.dashboard.admin)).status).toBe(401);
+  });
+});

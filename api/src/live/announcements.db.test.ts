@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../../scripts/lib/wait.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { readAccountFacts } from "../auth/session.ts";
+import { API, USER_TYPE } from "../public-contract/index.ts";
+import { ANNOUNCEMENT_RETENTION_MINUTES } from "./announcements.ts";
+import { LiveHub } from "./hub.ts";
+import { listenToIndexer } from "./indexer-listener.ts";
+
+let t: TestApp;
+let listener: ReturnType<typeof listenToIndexer>;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: (line) => logs.push(line) });
+  await listener.ready;
+});
+afterAll(async () => {
+  await listener?.stop();
+  await t?.close();
+});
+
+/** An operator with a stream in the hub for their current session; `ended()` tells whether the hub ended it. */
+async function operatorStream() {
+  const operator = await newOperator(t);
+  const id = (await t.call("GET", API.operator.root, { token: operator.token })).body._id as string;
+  const { version } = (await readAccountFacts(t.db, USER_TYPE.user, id))!;
+  let ended = false;
+  t.live.subscribe({ userType: USER_TYPE.user, wallet: operator.wallet }, () => undefined, { accountId: id, version, exp: Date.now() / 1000 + 3600, end: () => (ended = true) });
+  return { id, ended: () => ended };
+}
+
+const endSessions = (db: typeof t.db, id: string) => db.updateTable("app.operator").set({ session_version: sql`session_version + 1` }).where("id", "=", id).execute();
+
+describe("the database's announcements", () => {
+  it("are all relayed, one written first but committed after a later one's included", async () => {
+    const [first, second] = [await operatorStream(), await operatorStream()];
+
+    let commitFirst: (() => void) | undefined;
+    const firstCommitted = t.db.transaction().execute(async (trx) => {
+      await endSessions(trx, first.id);
+      await new Promise<void>((resolve) => (commitFirst = resolve));
+    });
+    await waitFor("the first change written", () => commitFirst !== undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    await endSessions(t.db, second.id);
+    await waitFor("the second change relayed", () => second.ended(), { timeoutMs: 5_000, intervalMs: 5 });
+    expect(first.ended(), "nothing of the first before it commits").toBe(false);
+
+    commitFirst!();
+    await firstCommitted;
+    await waitFor("the first change relayed once it commits", () => first.ended(), { timeoutMs: 5_000, intervalMs: 5 });
+    expect(logs).toEqual([]);
+  });
+
+  it("are deleted once older than the retention, by the next listener that reads them", async () => {
+    const kept = await sql<{ id: string }>`INSERT INTO app.announcement (kind) VALUES ('change') RETURNING id::text`.execute(t.db);
+    const old = await sql<{ id: string }>`
+      INSERT INTO app.announcement (kind, created_at) VALUES ('change', now() - make_interval(mins => ${ANNOUNCEMENT_RETENTION_MINUTES + 1})) RETURNING id::text
+    `.execute(t.db);
+    const another = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: new LiveHub(), log: (line) => logs.push(line) });
+    await another.ready;
+    await another.stop();
+    const left = await sql<{ id: string }>`SELECT id::text FROM app.announcement WHERE id IN (${kept.rows[0]!.id}::bigint, ${old.rows[0]!.id}::bigint)`.execute(t.db);
+    expect(left.rows.map((row) => row.id)).toEqual([kept.rows[0]!.id]);
+    expect(logs).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import type { Server } from "node:http";
+import { serve, type ServerType } from "@hono/node-server";
+import { EventSource } from "eventsource";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
+import { waitFor } from "../../../scripts/lib/wait.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { API } from "../public-contract/index.ts";
+import { LIVE_EVENT_NAME, type LiveEvent } from "./schema.ts";
+
+let t: TestApp;
+let smtp: Smtp;
+let server: ServerType;
+let origin: string;
+const sources: EventSource[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+  const port = await freePort();
+  server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  for (const source of sources) source.close();
+  (server as Server | undefined)?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+  await smtp?.stop();
+});
+
+/** An EventSource with the session token in the Authorization header (as the web app sends it). */
+function listen(token: string, lastEventId?: string) {
+  const received: LiveEvent[] = [];
+  const source = new EventSource(`${origin}${API.live}`, {
+    fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}`, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } }),
+  });
+  source.addEventListener(LIVE_EVENT_NAME, (message) => received.push(JSON.parse(message.data) as LiveEvent));
+  sources.push(source);
+  const opened = new Promise<void>((resolve, reject) => {
+    source.onopen = () => resolve();
+    source.onerror = (error) => reject(new Error(`stream refused: ${error.code ?? error.message}`));
+  });
+  return { received, opened };
+}
+
+describe("live events over Server-Sent Events", () => {
+  it("refuses a stream without a session", async () => {
+    expect((await fetch(`${origin}${API.live}`)).status).toBe(401);
+  });
+
+  it("sends an operator only what names their wallet, an admin everything, and opens a hundred streams at once", async () => {
+    const a = await newOperator(t);
+    const b = await newOperator(t);
+    const admin = await t.adminToken(await t.addAdmin());
+    const streamA = listen(a.token);
+    const streamB = listen(b.token);
+    const streamAdmin = listen(admin);
+    await Promise.all([streamA.opened, streamB.opened, streamAdmin.opened]);
+    const crowd = Array.from({ length: 100 }, () => listen(b.token));
+    await Promise.all(crowd.map((stream) => stream.opened));
+    await waitFor("every stream subscribed", () => t.live.size === 103 || undefined, { timeoutMs: 5_000 });
+
+    const event: LiveEvent = { block: 42, topics: ["stake"], wallets: [a.wallet.toLowerCase()] };
+    const started = performance.now();
+    t.live.publish(event);
+    await waitFor("A's event", () => streamA.received.length === 1 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await waitFor("the admin's event", () => streamAdmin.received.length === 1 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    expect(streamA.received).toEqual([event]);
+    expect(streamAdmin.received).toEqual([event]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamB.received).toEqual([]);
+    expect(crowd.every((stream) => stream.received.length === 0)).toBe(true);
+    expect((await t.call("GET", API.health)).status).toBeLessThan(600);
+  });
+
+  it("a stream resuming from an older event gets one catch-up event for everything", async () => {
+    const a = await newOperator(t);
+    t.live.publish({ block: 50, topics: ["reward"], wallets: [] });
+    const resumed = listen(a.token, "45");
+    await resumed.opened;
+    await waitFor("the catch-up event", () => resumed.received.length === 1 || undefined, { timeoutMs: 5_000 });
+    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket"], wallets: [a.wallet.toLowerCase()] });
+  });
+
+  it("sends a change of the stake limits, which every staking form applies, to every operator without naming any wallet", async () => {
+    const a = await newOperator(t);
+    const b = await newOperator(t);
+    const streamA = listen(a.token);
+    const streamB = listen(b.token);
+    await Promise.all([streamA.opened, streamB.opened]);
+    const limits: LiveEvent = { block: 60, topics: ["limits"], wallets: [] };
+    t.live.publish(limits);
+    t.live.publish({ block: 60, topics: ["stake"], wallets: [] });
+    await waitFor("both operators' events", () => (streamA.received.length === 1 && streamB.received.length === 1) || undefined, { timeoutMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(streamA.received).toEqual([limits]);
+    expect(streamB.received).toEqual([limits]);
+  });
+});

@@ -1,0 +1,127 @@
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { NODE_STATUS } from "../public-contract/domain.ts";
+import { reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
+import { inactiveDates, reputationValues } from "../node/samples.ts";
+import { probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
+
+let t: TestApp;
+let settings: ProbeSettings;
+const servers: Server[] = [];
+/** Whether the flaky node answers; the test turns it on and off by simulated day. */
+let flakyUp = true;
+
+const listen = (host: string, port: number, handler: Parameters<typeof createServer>[1]) =>
+  new Promise<void>((resolve, reject) => {
+    const server = createServer(handler);
+    servers.push(server);
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+
+let seq = 0;
+async function addNode(ipaddress: string, status: NodeStatus = NODE_STATUS.active) {
+  seq++;
+  const hex = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+  const operator = await t.db.insertInto("app.operator").values({ wallet_address: hex(0xa000 + seq), email: null, user_role: "Validator" }).returning("id").executeTakeFirstOrThrow();
+  const node = await t.db
+    .insertInto("app.node")
+    .values({
+      operator_id: operator.id,
+      wallet_address: hex(0xa000 + seq),
+      name: `Node ${seq}`,
+      provider: "AWS",
+      ipaddress,
+      os: "Ubuntu 24.04",
+      ram: 32,
+      storage: 500,
+      security: "2026-11",
+      oracle_address: hex(0xb000 + seq),
+      node_address: hex(0xc000 + seq),
+      status,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return node.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const port = await freePort();
+  settings = { port, path: "/health", timeoutMs: 300 };
+  await listen("127.0.0.2", port, (_req, res) => res.end("ok"));
+  await listen("127.0.0.3", port, (_req, res) => {
+    if (flakyUp) res.end("ok");
+    else res.destroy();
+  });
+  await listen("127.0.0.7", port, (_req, res) => {
+    if (flakyUp) res.end("ok");
+    else res.destroy();
+  });
+  await listen("127.0.0.5", port, () => undefined);
+});
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  await t?.close();
+});
+
+const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n));
+const at = (n: number, hour: number) => new Date(day(n).getTime() + hour * 3_600_000);
+const iso = (n: number) => day(n).toISOString().slice(0, 10);
+
+describe("node monitor over 30 simulated days (real HTTP on loopback addresses)", () => {
+  it("scores a node that always answers 5, one up every other day 2.5, one never 0, and lists their inactive days", async () => {
+    const always = await addNode("127.0.0.2");
+    const flaky = await addNode("127.0.0.3", NODE_STATUS.deActive);
+    const never = await addNode("127.0.0.4", NODE_STATUS.approved);
+    const pending = await addNode("127.0.0.6", NODE_STATUS.pending);
+    for (let n = 0; n < 30; n++) {
+      flakyUp = n % 2 === 0;
+      for (const hour of [0, 6, 12, 18]) expect(await runProbeRound(t.db, settings, at(n, hour))).toEqual({ probed: 3, answered: flakyUp ? 2 : 1 });
+    }
+    flakyUp = true;
+    await runProbeRound(t.db, settings, at(30, 0));
+
+    const now = at(29, 23);
+    const values = async (id: string) => (await reputationValues(t.db, id, windowStart(now))).filter((row) => row.date <= iso(29));
+    expect((await values(always)).map((row) => row.value)).toEqual(Array(30).fill(1));
+    expect((await values(flaky)).map((row) => row.value)).toEqual(Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? 1 : 0)));
+    expect((await values(never)).map((row) => row.value)).toEqual(Array(30).fill(0));
+    expect(await values(pending)).toEqual([]);
+    expect(reputationScore((await values(always)).map((row) => row.value))).toBe(5);
+    expect(reputationScore((await values(flaky)).map((row) => row.value))).toBe(2.5);
+    expect(reputationScore((await values(never)).map((row) => row.value))).toBe(0);
+
+    const inactive = async (id: string) => (await inactiveDates(t.db, id, iso(0))).map((row) => row.date).sort();
+    expect(await inactive(always)).toEqual([]);
+    expect(await inactive(flaky)).toEqual(Array.from({ length: 15 }, (_, k) => iso(2 * k + 1)));
+    expect(await inactive(never)).toEqual(Array.from({ length: 30 }, (_, n) => iso(n)));
+  });
+
+  it("counts a day with exactly half the probes answered as active, and under half as inactive", async () => {
+    const half = await addNode("127.0.0.7");
+    for (const [hour, up] of [[0, true], [6, false], [12, true], [18, false]] as const) {
+      flakyUp = up;
+      await runProbeRound(t.db, settings, at(40, hour));
+    }
+    flakyUp = false;
+    for (const hour of [0, 6, 12]) await runProbeRound(t.db, settings, at(41, hour));
+    flakyUp = true;
+    await runProbeRound(t.db, settings, at(41, 18));
+    await runProbeRound(t.db, settings, at(42, 0));
+    expect((await inactiveDates(t.db, half, iso(40))).map((row) => row.date)).toEqual([iso(41)]);
+    expect((await reputationValues(t.db, half, iso(40))).slice(0, 2).map((row) => row.value)).toEqual([0.5, 0.25]);
+  });
+
+  it("gives up on a node that does not answer within the timeout", async () => {
+    const started = Date.now();
+    expect(await probe(`http://127.0.0.5:${settings.port}/`, 300)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await probe(`http://127.0.0.2:${settings.port}/`, 300)).toBe(true);
+  });
+});

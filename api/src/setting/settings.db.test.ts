@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { imageForm, PNG_1X1 } from "../../test/images.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { API, MESSAGES } from "../public-contract/index.ts";
+
+let smtp: Smtp;
+let t: TestApp;
+let token: string;
+const valid = {
+  applicationName: "Plugin Portal",
+  applicationEmail: "ops@example.com",
+  contactNo: "+91 98765 43210",
+  address: "Chennai",
+  multiplyOf: "2000",
+  incentivePercentage: "3.25",
+};
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+  token = await t.adminToken(await t.addAdmin());
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+describe("settings", () => {
+  it("serves the defaults publicly, with no stake limits while the chain's are not indexed", async () => {
+    const response = await t.call("GET", `${API.setting}/`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ minimumStake: null, maximumStake: null, multiplyOf: "1000", incentivePercentage: "2.5" });
+  });
+
+  it("lets an admin update them, and everyone then reads the new values", async () => {
+    const response = await t.call("POST", API.setting, { token, body: valid });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(MESSAGES.settingUpdated);
+    expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
+  });
+
+  it("stores no stake limits from the body: they are the chain's", async () => {
+    const response = await t.call("POST", API.setting, { token, body: { ...valid, minimumStake: "60000", maximumStake: "900000" } });
+    expect(response.status).toBe(200);
+    expect((await t.call("GET", API.setting)).body).toMatchObject({ ...valid, minimumStake: null, maximumStake: null });
+  });
+
+  it("checks every rule with a field error and writes nothing", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ multiplyOf: "0" }, "multiplyOf"],
+      [{ multiplyOf: "1.5" }, "multiplyOf"],
+      [{ incentivePercentage: "101" }, "incentivePercentage"],
+      [{ incentivePercentage: "-1" }, "incentivePercentage"],
+      [{ applicationEmail: "not-an-email" }, "applicationEmail"],
+      [{ contactNo: "call me" }, "contactNo"],
+      [{ applicationName: "" }, "applicationName"],
+      [{ logoUrl: "../../secret.png" }, "logoUrl"],
+    ];
+    for (const [change, field] of cases) {
+      const response = await t.call("POST", API.setting, { token, body: { ...valid, ...change } });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.body.errors[field], JSON.stringify(change)).toBeTruthy();
+    }
+    expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
+  });
+
+  it("accepts a logo only when it is an uploaded file", async () => {
+    const upload = await t.call("POST", API.upload, { token, body: imageForm(PNG_1X1, "logo.png") });
+    const response = await t.call("POST", API.setting, { token, body: { ...valid, logoUrl: upload.body.file } });
+    expect(response.status).toBe(200);
+    expect((await t.call("GET", API.setting)).body.logoUrl).toBe(upload.body.file);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { runAlertMails } from "../alert/jobs.ts";
+import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
+
+let smtp: Smtp;
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp["addAdmin"]>>;
+let adminToken: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ smtp });
+  admin = await t.addAdmin();
+  adminToken = await t.adminToken(admin);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+
+const open = (token: string, subject: string) => t.call("POST", API.ticket.root, { token, body: { subject, message: "Please help." } });
+const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
+const ticketMailsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
+const count = async (table: "app.ticket" | "app.ticket_message" | "app.alert") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+/** The Retry-After of a 429, in seconds, checked to be a whole number within the limit's window. */
+function retryAfter(response: { status: number; headers: Headers }, windowSeconds: number) {
+  expect(response.status).toBe(429);
+  const seconds = Number(response.headers.get("retry-after"));
+  expect(Number.isInteger(seconds)).toBe(true);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(windowSeconds);
+  return seconds;
+}
+
+describe("ticket limits", () => {
+  it(`an operator opens at most ${TICKET_LIMITS.openedPerHour} tickets an hour: the next answers 429 with Retry-After, and no ticket and no admin mail is made; another operator is unaffected`, async () => {
+    const operator = await newOperator(t);
+    for (let i = 1; i <= TICKET_LIMITS.openedPerHour; i++) expect((await open(operator.token, `Question ${i}`)).status).toBe(201);
+    await runAlertMails(t.mailSender);
+    expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
+    const [tickets, messages, mails] = [await count("app.ticket"), await count("app.ticket_message"), await count("app.alert")];
+
+    const refused = await open(operator.token, "One too many");
+    retryAfter(refused, 3600);
+    expect(refused.body).toEqual({ error: MESSAGES.ticketsTooMany });
+    expect([await count("app.ticket"), await count("app.ticket_message"), await count("app.alert")]).toEqual([tickets, messages, mails]);
+    await runAlertMails(t.mailSender);
+    expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
+    expect((await t.call("GET", `${API.ticket.root}?limit=50`, { token: operator.token })).body.totalDocs).toBe(TICKET_LIMITS.openedPerHour);
+
+    const other = await newOperator(t);
+    expect((await open(other.token, "My own question")).status).toBe(201);
+  });
+
+  it(`one account posts at most ${TICKET_LIMITS.messagesPerMinute} messages a minute: the next answers 429 with Retry-After and is not added; the admin still replies`, async () => {
+    const operator = await newOperator(t);
+    const ticket = (await open(operator.token, "Long conversation")).body.data._id as string;
+    for (let i = 1; i <= TICKET_LIMITS.messagesPerMinute; i++) expect((await reply(operator.token, ticket, `Detail ${i}`)).status).toBe(200);
+    const refused = await reply(operator.token, ticket, "One more detail");
+    retryAfter(refused, 60);
+    expect(refused.body).toEqual({ error: MESSAGES.ticketMessagesTooMany });
+    const thread = await t.call("GET", `${API.ticket.byId}?ticketId=${ticket}`, { token: operator.token });
+    expect(thread.body.messages).toHaveLength(TICKET_LIMITS.messagesPerMinute + 1);
+    expect(thread.body.messages.map((m: { body: string }) => m.body)).not.toContain("One more detail");
+    expect((await reply(adminToken, ticket, "We are on it.")).status).toBe(200);
+  });
+
+  it("declares the 429 and its Retry-After on the routes that answer it", async () => {
+    const doc = (await t.call("GET", API.openapi)).body;
+    for (const operation of [doc.paths[API.ticket.root].post, doc.paths[API.ticket.reply].post, doc.paths[API.upload].post]) {
+      expect(operation.responses["429"].headers["Retry-After"].schema).toMatchObject({ type: "integer" });
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { startValidatorStub } from "../../test/validator-stub.ts";
+import { API, MESSAGES } from "../public-contract/index.ts";
+
+const wallet = (key: `0x${string}`) => privateKeyToAccount(key).address.toLowerCase();
+
+let stub: Awaited<ReturnType<typeof startValidatorStub>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  stub = await startValidatorStub({
+    [wallet(DEV_KEYS.validator)]: { validator: true, email: "ext@example.com" },
+    [wallet(DEV_KEYS.standby)]: { validator: true, email: "standby@example.com", userRole: "Standby" },
+    [wallet(DEV_KEYS.outsider)]: { validator: false },
+  });
+  t = await createTestApp({ env: { VALIDATOR_CHECK_URL: stub.url, VALIDATOR_CHECK_TIMEOUT_MS: "2000" } });
+});
+afterAll(async () => {
+  await t?.close();
+  await stub?.stop();
+});
+
+describe("external validator check over HTTP", () => {
+  it("asks the service with the wallet and takes the email (and role) it answers", async () => {
+    const response = await t.operatorLogin(DEV_KEYS.validator);
+    expect(response.status).toBe(200);
+    expect(stub.calls).toContain(wallet(DEV_KEYS.validator));
+    const me = await t.call("GET", API.operator.root, { token: response.body.token });
+    expect(me.body).toMatchObject({ email: "ext@example.com", userRole: "Validator" });
+    const standby = await t.call("GET", API.operator.root, { token: (await t.operatorLogin(DEV_KEYS.standby)).body.token });
+    expect(standby.body.userRole).toBe("Standby");
+  });
+
+  it("refuses a wallet the service says is not a validator", async () => {
+    const response = await t.operatorLogin(DEV_KEYS.outsider);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe(MESSAGES.notValidator);
+  });
+
+  it("answers 503 with a clear message when the service hangs, fails or answers nonsense", async () => {
+    for (const answer of ["hang", "error", "garbage"] as const) {
+      stub.answers[wallet(DEV_KEYS.validator)] = answer;
+      const response = await t.operatorLogin(DEV_KEYS.validator);
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ error: MESSAGES.validatorCheckUnavailable });
+    }
+  });
+});

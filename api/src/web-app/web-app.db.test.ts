@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { imageForm, PNG_1X1 } from "../../test/images.ts";
+import { API } from "../public-contract/index.ts";
+
+const INDEX = "<!doctype html><html><head><script type=\"module\" src=\"/assets/app-1a2b.js\"></script></head><body><div id=\"root\"></div></body></html>";
+let t: TestApp;
+let server: ServerType;
+let origin: string;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "pli-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(path.join(dist, "index.html"), INDEX);
+  writeFileSync(path.join(dist, "assets", "app-1a2b.js"), "console.log('app')");
+  writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, BODY_LIMIT_BYTES: String(1024 * 1024) } });
+  const port = await freePort();
+  server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+describe("the API serves the built web app on its own origin", () => {
+  it("answers the app for / and for deep links, its hashed assets cached for a year, and never the app for API paths", async () => {
+    for (const page of ["/", "/listrpc", "/admin/sitesetting?page=2"]) {
+      const response = await fetch(`${origin}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).toBe(INDEX);
+      expect(response.headers.get("cache-control"), page).toBe("no-cache");
+    }
+    const asset = await fetch(`${origin}/assets/app-1a2b.js`);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${origin}/assets/missing.js`)).status).toBe(404);
+    for (const apiPath of ["/api/nothing-here", "/static/none.png", "/upload/x"]) {
+      const response = await fetch(`${origin}${apiPath}`);
+      expect(response.status, apiPath).toBe(404);
+      expect(response.headers.get("content-type"), apiPath).toContain("application/json");
+    }
+  });
+
+  it("sends a strict CSP, no framing, nosniff and a referrer policy on the app, a deep link and the API docs; no HSTS over http", async () => {
+    for (const page of ["/", "/listnode", API.docs]) {
+      const headers = (await fetch(`${origin}${page}`)).headers;
+      const csp = headers.get("content-security-policy") ?? "";
+      expect(csp, page).toContain("script-src 'self'");
+      expect(csp, page).toContain("frame-ancestors 'none'");
+      expect(csp, page).toContain("connect-src 'self' http://127.0.0.1:9");
+      expect(headers.get("x-frame-options"), page).toBe("DENY");
+      expect(headers.get("x-content-type-options"), page).toBe("nosniff");
+      expect(headers.get("referrer-policy"), page).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("strict-transport-security"), page).toBeNull();
+    }
+  });
+
+  it("grants no cross-origin access to a foreign origin", async () => {
+    const response = await fetch(`${origin}${API.setting}`, { headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(`${origin}${API.rpcurl.root}`, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "POST" } });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("delivers the API's own refusals unchanged, every time: 413 for a 2 MB body, 401 for an upload without a session", async () => {
+    const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
+    for (let i = 0; i < 20; i++) {
+      const tooBig = await fetch(`${origin}${API.rpcurl.root}`, { method: "POST", headers: { "content-type": "application/json" }, body: big });
+      expect(tooBig.status).toBe(413);
+      const upload = await fetch(`${origin}${API.upload}`, { method: "POST", body: imageForm(PNG_1X1, "logo.png") });
+      expect(upload.status).toBe(401);
+    }
+  });
+});
+
+describe("HSTS", () => {
+  it("is sent when the portal is served over https", async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: "https://portal.example" } });
+    try {
+      expect((await https.app.request(API.setting)).headers.get("strict-transport-security")).toContain("max-age=31536000");
+    } finally {
+      await https.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { createPublicClient, http, parseUnits } from "viem";
+import { stakingRewardsAbi } from "@pli/abis";
+import { afterAll, describe, expect, test } from "vitest";
+import { PNG_1X1 } from "../api/test/images.ts";
+import { API, MESSAGES } from "../api/src/public-contract/index.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { openPage, useBrowser } from "./support/browser.ts";
+import { adminToken, freshAdmin } from "./support/accounts.ts";
+import { checkScreen } from "./support/layout-checks.ts";
+import { mailbox } from "./support/mailbox.ts";
+import { callApi } from "./support/records.ts";
+import { useStack } from "./support/stack.ts";
+import { TestWallet } from "./support/wallet.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const mail = mailbox(stack.current.mailDir);
+
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+describe("admin console", () => {
+  let page: Page;
+  let admin: { email: string; password: string };
+  afterAll(() => page?.context().close());
+
+  test("signs in with password and the emailed code; an empty or wrong code is refused with a toast", async () => {
+    admin = await freshAdmin(stack.current);
+    const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
+    page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText(MESSAGES.checkAllFields).waitFor();
+    expect(await page.getByText(MESSAGES.invalidCredentials).count()).toBe(2);
+
+    const before = mail.count(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await waitForPath(page, "/admin/verifyotp");
+    const code = await mail.codeFor(admin.email, before);
+
+    await page.getByRole("button", { name: "Verify OTP" }).click();
+    await page.getByText(MESSAGES.enterOtp).waitFor();
+    await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify OTP" }).click();
+    await page.getByText(MESSAGES.invalidOtp).waitFor();
+    await page.getByRole("button", { name: "Resend OTP" }).click();
+    await page.getByText(/Wait 30 seconds/).waitFor();
+
+    await page.getByLabel("One-time code").fill(code);
+    await page.getByRole("button", { name: "Verify OTP" }).click();
+    await waitForPath(page, "/admin/dashboard");
+    await page.goto("/admin/login");
+    await waitForPath(page, "/admin/dashboard");
+  });
+
+  test("updates the settings, setting changed stake limits on chain first, and the password", async () => {
+    await page.getByRole("link", { name: "Setting" }).click();
+    await page.getByRole("heading", { name: "Website Setting" }).waitFor();
+    await page.getByLabel("Logo (.png, .jpg, .jpeg)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await page.getByText(MESSAGES.imageUploaded).waitFor();
+    await page.getByRole("img", { name: "Current logo" }).waitFor();
+
+    const outsidePortal = async () =>
+      (await callApi<{ counts: { limitChangeOutsidePortal: number } }>(stack.current, `${API.unchecked}?kind=limitChangeOutsidePortal`, await adminToken(stack.current, admin))).counts.limitChangeOutsidePortal;
+    const outsideBefore = await outsidePortal();
+    await page.getByLabel("Multiply Of (PLI)").fill("7000");
+    await page.getByRole("button", { name: "Update Setting" }).click();
+    await page.getByText("The multiple must divide the minimum stake").waitFor();
+
+    await page.getByLabel("Multiply Of (PLI)").fill("2000");
+    await page.getByLabel("Minimum Stake (PLI)").fill("60000");
+    await page.getByLabel("Maximum Stake (PLI)").fill("900000");
+    await page.getByLabel("Incentive Percentage").fill("3");
+    await page.getByRole("button", { name: "Update Setting" }).click();
+    await page.getByText(MESSAGES.settingUpdated).waitFor({ timeout: 60_000 });
+
+    const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
+    const staking = { address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi } as const;
+    expect(await chain.readContract({ ...staking, functionName: "minStakeAmt" })).toBe(parseUnits("60000", 18));
+    expect(await chain.readContract({ ...staking, functionName: "maxStakeAmt" })).toBe(parseUnits("900000", 18));
+    const settings = (await (await fetch(`${stack.current.urls.api}/api/setting`)).json()) as Record<string, string>;
+    expect(settings).toMatchObject({ minimumStake: "60000", maximumStake: "900000", multiplyOf: "2000", incentivePercentage: "3" });
+    expect(settings.logoUrl).toMatch(/\.png$/);
+    expect(await outsidePortal(), "the page's own limit changes are not listed as made outside the portal").toBe(outsideBefore);
+    await page.getByText("On the chain: 60,000 PLI").waitFor();
+    await page.getByText("On the chain: 900,000 PLI").waitFor();
+    await checkScreen(page, path.join(import.meta.dirname, "artifacts", "screenshots", "admin"), "site-setting");
+
+    const passwordForm = page.getByRole("form", { name: "Update Password" });
+    await passwordForm.getByLabel("Current Password").fill("not the password");
+    await passwordForm.getByLabel("New Password").fill("a brand new password");
+    await passwordForm.getByLabel("Confirm Password").fill("another password!!");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await passwordForm.getByText(MESSAGES.passwordsDiffer).waitFor();
+    await passwordForm.getByLabel("Confirm Password").fill("a brand new password");
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await passwordForm.getByText(MESSAGES.wrongPassword).waitFor();
+    await passwordForm.getByLabel("Current Password").fill(admin.password);
+    await passwordForm.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText(MESSAGES.passwordUpdated).waitFor();
+    const login = await fetch(`${stack.current.urls.api}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin.email, password: "a brand new password" }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  test("the admin frame has the admin sidebar and logs out to the sign-in page", async () => {
+    const sidebar = page.getByRole("navigation", { name: "Admin menu" });
+    for (const label of ["Dashboard", "Node Requests", "Job Requests", "Stakes", "Incentives", "Full Node RPC's", "Setting"]) {
+      await sidebar.getByRole("link", { name: label }).waitFor();
+    }
+    await page.getByRole("button", { name: "Logout" }).click();
+    await waitForPath(page, "/admin/login");
+    await page.goto("/admin/sitesetting");
+    await waitForPath(page, "/admin/login");
+  });
+});

@@ -1,0 +1,256 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { parseUnits, type Hex } from "viem";
+import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { API, INCENTIVE_STATUS, MESSAGES, type IncentiveResponse, type IncentiveSummary, type Paged } from "../api/src/public-contract/index.ts";
+import { createDb } from "../api/src/db/database.ts";
+import { accrueIncentives } from "../api/src/incentive/accrual.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { waitFor } from "../scripts/lib/wait.ts";
+import { formatDate } from "../web/src/shared/format/dates.ts";
+import { formatToken } from "../web/src/shared/format/index.ts";
+import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { mailbox } from "./support/mailbox.ts";
+import { callApi } from "./support/records.ts";
+import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
+import { useStack } from "./support/stack.ts";
+import { TestWallet } from "./support/wallet.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "incentives");
+/** Checks a screen with the pointer parked in the corner, so no hover state (a row, a tooltip) is measured. */
+async function shoot(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await checkScreen(page, SCREENSHOTS, name);
+}
+const pli = (wei: bigint | string) => `${formatToken(BigInt(wei))} PLI`;
+const csvLines = async (download: Promise<{ path(): Promise<string> }>) => (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+
+let operator: FreshOperator;
+let operatorSession: string;
+let adminSession: string;
+let node: ApprovedNode;
+let stakeAmount: bigint;
+let rows: IncentiveResponse[];
+let payoutTx: Hex;
+const contexts: BrowserContext[] = [];
+
+const ownRows = async () => (await callApi<Paged<IncentiveResponse>>(stack.current, `${API.incentive.root}?limit=10`, operatorSession)).docs;
+const summary = () => callApi<IncentiveSummary>(stack.current, API.incentive.summary, adminSession);
+
+/** A signed-in page of `token` whose wallet extension signs with `key`. */
+async function signedInPage(token: string, key: Hex, downloads = false): Promise<Page> {
+  const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport, acceptDownloads: downloads });
+  contexts.push(context);
+  await signInContext(context, token);
+  const page = await context.newPage();
+  await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
+  return page;
+}
+
+/**
+ * The operator stakes on an approved node; the API's own accrual, run with a clock two months after
+ * the stake's month, makes that month's and the next month's UnPaid rows of the position.
+ */
+beforeAll(async () => {
+  operator = await freshOperator(stack.current, { pli: "100000" });
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
+
+  const { chain, wallet, mined } = chainAs(stack.current, operator.key);
+  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+  stakeAmount = await chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "minStakeAmt" });
+  await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, stakeAmount], chain: null }));
+  const staked = await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [stakeAmount, node.nodeAddress], chain: null }));
+  const stakedAt = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
+  const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + 2, 1));
+
+  const db = createDb(stack.current.databaseUrl, 2);
+  try {
+    await waitFor("the stake's months accrued", async () => (await accrueIncentives({ db, chain }, until)).waiting === null && (await ownRows()).length === 2, { timeoutMs: 30_000, intervalMs: 250 });
+  } finally {
+    await db.destroy();
+  }
+  rows = await ownRows();
+
+  const owner = chainAs(stack.current, DEV_KEYS.owner);
+  await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "mint", args: [owner.wallet.account.address, parseUnits("1000", 18)], chain: null }));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+describe("incentives: accrued by the API, paid in bulk by the admin's wallet, seen Paid by the operator", () => {
+  test("the operator's position has two UnPaid monthly rows with a token", () => {
+    expect(rows.map((row) => [row.status, row.type, row.nodeAddress])).toEqual([
+      [INCENTIVE_STATUS.unPaid, "Monthly", node.nodeAddress.toLowerCase()],
+      [INCENTIVE_STATUS.unPaid, "Monthly", node.nodeAddress.toLowerCase()],
+    ]);
+    for (const row of rows) expect(BigInt(row.token)).toBeGreaterThan(0n);
+  });
+
+  test("the admin deposits PLI (approve, then depositReward) and pays the two rows in one payRewards, signed in the test wallet", async () => {
+    const page = await signedInPage(adminSession, DEV_KEYS.owner, true);
+    const before = await summary();
+    await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+    await page.getByRole("heading", { name: "Incentive Lists" }).waitFor();
+    const balance = page.getByRole("group", { name: "Reward Balance" });
+    await balance.getByText(pli(before.rewardBalance)).waitFor();
+    await page.getByRole("group", { name: "UnPaid Incentives" }).getByText(pli(before.unPaid.token)).waitFor();
+
+    await page.getByRole("button", { name: "Deposit PLI" }).click();
+    const dialog = page.getByRole("dialog", { name: "Deposit PLI" });
+    await dialog.getByLabel("Number of PLI to Deposit").fill("0");
+    await dialog.getByRole("button", { name: "Deposit" }).click();
+    await dialog.getByRole("alert").getByText(MESSAGES.depositNotPositive).waitFor();
+    await dialog.getByLabel("Number of PLI to Deposit").fill("1000");
+    await dialog.getByRole("button", { name: "Deposit" }).click();
+    await page.getByText(MESSAGES.tokenDeposited).first().waitFor({ timeout: 60_000 });
+    const deposited = BigInt(before.rewardBalance) + parseUnits("1000", 18);
+    await balance.getByText(pli(deposited)).waitFor();
+
+    const table = page.getByRole("table", { name: "Incentive Lists" });
+    await expect.poll(() => table.getByRole("row").count()).toBe(3);
+    expect(await page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    const boxes = table.getByRole("checkbox", { name: /^Select the incentive of/ });
+    expect(await boxes.count()).toBe(2);
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    const total = rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
+    await page.getByText("2 selected").waitFor();
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+    await confirm.getByLabel("Type yes to confirm").fill("yes");
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText(MESSAGES.tokenSent).first().waitFor({ timeout: 60_000 });
+
+    await expect.poll(async () => (await ownRows()).map((row) => row.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
+    const paid = await ownRows();
+    payoutTx = paid[0]!.tnxHash as Hex;
+    expect(paid.map((row) => row.tnxHash)).toEqual([payoutTx, payoutTx]);
+    await expect.poll(() => table.getByText("Paid", { exact: true }).count()).toBe(2);
+    expect(await boxes.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await balance.getByText(pli(deposited - total)).waitFor();
+    await page.getByRole("group", { name: "Paid Incentives", exact: true }).getByText(pli(BigInt(before.paid.token) + total)).waitFor();
+    const onChain = await chainAs(stack.current, DEV_KEYS.owner).chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
+    expect(onChain).toBe(deposited - total);
+    await shoot(page, "admin-incentives");
+
+    const csv = csvLines(page.waitForEvent("download"));
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const lines = await csv;
+    expect(lines[0]).toBe("Wallet Address,Stake Id,Status,Token (PLI),Type,Txn Hash,Paid Date,Created At");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 6))).toEqual(
+      paid.map(() => [operator.address.toLowerCase(), `${operator.address.toLowerCase()}-${node.nodeAddress.toLowerCase()}`, "Paid", expect.any(String), "Monthly", payoutTx]),
+    );
+
+    await table.getByRole("link", { name: `View the incentive of ${formatDate(paid[0]!.date)} on ${node.name}` }).click();
+    await page.getByRole("heading", { name: "View Incentive", level: 1 }).waitFor();
+    await page.getByRole("link", { name: `View Transaction ${payoutTx}` }).waitFor();
+    expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    await shoot(page, "view-incentive");
+
+    const dashboard = await callApi<{ incentiveListAll: { status: string; token: string }[] }>(stack.current, API.dashboard.admin, adminSession);
+    await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Dashboard" }).click();
+    for (const [label, status] of [["Paid", INCENTIVE_STATUS.paid], ["UnPaid", INCENTIVE_STATUS.unPaid]] as const) {
+      await page.getByRole("group", { name: label, exact: true }).getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token)).waitFor();
+    }
+    await page.getByRole("link", { name: /^Requests/ }).waitFor();
+    expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe("/admin/listrequest");
+    await shoot(page, "admin-dashboard");
+  });
+
+  test("the operator sees both rows Paid with the payout's link, exports every matching row, gets the payout mail, and sees the totals on the dashboard", async () => {
+    const page = await signedInPage(operatorSession, operator.key, true);
+    await page.goto("/listincentive?limit=1");
+    await page.getByRole("heading", { name: "Incentive Lists" }).waitFor();
+    await page.getByText("You have total 2 incentives.").waitFor();
+    const table = page.getByRole("table", { name: "Incentive Lists" });
+    await table.getByText("Paid", { exact: true }).waitFor();
+    const link = table.getByRole("link", { name: `View Transaction ${payoutTx}` });
+    expect(await link.getAttribute("href")).toMatch(new RegExp(`${payoutTx}$`));
+    await shoot(page, "operator-incentives");
+
+    const csv = csvLines(page.waitForEvent("download"));
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const lines = await csv;
+    expect(lines).toHaveLength(3);
+    for (const line of lines.slice(1)) expect(line).toContain(`,Paid,`);
+
+    const mail = await mailbox(stack.current.mailDir).textContaining(operator.email, payoutTx);
+    expect(mail).toContain(node.nodeAddress.toLowerCase());
+
+    const total = rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
+    await page.getByRole("navigation", { name: "Operator menu" }).getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("heading", { name: "Welcome" }).waitFor();
+    await page.getByRole("group", { name: "Total stakes" }).getByText(pli(stakeAmount)).waitFor();
+    await page.getByRole("group", { name: "Paid", exact: true }).getByText(pli(total)).waitFor();
+    await page.getByRole("group", { name: "UnPaid", exact: true }).getByText(pli(0n)).waitFor();
+    const recent = page.getByRole("table", { name: "Recent Incentives" });
+    await expect.poll(() => recent.getByText("Paid", { exact: true }).count()).toBe(2);
+    await shoot(page, "operator-dashboard");
+  });
+
+  test("Pay Now is refused before anything is sent when the reward pool is smaller than the selection", async () => {
+    const { chain } = chainAs(stack.current, DEV_KEYS.owner);
+    const rewardPool = () => chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
+    const pool = await rewardPool();
+    const db = createDb(stack.current.databaseUrl, 1);
+    const { id } = await db
+      .insertInto("app.incentive")
+      .values({ wallet: operator.address.toLowerCase(), node: node.nodeAddress.toLowerCase(), date: "2099-01-01", token: pool + 1n, inactive_count: 0, staked_days: 31, accrued_days: 31, percentage: "2.5" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      const row = (await ownRows()).find((candidate) => candidate._id === id)!;
+      const page = await signedInPage(adminSession, DEV_KEYS.owner);
+      await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+      const table = page.getByRole("table", { name: "Incentive Lists" });
+      await table.getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) }).check();
+      await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await page.getByText(MESSAGES.insufficientRewardPool).waitFor();
+      await shoot(page, "admin-pool-too-small");
+      expect(await page.getByRole("dialog", { name: "Are you sure?" }).count()).toBe(0);
+      expect(await rewardPool()).toBe(pool);
+      expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
+    } finally {
+      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
+      await db.destroy();
+    }
+  });
+
+  test("a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const amount = parseUnits("1", 18);
+    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "mint", args: [owner.wallet.account.address, amount], chain: null }));
+    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
+    await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "depositReward", args: [amount], chain: null }));
+    const { transactionHash } = await owner.mined(
+      await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "payRewards", args: [[operator.address], [amount], [20990201n], [node.nodeAddress]], chain: null }),
+    );
+
+    const page = await signedInPage(adminSession, DEV_KEYS.owner);
+    await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+    const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });
+    const payment = discrepancies.getByRole("row").filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
+    await payment.waitFor();
+    await payment.getByText("No such incentive").waitFor();
+    await payment.getByText(pli(amount)).waitFor();
+    await shoot(page, "admin-discrepancies");
+    expect((await ownRows()).map((row) => [row.status, row.tnxHash])).toEqual([
+      [INCENTIVE_STATUS.paid, payoutTx],
+      [INCENTIVE_STATUS.paid, payoutTx],
+    ]);
+  });
+});

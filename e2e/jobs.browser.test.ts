@@ -1,0 +1,277 @@
+import { randomInt } from "node:crypto";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { USER_ROLE } from "../api/src/public-contract/domain.ts";
+import { API, MESSAGES, type JobResponse } from "../api/src/public-contract/index.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { jobMessages } from "../web/src/features/job/messages.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { activeNode, callApi, pageWithWallet, randomAddress } from "./support/records.ts";
+import { useStack } from "./support/stack.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "jobs");
+
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
+
+
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
+
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
+
+/** Checks the typed-confirmation dialog's text, then types the confirmation word and confirms. */
+async function confirmYes(page: Page, text: string) {
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await dialog.getByText(text).waitFor();
+  await dialog.getByLabel("Type yes to confirm").fill("yes");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+let operator: FreshOperator;
+let operatorSession: string;
+let adminSession: string;
+let nodeId: string;
+let operatorContext: BrowserContext;
+let adminContext: BrowserContext;
+let operatorPage: Page;
+let adminPage: Page;
+const oracles = [randomAddress(), randomAddress()];
+const job = { name: `PLI/XDC price ${randomInt(1e6)}`, jobIds: ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f9e8d7c6b5a49382716f5e4d3c2b1a0"] };
+const other = `Weather ${randomInt(1e6)}`;
+
+const nodeJobs = async () =>
+  (await api<{ docs: JobResponse[] }>(`${API.job.byNode}?page=1&limit=100`, operatorSession, { id: nodeId })).docs;
+
+beforeAll(async () => {
+  operator = await freshOperator(stack.current);
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  nodeId = await activeNode(stack.current, operatorSession);
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(operatorContext, operatorSession);
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(adminContext, adminSession);
+  operatorPage = await signedInPage(operatorContext, operator.key);
+  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+});
+
+afterAll(async () => {
+  await operatorContext?.close();
+  await adminContext?.close();
+});
+
+describe("oracle jobs from submission to review", () => {
+  test("the operator adds a job: a bad oracle address line first, then typed confirmation and 'Job Added Successfully'", async () => {
+    const page = operatorPage;
+    await page.goto("/listjob");
+    await waitForPath(page, "/listnode");
+
+    await page.goto(`/listjob?id=${nodeId}`);
+    await page.getByRole("heading", { name: "Manage Jobs", level: 1 }).waitFor();
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    expect(await page.getByRole("form", { name: jobMessages.addJob }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: jobMessages.showForm }).click();
+    const form = page.getByRole("form", { name: jobMessages.addJob });
+    await form.waitFor();
+
+    await form.getByLabel("Job Name").fill(job.name);
+    await form.getByRole("combobox", { name: /^Job Category/ }).selectOption({ label: "Price Feed" });
+    await form.getByRole("combobox", { name: /^Network/ }).selectOption("XDC Apothem");
+    await form.getByLabel("Index Pair").fill("PLI/XDC");
+    await form.getByLabel("Cost (PLI)").fill("0.1");
+    await form.getByLabel("Oracle Address").fill(`0xnot-an-address\n${oracles[1]}`);
+    await form.getByLabel("Job ID").fill(job.jobIds.join("\n"));
+    await form.getByLabel("Job Source").fill("https://api.example.com/pli-xdc\nhttps://feed.example.org/price?pair=PLI-XDC");
+    await form.getByLabel("Poll Timer (seconds)").fill("60");
+    await form.getByLabel("Minimum Oracle").fill("1");
+    await form.getByRole("button", { name: jobMessages.submitJob }).click();
+    await form.getByRole("alert").filter({ hasText: "Line 1: not an address" }).waitFor();
+    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await shoot(page, "add-job-line-error");
+
+    await form.getByLabel("Oracle Address").fill(`xdc${oracles[0]!.slice(2)}\n${oracles[1]}`);
+    await form.getByRole("button", { name: jobMessages.submitJob }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.getByLabel("Type yes to confirm").fill("no");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await confirmYes(page, jobMessages.confirmSubmit);
+    await page.getByText(MESSAGES.jobAdded).first().waitFor();
+    expect(await form.getByLabel("Job Name").inputValue()).toBe("");
+    expect(await form.getByRole("combobox", { name: /^Network/ }).inputValue()).toBe("");
+    await page.getByRole("row").filter({ hasText: "0.1 PLI" }).getByText("Pending").waitFor();
+
+    const [saved] = await nodeJobs();
+    expect(saved).toMatchObject({ name: job.name, status: "Pending", oracleAddress: oracles.map((a) => a.toLowerCase()).join("\n"), polltimer: 60, jobChange: false });
+  });
+
+  test("the operator views the values one per row, searches by status, and edits an allowed field", async () => {
+    const page = operatorPage;
+    const row = page.getByRole("row").filter({ hasText: "0.1 PLI" });
+    await row.getByRole("button", { name: "View Oracle Address" }).click();
+    const modal = page.getByRole("dialog", { name: "Oracle Address" });
+    for (const oracle of oracles) await modal.getByRole("cell", { name: oracle.toLowerCase() }).waitFor();
+    expect(await modal.getByRole("row").count()).toBe(3);
+    await shoot(page, "view-oracle-addresses");
+    await page.keyboard.press("Escape");
+    await modal.waitFor({ state: "hidden" });
+
+    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Approved");
+    await page.waitForURL((url) => url.searchParams.get("q") === "Approved" && url.searchParams.get("page") === "1" && url.searchParams.get("limit") === "5" && url.searchParams.get("id") === nodeId);
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Pending");
+    await page.waitForURL((url) => url.searchParams.get("q") === "Pending");
+    await row.waitFor();
+    await shoot(page, "list");
+
+    await row.getByRole("button", { name: `View ${job.name}` }).click();
+    await page.waitForURL((url) => url.pathname === "/editjob" && url.searchParams.get("id") === nodeId);
+    await page.getByRole("heading", { name: "View Jobs", level: 1 }).waitFor();
+    for (const locked of ["Job Name", "Description", "Oracle Address", "Job ID", "Index Pair", "Cost (PLI)", "Job Source", "Job Provider", "Contract Address"]) {
+      expect(await page.getByLabel(locked).isDisabled(), locked).toBe(true);
+    }
+    expect(await page.getByRole("combobox", { name: /^Job Category/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole("combobox", { name: /^Network/ }).isDisabled()).toBe(true);
+    for (const open of ["Poll Timer (seconds)", "Minimum Oracle", "EAC Address", "Access Address", "Minimum Deviation (%)"]) {
+      expect(await page.getByLabel(open).isDisabled(), open).toBe(false);
+    }
+    await page.getByLabel("Poll Timer (seconds)").fill("120");
+    await page.getByLabel("Minimum Deviation (%)").fill("0.5");
+    await shoot(page, "view-job");
+    await page.getByRole("button", { name: jobMessages.updateJob }).click();
+    await confirmYes(page, jobMessages.confirmSubmit);
+    await page.getByText(MESSAGES.jobEdited).first().waitFor();
+    await page.waitForURL((url) => url.pathname === "/listjob" && url.searchParams.get("id") === nodeId);
+    expect((await nodeJobs())[0]).toMatchObject({ polltimer: 120, deviation: "0.5", jobChange: true, name: job.name });
+  });
+
+  test("the admin approves it through the quick update, edits it, and deletes another job", async () => {
+    const categories = await api<{ docs: { _id: string; categoryName: string }[] }>(API.jobCategory.root, operatorSession);
+    await api(API.job.root, operatorSession, {
+      nodeSettingID: nodeId,
+      jobCategoryID: categories.docs.find((c) => c.categoryName === "Weather")!._id,
+      name: other,
+      oracleAddress: randomAddress(),
+      jobID: "weather-1",
+      cost: "2",
+      jobSource: "https://weather.example.com/today",
+      network: "XDC Mainnet",
+    });
+
+    const page = adminPage;
+    await page.goto("/admin/listjob");
+    await page.getByRole("heading", { name: "Job Requests", level: 1 }).waitFor();
+    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill(operator.email);
+    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
+    const row = page.getByRole("row").filter({ hasText: job.name });
+    await row.getByText(operator.email).waitFor();
+    await page.getByRole("row").filter({ hasText: other }).waitFor();
+    await shoot(page, "admin-list");
+
+    await row.getByRole("button", { name: `Update status of ${job.name}` }).click();
+    const update = page.getByRole("dialog", { name: jobMessages.quickUpdateTitle });
+    await update.getByRole("radio", { name: "Approved" }).check();
+    await update.getByLabel("Admin Notes").fill("Feeds checked");
+    await shoot(page, "admin-quick-update");
+    await update.getByRole("button", { name: jobMessages.updateStatus }).click();
+    await confirmYes(page, jobMessages.confirmUpdate);
+    await page.getByText(MESSAGES.jobStatusUpdated).first().waitFor();
+    await row.getByText("Approved").waitFor();
+    await row.getByText("Feeds checked").waitFor();
+
+    await row.getByRole("button", { name: `Edit ${job.name}` }).click();
+    await waitForPath(page, "/admin/editjob");
+    await page.getByRole("heading", { name: "Edit Job", level: 1 }).waitFor();
+    expect(await page.getByLabel("Job Name").inputValue()).toBe(job.name);
+    expect(await page.getByRole("combobox", { name: /^Status/ }).inputValue()).toBe("Approved");
+    await page.getByRole("combobox", { name: /^Job Status/ }).selectOption("Active");
+    await page.getByLabel("Cost (PLI)").fill("0.25");
+    await shoot(page, "admin-edit-job");
+    await page.getByRole("button", { name: jobMessages.updateJob }).click();
+    await confirmYes(page, jobMessages.confirmUpdate);
+    await page.getByText(MESSAGES.jobEdited).first().waitFor();
+    await waitForPath(page, "/admin/listjob");
+    await page.getByRole("row").filter({ hasText: job.name }).getByText("0.25 PLI").waitFor();
+
+    await page.getByRole("button", { name: `Delete ${other}` }).click();
+    await confirmYes(page, jobMessages.confirmDelete(other));
+    await page.getByText(MESSAGES.jobDeleted).first().waitFor();
+    await page.getByRole("row").filter({ hasText: other }).waitFor({ state: "detached" });
+
+    const jobs = await nodeJobs();
+    expect(jobs.map((j) => j.name)).toEqual([job.name]);
+    expect(jobs[0]).toMatchObject({ status: "Approved", jobStatus: "Active", cost: "0.25", adminNotes: "Feeds checked" });
+  });
+
+  test("the operator sees the review on the node's jobs", async () => {
+    const page = operatorPage;
+    await page.goto(`/listjob?id=${nodeId}`);
+    const row = page.getByRole("row").filter({ hasText: "0.25 PLI" });
+    await row.getByText("Approved").waitFor();
+    await row.getByText("Feeds checked").waitFor();
+  });
+});
+
+describe("job categories", () => {
+  test("the admin adds a category (a duplicate is refused), renames it and removes it; a category in use cannot be removed", async () => {
+    const page = adminPage;
+    const name = `Gas Price ${Date.now()}`;
+    await page.goto("/admin/listjob");
+    const section = page.getByRole("form", { name: jobMessages.addCategory });
+    await section.getByLabel("Category name").fill(name);
+    await section.getByRole("button", { name: jobMessages.addCategory }).click();
+    await page.getByText(MESSAGES.categoryAdded).first().waitFor();
+    await page.getByRole("row").filter({ hasText: name }).waitFor();
+    await section.getByLabel("Category name").fill(name.toUpperCase());
+    await section.getByRole("button", { name: jobMessages.addCategory }).click();
+    await section.getByText(MESSAGES.categoryExists).waitFor();
+
+    await page.getByRole("button", { name: `Rename ${name}` }).click();
+    const renamed = `${name} v2`;
+    await page.getByLabel("New category name").fill(renamed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText(MESSAGES.categoryRenamed).first().waitFor();
+    await page.getByRole("row").filter({ hasText: renamed }).waitFor();
+    await shoot(page, "admin-categories");
+
+    await page.getByRole("button", { name: `Remove ${renamed}` }).click();
+    await confirmYes(page, jobMessages.confirmRemoveCategory(renamed));
+    await page.getByText(MESSAGES.categoryRemoved).first().waitFor();
+    await page.getByRole("row").filter({ hasText: renamed }).waitFor({ state: "detached" });
+
+    const categories = await api<{ docs: { categoryName: string; jobCount: number }[] }>(API.jobCategory.root, adminSession);
+    const inUse = categories.docs.find((category) => category.jobCount > 0)!;
+    expect(await page.getByRole("button", { name: `Remove ${inUse.categoryName}` }).isDisabled()).toBe(true);
+  });
+});
+
+describe("only Validator operators work on jobs", () => {
+  test("a Standby operator gets the OK-only 'Only Validator Nodes' dialog, whose OK goes to the node list", async () => {
+    const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
+    const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+    try {
+      await signInContext(context, (await operatorWith2fa(stack.current, standby)).token);
+      const page = await signedInPage(context, standby.key);
+      await page.goto(`/listjob?id=${nodeId}`);
+      const dialog = page.getByRole("dialog", { name: MESSAGES.onlyValidatorTitle });
+      await dialog.getByText(MESSAGES.onlyValidator).waitFor();
+      expect(await dialog.getByRole("button", { name: /close/i }).count()).toBe(0);
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+      await shoot(page, "standby-dialog");
+      await dialog.getByRole("button", { name: "OK" }).click();
+      await waitForPath(page, "/listnode");
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { MESSAGES } from "../api/src/public-contract/index.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "../web/src/shared/config/routes.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { accessibilityProblems, fontsReady, layoutProblems, overlaps, pageTitle } from "./support/layout-checks.ts";
+import { useStack } from "./support/stack.ts";
+import { TestWallet } from "./support/wallet.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots");
+
+/**
+ * axe checks every page at desktop size; at phone size the pages show the same components in one
+ * column, so axe checks only each frame's first page there (burger menu, bottom navigation).
+ */
+const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1366, height: 900 }, axe: "every page" },
+  { name: "phone", viewport: { width: 390, height: 844 }, axe: "first page" },
+] as const;
+
+type Area = "public" | "user" | "admin";
+const PUBLIC_PATHS = new Set([routes.home.path, routes.adminLogin.path, routes.adminVerifyOtp.path]);
+const areaOf = (routePath: string): Area => (PUBLIC_PATHS.has(routePath) ? "public" : routePath.startsWith("/admin/") ? "admin" : "user");
+const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Every route of the registry with a URL to open it (parameters filled with a sample id). */
+const ROUTES = Object.entries(routes).map(([name, route]) => ({
+  name,
+  area: areaOf(route.path),
+  url: (route.href as (...args: string[]) => string)(SAMPLE_ID),
+}));
+
+/** The registry title of the route a URL landed on (pages may redirect, e.g. an edit page with no record). */
+function titleFor(url: string): string | undefined {
+  const { pathname } = new URL(url);
+  const route = Object.values(routes).find((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname));
+  return route?.title;
+}
+
+let operatorKey: `0x${string}`;
+let tokens: Record<Exclude<Area, "public">, string>;
+
+beforeAll(async () => {
+  const operator = await freshOperator(stack.current, { pli: "120000" });
+  operatorKey = operator.key;
+  const admin = await freshAdmin(stack.current);
+  tokens = { user: (await operatorWith2fa(stack.current, operator)).token, admin: await adminToken(stack.current, admin) };
+});
+
+async function contextFor(b: Browser, area: Area, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await b.newContext({ baseURL: stack.current.urls.web, viewport });
+  if (area !== "public") await signInContext(context, tokens[area]);
+  return context;
+}
+
+async function openIn(context: BrowserContext, area: Area): Promise<Page> {
+  const page = await context.newPage();
+  const key = area === "user" ? operatorKey : area === "admin" ? DEV_KEYS.owner : undefined;
+  if (key) await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
+  return page;
+}
+
+/**
+ * Opens a URL the way the app's own links do (history push, the router renders it), which keeps the
+ * loaded app instead of loading it again; the first page of each sweep is a full load.
+ */
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, url);
+}
+
+/**
+ * Waits until the page shows the route its URL names (the title of that route, given up on after
+ * about 3 s so a wrong title is reported, not waited for), no list is still loading, and any
+ * redirect has happened.
+ */
+async function settle(page: Page) {
+  let before = "";
+  for (let round = 0; round < 40; round++) {
+    await page.locator("h1:visible").first().waitFor({ timeout: 20_000 });
+    await page.getByText(MESSAGES.loading).first().waitFor({ state: "hidden", timeout: 20_000 });
+    const title = await pageTitle(page);
+    const now = `${page.url()} ${title}`;
+    const expected = titleFor(page.url());
+    if (now === before && (expected === undefined || expected === title || round >= 30)) break;
+    before = now;
+    await page.waitForTimeout(100);
+  }
+  await fontsReady(page);
+}
+
+describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport, axe }) => {
+  for (const area of ["public", "user", "admin"] as const) {
+    test(`${area} pages: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
+      const dir = path.join(SCREENSHOTS, name);
+      mkdirSync(dir, { recursive: true });
+      const problems: string[] = [];
+      const context = await contextFor(browser.current, area, viewport);
+      try {
+        const page = await openIn(context, area);
+        for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
+          await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
+          await settle(page);
+          const landed = new URL(page.url()).pathname;
+          if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
+            throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
+          }
+          const expected = titleFor(page.url());
+          const title = await pageTitle(page);
+          const found = [
+            ...(await layoutProblems(page)),
+            ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
+            ...(axe === "every page" || index === 0 ? await accessibilityProblems(page) : []),
+          ];
+          problems.push(...found.map((problem) => `${route.url} -> ${new URL(page.url()).pathname}: ${problem}`));
+          await page.screenshot({ path: path.join(dir, `${area}-${route.name}.png`), fullPage: true });
+        }
+      } finally {
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("a notification never covers the header's Logout button", async () => {
+    const context = await contextFor(browser.current, "user", viewport);
+    try {
+      const page = await openIn(context, "user");
+      await page.goto(routes.addRpc.href());
+      await settle(page);
+      await page.getByLabel("Name").fill(`Toast check ${name}`);
+      await page.getByLabel("RPC URL").fill("https://toast.example.com");
+      await page.getByLabel("WSS URL").fill("wss://toast.example.com");
+      await page.getByRole("button", { name: "Add RPC" }).click();
+      const toast = page.locator("[role=alert], [role=status]").filter({ hasText: MESSAGES.rpcAdded }).last();
+      await toast.waitFor();
+      const logout = page.getByRole("button", { name: "Logout" });
+      const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];
+      expect(toastBox).not.toBeNull();
+      expect(logoutBox).not.toBeNull();
+      expect(overlaps(toastBox!, logoutBox!)).toBe(false);
+      await page.screenshot({ path: path.join(SCREENSHOTS, name, "toast.png") });
+    } finally {
+      await context.close();
+    }
+  });
+});

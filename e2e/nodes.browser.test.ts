@@ -1,0 +1,367 @@
+import { randomInt } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { API, MESSAGES, NODE_STATUS } from "../api/src/public-contract/index.ts";
+import { createDb } from "../api/src/db/database.ts";
+import { runProbeRound, utcDay } from "../api/src/node-monitor/monitor.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { nodeMessages } from "../web/src/features/node/messages.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { useStack } from "./support/stack.ts";
+import { TestWallet } from "./support/wallet.ts";
+import { callApi, loopbackIp, pageWithWallet, randomAddress, slowAnswers } from "./support/records.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "nodes");
+const DAY_MS = 86_400_000;
+
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+interface NodeRow {
+  _id: string;
+  name: string;
+  status: string;
+  nodeAddress: string;
+}
+
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
+
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
+
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
+
+/** Types the confirmation word in the typed-confirmation dialog and confirms. */
+async function confirmYes(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await dialog.getByLabel("Type yes to confirm").fill("yes");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+let operator: FreshOperator;
+let operatorSession: string;
+let adminSession: string;
+let operatorContext: BrowserContext;
+let adminContext: BrowserContext;
+let operatorPage: Page;
+let adminPage: Page;
+const first = { name: `Validator ${randomInt(1e6)}`, ip: loopbackIp(), oracle: randomAddress(), node: randomAddress() };
+let firstId: string;
+
+beforeAll(async () => {
+  operator = await freshOperator(stack.current, { pli: "2000000" });
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(operatorContext, operatorSession);
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(adminContext, adminSession);
+  operatorPage = await signedInPage(operatorContext, operator.key);
+  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+});
+
+afterAll(async () => {
+  await operatorContext?.close();
+  await adminContext?.close();
+});
+
+const ownNodes = async () => (await api<{ docs: NodeRow[] }>(`${API.node.root}?page=1&limit=100`, operatorSession)).docs;
+
+describe("validator nodes from registration to reputation", () => {
+  test("the operator adds a node: a field error first, then typed confirmation and 'Node Added Successfully'", async () => {
+    const page = operatorPage;
+    await page.goto("/addnode");
+    await waitForPath(page, "/listnode");
+    await page.getByRole("heading", { name: nodeMessages.listTitle }).waitFor();
+    await page.getByText(MESSAGES.noRecord).waitFor();
+
+    await page.getByRole("button", { name: nodeMessages.addNode }).click();
+    await page.getByRole("heading", { name: "Add New Node", level: 1 }).waitFor();
+    expect(new URL(page.url()).searchParams.get("_a")).toBe("1");
+    expect(await page.getByLabel("Wallet Address").inputValue()).toBe(getAddress(operator.address));
+    await page.getByText(MESSAGES.walletAddressNote).waitFor();
+
+    await page.getByLabel("Node Name").fill(first.name);
+    await page.getByLabel("IP Address").fill(first.ip);
+    await page.getByRole("combobox", { name: /^Provider/ }).selectOption("Others");
+    await page.getByLabel("Other Provider").fill("Hetzner");
+    await page.getByRole("combobox", { name: /^Provider/ }).selectOption("AWS");
+    expect(await page.getByLabel("Other Provider").count()).toBe(0);
+    await page.getByLabel("Operating System").fill("Ubuntu 24.04");
+    await page.getByLabel("RAM (GB)").fill("8");
+    await page.getByLabel("Storage (GB)").fill("500");
+    await page.getByLabel("Security Patch Version").fill("6.8.0-45");
+    await page.getByLabel("Oracle Address").fill(`xdc${first.oracle.slice(2)}`);
+    await page.getByLabel("Node Address").fill(first.node);
+    await page.getByRole("button", { name: "Add Node" }).click();
+    await page.getByRole("alert").filter({ hasText: MESSAGES.ramHint }).waitFor();
+    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await shoot(page, "add-node-field-error");
+
+    await page.getByLabel("RAM (GB)").fill("32");
+    await page.getByRole("button", { name: "Add Node" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.getByText(nodeMessages.confirmSubmit).waitFor();
+    await dialog.getByLabel("Type yes to confirm").fill("no");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeAdded).first().waitFor();
+    await waitForPath(page, "/listnode");
+    const row = page.getByRole("row").filter({ hasText: first.name });
+    await row.getByText("Pending for Approval").waitFor();
+    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).count()).toBe(0);
+    await row.getByText("NA").waitFor();
+
+    const [node] = await ownNodes();
+    expect(node).toMatchObject({ name: first.name, status: NODE_STATUS.pending, nodeAddress: first.node.toLowerCase() });
+    firstId = node!._id;
+    await shoot(page, "list-pending");
+  });
+
+  test("the admin finds it in Pending by the owner's email, sees the bounty flag, and returns it with notes, told so even when the answer comes after the live update", async () => {
+    await api(API.invite.root, adminSession, { email: operator.email });
+    const page = adminPage;
+    await page.goto("/admin/listnode");
+    await page.getByRole("heading", { name: "Node Requests Lists", level: 1 }).waitFor();
+    await page.getByRole("tab", { name: /^Pending/, selected: true }).waitFor();
+    await page.getByRole("searchbox", { name: "Search by Email ID" }).fill(operator.email);
+    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
+    const row = page.getByRole("row").filter({ hasText: first.name });
+    await row.getByText(operator.email).waitFor();
+    await row.getByText("Bounty").waitFor();
+    await page.getByRole("tab", { name: /^Pending\s*1$/ }).waitFor();
+    await page.getByRole("tab", { name: /^All Nodes\s*1$/ }).waitFor();
+    await shoot(page, "admin-list-pending");
+
+    await row.getByRole("button", { name: `Edit ${first.name}` }).click();
+    await waitForPath(page, "/admin/editnode");
+    await page.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
+    await page.getByText(first.ip).waitFor();
+    await page.getByRole("link", { name: "View in Explorer: wallet address" }).waitFor();
+    await expect.poll(() => page.getByTestId("wallet-pli-balance").textContent()).toBe("2,000,000.0000");
+    await shoot(page, "admin-view-node");
+
+    await page.getByLabel("Admin's Notes").fill("Please use the node's public IP address");
+    await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Return for Clarification" });
+    const stopSlowing = await slowAnswers(page, API.node.edit, 1_500);
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
+    await waitForPath(page, "/admin/listnode");
+    await stopSlowing();
+  });
+
+  test("the operator sees the notes, edits the returned node and resubmits it as Pending", async () => {
+    const page = operatorPage;
+    await page.goto("/listnode");
+    const row = page.getByRole("row").filter({ hasText: first.name });
+    await row.getByText("Returned for Modification").waitFor();
+    await row.getByRole("button", { name: `View/Edit ${first.name}` }).click();
+    await waitForPath(page, "/editnode");
+    await page.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
+    expect(await page.getByLabel("Admin's Notes").inputValue()).toBe("Please use the node's public IP address");
+    expect(await page.getByLabel("Node Name").isDisabled()).toBe(true);
+
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("heading", { name: "Edit Node", level: 1 }).waitFor();
+    expect(await page.getByLabel("RAM (GB)").isDisabled()).toBe(true);
+    await page.getByText(nodeMessages.imageReuploadHint).waitFor();
+    first.name = `${first.name} v2`;
+    await page.getByLabel("Node Name").fill(first.name);
+    await shoot(page, "edit-node");
+    await page.getByRole("button", { name: "Update Node" }).click();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeEdited).first().waitFor();
+    await waitForPath(page, "/listnode");
+    await page.getByRole("row").filter({ hasText: first.name }).getByText("Pending for Approval").waitFor();
+  });
+
+  test("the admin approves: a rejected whiteListIt saves nothing, a signed one is mined, indexed and saved", async () => {
+    const page = adminPage;
+    await page.goto(`/admin/listnode?q=${encodeURIComponent(operator.email)}`);
+    await page.getByRole("row").filter({ hasText: first.name }).getByRole("button", { name: `Edit ${first.name}` }).click();
+    await waitForPath(page, "/admin/editnode");
+    const approve = async () => {
+      await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
+      await page.getByRole("button", { name: "Update Status" }).click();
+      await confirmYes(page);
+    };
+
+    const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
+    const rejecting = await adminContext.newPage();
+    wallet.rejectNextSignature();
+    await wallet.install(rejecting);
+    await rejecting.goto("/admin/editnode");
+    await rejecting.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
+    await rejecting.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
+    await rejecting.getByRole("button", { name: "Update Status" }).click();
+    await confirmYes(rejecting);
+    const failure = rejecting.getByRole("dialog").getByRole("alert");
+    await failure.getByText(nodeMessages.whitelistTryAgain).waitFor();
+    await failure.getByText(MESSAGES.chainError).waitFor();
+    await shoot(rejecting, "admin-whitelist-rejected");
+    await rejecting.getByRole("button", { name: "OK" }).click();
+    expect((await ownNodes())[0]!.status).toBe(NODE_STATUS.pending);
+    await rejecting.close();
+
+    await approve();
+    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor({ timeout: 90_000 });
+    await waitForPath(page, "/admin/listnode");
+    const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
+    const whitelisted = await chain.readContract({
+      address: stack.current.deployment.contracts.stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "whitelisted",
+      args: [getAddress(operator.address), getAddress(first.node)],
+    });
+    expect(whitelisted).toBe(true);
+    expect((await ownNodes())[0]!.status).toBe(NODE_STATUS.approved);
+  });
+
+  test("the operator's list shows the Stake link; a third node is refused with the limit dialog", async () => {
+    const page = operatorPage;
+    await page.goto("/listnode");
+    const row = page.getByRole("row").filter({ hasText: first.name });
+    await row.getByText("Approved").waitFor();
+    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).getAttribute("href")).toBe(`/deposit/${firstId}`);
+
+    await api(API.node.root, operatorSession, {
+      name: `Second ${randomInt(1e6)}`,
+      provider: "Contabo",
+      ipaddress: loopbackIp(),
+      os: "Debian 12",
+      ram: 16,
+      storage: 400,
+      security: "6.1.0",
+      oracleAddress: randomAddress(),
+      nodeAddress: randomAddress(),
+    });
+    await page.reload();
+    await page.getByRole("row").filter({ hasText: "Second" }).waitFor();
+    await page.getByRole("button", { name: nodeMessages.addNode }).click();
+    const limit = page.getByRole("dialog", { name: MESSAGES.nodeLimitReached });
+    await limit.getByText(MESSAGES.nodeLimitText).waitFor();
+    await shoot(page, "node-limit-dialog");
+    await page.keyboard.press("Escape");
+    await limit.waitFor();
+    await limit.getByRole("button", { name: "OK" }).click();
+    await limit.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/listnode");
+
+    await page.goto("/addnode?_a=1");
+    await limit.getByText(MESSAGES.nodeLimitText).waitFor();
+    expect(await page.getByRole("button", { name: "Add Node" }).isDisabled()).toBe(true);
+    await limit.getByRole("button", { name: "OK" }).click();
+    await waitForPath(page, "/listnode");
+  });
+
+  test("after a stake and monitor rounds the reputation modal shows the score and the inactive date; De-Active and back", async () => {
+    const transport = http(stack.current.urls.rpc);
+    const chain = createPublicClient({ transport });
+    const wallet = createWalletClient({ account: privateKeyToAccount(operator.key), transport });
+    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const amount = await chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "minStakeAmt" });
+    const mined = async (hash: Hex) => expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe("success");
+    await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
+    await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, getAddress(first.node)], chain: null }));
+    await expect.poll(async () => (await ownNodes()).find((node) => node._id === firstId)?.status, { timeout: 30_000, interval: 500 }).toBe(NODE_STATUS.active);
+
+    // The node's stand-in answers on / and fails on /down: the day's probe path decides the day's answer.
+    const server: Server = createServer((request, response) => {
+      response.statusCode = request.url === "/down" ? 503 : 200;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, first.ip, resolve));
+    const db = createDb(stack.current.databaseUrl, 1);
+    const now = new Date();
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const [daysAgo, probePath] of [[2, "/"], [1, "/down"], [0, "/"]] as const) {
+        await runProbeRound(db, { port, path: probePath, timeoutMs: 1000 }, new Date(now.getTime() - daysAgo * DAY_MS));
+      }
+    } finally {
+      await db.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    const page = operatorPage;
+    await page.goto("/listnode");
+    const row = page.getByRole("row").filter({ hasText: first.name });
+    await row.getByText("Active").first().waitFor();
+    await row.getByText("Staked").waitFor();
+    await row.getByRole("link", { name: "Manage Jobs" }).waitFor();
+    const scoreButton = row.getByRole("button", { name: `3.33: reputation of ${first.name}` });
+    expect(await scoreButton.textContent()).toBe("3.33");
+    await shoot(page, "list-active");
+    const table = await page.getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` }).boundingBox();
+    for (const last of [row.getByRole("link", { name: `Stake on ${first.name}` }), row.getByRole("button", { name: `View ${first.name}` })]) {
+      const box = await last.boundingBox();
+      expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(table!.x + table!.width);
+    }
+    await scoreButton.click();
+    const reputation = page.getByRole("dialog", { name: MESSAGES.reputationTitle });
+    await expect.poll(() => reputation.getByTestId("reputation-score").textContent()).toBe("3.33");
+    expect(await reputation.getByRole("row").count()).toBe(4);
+    await shoot(page, "reputation-modal");
+    await page.keyboard.press("Escape");
+    await reputation.waitFor({ state: "hidden" });
+
+    await row.getByRole("button", { name: `InActive Dates of ${first.name}` }).click();
+    const inactive = page.getByRole("dialog", { name: MESSAGES.inactiveDatesTitle });
+    const [year, month, day] = utcDay(new Date(now.getTime() - DAY_MS)).split("-");
+    await inactive.getByText(`${day}-${month}-${year}`).waitFor();
+    await page.keyboard.press("Escape");
+    await inactive.waitFor({ state: "hidden" });
+
+    await row.getByRole("button", { name: `Make De-Active ${first.name}` }).click();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeDeactivated).first().waitFor();
+    await row.getByText("De-Activated").waitFor();
+    await row.getByRole("button", { name: `Make Active ${first.name}` }).click();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
+    await row.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
+  });
+
+  test("the admin's tabs count the operator's nodes; a node without a stake is deleted after typing yes", async () => {
+    const page = adminPage;
+    await page.goto(`/admin/listnode?q=${encodeURIComponent(operator.email)}`);
+    await page.getByRole("tab", { name: /^Active\s*1$/ }).waitFor();
+    await page.getByRole("tab", { name: /^All Nodes\s*2$/ }).waitFor();
+    await page.getByRole("tab", { name: /^Active/ }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === NODE_STATUS.active);
+    const active = page.getByRole("row").filter({ hasText: first.name });
+    await active.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
+    expect(await active.getByRole("button", { name: `Delete ${first.name}` }).count()).toBe(0);
+    const table = page.getByRole("region", { name: /^Node requests/ });
+    expect(await table.evaluate((region) => region.scrollWidth - region.clientWidth), "the list scrolls sideways on a 1366 px screen").toBeLessThanOrEqual(0);
+    await shoot(page, "admin-list-active");
+
+    await page.getByRole("tab", { name: /^Pending/ }).click();
+    const second = page.getByRole("row").filter({ hasText: "Second" });
+    const name = (await second.getByRole("button", { name: /^Delete / }).getAttribute("aria-label"))!.replace(/^Delete /, "");
+    await second.getByRole("button", { name: `Delete ${name}` }).click();
+    await confirmYes(page);
+    await page.getByText(MESSAGES.nodeDeleted).first().waitFor();
+    await page.getByRole("tab", { name: /^All Nodes\s*1$/ }).waitFor();
+    expect((await ownNodes()).map((node) => node._id)).toEqual([firstId]);
+
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    const status = page.getByRole("combobox", { name: "Status" });
+    await status.selectOption({ label: "Active (1)" });
+    await page.waitForURL((url) => url.searchParams.get("tab") === NODE_STATUS.active);
+    await active.getByText(first.name).waitFor();
+    await shoot(page, "admin-list-phone-status");
+  });
+});

@@ -1,0 +1,165 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "vitest";
+import { USER_ROLE } from "../api/src/public-contract/domain.ts";
+import { API, MESSAGES } from "../api/src/public-contract/index.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { authMessages } from "../web/src/features/operator/messages.ts";
+import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
+import { openPage, useBrowser } from "./support/browser.ts";
+import { freshOperator } from "./support/accounts.ts";
+import { useStack } from "./support/stack.ts";
+import { totpCode } from "./support/totp.ts";
+import { TestWallet } from "./support/wallet.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+
+async function connectedPage(key: `0x${string}`) {
+  const wallet = new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc });
+  const page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
+  await page.goto("/");
+  await page.getByRole("button", { name: authMessages.connectWallet }).click();
+  return { page, wallet };
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+describe("operator sign-in", () => {
+  let page: Page;
+  let secret: string;
+  afterAll(() => page?.context().close());
+
+  test("signs in with the wallet, is made to enrol 2FA, signs out, and signs in again with the code", async () => {
+    const operator = await freshOperator(stack.current, { pli: "5000000" });
+    ({ page } = await connectedPage(operator.key));
+    await waitForPath(page, "/editprofile");
+    await page.getByText(MESSAGES.enable2fa).first().waitFor();
+    await page.goto("/dashboard");
+    await waitForPath(page, "/editprofile");
+
+    await page.getByRole("button", { name: "Set up 2FA" }).click();
+    secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    expect(await page.getByRole("img", { name: "2FA QR code" }).isVisible()).toBe(true);
+    await page.getByLabel("Code from your authenticator app").fill(totpCode(secret, 3));
+    await page.getByRole("button", { name: "Enable 2FA" }).click();
+    await page.getByText(MESSAGES.invalidTotp).waitFor();
+    await page.getByLabel("Code from your authenticator app").fill(totpCode(secret, -1));
+    await page.getByRole("button", { name: "Enable 2FA" }).click();
+    await page.getByText(MESSAGES.twofaEnabled).first().waitFor();
+
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("5,000,000.0000");
+
+    const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
+    const meWith = () => fetch(`${stack.current.urls.api}${API.operator.root}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+    expect(await meWith()).toBe(200);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await waitForPath(page, "/");
+    await expect.poll(meWith).toBe(401);
+    await page.getByRole("button", { name: authMessages.connectWallet }).click();
+    await page.getByLabel(authMessages.otpLabel).fill(totpCode(secret, 1));
+    await page.getByRole("button", { name: authMessages.verify }).click();
+    await waitForPath(page, "/dashboard");
+    expect(path(page)).toBe("/dashboard");
+  });
+
+  test("manages RPC URLs: add, field errors, page, search, edit, and delete after typing yes", async () => {
+    await page.getByRole("link", { name: "Full Node RPC's" }).first().click();
+    await page.getByText("You have total 0 Rpc Url's.").waitFor();
+
+    await page.getByRole("link", { name: "Add RPC" }).click();
+    await page.getByRole("heading", { name: "Add New RPC's", level: 1 }).waitFor();
+    await page.getByLabel("Name").fill("Broken");
+    await page.getByLabel("RPC URL").fill("ws://wrong.example.com");
+    await page.getByLabel("WSS URL").fill("wss://ok.example.com");
+    await page.getByRole("button", { name: "Add RPC" }).click();
+    await page.getByText(MESSAGES.checkAllFields).waitFor();
+    await page.getByText("RPC URL must be a http:// or https:// URL").waitFor();
+
+    for (let n = 1; n <= 6; n++) {
+      if (n > 1) await page.getByRole("link", { name: "Add RPC" }).click();
+      await page.getByLabel("Name").fill(`Node ${n}`);
+      await page.getByLabel("Provider").selectOption(n % 2 ? "AWS" : "Contabo");
+      await page.getByLabel("RPC URL").fill(`https://rpc${n}.example.com`);
+      await page.getByLabel("WSS URL").fill(`wss://ws${n}.example.com`);
+      await page.getByRole("button", { name: "Add RPC" }).click();
+      await page.getByText(`You have total ${n} Rpc Url's.`).waitFor();
+    }
+    const rows = page.locator("tbody tr");
+    expect(await rows.count()).toBe(5);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("https://rpc1.example.com").waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+
+    await page.getByRole("searchbox", { name: "Search by Rpc URL" }).fill("rpc4");
+    await page.waitForURL((url) => url.searchParams.get("q") === "rpc4" && url.searchParams.get("page") === "1" && url.searchParams.get("limit") === "5");
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByText("https://rpc4.example.com").waitFor();
+
+    await page.getByRole("button", { name: "View" }).click();
+    await page.getByRole("heading", { name: "View RPC", level: 1 }).waitFor();
+    expect(await page.getByLabel("Name").isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Name").fill("Node 4 renamed");
+    await page.getByRole("button", { name: "Update RPC" }).click();
+    await page.getByText(MESSAGES.rpcEdited).waitFor();
+    await page.getByText("Node 4 renamed").waitFor();
+
+    await page.getByRole("button", { name: "Delete Node 4 renamed" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Type yes to confirm").fill("no");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await dialog.getByLabel("Type yes to confirm").fill("yes");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText(MESSAGES.rpcDeleted).waitFor();
+    await page.getByText("You have total 5 Rpc Url's.").waitFor();
+  });
+});
+
+describe("wallet checks", () => {
+  test("a wallet that is not a validator sees the not-verified dialog", async () => {
+    const { page } = await connectedPage(DEV_KEYS.outsider);
+    const dialog = page.getByRole("dialog", { name: MESSAGES.notVerifiedTitle });
+    await dialog.waitFor();
+    await dialog.getByText(MESSAGES.notVerifiedText).waitFor();
+    expect(path(page)).toBe("/");
+    await page.context().close();
+  });
+
+  test("switching the wallet account logs the operator out with the mismatch message", async () => {
+    const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
+    const { page, wallet } = await connectedPage(standby.key);
+    await waitForPath(page, "/editprofile");
+    await wallet.switchAccount(DEV_KEYS.outsider);
+    await page.getByRole("dialog", { name: MESSAGES.walletMismatchTitle }).getByText(MESSAGES.walletMismatchText).waitFor();
+    await waitForPath(page, "/");
+    expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
+    await page.context().close();
+  });
+
+  test("without a wallet the page says the extension is not installed and links to its store", async () => {
+    const page = await openPage(browser.current, { baseURL: stack.current.urls.web });
+    await page.goto("/");
+    const warning = page.getByRole("alert").filter({ hasText: authMessages.walletNotInstalled });
+    await warning.waitFor();
+    expect(await warning.getByRole("link", { name: authMessages.viewInStore }).getAttribute("href")).toBe(WALLET_EXTENSION.storeUrl);
+    await page.getByRole("button", { name: authMessages.connectWallet }).click();
+    await warning.waitFor();
+    await page.context().close();
+  });
+
+  test("operator pages send a visitor without a session to /", async () => {
+    const page = await openPage(browser.current, { baseURL: stack.current.urls.web });
+    await page.goto("/listrpc");
+    await waitForPath(page, "/");
+    await page.goto("/admin/sitesetting");
+    await waitForPath(page, "/admin/login");
+    await page.goto("/admin/verifyotp");
+    await waitForPath(page, "/");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,199 @@
+import { randomInt } from "node:crypto";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { API, MESSAGES, TICKET_STATUS } from "../api/src/public-contract/index.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "../web/src/shared/config/routes.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { mailbox } from "./support/mailbox.ts";
+import { activeNode, callApi, pageWithWallet, slowAnswers } from "./support/records.ts";
+import { useStack } from "./support/stack.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "tickets");
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
+
+
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
+
+
+const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
+
+let operator: FreshOperator;
+let operatorSession: string;
+let operatorContext: BrowserContext;
+let adminContext: BrowserContext;
+let operatorPage: Page;
+let adminPage: Page;
+let ticketUrl: string;
+let adminEmail: string;
+const nodeName = `Ticket node ${randomInt(1e6)}`;
+const subject = `Node stops answering ${randomInt(1e6)}`;
+const question = "My node stops answering the monitor every night around 02:00 UTC.\nThe server itself stays up.";
+const answer = `Your provider closes port 6688 at night (case ${randomInt(1e6)}): open it in the firewall.`;
+
+beforeAll(async () => {
+  operator = await freshOperator(stack.current);
+  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  await activeNode(stack.current, operatorSession, nodeName);
+  const admin = await freshAdmin(stack.current);
+  adminEmail = admin.email;
+  const adminSession = await adminToken(stack.current, admin);
+  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(operatorContext, operatorSession);
+  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+  await signInContext(adminContext, adminSession);
+  operatorPage = await signedInPage(operatorContext, operator.key);
+  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+});
+
+afterAll(async () => {
+  await operatorContext?.close();
+  await adminContext?.close();
+});
+
+describe("support tickets from the header's Submit Ticket to a closed ticket", () => {
+  test("the operator opens a ticket about their node from the header's Submit Ticket", async () => {
+    const page = operatorPage;
+    await page.goto(routes.dashboard.href());
+    await page.getByRole("link", { name: "Submit Ticket" }).filter({ visible: true }).click();
+    await page.waitForURL((url) => url.pathname === routes.listTicket.path);
+    await page.getByRole("heading", { name: "Support Tickets", level: 1 }).waitFor();
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    const form = page.getByRole("form", { name: "Submit Ticket" });
+    await form.getByRole("button", { name: "Submit Ticket" }).click();
+    await form.getByRole("alert").filter({ hasText: "Subject is required" }).waitFor();
+    await form.getByRole("alert").filter({ hasText: "Message is required" }).waitFor();
+    await shoot(page, "submit-ticket-errors");
+
+    await form.getByLabel("Subject").fill(subject);
+    await form.getByRole("combobox", { name: "Node (optional)" }).selectOption({ label: nodeName });
+    await form.getByLabel("Message").fill(question);
+    await form.getByRole("button", { name: "Submit Ticket" }).click();
+    await page.getByText(MESSAGES.ticketSubmitted).first().waitFor();
+    await page.waitForURL((url) => url.pathname === routes.viewTicket.path && Boolean(url.searchParams.get("id")));
+    ticketUrl = new URL(page.url()).search;
+    await page.getByRole("heading", { name: "View Ticket", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: new RegExp(`^#\\d+ ${subject}$`) }).waitFor();
+    await page.getByText(nodeName).waitFor();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText("The server itself stays up.").waitFor();
+    expect(await thread.getByRole("listitem").count()).toBe(1);
+    await shoot(page, "operator-ticket-open");
+
+    await page.goto(routes.listTicket.href());
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(TICKET_STATUS.open).waitFor();
+    await row.getByText(nodeName).waitFor();
+    await shoot(page, "operator-tickets");
+
+    await row.getByRole("link", { name: subject }).click();
+    await page.getByRole("list", { name: "Messages" }).getByText("The server itself stays up.").waitFor();
+  });
+
+  test("the admin is mailed about it, finds it under Tickets by status and search, and replies", async () => {
+    const notice = await mailbox(stack.current.mailDir).textContaining(adminEmail, subject);
+    expect(notice).toContain(`${operator.email} opened ticket #`);
+    expect(notice).toContain(`about node ${nodeName}`);
+    const page = adminPage;
+    await page.goto(routes.adminDashboard.href());
+    await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Tickets" }).click();
+    await page.waitForURL((url) => url.pathname === routes.adminListTicket.path);
+    await page.getByRole("heading", { name: "Tickets", level: 1 }).waitFor();
+    const filter = page.getByRole("radiogroup", { name: "Ticket status" });
+    await filter.getByText("Answered", { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.answered);
+    await page.getByRole("searchbox", { name: "Search by subject or email" }).fill(subject);
+    await page.waitForURL((url) => url.searchParams.get("q") === subject);
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    await filter.getByText("Open", { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.open && url.searchParams.get("q") === subject);
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(operator.email).waitFor();
+    await shoot(page, "admin-tickets");
+
+    await row.getByRole("link", { name: subject }).click();
+    await page.waitForURL((url) => url.pathname === routes.adminViewTicket.path && url.search === ticketUrl);
+    await page.getByRole("heading", { name: "View Ticket", level: 1 }).waitFor();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(operator.email).waitFor();
+    await page.getByLabel("Your reply").fill(answer);
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.getByText(MESSAGES.ticketReplied).first().waitFor();
+    await thread.getByText(answer).waitFor();
+    await thread.getByText(/^Support \(/).waitFor();
+    expect(await page.getByLabel("Your reply").inputValue()).toBe("");
+    await page.getByText("Answered", { exact: true }).waitFor();
+    await shoot(page, "admin-ticket-replied");
+  });
+
+  test("the operator's open thread shows the reply as it is sent, without a reload", async () => {
+    const page = operatorPage;
+    expect(new URL(page.url()).search).toBe(ticketUrl);
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(answer).waitFor({ timeout: 10_000 });
+    expect(await thread.getByRole("listitem").count()).toBe(2);
+    await page.getByText(TICKET_STATUS.answered, { exact: true }).waitFor();
+  });
+
+  test("the operator sees the reply on the portal and gets it by mail", async () => {
+    const page = operatorPage;
+    await page.goto(routes.listTicket.href());
+    const row = page.getByRole("row").filter({ hasText: subject });
+    await row.getByText(TICKET_STATUS.answered).waitFor();
+    await row.getByText("Support").waitFor();
+    await row.getByRole("link", { name: subject }).click();
+    const thread = page.getByRole("list", { name: "Messages" });
+    await thread.getByText(answer).waitFor();
+    expect(await thread.getByRole("listitem").filter({ hasText: answer }).getByText("Support", { exact: true }).count()).toBe(1);
+    const mail = await mailbox(stack.current.mailDir).textContaining(operator.email, answer);
+    expect(mail).toContain(subject);
+    await shoot(page, "operator-ticket-answered");
+  });
+
+  test("the admin closes it: no reply box is left on either side", async () => {
+    const page = adminPage;
+    await page.reload();
+    await page.getByRole("button", { name: "Close Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+    await dialog.getByLabel("Type yes to confirm").fill("yes");
+    const stopSlowing = await slowAnswers(page, API.ticket.close, 1_500);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.getByText(MESSAGES.ticketClosedDone).first().waitFor();
+    await page.getByText(MESSAGES.ticketClosed).waitFor();
+    await stopSlowing();
+    expect(await page.getByLabel("Your reply").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Close Ticket" }).count()).toBe(0);
+
+    const operatorView = operatorPage;
+    await operatorView.reload();
+    await operatorView.getByText(MESSAGES.ticketClosed).waitFor();
+    expect(await operatorView.getByLabel("Your reply").count()).toBe(0);
+    await shoot(operatorView, "operator-ticket-closed");
+  });
+
+  test("the operator turns the node status alert off on the profile", async () => {
+    const page = operatorPage;
+    await page.goto(routes.editProfile.href());
+    await page.getByRole("heading", { name: "Email alerts" }).waitFor();
+    await page.getByText(`Alert mails go to ${operator.email}.`).waitFor();
+    const toggle = page.getByRole("switch", { name: "Node status" });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click();
+    await page.getByText(MESSAGES.alertPreferencesSaved).first().waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await shoot(page, "edit-profile-alerts");
+    expect(await api(API.alert.preferences, operatorSession)).toEqual({ nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true });
+
+    await page.goto(routes.viewProfile.href());
+    const alerts = page.getByRole("list", { name: "Email alerts" });
+    await alerts.getByRole("listitem").filter({ hasText: "Node status" }).getByText("Off", { exact: true }).waitFor();
+    await alerts.getByRole("listitem").filter({ hasText: "Job status" }).getByText("On", { exact: true }).waitFor();
+    await shoot(page, "view-profile-alerts");
+  });
+});

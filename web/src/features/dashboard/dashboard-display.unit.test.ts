@@ -1,0 +1,26 @@
+import { INCENTIVE_STATUS } from "@pli/api/public-contract";
+import { describe, expect, it } from "vitest";
+import { chartPli, chartValue, incentiveOverview, monthLabel } from "./dashboard-display";
+
+const PLI = 10n ** 18n;
+
+describe("dashboard figures", () => {
+  it("sums the incentives per status into the overview's total, paid and unpaid, exactly", () => {
+    const overview = incentiveOverview([
+      { status: INCENTIVE_STATUS.paid, count: 2, token: (3n * PLI + 1n).toString() },
+      { status: INCENTIVE_STATUS.unPaid, count: 5, token: (7n * PLI).toString() },
+    ]);
+    expect(overview).toEqual({ total: { count: 7, token: 10n * PLI + 1n }, paid: { count: 2, token: 3n * PLI + 1n }, unPaid: { count: 5, token: 7n * PLI } });
+  });
+
+  it("counts a status the API did not list as none", () => {
+    expect(incentiveOverview([{ status: INCENTIVE_STATUS.unPaid, count: 1, token: "5" }]).paid).toEqual({ count: 0, token: 0n });
+  });
+
+  it("labels chart months and values for people", () => {
+    expect(monthLabel("2027-01")).toBe("Jan 2027");
+    expect(chartPli((1_250n * PLI + PLI / 2n).toString())).toBe(1250.5);
+    expect(chartValue(1_250_000)).toBe("1.25M PLI");
+    expect(chartValue(12.3456)).toBe("12.35 PLI");
+  });
+});

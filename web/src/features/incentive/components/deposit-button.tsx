@@ -1,0 +1,79 @@
+import { depositAmountError } from "@pli/api/public-contract";
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconCoins } from "@tabler/icons-react";
+import { useState } from "react";
+import { useConnection } from "wagmi";
+import { TxProgress } from "@/chain/tx-progress";
+import { useWalletBalances } from "@/chain/use-balances";
+import { Amount } from "@/shared/ui/amount";
+import { parsePliAmount } from "../deposit-amount";
+import { incentiveMessages } from "../messages";
+import { useDeposit } from "./use-deposit";
+
+/** 'Deposit PLI': the amount (spec 5: above 0) in a dialog, then the approve and depositReward transactions from the admin's wallet. */
+export function DepositButton() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const { deposit, flow } = useDeposit();
+  const { address } = useConnection();
+  const { pli } = useWalletBalances(address);
+  const running = flow.state.status === "running";
+
+  const onSubmit = async () => {
+    const amount = parsePliAmount(text);
+    const refusal = depositAmountError(amount);
+    if (refusal !== null || amount === null) {
+      setError(refusal);
+      return;
+    }
+    close();
+    if (await deposit(amount)) setText("");
+  };
+
+  return (
+    <>
+      <Button leftSection={<IconCoins size={16} aria-hidden="true" />} onClick={open} loading={running}>
+        {incentiveMessages.depositPli}
+      </Button>
+      <TxProgress state={flow.state} explorerTxUrl={flow.explorerTxUrl} onClose={flow.reset} />
+      <Modal opened={opened} onClose={close} title={incentiveMessages.depositPli} centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSubmit();
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label={incentiveMessages.depositAmount}
+              description={incentiveMessages.depositHint}
+              inputMode="decimal"
+              autoComplete="off"
+              data-autofocus
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setError(null);
+              }}
+              error={error}
+              errorProps={{ role: "alert" }}
+            />
+            {address ? (
+              <Text size="sm">
+                {incentiveMessages.walletBalance}: <Amount wei={pli} size="sm" />
+              </Text>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit">{incentiveMessages.depositSubmit}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

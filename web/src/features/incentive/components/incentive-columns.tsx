@@ -1,0 +1,73 @@
+import { nextPaymentDate, NEXT_PAYMENT_PAST, pliText, type IncentiveResponse } from "@pli/api/public-contract";
+import { Stack, Text } from "@mantine/core";
+import { ExplorerTx } from "@/chain/explorer-links";
+import { formatDate } from "@/shared/format/dates";
+import { Address } from "@/shared/ui/address";
+import { Amount } from "@/shared/ui/amount";
+import type { Column } from "@/shared/ui/data-table";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { TONE_COLORS } from "@/shared/theme/theme";
+import { incentiveMessages } from "../messages";
+
+/** Spec 2 and 9: the row's date plus 30 days (the shared rule), '~' once that is past. */
+function NextPayment({ date, now }: { date: string; now: Date }) {
+  const next = nextPaymentDate(date, now);
+  return <Text size="sm">{next === NEXT_PAYMENT_PAST ? NEXT_PAYMENT_PAST : formatDate(next)}</Text>;
+}
+
+function StakeNo({ row }: { row: IncentiveResponse }) {
+  return (
+    <Stack gap={2}>
+      {row.nodeName ? (
+        <Text size="sm" fw={600}>
+          {row.nodeName}
+        </Text>
+      ) : null}
+      <Address value={row.nodeAddress} />
+    </Stack>
+  );
+}
+
+function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Amount wei={BigInt(row.token)} size="sm" />
+      {showMismatch && row.amountMismatch && row.paidAmount !== null ? (
+        <Text size="xs" c={TONE_COLORS.danger}>
+          {incentiveMessages.amountDiffers(pliText(BigInt(row.paidAmount)))}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The columns of spec 2's incentive list, the same for the operator and the admin: Stake No (the
+ * node of the stake position), Status, Token, InActive Days, Type (with the month's date), Wallet
+ * Address, View Txn, Paid Date, Next Payment Date, Created At. Admins also see a payment of another amount.
+ */
+export function incentiveColumns({ now, admin = false }: { now: Date; admin?: boolean }): Column<IncentiveResponse>[] {
+  return [
+    { id: "stakeNo", header: "Stake No", cell: ({ row }) => <StakeNo row={row.original} /> },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} /> },
+    { id: "token", header: "Token", cell: ({ row }) => <Token row={row.original} showMismatch={admin} /> },
+    { id: "inactive", header: "InActive Days", cell: ({ row }) => row.original.inactiveCount },
+    {
+      id: "type",
+      header: "Type",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm">{row.original.type}</Text>
+          <Text size="xs" c="dimmed">
+            {formatDate(row.original.date)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
+    { id: "txn", header: "View Txn", cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-") },
+    { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
+    { id: "next", header: "Next Payment Date", cell: ({ row }) => <NextPayment date={row.original.date} now={now} /> },
+    { id: "created", header: "Created At", cell: ({ row }) => formatDate(row.original.createdAt) },
+  ];
+}

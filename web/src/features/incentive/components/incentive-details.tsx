@@ -1,0 +1,51 @@
+import { nextPaymentDate, NEXT_PAYMENT_PAST, type IncentiveResponse } from "@pli/api/public-contract";
+import { Anchor, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { ExplorerAddress, ExplorerTx } from "@/chain/explorer-links";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { Amount } from "@/shared/ui/amount";
+import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
+
+/** One incentive read-only: its operator and stake position, how the month accrued, and its payment as the chain shows it. */
+export function IncentiveDetails({ incentive, now }: { incentive: IncentiveResponse; now: Date }) {
+  const next = nextPaymentDate(incentive.date, now);
+  return (
+    <DetailGrid>
+      <Detail label="Email">{plainValue(incentive.user.email)}</Detail>
+      <Detail label="Wallet Address">
+        <ExplorerAddress address={incentive.walletAddress} label="wallet address" />
+      </Detail>
+      <Detail label="Node Name">{plainValue(incentive.nodeName)}</Detail>
+      <Detail label="Node Address">
+        <ExplorerAddress address={incentive.nodeAddress} label="node address" />
+      </Detail>
+      <Detail label="Stake No">
+        <Anchor component={Link} to={routes.adminEditStake.href(incentive.stake.stakeNo)} size="sm">
+          View Stake
+        </Anchor>
+      </Detail>
+      <Detail label="Token">
+        <Amount wei={BigInt(incentive.token)} size="sm" />
+      </Detail>
+      <Detail label="Date">{plainValue(formatDate(incentive.date))}</Detail>
+      <Detail label="Type">{plainValue(incentive.type)}</Detail>
+      <Detail label="Staked Days / Earning Days">{plainValue(`${incentive.stakedDays} / ${incentive.accruedDays}`)}</Detail>
+      <Detail label="InActive Days">{plainValue(incentive.inactiveCount)}</Detail>
+      <Detail label="Percentage">{plainValue(`${incentive.percentage}%`)}</Detail>
+      <Detail label="Next Payment Date">{plainValue(next === NEXT_PAYMENT_PAST ? next : formatDate(next))}</Detail>
+      <Detail label="Paid">
+        {incentive.paidAmount === null ? (
+          <Text size="sm">-</Text>
+        ) : (
+          <Stack gap={2}>
+            <Amount wei={BigInt(incentive.paidAmount)} size="sm" />
+            <Text size="sm">{formatDate(incentive.paidDate, "operatorDashboard")}</Text>
+          </Stack>
+        )}
+      </Detail>
+      <Detail label="Txn Hash">{incentive.tnxHash ? <ExplorerTx hash={incentive.tnxHash} /> : plainValue("")}</Detail>
+      <Detail label="Created At">{plainValue(formatDate(incentive.createdAt))}</Detail>
+    </DetailGrid>
+  );
+}

@@ -1,0 +1,43 @@
+import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { MESSAGES, pliText } from "@pli/api/public-contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useChainConfig } from "@/chain/chain-config";
+import { indexedThrough } from "@/chain/indexed-block";
+import { useTxFlow } from "@/chain/tx-flow";
+import { GAS } from "@/chain/tx-gas";
+import { useToast } from "@/shared/ui/toast";
+import { incentiveKeys } from "../api/keys";
+import { incentiveMessages } from "../messages";
+
+/**
+ * 'Deposit PLI' (spec 4): approve exactly the amount to the reward contract, then depositReward,
+ * each through the one transaction flow; once the deposit is indexed the reward balance is read
+ * again ('Token Successfully Deposited on Defi Contract'). Resolves true when deposited.
+ */
+export function useDeposit() {
+  const flow = useTxFlow();
+  const { contracts } = useChainConfig();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const deposit = async (amount: bigint): Promise<boolean> => {
+    const pli = pliText(amount);
+    try {
+      await flow.send(
+        { address: contracts.pliToken, abi: pluginTokenAbi, functionName: "approve", args: [contracts.stakingRewards, amount], gas: GAS.standard },
+        { label: incentiveMessages.approveLabel(pli) },
+      );
+      await flow.send(
+        { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "depositReward", args: [amount], gas: GAS.standard },
+        { label: incentiveMessages.depositLabel(pli), indexed: indexedThrough },
+      );
+    } catch {
+      return false;
+    }
+    await queryClient.invalidateQueries({ queryKey: incentiveKeys.summary() });
+    toast.success(MESSAGES.tokenDeposited);
+    return true;
+  };
+
+  return { deposit, flow };
+}

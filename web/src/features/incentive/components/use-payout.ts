@@ -1,0 +1,79 @@
+import { stakingRewardsAbi } from "@pli/abis";
+import { MESSAGES, pliText, rewardPoolShort, type IncentiveResponse } from "@pli/api/public-contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { getAddress, type TransactionReceipt } from "viem";
+import { useChainConfig } from "@/chain/chain-config";
+import { indexedThrough } from "@/chain/indexed-block";
+import { useTxFlow } from "@/chain/tx-flow";
+import { GAS } from "@/chain/tx-gas";
+import { errorMessage } from "@/shared/api/http";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { useToast } from "@/shared/ui/toast";
+import { incentiveKeys } from "../api/keys";
+import { planPayout, type PlannedBatch } from "../api/plan-payout";
+import { sendPayoutHint } from "../api/send-payout-hint";
+import { incentiveMessages } from "../messages";
+
+/**
+ * Pay Now: refused before anything is sent when the reward pool (indexed from the chain) is smaller
+ * than the selection (spec 8's message); then the typed confirmation; then the API's plan, whose
+ * payRewards(wallets, amounts, dates, nodes) batches go one after the other through the one
+ * transaction flow (spec 9's gas), each waiting until it is indexed and the API shows its rows Paid
+ * (the hash goes to the API as a hint). Resolves true once every batch is paid.
+ */
+export function usePayout() {
+  const flow = useTxFlow();
+  const { contracts } = useChainConfig();
+  const queryClient = useQueryClient();
+  const { alert, confirmTyped } = useDialogs();
+  const toast = useToast();
+
+  const payBatch = async (batch: PlannedBatch, index: number, count: number) => {
+    let paid: string[] = [];
+    const rowsPaid = async (receipt: TransactionReceipt) => {
+      if (!(await indexedThrough(receipt))) return false;
+      paid = (await sendPayoutHint(receipt.transactionHash, batch.ids)).paid;
+      return true;
+    };
+    await flow.send(
+      {
+        address: contracts.stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "payRewards",
+        args: [batch.wallets.map((wallet) => getAddress(wallet)), batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes.map((node) => getAddress(node))],
+        gas: GAS.standard,
+      },
+      { label: incentiveMessages.batchLabel(index + 1, count, batch.ids.length, pliText(BigInt(batch.total))), indexed: rowsPaid },
+    );
+    return paid.length === batch.ids.length;
+  };
+
+  const pay = async (rows: IncentiveResponse[], rewardBalance: bigint | undefined): Promise<boolean> => {
+    const total = rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
+    if (rewardBalance !== undefined && rewardPoolShort(rewardBalance, total)) {
+      await alert({ title: MESSAGES.insufficientRewardPool, tone: "error" });
+      return false;
+    }
+    if (!(await confirmTyped({ text: incentiveMessages.confirmPay(rows.length, pliText(total)) }))) return false;
+    let batches: PlannedBatch[];
+    try {
+      batches = (await planPayout(rows.map((row) => row._id))).batches;
+    } catch (error) {
+      await alert({ title: errorMessage(error), tone: "error" });
+      return false;
+    }
+    let allPaid = true;
+    try {
+      for (const [index, batch] of batches.entries()) allPaid = (await payBatch(batch, index, batches.length)) && allPaid;
+    } catch {
+      return false;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: incentiveKeys.all });
+    }
+    if (allPaid) toast.success(MESSAGES.tokenSent);
+    else toast.error(MESSAGES.paymentUpdateFailed);
+    return allPaid;
+  };
+
+  return { pay, flow };
+}

@@ -1,0 +1,69 @@
+import { INCENTIVE_STATUS, MESSAGES } from "@pli/api/public-contract";
+import { Button } from "@mantine/core";
+import { useMemo } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { z } from "zod";
+import { errorMessage } from "@/shared/api/http";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { TONE_COLORS } from "@/shared/theme/theme";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { RecordLoadFailed, RecordLoading } from "@/shared/ui/record-state";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useToast } from "@/shared/ui/toast";
+import { useDeleteIncentive } from "../api/delete-incentive";
+import { useIncentive } from "../api/get-incentive";
+import { IncentiveDetails } from "../components/incentive-details";
+import { incentiveMessages } from "../messages";
+
+const isId = (value: string | null): value is string => z.uuid().safeParse(value).success;
+
+/**
+ * One incentive (/admin/editincentive?id=): read-only, since its amount is accrued by the rule and its
+ * payment comes from the chain; an UnPaid one can be deleted after typing yes. Without an id back to the list.
+ */
+export function AdminEditIncentivePage() {
+  const [search] = useSearchParams();
+  const raw = search.get("id");
+  const id = isId(raw) ? raw : null;
+  const incentive = useIncentive(id);
+  const remove = useDeleteIncentive();
+  const { confirmTyped } = useDialogs();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const now = useMemo(() => new Date(), []);
+  if (!id) return <Navigate to={routes.adminListIncentive.href()} replace />;
+  if (incentive.isPending) return <RecordLoading />;
+  if (!incentive.data) return <RecordLoadFailed error={incentive.error} />;
+  const row = incentive.data;
+
+  const onDelete = async () => {
+    if (!(await confirmTyped({ text: incentiveMessages.confirmDelete(formatDate(row.date)) }))) return;
+    try {
+      const result = await remove.mutateAsync(row._id);
+      toast.success(result.message ?? MESSAGES.incentiveDeleted);
+      navigate(routes.adminListIncentive.href());
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Section
+      title={row.nodeName || "Incentive"}
+      actions={
+        <>
+          <StatusBadge entity="incentive" status={row.status} />
+          {row.status === INCENTIVE_STATUS.unPaid ? (
+            <Button size="sm" color={TONE_COLORS.danger} variant="light" loading={remove.isPending} onClick={() => void onDelete()}>
+              {incentiveMessages.deleteIncentive}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <IncentiveDetails incentive={row} now={now} />
+    </Section>
+  );
+}

@@ -1,0 +1,125 @@
+import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { useListParams } from "@/shared/lists/list-params";
+import { Address } from "@/shared/ui/address";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { LongValue } from "@/shared/ui/long-value";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useToast } from "@/shared/ui/toast";
+import { useDeleteJob } from "../api/delete-job";
+import { useEditJob } from "../api/edit-job";
+import { editJobStore } from "../api/edit-job-store";
+import { useJobRequests } from "../api/get-job-requests";
+import { JobCategoryManager } from "../components/job-category-manager";
+import { LinesCell } from "../components/lines-cell";
+import { LinesModal, type LinesView } from "../components/lines-modal";
+import { QuickUpdateModal, type QuickUpdate } from "../components/quick-update-modal";
+import { jobMessages } from "../messages";
+
+const dash = <Text size="sm">-</Text>;
+
+/** 'Job Requests': every operator's jobs, with the quick status update, Edit and Delete (spec section 2). */
+export function AdminJobListPage() {
+  const params = useListParams();
+  const list = useJobRequests(params);
+  const edit = useEditJob();
+  const remove = useDeleteJob();
+  const { confirmTyped } = useDialogs();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [view, setView] = useState<LinesView | null>(null);
+  const [reviewing, setReviewing] = useState<JobResponse | null>(null);
+
+  const onQuickUpdate = async (job: JobResponse, { status, adminNotes }: QuickUpdate) => {
+    setReviewing(null);
+    if (!(await confirmTyped({ text: jobMessages.confirmUpdate }))) return;
+    void settle(edit,
+      { _id: job._id, status, adminNotes: adminNotes ?? "" },
+      { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobStatusUpdated), onError: (error) => toast.error(errorMessage(error)) },
+    );
+  };
+  const onDelete = async (job: JobResponse) => {
+    if (!(await confirmTyped({ text: jobMessages.confirmDelete(job.name) }))) return;
+    void settle(remove, job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted), onError: (error) => toast.error(errorMessage(error)) });
+  };
+  const onEdit = (job: JobResponse) => {
+    editJobStore.set(job);
+    navigate(routes.adminEditJob.href());
+  };
+
+  const columns: Column<JobResponse>[] = [
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={() => setReviewing(row.original)} aria-label={`Update status of ${row.original.name}`}>
+            Update
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name}`}>
+            Edit
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} /> },
+    { id: "jobStatus", header: "Job Status", cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash) },
+    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    {
+      id: "user",
+      header: "User Info",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Address value={row.original.user.name} />
+          <Text size="sm">{row.original.user.email}</Text>
+        </Stack>
+      ),
+    },
+    {
+      id: "node",
+      header: "Node Info",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm">{row.original.nodesetting.ipaddress}</Text>
+          <Text size="sm" c="dimmed">
+            {row.original.nodesetting.provider}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: "name", header: "Job Name", accessorKey: "name" },
+    { id: "description", header: "Description", cell: ({ row }) => (row.original.description ? <LongValue value={row.original.description} /> : dash) },
+    { id: "oracleAddress", header: "Oracle Address", cell: ({ row }) => <LinesCell title="Oracle Address" text={row.original.oracleAddress} onView={setView} /> },
+    { id: "jobID", header: "Job ID", cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} /> },
+    { id: "cost", header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
+    { id: "jobSource", header: "Job Source", cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} /> },
+    { id: "adminNotes", header: "Admin Notes", cell: ({ row }) => (row.original.adminNotes ? <LongValue value={row.original.adminNotes} /> : dash) },
+  ];
+  return (
+    <Stack gap="lg">
+    <Section>
+      <Stack gap="md">
+        <SearchBox placeholder={jobMessages.searchByStatus} />
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={jobMessages.requestsTitle} minWidth={1400} />
+        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+      </Stack>
+      <LinesModal view={view} onClose={() => setView(null)} />
+      <QuickUpdateModal job={reviewing} onClose={() => setReviewing(null)} onSubmit={(job, values) => void onQuickUpdate(job, values)} />
+    </Section>
+    <JobCategoryManager />
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { MESSAGES, NODE_STATUS, type NodeResponse, type UserType } from "@pli/api/public-contract";
+import { Button } from "@mantine/core";
+import { errorMessage } from "@/shared/api/http";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { TONE_COLORS } from "@/shared/theme/theme";
+import { useToast } from "@/shared/ui/toast";
+import { useToggleNode } from "../api/toggle-node";
+import { TOGGLE_LABELS, toggleFor } from "../node-display";
+
+/** Make De-Active / Make Active after the typed confirmation, shown only when the API's rules allow it. */
+export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: UserType }) {
+  const toggle = useToggleNode();
+  const { confirmTyped } = useDialogs();
+  const toast = useToast();
+  const to = toggleFor(node, actor);
+  if (!to) return null;
+  const label = TOGGLE_LABELS[to];
+  const onClick = async () => {
+    if (!(await confirmTyped({ text: `To ${label} the node "${node.name}" type yes and confirm` }))) return;
+    try {
+      const result = await toggle.mutateAsync({ _id: node._id, status: to });
+      toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <Button size="xs" variant="light" color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success} loading={toggle.isPending} onClick={() => void onClick()} aria-label={`${label} ${node.name}`}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,122 @@
+import { MESSAGES, NODE_TAB_ALL, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { useListParams } from "@/shared/lists/list-params";
+import { Amount } from "@/shared/ui/amount";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { TONE_COLORS } from "@/shared/theme/theme";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useToast } from "@/shared/ui/toast";
+import { useDeleteNode } from "../api/delete-node";
+import { useNodeRequests } from "../api/get-node-requests";
+import { adminEditNodeStore } from "../api/node-id-store";
+import { NodeInsightModal, type Insight } from "../components/node-insight-modal";
+import { NodeTabs, useNodeTab } from "../components/node-tabs";
+import { NodeToggleButton } from "../components/node-toggle-button";
+import { ReputationCell } from "../components/reputation-cell";
+import { mayDelete } from "../node-display";
+
+function NameAndEmail({ node }: { node: NodeResponse }) {
+  return (
+    <Stack gap={2}>
+      <Group gap={6}>
+        <Text size="sm" fw={600}>
+          {node.name}
+        </Text>
+        {node.bounty ? (
+          <Badge size="sm" variant="light" color={TONE_COLORS.info}>
+            Bounty
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {node.user.email || "-"}
+      </Text>
+    </Stack>
+  );
+}
+
+/** 'Node Requests Lists': every node by tab with counts, searched by the owner's email (spec section 2). */
+export function AdminNodeListPage() {
+  const params = useListParams();
+  const { tab, setTab } = useNodeTab();
+  const list = useNodeRequests(tab, params);
+  const remove = useDeleteNode();
+  const { confirmTyped } = useDialogs();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [insight, setInsight] = useState<Insight | null>(null);
+
+  const onDelete = async (node: NodeResponse) => {
+    if (!(await confirmTyped({ text: `To delete the node "${node.name}" type yes and confirm` }))) return;
+    void settle(remove, node._id, {
+      onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeDeleted),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+  const open = (node: NodeResponse) => {
+    adminEditNodeStore.set({ _id: node._id });
+    navigate(routes.adminEditNode.href());
+  };
+
+  const columns: Column<NodeResponse>[] = [
+    { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
+    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "name", header: "Node Name/Email", cell: ({ row }) => <NameAndEmail node={row.original} /> },
+    { accessorKey: "ipaddress", header: "IP Address" },
+    { id: "reputation", header: "Reputation", cell: ({ row }) => <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} /> },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
+    {
+      id: "staked",
+      header: "Staked",
+      cell: ({ row }) => (
+        <Stack gap={4} align="flex-start">
+          <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" />
+          {row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : null}
+        </Stack>
+      ),
+    },
+    {
+      id: "action",
+      header: "Action",
+      cell: ({ row }) => (
+        <Stack gap={6} align="flex-start">
+          <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`Edit ${row.original.name}`}>
+            Edit
+          </Button>
+          <NodeToggleButton node={row.original} actor={USER_TYPE.admin} />
+          {mayDelete(row.original) ? (
+            <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+              Delete
+            </Button>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <Section>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            Total Requests: <b>{list.data?.counts[NODE_TAB_ALL] ?? 0}</b>
+          </Text>
+          <SearchBox placeholder="Search by Email ID" />
+        </Group>
+        <NodeTabs tab={tab} counts={list.data?.counts} onChange={setTab} />
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Node requests" minWidth={960} />
+        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+      </Stack>
+      <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
+    </Section>
+  );
+}

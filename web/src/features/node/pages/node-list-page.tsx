@@ -1,0 +1,143 @@
+import { mayWithdraw, operatorMayEdit, stakeIdOf, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
+import { routes } from "@/shared/config/routes";
+import { useListParams } from "@/shared/lists/list-params";
+import { Address } from "@/shared/ui/address";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { Pager } from "@/shared/ui/pager";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useToast } from "@/shared/ui/toast";
+import { errorMessage } from "@/shared/api/http";
+import { useCheckNodeLimit, useNodes } from "../api/get-nodes";
+import { editNodeStore } from "../api/node-id-store";
+import { NodeInsightModal, type Insight } from "../components/node-insight-modal";
+import { nodeLimitDialog } from "../components/node-limit-dialog";
+import { NodeToggleButton } from "../components/node-toggle-button";
+import { ReputationCell } from "../components/reputation-cell";
+import { nodeMessages } from "../messages";
+import { showsManageJobs, showsStakeLink } from "../node-display";
+
+const dash = <Text size="sm">-</Text>;
+
+/** 'Validator Nodes': the operator's nodes with their links and actions (spec section 2). */
+export function NodeListPage() {
+  const params = useListParams();
+  const list = useNodes(params);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const checkLimit = useCheckNodeLimit();
+  const [checking, setChecking] = useState(false);
+  const [insight, setInsight] = useState<Insight | null>(null);
+  const { withdraw, flow, running } = useWithdraw();
+
+  const onAdd = async () => {
+    setChecking(true);
+    const allowed = await checkLimit().catch((error: unknown) => {
+      toast.error(errorMessage(error));
+      return null;
+    });
+    setChecking(false);
+    if (allowed) navigate(routes.addNode.href());
+    else if (allowed === false) await nodeLimitDialog();
+  };
+  const open = (node: NodeResponse) => {
+    editNodeStore.set({ _id: node._id });
+    navigate(routes.editNode.href());
+  };
+
+  const columns: Column<NodeResponse>[] = [
+    {
+      id: "node",
+      header: "Node Name",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {row.original.name}
+          </Text>
+          <Address value={row.original.nodeAddress} />
+        </Stack>
+      ),
+    },
+    { id: "reputation", header: "Reputation", cell: ({ row }) => <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} /> },
+    {
+      id: "server",
+      header: "Cloud Service",
+      cell: ({ row }) => (
+        <Stack gap={2}>
+          <Text size="sm">{row.original.providerName}</Text>
+          <Text size="sm" c="dimmed">
+            {row.original.ipaddress}
+          </Text>
+        </Stack>
+      ),
+    },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
+    {
+      id: "jobs",
+      header: "Manage Jobs",
+      cell: ({ row }) =>
+        showsManageJobs(row.original.status) ? (
+          <Anchor component={Link} to={routes.listJob.href(row.original._id)} size="sm">
+            Manage Jobs
+          </Anchor>
+        ) : (
+          dash
+        ),
+    },
+    {
+      id: "staking",
+      header: "Staking",
+      cell: ({ row }) => {
+        const { status } = row.original.stake;
+        if (!status && !showsStakeLink(row.original.status)) return dash;
+        return (
+          <Stack gap={4} align="flex-start">
+            {status ? <StatusBadge entity="stake" status={status} /> : null}
+            {showsStakeLink(row.original.status) ? (
+              <Anchor component={Link} to={routes.deposit.href(row.original._id)} size="sm" aria-label={`Stake on ${row.original.name}`}>
+                Stake
+              </Anchor>
+            ) : null}
+          </Stack>
+        );
+      },
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) => (
+        <Stack gap={6} align="flex-start">
+          <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`${operatorMayEdit(row.original.status) ? "View/Edit" : "View"} ${row.original.name}`}>
+            {operatorMayEdit(row.original.status) ? "View/Edit" : "View"}
+          </Button>
+          <NodeToggleButton node={row.original} actor={USER_TYPE.user} />
+          {mayWithdraw(row.original.stake.status) && (
+            <WithdrawButton target={{ stakeId: stakeIdOf(row.original.walletAddress, row.original.nodeAddress), nodeAddress: row.original.nodeAddress, nodeId: row.original._id }} withdraw={withdraw} disabled={running} />
+          )}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <Section
+      title={nodeMessages.listTitle}
+      actions={
+        <Button leftSection={<IconPlus size={16} />} onClick={() => void onAdd()} loading={checking}>
+          {nodeMessages.addNode}
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={nodeMessages.listTitle} minWidth={960} />
+        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+      </Stack>
+      <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
+      <WithdrawProgress flow={flow} />
+    </Section>
+  );
+}

@@ -1,0 +1,24 @@
+import { MESSAGES } from "@pli/api/public-contract";
+import { WALLET_EXTENSION } from "@/shared/config/wallet-extension";
+
+export const authMessages = {
+  portalTitle: "Validator Nodes Operator Portal",
+  intro: "Connect the wallet that runs your validator nodes to manage nodes, jobs, RPC URLs and stakes.",
+  connectWallet: "Connect Wallet",
+  connecting: "Connecting…",
+  connectedAs: "Connected wallet",
+  connectedWith: "Wallet",
+  walletNotInstalled: `${WALLET_EXTENSION.name} not installed`,
+  walletNotInstalledText: `Install the ${WALLET_EXTENSION.name} browser extension, then reload this page.`,
+  viewInStore: "View",
+  connectRejected: "The connection request was rejected in the wallet.",
+  noAccountsTitle: MESSAGES.pleaseLogin,
+  noAccountsText: `${MESSAGES.noAccounts} to ${WALLET_EXTENSION.name}.`,
+  connectFailed: "The wallet could not be connected. Try again.",
+  signingIn: "Check your wallet and sign the sign-in message…",
+  signatureRejected: "You rejected the signature request. Sign the message in your wallet to sign in.",
+  otpTitle: "Two-factor authentication",
+  otpLabel: "Code from your authenticator app",
+  verify: "Verify",
+  signAgain: "Sign again",
+} as const;

@@ -1,0 +1,31 @@
+import { MESSAGES } from "@pli/api/public-contract";
+import { Button, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { routes } from "@/shared/config/routes";
+import { useMe } from "@/shared/session/me";
+import { Section } from "@/shared/ui/section";
+import { AlertPreferencesSummary } from "../components/alert-preferences";
+import { ProfileDetails } from "../components/profile-details";
+
+export function ViewProfilePage() {
+  const me = useMe();
+  return (
+    <Stack gap="lg">
+      <Section
+        title="Account"
+        actions={
+          <Button component={Link} to={routes.editProfile.href()}>
+            Edit Profile
+          </Button>
+        }
+      >
+        {me.data ? <ProfileDetails me={me.data} /> : <Text c="dimmed">{MESSAGES.loading}</Text>}
+      </Section>
+      {me.data ? (
+        <Section title="Email alerts" description="Turn each kind on or off under Edit Profile.">
+          <AlertPreferencesSummary email={me.data.email} />
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

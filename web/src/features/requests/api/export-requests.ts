@@ -1,5 +1,0 @@
-import { api } from "@/shared/api/http";
-import { downloadFile } from "@/shared/api/download";
-
-/** GET /api/request/export: every request matching the list's search, saved as requests.csv. */
-export const exportRequests = (q: string) => downloadFile(api.request.export.$get({ query: q ? { q } : {} }), "requests.csv");

@@ -1,0 +1,106 @@
+import { MESSAGES, type PasskeyResponse } from "@pli/api/public-contract";
+import { Button, Group, List, Paper, Stack, Switch, Text } from "@mantine/core";
+import { useState } from "react";
+import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
+import { formatDate } from "@/shared/format/dates";
+import { useToast } from "@/shared/ui/toast";
+import { usePasskeys } from "../api/get-passkeys";
+import { usePasskeyChanges } from "../api/passkey-changes";
+import { AddPasskeyForm } from "./add-passkey-form";
+import { PasswordConfirmModal, type PasswordConfirmation } from "./password-confirm-modal";
+import { RenamePasskeyForm } from "./rename-passkey-form";
+
+function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { passkey: PasskeyResponse; renaming: boolean; onRename: () => void; onRenamed: () => void; onDelete: () => void }) {
+  const lastUsed = passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, "adminDashboard") : "never";
+  return (
+    <List.Item>
+      <Paper withBorder radius="sm" p="sm">
+        <Group justify="space-between" gap="sm">
+          {renaming ? (
+            <RenamePasskeyForm passkey={passkey} onDone={onRenamed} />
+          ) : (
+            <div>
+              <Text fw={600}>{passkey.name}</Text>
+              <Text size="sm" c="dimmed">
+                Added {formatDate(passkey.createdAt, "adminDashboard")} · Last used {lastUsed}
+              </Text>
+            </div>
+          )}
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" onClick={onRename} disabled={renaming} aria-label={`Rename ${passkey.name}`}>
+              Rename
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${passkey.name}`}>
+              Delete
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+    </List.Item>
+  );
+}
+
+/** The admin's passkeys (add, rename, delete) and the emailed-code fallback switch. */
+export function PasskeysSection() {
+  const passkeys = usePasskeys();
+  const { remove, fallback } = usePasskeyChanges();
+  const toast = useToast();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
+  const rows = passkeys.data?.passkeys ?? [];
+  const fallbackOn = passkeys.data?.emailCodeFallback ?? true;
+
+  const onDelete = (passkey: PasskeyResponse) =>
+    setConfirmation({
+      title: `Delete ${passkey.name}?`,
+      text: MESSAGES.confirmDeletePasskey,
+      confirmLabel: "Delete",
+      run: (password) => remove.mutateAsync({ id: passkey._id, password }),
+    });
+  const onSwitch = (enabled: boolean) => {
+    if (!enabled) {
+      setConfirmation({
+        title: "Turn emailed codes off?",
+        text: MESSAGES.confirmEmailCodeFallbackOff,
+        confirmLabel: "Turn off",
+        run: (password) => fallback.mutateAsync({ enabled: false, password }),
+      });
+      return;
+    }
+    void settle(fallback, { enabled: true }, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+  };
+
+  return (
+    <Stack gap="md">
+      <PasswordConfirmModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
+      <AddPasskeyForm />
+      {passkeys.isError ? <Text c="red.9">{errorMessage(passkeys.error)}</Text> : null}
+      {passkeys.isPending || rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {passkeys.isPending ? MESSAGES.loading : MESSAGES.noPasskey}
+        </Text>
+      ) : (
+        <List listStyleType="none" spacing="xs" aria-label="Passkeys" styles={{ itemWrapper: { display: "block" }, itemLabel: { display: "block" } }}>
+          {rows.map((passkey) => (
+            <PasskeyItem
+              key={passkey._id}
+              passkey={passkey}
+              renaming={renaming === passkey._id}
+              onRename={() => setRenaming(passkey._id)}
+              onRenamed={() => setRenaming(null)}
+              onDelete={() => onDelete(passkey)}
+            />
+          ))}
+        </List>
+      )}
+      <Switch
+        label="Emailed code fallback"
+        description={rows.length === 0 ? "Add a passkey before turning this off." : "When off, signing in needs your passkey and no code is emailed."}
+        checked={fallbackOn}
+        disabled={passkeys.isPending || fallback.isPending || (fallbackOn && rows.length === 0)}
+        onChange={(event) => onSwitch(event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}

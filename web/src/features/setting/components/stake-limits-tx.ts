@@ -1,0 +1,40 @@
+import { stakingRewardsAbi } from "@pli/abis";
+import { pliText } from "@pli/api/public-contract";
+import { useChainConfig } from "@/chain/chain-config";
+import { useTxFlow } from "@/chain/tx-flow";
+import { GAS } from "@/chain/tx-gas";
+import { recordStakeLimitChange } from "../api/record-stake-limit-change";
+
+/** Stake limits in wei. */
+export interface StakeLimits {
+  min: bigint;
+  max: bigint;
+}
+
+/**
+ * Sends setMinStakeAmt / setMaxStakeAmt for the limits that differ from the chain's, in an order the
+ * contract accepts (it requires minimum <= maximum after each call), through the one transaction flow.
+ * Each is done once the portal has indexed it and recorded it as sent from the settings page; throws
+ * TxFlowError otherwise.
+ */
+export function useStakeLimitsTx() {
+  const flow = useTxFlow();
+  const { contracts } = useChainConfig();
+  const call = (functionName: "setMinStakeAmt" | "setMaxStakeAmt", wei: bigint) =>
+    flow.send(
+      { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [wei], gas: GAS.stakeLimits },
+      { label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${Number(pliText(wei)).toLocaleString("en-US")} PLI`, indexed: recordStakeLimitChange },
+    );
+  const send = async (current: StakeLimits, next: StakeLimits) => {
+    const minChanged = current.min !== next.min;
+    const maxChanged = current.max !== next.max;
+    if (minChanged && maxChanged && next.min > current.max) {
+      await call("setMaxStakeAmt", next.max);
+      await call("setMinStakeAmt", next.min);
+      return;
+    }
+    if (minChanged) await call("setMinStakeAmt", next.min);
+    if (maxChanged) await call("setMaxStakeAmt", next.max);
+  };
+  return { send, flow };
+}

@@ -1,0 +1,29 @@
+import { Stack } from "@mantine/core";
+import { Navigate, useSearchParams } from "react-router-dom";
+import { routes } from "@/shared/config/routes";
+import { RecordLoadFailed, RecordLoading } from "@/shared/ui/record-state";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useStakeRequest } from "../api/get-request";
+import { StakeRequestDetails } from "../components/request-details";
+import { StakeRequestStatusForm } from "../components/request-status-form";
+
+/** One interest request (?id=): its operator, node and the node's stake, and the status form; without an id back to the list. */
+export function AdminEditStakeRequestPage() {
+  const [search] = useSearchParams();
+  const id = search.get("id");
+  const request = useStakeRequest(id);
+  if (!id) return <Navigate to={routes.adminListStakeRequest.href()} replace />;
+  if (request.isPending) return <RecordLoading />;
+  if (!request.data) return <RecordLoadFailed error={request.error} />;
+  return (
+    <Stack gap="md">
+      <Section title={request.data.nodesetting.name} actions={<StatusBadge entity="request" status={request.data.status} />}>
+        <StakeRequestDetails request={request.data} />
+      </Section>
+      <Section title="Update Status">
+        <StakeRequestStatusForm key={request.data.lastUpdatedAt} request={request.data} />
+      </Section>
+    </Stack>
+  );
+}

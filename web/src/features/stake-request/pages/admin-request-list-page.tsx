@@ -1,0 +1,86 @@
+import type { StakeRequestResponse } from "@pli/api/public-contract";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
+import { Link } from "react-router-dom";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { useListParams } from "@/shared/lists/list-params";
+import { Address } from "@/shared/ui/address";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { exportStakeRequests } from "../api/export-requests";
+import { useStakeRequests } from "../api/get-requests";
+import { useStatusCounts } from "../api/get-status-counts";
+import { StakeEntries } from "../components/request-details";
+import { StakeRequestStatusCards } from "../components/request-status-cards";
+
+function Operator({ request }: { request: StakeRequestResponse }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{request.user.email || "-"}</Text>
+      <Address value={request.user.walletAddress} />
+    </Stack>
+  );
+}
+
+function Node({ request }: { request: StakeRequestResponse }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {request.nodesetting.name}
+      </Text>
+      <Address value={request.nodesetting.nodeAddress} />
+    </Stack>
+  );
+}
+
+/** 'Request Lists': the count per status, every operator's interest requests searched and paged, the CSV export (spec section 2). */
+export function AdminStakeRequestListPage() {
+  const params = useListParams();
+  const list = useStakeRequests(params);
+  const counts = useStatusCounts();
+
+  const columns: Column<StakeRequestResponse>[] = [
+    { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
+    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "user", header: "Email / Wallet Address", cell: ({ row }) => <Operator request={row.original} /> },
+    { id: "node", header: "Node", cell: ({ row }) => <Node request={row.original} /> },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="request" status={row.original.status} /> },
+    { id: "stake", header: "Stake", cell: ({ row }) => <StakeEntries stake={row.original.stake} /> },
+    { id: "updated", header: "Last Updated At", cell: ({ row }) => formatDate(row.original.lastUpdatedAt) },
+    {
+      id: "action",
+      header: "Action",
+      cell: ({ row }) => (
+        <Button component={Link} to={routes.adminEditStakeRequest.href(row.original._id)} size="xs" variant="default" aria-label={`Edit the request of ${row.original.nodesetting.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <StakeRequestStatusCards counts={counts.data} />
+      <Section>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              Total Requests: <b>{list.data?.totalDocs ?? 0}</b>
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              <SearchBox placeholder="Search by Email, Wallet or Node" />
+              <ExportCsvButton download={() => exportStakeRequests(params.q)} />
+            </Group>
+          </Group>
+          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Requests" minWidth={1000} />
+          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+        </Stack>
+      </Section>
+      <UncheckedSection />
+    </Stack>
+  );
+}

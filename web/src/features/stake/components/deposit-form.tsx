@@ -1,0 +1,126 @@
+import { effectiveMinimum, lowBalance, MESSAGES, pliText, stakeActionsShown, stakeStepError, type NodeResponse, type StakeLimits } from "@pli/api/public-contract";
+import { Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Address, TransactionReceipt } from "viem";
+import { TxProgress } from "@/chain/tx-progress";
+import { errorMessage } from "@/shared/api/http";
+import { Alert } from "@/shared/ui/alert";
+import { useDialogs } from "@/shared/ui/dialogs";
+import { useToast } from "@/shared/ui/toast";
+import { stakeKeys } from "../api/keys";
+import { sendStakeHint } from "../api/send-stake-hint";
+import { stakingMessages } from "../messages";
+import { amountFieldError, parseAmountInput } from "../stake-amount";
+import { stakingBlocked } from "../staking-display";
+import { useStakeTxs } from "./stake-txs";
+import { useStakeAllowance } from "./use-allowance";
+
+interface DepositFormProps {
+  node: NodeResponse;
+  wallet: Address;
+  stakeSoFar: bigint;
+  balance: bigint;
+  limits: StakeLimits;
+}
+
+/**
+ * The deposit view of an Approved request: the amount with spec 5's rules (the API's functions),
+ * 'Sign Transaction' (approve exactly the amount; skipped when the allowance covers it), then
+ * 'Continue to Deposit' (stakeTokens for a first stake, topupStake after), or both in one
+ * transferAndCall. Each write goes through the one transaction flow and waits until the API shows the
+ * new total; the transaction hash is then handed to the API as a hint.
+ */
+export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: DepositFormProps) {
+  const [text, setText] = useState("");
+  const input = parseAmountInput(text);
+  const { amount } = input;
+  const txs = useStakeTxs(node);
+  const allowance = useStakeAllowance(wallet);
+  const { alert } = useDialogs();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  const form = { amount, stakeSoFar, balance, limits };
+  const first = stakeSoFar === 0n;
+  const covered = amount !== null && allowance.data !== undefined && allowance.data >= amount;
+  const running = txs.flow.state.status === "running";
+  const blocked = stakingBlocked(node.stake.status);
+
+  const refuse = async (steps: ("sign" | "stake")[]) => {
+    const refusal = steps.map((step) => stakeStepError(step, form)).find((message) => message !== null);
+    if (refusal) await alert({ title: refusal, tone: "warning" });
+    return Boolean(refusal);
+  };
+
+  const staked = async (receipt: TransactionReceipt) => {
+    setText("");
+    await sendStakeHint(node._id, receipt.transactionHash).catch((error: unknown) => toast.error(errorMessage(error)));
+    await queryClient.invalidateQueries({ queryKey: stakeKeys.all });
+    await alert({ title: MESSAGES.stakingDone, text: MESSAGES.stakingDoneText, tone: "success" });
+  };
+
+  const onSign = async () => {
+    if (amount === null || (await refuse(["sign"]))) return;
+    await txs.approve(amount).then(
+      () => allowance.refetch(),
+      () => undefined,
+    );
+  };
+  const onDeposit = async () => {
+    if (amount === null || (await refuse(["stake"]))) return;
+    await txs.stake(amount, first).then(staked, () => undefined);
+  };
+  const onStakeInOne = async () => {
+    if (amount === null || (await refuse(["sign", "stake"]))) return;
+    await txs.stakeInOne(amount, first).then(staked, () => undefined);
+  };
+
+  const minimum = pliText(effectiveMinimum(stakeSoFar, limits));
+  const actions = !blocked && stakeActionsShown(form);
+  return (
+    <Stack gap="md">
+      <TxProgress state={txs.flow.state} explorerTxUrl={txs.flow.explorerTxUrl} onClose={txs.flow.reset} />
+      {lowBalance(form) ? <Alert tone="warning" title={MESSAGES.stakeLowBalance} /> : null}
+      {blocked ? <Alert tone="info" title={stakingMessages.unlockedNote} /> : null}
+      {stakeSoFar >= limits.maximum ? <Alert tone="info" title={MESSAGES.stakeMaximumReached}>{stakingMessages.maximumReachedNote}</Alert> : null}
+      <TextInput
+        label={stakingMessages.amountLabel}
+        description={stakingMessages.limits(minimum, pliText(limits.multiple))}
+        inputMode="decimal"
+        autoComplete="off"
+        rightSection={<Text size="sm">PLI</Text>}
+        rightSectionWidth={48}
+        maw={420}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        error={amountFieldError(input, stakeSoFar, limits)}
+        errorProps={{ role: "alert" }}
+        disabled={running || blocked}
+      />
+      {actions ? (
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Button onClick={() => void onSign()} disabled={covered || running} leftSection={covered ? <IconCheck size={16} /> : undefined}>
+              {stakingMessages.signTransaction}
+            </Button>
+            <Button onClick={() => void onDeposit()} disabled={!covered || running}>
+              {stakingMessages.continueToDeposit}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {covered ? stakingMessages.allowanceCovers : stakingMessages.signFirst}
+          </Text>
+          <Divider />
+          <Text size="sm">{stakingMessages.oneTransactionNote}</Text>
+          <Group>
+            <Button variant="light" onClick={() => void onStakeInOne()} disabled={running}>
+              {stakingMessages.oneTransaction}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import type { StakeResponse } from "@pli/api/public-contract";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
+import { routes } from "@/shared/config/routes";
+import { formatDate } from "@/shared/format/dates";
+import { useListParams } from "@/shared/lists/list-params";
+import { Address } from "@/shared/ui/address";
+import { Amount } from "@/shared/ui/amount";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { useStakes } from "../api/get-stakes";
+import { HistoryModal } from "../components/history-modal";
+import { UnlockButton } from "../components/unlock-button";
+import { stakeMessages } from "../stake-display";
+
+const nameOf = (stake: StakeResponse) => stake.nodesetting.name || stake.nodeAddress;
+
+function Owner({ stake }: { stake: StakeResponse }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{stake.user.email || "-"}</Text>
+      <Address value={stake.walletAddress} />
+    </Stack>
+  );
+}
+
+function Node({ stake }: { stake: StakeResponse }) {
+  return (
+    <Stack gap={2}>
+      {stake.nodesetting.name ? (
+        <Text size="sm" fw={600}>
+          {stake.nodesetting.name}
+        </Text>
+      ) : null}
+      <Address value={stake.nodeAddress} />
+    </Stack>
+  );
+}
+
+/** 'Stake Lists': every stake position on the chain, searched and paged, with its transaction history and Unlock (spec section 2), then the chain activity the contract does not check. */
+export function AdminStakeListPage() {
+  const params = useListParams();
+  const list = useStakes(params);
+  const [history, setHistory] = useState<StakeResponse | null>(null);
+
+  const columns: Column<StakeResponse>[] = [
+    { id: "owner", header: "Email / Wallet Address", cell: ({ row }) => <Owner stake={row.original} /> },
+    { id: "node", header: "Node", cell: ({ row }) => <Node stake={row.original} /> },
+    {
+      id: "total",
+      header: "Total Stake",
+      cell: ({ row }) => (
+        <Stack gap={4} align="flex-start">
+          <Amount wei={BigInt(row.original.totalStake)} size="sm" />
+          <Anchor component="button" type="button" size="sm" onClick={() => setHistory(row.original)} aria-label={`${stakeMessages.historyTitle} of ${nameOf(row.original)}`}>
+            {stakeMessages.historyTitle}
+          </Anchor>
+        </Stack>
+      ),
+    },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="stake" status={row.original.status} /> },
+    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "lastStaked", header: "Last Staked At", cell: ({ row }) => formatDate(row.original.lastStakedAt) },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) => (
+        <Stack gap={6} align="flex-start">
+          <Button component={Link} to={routes.adminEditStake.href(row.original._id)} size="xs" variant="default" aria-label={`View the stake on ${nameOf(row.original)}`}>
+            View
+          </Button>
+          <UnlockButton stake={row.original} />
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="md">
+      <Section>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              Total Stakes: <b>{list.data?.totalDocs ?? 0}</b>
+            </Text>
+            <SearchBox placeholder="Search by Email, Wallet or Node" />
+          </Group>
+          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Stakes" minWidth={960} />
+          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+        </Stack>
+        <HistoryModal stake={history} onClose={() => setHistory(null)} />
+      </Section>
+      <UncheckedSection />
+    </Stack>
+  );
+}

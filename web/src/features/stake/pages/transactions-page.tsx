@@ -1,0 +1,63 @@
+import type { StakeEventResponse } from "@pli/api/public-contract";
+import { Stack, Text } from "@mantine/core";
+import { ExplorerTx } from "@/chain/explorer-links";
+import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
+import { useListParams } from "@/shared/lists/list-params";
+import { Address } from "@/shared/ui/address";
+import { Amount } from "@/shared/ui/amount";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { exportTransactions } from "../api/export-transactions";
+import { useTransactions } from "../api/get-transactions";
+import { stakingMessages } from "../messages";
+import { EVENT_KIND_LABELS, withdrawRows } from "../staking-display";
+
+/**
+ * 'Transaction Lists' (/transactions): the operator's stake events as the indexed chain shows them,
+ * searchable by hash, paged, exported whole as CSV; an unlocked position is withdrawn from here
+ * (unstake from the wallet, then the hash is handed to the API as a hint).
+ */
+export function TransactionsPage() {
+  const params = useListParams();
+  const list = useTransactions(params);
+  const { withdraw, flow, running } = useWithdraw();
+
+  const rows = list.data?.docs ?? [];
+  const offered = withdrawRows(rows);
+  const columns: Column<StakeEventResponse>[] = [
+    { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
+    { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
+    { id: "hash", header: "Txn Hash", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
+    { id: "kind", header: "Type", cell: ({ row }) => <Text size="sm">{EVENT_KIND_LABELS[row.original.kind]}</Text> },
+    { id: "amount", header: "Total Stake", cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" /> },
+    { id: "status", header: "Status", cell: ({ row }) => (row.original.status ? <StatusBadge entity="stake" status={row.original.status} /> : <Text size="sm">-</Text>) },
+    {
+      id: "action",
+      header: "Action",
+      cell: ({ row }) =>
+        offered.has(row.original._id) ? (
+          <WithdrawButton target={row.original} withdraw={withdraw} disabled={running} />
+        ) : (
+          <Text size="sm">-</Text>
+        ),
+    },
+  ];
+  return (
+    <Section
+      title={stakingMessages.transactionsTitle}
+      description={stakingMessages.transactionsTotal(list.data?.totalDocs ?? 0)}
+      actions={<ExportCsvButton download={() => exportTransactions(params.q)} />}
+    >
+      <WithdrawProgress flow={flow} />
+      <Stack gap="md">
+        <SearchBox placeholder={stakingMessages.searchByHash} />
+        <DataTable columns={columns} data={rows} loading={list.isPending} getRowId={(row) => row._id} caption={stakingMessages.transactionsTitle} minWidth={1000} />
+        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+      </Stack>
+    </Section>
+  );
+}
