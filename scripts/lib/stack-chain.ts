@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createPublicClient, http } from "viem";
+import type { Deployment } from "@pli/abis";
+import { readDeploymentFile } from "@pli/abis/node";
+import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../../contracts/scripts/deploy.ts";
+import { startAnvil } from "./anvil.ts";
+import { DEPLOYMENT_FILE } from "./data-files.ts";
+import { demoGenesisTime } from "./demo-history.ts";
+import { DEV_KEYS, devAccount } from "./dev-accounts.ts";
+import { dropIndexedData } from "./stack-seed.ts";
+import type { StackConfig } from "./stack-config.ts";
+
+export interface StackChain {
+  rpcUrl: string;
+  wsUrl?: string;
+  deployment: Deployment;
+  /** The contracts were deployed on a new chain that starts months back: seed the demo history on it. */
+  seedHistory: boolean;
+  stop?: () => Promise<void>;
+}
+
+/** Whether `deployment`'s contracts exist on the chain behind `rpcUrl` (a reset chain has lost them). */
+async function isDeployed(rpcUrl: string, deployment: Deployment): Promise<boolean> {
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  if ((await client.getChainId()) !== deployment.chainId) return false;
+  const code = await client.getCode({ address: deployment.contracts.stakingRewards });
+  return code !== undefined && code !== "0x";
+}
+
+/**
+ * The chain of the stack: an external one as configured, or an embedded anvil whose state lives in
+ * `dataDir`, with the contracts deployed and the demo data seeded the first time (or after a reset).
+ */
+export async function startChain(options: {
+  external?: StackConfig["chain"];
+  dataDir: string;
+  databaseUrl: string;
+  port?: number;
+  demoHistory?: boolean;
+  startedAt: Date;
+  log: (service: string, line: string) => void;
+}): Promise<StackChain> {
+  const { external, dataDir, log } = options;
+  if (external) {
+    const deployment = { ...external, deployer: external.contracts.pliToken, deployedAt: "external" };
+    return { rpcUrl: external.rpcUrl, wsUrl: external.wsUrl, deployment, seedHistory: false };
+  }
+  log("anvil", "starting anvil");
+  const statePath = path.join(dataDir, "anvil", "state.json");
+  const genesisTime = options.demoHistory && !existsSync(statePath) ? demoGenesisTime(options.startedAt) : undefined;
+  const anvil = await startAnvil({ port: options.port, statePath, genesisTime });
+  const chain = { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, stop: () => anvil.stop() };
+  try {
+    const deploymentFile = path.join(dataDir, DEPLOYMENT_FILE);
+    const existing = existsSync(deploymentFile) ? readDeploymentFile(deploymentFile) : undefined;
+    if (existing && (await isDeployed(anvil.rpcUrl, existing))) return { ...chain, deployment: existing, seedHistory: false };
+    log("anvil", "compiling and deploying contracts, seeding demo data");
+    await dropIndexedData(options.databaseUrl);
+    const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
+    const deployment = await deployContracts(deployOptions);
+    await seedDemoData(deployment, deployOptions, {
+      operators: [devAccount("validator").address, devAccount("standby").address],
+      ...DEMO_SEED,
+    });
+    writeDeploymentFile(deploymentFile, deployment);
+    return { ...chain, deployment, seedHistory: genesisTime !== undefined };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
