@@ -40,7 +40,7 @@ export async function seedOffChainFacts(db: Db, { wallet, nodes, incentives }: {
     .insertInto("app.node_status_history")
     .values([a!, b!].map(({ id }) => ({ node_id: id, actor_type: "admin" as const, from_status: "Verified" as const, to_status: "Approved" as const })))
     .execute();
-  await db.insertInto("app.request").values({ operator_id: operator.id, node_id: a!.id, status: "Approved" }).execute();
+  await db.insertInto("app.stake_request").values({ operator_id: operator.id, node_id: a!.id, status: "Approved" }).execute();
   const category = await db.selectFrom("app.job_category").select("id").where("category_name", "=", "Price Feed").executeTakeFirstOrThrow();
   await db
     .insertInto("app.job")

@@ -30,7 +30,7 @@ export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDig
       .limit(DIGEST_LISTED)
       .execute(),
     db
-      .selectFrom("app.request as r")
+      .selectFrom("app.stake_request as r")
       .innerJoin("app.node as n", "n.id", "r.node_id")
       .leftJoin("app.operator as o", "o.id", "r.operator_id")
       .select(["n.name as node_name", "o.email"])
@@ -50,7 +50,7 @@ export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDig
       .selectNoFrom((eb) => [
         eb.selectFrom("app.node").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", NODE_STATUS.pending).as("nodes"),
         eb.selectFrom("app.job").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", JOB_STATUS.pending).as("jobs"),
-        eb.selectFrom("app.request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", STAKE_REQUEST_STATUS.pending).as("requests"),
+        eb.selectFrom("app.stake_request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", STAKE_REQUEST_STATUS.pending).as("requests"),
         eb.selectFrom("app.ticket").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", TICKET_STATUS.open).as("tickets"),
       ])
       .executeTakeFirstOrThrow(),

@@ -113,7 +113,7 @@ export async function dashboardCharts(db: Db, wallet: Scope, now: Date) {
 /** The admin's counts: requests, operators and nodes (totals from the kept node counts). */
 export async function adminCounts(db: Db) {
   const [requests, operators, nodes] = await Promise.all([
-    db.selectFrom("app.request").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("app.stake_request").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("app.operator").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("app.node_status_count").select(["status", "count"]).execute(),
   ]);

@@ -69,7 +69,7 @@ describe("the analyst role", () => {
     const refused = [
       "UPDATE app.incentive SET paid_tx = NULL",
       "DELETE FROM app.node",
-      "INSERT INTO app.request (status) VALUES ('Approved')",
+      "INSERT INTO app.stake_request (status) VALUES ('Approved')",
       ...["chain", "analytics", "app", "public"].flatMap((schema) => [`CREATE TABLE ${schema}.mine (id int)`, `CREATE VIEW ${schema}.mine AS SELECT 1 AS one`]),
       "CREATE SCHEMA mine",
       "SELECT app.chain_stake_position()",

@@ -155,6 +155,6 @@ describe("list answers served again until something changes", () => {
     `.execute(t.db);
     const silent = rows.filter((row) => !row.announces).map((row) => row.table_name);
     expect(silent.sort()).toEqual([...QUIET_TABLES, ANNOUNCEMENT_TABLE].filter((table) => rows.some((row) => row.table_name === table)).sort());
-    expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(expect.arrayContaining(["node", "incentive", "operator", "request", "invite", "node_reputation"]));
+    expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(expect.arrayContaining(["node", "incentive", "operator", "stake_request", "invite", "node_reputation"]));
   });
 });

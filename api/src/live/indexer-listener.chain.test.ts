@@ -112,10 +112,10 @@ describe("live events from the indexer's notifications", () => {
     expect(reviewed.event.block).toBe(hub.latestBlock());
 
     seen = events.length;
-    const request = await db.insertInto("app.request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
+    const request = await db.insertInto("app.stake_request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
     await announced("request", seen);
     seen = events.length;
-    await db.deleteFrom("app.request").where("id", "=", request.id).execute();
+    await db.deleteFrom("app.stake_request").where("id", "=", request.id).execute();
     await announced("request", seen);
 
     seen = events.length;

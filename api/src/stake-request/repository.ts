@@ -22,7 +22,7 @@ export type StakeRequestRow = Selectable<StakeRequestTable> & {
 /** Requests with their node, the owner's email and the chain's stake position of (node wallet, node address). */
 const requestsWithNode = (db: Db) =>
   db
-    .selectFrom("app.request as r")
+    .selectFrom("app.stake_request as r")
     .innerJoin("app.node as n", "n.id", "r.node_id")
     .leftJoin("app.operator as o", "o.id", "r.operator_id")
     .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"));
@@ -67,7 +67,7 @@ export const findStakeRequest = (db: Db, id: string) => withRequestColumns(reque
 
 /** The latest request of each of the operator's nodes (of one node with `nodeId`), newest first. */
 export const latestOwnStakeRequests = (db: Db, operatorId: string, nodeId?: string) => {
-  let query = db.selectFrom("app.request").selectAll().distinctOn("node_id").where("operator_id", "=", operatorId);
+  let query = db.selectFrom("app.stake_request").selectAll().distinctOn("node_id").where("operator_id", "=", operatorId);
   if (nodeId) query = query.where("node_id", "=", nodeId);
   return db
     .selectFrom(query.orderBy("node_id").orderBy("created_at", "desc").as("latest"))
@@ -79,7 +79,7 @@ export const latestOwnStakeRequests = (db: Db, operatorId: string, nodeId?: stri
 /** The request row locked for an update, with whether the farm whitelist of its node's (wallet, node) is indexed. */
 export const lockStakeRequest = (tx: Db, id: string) =>
   tx
-    .selectFrom("app.request as r")
+    .selectFrom("app.stake_request as r")
     .innerJoin("app.node as n", "n.id", "r.node_id")
     .select((eb) => [
       "r.id",
@@ -101,17 +101,17 @@ export const lockStakeRequest = (tx: Db, id: string) =>
     .executeTakeFirst();
 
 export const insertStakeRequest = (db: Db, operatorId: string, nodeId: string) =>
-  db.insertInto("app.request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
+  db.insertInto("app.stake_request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
 
 export const updateStakeRequestStatus = (tx: Db, id: string, status: StakeRequestStatus) =>
-  tx.updateTable("app.request").set({ status, updated_at: sql`now()` }).where("id", "=", id).execute();
+  tx.updateTable("app.stake_request").set({ status, updated_at: sql`now()` }).where("id", "=", id).execute();
 
-export const deleteStakeRequest = async (db: Db, id: string) => (await db.deleteFrom("app.request").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
+export const deleteStakeRequest = async (db: Db, id: string) => (await db.deleteFrom("app.stake_request").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
 
 /** The number of requests in each status, every status listed. */
 export async function countStakeRequestsByStatus(db: Db) {
   const rows = await db
-    .selectFrom("app.request")
+    .selectFrom("app.stake_request")
     .select((eb) => ["status", eb.fn.countAll<string>().as("count")])
     .groupBy("status")
     .execute();

@@ -61,8 +61,8 @@ describe("interest requests on a real chain", () => {
   });
 
   it("the database itself refuses a second open request for a node", async () => {
-    const row = await t.db.selectFrom("app.request").select(["operator_id", "node_id"]).where("id", "=", requestId).executeTakeFirstOrThrow();
-    await expect(t.db.insertInto("app.request").values(row).execute()).rejects.toThrow(/request_open_key/);
+    const row = await t.db.selectFrom("app.stake_request").select(["operator_id", "node_id"]).where("id", "=", requestId).executeTakeFirstOrThrow();
+    await expect(t.db.insertInto("app.stake_request").values(row).execute()).rejects.toThrow(/stake_request_open_key/);
   });
 
   it("Approved is refused until the farm whitelist (not the staking one) of (wallet, node) is indexed, then saved", async () => {

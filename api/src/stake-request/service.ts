@@ -5,7 +5,7 @@ import { decideStakeRequestStatus, STAKE_REQUEST_RULE_MESSAGES, STAKE_REQUESTABL
 import { STAKE_REQUEST_MESSAGES } from "./schema.ts";
 
 /** The unique index that keeps one open request per (operator, node) (migration 2026-11-23T14-00-00). */
-const OPEN_REQUEST_INDEX = "request_open_key";
+const OPEN_REQUEST_INDEX = "stake_request_open_key";
 
 /** A second open request for the node (two racing, or a Rejected one reopened) as a clear 409. */
 function openRequestAsConflict(error: unknown): never {

@@ -13,5 +13,5 @@ export interface StakeRequestTable {
 }
 
 export interface StakeRequestTables {
-  "app.request": StakeRequestTable;
+  "app.stake_request": StakeRequestTable;
 }

@@ -16,7 +16,7 @@ const noApprovedRequest = sql`
          NULL::numeric AS min_stake, NULL::numeric AS max_stake, e.tx_hash, e.block_number, e.log_index, e.block_time
   FROM chain.stake_event AS e
   WHERE e.kind IN ${STAKE_KINDS} AND NOT EXISTS (
-    SELECT FROM app.node AS n JOIN app.request AS r ON r.node_id = n.id
+    SELECT FROM app.node AS n JOIN app.stake_request AS r ON r.node_id = n.id
     WHERE n.wallet_address = e.wallet AND n.node_address = e.node AND r.status = ${STAKE_REQUEST_STATUS.approved}
   )`;
 

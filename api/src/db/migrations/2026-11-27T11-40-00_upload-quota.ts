@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /** An account's stored uploads are summed on every upload (the per-account quota): index them by uploader. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -8,5 +8,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex("app.upload_uploaded_by_idx").execute();
+  await sql`DROP INDEX app.upload_uploaded_by_idx`.execute(db);
 }
