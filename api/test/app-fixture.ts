@@ -6,7 +6,6 @@ import { Secret, TOTP } from "otpauth";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestDatabase } from "../../test/database.ts";
-import type { MailSenderDeps } from "../src/alert/sender.ts";
 import { createApp } from "../src/app.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
@@ -16,6 +15,7 @@ import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
+import type { MailSenderDeps } from "../src/mail/outbox.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
 import type { Smtp } from "./smtp.ts";
@@ -61,7 +61,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   const live = new LiveHub();
   const mailer = createMailer(config, log);
   const mailSender: MailSenderDeps = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
-  /** The wake-ups routes gave the alert mail job; tests run the job themselves (runAlertMails). */
+  /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };
   const mailQueue = { wake: () => void mailWakes.count++ };
   const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });

@@ -8,7 +8,7 @@ import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { runProbeRound } from "../node-monitor/monitor.ts";
-import { mailQueueOf, runAlertMails } from "./jobs.ts";
+import { mailQueueOf, runMailJob as runMailsOnce } from "../mail/jobs.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -26,12 +26,12 @@ afterAll(async () => {
 
 /** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
 async function runMailJob() {
-  await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-  await runAlertMails(t.mailSender);
+  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
+  await runMailsOnce(t.mailSender);
 }
 const mailsTo = (to: string) => smtp.textsTo(to);
 const review = (id: string, status: string, adminNotes?: string) => t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
-const outcomes = async (recipientId: string) => (await t.db.selectFrom("app.alert").select(["kind", "outcome"]).where("recipient_id", "=", recipientId).execute()).map((row) => `${row.kind}:${row.outcome}`);
+const outcomes = async (recipientId: string) => (await t.db.selectFrom("app.mail_outbox").select(["kind", "outcome"]).where("recipient_id", "=", recipientId).execute()).map((row) => `${row.kind}:${row.outcome}`);
 const operatorId = async (wallet: string) => (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow()).id;
 
 describe("alert mails to operators", () => {
@@ -149,6 +149,6 @@ describe("alert mails to operators", () => {
     await runMailJob();
     expect(smtp.mails.length).toBe(before);
     expect(await outcomes(id)).toEqual(["nodeStatus:noEmail"]);
-    expect(t.logs.filter((line) => line.includes("alerts:"))).toEqual([]);
+    expect(t.logs.filter((line) => line.includes("mails:"))).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import * as stakeLimitsFromChain from "./migrations/2026-11-27T10-00-00_stake-li
 import * as uploadQuota from "./migrations/2026-11-27T11-40-00_upload-quota.ts";
 import * as blindSignIn from "./migrations/2026-11-27T12-00-00_blind-sign-in.ts";
 import * as trustedAnnouncements from "./migrations/2026-11-27T18-00-00_trusted-announcements.ts";
+import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T11-40-00_upload-quota": uploadQuota,
   "2026-11-27T12-00-00_blind-sign-in": blindSignIn,
   "2026-11-27T18-00-00_trusted-announcements": trustedAnnouncements,
+  "2026-11-28T10-00-00_mail-outbox": mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

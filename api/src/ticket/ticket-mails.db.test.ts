@@ -3,9 +3,9 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { adminDigestJob, runAlertMails } from "../alert/jobs.ts";
-import { recordMails } from "../alert/repository.ts";
-import { NOTICE_KIND } from "../alert/rules.ts";
+import { adminDigestJob } from "../alert/jobs.ts";
+import { runMailJob as runMailsOnce } from "../mail/jobs.ts";
+import { recordMails } from "../mail/outbox.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
 
 let smtp: Smtp;
@@ -26,8 +26,8 @@ afterAll(async () => {
 
 /** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
 async function runMailJob() {
-  await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-  await runAlertMails(t.mailSender);
+  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
+  await runMailsOnce(t.mailSender);
 }
 const ticketMailsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
 const digestsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));
@@ -92,7 +92,7 @@ describe("mails to admins about tickets", () => {
   it("a digest recorded before tickets were counted is still sent", async () => {
     const [admin] = admins;
     const legacy = { day: "2026-11-30", nodes: { count: 1, items: ["Old node"] }, jobs: { count: 0, items: [] }, requests: { count: 0, items: [] } };
-    await recordMails(t.db, [{ kind: NOTICE_KIND.adminDigest, eventKey: `${admin!.id}:2026-11-30`, recipient: { type: "admin", id: admin!.id }, details: legacy }]);
+    await recordMails(t.db, [{ kind: "adminDigest", eventKey: `${admin!.id}:2026-11-30`, recipient: { type: "admin", id: admin!.id }, details: legacy }]);
     await runMailJob();
     expect(digestsTo(admin!.email).some((text) => text.includes("Subject: Pending on 2026-11-30: 1 node request, 0 job requests, 0 interest requests, 0 open tickets"))).toBe(true);
   });

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { runAlertMails } from "../alert/jobs.ts";
+import { runMailJob } from "../mail/jobs.ts";
 import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 
 let smtp: Smtp;
@@ -85,14 +85,14 @@ describe("support tickets", () => {
   });
 
   it("an admin's reply answers the ticket and emails the operator once; the operator's reply opens it again and emails nobody", async () => {
-    await runAlertMails(t.mailSender);
+    await runMailJob(t.mailSender);
     const before = smtp.mails.length;
     const answered = await reply(admin, ticketOfA, "Your provider blocks port 6688 at night.");
     expect(answered.body).toMatchObject({ message: MESSAGES.ticketReplied, data: { status: TICKET_STATUS.answered, lastReplyBy: "admin", messageCount: 2 } });
     expect(answered.body.data.messages[1].authorName).toBe("Test Admin");
     expect(t.mailWakes.count).toBeGreaterThan(0);
-    await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-    await runAlertMails(t.mailSender);
+    await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
+    await runMailJob(t.mailSender);
     const mails = mailsTo(a.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: Reply to your ticket #${answered.body.data.ticketNo}: Node keeps dropping`);
@@ -102,7 +102,7 @@ describe("support tickets", () => {
     expect(seen.body.messages.map((m: { authorType: string; authorName: string }) => `${m.authorType}:${m.authorName}`)).toEqual(["user:", "admin:"]);
     const back = await reply(a.token, ticketOfA, "Thanks, moved to another provider.");
     expect(back.body.data.status).toBe(TICKET_STATUS.open);
-    await runAlertMails(t.mailSender);
+    await runMailJob(t.mailSender);
     expect(smtp.mails.length).toBe(before + 1);
   });
 

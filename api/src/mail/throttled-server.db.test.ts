@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API } from "../public-contract/index.ts";
-import { sendPendingMails } from "./sender.ts";
+import { sendPendingMails } from "./outbox.ts";
 
 let smtp: Smtp;
 let t: TestApp;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const pending = () => t.db.selectFrom("app.alert").select(["done_at", "claimed_at", "attempts"]).where("done_at", "is", null).execute();
+const pending = () => t.db.selectFrom("app.mail_outbox").select(["done_at", "claimed_at", "attempts"]).where("done_at", "is", null).execute();
 
 describe("queued mail while the mail server throttles", () => {
   it("stops at the first temporary refusal and gives the rest back untried, then sends everything once the server accepts", async () => {

@@ -1,0 +1,14 @@
+import { ALERT_MAILS } from "../alert/mails.ts";
+import { INCENTIVE_MAILS } from "../incentive/mails.ts";
+import { JOB_MAILS } from "../job/mails.ts";
+import { NODE_MAILS } from "../node/mails.ts";
+import { TICKET_MAILS } from "../ticket/mails.ts";
+
+/** Every kind of mail the outbox sends, each registered by its feature: one line per feature. */
+export const MAIL_TEMPLATES = {
+  ...ALERT_MAILS,
+  ...INCENTIVE_MAILS,
+  ...JOB_MAILS,
+  ...NODE_MAILS,
+  ...TICKET_MAILS,
+};
