@@ -40,8 +40,8 @@ const mailQueue = mailQueueOf(mailSender);
 const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
 /** After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails follow. */
 async function beforePublish() {
-  const [, payments] = await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
-  if (payments.mails > 0) mailQueue.wake();
+  await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
+  mailQueue.wake();
   void scanUnlocks(db).then(
     (recorded) => (recorded > 0 ? mailQueue.wake() : undefined),
     (error: unknown) => log(`alerts: unlock scan failed: ${error instanceof Error ? error.message : String(error)}`),

@@ -58,4 +58,14 @@ describe("the migration to one mail outbox", () => {
       ].sort(),
     );
   });
+
+  it("moves them back on the way down, keys and sent marks kept", async () => {
+    const before = await t.db.selectFrom("app.mail_outbox").select(["kind", "event_key", "done_at"]).execute();
+    await mailOutbox.down(t.db);
+    const alerts = await sql<{ kind: string; event_key: string; sent: boolean }>`SELECT kind, event_key, done_at IS NOT NULL AS sent FROM app.alert`.execute(t.db);
+    const payouts = await sql<{ key: string; sent: boolean }>`SELECT tx_hash || ':' || wallet AS key, sent_at IS NOT NULL AS sent FROM app.incentive_payout_mail`.execute(t.db);
+    const moved = [...alerts.rows.map((row) => [row.kind, row.event_key, row.sent]), ...payouts.rows.map((row) => ["incentivePaid", row.key, row.sent])];
+    expect(moved.sort()).toEqual(before.map((row) => [row.kind, row.event_key, row.done_at !== null]).sort());
+    await mailOutbox.up(t.db);
+  });
 });
