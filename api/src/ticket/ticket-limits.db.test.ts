@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { runMailJob } from "../mail/jobs.ts";
 import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: Awaited<ReturnType<TestApp["addAdmin"]>>;
 let adminToken: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.addAdmin();
   adminToken = await t.adminToken(admin);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const open = (token: string, subject: string) => t.call("POST", API.ticket.root, { token, body: { subject, message: "Please help." } });
 const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
-const ticketMailsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
+const ticketMailsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
 const count = async (table: "app.ticket" | "app.ticket_message" | "app.mail_outbox") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
 /** The Retry-After of a 429, in seconds, checked to be a whole number within the limit's window. */
