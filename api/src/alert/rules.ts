@@ -1,8 +1,8 @@
 import { NODE_STATUS } from "../public-contract/domain.ts";
 
 /**
- * The alert rules in one place, pure: which mails exist, which an operator may turn off, and when a
- * change is worth a mail. The API enforces them; the profile page lists the kinds from here.
+ * The alert rules in one place, pure: which alert mails exist (an operator may turn each off), and when
+ * a change is worth a mail. The API enforces them; the profile page lists the kinds from here.
  */
 
 /** The alert mails an operator receives and may turn off on their profile. */
@@ -22,8 +22,6 @@ export const ALERT_LABELS: Record<AlertKind, { label: string; description: strin
   jobStatus: { label: "Job status", description: "An admin changed the status of a job of yours" },
   stakeUnlocked: { label: "Stake unlocked", description: "A stake of yours was unlocked on the chain and can be withdrawn" },
 };
-
-export const isAlertKind = (kind: string): kind is AlertKind => (ALERT_KINDS as readonly string[]).includes(kind);
 
 /** An operator's choice per kind: true means the mail is sent (every kind is on until turned off). */
 export type AlertPreferences = Record<AlertKind, boolean>;
