@@ -9,7 +9,7 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { adminToken, freshAdmin } from "./support/accounts.ts";
 import { checkScreen } from "./support/layout-checks.ts";
-import { mailbox } from "./support/mailbox.ts";
+import { mailbox } from "../test/smtp.ts";
 import { callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";

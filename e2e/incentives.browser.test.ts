@@ -15,7 +15,7 @@ import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { mailbox } from "./support/mailbox.ts";
+import { mailbox } from "../test/smtp.ts";
 import { callApi } from "./support/records.ts";
 import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";

@@ -5,7 +5,7 @@ import { MESSAGES } from "../api/src/public-contract/index.ts";
 import { freshAdmin } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { mailbox } from "./support/mailbox.ts";
+import { mailbox } from "../test/smtp.ts";
 import { useStack } from "./support/stack.ts";
 
 const stack = useStack();

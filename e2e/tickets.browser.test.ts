@@ -9,7 +9,7 @@ import { routes } from "../web/src/shared/config/routes.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { mailbox } from "./support/mailbox.ts";
+import { mailbox } from "../test/smtp.ts";
 import { activeNode, callApi, pageWithWallet, slowAnswers } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 

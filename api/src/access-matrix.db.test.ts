@@ -1,17 +1,15 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
-import { createTestApp, PUBLIC_URL, type TestApp } from "../test/app-fixture.ts";
+import { createTestAppWithSmtp, PUBLIC_URL, type TestAppWithSmtp } from "../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { categoryId, jobBody, nodeWithStatus } from "../test/jobs.ts";
 import { nodeBody } from "../test/nodes.ts";
-import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { SoftwareAuthenticator } from "../test/webauthn.ts";
 import { API, NODE_STATUS } from "./public-contract/index.ts";
 
 type Who = "anonymous" | "operatorA" | "operatorB" | "operatorNo2fa" | "admin";
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 const tokens: Partial<Record<Who, string>> = {};
 let rpcOfA: string;
 let approvedNodeOfA: string;
@@ -20,8 +18,7 @@ const rpcBody = { name: "A's node", provider: "AWS", rpc: "https://a.example.com
 const settingBody = { applicationName: "Portal", minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.5" };
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   await t.addValidator(DEV_KEYS.validator);
   await t.addValidator(DEV_KEYS.standby);
   await t.addValidator(DEV_KEYS.outsider);
@@ -30,10 +27,7 @@ beforeAll(async () => {
   tokens.operatorB = await t.operatorToken(DEV_KEYS.standby);
   tokens.admin = await t.adminToken(await t.addAdmin());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const as = (who: Who, method: "GET" | "POST", url: string, body?: unknown) => t.call(method, url, { body, token: tokens[who] });
 

@@ -1,10 +1,10 @@
 import type { PublicClient } from "viem";
-import type { MailQueue } from "./alert/jobs.ts";
 import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";
 import type { LiveHub } from "./live/hub.ts";
+import type { MailQueue } from "./mail/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 
@@ -18,7 +18,7 @@ export interface Deps {
   validatorCheck: ValidatorCheck;
   /** This instance's open live streams (fed by the indexer's notifications). */
   live: LiveHub;
-  /** Wakes the job that sends recorded alert mails, after a route recorded some. */
+  /** Wakes the sending of recorded mails, after a route recorded some. */
   mailQueue: MailQueue;
 }
 

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
-import { createTestApp, type TestApp } from "../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../test/images.ts";
-import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { API, MESSAGES } from "./public-contract/index.ts";
 
 /** Spellings of the JSON media type that Hono's validators read as JSON. */
@@ -17,14 +16,12 @@ interface Operation {
   multipart: boolean;
 }
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let operations: Operation[] = [];
 const tokens: (string | undefined)[] = [undefined, "not-a-token"];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   await t.addValidator(DEV_KEYS.validator);
   tokens.push(await t.operatorToken(DEV_KEYS.validator), await t.adminToken(await t.addAdmin()));
   const doc = (await t.call("GET", API.openapi)).body as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> };
@@ -42,10 +39,7 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const urlOf = (op: Operation, query: Record<string, string> = {}, pathValue = "x") => {
   const search = new URLSearchParams(query).toString();

@@ -1,15 +1,15 @@
 import { serve } from "@hono/node-server";
 import { createPublicClient, http } from "viem";
-import { adminDigestJob, alertMailJob, mailQueueOf } from "./alert/jobs.ts";
+import { adminDigestJob } from "./alert/jobs.ts";
 import { scanUnlocks } from "./alert/unlock-scan.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
 import { matchPayments } from "./incentive/payments.ts";
-import { payoutSettlementJob, sendPayoutMails } from "./incentive/payout-mail.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
+import { mailJob, mailQueueOf } from "./mail/jobs.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
@@ -34,7 +34,6 @@ const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const log = (line: string) => console.error(line);
 const live = new LiveHub();
 const mailer = createMailer(config, log);
-const payouts = { db, mailer, explorerTxUrl: config.EXPLORER_TX_URL, log };
 const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
 /** Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any left. */
 const mailQueue = mailQueueOf(mailSender);
@@ -42,7 +41,7 @@ const app = createApp({ config, db, chain, log, mailer, validatorCheck: createVa
 /** After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails follow. */
 async function beforePublish() {
   await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
-  void sendPayoutMails(payouts).catch((error: unknown) => log(`incentives: payout mails failed: ${error instanceof Error ? error.message : String(error)}`));
+  mailQueue.wake();
   void scanUnlocks(db).then(
     (recorded) => (recorded > 0 ? mailQueue.wake() : undefined),
     (error: unknown) => log(`alerts: unlock scan failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -50,7 +49,7 @@ async function beforePublish() {
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
-const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), payoutSettlementJob(payouts), alertMailJob(mailSender), adminDigestJob(mailSender)], log, checkSeconds: config.SCHEDULER_CHECK_SECONDS }) : null;
+const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), mailJob(mailSender), adminDigestJob(mailSender)], log, checkSeconds: config.SCHEDULER_CHECK_SECONDS }) : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

@@ -6,7 +6,6 @@ import { Secret, TOTP } from "otpauth";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestDatabase } from "../../test/database.ts";
-import type { MailSenderDeps } from "../src/alert/sender.ts";
 import { createApp } from "../src/app.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
@@ -16,9 +15,10 @@ import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
+import type { MailSenderDeps } from "../src/mail/outbox.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
-import type { Smtp } from "./smtp.ts";
+import { startSmtp, type Smtp } from "../../test/smtp.ts";
 
 export const TEST_ADDRESSES = {
   PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -61,7 +61,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   const live = new LiveHub();
   const mailer = createMailer(config, log);
   const mailSender: MailSenderDeps = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
-  /** The wake-ups routes gave the alert mail job; tests run the job themselves (runAlertMails). */
+  /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };
   const mailQueue = { wake: () => void mailWakes.count++ };
   const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
@@ -142,7 +142,7 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   /** Admin sign-in through password and the emailed code (needs `smtp`). */
   async function adminToken(admin: { email: string; password: string }): Promise<string> {
     if (!smtp) throw new Error("adminToken needs the SMTP server");
-    const before = smtp.mails.length;
+    const before = smtp.count(admin.email);
     const login = await call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
     const otp = await smtp.codeFor(admin.email, before);
     const verify = await call("POST", API.admin.verifyOtp, { body: { _id: login.body.registerDetail._id, otp } });
@@ -154,3 +154,24 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** An API whose mails go to an SMTP server of its own (`smtp`); `close()` stops both. */
+export async function createTestAppWithSmtp(options: Omit<Parameters<typeof createTestApp>[0] & {}, "smtp"> = {}) {
+  const smtp = await startSmtp();
+  try {
+    const t = await createTestApp({ ...options, smtp });
+    return {
+      ...t,
+      smtp,
+      async close() {
+        await t.close();
+        await smtp.stop();
+      },
+    };
+  } catch (error) {
+    await smtp.stop();
+    throw error;
+  }
+}
+
+export type TestAppWithSmtp = Awaited<ReturnType<typeof createTestAppWithSmtp>>;

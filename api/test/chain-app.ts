@@ -1,7 +1,6 @@
 import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
-import { createTestApp } from "./app-fixture.ts";
-import { startSmtp } from "./smtp.ts";
+import { createTestAppWithSmtp } from "./app-fixture.ts";
 
 /**
  * An API on a fresh database next to anvil with the portal's contracts, and the Ponder indexer
@@ -12,23 +11,20 @@ export async function startChainApp() {
   const chain = await startChain();
   const started: (() => Promise<unknown>)[] = [() => chain.anvil.stop()];
   try {
-    const smtp = await startSmtp();
-    started.push(() => smtp.stop());
     const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-    const t = await createTestApp({ smtp, rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
+    const t = await createTestAppWithSmtp({ rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
     started.push(() => t.close());
     const indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
     return {
       chain,
       t,
       /** The SMTP server the API's mailer sends to. */
-      smtp,
+      smtp: t.smtp,
       /** Resolves once `chain.*` reflects the chain's head. */
       synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
       async stop() {
         await indexer.stop();
         await t.close();
-        await smtp.stop();
         await chain.anvil.stop();
       },
     };

@@ -10,7 +10,7 @@ import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { adminSession, operatorSession, operatorSessionWith2fa } from "../../test/sessions.ts";
 import { TOKEN_STORAGE_KEY } from "../../web/src/shared/session/token-store.ts";
-import { mailbox } from "./mailbox.ts";
+import { mailbox } from "../../test/smtp.ts";
 import type { SharedStack } from "./stack.ts";
 
 const unique = () => randomBytes(4).toString("hex");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/stack.ts";
-import { startMailServer } from "./mailbox.ts";
+import { startSmtp } from "../../test/smtp.ts";
 import type { SharedStack } from "./stack.ts";
 
 declare module "vitest" {
@@ -20,7 +20,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-"));
   const mailDir = path.join(dataDir, "mail");
-  const smtp = await startMailServer(mailDir);
+  const smtp = await startSmtp({ dir: mailDir });
   // The tests drive the node monitor with a clock of their own (runProbeRound); a scheduled round would add real-time probes.
   const stack = await startStack({ dataDir, apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" } }).catch(async (error: unknown) => {
     await smtp.stop();

@@ -1,29 +1,23 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: Awaited<ReturnType<TestApp["addAdmin"]>>;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.addAdmin("Admin@Example.com");
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 async function startLogin() {
-  const before = smtp.mails.length;
+  const before = t.smtp.count(admin.email);
   const login = await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
   expect(login.status).toBe(200);
-  return { id: login.body.registerDetail._id as string, code: await smtp.codeFor(admin.email, before) };
+  return { id: login.body.registerDetail._id as string, code: await t.smtp.codeFor(admin.email, before) };
 }
 const verify = (id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id: id, otp } });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -44,14 +38,14 @@ describe("admin sign-in", () => {
   });
 
   it("answers a wrong email and a wrong password identically, sending no mail", async () => {
-    const before = smtp.mails.length;
+    const before = t.smtp.mails.length;
     const wrongPassword = await t.call("POST", API.admin.login, { body: { email: admin.email, password: "not the password" } });
     const wrongEmail = await t.call("POST", API.admin.login, { body: { email: "nobody@example.com", password: admin.password } });
     expect(wrongPassword.status).toBe(400);
     expect(wrongEmail.status).toBe(400);
     expect(wrongEmail.body).toEqual(wrongPassword.body);
     expect(wrongPassword.body.errors).toEqual({ email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
-    expect(smtp.mails.length).toBe(before);
+    expect(t.smtp.mails.length).toBe(before);
   });
 
   it("uses a code once", async () => {
@@ -98,11 +92,11 @@ describe("resending the code", () => {
     let latest = code;
     for (let i = 1; i <= 5; i++) {
       await ageSends(id, 31);
-      const before = smtp.mails.length;
+      const before = t.smtp.count(admin.email);
       const resend = await t.call("POST", API.admin.resendOtp, { body: { _id: id } });
       expect(resend.status).toBe(200);
       expect(resend.body.message).toBe(MESSAGES.otpSent);
-      latest = await smtp.codeFor(admin.email, before);
+      latest = await t.smtp.codeFor(admin.email, before);
     }
     await ageSends(id, 31);
     expect((await t.call("POST", API.admin.resendOtp, { body: { _id: id } })).status).toBe(429);

@@ -2,22 +2,16 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const adminCreate = (...args: string[]) =>
   run(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL } });

@@ -1,22 +1,16 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, PUBLIC_URL, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, PUBLIC_URL, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 type Admin = Awaited<ReturnType<TestApp["addAdmin"]>>;
 type RegisterDetail = { _id: string; email: string; passkey: boolean; emailCode: boolean; codeSent: boolean };
@@ -34,7 +28,7 @@ const freshAddresses = (count: number) => {
 const login = (email: string, password: string, ip = freshAddresses(1)[0]!) => t.call("POST", API.admin.login, { ip, body: { email, password } });
 const verify = (id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id: id, otp } });
 const resend = (id: string) => t.call("POST", API.admin.resendOtp, { body: { _id: id } });
-const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase())).length;
+const mailsTo = (email: string) => t.smtp.count(email);
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const ageSends = (id: string) =>
   t.db.updateTable("app.otp_challenge").set({ sends: sql`array(select s - make_interval(secs => 31) from unnest(sends) s)` }).where("id", "=", id).execute();
@@ -71,11 +65,11 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     expect(statuses.slice(CEILING).every((status) => status === 200)).toBe(true);
     expect(mailsTo(admin.email), "no code mailed for a wrong password").toBe(mailsBefore);
 
-    const before = smtp.mails.length;
+    const before = t.smtp.count(admin.email);
     const right = await login(admin.email, admin.password);
     expect(right.status).toBe(200);
     expect(right.body.registerDetail).toMatchObject({ email: admin.email, passkey: false, emailCode: true, codeSent: true });
-    const session = await verify(right.body.registerDetail._id, await smtp.codeFor(admin.email, before));
+    const session = await verify(right.body.registerDetail._id, await t.smtp.codeFor(admin.email, before));
     expect(session.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: session.body.token })).status).toBe(200);
   });
@@ -85,14 +79,14 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     await overTheCeiling(admin.email);
     const mailsBefore = mailsTo(admin.email);
     const wrong = await login(admin.email, "not the password");
-    const before = smtp.mails.length;
+    const before = t.smtp.count(admin.email);
     const right = await login(admin.email, admin.password);
     expect(wrong.status).toBe(right.status);
     const { _id: wrongId, ...wrongRest } = wrong.body.registerDetail as RegisterDetail;
     const { _id: rightId, ...rightRest } = right.body.registerDetail as RegisterDetail;
     expect(wrongRest).toEqual(rightRest);
     expect(wrongId).toMatch(/^[0-9a-f-]{36}$/);
-    const code = await smtp.codeFor(admin.email, before);
+    const code = await t.smtp.codeFor(admin.email, before);
     expect(mailsTo(admin.email), "only the right password's code is mailed").toBe(mailsBefore + 1);
 
     expect((await verify(wrongId, code)).body.errors.otp).toBe(MESSAGES.invalidOtp);
@@ -106,9 +100,9 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     for (let i = 2; i < 5; i++) expect((await verify(wrongId, otherCode(code))).body.errors.otp).toBe(MESSAGES.invalidOtp);
     expect((await verify(wrongId, code)).body.errors.otp, "the fifth wrong code kills it as any attempt").toBe(MESSAGES.otpAttemptsExceeded);
 
-    const resendsBefore = smtp.mails.length;
+    const resendsBefore = t.smtp.count(admin.email);
     expect((await resend(rightId)).status).toBe(200);
-    const resentCode = await smtp.codeFor(admin.email, resendsBefore);
+    const resentCode = await t.smtp.codeFor(admin.email, resendsBefore);
     expect((await verify(rightId, resentCode)).status).toBe(200);
   });
 

@@ -1,23 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestApp, createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { PROMPT_MAIL } from "../mail/mailer.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterEach(() => smtp.accept());
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterEach(() => t.smtp.accept());
+afterAll(() => t?.close());
 
 const login = (app: TestApp, admin: { email: string; password: string }) => app.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
 const resend = (_id: string) => t.call("POST", API.admin.resendOtp, { body: { _id } });
@@ -33,19 +27,19 @@ function expectCodeNotSent(response: { status: number; body: { error: string } }
 describe("admin sign-in codes while the mail server throttles", () => {
   it("tries again when the server answers 451 and then 421: the code arrives and signs the admin in", async () => {
     const admin = await t.addAdmin();
-    smtp.refuseNext(451, 421);
-    const [before, attempts] = [smtp.mails.length, smtp.attempts.count];
+    t.smtp.refuseNext(451, 421);
+    const [before, attempts] = [t.smtp.count(admin.email), t.smtp.attempts.count];
     const started = await login(t, admin);
     expect(started.status).toBe(200);
     expect(started.body.registerDetail.codeSent).toBe(true);
-    expect(smtp.attempts.count - attempts).toBe(3);
-    const code = await smtp.codeFor(admin.email, before);
+    expect(t.smtp.attempts.count - attempts).toBe(3);
+    const code = await t.smtp.codeFor(admin.email, before);
     expect((await verify(started.body.registerDetail._id, code)).status).toBe(200);
   });
 
   it("answers a clear 503 with the attempt when the server keeps throttling, within the deadline; the resend works once it accepts", async () => {
     const admin = await t.addAdmin();
-    smtp.refuseAll(451);
+    t.smtp.refuseAll(451);
     const startedAt = Date.now();
     const refused = await login(t, admin);
     expect(Date.now() - startedAt).toBeLessThan(PROMPT_MAIL.deadlineMs);
@@ -55,12 +49,12 @@ describe("admin sign-in codes while the mail server throttles", () => {
 
     expectCodeNotSent(await resend(attempt));
 
-    smtp.accept();
-    const before = smtp.mails.length;
+    t.smtp.accept();
+    const before = t.smtp.count(admin.email);
     const sent = await resend(attempt);
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe(MESSAGES.otpSent);
-    const code = await smtp.codeFor(admin.email, before);
+    const code = await t.smtp.codeFor(admin.email, before);
     expect((await verify(attempt, code)).status).toBe(200);
   });
 

@@ -2,36 +2,30 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { runProbeRound } from "../node-monitor/monitor.ts";
-import { mailQueueOf, runAlertMails } from "./jobs.ts";
+import { mailQueueOf, runMailJob as runMailsOnce } from "../mail/jobs.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 /** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
 async function runMailJob() {
-  await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-  await runAlertMails(t.mailSender);
+  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
+  await runMailsOnce(t.mailSender);
 }
-const mailsTo = (to: string) => smtp.textsTo(to);
+const mailsTo = (to: string) => t.smtp.textsTo(to);
 const review = (id: string, status: string, adminNotes?: string) => t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
-const outcomes = async (recipientId: string) => (await t.db.selectFrom("app.alert").select(["kind", "outcome"]).where("recipient_id", "=", recipientId).execute()).map((row) => `${row.kind}:${row.outcome}`);
+const outcomes = async (recipientId: string) => (await t.db.selectFrom("app.mail_outbox").select(["kind", "outcome"]).where("recipient_id", "=", recipientId).execute()).map((row) => `${row.kind}:${row.outcome}`);
 const operatorId = async (wallet: string) => (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow()).id;
 
 describe("alert mails to operators", () => {
@@ -144,11 +138,11 @@ describe("alert mails to operators", () => {
     const id = await operatorId(owner.wallet);
     const node = await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
     await t.db.updateTable("app.operator").set({ email: null }).where("id", "=", id).execute();
-    const before = smtp.mails.length;
+    const before = t.smtp.mails.length;
     expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
     await runMailJob();
-    expect(smtp.mails.length).toBe(before);
+    expect(t.smtp.mails.length).toBe(before);
     expect(await outcomes(id)).toEqual(["nodeStatus:noEmail"]);
-    expect(t.logs.filter((line) => line.includes("alerts:"))).toEqual([]);
+    expect(t.logs.filter((line) => line.includes("mails:"))).toEqual([]);
   });
 });

@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
 import { adminDigestJob } from "./jobs.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admins: { email: string }[];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admins = [await t.addAdmin(), await t.addAdmin()];
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
-const digestsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));
+const digestsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));
 const runDigest = async (at: string) => {
   const job = adminDigestJob(t.mailSender, () => new Date(at));
   await Promise.all([job.run(), job.run()]);

@@ -1,15 +1,15 @@
 import { JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, TICKET_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { utcDay } from "../node-monitor/monitor.ts";
-import { mailOf, type MailDetails } from "./mails.ts";
-import { recordMails } from "./repository.ts";
-import { DIGEST_LISTED, NOTICE_KIND } from "./rules.ts";
+import { mailOf, recordMails } from "../mail/outbox.ts";
+import type { AdminDigest } from "./mails.ts";
+import { DIGEST_LISTED } from "./rules.ts";
 
 /**
  * What waits for an admin: pending node requests, job requests and interest requests, and tickets
  * waiting for support's answer (Open), oldest first.
  */
-export async function pendingReviews(db: Db): Promise<Omit<MailDetails["adminDigest"], "day">> {
+export async function pendingReviews(db: Db): Promise<Omit<AdminDigest, "day">> {
   const owner = (email: string | null) => email ?? "no email";
   const [nodes, jobs, requests, tickets, counts] = await Promise.all([
     db
@@ -74,6 +74,6 @@ export async function recordAdminDigests(db: Db, now: Date): Promise<number> {
   const admins = await db.selectFrom("app.admin").select("id").execute();
   return recordMails(
     db,
-    admins.map((admin) => mailOf(NOTICE_KIND.adminDigest, `${admin.id}:${day}`, { type: "admin", id: admin.id }, { day, ...pending })),
+    admins.map((admin) => mailOf("adminDigest", `${admin.id}:${day}`, { type: "admin", id: admin.id }, { day, ...pending })),
   );
 }

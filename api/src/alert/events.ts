@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf } from "./mails.ts";
-import { recordMails } from "./repository.ts";
+import { mailOf, recordMails } from "../mail/outbox.ts";
 import { ALERT_KIND, INACTIVE_ALERT_MAX_AGE_DAYS, nodeStatusAlertDue } from "./rules.ts";
 
 /**

@@ -1,27 +1,9 @@
 import type { Db } from "../db/database.ts";
-import { ALERT_KINDS, type AlertKind, type AlertPreferences, type MailKind } from "./rules.ts";
+import { ALERT_KINDS, type AlertKind, type AlertPreferences } from "./rules.ts";
 
-export interface NewMail {
-  kind: MailKind;
-  /** The event's own id (a history row, a chain event, a reply): the same event never makes a second mail. */
-  eventKey: string;
-  recipient: { type: "user" | "admin"; id: string };
-  details: Record<string, unknown>;
-}
-
-/**
- * Records mails to send, in the caller's transaction (the one making the event). A mail already
- * recorded for the same (kind, event key) is left as it is; answers how many were new.
- */
-export async function recordMails(tx: Db, mails: NewMail[]): Promise<number> {
-  if (mails.length === 0) return 0;
-  const rows = await tx
-    .insertInto("app.alert")
-    .values(mails.map((mail) => ({ kind: mail.kind, event_key: mail.eventKey, recipient_type: mail.recipient.type, recipient_id: mail.recipient.id, details: JSON.stringify(mail.details) })))
-    .onConflict((oc) => oc.columns(["kind", "event_key"]).doNothing())
-    .returning("event_key")
-    .execute();
-  return rows.length;
+/** Whether an operator turned a kind of alert off. */
+export async function alertTurnedOff(db: Db, operatorId: string, kind: AlertKind): Promise<boolean> {
+  return Boolean(await db.selectFrom("app.alert_opt_out").select("kind").where("operator_id", "=", operatorId).where("kind", "=", kind).executeTakeFirst());
 }
 
 /** An operator's alert preferences: every kind on unless turned off. */

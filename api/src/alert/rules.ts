@@ -1,8 +1,8 @@
 import { NODE_STATUS } from "../public-contract/domain.ts";
 
 /**
- * The alert rules in one place, pure: which mails exist, which an operator may turn off, and when a
- * change is worth a mail. The API enforces them; the profile page lists the kinds from here.
+ * The alert rules in one place, pure: which alert mails exist (an operator may turn each off), and when
+ * a change is worth a mail. The API enforces them; the profile page lists the kinds from here.
  */
 
 /** The alert mails an operator receives and may turn off on their profile. */
@@ -23,22 +23,8 @@ export const ALERT_LABELS: Record<AlertKind, { label: string; description: strin
   stakeUnlocked: { label: "Stake unlocked", description: "A stake of yours was unlocked on the chain and can be withdrawn" },
 };
 
-/**
- * Mails that are not alerts an operator turns off: a reply to their ticket, and to admins a ticket an
- * operator opened and the daily digest.
- */
-export const NOTICE_KIND = { ticketReply: "ticketReply", ticketOpened: "ticketOpened", adminDigest: "adminDigest" } as const;
-export type NoticeKind = (typeof NOTICE_KIND)[keyof typeof NOTICE_KIND];
-export type MailKind = AlertKind | NoticeKind;
-
-export const isAlertKind = (kind: string): kind is AlertKind => (ALERT_KINDS as readonly string[]).includes(kind);
-
 /** An operator's choice per kind: true means the mail is sent (every kind is on until turned off). */
 export type AlertPreferences = Record<AlertKind, boolean>;
-
-/** What a stored mail ended as: sent, or done without sending and why. */
-export const MAIL_OUTCOME = { sent: "sent", noEmail: "noEmail", turnedOff: "turnedOff", failed: "failed" } as const;
-export type MailOutcome = (typeof MAIL_OUTCOME)[keyof typeof MAIL_OUTCOME];
 
 /**
  * A node's status change by an admin is mailed when the status changes, or when a Return node is

@@ -1,26 +1,6 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType } from "kysely";
 import type { Timestamp } from "../shared/table-types.ts";
-import type { AlertKind, MailKind, MailOutcome } from "./rules.ts";
-
-/**
- * One mail per event: the row is written in the transaction that makes the event (or, for a chain
- * event, by the scan that finds it), keyed by (kind, event key) so an event is never stored twice;
- * the mail job claims it before sending and marks it done after, so it is never sent twice.
- */
-export interface AlertTable {
-  kind: MailKind;
-  event_key: string;
-  recipient_type: "user" | "admin";
-  recipient_id: string;
-  /** What the mail says, as known when the event happened. */
-  details: ColumnType<Record<string, unknown>, string, string>;
-  created_at: Timestamp;
-  claimed_at: Date | null;
-  attempts: Generated<number>;
-  done_at: Date | null;
-  outcome: MailOutcome | null;
-  last_error: string | null;
-}
+import type { AlertKind } from "./rules.ts";
 
 /** A kind of alert an operator turned off; every kind without a row is on. */
 export interface AlertOptOutTable {
@@ -37,7 +17,6 @@ export interface AlertScanTable {
 }
 
 export interface AlertTables {
-  "app.alert": AlertTable;
   "app.alert_opt_out": AlertOptOutTable;
   "app.alert_scan": AlertScanTable;
 }

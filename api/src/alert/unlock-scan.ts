@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf } from "./mails.ts";
-import { recordMails } from "./repository.ts";
+import { mailOf, recordMails } from "../mail/outbox.ts";
 import { ALERT_KIND } from "./rules.ts";
 
 const SOURCE = ALERT_KIND.stakeUnlocked;

@@ -3,7 +3,7 @@ import { pli } from "../../../test/chain.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
-import { runAlertMails } from "./jobs.ts";
+import { runMailJob } from "../mail/jobs.ts";
 
 /**
  * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the
@@ -27,7 +27,7 @@ describe("stake unlocked alerts", () => {
     await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), nodeOfA.node]));
     await chain.mined(chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
     await synced();
-    await runAlertMails(t.mailSender);
+    await runMailJob(t.mailSender);
     expect(mailsTo(a.email).filter((mail) => mail.includes("unlocked"))).toHaveLength(0);
 
     const off = await t.call("PUT", API.alert.preferences, { token: b.token, body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: false } });
@@ -35,8 +35,8 @@ describe("stake unlocked alerts", () => {
     const unlock = await chain.mined(chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
     await chain.mined(chain.as("owner").staking.write.unlock([b.address, nodeOfB.node]));
     await synced();
-    await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-    await runAlertMails(t.mailSender);
+    await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
+    await runMailJob(t.mailSender);
 
     const unlocked = mailsTo(a.email).filter((mail) => mail.includes("Subject: Stake unlocked"));
     expect(unlocked).toHaveLength(1);

@@ -1,22 +1,16 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 
-let t: TestApp;
-let smtp: Smtp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const rpcList = (token: string) => t.call("GET", API.rpcurl.root, { token });
 

@@ -8,6 +8,7 @@ import type { IncentiveTables } from "../incentive/table.ts";
 import type { InviteTables } from "../invite/table.ts";
 import type { JobTables } from "../job/table.ts";
 import type { JobCategoryTables } from "../job-category/table.ts";
+import type { MailTables } from "../mail/table.ts";
 import type { AnnouncementTables } from "../live/table.ts";
 import type { NodeTables } from "../node/table.ts";
 import type { NodeMonitorTables } from "../node-monitor/table.ts";
@@ -25,7 +26,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, OperatorTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, StakeRequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables, AnnouncementTables {}
+export interface Database extends ChainViews, SettingTables, OperatorTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, StakeRequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables, AnnouncementTables, MailTables {}
 
 export type Db = Kysely<Database>;
 

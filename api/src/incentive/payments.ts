@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Database, Db } from "../db/database.ts";
+import { mailOf, recordMails } from "../mail/outbox.ts";
 
 /**
  * The payment matcher: the only writer of an incentive's paid columns. It copies each reward payment
@@ -66,7 +67,7 @@ export async function matchPayments(db: Db, now: Date = new Date()): Promise<Mat
         SELECT FROM chain.reward_payment AS p WHERE p.wallet = o.wallet AND p.node = o.node AND p.date_key = o.date_key AND p.tx_hash = o.tx_hash
       )
     `.execute(trx);
-    const { rows } = await sql<{ matched: string; orphans: string; mails: string }>`
+    const { rows } = await sql<{ matched: string; orphans: string; payouts: { txHash: string; wallet: string }[] }>`
       WITH p AS (
         SELECT wallet, node, date_key, amount, tx_hash, block_number, block_time FROM chain.reward_payment
         WHERE block_number > ${from} AND block_number <= ${indexed}
@@ -81,16 +82,18 @@ export async function matchPayments(db: Db, now: Date = new Date()): Promise<Mat
         WHERE NOT EXISTS (SELECT FROM app.incentive AS i WHERE i.wallet = p.wallet AND i.node = p.node AND i.date_key = p.date_key)
         ON CONFLICT (wallet, node, date_key) DO UPDATE SET amount = excluded.amount, tx_hash = excluded.tx_hash, block_number = excluded.block_number, block_time = excluded.block_time
         RETURNING 1
-      ), mails AS (
-        INSERT INTO app.incentive_payout_mail (tx_hash, wallet)
-        SELECT DISTINCT paid_tx, wallet FROM paid WHERE paid_at > ${new Date(now.getTime() - PAYOUT_MAIL_MAX_AGE_MS)}
-        ON CONFLICT DO NOTHING
-        RETURNING 1
       )
-      SELECT (SELECT count(*) FROM paid)::text AS matched, (SELECT count(*) FROM orphans)::text AS orphans, (SELECT count(*) FROM mails)::text AS mails
+      SELECT (SELECT count(*) FROM paid)::text AS matched, (SELECT count(*) FROM orphans)::text AS orphans,
+        (SELECT coalesce(json_agg(json_build_object('txHash', paid_tx, 'wallet', wallet)), '[]') FROM (
+          SELECT DISTINCT paid_tx, wallet FROM paid WHERE paid_at > ${new Date(now.getTime() - PAYOUT_MAIL_MAX_AGE_MS)}
+        ) AS recent) AS payouts
     `.execute(trx);
     await trx.updateTable("app.incentive_payment_sync").set({ block_number: BigInt(indexed), updated_at: sql`now()` }).where("id", "=", 1).execute();
     const counts = rows[0]!;
-    return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails: Number(counts.mails) };
+    const mails = await recordMails(
+      trx,
+      counts.payouts.map((payout) => mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout)),
+    );
+    return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails };
   });
 }

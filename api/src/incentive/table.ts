@@ -62,17 +62,6 @@ export interface IncentiveAccrualMonthTable {
   accrued_at: Timestamp;
 }
 
-/** A payout mail to an operator for one transaction: recorded when the payment is matched, sent once. */
-export interface IncentivePayoutMailTable {
-  tx_hash: string;
-  wallet: string;
-  created_at: Timestamp;
-  claimed_at: Date | null;
-  sent_at: Date | null;
-  attempts: Generated<number>;
-  last_error: string | null;
-}
-
 /** The site's incentive percentage from `effective_from` on, recorded by a trigger on app.setting. */
 export interface IncentiveRateTable {
   id: Generated<string>;
@@ -86,6 +75,5 @@ export interface IncentiveTables {
   "app.incentive_orphan_payment": IncentiveOrphanPaymentTable;
   "app.incentive_payment_sync": IncentivePaymentSyncTable;
   "app.incentive_accrual_month": IncentiveAccrualMonthTable;
-  "app.incentive_payout_mail": IncentivePayoutMailTable;
   "app.incentive_rate": IncentiveRateTable;
 }

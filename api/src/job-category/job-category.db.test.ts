@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestApp, createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 let operator: Awaited<ReturnType<typeof operatorWithActiveNode>>;
 
@@ -15,15 +13,11 @@ const rename = (_id: string, categoryName: string) => t.call("POST", API.jobCate
 const remove = (id: string) => t.call("POST", API.jobCategory.delete, { token: admin, body: { id } });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   operator = await operatorWithActiveNode(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 describe("job categories", () => {
   it("are seeded for an oracle network, listed in that order to operators and admins", async () => {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { categoryId, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { addressOf } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, OPERATOR_EDITABLE_FIELDS, USER_ROLE } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 let owner: Awaited<ReturnType<typeof operatorWithActiveNode>>;
 let weather: string;
@@ -36,16 +34,12 @@ const NEW_VALUES: Record<string, [sent: unknown, answered: unknown]> = {
 const valueFor = (field: string, which: 0 | 1) => (field === "jobCategoryID" ? weather : NEW_VALUES[field]![which]);
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   owner = await operatorWithActiveNode(t);
   weather = await categoryId(t, "Weather");
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 describe("POST /api/job/edit by the owner", () => {
   it("changes poll timer, minimum oracle, EAC address, access address and deviation", async () => {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { addressOf } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 type Owner = Awaited<ReturnType<typeof operatorWithActiveNode>>;
 let alice: Owner;
@@ -20,8 +18,7 @@ const adminList = (query = "") => t.call("GET", `${API.job.root}${query}`, { tok
 const namesOf = (body: { docs: { name: string }[] }) => body.docs.map((job) => job.name).sort();
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   alice = await operatorWithActiveNode(t);
   bob = await operatorWithActiveNode(t);
@@ -33,10 +30,7 @@ beforeAll(async () => {
   await t.call("POST", API.job.edit, { token: admin, body: { _id: ids.a2, status: "Approved", adminNotes: "needs a faster poll timer", jobStatus: "Standby" } });
   await t.call("POST", API.job.edit, { token: admin, body: { _id: ids.b1, status: "Rejected" } });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 describe("POST /api/job/getbynodeid", () => {
   it("lists one node's jobs, newest first, paged", async () => {

@@ -1,16 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody, renameNodeSilently } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, NODE_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { ANNOUNCEMENT_TABLE } from "../db/migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 let listener: ReturnType<typeof listenToIndexer>;
 let n = 0;
@@ -50,8 +48,7 @@ async function settled(id: string) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
   await listener.ready;
@@ -59,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener?.stop();
   await t?.close();
-  await smtp?.stop();
 });
 
 describe("list answers served again until something changes", () => {

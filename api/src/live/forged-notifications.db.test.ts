@@ -5,18 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { ANALYST_TEST_PASSWORD, connectAsAnalyst, failureCode } from "../../../test/analyst.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { openLiveStream, type LiveStream } from "../../test/live-stream.ts";
 import { newOperator, nodeBody, renameNodeSilently } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, NODE_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { applyAnalystAccess } from "../db/analyst-access.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { INDEXER_CHANNEL, listenToIndexer, REVIEW_CHANNEL } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
 
-let t: TestApp;
-let smtp: Smtp;
+let t: TestAppWithSmtp;
 let server: ServerType;
 let origin: string;
 let listener: ReturnType<typeof listenToIndexer>;
@@ -27,8 +25,7 @@ const streams: LiveStream[] = [];
 const published: LiveEvent[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   t.live.subscribe({ userType: USER_TYPE.admin }, (event) => published.push(event));
   listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
@@ -46,7 +43,6 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await listener?.stop();
   await t?.close();
-  await smtp?.stop();
 });
 
 const QUIET_MS = 300;

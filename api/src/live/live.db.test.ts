@@ -4,21 +4,18 @@ import { EventSource } from "eventsource";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API } from "../public-contract/index.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "./schema.ts";
 
-let t: TestApp;
-let smtp: Smtp;
+let t: TestAppWithSmtp;
 let server: ServerType;
 let origin: string;
 const sources: EventSource[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   const port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
   origin = `http://127.0.0.1:${port}`;
@@ -28,7 +25,6 @@ afterAll(async () => {
   (server as Server | undefined)?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
-  await smtp?.stop();
 });
 
 /** An EventSource with the session token in the Authorization header (as the web app sends it). */

@@ -3,10 +3,9 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { openLiveStream, type LiveStream } from "../../test/live-stream.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { setAdminPassword } from "../admin/repository.ts";
 import { hashPassword } from "../auth/password.ts";
 import { signSession, verifySession } from "../auth/session.ts";
@@ -14,8 +13,7 @@ import { API } from "../public-contract/index.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
 
-let t: TestApp;
-let smtp: Smtp;
+let t: TestAppWithSmtp;
 let server: ServerType;
 let origin: string;
 let listener: ReturnType<typeof listenToIndexer>;
@@ -23,8 +21,7 @@ const streams: LiveStream[] = [];
 let block = 1_000;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
   await listener.ready;
   const port = await freePort();
@@ -37,7 +34,6 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await listener?.stop();
   await t?.close();
-  await smtp?.stop();
 });
 
 const open = async (token: string) => {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, TICKET_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let listener: ReturnType<typeof listenToIndexer>;
 const logs: string[] = [];
 let adminToken: string;
@@ -19,8 +17,7 @@ let b: Operator;
 const heard: Record<"a" | "b" | "admin", LiveEvent[]> = { a: [], b: [], admin: [] };
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   adminToken = await t.adminToken(await t.addAdmin());
   a = await newOperator(t);
   b = await newOperator(t);
@@ -33,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener?.stop();
   await t?.close();
-  await smtp?.stop();
 });
 
 const ticketEvents = (who: keyof typeof heard) => heard[who].filter((event) => event.topics.includes("ticket"));

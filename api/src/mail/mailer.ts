@@ -25,7 +25,7 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, soc
  * SMTP through nodemailer when SMTP_URL is set. Otherwise a development outbox: each mail is written
  * to OUTBOX_DIR and announced on the console, so a developer can sign in without a mail server.
  */
-export function createMailer(config: Config, log: (line: string) => void): Mailer {
+export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">, log: (line: string) => void): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS_MS });
     return {

@@ -1,13 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES, NODE_STATUS, type NodeStatus } from "../public-contract/index.ts";
 import { matchesSearch } from "./list.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 let n = 0;
 type Operator = Awaited<ReturnType<typeof newOperator>>;
@@ -23,14 +21,10 @@ const byId = (token: string, id: string) => t.call("GET", `${API.node.byId}?node
 const toggle = (token: string, id: string, status: string) => t.call("POST", API.node.deactivate, { token, body: { _id: id, status } });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 describe("admin review", () => {
   it("sets Pending, Verified and Return in any order; notes are kept only with Return and shown to the owner only then", async () => {

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, PUBLIC_URL, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, PUBLIC_URL, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 type Admin = Awaited<ReturnType<TestApp["addAdmin"]>>;
 const PASSWORD = "correct horse battery";
@@ -45,7 +39,7 @@ const signInOptions = async (attemptId: string) => {
   return response.body.options as { rpId?: string; challenge: string; allowCredentials?: { id: string }[] };
 };
 const signIn = (attemptId: string, response: unknown) => t.call("POST", API.passkey.signIn, { body: { _id: attemptId, response } });
-const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email.toLowerCase())).length;
+const mailsTo = (email: string) => t.smtp.count(email);
 
 describe("registering a passkey", () => {
   it("keeps a credential whose 'none' attestation answers the admin's challenge, and lists it by name", async () => {
@@ -118,9 +112,9 @@ describe("signing in with password and passkey", () => {
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
     await register(token, authenticator);
     const attempt = await passwordStep(admin);
-    const before = smtp.mails.length;
+    const before = t.smtp.count(admin.email);
     expect((await t.call("POST", API.admin.resendOtp, { body: { _id: attempt._id } })).body.message).toBe(MESSAGES.otpSent);
-    const code = await smtp.codeFor(admin.email, before);
+    const code = await t.smtp.codeFor(admin.email, before);
     expect((await signIn(attempt._id, authenticator.get(await signInOptions(attempt._id)))).status).toBe(200);
     expect((await t.call("POST", API.admin.verifyOtp, { body: { _id: attempt._id, otp: code } })).body.errors.otp).toBe(MESSAGES.invalidOtp);
     expect((await t.call("POST", API.passkey.signInOptions, { body: { _id: attempt._id } })).body.errors._id).toBe(MESSAGES.signInExpired);
@@ -206,9 +200,9 @@ describe("the emailed code fallback", () => {
     await register(token, authenticator);
 
     const earlier = await passwordStep(admin);
-    const before = smtp.mails.length;
+    const before = t.smtp.count(admin.email);
     await t.call("POST", API.admin.resendOtp, { body: { _id: earlier._id } });
-    const earlierCode = await smtp.codeFor(admin.email, before);
+    const earlierCode = await t.smtp.codeFor(admin.email, before);
 
     const switched = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
     expect(switched.body).toEqual({ message: MESSAGES.emailCodeFallbackOff, emailCodeFallback: false });

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, PUBLIC_URL, type TestApp } from "../../test/app-fixture.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { createTestAppWithSmtp, PUBLIC_URL, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const PASSWORD = "correct horse battery";
 const WRONG = "correct horse battery staple";

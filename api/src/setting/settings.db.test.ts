@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let token: string;
 const valid = {
   applicationName: "Plugin Portal",
@@ -17,14 +15,10 @@ const valid = {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   token = await t.adminToken(await t.addAdmin());
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 describe("settings", () => {
   it("serves the defaults publicly, with no stake limits while the chain's are not indexed", async () => {

@@ -2,14 +2,12 @@ import { request as httpRequest } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { MAX_JSON_DEPTH } from "./json-depth.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let server: ServerType;
 let port: number;
 let operator: Awaited<ReturnType<typeof newOperator>>;
@@ -17,8 +15,7 @@ let admin: string;
 let postPaths: string[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
   operator = await newOperator(t);
@@ -31,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
-  await smtp?.stop();
 });
 
 interface Answer {

@@ -1,8 +1,6 @@
-import { mailOf } from "../alert/mails.ts";
-import { recordMails } from "../alert/repository.ts";
-import { NOTICE_KIND } from "../alert/rules.ts";
 import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import { mailOf, recordMails } from "../mail/outbox.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus, ticketOrigin } from "./repository.ts";
 import { mayClose, mayReply, statusAfterReply } from "./rules.ts";
@@ -21,7 +19,7 @@ export async function openTicket(db: Db, operatorId: string, input: TicketCreate
     await insertMessage(tx, { ticketId: ticket.id, author: { type: USER_TYPE.user, id: operatorId }, body: input.message });
     const [about, admins] = await Promise.all([ticketOrigin(tx, operatorId, nodeId), tx.selectFrom("app.admin").select("id").execute()]);
     const details = { ticketNo: Number(ticket.ticket_no), subject: input.subject, message: input.message, ...about };
-    const mails = admins.map((admin) => mailOf(NOTICE_KIND.ticketOpened, `${ticket.id}:${admin.id}`, { type: USER_TYPE.admin, id: admin.id }, details));
+    const mails = admins.map((admin) => mailOf("ticketOpened", `${ticket.id}:${admin.id}`, { type: USER_TYPE.admin, id: admin.id }, details));
     return { id: ticket.id, mailed: (await recordMails(tx, mails)) > 0 };
   });
 }
@@ -46,7 +44,7 @@ export async function replyToTicket(db: Db, actor: TicketActor, ticketId: string
     await setTicketStatus(tx, ticketId, statusAfterReply(actor.type));
     if (!isAdmin) return { mailed: false };
     const details = { ticketNo: Number(ticket.ticket_no), subject: ticket.subject, reply: body };
-    return { mailed: (await recordMails(tx, [mailOf(NOTICE_KIND.ticketReply, message.id, { type: USER_TYPE.user, id: ticket.operator_id }, details)])) > 0 };
+    return { mailed: (await recordMails(tx, [mailOf("ticketReply", message.id, { type: USER_TYPE.user, id: ticket.operator_id }, details)])) > 0 };
   });
 }
 

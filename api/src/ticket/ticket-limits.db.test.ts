@@ -1,30 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { runAlertMails } from "../alert/jobs.ts";
+import { runMailJob } from "../mail/jobs.ts";
 import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: Awaited<ReturnType<TestApp["addAdmin"]>>;
 let adminToken: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.addAdmin();
   adminToken = await t.adminToken(admin);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const open = (token: string, subject: string) => t.call("POST", API.ticket.root, { token, body: { subject, message: "Please help." } });
 const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
-const ticketMailsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
-const count = async (table: "app.ticket" | "app.ticket_message" | "app.alert") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const ticketMailsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
+const count = async (table: "app.ticket" | "app.ticket_message" | "app.mail_outbox") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
 /** The Retry-After of a 429, in seconds, checked to be a whole number within the limit's window. */
 function retryAfter(response: { status: number; headers: Headers }, windowSeconds: number) {
@@ -40,15 +34,15 @@ describe("ticket limits", () => {
   it(`an operator opens at most ${TICKET_LIMITS.openedPerHour} tickets an hour: the next answers 429 with Retry-After, and no ticket and no admin mail is made; another operator is unaffected`, async () => {
     const operator = await newOperator(t);
     for (let i = 1; i <= TICKET_LIMITS.openedPerHour; i++) expect((await open(operator.token, `Question ${i}`)).status).toBe(201);
-    await runAlertMails(t.mailSender);
+    await runMailJob(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
-    const [tickets, messages, mails] = [await count("app.ticket"), await count("app.ticket_message"), await count("app.alert")];
+    const [tickets, messages, mails] = [await count("app.ticket"), await count("app.ticket_message"), await count("app.mail_outbox")];
 
     const refused = await open(operator.token, "One too many");
     retryAfter(refused, 3600);
     expect(refused.body).toEqual({ error: MESSAGES.ticketsTooMany });
-    expect([await count("app.ticket"), await count("app.ticket_message"), await count("app.alert")]).toEqual([tickets, messages, mails]);
-    await runAlertMails(t.mailSender);
+    expect([await count("app.ticket"), await count("app.ticket_message"), await count("app.mail_outbox")]).toEqual([tickets, messages, mails]);
+    await runMailJob(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
     expect((await t.call("GET", `${API.ticket.root}?limit=50`, { token: operator.token })).body.totalDocs).toBe(TICKET_LIMITS.openedPerHour);
 

@@ -1,36 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { adminDigestJob, runAlertMails } from "../alert/jobs.ts";
-import { recordMails } from "../alert/repository.ts";
-import { NOTICE_KIND } from "../alert/rules.ts";
+import { adminDigestJob } from "../alert/jobs.ts";
+import { runMailJob as runMailsOnce } from "../mail/jobs.ts";
+import { recordMails } from "../mail/outbox.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admins: Awaited<ReturnType<TestApp["addAdmin"]>>[];
 let adminToken: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admins = [await t.addAdmin(), await t.addAdmin()];
   adminToken = await t.adminToken(admins[0]!);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 /** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
 async function runMailJob() {
-  await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-  await runAlertMails(t.mailSender);
+  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
+  await runMailsOnce(t.mailSender);
 }
-const ticketMailsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
-const digestsTo = (to: string) => smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));
+const ticketMailsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
+const digestsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));
 const open = (token: string, body: Record<string, unknown>) => t.call("POST", API.ticket.root, { token, body });
 
 describe("mails to admins about tickets", () => {
@@ -92,7 +86,7 @@ describe("mails to admins about tickets", () => {
   it("a digest recorded before tickets were counted is still sent", async () => {
     const [admin] = admins;
     const legacy = { day: "2026-11-30", nodes: { count: 1, items: ["Old node"] }, jobs: { count: 0, items: [] }, requests: { count: 0, items: [] } };
-    await recordMails(t.db, [{ kind: NOTICE_KIND.adminDigest, eventKey: `${admin!.id}:2026-11-30`, recipient: { type: "admin", id: admin!.id }, details: legacy }]);
+    await recordMails(t.db, [{ kind: "adminDigest", eventKey: `${admin!.id}:2026-11-30`, recipient: { type: "admin", id: admin!.id }, details: legacy }]);
     await runMailJob();
     expect(digestsTo(admin!.email).some((text) => text.includes("Subject: Pending on 2026-11-30: 1 node request, 0 job requests, 0 interest requests, 0 open tickets"))).toBe(true);
   });

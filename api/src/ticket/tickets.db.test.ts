@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { runAlertMails } from "../alert/jobs.ts";
+import { runMailJob } from "../mail/jobs.ts";
 import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 let admin: string;
 type Operator = Awaited<ReturnType<typeof newOperator>>;
 let a: Operator;
@@ -15,24 +13,20 @@ let b: Operator;
 let nodeOfA: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t);
   b = await newOperator(t);
   nodeOfA = await nodeWithStatus(t, a.token, NODE_STATUS.active);
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const open = (who: Operator, body: Record<string, unknown>) => t.call("POST", API.ticket.root, { token: who.token, body });
 const list = (token: string, query = "") => t.call("GET", `${API.ticket.root}?limit=50${query}`, { token });
 const byId = (token: string, id: string) => t.call("GET", `${API.ticket.byId}?ticketId=${id}`, { token });
 const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
 const close = (token: string, _id: string) => t.call("POST", API.ticket.close, { token, body: { _id } });
-const mailsTo = (to: string) => smtp.textsTo(to);
+const mailsTo = (to: string) => t.smtp.textsTo(to);
 
 describe("support tickets", () => {
   let ticketOfA: string;
@@ -85,14 +79,14 @@ describe("support tickets", () => {
   });
 
   it("an admin's reply answers the ticket and emails the operator once; the operator's reply opens it again and emails nobody", async () => {
-    await runAlertMails(t.mailSender);
-    const before = smtp.mails.length;
+    await runMailJob(t.mailSender);
+    const before = t.smtp.mails.length;
     const answered = await reply(admin, ticketOfA, "Your provider blocks port 6688 at night.");
     expect(answered.body).toMatchObject({ message: MESSAGES.ticketReplied, data: { status: TICKET_STATUS.answered, lastReplyBy: "admin", messageCount: 2 } });
     expect(answered.body.data.messages[1].authorName).toBe("Test Admin");
     expect(t.mailWakes.count).toBeGreaterThan(0);
-    await Promise.all([runAlertMails(t.mailSender), runAlertMails(t.mailSender)]);
-    await runAlertMails(t.mailSender);
+    await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
+    await runMailJob(t.mailSender);
     const mails = mailsTo(a.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: Reply to your ticket #${answered.body.data.ticketNo}: Node keeps dropping`);
@@ -102,8 +96,8 @@ describe("support tickets", () => {
     expect(seen.body.messages.map((m: { authorType: string; authorName: string }) => `${m.authorType}:${m.authorName}`)).toEqual(["user:", "admin:"]);
     const back = await reply(a.token, ticketOfA, "Thanks, moved to another provider.");
     expect(back.body.data.status).toBe(TICKET_STATUS.open);
-    await runAlertMails(t.mailSender);
-    expect(smtp.mails.length).toBe(before + 1);
+    await runMailJob(t.mailSender);
+    expect(t.smtp.mails.length).toBe(before + 1);
   });
 
   it("only an admin closes a ticket; a closed ticket takes no reply and is not closed twice", async () => {

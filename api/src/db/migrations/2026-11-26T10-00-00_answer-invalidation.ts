@@ -18,6 +18,7 @@ export const QUIET_TABLES = [
   "node_probe_day",
   "incentive_payout_mail",
   "incentive_payment_sync",
+  "mail_outbox",
   "upload",
   "kysely_migration",
   "kysely_migration_lock",

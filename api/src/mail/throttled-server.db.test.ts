@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { API } from "../public-contract/index.ts";
-import { sendPendingMails } from "./sender.ts";
+import { sendPendingMails } from "./outbox.ts";
 
-let smtp: Smtp;
-let t: TestApp;
+let t: TestAppWithSmtp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await createTestApp({ smtp });
+  t = await createTestAppWithSmtp();
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
-const pending = () => t.db.selectFrom("app.alert").select(["done_at", "claimed_at", "attempts"]).where("done_at", "is", null).execute();
+const pending = () => t.db.selectFrom("app.mail_outbox").select(["done_at", "claimed_at", "attempts"]).where("done_at", "is", null).execute();
 
 describe("queued mail while the mail server throttles", () => {
   it("stops at the first temporary refusal and gives the rest back untried, then sends everything once the server accepts", async () => {
@@ -26,18 +20,18 @@ describe("queued mail while the mail server throttles", () => {
     for (const subject of ["First", "Second", "Third"]) {
       expect((await t.call("POST", API.ticket.root, { token: operator.token, body: { subject, message: "Help." } })).status).toBe(201);
     }
-    smtp.refuseAll(451);
-    const attempts = smtp.attempts.count;
+    t.smtp.refuseAll(451);
+    const attempts = t.smtp.attempts.count;
     const run = await sendPendingMails(t.mailSender);
     expect(run).toMatchObject({ sent: 0, failed: 1 });
-    expect(smtp.attempts.count - attempts).toBe(1);
+    expect(t.smtp.attempts.count - attempts).toBe(1);
     const left = await pending();
     expect(left.map((mail) => mail.claimed_at)).toEqual([null, null, null]);
     expect(left.map((mail) => mail.attempts).sort()).toEqual([0, 0, 1]);
 
-    smtp.accept();
+    t.smtp.accept();
     expect(await sendPendingMails(t.mailSender)).toMatchObject({ sent: 3, failed: 0 });
     expect(await pending()).toEqual([]);
-    expect(smtp.textsTo(admin.email).filter((text) => text.includes("Subject: New ticket #"))).toHaveLength(3);
+    expect(t.smtp.textsTo(admin.email).filter((text) => text.includes("Subject: New ticket #"))).toHaveLength(3);
   });
 });

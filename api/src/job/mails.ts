@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { alertMail } from "../alert/mails.ts";
+import { ALERT_KIND } from "../alert/rules.ts";
+
+/** The alert about an operator's job: an admin reviewed it. */
+export const JOB_MAILS = {
+  [ALERT_KIND.jobStatus]: alertMail(
+    ALERT_KIND.jobStatus,
+    z.object({ jobName: z.string(), nodeName: z.string(), status: z.string(), jobStatus: z.string().nullable(), adminNotes: z.string() }),
+    (d) => ({
+      subject: `Job ${d.jobName}: ${d.status}${d.jobStatus ? `, ${d.jobStatus}` : ""}`,
+      lines: [
+        `An admin reviewed your job ${d.jobName} on node ${d.nodeName}.`,
+        `Status: ${d.status}`,
+        ...(d.jobStatus ? [`Job status: ${d.jobStatus}`] : []),
+        ...(d.adminNotes ? ["", "Admin notes:", d.adminNotes] : []),
+      ],
+    }),
+  ),
+};

@@ -1,0 +1,65 @@
+import { scanUnlocks } from "../alert/unlock-scan.ts";
+import type { Db } from "../db/database.ts";
+import { matchPayments } from "../incentive/payments.ts";
+import type { ScheduledJob } from "../scheduler/scheduler.ts";
+import { sendPendingMails, type MailSenderDeps } from "./outbox.ts";
+
+/** The pg-boss job that records the mails of chain events and sends every recorded mail not sent yet, every minute. */
+export const MAIL_JOB = "mails";
+
+/** The scans that find events on the indexed chain and record their mails: stake unlocks, and payouts matched to their incentives. */
+const CHAIN_EVENT_SCANS: ((db: Db) => Promise<unknown>)[] = [scanUnlocks, (db) => matchPayments(db)];
+
+/** Sends recorded mails soon after a transaction recorded them; the mail job sends any left by the next minute. */
+export interface MailQueue {
+  wake(): void;
+}
+
+/**
+ * Sends the recorded mails in this process when woken: one send at a time, a wake during a send
+ * runs one more send after it. Safe beside the mail job and other instances (mails are claimed).
+ */
+export function mailQueueOf(deps: MailSenderDeps): MailQueue {
+  let running = false;
+  let again = false;
+  const run = () => {
+    running = true;
+    sendPendingMails(deps)
+      .catch((error: unknown) => deps.log(`mails: sending failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    wake() {
+      if (running) again = true;
+      else run();
+    },
+  };
+}
+
+/**
+ * Records the mails of the chain events indexed since the last run, then sends every recorded mail not
+ * sent yet. A scan that fails is logged and the recorded mails still go; it runs again next minute.
+ */
+export async function runMailJob(deps: MailSenderDeps) {
+  for (const scan of CHAIN_EVENT_SCANS) {
+    await scan(deps.db).catch((error: unknown) => deps.log(`mails: a chain event scan failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  return sendPendingMails(deps);
+}
+
+export function mailJob(deps: MailSenderDeps): ScheduledJob {
+  return {
+    name: MAIL_JOB,
+    cron: "* * * * *",
+    expireInSeconds: 5 * 60,
+    async run() {
+      await runMailJob(deps);
+    },
+  };
+}
