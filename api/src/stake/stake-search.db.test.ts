@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { chainTablesSql } from "../../../test/chain-tables.ts";
-import { listPositions, listStakeEvents } from "./repository.ts";
+import { listStakeEvents } from "./events.ts";
+import { listPositions } from "./positions.ts";
 
 let t: TestApp;
 const hex = (prefix: string, i: number, length: number) => `${prefix}${i.toString(16).padStart(length - prefix.length, "0")}`;
