@@ -1,5 +1,5 @@
 import pg from "pg";
-import { BENCH_INDEXER_SCHEMA, CHAIN_TABLES } from "./chain-tables.ts";
+import { BENCH_INDEXER_SCHEMA, CHAIN_TABLES, WEI_PER_PLI_SQL } from "./chain-tables.ts";
 
 /**
  * Ponder's tables behind the `chain.*` views (bench/lib/chain-tables.ts), a reward pool holding
@@ -57,17 +57,17 @@ export async function seedIncentives(databaseUrl: string, { operators, positions
        FROM generate_series(1, $1::int) AS i JOIN app.operator AS o ON o.wallet_address = ${address(1, "(1 + i % $2::int)")}`,
       [positions, operators],
     );
-    const stake = "(50000 + (n.i % 50) * 1000)::numeric * 10::numeric ^ 18";
+    const stake = `(50000 + (n.i % 50) * 1000)::numeric * ${WEI_PER_PLI_SQL}`;
     const positionRows = `(SELECT row_number() OVER (ORDER BY node_address) AS i, wallet_address AS wallet, node_address AS node FROM app.node) AS n`;
     await client.query(
       `INSERT INTO bench_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
        SELECT 's' || n.i, 'stake'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake}, ${stake}, '0x' || md5('s' || n.i) || md5(n.node), 1000 + n.i, $1::date + (n.i % 28) * interval '1 day' + interval '9 hours', 0 FROM ${positionRows}
        UNION ALL
-       SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * 10::numeric ^ 18, ${stake} + 10000 * 10::numeric ^ 18, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
+       SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * ${WEI_PER_PLI_SQL}, ${stake} + 10000 * ${WEI_PER_PLI_SQL}, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
               $2::date + (n.i % 28) * interval '1 day' + interval '10 hours', 0 FROM ${positionRows} WHERE n.i % 4 = 0
        UNION ALL
-       SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * 10::numeric ^ 18 ELSE 0 END,
-              ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * 10::numeric ^ 18 ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
+       SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END,
+              ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
               $2::date + interval '19 days 12 hours', 0 FROM ${positionRows} WHERE n.i % 20 = 0`,
       [stakeMonth, accrualMonth],
     );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 import type { NewMail } from "./repository.ts";
 import { ALERT_LABELS, isAlertKind, type MailKind } from "./rules.ts";
 

@@ -1,9 +1,8 @@
-import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
+import { parsePli as pli } from "../shared/pli.ts";
 import { accrueMonth, percentageAt, percentageFraction, type PositionEvent, type RateChange } from "./accrual-rules.ts";
 import { daysInMonth, type Month } from "./calendar.ts";
 
-const pli = (amount: number | string) => parseUnits(String(amount), 18);
 const at = (day: string, time = "12:00:00") => new Date(`${day}T${time}Z`);
 const rates: RateChange[] = [{ from: new Date("2020-01-01T00:00:00Z"), percentage: "2.5" }];
 const none = new Set<string>();

@@ -3,7 +3,7 @@ import type { Db } from "../db/database.ts";
 import type { Mail, Mailer } from "../mail/mailer.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { csvDate } from "../shared/csv.ts";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 import { matchPayments } from "./payments.ts";
 
 /** Mails sent per run; the rest wait for the next run. */

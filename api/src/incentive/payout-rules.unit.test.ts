@@ -1,9 +1,8 @@
-import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
+import { parsePli as pli } from "../shared/pli.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { decidePayoutHint, isPayable, PAYOUT_BATCH_SIZE, PAYOUT_HINT_MESSAGES, payoutBatches, rewardPoolShort } from "./payout-rules.ts";
 
-const pli = (amount: number | string) => parseUnits(String(amount), 18);
 
 describe("payouts", () => {
   it("only UnPaid rows with a token above 0 are payable", () => {

@@ -1,4 +1,4 @@
-import { formatUnits, keccak256, toHex, type Address, type Hex } from "viem";
+import { keccak256, toHex, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
@@ -7,6 +7,7 @@ import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/ince
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "../public-contract/index.ts";
 import { createMailer } from "../mail/mailer.ts";
+import { pliText } from "../shared/pli.ts";
 import { accrueIncentives } from "./accrual.ts";
 import { sendPayoutMails } from "./payout-mail.ts";
 
@@ -175,7 +176,7 @@ describe("bulk payouts", () => {
     expect(mails.map((mail) => mail.to).sort()).toEqual([[a.email], [b.email]].sort());
     const toA = mails.find((mail) => mail.to.includes(a.email))!.raw;
     const paidOfA = (await list(a.token)).find((row) => row._id === paidIds[0])!;
-    expect(toA).toContain(`${formatUnits(BigInt(paidOfA.token), 18)} PLI for node ${paidOfA.nodeAddress}`);
+    expect(toA).toContain(`${pliText(BigInt(paidOfA.token))} PLI for node ${paidOfA.nodeAddress}`);
     expect(toA).toContain(`${t.config.EXPLORER_TX_URL}${payTx}`);
     expect(toA).toContain(paidOfA.date);
     expect(await hint(payTx, paidIds)).toMatchObject({ status: 200 });
@@ -260,7 +261,7 @@ describe("exports and deletes", () => {
     const cells = lines.map((line) => line.split(","));
     const paidLine = cells.find((cell) => cell[5] === paid.tnxHash && cell[1] === `${a.wallet}-${paid.nodeAddress}`)!;
     const iso = paid.paidDate!;
-    expect(paidLine).toEqual([a.wallet, `${a.wallet}-${paid.nodeAddress}`, "Paid", formatUnits(BigInt(paid.token), 18), "Monthly", paid.tnxHash, `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`, expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/)]);
+    expect(paidLine).toEqual([a.wallet, `${a.wallet}-${paid.nodeAddress}`, "Paid", pliText(BigInt(paid.token)), "Monthly", paid.tnxHash, `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`, expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/)]);
     expect((await call(admin, "GET", `${API.incentive.export}?q=unpaid`)).body.trimEnd().split("\r\n").length - 1).toBe((await call(admin, "GET", `${API.incentive.root}?q=unpaid`)).body.totalDocs);
   });
 

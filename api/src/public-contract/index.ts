@@ -26,6 +26,7 @@ import { COMMON_MESSAGES } from "./messages.ts";
 
 export * from "./domain.ts";
 export * from "../shared/schema.ts";
+export * from "../shared/pli.ts";
 export * from "../admin/schema.ts";
 export * from "../alert/rules.ts";
 export * from "../alert/schema.ts";

@@ -21,7 +21,8 @@ import {
 import { allStakeEvents, eventsOfPositions, listStakeEvents, type StakeEventListRow } from "./events.ts";
 import { findPosition, listPositions, stakedTotal } from "./positions.ts";
 import { toStakeEventResponse, toStakeResponse } from "./responses.ts";
-import { pliText, stakeIdOf } from "./rules.ts";
+import { pliText } from "../shared/pli.ts";
+import { stakeIdOf } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 
