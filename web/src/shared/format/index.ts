@@ -1,6 +1,9 @@
 import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract";
 
-/** A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated. */
+/**
+ * A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated;
+ * `decimals` are PLI's by default, which native XDC shares.
+ */
 export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals, decimals = PLI_DECIMALS): string {
   const negative = wei < 0n;
   const abs = negative ? -wei : wei;
