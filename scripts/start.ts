@@ -1,4 +1,4 @@
-import { formatUnits } from "viem";
+import { pliText } from "../api/src/shared/pli.ts";
 import { DEMO_SEED } from "../contracts/scripts/deploy.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
 import { parseStackEnv, StackConfigError, type StackConfig } from "./lib/stack-config.ts";
@@ -33,7 +33,7 @@ function printSummary(stack: Stack) {
     `  Logs         ${stack.logDir}`,
   ];
   if (stack.demo) {
-    const pli = formatUnits(DEMO_SEED.pliEach, 18);
+    const pli = pliText(DEMO_SEED.pliEach);
     lines.push(
       "",
       `Admin sign-in   ${stack.urls.web}/admin/login   ${stack.demo.admin.email} / ${stack.demo.admin.password}`,

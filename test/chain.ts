@@ -5,19 +5,19 @@ import {
   defineChain,
   getContract,
   http,
-  parseUnits,
   type Address,
   type Hex,
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
+import { parsePli } from "../api/src/shared/pli.ts";
 import { deployContracts, type DeployOptions } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS, type DevAccountName } from "../scripts/lib/dev-accounts.ts";
 
 /** An amount of PLI in wei. */
-export const pli = (amount: number | string) => parseUnits(String(amount), 18);
+export const pli = (amount: number | string) => parsePli(amount);
 
 /**
  * Clients for a chain the portal's contracts are deployed on: typed contract handles per account

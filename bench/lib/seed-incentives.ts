@@ -1,42 +1,14 @@
 import pg from "pg";
+import { BENCH_INDEXER_SCHEMA, CHAIN_TABLES, WEI_PER_PLI_SQL } from "./chain-tables.ts";
 
 /**
- * Stands in for the indexer's published views with the same shape as Ponder's tables
- * (indexer/ponder.schema.ts: keys and indexes included), replacing the migrations' empty stand-ins,
- * plus a checkpoint at `now` so the accrual sees the chain indexed.
+ * Ponder's tables behind the `chain.*` views (bench/lib/chain-tables.ts), a reward pool holding
+ * 10^27 wei, and a checkpoint at `now` so the accrual sees the chain indexed.
  */
 const chainTables = (checkpoint: string) => `
-  CREATE SCHEMA bench_indexer;
-  CREATE TYPE bench_indexer.stake_status AS ENUM ('Stake', 'Unlock', 'Withdraw');
-  CREATE TYPE bench_indexer.stake_event_kind AS ENUM ('stake', 'topup', 'unlock', 'unstake');
-  CREATE TABLE bench_indexer.stake_position (
-    wallet text NOT NULL, node text NOT NULL, status bench_indexer.stake_status NOT NULL, total_staked numeric(78, 0) NOT NULL,
-    first_staked_at timestamptz NOT NULL, last_staked_at timestamptz NOT NULL, last_stake_tx text NOT NULL,
-    unlock_tx text, unlocked_at timestamptz, withdrawn_amount numeric(78, 0), withdraw_tx text, withdrawn_at timestamptz,
-    updated_block int8 NOT NULL, PRIMARY KEY (wallet, node)
-  );
-  CREATE INDEX ON bench_indexer.stake_position (node);
-  CREATE TABLE bench_indexer.stake_event (
-    id text PRIMARY KEY, kind bench_indexer.stake_event_kind NOT NULL, wallet text NOT NULL, node text NOT NULL, amount numeric(78, 0) NOT NULL,
-    total_after numeric(78, 0) NOT NULL, tx_hash text NOT NULL, block_number int8 NOT NULL, block_time timestamptz NOT NULL, log_index integer NOT NULL
-  );
-  CREATE INDEX ON bench_indexer.stake_event (wallet, node);
-  CREATE INDEX ON bench_indexer.stake_event (tx_hash);
-  CREATE TABLE bench_indexer.reward_payment (
-    wallet text NOT NULL, node text NOT NULL, date_key numeric(78, 0) NOT NULL, amount numeric(78, 0) NOT NULL, tx_hash text NOT NULL,
-    block_number int8 NOT NULL, block_time timestamptz NOT NULL, log_index integer NOT NULL, PRIMARY KEY (wallet, node, date_key)
-  );
-  CREATE INDEX ON bench_indexer.reward_payment (tx_hash);
-  CREATE INDEX ON bench_indexer.reward_payment (block_number);
-  DROP VIEW chain.stake_position;
-  CREATE VIEW chain.stake_position AS SELECT * FROM bench_indexer.stake_position;
-  DROP VIEW chain.stake_event;
-  CREATE VIEW chain.stake_event AS SELECT * FROM bench_indexer.stake_event;
-  DROP VIEW chain.reward_payment;
-  CREATE VIEW chain.reward_payment AS SELECT * FROM bench_indexer.reward_payment;
-  DROP VIEW chain.reward_pool;
-  CREATE VIEW chain.reward_pool AS SELECT '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'::text AS contract_address, 10::numeric(78, 0) ^ 27 AS deposited,
-    0::numeric(78, 0) AS paid, 10::numeric(78, 0) ^ 27 AS balance, 1::int8 AS block_number, now() AS updated_at;
+  ${CHAIN_TABLES}
+  INSERT INTO ${BENCH_INDEXER_SCHEMA}.reward_pool (contract_address, deposited, paid, balance, block_number, updated_at)
+  VALUES ('0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', 10::numeric(78, 0) ^ 27, 0, 10::numeric(78, 0) ^ 27, 1, now());
   CREATE VIEW chain._ponder_checkpoint AS SELECT 'bench'::text AS chain_name, 31337::int8 AS chain_id, '${checkpoint}'::text AS safe_checkpoint,
     '${checkpoint}'::text AS latest_checkpoint, '${checkpoint}'::text AS finalized_checkpoint;
 `;
@@ -85,17 +57,17 @@ export async function seedIncentives(databaseUrl: string, { operators, positions
        FROM generate_series(1, $1::int) AS i JOIN app.operator AS o ON o.wallet_address = ${address(1, "(1 + i % $2::int)")}`,
       [positions, operators],
     );
-    const stake = "(50000 + (n.i % 50) * 1000)::numeric * 10::numeric ^ 18";
+    const stake = `(50000 + (n.i % 50) * 1000)::numeric * ${WEI_PER_PLI_SQL}`;
     const positionRows = `(SELECT row_number() OVER (ORDER BY node_address) AS i, wallet_address AS wallet, node_address AS node FROM app.node) AS n`;
     await client.query(
       `INSERT INTO bench_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
        SELECT 's' || n.i, 'stake'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake}, ${stake}, '0x' || md5('s' || n.i) || md5(n.node), 1000 + n.i, $1::date + (n.i % 28) * interval '1 day' + interval '9 hours', 0 FROM ${positionRows}
        UNION ALL
-       SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * 10::numeric ^ 18, ${stake} + 10000 * 10::numeric ^ 18, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
+       SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * ${WEI_PER_PLI_SQL}, ${stake} + 10000 * ${WEI_PER_PLI_SQL}, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
               $2::date + (n.i % 28) * interval '1 day' + interval '10 hours', 0 FROM ${positionRows} WHERE n.i % 4 = 0
        UNION ALL
-       SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * 10::numeric ^ 18 ELSE 0 END,
-              ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * 10::numeric ^ 18 ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
+       SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END,
+              ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
               $2::date + interval '19 days 12 hours', 0 FROM ${positionRows} WHERE n.i % 20 = 0`,
       [stakeMonth, accrualMonth],
     );

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { CHAIN_TABLES } from "./chain-tables.ts";
+import { CHAIN_TABLES, WEI_PER_PLI_SQL } from "./chain-tables.ts";
 
 /** Shares of nodes per status. */
 export type StatusMix = readonly (readonly [string, number])[];
@@ -77,7 +77,7 @@ export async function seedNodes(databaseUrl: string, { operators, nodes, mix = S
     await client.query(
       `INSERT INTO bench_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx,
                                                  unlock_tx, unlocked_at, updated_block)
-       SELECT n.wallet_address, n.node_address, st.status::bench_indexer.stake_status, (50000 + (row_number() OVER () % 50) * 1000) * 10::numeric ^ 18,
+       SELECT n.wallet_address, n.node_address, st.status::bench_indexer.stake_status, (50000 + (row_number() OVER () % 50) * 1000) * ${WEI_PER_PLI_SQL},
               n.created_at + interval '2 days', n.created_at + interval '3 days', '0x' || md5(n.id::text) || md5(n.node_address),
               CASE WHEN st.status <> 'Stake' THEN '0x' || md5(n.node_address) || md5(n.id::text) END,
               CASE WHEN st.status <> 'Stake' THEN n.updated_at END, 1000000 + row_number() OVER ()

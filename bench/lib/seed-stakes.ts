@@ -1,4 +1,5 @@
 import pg from "pg";
+import { WEI_PER_PLI_SQL } from "./chain-tables.ts";
 import { seedNodes, type SeedCounts } from "./seed-nodes.ts";
 
 /** Every node staked: 4 in 5 Active (Stake), the rest De-Active (Stake, Unlock or Withdraw). */
@@ -8,8 +9,8 @@ const STAKED_MIX = [
 ] as const;
 
 /** 50,000 PLI, then top-ups of 1,000 PLI, in wei. */
-const FIRST_STAKE = "50000 * 10::numeric ^ 18";
-const TOP_UP = "1000 * 10::numeric ^ 18";
+const FIRST_STAKE = `50000 * ${WEI_PER_PLI_SQL}`;
+const TOP_UP = `1000 * ${WEI_PER_PLI_SQL}`;
 
 export interface StakeSeedCounts extends SeedCounts {
   stakeEvents: number;

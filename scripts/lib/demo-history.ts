@@ -1,10 +1,12 @@
-import { createPublicClient, createTestClient, createWalletClient, defineChain, getContract, http, keccak256, parseUnits, toHex, type Address, type Hex } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, defineChain, getContract, http, keccak256, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import type { Db } from "../../api/src/db/database.ts";
-import { accrualDateOf, accrueMonth, dateKeyOf, monthOf, monthStart, nextMonth, type Month, type PositionEvent } from "../../api/src/incentive/rules.ts";
+import { accrueMonth, type PositionEvent } from "../../api/src/incentive/accrual-rules.ts";
+import { accrualDateOf, dateKeyOf, monthOf, monthStart, nextMonth, type Month } from "../../api/src/incentive/calendar.ts";
 import { recordHistory } from "../../api/src/node/history.ts";
+import { parsePli } from "../../api/src/shared/pli.ts";
 import { upsertOperator } from "../../api/src/operator/repository.ts";
 import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
 
@@ -19,7 +21,7 @@ import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
 const DAY_MS = 86_400_000;
 /** Finished months of history before the current one. */
 export const DEMO_HISTORY_MONTHS = 4;
-const pli = (amount: number) => parseUnits(String(amount), 18);
+const pli = (amount: number) => parsePli(amount);
 
 /** The first day of the history: the first of the month DEMO_HISTORY_MONTHS before the current one (UTC). */
 export const demoHistoryStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEMO_HISTORY_MONTHS, 1));

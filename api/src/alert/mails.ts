@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mailTemplate, portalMailText, type MailContext, type MailTemplate } from "../mail/template.ts";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 import { alertTurnedOff } from "./repository.ts";
 import { ALERT_KIND, ALERT_LABELS, type AlertKind } from "./rules.ts";
 

@@ -5,149 +5,137 @@ import type { StakeStatus } from "@pli/abis";
 export const CHAIN_VIEWS_SCHEMA = "chain";
 
 /**
- * Row types of the `chain.*` views over the indexer's tables (indexer/ponder.schema.ts), as the API's
- * pg setup returns them: numeric wei amounts and date keys as decimal strings, int8 block numbers as
- * bigint, times as Date, addresses and hashes as lowercase 0x hex.
+ * A column of a `chain.*` view: its Postgres type (`udt_name`), whether it may be null, and (as a type
+ * only) what the API's pg setup reads it as.
  */
-export interface StakePositionRow {
-  wallet: string;
-  node: string;
-  status: StakeStatus;
-  /** What the contract holds for the position: 0 once withdrawn. */
-  total_staked: string;
-  first_staked_at: Date;
-  last_staked_at: Date;
-  last_stake_tx: string;
-  unlock_tx: string | null;
-  unlocked_at: Date | null;
-  withdrawn_amount: string | null;
-  withdraw_tx: string | null;
-  withdrawn_at: Date | null;
-  updated_block: bigint;
+export interface ChainColumn<Read> {
+  readonly type: string;
+  readonly nullable: boolean;
+  /** Never set: carries the read type for `RowOf`. */
+  readonly read?: Read;
 }
+
+const column = <Read>(type: string): ChainColumn<Read> => ({ type, nullable: false });
+const orNull = <Read>({ type }: ChainColumn<Read>): ChainColumn<Read | null> => ({ type, nullable: true });
+/** Lowercase 0x hex: addresses and hashes. */
+const hex = column<string>("text");
+/** A wei amount (numeric(78)), read as a decimal string. */
+const wei = column<string>("numeric");
+const int8 = column<bigint>("int8");
+const int4 = column<number>("int4");
+const bool = column<boolean>("bool");
+const time = column<Date>("timestamptz");
+const text = column<string>("text");
 
 export type StakeEventKind = "stake" | "topup" | "unlock" | "unstake";
-
-export interface StakeEventRow {
-  id: string;
-  kind: StakeEventKind;
-  wallet: string;
-  node: string;
-  amount: string;
-  total_after: string;
-  tx_hash: string;
-  block_number: bigint;
-  block_time: Date;
-  log_index: number;
-}
-
 export type PortalContract = "StakingRewards" | "PluginFarm";
 
-export interface WhitelistRow {
-  contract: PortalContract;
-  wallet: string;
-  node: string;
-  whitelisted_by: string;
-  tx_hash: string;
-  block_number: bigint;
-  whitelisted_at: Date;
-}
+/**
+ * Every `chain.*` view the API reads and its columns, as the indexer's tables (indexer/ponder.schema.ts)
+ * publish them. The row types below are derived from it, and views.chain.test.ts compares it with the
+ * views a real indexer run publishes, so a change on either side fails that test.
+ */
+export const CHAIN_VIEW_COLUMNS = {
+  stake_position: {
+    wallet: hex,
+    node: hex,
+    status: column<StakeStatus>("stake_status"),
+    /** What the contract holds for the position: 0 once withdrawn. */
+    total_staked: wei,
+    first_staked_at: time,
+    last_staked_at: time,
+    last_stake_tx: hex,
+    unlock_tx: orNull(hex),
+    unlocked_at: orNull(time),
+    withdrawn_amount: orNull(wei),
+    withdraw_tx: orNull(hex),
+    withdrawn_at: orNull(time),
+    updated_block: int8,
+  },
+  stake_event: {
+    id: text,
+    kind: column<StakeEventKind>("stake_event_kind"),
+    wallet: hex,
+    node: hex,
+    amount: wei,
+    total_after: wei,
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+    log_index: int4,
+  },
+  whitelist: {
+    contract: column<PortalContract>("portal_contract"),
+    wallet: hex,
+    node: hex,
+    whitelisted_by: hex,
+    tx_hash: hex,
+    block_number: int8,
+    whitelisted_at: time,
+  },
+  reward_deposit: { id: text, depositor: hex, amount: wei, pool_after: wei, tx_hash: hex, block_number: int8, block_time: time },
+  reward_payment: {
+    wallet: hex,
+    node: hex,
+    /** A date key (YYYYMMDD), numeric on the chain, read as a decimal string. */
+    date_key: wei,
+    amount: wei,
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+    log_index: int4,
+  },
+  reward_pool: { contract_address: hex, deposited: wei, paid: wei, balance: wei, block_number: int8, updated_at: time },
+  stake_limits: { contract_address: hex, min_stake: wei, max_stake: wei, tx_hash: hex, block_number: int8, changed_at: time },
+  /** One change of the stake limits; `sender` is the transaction's `from`, `at_deployment` the constructor's event. */
+  stake_limit_change: {
+    id: text,
+    min_stake: wei,
+    max_stake: wei,
+    sender: hex,
+    at_deployment: bool,
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+    log_index: int4,
+  },
+  farm_caps: { contract_address: hex, min_cap: wei, max_cap: wei, tx_hash: hex, block_number: int8, changed_at: time },
+  operator: { contract: column<PortalContract>("portal_contract"), operator: hex, enabled: bool, tx_hash: hex, block_number: int8, changed_at: time },
+  /** Ponder's own progress per chain; checkpoints are fixed-width digit strings (see getIndexedBlock). */
+  _ponder_checkpoint: {
+    chain_name: text,
+    chain_id: int8,
+    safe_checkpoint: column<string>("varchar"),
+    latest_checkpoint: column<string>("varchar"),
+    finalized_checkpoint: column<string>("varchar"),
+  },
+} as const satisfies Record<string, Record<string, ChainColumn<unknown>>>;
 
-export interface RewardDepositRow {
-  id: string;
-  depositor: string;
-  amount: string;
-  pool_after: string;
-  tx_hash: string;
-  block_number: bigint;
-  block_time: Date;
-}
+export type ChainViewName = keyof typeof CHAIN_VIEW_COLUMNS;
 
-export interface RewardPaymentRow {
-  wallet: string;
-  node: string;
-  date_key: string;
-  amount: string;
-  tx_hash: string;
-  block_number: bigint;
-  block_time: Date;
-  log_index: number;
-}
+/**
+ * The row a view's columns read as: numeric wei amounts and date keys as decimal strings, int8 block
+ * numbers as bigint, times as Date, addresses and hashes as lowercase 0x hex.
+ */
+type RowOf<Columns> = { -readonly [K in keyof Columns]: Columns[K] extends ChainColumn<infer Read> ? Read : never };
+type ChainRow<V extends ChainViewName> = RowOf<(typeof CHAIN_VIEW_COLUMNS)[V]>;
 
-export interface RewardPoolRow {
-  contract_address: string;
-  deposited: string;
-  paid: string;
-  balance: string;
-  block_number: bigint;
-  updated_at: Date;
-}
-
-export interface StakeLimitsRow {
-  contract_address: string;
-  min_stake: string;
-  max_stake: string;
-  tx_hash: string;
-  block_number: bigint;
-  changed_at: Date;
-}
-
-/** One change of the stake limits; `sender` is the transaction's `from`, `at_deployment` the constructor's event. */
-export interface StakeLimitChangeRow {
-  id: string;
-  min_stake: string;
-  max_stake: string;
-  sender: string;
-  at_deployment: boolean;
-  tx_hash: string;
-  block_number: bigint;
-  block_time: Date;
-  log_index: number;
-}
-
-export interface FarmCapsRow {
-  contract_address: string;
-  min_cap: string;
-  max_cap: string;
-  tx_hash: string;
-  block_number: bigint;
-  changed_at: Date;
-}
-
-export interface OperatorRow {
-  contract: PortalContract;
-  operator: string;
-  enabled: boolean;
-  tx_hash: string;
-  block_number: bigint;
-  changed_at: Date;
-}
-
-/** Ponder's own progress per chain; checkpoints are fixed-width digit strings (see getIndexedBlock). */
-export interface PonderCheckpointRow {
-  chain_name: string;
-  chain_id: bigint;
-  safe_checkpoint: string;
-  latest_checkpoint: string;
-  finalized_checkpoint: string;
-}
+export type StakePositionRow = ChainRow<"stake_position">;
+export type StakeEventRow = ChainRow<"stake_event">;
+export type WhitelistRow = ChainRow<"whitelist">;
+export type RewardDepositRow = ChainRow<"reward_deposit">;
+export type RewardPaymentRow = ChainRow<"reward_payment">;
+export type RewardPoolRow = ChainRow<"reward_pool">;
+export type StakeLimitsRow = ChainRow<"stake_limits">;
+export type StakeLimitChangeRow = ChainRow<"stake_limit_change">;
+export type FarmCapsRow = ChainRow<"farm_caps">;
+export type OperatorRow = ChainRow<"operator">;
+export type PonderCheckpointRow = ChainRow<"_ponder_checkpoint">;
 
 /** Select-only: Kysely refuses inserts and updates on these views at compile time. */
 type View<Row> = { [K in keyof Row]: ColumnType<Row[K], never, never> };
 
-export interface ChainViews {
-  "chain.stake_position": View<StakePositionRow>;
-  "chain.stake_event": View<StakeEventRow>;
-  "chain.whitelist": View<WhitelistRow>;
-  "chain.reward_deposit": View<RewardDepositRow>;
-  "chain.reward_payment": View<RewardPaymentRow>;
-  "chain.reward_pool": View<RewardPoolRow>;
-  "chain.stake_limits": View<StakeLimitsRow>;
-  "chain.stake_limit_change": View<StakeLimitChangeRow>;
-  "chain.farm_caps": View<FarmCapsRow>;
-  "chain.operator": View<OperatorRow>;
-  "chain._ponder_checkpoint": View<PonderCheckpointRow>;
-}
+export type ChainViews = { [V in ChainViewName as `chain.${V}`]: View<ChainRow<V>> };
 
 /**
  * Ponder checkpoint layout: 10 digits block timestamp, 16 chain id, 16 block number, then transaction

@@ -4,19 +4,8 @@ import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { applyPaymentsToDate } from "./payments.ts";
-import {
-  accrualDateOf,
-  accrueMonth,
-  compareMonths,
-  lastFinishedMonth,
-  monthOf,
-  monthStart,
-  monthText,
-  nextMonth,
-  type Month,
-  type PositionEvent,
-  type RateChange,
-} from "./rules.ts";
+import { accrueMonth, type PositionEvent, type RateChange } from "./accrual-rules.ts";
+import { accrualDateOf, compareMonths, lastFinishedMonth, monthOf, monthStart, monthText, nextMonth, type Month } from "./calendar.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 

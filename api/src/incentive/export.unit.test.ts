@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvBatchLines, csvDate, csvLine } from "../shared/csv.ts";
-import { pliText, stakeIdOf } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
+import { stakeIdOf } from "../stake/rules.ts";
 import { EXPORT_COLUMNS, exportLine } from "./export.ts";
 import type { IncentiveExportRow } from "./repository.ts";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { mailTemplate } from "../mail/template.ts";
 import { csvDate } from "../shared/csv.ts";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 
 /** The incentives a payout transaction paid to a wallet, as they stand when its mail is sent. */
 function paidBy(db: Db, wallet: string, txHash: string) {

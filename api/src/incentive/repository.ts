@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { stakeIdOf } from "../stake/rules.ts";
-import { INCENTIVE_STATUSES, nextPaymentDate, type IncentiveStatus } from "./rules.ts";
+import { nextPaymentDate } from "./calendar.ts";
+import { INCENTIVE_STATUSES, type IncentiveStatus } from "./rules.ts";
 import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.ts";
 
 export const incentives = (db: Db) => db.selectFrom("app.incentive as i");

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
-import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, PAYOUT_HINT_MESSAGES } from "./rules.ts";
+import { PAYOUT_HINT_MESSAGES } from "./payout-rules.ts";
+import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE } from "./rules.ts";
 
 export const INCENTIVE_PATHS = {
   root: "/api/incentive",

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { findIncentives, paymentsOfTransaction, rewardBalance, type IncentiveRow } from "./repository.ts";
 import { matchPayments } from "./payments.ts";
-import { decidePayoutHint, isPayable, payoutBatches, rewardPoolShort } from "./rules.ts";
+import { decidePayoutHint, isPayable, payoutBatches, rewardPoolShort } from "./payout-rules.ts";
 import { INCENTIVE_MESSAGES } from "./schema.ts";
 
 /** The selected rows, in the order given; 404 when any is unknown. */

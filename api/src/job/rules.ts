@@ -1,5 +1,6 @@
 import { isAddress } from "viem";
 import { JOB_NETWORKS, JOB_STATUS, NODE_STATUS, USER_ROLE, type JobNetwork } from "../public-contract/domain.ts";
+import { PLI_DECIMALS } from "../shared/pli.ts";
 
 /**
  * The job rules of the issue and spec 3-5 in one place, pure, for the API (which enforces them) and the
@@ -23,9 +24,9 @@ export const JOB_LIMITS = {
   maxLineLength: 500,
   maxJobIdLength: 100,
   maxProviderLength: 100,
-  /** Cost in PLI: above 0, at most this, at most 18 decimals (the token's). */
+  /** Cost in PLI: above 0, at most this, at most the token's decimals. */
   costMax: 1_000_000,
-  costDecimals: 18,
+  costDecimals: PLI_DECIMALS,
   /** Poll timer in whole seconds. */
   polltimerMin: 10,
   polltimerMax: 86_400,

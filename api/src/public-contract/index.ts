@@ -26,6 +26,7 @@ import { COMMON_MESSAGES } from "./messages.ts";
 
 export * from "./domain.ts";
 export * from "../shared/schema.ts";
+export * from "../shared/pli.ts";
 export * from "../admin/schema.ts";
 export * from "../alert/rules.ts";
 export * from "../alert/schema.ts";
@@ -33,6 +34,9 @@ export * from "../chain-config/schema.ts";
 export * from "../dashboard/schema.ts";
 export * from "../health/schema.ts";
 export * from "../incentive/rules.ts";
+export * from "../incentive/calendar.ts";
+export * from "../incentive/accrual-rules.ts";
+export * from "../incentive/payout-rules.ts";
 export * from "../incentive/schema.ts";
 export * from "../invite/schema.ts";
 export * from "../job/rules.ts";

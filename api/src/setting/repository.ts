@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from "@pli/abis";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.ts";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 import type { SettingInput, SettingResponse } from "./schema.ts";
 import type { SettingTable } from "./table.ts";
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { parseUnits } from "viem";
 import { text, txHashSchema } from "../shared/schema.ts";
-import { PLI_DECIMALS } from "../stake/rules.ts";
+import { parsePli, PLI_AMOUNT } from "../shared/pli.ts";
 
 export const SETTING_PATH = "/api/setting";
 export const SETTING_STAKE_LIMITS_PATH = "/api/setting/stake-limits";
@@ -24,13 +23,13 @@ const wholeTokens = (label: string) =>
     .transform((value) => BigInt(value))
     .refine((value) => value > 0n, `${label} must be greater than 0`);
 
-/** A stake limit as the settings page takes it: PLI with up to 18 decimals, read as wei. */
+/** A stake limit as the settings page takes it: PLI with up to PLI_DECIMALS decimals, read as wei. */
 const stakeLimit = (label: string) =>
   z.coerce
     .string({ error: `${label} is required` })
     .trim()
-    .regex(/^\d{1,30}(\.\d{1,18})?$/, `${label} must be an amount of PLI`)
-    .transform((value) => parseUnits(value, PLI_DECIMALS))
+    .regex(PLI_AMOUNT, `${label} must be an amount of PLI`)
+    .transform((value) => parsePli(value))
     .refine((value) => value > 0n, `${label} must be greater than 0`);
 
 const settingFields = {
@@ -72,7 +71,7 @@ export const settingFormSchema = z
   });
 
 /** Whether `multiple` (whole PLI) divides `minimum` (wei). */
-export const multipleDivides = (multiple: bigint, minimum: bigint) => multiple > 0n && minimum % parseUnits(multiple.toString(), PLI_DECIMALS) === 0n;
+export const multipleDivides = (multiple: bigint, minimum: bigint) => multiple > 0n && minimum % parsePli(multiple.toString()) === 0n;
 
 export const settingResponseSchema = z.object({
   _id: z.string(),

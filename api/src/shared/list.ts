@@ -59,3 +59,18 @@ export async function* batchesOf<O>(db: QueryExecutorProvider, query: { compile(
 export function paged<T>(docs: T[], totalDocs: number, page: number, limit: number): Paged<T> {
   return { docs, totalDocs, page, limit, totalPages: Math.max(1, Math.ceil(totalDocs / limit)) };
 }
+
+/** The offset window of a page. */
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** A page's row with the count of all the rows matching (a window function or subquery in the same query). */
+export type Counted<T> = T & { total: bigint | string | number };
+
+/** A page's rows without their count, and the count (from the first row, or `count` for an empty page). */
+export async function withTotal<T>(rows: Counted<T>[], count: () => Promise<{ total: bigint | string | number }[]>) {
+  const total = Number(rows[0] ? rows[0].total : ((await count())[0]?.total ?? 0));
+  return { rows: rows.map(({ total: _total, ...row }) => row as T), total };
+}

@@ -4,7 +4,7 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { csvHeaders, csvStream } from "../shared/csv.ts";
 import { createRouter } from "../shared/openapi.ts";
-import { pliText } from "../stake/rules.ts";
+import { pliText } from "../shared/pli.ts";
 import { addStakeRequestRoute, deleteStakeRequestRoute, exportStakeRequestsRoute, getStakeRequestRoute, listStakeRequestsRoute, statusCountRoute, updateStatusRoute } from "./operations.ts";
 import { allStakeRequests, countStakeRequestsByStatus, deleteStakeRequest, findStakeRequest, latestOwnStakeRequests, listStakeRequests, toOwnStakeRequest, toStakeRequestResponse, type StakeRequestRow } from "./repository.ts";
 import { STAKE_REQUEST_MESSAGES } from "./schema.ts";

@@ -18,8 +18,11 @@ import {
   unlockHintRoute,
   withdrawHintRoute,
 } from "./operations.ts";
-import { allStakeEvents, eventsOfPositions, findPosition, listPositions, listStakeEvents, stakedTotal, toStakeEventResponse, toStakeResponse, type StakeEventListRow } from "./repository.ts";
-import { pliText, stakeIdOf } from "./rules.ts";
+import { allStakeEvents, eventsOfPositions, listStakeEvents, type StakeEventListRow } from "./events.ts";
+import { findPosition, listPositions, stakedTotal } from "./positions.ts";
+import { toStakeEventResponse, toStakeResponse } from "./responses.ts";
+import { pliText } from "../shared/pli.ts";
+import { stakeIdOf } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 

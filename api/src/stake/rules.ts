@@ -1,12 +1,10 @@
-import { formatUnits, parseUnits } from "viem";
 import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
+import { parsePli, pliText } from "../shared/pli.ts";
 
 /**
  * The staking rules of spec sections 4 and 5 in one place, pure, for the API and the web app (the
  * staking screen calls them with the settings and the chain's stake so far). Every amount is wei.
  */
-
-export const PLI_DECIMALS = 18;
 
 /**
  * The stake limits as `GET /api/setting` answers them, PLI: the minimum and maximum are the
@@ -30,9 +28,9 @@ export const stakeLimitsOf = (settings: StakeSettings): StakeLimits | null =>
   settings.minimumStake === null || settings.maximumStake === null
     ? null
     : {
-        minimum: parseUnits(settings.minimumStake, PLI_DECIMALS),
-        maximum: parseUnits(settings.maximumStake, PLI_DECIMALS),
-        multiple: parseUnits(settings.multiplyOf, PLI_DECIMALS),
+        minimum: parsePli(settings.minimumStake),
+        maximum: parsePli(settings.maximumStake),
+        multiple: parsePli(settings.multiplyOf),
       };
 
 /**
@@ -50,9 +48,6 @@ export const STAKE_AMOUNT_MESSAGES = {
   stakeSelectAmount: "Select number of PLI tokens for staking",
   stakeLowBalance: "Low PLI Balance",
 } as const;
-
-/** A wei amount as PLI text without trailing zeros ("50000", "0.5"). */
-export const pliText = (wei: bigint) => formatUnits(wei, PLI_DECIMALS);
 
 /** Spec 5 and 9: the minimum while the stake so far is below the minimum, afterwards the multiple. */
 export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) => (stakeSoFar < limits.minimum ? limits.minimum : limits.multiple);

@@ -1,5 +1,5 @@
-import { parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
+import { parsePli as pli } from "../shared/pli.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import {
   decideHint,
@@ -18,7 +18,6 @@ import {
   type StakeForm,
 } from "./rules.ts";
 
-const pli = (amount: number | string) => parseUnits(String(amount), 18);
 /** The default settings: minimum 50,000, maximum 1,000,000, multiple 1,000. */
 const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" })!;
 const belowMinimum = (min: string) => STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", min);

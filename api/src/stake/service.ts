@@ -4,7 +4,9 @@ import { STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { AppError } from "../shared/errors.ts";
-import { eventsOfPositions, eventsOfTransaction, findPosition, toStakeResponse, type PositionRow } from "./repository.ts";
+import { eventsOfPositions, eventsOfTransaction } from "./events.ts";
+import { findPosition, type PositionRow } from "./positions.ts";
+import { toStakeResponse } from "./responses.ts";
 import { decideHint, stakeIdOf, type HintKind, type HintReceipt } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 

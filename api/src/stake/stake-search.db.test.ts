@@ -2,7 +2,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { listPositions, listStakeEvents } from "./repository.ts";
+import { chainTablesSql } from "../../../test/chain-tables.ts";
+import { listStakeEvents } from "./events.ts";
+import { listPositions } from "./positions.ts";
 
 let t: TestApp;
 const hex = (prefix: string, i: number, length: number) => `${prefix}${i.toString(16).padStart(length - prefix.length, "0")}`;
@@ -10,20 +12,13 @@ const addressOf = (kind: string, i: number) => hex(`0x${kind}`, i, 42);
 const hashOf = (i: number) => hex("0x9a", i * 7919, 66);
 
 /**
- * Positions and events as the indexer writes them, behind `chain.*` views like the indexer's: 12
+ * Positions and events written to the indexer's tables behind its `chain.*` views: 12
  * positions (the first 4 owned by portal operators with portal nodes, the rest known only to the
  * chain), 3 events each.
  */
 beforeAll(async () => {
   t = await createTestApp();
-  await sql`
-    CREATE TABLE public.test_position (wallet text, node text, status text, total_staked numeric(78, 0), first_staked_at timestamptz, last_staked_at timestamptz,
-      last_stake_tx text, unlock_tx text, unlocked_at timestamptz, withdrawn_amount numeric(78, 0), withdraw_tx text, withdrawn_at timestamptz, updated_block int8);
-    CREATE TABLE public.test_event (id text, kind text, wallet text, node text, amount numeric(78, 0), total_after numeric(78, 0), tx_hash text, block_number int8,
-      block_time timestamptz, log_index integer);
-    DROP VIEW chain.stake_position; CREATE VIEW chain.stake_position AS SELECT * FROM public.test_position;
-    DROP VIEW chain.stake_event; CREATE VIEW chain.stake_event AS SELECT * FROM public.test_event;
-  `.execute(t.db);
+  await t.db.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
   const statuses = ["Stake", "Unlock", "Withdraw"];
   for (let i = 1; i <= 12; i++) {
     let wallet = addressOf("a1", i);
@@ -37,9 +32,9 @@ beforeAll(async () => {
         .values({ operator_id: id, wallet_address: wallet, name: `Node Alpha ${i}`, provider: "AWS", ipaddress: `10.9.0.${i}`, os: "Debian", ram: 16, storage: 400, security: "UFW", oracle_address: addressOf("c3", i), node_address: node })
         .execute();
     }
-    await sql`INSERT INTO public.test_position VALUES (${wallet}, ${node}, ${statuses[i % 3]}, 1000, now(), now() - ${i} * interval '1 hour', ${hashOf(i)}, NULL, NULL, NULL, NULL, NULL, ${i})`.execute(t.db);
+    await sql`INSERT INTO test_indexer.stake_position VALUES (${wallet}, ${node}, ${statuses[i % 3]}, 1000, now(), now() - ${i} * interval '1 hour', ${hashOf(i)}, NULL, NULL, NULL, NULL, NULL, ${i})`.execute(t.db);
     for (let k = 0; k < 3; k++) {
-      await sql`INSERT INTO public.test_event VALUES (${`e${i}-${k}`}, 'topup', ${wallet}, ${node}, 1, 1, ${hashOf(i * 10 + k)}, ${100 * k + i}, now(), 0)`.execute(t.db);
+      await sql`INSERT INTO test_indexer.stake_event VALUES (${`e${i}-${k}`}, 'topup', ${wallet}, ${node}, 1, 1, ${hashOf(i * 10 + k)}, ${100 * k + i}, now(), 0)`.execute(t.db);
     }
   }
 });

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { STAKE_REQUEST_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { PLI_DECIMALS } from "../stake/rules.ts";
+import { WEI_PER_PLI } from "../shared/pli.ts";
 import type { UncheckedCounts, UncheckedItem, UncheckedKind } from "./schema.ts";
 
 /**
@@ -26,7 +26,7 @@ const offMultiple = sql`
          NULL::numeric AS min_stake, NULL::numeric AS max_stake, e.tx_hash, e.block_number, e.log_index, e.block_time
   FROM chain.stake_event AS e
   CROSS JOIN LATERAL (
-    SELECT s.multiple * ${sql.lit(10n ** BigInt(PLI_DECIMALS))}::numeric AS multiple FROM app.stake_multiple AS s
+    SELECT s.multiple * ${sql.lit(WEI_PER_PLI)}::numeric AS multiple FROM app.stake_multiple AS s
     WHERE s.effective_from <= e.block_time ORDER BY s.effective_from DESC, s.id DESC LIMIT 1
   ) AS m
   WHERE e.kind IN ${STAKE_KINDS} AND m.multiple > 0 AND e.amount % m.multiple <> 0`;

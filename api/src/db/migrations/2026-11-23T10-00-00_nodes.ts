@@ -1,39 +1,22 @@
 import { sql, type Kysely } from "kysely";
+import { createChainStandIn } from "../chain-stand-in.ts";
 
 const NODE_STATUSES = sql`('Pending', 'Verified', 'Return', 'Approved', 'Active', 'De-Active')`;
 /** A history row's `to_status` when the node was deleted (its `from_status` is null when it was created). */
 const HISTORY_TARGETS = sql`('Pending', 'Verified', 'Return', 'Approved', 'Active', 'De-Active', 'Deleted')`;
 const ADDRESS = (column: string) => sql`${sql.ref(column)} ~ '^0x[0-9a-f]{40}$'`;
 
-/**
- * Empty stand-ins for the indexer's `chain.stake_position` and `chain.whitelist` views, created only
- * where the indexer has not published its views yet: the node routes then read "no chain facts"
- * instead of failing. Ponder replaces them (DROP VIEW IF EXISTS, CREATE VIEW) when it publishes.
- */
+/** Stand-ins for the indexer's `chain.stake_position` and `chain.whitelist` views (see createChainStandIn). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function chainStandIns(db: Kysely<any>) {
-  await sql`CREATE SCHEMA IF NOT EXISTS chain`.execute(db);
-  const { rows } = await sql<{ stake: string | null; whitelist: string | null }>`
-    SELECT to_regclass('chain.stake_position')::text AS stake, to_regclass('chain.whitelist')::text AS whitelist
-  `.execute(db);
-  if (!rows[0]?.stake) {
-    await sql`
-      CREATE VIEW chain.stake_position AS SELECT
-        NULL::text AS wallet, NULL::text AS node, NULL::text AS status, NULL::numeric(78, 0) AS total_staked,
-        NULL::timestamptz AS first_staked_at, NULL::timestamptz AS last_staked_at, NULL::text AS last_stake_tx,
-        NULL::text AS unlock_tx, NULL::timestamptz AS unlocked_at, NULL::numeric(78, 0) AS withdrawn_amount,
-        NULL::text AS withdraw_tx, NULL::timestamptz AS withdrawn_at, NULL::int8 AS updated_block
-      WHERE false
-    `.execute(db);
-  }
-  if (!rows[0]?.whitelist) {
-    await sql`
-      CREATE VIEW chain.whitelist AS SELECT
-        NULL::text AS contract, NULL::text AS wallet, NULL::text AS node, NULL::text AS whitelisted_by,
-        NULL::text AS tx_hash, NULL::int8 AS block_number, NULL::timestamptz AS whitelisted_at
-      WHERE false
-    `.execute(db);
-  }
+  await createChainStandIn(db, "stake_position", {
+    wallet: "text", node: "text", status: "text", total_staked: "numeric(78, 0)", first_staked_at: "timestamptz", last_staked_at: "timestamptz",
+    last_stake_tx: "text", unlock_tx: "text", unlocked_at: "timestamptz", withdrawn_amount: "numeric(78, 0)", withdraw_tx: "text",
+    withdrawn_at: "timestamptz", updated_block: "int8",
+  });
+  await createChainStandIn(db, "whitelist", {
+    contract: "text", wallet: "text", node: "text", whitelisted_by: "text", tx_hash: "text", block_number: "int8", whitelisted_at: "timestamptz",
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,22 +1,13 @@
 import { sql, type Kysely } from "kysely";
+import { createChainStandIn } from "../chain-stand-in.ts";
 
-/**
- * Empty stand-in for the indexer's `chain.stake_event` view, created only where the indexer has not
- * published its views yet: the stake routes then read "no events" instead of failing. Ponder replaces
- * it (DROP VIEW IF EXISTS, CREATE VIEW) when it publishes.
- */
+/** Stand-in for the indexer's `chain.stake_event` view (see createChainStandIn). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function stakeEventStandIn(db: Kysely<any>) {
-  await sql`CREATE SCHEMA IF NOT EXISTS chain`.execute(db);
-  const { rows } = await sql<{ events: string | null }>`SELECT to_regclass('chain.stake_event')::text AS events`.execute(db);
-  if (rows[0]?.events) return;
-  await sql`
-    CREATE VIEW chain.stake_event AS SELECT
-      NULL::text AS id, NULL::text AS kind, NULL::text AS wallet, NULL::text AS node, NULL::numeric(78, 0) AS amount,
-      NULL::numeric(78, 0) AS total_after, NULL::text AS tx_hash, NULL::int8 AS block_number, NULL::timestamptz AS block_time,
-      NULL::integer AS log_index
-    WHERE false
-  `.execute(db);
+  await createChainStandIn(db, "stake_event", {
+    id: "text", kind: "text", wallet: "text", node: "text", amount: "numeric(78, 0)", total_after: "numeric(78, 0)", tx_hash: "text",
+    block_number: "int8", block_time: "timestamptz", log_index: "integer",
+  });
 }
 
 /**

@@ -1,35 +1,20 @@
 import { sql, type Kysely } from "kysely";
+import { createChainStandIn } from "../chain-stand-in.ts";
 
 const ADDRESS = (column: string) => sql`${sql.ref(column)} ~ '^0x[0-9a-f]{40}$'`;
 const HASH = (column: string) => sql`${sql.ref(column)} ~ '^0x[0-9a-f]{64}$'`;
 
-/**
- * Empty stand-ins for the indexer's `chain.reward_payment` and `chain.reward_pool` views, created only
- * where the indexer has not published its views yet: the incentive routes then read "nothing paid"
- * instead of failing. Ponder replaces them (DROP VIEW IF EXISTS, CREATE VIEW) when it publishes.
- */
+/** Stand-ins for the indexer's `chain.reward_payment` and `chain.reward_pool` views (see createChainStandIn). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function rewardStandIns(db: Kysely<any>) {
-  await sql`CREATE SCHEMA IF NOT EXISTS chain`.execute(db);
-  const { rows } = await sql<{ payment: string | null; pool: string | null }>`
-    SELECT to_regclass('chain.reward_payment')::text AS payment, to_regclass('chain.reward_pool')::text AS pool
-  `.execute(db);
-  if (!rows[0]?.payment) {
-    await sql`
-      CREATE VIEW chain.reward_payment AS SELECT
-        NULL::text AS wallet, NULL::text AS node, NULL::numeric(78, 0) AS date_key, NULL::numeric(78, 0) AS amount,
-        NULL::text AS tx_hash, NULL::int8 AS block_number, NULL::timestamptz AS block_time, NULL::integer AS log_index
-      WHERE false
-    `.execute(db);
-  }
-  if (!rows[0]?.pool) {
-    await sql`
-      CREATE VIEW chain.reward_pool AS SELECT
-        NULL::text AS contract_address, NULL::numeric(78, 0) AS deposited, NULL::numeric(78, 0) AS paid,
-        NULL::numeric(78, 0) AS balance, NULL::int8 AS block_number, NULL::timestamptz AS updated_at
-      WHERE false
-    `.execute(db);
-  }
+  await createChainStandIn(db, "reward_payment", {
+    wallet: "text", node: "text", date_key: "numeric(78, 0)", amount: "numeric(78, 0)", tx_hash: "text", block_number: "int8",
+    block_time: "timestamptz", log_index: "integer",
+  });
+  await createChainStandIn(db, "reward_pool", {
+    contract_address: "text", deposited: "numeric(78, 0)", paid: "numeric(78, 0)", balance: "numeric(78, 0)", block_number: "int8",
+    updated_at: "timestamptz",
+  });
 }
 
 /**

@@ -1,33 +1,16 @@
 import { sql, type Kysely } from "kysely";
+import { createChainStandIn } from "../chain-stand-in.ts";
 
-/**
- * Empty stand-ins for the indexer's `chain.stake_limits` and `chain.stake_limit_change` views, created
- * only where the indexer has not published its views yet: the settings then read "no limits on the
- * chain yet" instead of failing. Ponder replaces them (DROP VIEW IF EXISTS, CREATE VIEW) when it publishes.
- */
+/** Stand-ins for the indexer's `chain.stake_limits` and `chain.stake_limit_change` views (see createChainStandIn). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function limitStandIns(db: Kysely<any>) {
-  await sql`CREATE SCHEMA IF NOT EXISTS chain`.execute(db);
-  const { rows } = await sql<{ limits: string | null; changes: string | null }>`
-    SELECT to_regclass('chain.stake_limits')::text AS limits, to_regclass('chain.stake_limit_change')::text AS changes
-  `.execute(db);
-  if (!rows[0]?.limits) {
-    await sql`
-      CREATE VIEW chain.stake_limits AS SELECT
-        NULL::text AS contract_address, NULL::numeric(78, 0) AS min_stake, NULL::numeric(78, 0) AS max_stake,
-        NULL::text AS tx_hash, NULL::int8 AS block_number, NULL::timestamptz AS changed_at
-      WHERE false
-    `.execute(db);
-  }
-  if (!rows[0]?.changes) {
-    await sql`
-      CREATE VIEW chain.stake_limit_change AS SELECT
-        NULL::text AS id, NULL::numeric(78, 0) AS min_stake, NULL::numeric(78, 0) AS max_stake, NULL::text AS sender,
-        NULL::boolean AS at_deployment, NULL::text AS tx_hash, NULL::int8 AS block_number, NULL::timestamptz AS block_time,
-        NULL::integer AS log_index
-      WHERE false
-    `.execute(db);
-  }
+  await createChainStandIn(db, "stake_limits", {
+    contract_address: "text", min_stake: "numeric(78, 0)", max_stake: "numeric(78, 0)", tx_hash: "text", block_number: "int8", changed_at: "timestamptz",
+  });
+  await createChainStandIn(db, "stake_limit_change", {
+    id: "text", min_stake: "numeric(78, 0)", max_stake: "numeric(78, 0)", sender: "text", at_deployment: "boolean", tx_hash: "text",
+    block_number: "int8", block_time: "timestamptz", log_index: "integer",
+  });
 }
 
 /**

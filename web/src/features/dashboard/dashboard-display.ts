@@ -1,9 +1,8 @@
-import { INCENTIVE_STATUS, PLI_DECIMALS, type IncentiveStatus } from "@pli/api/public-contract";
+import { INCENTIVE_STATUS, pliText, type IncentiveStatus } from "@pli/api/public-contract";
 import dayjs from "dayjs";
-import { formatUnits } from "viem";
 
 /** A wei amount as a plain number of PLI, for chart scales only (figures shown as text stay exact). */
-export const chartPli = (wei: string) => Number(formatUnits(BigInt(wei), PLI_DECIMALS));
+export const chartPli = (wei: string) => Number(pliText(BigInt(wei)));
 
 /** A chart month (YYYY-MM) as its axis label: 'Jan 2027'. */
 export const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM YYYY");

@@ -1,19 +1,16 @@
-import { PLI_DECIMALS, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
-import { parseEventLogs, parseUnits, type Address, type TransactionReceipt } from "viem";
+import { parsePliAmount, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
+import { parseEventLogs, type Address, type TransactionReceipt } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { stakingMessages } from "./messages";
 
 /** What the amount field holds: an amount in wei, nothing yet (null), or text that is not a PLI amount. */
 export type AmountInput = { amount: bigint | null; invalid: boolean };
 
-const PLI_AMOUNT = new RegExp(`^\\d{1,30}(\\.\\d{1,${PLI_DECIMALS}})?$`);
-
-/** Reads the amount field (whole PLI, or with up to 18 decimals; thousands separators are ignored). */
+/** Reads the amount field (parsePliAmount: whole PLI or up to the token's decimals, thousands separators ignored). */
 export function parseAmountInput(text: string): AmountInput {
-  const value = text.replaceAll(",", "").trim();
-  if (value === "") return { amount: null, invalid: false };
-  if (!PLI_AMOUNT.test(value)) return { amount: null, invalid: true };
-  return { amount: parseUnits(value, PLI_DECIMALS), invalid: false };
+  if (text.replaceAll(",", "").trim() === "") return { amount: null, invalid: false };
+  const amount = parsePliAmount(text);
+  return { amount, invalid: amount === null };
 }
 
 /** The message under the amount field: not a number, or the first spec 5 rule the amount breaks (the API's rules). */

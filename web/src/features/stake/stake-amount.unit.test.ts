@@ -1,11 +1,10 @@
 import { stakingRewardsAbi } from "@pli/abis";
-import { stakeLimitsOf } from "@pli/api/public-contract";
-import { encodeAbiParameters, encodeEventTopics, parseUnits, type Address, type TransactionReceipt } from "viem";
+import { parsePli as pli, stakeLimitsOf } from "@pli/api/public-contract";
+import { encodeAbiParameters, encodeEventTopics, type Address, type TransactionReceipt } from "viem";
 import { describe, expect, it } from "vitest";
 import { amountFieldError, parseAmountInput, stakedTotalOf } from "./stake-amount";
 import { stakingMessages } from "./messages";
 
-const pli = (value: string) => parseUnits(value, 18);
 const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" })!;
 const STAKING: Address = "0x00000000000000000000000000000000000000a1";
 const TOKEN: Address = "0x00000000000000000000000000000000000000b2";

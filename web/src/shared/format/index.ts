@@ -1,7 +1,10 @@
-import { LIMITS } from "@pli/api/public-contract";
+import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract";
 
-/** A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated. */
-export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals, decimals = 18): string {
+/**
+ * A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated;
+ * `decimals` are PLI's by default, which native XDC shares.
+ */
+export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals, decimals = PLI_DECIMALS): string {
   const negative = wei < 0n;
   const abs = negative ? -wei : wei;
   const unit = 10n ** BigInt(decimals);

@@ -1,4 +1,4 @@
-import { depositAmountError } from "@pli/api/public-contract";
+import { depositAmountError, parsePliAmount } from "@pli/api/public-contract";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconCoins } from "@tabler/icons-react";
@@ -7,7 +7,6 @@ import { useConnection } from "wagmi";
 import { TxProgress } from "@/chain/tx-progress";
 import { useWalletBalances } from "@/chain/use-balances";
 import { Amount } from "@/shared/ui/amount";
-import { parsePliAmount } from "../deposit-amount";
 import { incentiveMessages } from "../messages";
 import { useDeposit } from "./use-deposit";
 

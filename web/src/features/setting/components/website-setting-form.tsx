@@ -1,7 +1,6 @@
-import { MESSAGES, PLI_DECIMALS, settingFormSchema, type SettingResponse } from "@pli/api/public-contract";
+import { MESSAGES, parsePli, settingFormSchema, type SettingResponse } from "@pli/api/public-contract";
 import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { parseUnits } from "viem";
 import { TxProgress } from "@/chain/tx-progress";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
@@ -58,7 +57,7 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
   const submit = async (parsed: { minimumStake: bigint; maximumStake: bigint }) => {
     setSending(true);
     try {
-      const chain = { min: parseUnits(current.minimumStake, PLI_DECIMALS), max: parseUnits(current.maximumStake, PLI_DECIMALS) };
+      const chain = { min: parsePli(current.minimumStake), max: parsePli(current.maximumStake) };
       await limits.send(chain, { min: parsed.minimumStake, max: parsed.maximumStake });
     } catch {
       return;
