@@ -65,7 +65,7 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
     if (locked("ipaddress") || value.trim() === "" || value.trim() === initial.ipaddress) return;
     void settle(checkIp,
       { ipaddress: value.trim(), ...(nodeId ? { _id: nodeId } : {}) },
-      { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })) },
+      { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })), onError: "silent" },
     );
   };
 
