@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { PNG_1X1 } from "../api/test/images.ts";
 import { API, MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "@/shared/config/routes";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { adminToken, freshAdmin } from "./support/accounts.ts";
 import { checkScreen } from "./support/layout-checks.ts";
@@ -29,7 +30,7 @@ describe("admin console", () => {
     admin = await freshAdmin(stack.current);
     const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
     page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
-    await page.goto("/admin/login");
+    await page.goto(routes.adminLogin.href());
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -39,7 +40,7 @@ describe("admin console", () => {
     const before = mail.count(admin.email);
     await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await waitForPath(page, "/admin/verifyotp");
+    await waitForPath(page, routes.adminVerifyOtp.path);
     const code = await mail.codeFor(admin.email, before);
 
     await page.getByRole("button", { name: "Verify OTP" }).click();
@@ -52,9 +53,9 @@ describe("admin console", () => {
 
     await page.getByLabel("One-time code").fill(code);
     await page.getByRole("button", { name: "Verify OTP" }).click();
-    await waitForPath(page, "/admin/dashboard");
-    await page.goto("/admin/login");
-    await waitForPath(page, "/admin/dashboard");
+    await waitForPath(page, routes.adminDashboard.path);
+    await page.goto(routes.adminLogin.href());
+    await waitForPath(page, routes.adminDashboard.path);
   });
 
   test("updates the settings, setting changed stake limits on chain first, and the password", async () => {
@@ -82,7 +83,7 @@ describe("admin console", () => {
     const staking = { address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi } as const;
     expect(await chain.readContract({ ...staking, functionName: "minStakeAmt" })).toBe(parseUnits("60000", 18));
     expect(await chain.readContract({ ...staking, functionName: "maxStakeAmt" })).toBe(parseUnits("900000", 18));
-    const settings = (await (await fetch(`${stack.current.urls.api}/api/setting`)).json()) as Record<string, string>;
+    const settings = (await (await fetch(`${stack.current.urls.api}${API.setting}`)).json()) as Record<string, string>;
     expect(settings).toMatchObject({ minimumStake: "60000", maximumStake: "900000", multiplyOf: "2000", incentivePercentage: "3" });
     expect(settings.logoUrl).toMatch(/\.png$/);
     expect(await outsidePortal(), "the page's own limit changes are not listed as made outside the portal").toBe(outsideBefore);
@@ -102,7 +103,7 @@ describe("admin console", () => {
     await passwordForm.getByLabel("Current Password").fill(admin.password);
     await passwordForm.getByRole("button", { name: "Update Password" }).click();
     await page.getByText(MESSAGES.passwordUpdated).waitFor();
-    const login = await fetch(`${stack.current.urls.api}/api/admin/login`, {
+    const login = await fetch(`${stack.current.urls.api}${API.admin.login}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: admin.email, password: "a brand new password" }),
@@ -116,8 +117,8 @@ describe("admin console", () => {
       await sidebar.getByRole("link", { name: label }).waitFor();
     }
     await page.getByRole("button", { name: "Logout" }).click();
-    await waitForPath(page, "/admin/login");
-    await page.goto("/admin/sitesetting");
-    await waitForPath(page, "/admin/login");
+    await waitForPath(page, routes.adminLogin.path);
+    await page.goto(routes.adminSiteSetting.href());
+    await waitForPath(page, routes.adminLogin.path);
   });
 });

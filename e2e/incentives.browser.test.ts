@@ -12,6 +12,7 @@ import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
 import { formatToken } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
+import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -100,7 +101,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
   test("the admin deposits PLI (approve, then depositReward) and pays the two rows in one payRewards, signed in the test wallet", async () => {
     const page = await signedInPage(adminSession, DEV_KEYS.owner, true);
     const before = await summary();
-    await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+    await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
     await page.getByRole("heading", { name: "Incentive Lists" }).waitFor();
     const balance = page.getByRole("group", { name: "Reward Balance" });
     await balance.getByText(pli(before.rewardBalance)).waitFor();
@@ -165,13 +166,13 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await page.getByRole("group", { name: label, exact: true }).getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token)).waitFor();
     }
     await page.getByRole("link", { name: /^Requests/ }).waitFor();
-    expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe("/admin/listrequest");
+    expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe(routes.adminListStakeRequest.href());
     await shoot(page, "admin-dashboard");
   });
 
   test("the operator sees both rows Paid with the payout's link, exports every matching row, gets the payout mail, and sees the totals on the dashboard", async () => {
     const page = await signedInPage(operatorSession, operator.key, true);
-    await page.goto("/listincentive?limit=1");
+    await page.goto(`${routes.listIncentive.href()}?limit=1`);
     await page.getByRole("heading", { name: "Incentive Lists" }).waitFor();
     await page.getByText("You have total 2 incentives.").waitFor();
     const table = page.getByRole("table", { name: "Incentive Lists" });
@@ -213,7 +214,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     try {
       const row = (await ownRows()).find((candidate) => candidate._id === id)!;
       const page = await signedInPage(adminSession, DEV_KEYS.owner);
-      await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+      await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
       const table = page.getByRole("table", { name: "Incentive Lists" });
       await table.getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) }).check();
       await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
@@ -241,7 +242,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     );
 
     const page = await signedInPage(adminSession, DEV_KEYS.owner);
-    await page.goto(`/admin/listincentive?q=${operator.address.toLowerCase()}`);
+    await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
     const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });
     const payment = discrepancies.getByRole("row").filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
     await payment.waitFor();

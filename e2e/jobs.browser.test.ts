@@ -1,16 +1,16 @@
 import { randomInt } from "node:crypto";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import type { Hex } from "viem";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/public-contract/domain.ts";
 import { API, MESSAGES, type JobResponse } from "../api/src/public-contract/index.ts";
-import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { jobMessages } from "../web/src/features/job/messages.ts";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { routes } from "@/shared/config/routes";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
-import { activeNode, callApi, pageWithWallet, randomAddress } from "./support/records.ts";
+import { checkScreen } from "./support/layout-checks.ts";
+import { activeNode, callApi, randomAddress } from "./support/records.ts";
+import { operatorAndAdminPages, signedInPage, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
 
 const stack = useStack();
@@ -22,7 +22,6 @@ const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => u
 const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
 
-const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
@@ -39,8 +38,7 @@ let operator: FreshOperator;
 let operatorSession: string;
 let adminSession: string;
 let nodeId: string;
-let operatorContext: BrowserContext;
-let adminContext: BrowserContext;
+let pages: OperatorAndAdminPages;
 let operatorPage: Page;
 let adminPage: Page;
 const oracles = [randomAddress(), randomAddress()];
@@ -55,26 +53,22 @@ beforeAll(async () => {
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   nodeId = await activeNode(stack.current, operatorSession);
-  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(operatorContext, operatorSession);
-  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(adminContext, adminSession);
-  operatorPage = await signedInPage(operatorContext, operator.key);
-  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  operatorPage = pages.operator.page;
+  adminPage = pages.admin.page;
 });
 
 afterAll(async () => {
-  await operatorContext?.close();
-  await adminContext?.close();
+  await pages?.close();
 });
 
 describe("oracle jobs from submission to review", () => {
   test("the operator adds a job: a bad oracle address line first, then typed confirmation and 'Job Added Successfully'", async () => {
     const page = operatorPage;
-    await page.goto("/listjob");
-    await waitForPath(page, "/listnode");
+    await page.goto(routes.listJob.path);
+    await waitForPath(page, routes.listNode.path);
 
-    await page.goto(`/listjob?id=${nodeId}`);
+    await page.goto(routes.listJob.href(nodeId));
     await page.getByRole("heading", { name: "Manage Jobs", level: 1 }).waitFor();
     await page.getByText(MESSAGES.noRecord).waitFor();
     expect(await page.getByRole("form", { name: jobMessages.addJob }).isVisible()).toBe(false);
@@ -133,7 +127,7 @@ describe("oracle jobs from submission to review", () => {
     await shoot(page, "list");
 
     await row.getByRole("button", { name: `View ${job.name}` }).click();
-    await page.waitForURL((url) => url.pathname === "/editjob" && url.searchParams.get("id") === nodeId);
+    await page.waitForURL((url) => url.pathname === routes.editJob.path && url.searchParams.get("id") === nodeId);
     await page.getByRole("heading", { name: "View Jobs", level: 1 }).waitFor();
     for (const locked of ["Job Name", "Description", "Oracle Address", "Job ID", "Index Pair", "Cost (PLI)", "Job Source", "Job Provider", "Contract Address"]) {
       expect(await page.getByLabel(locked).isDisabled(), locked).toBe(true);
@@ -149,7 +143,7 @@ describe("oracle jobs from submission to review", () => {
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
     await confirmYes(page, jobMessages.confirmSubmit);
     await page.getByText(MESSAGES.jobEdited).first().waitFor();
-    await page.waitForURL((url) => url.pathname === "/listjob" && url.searchParams.get("id") === nodeId);
+    await page.waitForURL((url) => url.pathname === routes.listJob.path && url.searchParams.get("id") === nodeId);
     expect((await nodeJobs())[0]).toMatchObject({ polltimer: 120, deviation: "0.5", jobChange: true, name: job.name });
   });
 
@@ -167,7 +161,7 @@ describe("oracle jobs from submission to review", () => {
     });
 
     const page = adminPage;
-    await page.goto("/admin/listjob");
+    await page.goto(routes.adminListJob.href());
     await page.getByRole("heading", { name: "Job Requests", level: 1 }).waitFor();
     await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill(operator.email);
     await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
@@ -188,7 +182,7 @@ describe("oracle jobs from submission to review", () => {
     await row.getByText("Feeds checked").waitFor();
 
     await row.getByRole("button", { name: `Edit ${job.name}` }).click();
-    await waitForPath(page, "/admin/editjob");
+    await waitForPath(page, routes.adminEditJob.path);
     await page.getByRole("heading", { name: "Edit Job", level: 1 }).waitFor();
     expect(await page.getByLabel("Job Name").inputValue()).toBe(job.name);
     expect(await page.getByRole("combobox", { name: /^Status/ }).inputValue()).toBe("Approved");
@@ -198,7 +192,7 @@ describe("oracle jobs from submission to review", () => {
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
     await confirmYes(page, jobMessages.confirmUpdate);
     await page.getByText(MESSAGES.jobEdited).first().waitFor();
-    await waitForPath(page, "/admin/listjob");
+    await waitForPath(page, routes.adminListJob.path);
     await page.getByRole("row").filter({ hasText: job.name }).getByText("0.25 PLI").waitFor();
 
     await page.getByRole("button", { name: `Delete ${other}` }).click();
@@ -213,7 +207,7 @@ describe("oracle jobs from submission to review", () => {
 
   test("the operator sees the review on the node's jobs", async () => {
     const page = operatorPage;
-    await page.goto(`/listjob?id=${nodeId}`);
+    await page.goto(routes.listJob.href(nodeId));
     const row = page.getByRole("row").filter({ hasText: "0.25 PLI" });
     await row.getByText("Approved").waitFor();
     await row.getByText("Feeds checked").waitFor();
@@ -224,7 +218,7 @@ describe("job categories", () => {
   test("the admin adds a category (a duplicate is refused), renames it and removes it; a category in use cannot be removed", async () => {
     const page = adminPage;
     const name = `Gas Price ${Date.now()}`;
-    await page.goto("/admin/listjob");
+    await page.goto(routes.adminListJob.href());
     const section = page.getByRole("form", { name: jobMessages.addCategory });
     await section.getByLabel("Category name").fill(name);
     await section.getByRole("button", { name: jobMessages.addCategory }).click();
@@ -256,11 +250,9 @@ describe("job categories", () => {
 describe("only Validator operators work on jobs", () => {
   test("a Standby operator gets the OK-only 'Only Validator Nodes' dialog, whose OK goes to the node list", async () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
-    const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+    const { context, page } = await signedInPage(browser.current, stack.current, (await operatorWith2fa(stack.current, standby)).token, standby.key);
     try {
-      await signInContext(context, (await operatorWith2fa(stack.current, standby)).token);
-      const page = await signedInPage(context, standby.key);
-      await page.goto(`/listjob?id=${nodeId}`);
+      await page.goto(routes.listJob.href(nodeId));
       const dialog = page.getByRole("dialog", { name: MESSAGES.onlyValidatorTitle });
       await dialog.getByText(MESSAGES.onlyValidator).waitFor();
       expect(await dialog.getByRole("button", { name: /close/i }).count()).toBe(0);
@@ -269,7 +261,7 @@ describe("only Validator operators work on jobs", () => {
       expect(await dialog.isVisible()).toBe(true);
       await shoot(page, "standby-dialog");
       await dialog.getByRole("button", { name: "OK" }).click();
-      await waitForPath(page, "/listnode");
+      await waitForPath(page, routes.listNode.path);
     } finally {
       await context.close();
     }

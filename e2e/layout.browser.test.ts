@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { routes } from "../web/src/shared/config/routes.ts";
+import { routes, type Access } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { accessibilityProblems, fontsReady, layoutProblems, overlaps, pageTitle } from "./support/layout-checks.ts";
@@ -24,15 +24,13 @@ const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 }, axe: "first page" },
 ] as const;
 
-type Area = "public" | "user" | "admin";
-const PUBLIC_PATHS = new Set([routes.home.path, routes.adminLogin.path, routes.adminVerifyOtp.path]);
-const areaOf = (routePath: string): Area => (PUBLIC_PATHS.has(routePath) ? "public" : routePath.startsWith("/admin/") ? "admin" : "user");
+type Area = Access;
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 
 /** Every route of the registry with a URL to open it (parameters filled with a sample id). */
 const ROUTES = Object.entries(routes).map(([name, route]) => ({
   name,
-  area: areaOf(route.path),
+  area: route.access,
   url: (route.href as (...args: string[]) => string)(SAMPLE_ID),
 }));
 
@@ -50,7 +48,7 @@ beforeAll(async () => {
   const operator = await freshOperator(stack.current, { pli: "120000" });
   operatorKey = operator.key;
   const admin = await freshAdmin(stack.current);
-  tokens = { user: (await operatorWith2fa(stack.current, operator)).token, admin: await adminToken(stack.current, admin) };
+  tokens = { operator: (await operatorWith2fa(stack.current, operator)).token, admin: await adminToken(stack.current, admin) };
 });
 
 async function contextFor(b: Browser, area: Area, viewport: { width: number; height: number }): Promise<BrowserContext> {
@@ -61,7 +59,7 @@ async function contextFor(b: Browser, area: Area, viewport: { width: number; hei
 
 async function openIn(context: BrowserContext, area: Area): Promise<Page> {
   const page = await context.newPage();
-  const key = area === "user" ? operatorKey : area === "admin" ? DEV_KEYS.owner : undefined;
+  const key = area === "operator" ? operatorKey : area === "admin" ? DEV_KEYS.owner : undefined;
   if (key) await new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc }).install(page);
   return page;
 }
@@ -98,7 +96,7 @@ async function settle(page: Page) {
 }
 
 describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport, axe }) => {
-  for (const area of ["public", "user", "admin"] as const) {
+  for (const area of ["public", "operator", "admin"] as const) {
     test(`${area} pages: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
       const dir = path.join(SCREENSHOTS, name);
       mkdirSync(dir, { recursive: true });
@@ -131,9 +129,9 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
   }
 
   test("a notification never covers the header's Logout button", async () => {
-    const context = await contextFor(browser.current, "user", viewport);
+    const context = await contextFor(browser.current, "operator", viewport);
     try {
-      const page = await openIn(context, "user");
+      const page = await openIn(context, "operator");
       await page.goto(routes.addRpc.href());
       await settle(page);
       await page.getByLabel("Name").fill(`Toast check ${name}`);

@@ -2,22 +2,25 @@ import { randomInt } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PNG_1X1 } from "../api/test/images.ts";
 import { API, MESSAGES, NODE_STATUS } from "../api/src/public-contract/index.ts";
 import { createDb } from "../api/src/db/database.ts";
 import { runProbeRound, utcDay } from "../api/src/node-monitor/monitor.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { nodeMessages } from "../web/src/features/node/messages.ts";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { routes } from "@/shared/config/routes";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
-import { callApi, loopbackIp, pageWithWallet, randomAddress, slowAnswers } from "./support/records.ts";
+import { callApi, loopbackIp, randomAddress, slowAnswers } from "./support/records.ts";
 
 const stack = useStack();
 const browser = useBrowser();
@@ -28,6 +31,7 @@ const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => u
 
 interface NodeRow {
   _id: string;
+  logo: string;
   name: string;
   status: string;
   nodeAddress: string;
@@ -35,7 +39,6 @@ interface NodeRow {
 
 const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
-const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
@@ -50,8 +53,7 @@ async function confirmYes(page: Page) {
 let operator: FreshOperator;
 let operatorSession: string;
 let adminSession: string;
-let operatorContext: BrowserContext;
-let adminContext: BrowserContext;
+let pages: OperatorAndAdminPages;
 let operatorPage: Page;
 let adminPage: Page;
 const first = { name: `Validator ${randomInt(1e6)}`, ip: loopbackIp(), oracle: randomAddress(), node: randomAddress() };
@@ -61,17 +63,13 @@ beforeAll(async () => {
   operator = await freshOperator(stack.current, { pli: "2000000" });
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
-  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(operatorContext, operatorSession);
-  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(adminContext, adminSession);
-  operatorPage = await signedInPage(operatorContext, operator.key);
-  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  operatorPage = pages.operator.page;
+  adminPage = pages.admin.page;
 });
 
 afterAll(async () => {
-  await operatorContext?.close();
-  await adminContext?.close();
+  await pages?.close();
 });
 
 const ownNodes = async () => (await api<{ docs: NodeRow[] }>(`${API.node.root}?page=1&limit=100`, operatorSession)).docs;
@@ -79,8 +77,8 @@ const ownNodes = async () => (await api<{ docs: NodeRow[] }>(`${API.node.root}?p
 describe("validator nodes from registration to reputation", () => {
   test("the operator adds a node: a field error first, then typed confirmation and 'Node Added Successfully'", async () => {
     const page = operatorPage;
-    await page.goto("/addnode");
-    await waitForPath(page, "/listnode");
+    await page.goto(routes.addNode.path);
+    await waitForPath(page, routes.listNode.path);
     await page.getByRole("heading", { name: nodeMessages.listTitle }).waitFor();
     await page.getByText(MESSAGES.noRecord).waitFor();
 
@@ -102,6 +100,12 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByLabel("Security Patch Version").fill("6.8.0-45");
     await page.getByLabel("Oracle Address").fill(`xdc${first.oracle.slice(2)}`);
     await page.getByLabel("Node Address").fill(first.node);
+    const image = page.getByLabel("Node Image (.png, .jpg, .jpeg)");
+    await image.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await page.getByText(MESSAGES.fileType).nth(1).waitFor();
+    await image.setInputFiles({ name: "node.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await page.getByText(MESSAGES.imageUploaded).first().waitFor();
+    await page.getByRole("img", { name: "Node image" }).waitFor();
     await page.getByRole("button", { name: "Add Node" }).click();
     await page.getByRole("alert").filter({ hasText: MESSAGES.ramHint }).waitFor();
     await page.getByText(MESSAGES.checkAllFields).first().waitFor();
@@ -116,7 +120,7 @@ describe("validator nodes from registration to reputation", () => {
     await dialog.getByText(MESSAGES.incorrectValue).waitFor();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeAdded).first().waitFor();
-    await waitForPath(page, "/listnode");
+    await waitForPath(page, routes.listNode.path);
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Pending for Approval").waitFor();
     expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).count()).toBe(0);
@@ -124,6 +128,7 @@ describe("validator nodes from registration to reputation", () => {
 
     const [node] = await ownNodes();
     expect(node).toMatchObject({ name: first.name, status: NODE_STATUS.pending, nodeAddress: first.node.toLowerCase() });
+    expect(node?.logo).toMatch(/\.png$/);
     firstId = node!._id;
     await shoot(page, "list-pending");
   });
@@ -131,7 +136,7 @@ describe("validator nodes from registration to reputation", () => {
   test("the admin finds it in Pending by the owner's email, sees the bounty flag, and returns it with notes, told so even when the answer comes after the live update", async () => {
     await api(API.invite.root, adminSession, { email: operator.email });
     const page = adminPage;
-    await page.goto("/admin/listnode");
+    await page.goto(routes.adminListNode.href());
     await page.getByRole("heading", { name: "Node Requests Lists", level: 1 }).waitFor();
     await page.getByRole("tab", { name: /^Pending/, selected: true }).waitFor();
     await page.getByRole("searchbox", { name: "Search by Email ID" }).fill(operator.email);
@@ -144,7 +149,7 @@ describe("validator nodes from registration to reputation", () => {
     await shoot(page, "admin-list-pending");
 
     await row.getByRole("button", { name: `Edit ${first.name}` }).click();
-    await waitForPath(page, "/admin/editnode");
+    await waitForPath(page, routes.adminEditNode.path);
     await page.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
     await page.getByText(first.ip).waitFor();
     await page.getByRole("link", { name: "View in Explorer: wallet address" }).waitFor();
@@ -157,17 +162,17 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByRole("button", { name: "Update Status" }).click();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
-    await waitForPath(page, "/admin/listnode");
+    await waitForPath(page, routes.adminListNode.path);
     await stopSlowing();
   });
 
   test("the operator sees the notes, edits the returned node and resubmits it as Pending", async () => {
     const page = operatorPage;
-    await page.goto("/listnode");
+    await page.goto(routes.listNode.href());
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Returned for Modification").waitFor();
     await row.getByRole("button", { name: `View/Edit ${first.name}` }).click();
-    await waitForPath(page, "/editnode");
+    await waitForPath(page, routes.editNode.path);
     await page.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
     expect(await page.getByLabel("Admin's Notes").inputValue()).toBe("Please use the node's public IP address");
     expect(await page.getByLabel("Node Name").isDisabled()).toBe(true);
@@ -182,15 +187,15 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByRole("button", { name: "Update Node" }).click();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeEdited).first().waitFor();
-    await waitForPath(page, "/listnode");
+    await waitForPath(page, routes.listNode.path);
     await page.getByRole("row").filter({ hasText: first.name }).getByText("Pending for Approval").waitFor();
   });
 
   test("the admin approves: a rejected whiteListIt saves nothing, a signed one is mined, indexed and saved", async () => {
     const page = adminPage;
-    await page.goto(`/admin/listnode?q=${encodeURIComponent(operator.email)}`);
+    await page.goto(`${routes.adminListNode.href()}?q=${encodeURIComponent(operator.email)}`);
     await page.getByRole("row").filter({ hasText: first.name }).getByRole("button", { name: `Edit ${first.name}` }).click();
-    await waitForPath(page, "/admin/editnode");
+    await waitForPath(page, routes.adminEditNode.path);
     const approve = async () => {
       await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
       await page.getByRole("button", { name: "Update Status" }).click();
@@ -198,10 +203,10 @@ describe("validator nodes from registration to reputation", () => {
     };
 
     const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
-    const rejecting = await adminContext.newPage();
+    const rejecting = await pages.admin.context.newPage();
     wallet.rejectNextSignature();
     await wallet.install(rejecting);
-    await rejecting.goto("/admin/editnode");
+    await rejecting.goto(routes.adminEditNode.href());
     await rejecting.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
     await rejecting.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
     await rejecting.getByRole("button", { name: "Update Status" }).click();
@@ -216,7 +221,7 @@ describe("validator nodes from registration to reputation", () => {
 
     await approve();
     await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor({ timeout: 90_000 });
-    await waitForPath(page, "/admin/listnode");
+    await waitForPath(page, routes.adminListNode.path);
     const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
     const whitelisted = await chain.readContract({
       address: stack.current.deployment.contracts.stakingRewards,
@@ -230,10 +235,10 @@ describe("validator nodes from registration to reputation", () => {
 
   test("the operator's list shows the Stake link; a third node is refused with the limit dialog", async () => {
     const page = operatorPage;
-    await page.goto("/listnode");
+    await page.goto(routes.listNode.href());
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Approved").waitFor();
-    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).getAttribute("href")).toBe(`/deposit/${firstId}`);
+    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).getAttribute("href")).toBe(routes.deposit.href(firstId));
 
     await api(API.node.root, operatorSession, {
       name: `Second ${randomInt(1e6)}`,
@@ -256,13 +261,13 @@ describe("validator nodes from registration to reputation", () => {
     await limit.waitFor();
     await limit.getByRole("button", { name: "OK" }).click();
     await limit.waitFor({ state: "hidden" });
-    expect(new URL(page.url()).pathname).toBe("/listnode");
+    expect(new URL(page.url()).pathname).toBe(routes.listNode.path);
 
-    await page.goto("/addnode?_a=1");
+    await page.goto(routes.addNode.href());
     await limit.getByText(MESSAGES.nodeLimitText).waitFor();
     expect(await page.getByRole("button", { name: "Add Node" }).isDisabled()).toBe(true);
     await limit.getByRole("button", { name: "OK" }).click();
-    await waitForPath(page, "/listnode");
+    await waitForPath(page, routes.listNode.path);
   });
 
   test("after a stake and monitor rounds the reputation modal shows the score and the inactive date; De-Active and back", async () => {
@@ -296,7 +301,7 @@ describe("validator nodes from registration to reputation", () => {
     }
 
     const page = operatorPage;
-    await page.goto("/listnode");
+    await page.goto(routes.listNode.href());
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Active").first().waitFor();
     await row.getByText("Staked").waitFor();
@@ -336,7 +341,7 @@ describe("validator nodes from registration to reputation", () => {
 
   test("the admin's tabs count the operator's nodes; a node without a stake is deleted after typing yes", async () => {
     const page = adminPage;
-    await page.goto(`/admin/listnode?q=${encodeURIComponent(operator.email)}`);
+    await page.goto(`${routes.adminListNode.href()}?q=${encodeURIComponent(operator.email)}`);
     await page.getByRole("tab", { name: /^Active\s*1$/ }).waitFor();
     await page.getByRole("tab", { name: /^All Nodes\s*2$/ }).waitFor();
     await page.getByRole("tab", { name: /^Active/ }).click();

@@ -5,6 +5,7 @@ import { API, MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { authMessages } from "../web/src/features/operator/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
+import { routes } from "@/shared/config/routes";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { freshOperator } from "./support/accounts.ts";
 import { useStack } from "./support/stack.ts";
@@ -33,10 +34,10 @@ describe("operator sign-in", () => {
   test("signs in with the wallet, is made to enrol 2FA, signs out, and signs in again with the code", async () => {
     const operator = await freshOperator(stack.current, { pli: "5000000" });
     ({ page } = await connectedPage(operator.key));
-    await waitForPath(page, "/editprofile");
+    await waitForPath(page, routes.editProfile.path);
     await page.getByText(MESSAGES.enable2fa).first().waitFor();
-    await page.goto("/dashboard");
-    await waitForPath(page, "/editprofile");
+    await page.goto(routes.dashboard.href());
+    await waitForPath(page, routes.editProfile.path);
 
     await page.getByRole("button", { name: "Set up 2FA" }).click();
     secret = (await page.getByTestId("totp-secret").textContent())!.trim();
@@ -61,8 +62,8 @@ describe("operator sign-in", () => {
     await page.getByRole("button", { name: authMessages.connectWallet }).click();
     await page.getByLabel(authMessages.otpLabel).fill(totpCode(secret, 1));
     await page.getByRole("button", { name: authMessages.verify }).click();
-    await waitForPath(page, "/dashboard");
-    expect(path(page)).toBe("/dashboard");
+    await waitForPath(page, routes.dashboard.path);
+    expect(path(page)).toBe(routes.dashboard.path);
   });
 
   test("manages RPC URLs: add, field errors, page, search, edit, and delete after typing yes", async () => {
@@ -133,7 +134,7 @@ describe("wallet checks", () => {
   test("switching the wallet account logs the operator out with the mismatch message", async () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
     const { page, wallet } = await connectedPage(standby.key);
-    await waitForPath(page, "/editprofile");
+    await waitForPath(page, routes.editProfile.path);
     await wallet.switchAccount(DEV_KEYS.outsider);
     await page.getByRole("dialog", { name: MESSAGES.walletMismatchTitle }).getByText(MESSAGES.walletMismatchText).waitFor();
     await waitForPath(page, "/");
@@ -154,11 +155,11 @@ describe("wallet checks", () => {
 
   test("operator pages send a visitor without a session to /", async () => {
     const page = await openPage(browser.current, { baseURL: stack.current.urls.web });
-    await page.goto("/listrpc");
+    await page.goto(routes.listRpc.href());
     await waitForPath(page, "/");
-    await page.goto("/admin/sitesetting");
-    await waitForPath(page, "/admin/login");
-    await page.goto("/admin/verifyotp");
+    await page.goto(routes.adminSiteSetting.href());
+    await waitForPath(page, routes.adminLogin.path);
+    await page.goto(routes.adminVerifyOtp.href());
     await waitForPath(page, "/");
     await page.context().close();
   });

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { MESSAGES } from "../api/src/public-contract/index.ts";
+import { routes } from "@/shared/config/routes";
 import { freshAdmin } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -29,15 +30,15 @@ describe("admin passkeys", () => {
   afterAll(() => page?.context().close());
 
   const passwordStep = async () => {
-    await page.goto("/admin/login");
+    await page.goto(routes.adminLogin.href());
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await waitForPath(page, "/admin/verifyotp");
+    await waitForPath(page, routes.adminVerifyOtp.path);
   };
   const logOut = async () => {
     await page.getByRole("button", { name: "Logout" }).click();
-    await waitForPath(page, "/admin/login");
+    await waitForPath(page, routes.adminLogin.path);
   };
   const openSettings = async () => {
     await page.getByRole("link", { name: "Setting" }).click();
@@ -69,7 +70,7 @@ describe("admin passkeys", () => {
     await passwordStep();
     await page.getByLabel("One-time code").fill(await mail.codeFor(admin.email, before));
     await page.getByRole("button", { name: "Verify OTP" }).click();
-    await waitForPath(page, "/admin/dashboard");
+    await waitForPath(page, routes.adminDashboard.path);
 
     await openSettings();
     const fallback = page.getByRole("switch", { name: "Emailed code fallback" });
@@ -110,7 +111,7 @@ describe("admin passkeys", () => {
     expect(await page.getByLabel("One-time code").count()).toBe(0);
     await shoot(page, "second-step-with-fallback");
     await page.getByRole("button", { name: "Use passkey" }).click();
-    await waitForPath(page, "/admin/dashboard");
+    await waitForPath(page, routes.adminDashboard.path);
     expect(mail.count(admin.email)).toBe(mailsBefore);
     expect((await credentials())[0]!.signCount).toBeGreaterThan(0);
   });
@@ -140,7 +141,7 @@ describe("admin passkeys", () => {
     expect(await page.getByRole("button", { name: "Verify OTP" }).count()).toBe(0);
     await shoot(page, "second-step-passkey-only");
     await page.getByRole("button", { name: "Use passkey" }).click();
-    await waitForPath(page, "/admin/dashboard");
+    await waitForPath(page, routes.adminDashboard.path);
     expect(mail.count(admin.email)).toBe(mailsBefore);
   });
 
@@ -156,7 +157,7 @@ describe("admin passkeys", () => {
     await page.getByLabel("One-time code").fill(await mail.codeFor(admin.email, before));
     expect(await page.getByRole("button", { name: "Email me a code instead" }).count()).toBe(0);
     await page.getByRole("button", { name: "Verify OTP" }).click();
-    await waitForPath(page, "/admin/dashboard");
+    await waitForPath(page, routes.adminDashboard.path);
 
     await openSettings();
     expect((await page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").textContent()) ?? "").not.toContain("Last used never");

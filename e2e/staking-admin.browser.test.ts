@@ -6,6 +6,7 @@ import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, MESSAGES, STAKE_REQUEST_STATUS, STAKE_STATUS, UNCHECKED_KIND_LABELS, type StakeRequestStatus } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -52,7 +53,7 @@ afterAll(async () => {
 describe("the admin's side of staking: the request approved on the farm contract, the stake unlocked", () => {
   test("the admin finds the Pending request by counts and search, exports it, and approves it by signing whiteListPLIFarmNode", async () => {
     const before = await statusCounts();
-    await page.goto("/admin/listrequest");
+    await page.goto(routes.adminListStakeRequest.href());
     await page.getByRole("heading", { name: "Request Lists", level: 1 }).waitFor();
     const cards = page.getByRole("list", { name: "Requests by status" });
     for (const [status, count] of before) await cards.getByRole("listitem", { name: `${status}: ${count}` }).waitFor();
@@ -72,7 +73,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     expect(csv[1]).toContain(`,Pending,${operator.email},${operator.address.toLowerCase()},${node.name},${node.nodeAddress.toLowerCase()},,,`);
 
     await row.getByRole("link", { name: `Edit the request of ${node.name}` }).click();
-    await waitForPath(page, "/admin/editrequest");
+    await waitForPath(page, routes.adminEditStakeRequest.path);
     await page.getByRole("heading", { name: "Edit Request", level: 1 }).waitFor();
     await page.getByText(operator.email).waitFor();
     const status = page.getByRole("combobox", { name: /^Status/ });
@@ -82,7 +83,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     await status.selectOption({ label: "Approved" });
     await page.getByRole("button", { name: "Update Status" }).click();
     await page.getByText(MESSAGES.requestStatusUpdated).first().waitFor({ timeout: 60_000 });
-    await waitForPath(page, "/admin/listrequest");
+    await waitForPath(page, routes.adminListStakeRequest.path);
     await page.getByRole("row").filter({ hasText: node.name }).getByText("Approved").waitFor();
     await cards.getByRole("listitem", { name: `Approved: ${before.get(STAKE_REQUEST_STATUS.approved)! + 1}` }).waitFor();
     expect(await requestStatus()).toBe(STAKE_REQUEST_STATUS.approved);
@@ -90,7 +91,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     const whitelisted = await farm.readContract({ address: stack.current.deployment.contracts.pluginFarm, abi: pluginFarmAbi, functionName: "whitelisted", args: [getAddress(operator.address), node.nodeAddress] });
     expect(whitelisted).toBe(true);
 
-    await page.goto(`/admin/editrequest?id=${requestId}`);
+    await page.goto(routes.adminEditStakeRequest.href(requestId));
     await page.getByText(operator.email).waitFor();
     expect(await page.getByRole("combobox", { name: /^Status/ }).locator("option").allTextContents()).toEqual(["Select Status", "Verified", "Rejected"]);
   });
@@ -102,7 +103,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
     const stakeTx = (await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, node.nodeAddress], chain: null }))).transactionHash;
 
-    await page.goto(`/admin/liststake?q=${encodeURIComponent(operator.email)}`);
+    await page.goto(`${routes.adminListStake.href()}?q=${encodeURIComponent(operator.email)}`);
     await page.getByRole("heading", { name: "Stake Lists", level: 1 }).waitFor();
     const row = page.getByRole("row").filter({ hasText: node.name });
     await row.getByText("Staked").waitFor();
@@ -126,7 +127,7 @@ describe("the admin's side of staking: the request approved on the farm contract
     expect(position?.status).toBe(STAKE_STATUS.unlock);
 
     await row.getByRole("link", { name: `View the stake on ${node.name}` }).click();
-    await waitForPath(page, "/admin/editstake");
+    await waitForPath(page, routes.adminEditStake.path);
     await page.getByRole("heading", { name: "View Stake", level: 1 }).waitFor();
     const events = page.getByRole("table", { name: "Transaction History" }).getByRole("row");
     await events.filter({ hasText: "Unlock" }).waitFor();
@@ -154,15 +155,15 @@ describe("the admin's side of staking: the request approved on the farm contract
       await rowOf("limitChangeOutsidePortal", limitTx).waitFor();
       await shoot(page, screen);
     };
-    await page.goto("/admin/liststake");
+    await page.goto(routes.adminListStake.href());
     await page.getByRole("heading", { name: "Stake Lists", level: 1 }).waitFor();
     await listed("stake-list-unchecked");
-    await page.goto("/admin/listrequest");
+    await page.goto(routes.adminListStakeRequest.href());
     await page.getByRole("heading", { name: "Request Lists", level: 1 }).waitFor();
     await listed("request-list-unchecked");
 
     const counts = await callApi<{ counts: Record<keyof typeof UNCHECKED_KIND_LABELS, number> }>(stack.current, `${API.unchecked}?limit=1`, adminSession);
-    await page.goto("/admin/dashboard");
+    await page.goto(routes.adminDashboard.href());
     for (const kind of ["noApprovedRequest", "offMultiple", "limitChangeOutsidePortal"] as const) {
       expect(counts.counts[kind]).toBeGreaterThan(0);
       await page.getByRole("link", { name: `${UNCHECKED_KIND_LABELS[kind]} ${counts.counts[kind]}` }).waitFor();

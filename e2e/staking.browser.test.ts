@@ -8,6 +8,7 @@ import { API, MESSAGES, STAKE_STATUS } from "../api/src/public-contract/index.ts
 import { describeTxFailure } from "../web/src/chain/tx-failure.ts";
 import { stakingMessages } from "../web/src/features/stake/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -48,7 +49,7 @@ afterAll(async () => {
 async function openStaking(): Promise<Page> {
   const opened = await context.newPage();
   await wallet.install(opened);
-  await opened.goto(`/deposit/${node._id}`);
+  await opened.goto(routes.deposit.href(node._id));
   await opened.getByRole("heading", { name: "Validator Node Staking", level: 1 }).waitFor();
   return opened;
 }
@@ -198,7 +199,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
 
       const faq = await context.newPage();
       await wallet.install(faq);
-      await faq.goto("/faq");
+      await faq.goto(routes.faq.href());
       await faq.getByRole("button", { name: "How much can I stake?" }).click();
       await faq.getByText(/at least 60,000 PLI, in multiples of 1,000 PLI.*never exceeds 1,000,000 PLI/).waitFor();
       await shoot(faq, "faq-limits-from-chain");
@@ -221,7 +222,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
   });
 
   test("My Wallet and Additional Stake show the stake per node with its top-up link", async () => {
-    await page.goto("/listwallet");
+    await page.goto(routes.listWallet.href());
     await page.getByRole("heading", { name: "My Wallet", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("wallet-total-staked").textContent()).toBe("54,000.0000");
     await expect.poll(() => page.getByTestId("wallet-pli").textContent()).toBe("146,000.0000");
@@ -229,24 +230,24 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await row.getByText("Staked").waitFor();
     await shoot(page, "my-wallet");
 
-    await page.goto("/additionalstake");
+    await page.goto(routes.additionalStake.href());
     await page.getByRole("heading", { name: "Additional Stake", level: 1 }).waitFor();
     const topUp = page.getByRole("link", { name: `${stakingMessages.topUp} on ${node.name}` });
     await topUp.waitFor();
     await shoot(page, "additional-stake");
     await topUp.click();
-    await page.waitForURL((url) => url.pathname === `/deposit/${node._id}`);
+    await page.waitForURL((url) => url.pathname === routes.deposit.href(node._id));
     await amountField().waitFor();
   });
 
   test("after the admin's unlock the node list offers Withdraw; the operator finds it by hash and withdraws it; the CSV holds every row", async () => {
     const unlockHash = await unlockStake(stack.current, operator.address, node.nodeAddress);
-    await page.goto("/listnode");
+    await page.goto(routes.listNode.href());
     const nodeRow = page.getByRole("row").filter({ hasText: node.name });
     await nodeRow.getByText("Unlocked").waitFor({ timeout: 15_000 });
     await nodeRow.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).waitFor();
 
-    await page.goto("/transactions");
+    await page.goto(routes.transactions.href());
     await page.getByRole("heading", { name: stakingMessages.transactionsTitle }).waitFor();
     await page.getByText(stakingMessages.transactionsTotal(5)).waitFor({ timeout: 15_000 });
 

@@ -1,16 +1,15 @@
 import { randomInt } from "node:crypto";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import type { Hex } from "viem";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, MESSAGES, TICKET_STATUS } from "../api/src/public-contract/index.ts";
-import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { routes } from "../web/src/shared/config/routes.ts";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { routes } from "@/shared/config/routes";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { checkScreen } from "./support/layout-checks.ts";
 import { mailbox } from "../test/smtp.ts";
-import { activeNode, callApi, pageWithWallet, slowAnswers } from "./support/records.ts";
+import { activeNode, callApi, slowAnswers } from "./support/records.ts";
+import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
 
 const stack = useStack();
@@ -22,12 +21,10 @@ const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name)
 const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
 
 
-const signedInPage = (context: BrowserContext, key: Hex): Promise<Page> => pageWithWallet(context, stack.current, key);
 
 let operator: FreshOperator;
 let operatorSession: string;
-let operatorContext: BrowserContext;
-let adminContext: BrowserContext;
+let pages: OperatorAndAdminPages;
 let operatorPage: Page;
 let adminPage: Page;
 let ticketUrl: string;
@@ -44,17 +41,13 @@ beforeAll(async () => {
   const admin = await freshAdmin(stack.current);
   adminEmail = admin.email;
   const adminSession = await adminToken(stack.current, admin);
-  operatorContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(operatorContext, operatorSession);
-  adminContext = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
-  await signInContext(adminContext, adminSession);
-  operatorPage = await signedInPage(operatorContext, operator.key);
-  adminPage = await signedInPage(adminContext, DEV_KEYS.owner);
+  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  operatorPage = pages.operator.page;
+  adminPage = pages.admin.page;
 });
 
 afterAll(async () => {
-  await operatorContext?.close();
-  await adminContext?.close();
+  await pages?.close();
 });
 
 describe("support tickets from the header's Submit Ticket to a closed ticket", () => {

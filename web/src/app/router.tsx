@@ -1,30 +1,23 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router-dom";
-import { routes, type RouteName } from "@/shared/config/routes";
+import { routes, type RouteName, type RouteNameOf } from "@/shared/config/routes";
 import { AdminLoginGate, OtpGate, RequireAdmin, RequireOperator, SignedInOperatorGate } from "./guards/guards";
 import { PublicLayout } from "./layouts/public-layout";
 import type { RouteHandle } from "./layouts/route-title";
 import { ScrollToTop } from "./layouts/scroll-to-top";
 import { NotFoundPage } from "./routes/not-found-page";
-import { UpcomingPage } from "./routes/upcoming-page";
 
 type Load = () => Promise<ComponentType>;
 
-/** A route of the registry whose page is loaded on demand (one chunk per feature). */
-const page = (name: RouteName, load?: Load): RouteObject => ({
-  path: routes[name].path,
-  handle: { title: routes[name].title, back: routes[name].back } satisfies RouteHandle,
-  ...(load ? { lazy: async () => ({ Component: await load() }) } : { Component: UpcomingPage }),
-});
-
-const pages = {
-  connect: () => import("@/features/operator/pages/connect-page").then((m) => m.ConnectPage),
+/** The page of every route, loaded on demand (one chunk per page); the compiler asks for one per route. */
+export const pages: Record<RouteName, Load> = {
+  home: () => import("@/features/operator/pages/connect-page").then((m) => m.ConnectPage),
   adminLogin: () => import("@/features/admin/pages/admin-login-page").then((m) => m.AdminLoginPage),
-  verifyOtp: () => import("@/features/admin/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
+  adminVerifyOtp: () => import("@/features/admin/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
   faq: () => import("@/features/faq/pages/faq-page").then((m) => m.FaqPage),
   viewProfile: () => import("@/features/operator/pages/view-profile-page").then((m) => m.ViewProfilePage),
   editProfile: () => import("@/features/operator/pages/edit-profile-page").then((m) => m.EditProfilePage),
-  siteSetting: () => import("@/features/setting/pages/site-setting-page").then((m) => m.SiteSettingPage),
+  adminSiteSetting: () => import("@/features/setting/pages/site-setting-page").then((m) => m.SiteSettingPage),
   listNode: () => import("@/features/node/pages/node-list-page").then((m) => m.NodeListPage),
   addNode: () => import("@/features/node/pages/add-node-page").then((m) => m.AddNodePage),
   editNode: () => import("@/features/node/pages/edit-node-page").then((m) => m.EditNodePage),
@@ -47,108 +40,62 @@ const pages = {
   listIncentive: () => import("@/features/incentive/pages/incentive-list-page").then((m) => m.IncentiveListPage),
   adminListIncentive: () => import("@/features/incentive/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
   adminEditIncentive: () => import("@/features/incentive/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
-  tickets: (variant: "user" | "admin") => ({
-    list: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant={variant} />),
-    view: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant={variant} />),
-  }),
-  rpc: (variant: "user" | "admin") => ({
-    list: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant={variant} />),
-    add: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant={variant} />),
-    edit: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant={variant} />),
-  }),
-} satisfies Record<string, Load | ((variant: "user" | "admin") => Record<string, Load>)>;
+  listTicket: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="user" />),
+  viewTicket: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="user" />),
+  adminListTicket: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="admin" />),
+  adminViewTicket: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="admin" />),
+  listRpc: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="user" />),
+  addRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="user" />),
+  editRpc: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="user" />),
+  adminListRpc: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="admin" />),
+  adminAddRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="admin" />),
+  adminEditRpc: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
+};
+
+/** What keeps each public page for the visitors it is meant for (signed-in people go to their dashboard). */
+export const publicGates: Record<RouteNameOf<"public">, ComponentType> = {
+  home: SignedInOperatorGate,
+  adminLogin: AdminLoginGate,
+  adminVerifyOtp: OtpGate,
+};
 
 const layouts = {
   operator: async () => ({ Component: (await import("./layouts/operator-layout")).OperatorLayout }),
   admin: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
 };
 
-/** Routes whose screens come in later releases: the frame, their title and an 'upcoming' note. */
-const UPCOMING_USER: RouteName[] = [];
-const UPCOMING_ADMIN: RouteName[] = [];
+/** A route of the registry with its page loaded on demand. */
+const page = (name: RouteName): RouteObject => ({
+  path: routes[name].path,
+  handle: { title: routes[name].title, back: routes[name].back } satisfies RouteHandle,
+  lazy: async () => ({ Component: await pages[name]() }),
+});
 
-const operatorRpc = pages.rpc("user");
-const adminRpc = pages.rpc("admin");
-const operatorTickets = pages.tickets("user");
-const adminTickets = pages.tickets("admin");
+const namesOf = <A extends "operator" | "admin">(access: A) => (Object.keys(routes) as RouteName[]).filter((name): name is RouteNameOf<A> => routes[name].access === access);
+const publicNames = Object.keys(publicGates) as RouteNameOf<"public">[];
 
-export const createRouter = () =>
-  createBrowserRouter([
-    {
-      element: (
-        <>
-          <ScrollToTop />
-          <Outlet />
-        </>
-      ),
-      children: [
-        {
-          element: <PublicLayout />,
-          children: [
-            { element: <SignedInOperatorGate />, children: [page("home", pages.connect)] },
-            { element: <AdminLoginGate />, children: [page("adminLogin", pages.adminLogin)] },
-            { element: <OtpGate />, children: [page("adminVerifyOtp", pages.verifyOtp)] },
-          ],
-        },
-        {
-          element: <RequireOperator />,
-          children: [
-            {
-              lazy: layouts.operator,
-              children: [
-                ...UPCOMING_USER.map((name) => page(name)),
-                page("dashboard", pages.dashboard),
-                page("listIncentive", pages.listIncentive),
-                page("listNode", pages.listNode),
-                page("addNode", pages.addNode),
-                page("editNode", pages.editNode),
-                page("listJob", pages.listJob),
-                page("editJob", pages.editJob),
-                page("deposit", pages.deposit),
-                page("transactions", pages.transactions),
-                page("additionalStake", pages.additionalStake),
-                page("listWallet", pages.listWallet),
-                page("listRpc", operatorRpc.list),
-                page("addRpc", operatorRpc.add),
-                page("editRpc", operatorRpc.edit),
-                page("viewProfile", pages.viewProfile),
-                page("editProfile", pages.editProfile),
-                page("faq", pages.faq),
-                page("listTicket", operatorTickets.list),
-                page("viewTicket", operatorTickets.view),
-              ],
-            },
-          ],
-        },
-        {
-          element: <RequireAdmin />,
-          children: [
-            {
-              lazy: layouts.admin,
-              children: [
-                ...UPCOMING_ADMIN.map((name) => page(name)),
-                page("adminDashboard", pages.adminDashboard),
-                page("adminListIncentive", pages.adminListIncentive),
-                page("adminEditIncentive", pages.adminEditIncentive),
-                page("adminSiteSetting", pages.siteSetting),
-                page("adminListNode", pages.adminListNode),
-                page("adminEditNode", pages.adminEditNode),
-                page("adminListJob", pages.adminListJob),
-                page("adminEditJob", pages.adminEditJob),
-                page("adminListStakeRequest", pages.adminListStakeRequest),
-                page("adminEditStakeRequest", pages.adminEditStakeRequest),
-                page("adminListStake", pages.adminListStake),
-                page("adminEditStake", pages.adminEditStake),
-                page("adminListRpc", adminRpc.list),
-                page("adminAddRpc", adminRpc.add),
-                page("adminEditRpc", adminRpc.edit),
-                page("adminListTicket", adminTickets.list),
-                page("adminViewTicket", adminTickets.view),
-              ],
-            },
-          ],
-        },
-        { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
-      ],
-    },
-  ]);
+/** The route tree, built from the registry: each route sits behind the guard and frame of its access. */
+export const routeTree = (): RouteObject[] => [
+  {
+    element: (
+      <>
+        <ScrollToTop />
+        <Outlet />
+      </>
+    ),
+    children: [
+      {
+        element: <PublicLayout />,
+        children: publicNames.map((name) => {
+          const Gate = publicGates[name];
+          return { element: <Gate />, children: [page(name)] };
+        }),
+      },
+      { element: <RequireOperator />, children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }] },
+      { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
+      { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routeTree());

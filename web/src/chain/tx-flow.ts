@@ -122,4 +122,3 @@ export function useTxFlow() {
   return { send, state, reset, explorerTxUrl };
 }
 
-export type TxFlow = ReturnType<typeof useTxFlow>;

@@ -4,7 +4,8 @@ import { Button } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Hex } from "viem";
 import { getAddress, type TransactionReceipt } from "viem";
-import { api, errorMessage, ok } from "@/shared/api/http";
+import { api, ok } from "@/shared/api/http";
+import { reportError } from "@/shared/api/settle";
 import { liveTopicsOf } from "@/shared/live/live-store";
 import { useToast } from "@/shared/ui/toast";
 import { useChainConfig } from "./chain-config";
@@ -48,7 +49,7 @@ export function useWithdraw() {
     if (!receipt) return;
     await sendWithdrawHint(stakeId, receipt.transactionHash).then(
       (result) => toast.success(result.message ?? MESSAGES.tokenWithdrawn),
-      (error: unknown) => toast.error(errorMessage(error)),
+      reportError,
     );
     await queryClient.invalidateQueries({ predicate: (query) => liveTopicsOf(query.meta).includes("stake") });
   };

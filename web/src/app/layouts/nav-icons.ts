@@ -2,7 +2,6 @@ import {
   IconCoin,
   IconDashboard,
   IconGift,
-  IconLifebuoy,
   IconListDetails,
   IconServer,
   IconSettings,
@@ -33,5 +32,3 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListTicket: IconTicket,
   adminSiteSetting: IconSettings,
 };
-
-export const SupportIcon = IconLifebuoy;

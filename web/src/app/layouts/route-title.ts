@@ -14,6 +14,3 @@ export function useRouteHandle(): RouteHandle {
   }
   return { title: "" };
 }
-
-/** The registry title of the current route. */
-export const useRouteTitle = () => useRouteHandle().title;

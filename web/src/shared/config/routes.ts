@@ -1,6 +1,6 @@
 /**
  * Every route of the web app (spec section 2), defined once: `path` for the router, `href()` for links,
- * `title` for the header.
+ * `title` for the header, `access` for the frame and guard the router puts it behind.
  */
 interface RouteDef<Params extends string[] = []> {
   path: string;
@@ -15,51 +15,67 @@ const route = (path: string, title: string, back?: string): RouteDef => ({ path,
 /** A route whose link needs parameters (a path segment or a query). */
 const routeWith = <Params extends string[]>(path: string, title: string, href: (...params: Params) => string): RouteDef<Params> => ({ path, title, href });
 
+/** Who may open a route: anyone (each public page has its own gate), signed-in operators, or signed-in admins. */
+export type Access = "public" | "operator" | "admin";
+
+/** Marks every route of `defs` with `access`. */
+const withAccess = <A extends Access, Defs extends Record<string, RouteDef<never>>>(access: A, defs: Defs) =>
+  Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, { ...def, access }])) as { [K in keyof Defs]: Defs[K] & { access: A } };
+
 export const routes = {
-  home: route("/", "Validator Nodes Operator Portal"),
-  adminLogin: route("/admin/login", "Admin Sign in"),
-  adminVerifyOtp: route("/admin/verifyotp", "Verify OTP"),
+  ...withAccess("public", {
+    home: route("/", "Validator Nodes Operator Portal"),
+    adminLogin: route("/admin/login", "Admin Sign in"),
+    adminVerifyOtp: route("/admin/verifyotp", "Verify OTP"),
+  }),
 
-  dashboard: route("/dashboard", "Dashboard"),
-  listNode: route("/listnode", "My Nodes"),
-  addNode: { ...routeWith("/addnode", "Add New Node", () => "/addnode?_a=1"), back: "/listnode" },
-  editNode: route("/editnode", "View Node", "/listnode"),
-  listRpc: route("/listrpc", "Full Node RPC's"),
-  addRpc: route("/addrpc", "Add New RPC's", "/listrpc"),
-  editRpc: route("/editrpc", "Edit RPC", "/listrpc"),
-  deposit: routeWith("/deposit/:nodeId", "Validator Node Staking", (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`),
-  transactions: route("/transactions", "Transactions"),
-  listIncentive: route("/listincentive", "Incentives"),
-  listJob: routeWith("/listjob", "Manage Jobs", (id: string) => `/listjob?id=${encodeURIComponent(id)}`),
-  editJob: routeWith("/editjob", "View Jobs", (id: string) => `/editjob?id=${encodeURIComponent(id)}`),
-  viewProfile: route("/viewprofile", "Profile"),
-  editProfile: route("/editprofile", "Edit Profile"),
-  faq: route("/faq", "FAQ"),
-  listTicket: route("/listissue", "Support Tickets"),
-  viewTicket: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
-  listWallet: route("/listwallet", "My Wallet"),
-  additionalStake: route("/additionalstake", "Additional Stake"),
+  ...withAccess("operator", {
+    dashboard: route("/dashboard", "Dashboard"),
+    listNode: route("/listnode", "My Nodes"),
+    addNode: { ...routeWith("/addnode", "Add New Node", () => "/addnode?_a=1"), back: "/listnode" },
+    editNode: route("/editnode", "View Node", "/listnode"),
+    listRpc: route("/listrpc", "Full Node RPC's"),
+    addRpc: route("/addrpc", "Add New RPC's", "/listrpc"),
+    editRpc: route("/editrpc", "Edit RPC", "/listrpc"),
+    deposit: routeWith("/deposit/:nodeId", "Validator Node Staking", (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`),
+    transactions: route("/transactions", "Transactions"),
+    listIncentive: route("/listincentive", "Incentives"),
+    listJob: routeWith("/listjob", "Manage Jobs", (id: string) => `/listjob?id=${encodeURIComponent(id)}`),
+    editJob: routeWith("/editjob", "View Jobs", (id: string) => `/editjob?id=${encodeURIComponent(id)}`),
+    viewProfile: route("/viewprofile", "Profile"),
+    editProfile: route("/editprofile", "Edit Profile"),
+    faq: route("/faq", "FAQ"),
+    listTicket: route("/listissue", "Support Tickets"),
+    viewTicket: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
+    listWallet: route("/listwallet", "My Wallet"),
+    additionalStake: route("/additionalstake", "Additional Stake"),
+  }),
 
-  adminDashboard: route("/admin/dashboard", "Dashboard"),
-  adminSiteSetting: route("/admin/sitesetting", "Setting"),
-  adminListStakeRequest: route("/admin/listrequest", "Request Lists"),
-  adminEditStakeRequest: { ...routeWith("/admin/editrequest", "Edit Request", (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`), back: "/admin/listrequest" },
-  adminListStake: route("/admin/liststake", "Stake Lists"),
-  adminEditStake: { ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`), back: "/admin/liststake" },
-  adminListIncentive: route("/admin/listincentive", "Incentives"),
-  adminEditIncentive: { ...routeWith("/admin/editincentive", "View Incentive", (id: string) => `/admin/editincentive?id=${encodeURIComponent(id)}`), back: "/admin/listincentive" },
-  adminListNode: route("/admin/listnode", "Node Requests Lists"),
-  adminEditNode: route("/admin/editnode", "View Node", "/admin/listnode"),
-  adminListJob: route("/admin/listjob", "Job Requests"),
-  adminEditJob: route("/admin/editjob", "Edit Job", "/admin/listjob"),
-  adminListRpc: route("/admin/listrpc", "Full Node RPC's"),
-  adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
-  adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
-  adminListTicket: route("/admin/listticket", "Tickets"),
-  adminViewTicket: { ...routeWith("/admin/viewticket", "View Ticket", (id: string) => `/admin/viewticket?id=${encodeURIComponent(id)}`), back: "/admin/listticket" },
-} as const;
+  ...withAccess("admin", {
+    adminDashboard: route("/admin/dashboard", "Dashboard"),
+    adminSiteSetting: route("/admin/sitesetting", "Setting"),
+    adminListStakeRequest: route("/admin/listrequest", "Request Lists"),
+    adminEditStakeRequest: { ...routeWith("/admin/editrequest", "Edit Request", (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`), back: "/admin/listrequest" },
+    adminListStake: route("/admin/liststake", "Stake Lists"),
+    adminEditStake: { ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`), back: "/admin/liststake" },
+    adminListIncentive: route("/admin/listincentive", "Incentives"),
+    adminEditIncentive: { ...routeWith("/admin/editincentive", "View Incentive", (id: string) => `/admin/editincentive?id=${encodeURIComponent(id)}`), back: "/admin/listincentive" },
+    adminListNode: route("/admin/listnode", "Node Requests Lists"),
+    adminEditNode: route("/admin/editnode", "View Node", "/admin/listnode"),
+    adminListJob: route("/admin/listjob", "Job Requests"),
+    adminEditJob: route("/admin/editjob", "Edit Job", "/admin/listjob"),
+    adminListRpc: route("/admin/listrpc", "Full Node RPC's"),
+    adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
+    adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
+    adminListTicket: route("/admin/listticket", "Tickets"),
+    adminViewTicket: { ...routeWith("/admin/viewticket", "View Ticket", (id: string) => `/admin/viewticket?id=${encodeURIComponent(id)}`), back: "/admin/listticket" },
+  }),
+};
 
 export type RouteName = keyof typeof routes;
+
+/** The routes open to `access`. */
+export type RouteNameOf<A extends Access> = { [K in RouteName]: (typeof routes)[K]["access"] extends A ? K : never }[RouteName];
 
 /** Operator sidebar (spec section 2). */
 export const OPERATOR_SIDEBAR: { route: RouteName; label: string }[] = [

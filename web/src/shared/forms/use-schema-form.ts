@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
 import { HttpError } from "../api/http";
+import { reportError } from "../api/settle";
 import { useToast } from "../ui/toast";
 
 /**
@@ -21,7 +22,7 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
         for (const [field, message] of Object.entries(error.errors)) setError(field as Path<z.input<Schema>>, { type: "server", message });
         toast.error(MESSAGES.checkAllFields);
       } else {
-        toast.error(error instanceof HttpError ? error.message : MESSAGES.errorTryAgain);
+        reportError(error);
       }
     },
     [setError, toast],

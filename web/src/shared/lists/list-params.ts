@@ -31,6 +31,3 @@ export function useListParams() {
     });
   return { ...list, update };
 }
-
-/** The query string the API takes for a list. */
-export const listQuery = ({ page, limit, q }: ListParams) => new URLSearchParams({ page: String(page), limit: String(limit), ...(q ? { q } : {}) }).toString();

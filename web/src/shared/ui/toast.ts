@@ -18,9 +18,10 @@ const show = (kind: Kind) => (message: string, timeoutMs: number = TOAST_TIMEOUT
   notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
 };
 
-const api: ToastApi = { success: show("success"), error: show("error"), info: show("info") };
-
 /** Short messages at the bottom right (above the phone navigation), never over the header's Logout or Submit Ticket. */
+export const toast: ToastApi = { success: show("success"), error: show("error"), info: show("info") };
+
+/** The toasts, for components. */
 export function useToast(): ToastApi {
-  return useMemo(() => api, []);
+  return useMemo(() => toast, []);
 }

@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { useMemo } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { z } from "zod";
-import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
@@ -40,13 +40,12 @@ export function AdminEditIncentivePage() {
 
   const onDelete = async () => {
     if (!(await confirmTyped({ text: incentiveMessages.confirmDelete(formatDate(row.date)) }))) return;
-    try {
-      const result = await remove.mutateAsync(row._id);
-      toast.success(result.message ?? MESSAGES.incentiveDeleted);
-      navigate(routes.adminListIncentive.href());
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    await settle(remove, row._id, {
+      onSuccess: (result) => {
+        toast.success(result.message ?? MESSAGES.incentiveDeleted);
+        navigate(routes.adminListIncentive.href());
+      },
+    });
   };
 
   return (

@@ -66,7 +66,7 @@ export function JobCategoryManager() {
   );
   const onRemove = async (category: JobCategoryResponse) => {
     if (!(await confirmTyped({ text: jobMessages.confirmRemoveCategory(category.categoryName) }))) return;
-    void settle(remove, category._id, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(remove, category._id, { onSuccess: (result) => toast.success(result.message) });
   };
   const columns: Column<JobCategoryResponse>[] = [
     {

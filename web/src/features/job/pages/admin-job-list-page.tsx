@@ -2,7 +2,6 @@ import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
@@ -45,12 +44,12 @@ export function AdminJobListPage() {
     if (!(await confirmTyped({ text: jobMessages.confirmUpdate }))) return;
     void settle(edit,
       { _id: job._id, status, adminNotes: adminNotes ?? "" },
-      { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobStatusUpdated), onError: (error) => toast.error(errorMessage(error)) },
+      { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobStatusUpdated) },
     );
   };
   const onDelete = async (job: JobResponse) => {
     if (!(await confirmTyped({ text: jobMessages.confirmDelete(job.name) }))) return;
-    void settle(remove, job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(remove, job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted) });
   };
   const onEdit = (job: JobResponse) => {
     editJobStore.set(job);

@@ -6,9 +6,9 @@ import { getAddress, isAddress } from "viem";
 import type { z } from "zod";
 import { settle } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { ImageUpload } from "@/shared/ui/image-upload";
 import { nodeMessages } from "../messages";
 import { useCheckIp } from "../api/check-ip";
-import { NodeImageUpload } from "./node-image-upload";
 
 export type NodeFormValues = z.input<typeof nodeCreateSchema>;
 export type NodeFormOutput = z.output<typeof nodeCreateSchema>;
@@ -65,7 +65,7 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
     if (locked("ipaddress") || value.trim() === "" || value.trim() === initial.ipaddress) return;
     void settle(checkIp,
       { ipaddress: value.trim(), ...(nodeId ? { _id: nodeId } : {}) },
-      { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })) },
+      { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })), onError: "silent" },
     );
   };
 
@@ -95,7 +95,10 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
           ) : null}
           {FIELDS.slice(2).map(field)}
           <TextInput label="Wallet Address" value={isAddress(wallet, { strict: false }) ? getAddress(wallet) : wallet} readOnly description={NODE_MESSAGES.walletAddressNote} />
-          <NodeImageUpload
+          <ImageUpload
+            id="node-image"
+            label="Node Image (.png, .jpg, .jpeg)"
+            alt="Node image"
             value={form.watch("logo")}
             disabled={locked("logo")}
             description={mode === "edit" ? nodeMessages.imageReuploadHint : undefined}

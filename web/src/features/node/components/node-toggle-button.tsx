@@ -1,6 +1,6 @@
 import { MESSAGES, NODE_STATUS, type NodeResponse, type UserType } from "@pli/api/public-contract";
 import { Button } from "@mantine/core";
-import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { useToast } from "@/shared/ui/toast";
@@ -17,12 +17,7 @@ export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: U
   const label = TOGGLE_LABELS[to];
   const onClick = async () => {
     if (!(await confirmTyped({ text: `To ${label} the node "${node.name}" type yes and confirm` }))) return;
-    try {
-      const result = await toggle.mutateAsync({ _id: node._id, status: to });
-      toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    await settle(toggle, { _id: node._id, status: to }, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeStatusUpdated) });
   };
   return (
     <Button size="xs" variant="light" color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success} loading={toggle.isPending} onClick={() => void onClick()} aria-label={`${label} ${node.name}`}>

@@ -2,7 +2,6 @@ import { MESSAGES, NODE_TAB_ALL, USER_TYPE, type NodeResponse } from "@pli/api/p
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
@@ -60,7 +59,6 @@ export function AdminNodeListPage() {
     if (!(await confirmTyped({ text: `To delete the node "${node.name}" type yes and confirm` }))) return;
     void settle(remove, node._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeDeleted),
-      onError: (error) => toast.error(errorMessage(error)),
     });
   };
   const open = (node: NodeResponse) => {

@@ -65,6 +65,7 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
           toast.success(result.message ?? MESSAGES.nodeEdited);
           navigate(routes.listNode.href());
         },
+        onError: "silent",
       },
     );
   };

@@ -11,8 +11,7 @@ import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
-import { useToast } from "@/shared/ui/toast";
-import { errorMessage } from "@/shared/api/http";
+import { reportError } from "@/shared/api/settle";
 import { useCheckNodeLimit, useNodes } from "../api/get-nodes";
 import { editNodeStore } from "../api/node-id-store";
 import { NodeInsightModal, type Insight } from "../components/node-insight-modal";
@@ -29,7 +28,6 @@ export function NodeListPage() {
   const params = useListParams();
   const list = useNodes(params);
   const navigate = useNavigate();
-  const toast = useToast();
   const checkLimit = useCheckNodeLimit();
   const [checking, setChecking] = useState(false);
   const [insight, setInsight] = useState<Insight | null>(null);
@@ -38,7 +36,7 @@ export function NodeListPage() {
   const onAdd = async () => {
     setChecking(true);
     const allowed = await checkLimit().catch((error: unknown) => {
-      toast.error(errorMessage(error));
+      reportError(error);
       return null;
     });
     setChecking(false);

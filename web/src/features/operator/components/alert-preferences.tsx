@@ -20,7 +20,7 @@ export function AlertPreferencesForm({ email }: { email: string }) {
   const change = (kind: AlertKind, on: boolean) => {
     if (!preferences.data) return;
     const next: AlertPreferencesInput = { ...preferences.data, [kind]: on };
-    void settle(save, next, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.alertPreferencesSaved), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(save, next, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.alertPreferencesSaved) });
   };
   if (!preferences.data) return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
   const current = preferences.data;

@@ -30,6 +30,7 @@ export function TwofaEnrolment({ secret, otpauthUri, onEnabled }: { secret: stri
               onEnabled();
               toast.success(result.message);
             },
+            onError: "silent",
           })
         }
       />

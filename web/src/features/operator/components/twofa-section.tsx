@@ -1,7 +1,6 @@
 import { MESSAGES } from "@pli/api/public-contract";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { useToast } from "@/shared/ui/toast";
 import { useDisableTwofa } from "../api/disable-twofa";
@@ -25,7 +24,7 @@ export function TwofaSection({ enabled }: { enabled: boolean }) {
           danger
           busy={disable.isPending}
           error={codeError(disable.error)}
-          onSubmit={(code) => settle(disable, code, { onSuccess: (result) => toast.success(result.message) })}
+          onSubmit={(code) => settle(disable, code, { onSuccess: (result) => toast.success(result.message), onError: "silent" })}
         />
       </Stack>
     );
@@ -36,7 +35,7 @@ export function TwofaSection({ enabled }: { enabled: boolean }) {
       <Alert variant="light" color="orange" role="status" title={MESSAGES.enable2fa} w="100%">
         Every operator needs 2FA to use the portal.
       </Alert>
-      <Button onClick={() => settle(setup, undefined, { onSuccess: setEnrolment, onError: (error) => toast.error(errorMessage(error)) })} loading={setup.isPending}>
+      <Button onClick={() => settle(setup, undefined, { onSuccess: setEnrolment })} loading={setup.isPending}>
         Set up 2FA
       </Button>
     </Stack>

@@ -24,6 +24,7 @@ export function AddRpcPage({ variant }: { variant: RpcVariant }) {
               toast.success(result.message ?? MESSAGES.rpcAdded);
               navigate(list.href());
             },
+            onError: "silent",
           })
         }
       />

@@ -44,6 +44,7 @@ function EditRpcForm({ id, initial, locked, onUnlock, listHref }: { id: string; 
                 toast.success(result.message ?? MESSAGES.rpcEdited);
                 navigate(listHref);
               },
+              onError: "silent",
             },
           )
         }

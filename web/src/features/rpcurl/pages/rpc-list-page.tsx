@@ -2,7 +2,6 @@ import { MESSAGES, type RpcUrlResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable, type Column } from "@/shared/ui/data-table";
@@ -30,7 +29,6 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
     if (!(await confirmTyped({ text: `To delete the RPC URL "${record.name}" type yes and confirm` }))) return;
     void settle(remove, record._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.rpcDeleted),
-      onError: (error) => toast.error(errorMessage(error)),
     });
   };
   const columns: Column<RpcUrlResponse>[] = [

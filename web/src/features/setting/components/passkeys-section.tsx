@@ -68,7 +68,7 @@ export function PasskeysSection() {
       });
       return;
     }
-    void settle(fallback, { enabled: true }, { onSuccess: (result) => toast.success(result.message), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(fallback, { enabled: true }, { onSuccess: (result) => toast.success(result.message) });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { passwordConfirmSchema } from "@pli/api/public-contract";
 import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
-import { errorMessage, HttpError } from "@/shared/api/http";
+import { HttpError } from "@/shared/api/http";
+import { reportError } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { useToast } from "@/shared/ui/toast";
 
@@ -23,7 +24,7 @@ function PasswordConfirmForm({ confirmation, onClose }: { confirmation: Password
     } catch (error) {
       if (error instanceof HttpError && error.errors.password) return fail(error);
       onClose();
-      toast.error(errorMessage(error));
+      reportError(error);
     }
   }, onInvalid);
   return (

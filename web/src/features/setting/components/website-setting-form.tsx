@@ -3,9 +3,9 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { TxProgress } from "@/chain/tx-progress";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { ImageUpload } from "@/shared/ui/image-upload";
 import { useToast } from "@/shared/ui/toast";
 import { useSaveSetting } from "../api/save-setting";
-import { LogoUpload } from "./logo-upload";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 
 type TextField = "applicationName" | "applicationEmail" | "contactNo" | "address" | "minimumStake" | "maximumStake" | "multiplyOf" | "incentivePercentage";
@@ -95,7 +95,7 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
               />
             );
           })}
-          <LogoUpload value={form.watch("logoUrl")} error={errorOf("logoUrl")} onUploaded={(file) => form.setValue("logoUrl", file)} />
+          <ImageUpload id="setting-logo" label="Logo (.png, .jpg, .jpeg)" alt="Current logo" value={form.watch("logoUrl")} error={errorOf("logoUrl")} onUploaded={(file) => form.setValue("logoUrl", file)} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={save.isPending} disabled={sending}>

@@ -5,10 +5,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address, TransactionReceipt } from "viem";
 import { TxProgress } from "@/chain/tx-progress";
-import { errorMessage } from "@/shared/api/http";
+import { reportError } from "@/shared/api/settle";
 import { Alert } from "@/shared/ui/alert";
 import { useDialogs } from "@/shared/ui/dialogs";
-import { useToast } from "@/shared/ui/toast";
 import { stakeKeys } from "../api/keys";
 import { sendStakeHint } from "../api/send-stake-hint";
 import { stakingMessages } from "../messages";
@@ -39,7 +38,6 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
   const txs = useStakeTxs(node);
   const allowance = useStakeAllowance(wallet);
   const { alert } = useDialogs();
-  const toast = useToast();
   const queryClient = useQueryClient();
 
   const form = { amount, stakeSoFar, balance, limits };
@@ -56,7 +54,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
 
   const staked = async (receipt: TransactionReceipt) => {
     setText("");
-    await sendStakeHint(node._id, receipt.transactionHash).catch((error: unknown) => toast.error(errorMessage(error)));
+    await sendStakeHint(node._id, receipt.transactionHash).catch(reportError);
     await queryClient.invalidateQueries({ queryKey: stakeKeys.all });
     await alert({ title: MESSAGES.stakingDone, text: MESSAGES.stakingDoneText, tone: "success" });
   };

@@ -1,6 +1,5 @@
 import { MESSAGES, STAKE_REQUEST_STATUS, type StakeRequestStatus } from "@pli/api/public-contract";
 import { Button, Stack, Text } from "@mantine/core";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { Alert } from "@/shared/ui/alert";
 import { useToast } from "@/shared/ui/toast";
@@ -13,7 +12,6 @@ function RequestButton({ nodeId }: { nodeId: string }) {
   const onSend = () =>
     void settle(send, undefined, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.requestInitiated),
-      onError: (error) => toast.error(errorMessage(error)),
     });
   return (
     <Button onClick={onSend} loading={send.isPending}>

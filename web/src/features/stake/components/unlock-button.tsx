@@ -2,7 +2,7 @@ import { mayUnlock, MESSAGES, type StakeResponse } from "@pli/api/public-contrac
 import { Button, type ButtonProps } from "@mantine/core";
 import { TxProgress } from "@/chain/tx-progress";
 import { useWalletNodeTx } from "@/chain/wallet-node-tx";
-import { errorMessage } from "@/shared/api/http";
+import { settle } from "@/shared/api/settle";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { useToast } from "@/shared/ui/toast";
 import { useConfirmUnlock } from "../api/unlock-stake";
@@ -29,12 +29,7 @@ export function UnlockButton({ stake, size = "xs" }: { stake: StakeResponse; siz
       return;
     }
     unlock.flow.reset();
-    try {
-      const result = await confirm.mutateAsync(stake._id);
-      toast.success(result.message ?? MESSAGES.tokenUnlocked);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    await settle(confirm, stake._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.tokenUnlocked) });
   };
   const label = stake.nodesetting.name || stake.nodeAddress;
   return (

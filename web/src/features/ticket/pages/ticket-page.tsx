@@ -1,7 +1,6 @@
 import { mayReply, MESSAGES, type TicketDetail } from "@pli/api/public-contract";
 import { Button, Stack } from "@mantine/core";
 import { Navigate, useSearchParams } from "react-router-dom";
-import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { formatDate } from "@/shared/format/dates";
 import { Address } from "@/shared/ui/address";
@@ -24,7 +23,7 @@ function CloseButton({ ticket }: { ticket: TicketDetail }) {
   const toast = useToast();
   const onClose = async () => {
     if (!(await confirmTyped({ text: `To close ticket #${ticket.ticketNo} type yes and confirm` }))) return;
-    void settle(close, ticket._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.ticketClosedDone), onError: (error) => toast.error(errorMessage(error)) });
+    void settle(close, ticket._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.ticketClosedDone) });
   };
   return (
     <Button variant="light" color="red" onClick={() => void onClose()} loading={close.isPending}>
