@@ -93,6 +93,7 @@ describe("notifications sent by the read-only analyst role", () => {
 
   it("leave a cached list answer in place, while a change the portal's database announces empties it", async () => {
     const { operator, node } = await operatorWithNode();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     expect(await nameIn(node._id)).toBe(node.name);
     await renameNodeSilently(t.db, node._id, "Renamed unannounced");
     expect(await nameIn(node._id), "the cached answer").toBe(node.name);
