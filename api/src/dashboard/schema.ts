@@ -77,4 +77,3 @@ export const adminDashboardSchema = z.object({
   /** Chain activity the contract does not check, counted per kind (listed at GET /api/unchecked). */
   unchecked: uncheckedCountsSchema,
 });
-export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -3,11 +3,11 @@ import { z } from "zod";
 export const LIVE_PATHS = { events: "/api/live" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
-export const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
+const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
 /** Chain topics that concern everybody (the stake limits every staking form applies): an event of these alone reaches every stream. */
 export const PUBLIC_TOPICS: readonly LiveTopic[] = ["limits"];
 /** Which kind of portal record was created, reviewed, answered or deleted (announced by the database at commit). */
-export const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
+const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
 export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

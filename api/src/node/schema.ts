@@ -116,7 +116,6 @@ export const nodeReviewSchema = z.object({
   status: reviewStatusField,
   adminNotes: adminNotesField.default(""),
 });
-export type NodeReviewInput = z.infer<typeof nodeReviewSchema>;
 
 /**
  * POST /api/nodesetting/edit as declared: an operator sends a Return node's fields (nodeResubmitSchema),
