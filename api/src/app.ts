@@ -33,30 +33,30 @@ import { operatorRoutes } from "./operator/routes.ts";
 import { webAppRoutes } from "./web-app/routes.ts";
 import { securityHeaders } from "./web-app/security-headers.ts";
 
-/** Every feature's routes, mounted at their paths; their declarations make the OpenAPI document and AppType. */
+/** Every feature's routes; each declares its full path (from its schema.ts), so all mount at the root. Their declarations make the OpenAPI document and AppType. */
 const routes = () =>
   new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid })
-    .route(API.health, healthRoutes)
-    .route(API.config, chainConfigRoutes)
-    .route(API.operator.root, operatorRoutes)
-    .route("/api/admin", adminRoutes)
-    .route(API.passkey.root, passkeyRoutes)
-    .route(API.setting, settingRoutes)
-    .route(API.rpcurl.root, rpcUrlRoutes)
-    .route(API.node.root, nodeRoutes)
-    .route(API.invite.root, inviteRoutes)
-    .route(API.job.root, jobRoutes)
-    .route(API.jobCategory.root, jobCategoryRoutes)
-    .route(API.stakeRequest.root, stakeRequestRoutes)
-    .route(API.stake.root, stakeRoutes)
-    .route(API.incentive.root, incentiveRoutes)
-    .route("/api", dashboardRoutes)
-    .route(API.alert.root, alertRoutes)
-    .route(API.ticket.root, ticketRoutes)
-    .route(API.unchecked, uncheckedRoutes)
-    .route(API.live, liveRoutes)
-    .route(API.upload, uploadRoutes)
-    .route(API.staticFiles, staticRoutes);
+    .route("/", healthRoutes)
+    .route("/", chainConfigRoutes)
+    .route("/", operatorRoutes)
+    .route("/", adminRoutes)
+    .route("/", passkeyRoutes)
+    .route("/", settingRoutes)
+    .route("/", rpcUrlRoutes)
+    .route("/", nodeRoutes)
+    .route("/", inviteRoutes)
+    .route("/", jobRoutes)
+    .route("/", jobCategoryRoutes)
+    .route("/", stakeRequestRoutes)
+    .route("/", stakeRoutes)
+    .route("/", incentiveRoutes)
+    .route("/", dashboardRoutes)
+    .route("/", alertRoutes)
+    .route("/", ticketRoutes)
+    .route("/", uncheckedRoutes)
+    .route("/", liveRoutes)
+    .route("/", uploadRoutes)
+    .route("/", staticRoutes);
 
 /**
  * Requests that change nothing. Any other request this instance answers with a success empties its
@@ -95,7 +95,7 @@ export function createApp(deps: Deps) {
       if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.changed();
     })
     .route("/", features)
-    .route("/api", openApiRoutes(document));
+    .route("/", openApiRoutes(document));
   if (deps.config.WEB_DIST_DIR) app.route("/", webAppRoutes(deps.config.WEB_DIST_DIR));
   app.notFound(() => {
     throw new AppError("notFound", MESSAGES.notFound);

@@ -10,7 +10,7 @@ import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
 import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse } from "./repository.ts";
-import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES, discrepancyQuerySchema, discrepancySchema, incentiveByIdQuerySchema, incentiveDeleteSchema, incentiveExportQuerySchema, incentiveListQuerySchema, incentiveResponseSchema, incentiveSummarySchema, payoutHintResponseSchema, payoutHintSchema, payoutPlanResponseSchema, payoutPlanSchema } from "./schema.ts";
+import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES, discrepancyQuerySchema, discrepancySchema, incentiveByIdQuerySchema, incentiveDeleteSchema, incentiveExportQuerySchema, incentiveListQuerySchema, incentiveResponseSchema, incentiveSummarySchema, payoutHintResponseSchema, payoutHintSchema, payoutPlanResponseSchema, payoutPlanSchema, INCENTIVE_PATHS } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn } from "../auth/middleware.ts";
@@ -22,7 +22,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listIncentivesRoute = createRoute({
   method: "get",
-  path: "/",
+  path: INCENTIVE_PATHS.root,
   ...describe("signed-in", "Incentives, newest date first: the operator's own, or all for an admin; q searches by status (a label it begins) or by the start of a wallet, node or payout hash (0x hex)"),
   middleware: [signedIn] as const,
   request: { query: incentiveListQuerySchema },
@@ -31,7 +31,7 @@ const listIncentivesRoute = createRoute({
 
 const getIncentiveRoute = createRoute({
   method: "get",
-  path: "/getIncentiveByID",
+  path: INCENTIVE_PATHS.byId,
   ...describe("admin", "One incentive, as the list shows it"),
   middleware: [adminOnly] as const,
   request: { query: incentiveByIdQuerySchema },
@@ -40,7 +40,7 @@ const getIncentiveRoute = createRoute({
 
 const exportIncentivesRoute = createRoute({
   method: "get",
-  path: "/export",
+  path: INCENTIVE_PATHS.export,
   ...describe("signed-in", "Every matching incentive as CSV (incentivelist.csv: wallet address, stake id, status, token in PLI, type, txn hash, paid date, created at), streamed"),
   middleware: [signedIn] as const,
   request: { query: incentiveExportQuerySchema },
@@ -49,7 +49,7 @@ const exportIncentivesRoute = createRoute({
 
 const incentiveSummaryRoute = createRoute({
   method: "get",
-  path: "/summary",
+  path: INCENTIVE_PATHS.summary,
   ...describe("admin", "The incentive cards: count and wei sum of all, paid and unpaid incentives, the indexed reward pool, and how many payments disagree with the incentives"),
   middleware: [adminOnly] as const,
   responses: { 200: jsonResponse(incentiveSummarySchema, "Totals"), ...guarded },
@@ -57,7 +57,7 @@ const incentiveSummaryRoute = createRoute({
 
 const discrepanciesRoute = createRoute({
   method: "get",
-  path: "/discrepancies",
+  path: INCENTIVE_PATHS.discrepancies,
   ...describe("admin", "Payments on the chain that disagree with the incentives: another amount than the row with their (wallet, node, date key), or no such row; latest first"),
   middleware: [adminOnly] as const,
   request: { query: discrepancyQuerySchema },
@@ -66,7 +66,7 @@ const discrepanciesRoute = createRoute({
 
 const payoutPlanRoute = createRoute({
   method: "post",
-  path: "/payout",
+  path: INCENTIVE_PATHS.payout,
   ...describe(
     "admin",
     "Pay Now's plan for the selected incentives: payRewards(wallets, amounts, dates, nodes) batches that fit a block, amounts from the rows; 409 when a row is paid or of 0, or the indexed reward pool is short",
@@ -78,7 +78,7 @@ const payoutPlanRoute = createRoute({
 
 const payoutHintRoute = createRoute({
   method: "post",
-  path: "/update",
+  path: INCENTIVE_PATHS.update,
   ...describe(
     "admin",
     "Hint that tnxHash paid the selected incentives: matches the payments indexed so far and answers the rows as the chain shows them (only each _id of selectedArray is read); 404 unknown hash, 409 failed, not indexed yet or no payout",
@@ -90,7 +90,7 @@ const payoutHintRoute = createRoute({
 
 const deleteIncentiveRoute = createRoute({
   method: "post",
-  path: "/delete",
+  path: INCENTIVE_PATHS.delete,
   ...describe("admin", "Delete an UnPaid incentive; a paid one is kept (409)"),
   middleware: [adminOnly] as const,
   request: jsonBody(incentiveDeleteSchema),

@@ -5,7 +5,7 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteJob, findJob, listJobs, nodeExists, toJobResponse } from "./repository.ts";
-import { JOB_MESSAGES, jobCreateSchema, jobEditSchema, jobResponseSchema, jobsByNodeSchema, jobSavedSchema } from "./schema.ts";
+import { JOB_MESSAGES, jobCreateSchema, jobEditSchema, jobResponseSchema, jobsByNodeSchema, jobSavedSchema, JOB_PATHS } from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -17,7 +17,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const jobsByNodeRoute = createRoute({
   method: "post",
-  path: "/getbynodeid",
+  path: JOB_PATHS.byNode,
   ...describe("signed-in", "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status"),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema, ...jsonBody(jobsByNodeSchema) },
@@ -26,7 +26,7 @@ const jobsByNodeRoute = createRoute({
 
 const listJobsRoute = createRoute({
   method: "get",
-  path: "/",
+  path: JOB_PATHS.root,
   ...describe("admin", "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email"),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema },
@@ -35,7 +35,7 @@ const listJobsRoute = createRoute({
 
 const addJobRoute = createRoute({
   method: "post",
-  path: "/",
+  path: JOB_PATHS.root,
   ...describe("user", "Submit a job (Pending) for one of the operator's Active nodes; only operators whose role is Validator"),
   middleware: [operatorOnly] as const,
   request: jsonBody(jobCreateSchema),
@@ -44,7 +44,7 @@ const addJobRoute = createRoute({
 
 const editJobRoute = createRoute({
   method: "post",
-  path: "/edit",
+  path: JOB_PATHS.edit,
   ...describe(
     "signed-in",
     "Owner (role Validator): change poll timer, minimum oracle, EAC address, access address and deviation. Admin: any field plus status (Approved, Rejected), adminNotes and jobStatus; the quick update sends {_id, status, adminNotes}. jobChange is computed by the server",
@@ -56,7 +56,7 @@ const editJobRoute = createRoute({
 
 const deleteJobRoute = createRoute({
   method: "post",
-  path: "/delete",
+  path: JOB_PATHS.delete,
   ...describe("admin", "Delete a job"),
   middleware: [adminOnly] as const,
   request: jsonBody(deleteByIdSchema),

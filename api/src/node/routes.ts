@@ -13,7 +13,7 @@ import { listNodePage } from "./list.ts";
 import { findNode, takenFields, toNodeResponse } from "./repository.ts";
 import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
-import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema, checkIpResponseSchema, checkIpSchema, filterListSchema, inactiveDatesResponseSchema, nodeCountsSchema, nodeCreateSchema, nodeDetailSchema, nodeEditSchema, nodeIdQuerySchema, nodeResponseSchema, nodeSavedSchema, nodeSettingIdSchema, nodeToggleSchema, reputationResponseSchema } from "./schema.ts";
+import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema, checkIpResponseSchema, checkIpSchema, filterListSchema, inactiveDatesResponseSchema, nodeCountsSchema, nodeCreateSchema, nodeDetailSchema, nodeEditSchema, nodeIdQuerySchema, nodeResponseSchema, nodeSavedSchema, nodeSettingIdSchema, nodeToggleSchema, reputationResponseSchema, NODE_PATHS } from "./schema.ts";
 import { refuseNonPublicIp } from "./public-ip.ts";
 import { addNode, applyTransition } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
@@ -26,7 +26,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listNodesRoute = createRoute({
   method: "get",
-  path: "/",
+  path: NODE_PATHS.root,
   ...describe("signed-in", "Validator nodes: an operator's own, or all for an admin; q searches the owner's email and the search fields"),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema },
@@ -35,7 +35,7 @@ const listNodesRoute = createRoute({
 
 const addNodeRoute = createRoute({
   method: "post",
-  path: "/",
+  path: NODE_PATHS.root,
   ...describe("user", "Register a validator node (Pending), on the signed-in operator's wallet"),
   middleware: [operatorOnly] as const,
   request: jsonBody(nodeCreateSchema),
@@ -44,7 +44,7 @@ const addNodeRoute = createRoute({
 
 const checkIpRoute = createRoute({
   method: "post",
-  path: "/checkip",
+  path: NODE_PATHS.checkIp,
   ...describe("signed-in", "Whether an IP address is free for a node (`_id`: the node being edited)"),
   middleware: [signedIn] as const,
   request: jsonBody(checkIpSchema),
@@ -53,7 +53,7 @@ const checkIpRoute = createRoute({
 
 const filterListRoute = createRoute({
   method: "post",
-  path: "/filterlist",
+  path: NODE_PATHS.filterList,
   ...describe("admin", "Node requests of one tab (a status, or All), with the count of every tab for the search"),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema, ...jsonBody(filterListSchema) },
@@ -62,7 +62,7 @@ const filterListRoute = createRoute({
 
 const nodeByIdRoute = createRoute({
   method: "get",
-  path: "/getNodeByID",
+  path: NODE_PATHS.byId,
   ...describe("signed-in", "One node (the owner's or, for an admin, any, with its status history)"),
   middleware: [signedIn] as const,
   request: { query: nodeIdQuerySchema },
@@ -71,7 +71,7 @@ const nodeByIdRoute = createRoute({
 
 const editNodeRoute = createRoute({
   method: "post",
-  path: "/edit",
+  path: NODE_PATHS.edit,
   ...describe("signed-in", "Owner: edit a Return node, which goes back to Pending. Admin: set Pending, Verified, Approved (once whitelisted on chain) or Return with notes"),
   middleware: [signedIn] as const,
   request: jsonBody(nodeEditSchema),
@@ -80,7 +80,7 @@ const editNodeRoute = createRoute({
 
 const deleteNodeRoute = createRoute({
   method: "post",
-  path: "/delete",
+  path: NODE_PATHS.delete,
   ...describe("admin", "Delete a node and its jobs (refused while its stake is Stake or Unlock); its history is kept"),
   middleware: [adminOnly] as const,
   request: jsonBody(deleteByIdSchema),
@@ -89,7 +89,7 @@ const deleteNodeRoute = createRoute({
 
 const toggleNodeRoute = createRoute({
   method: "post",
-  path: "/deactivate",
+  path: NODE_PATHS.deactivate,
   ...describe("signed-in", "Make De-Active (an Active node) or Make Active (a De-Active node whose stake is Stake); owner or admin"),
   middleware: [signedIn] as const,
   request: jsonBody(nodeToggleSchema),
@@ -98,7 +98,7 @@ const toggleNodeRoute = createRoute({
 
 const reputationRoute = createRoute({
   method: "post",
-  path: "/viewreputation",
+  path: NODE_PATHS.reputation,
   ...describe("signed-in", "A node's reputation values of the last 30 days and its score (owner or admin)"),
   middleware: [signedIn] as const,
   request: jsonBody(nodeSettingIdSchema),
@@ -107,7 +107,7 @@ const reputationRoute = createRoute({
 
 const inactiveDatesRoute = createRoute({
   method: "post",
-  path: "/viewinactivedates",
+  path: NODE_PATHS.inactiveDates,
   ...describe("signed-in", "The days of the last 30 on which a node was inactive (owner or admin)"),
   middleware: [signedIn] as const,
   request: jsonBody(nodeSettingIdSchema),

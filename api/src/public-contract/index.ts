@@ -21,6 +21,7 @@ import { STAKE_MESSAGES, STAKE_PATHS } from "../stake/schema.ts";
 import { TICKET_MESSAGES, TICKET_PATHS } from "../ticket/schema.ts";
 import { UNCHECKED_MESSAGES, UNCHECKED_PATHS } from "../unchecked/schema.ts";
 import { UPLOAD_MESSAGES, UPLOAD_PATHS } from "../upload/schema.ts";
+import { OPENAPI_PATHS } from "../openapi/schema.ts";
 import { OPERATOR_MESSAGES, OPERATOR_PATHS } from "../operator/schema.ts";
 import { COMMON_MESSAGES } from "./messages.ts";
 
@@ -59,8 +60,8 @@ export * from "../operator/schema.ts";
 export const API = {
   health: HEALTH_PATH,
   config: CHAIN_CONFIG_PATH,
-  openapi: "/api/openapi.json",
-  docs: "/api/docs",
+  openapi: OPENAPI_PATHS.document,
+  docs: OPENAPI_PATHS.docs,
   operator: OPERATOR_PATHS,
   admin: ADMIN_PATHS,
   passkey: PASSKEY_PATHS,

@@ -6,7 +6,7 @@ import { csvHeaders, csvStream, csvResponse } from "../shared/csv.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pliText } from "../stake/rules.ts";
 import { allStakeRequests, countStakeRequestsByStatus, deleteStakeRequest, findStakeRequest, latestOwnStakeRequests, listStakeRequests, toOwnStakeRequest, toStakeRequestResponse, type StakeRequestRow } from "./repository.ts";
-import { STAKE_REQUEST_MESSAGES, ownStakeRequestsSchema, stakeRequestByIdQuerySchema, stakeRequestCreateSchema, stakeRequestExportQuerySchema, stakeRequestQuerySchema, stakeRequestResponseSchema, stakeRequestSavedSchema, stakeRequestStatusCountSchema, stakeRequestStatusUpdateSchema } from "./schema.ts";
+import { STAKE_REQUEST_MESSAGES, ownStakeRequestsSchema, stakeRequestByIdQuerySchema, stakeRequestCreateSchema, stakeRequestExportQuerySchema, stakeRequestQuerySchema, stakeRequestResponseSchema, stakeRequestSavedSchema, stakeRequestStatusCountSchema, stakeRequestStatusUpdateSchema, STAKE_REQUEST_PATHS } from "./schema.ts";
 import { changeStakeRequestStatus, createStakeRequest } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -19,7 +19,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listStakeRequestsRoute = createRoute({
   method: "get",
-  path: "/",
+  path: STAKE_REQUEST_PATHS.root,
   ...describe(
     "signed-in",
     "Operator: the status of their request per node (of one node with nodeId). Admin: a page of requests, newest first, with the owner's email and wallet and the node's stake on the chain; q searches email, wallet, status and the node's name, address and IP",
@@ -31,7 +31,7 @@ const listStakeRequestsRoute = createRoute({
 
 const addStakeRequestRoute = createRoute({
   method: "post",
-  path: "/",
+  path: STAKE_REQUEST_PATHS.root,
   ...describe("user", "Ask to stake on one of the operator's Approved or Active nodes: a Pending request, one open request per node"),
   middleware: [operatorOnly] as const,
   request: jsonBody(stakeRequestCreateSchema),
@@ -40,7 +40,7 @@ const addStakeRequestRoute = createRoute({
 
 const getStakeRequestRoute = createRoute({
   method: "get",
-  path: "/getRequestByID",
+  path: STAKE_REQUEST_PATHS.byId,
   ...describe("admin", "One request with the owner's email and wallet, its node and the node's stake on the chain"),
   middleware: [adminOnly] as const,
   request: { query: stakeRequestByIdQuerySchema },
@@ -49,7 +49,7 @@ const getStakeRequestRoute = createRoute({
 
 const statusCountRoute = createRoute({
   method: "get",
-  path: "/getstatuscount",
+  path: STAKE_REQUEST_PATHS.statusCount,
   ...describe("admin", "The number of requests in each status"),
   middleware: [adminOnly] as const,
   responses: { 200: jsonResponse(stakeRequestStatusCountSchema, "One count per status"), ...guarded },
@@ -57,7 +57,7 @@ const statusCountRoute = createRoute({
 
 const updateStatusRoute = createRoute({
   method: "post",
-  path: "/updatestatus",
+  path: STAKE_REQUEST_PATHS.updateStatus,
   ...describe(
     "admin",
     "Set a request's status: Verified always, Approved when not already Approved and only once the farm whitelist of (wallet, node) is indexed, Rejected when not already Rejected",
@@ -69,7 +69,7 @@ const updateStatusRoute = createRoute({
 
 const deleteStakeRequestRoute = createRoute({
   method: "post",
-  path: "/delete",
+  path: STAKE_REQUEST_PATHS.delete,
   ...describe("admin", "Delete a request"),
   middleware: [adminOnly] as const,
   request: jsonBody(deleteByIdSchema),
@@ -78,7 +78,7 @@ const deleteStakeRequestRoute = createRoute({
 
 const exportStakeRequestsRoute = createRoute({
   method: "get",
-  path: "/export",
+  path: STAKE_REQUEST_PATHS.export,
   ...describe("admin", "Every matching request as CSV (the list's search), newest first, stake totals in PLI"),
   middleware: [adminOnly] as const,
   request: { query: stakeRequestExportQuerySchema },

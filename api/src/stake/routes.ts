@@ -7,7 +7,7 @@ import { csvHeaders, csvStream, csvResponse } from "../shared/csv.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { allStakeEvents, eventsOfPositions, findPosition, listPositions, listStakeEvents, stakedTotal, toStakeEventResponse, toStakeResponse, type StakeEventListRow } from "./repository.ts";
 import { pliText, stakeIdOf } from "./rules.ts";
-import { STAKE_MESSAGES, stakeByIdQuerySchema, stakeEventResponseSchema, stakeExportQuerySchema, stakeHintSchema, stakeListQuerySchema, stakeResponseSchema, stakeSavedSchema, stakeStatusQuerySchema, stakeStatusResponseSchema, stakeTotalQuerySchema, stakeTotalSchema, unlockHintSchema, withdrawHintSchema } from "./schema.ts";
+import { STAKE_MESSAGES, stakeByIdQuerySchema, stakeEventResponseSchema, stakeExportQuerySchema, stakeHintSchema, stakeListQuerySchema, stakeResponseSchema, stakeSavedSchema, stakeStatusQuerySchema, stakeStatusResponseSchema, stakeTotalQuerySchema, stakeTotalSchema, unlockHintSchema, withdrawHintSchema, STAKE_PATHS } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -19,7 +19,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listStakesRoute = createRoute({
   method: "get",
-  path: "/",
+  path: STAKE_PATHS.root,
   ...describe("admin", "Every stake position on the chain, latest stake first, with owner, node, total, status, dates and events; q searches email, wallet, node and status"),
   middleware: [adminOnly] as const,
   request: { query: stakeListQuerySchema },
@@ -28,7 +28,7 @@ const listStakesRoute = createRoute({
 
 const getStakeRoute = createRoute({
   method: "get",
-  path: "/getStakeByID",
+  path: STAKE_PATHS.byId,
   ...describe("admin", "One stake position on the chain by its _id (0x<wallet>-0x<node>), with owner, node, total, status, dates and events; 404 when the chain has none"),
   middleware: [adminOnly] as const,
   request: { query: stakeByIdQuerySchema },
@@ -37,7 +37,7 @@ const getStakeRoute = createRoute({
 
 const stakeTotalRoute = createRoute({
   method: "get",
-  path: "/getTotal",
+  path: STAKE_PATHS.total,
   ...describe("user", "The operator's stake in Stake or Unlock on the chain (on one of their nodes with nodeId), wei"),
   middleware: [operatorOnly] as const,
   request: { query: stakeTotalQuerySchema },
@@ -46,7 +46,7 @@ const stakeTotalRoute = createRoute({
 
 const stakeStatusRoute = createRoute({
   method: "get",
-  path: "/getstatus",
+  path: STAKE_PATHS.status,
   ...describe("signed-in", "The chain's stake status of a node (the operator's own, or any for an admin) and its position id; null without a stake"),
   middleware: [signedIn] as const,
   request: { query: stakeStatusQuerySchema },
@@ -55,7 +55,7 @@ const stakeStatusRoute = createRoute({
 
 const stakeTransactionsRoute = createRoute({
   method: "get",
-  path: "/transactions",
+  path: STAKE_PATHS.transactions,
   ...describe("signed-in", "Stake, top-up, unlock and unstake events, newest first: the operator's own, or all for an admin; q searches the transaction hash"),
   middleware: [signedIn] as const,
   request: { query: stakeListQuerySchema },
@@ -64,7 +64,7 @@ const stakeTransactionsRoute = createRoute({
 
 const stakeTransactionsExportRoute = createRoute({
   method: "get",
-  path: "/transactions/export",
+  path: STAKE_PATHS.transactionsExport,
   ...describe("signed-in", "Every matching stake event as CSV (the operator's own, or all for an admin; q searches the transaction hash), amounts in PLI"),
   middleware: [signedIn] as const,
   request: { query: stakeExportQuerySchema },
@@ -73,7 +73,7 @@ const stakeTransactionsExportRoute = createRoute({
 
 const stakeHintRoute = createRoute({
   method: "post",
-  path: "/",
+  path: STAKE_PATHS.root,
   ...describe(
     "user",
     "Hint that tnxHash staked or topped up on one of the operator's nodes: answers the chain's position once that event is indexed for the operator's wallet and the node's address (totalStake is ignored); 404 unknown, 409 failed, not yet indexed, not a stake or top-up, or another node's, 403 another wallet's",
@@ -85,7 +85,7 @@ const stakeHintRoute = createRoute({
 
 const unlockHintRoute = createRoute({
   method: "post",
-  path: "/tokenunlock",
+  path: STAKE_PATHS.unlock,
   ...describe("admin", "After unlock(wallet, node) from the admin's wallet: answers the position once the chain shows it Unlock, else 409"),
   middleware: [adminOnly] as const,
   request: jsonBody(unlockHintSchema),
@@ -94,14 +94,14 @@ const unlockHintRoute = createRoute({
 
 const withdrawHintRoute = createRoute({
   method: "post",
-  path: "/tokenwithdraw",
+  path: STAKE_PATHS.withdraw,
   ...describe("user", "After unstake(node) from the operator's wallet: answers the position once that transaction's unstake event is indexed for this position"),
   middleware: [operatorOnly] as const,
   request: jsonBody(withdrawHintSchema),
   responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
 });
 
-const neverChanged = (path: "/delete" | "/deactivate") =>
+const neverChanged = (path: typeof STAKE_PATHS.delete | typeof STAKE_PATHS.deactivate) =>
   createRoute({
     method: "post",
     path,
@@ -109,8 +109,8 @@ const neverChanged = (path: "/delete" | "/deactivate") =>
     middleware: [adminOnly] as const,
     responses: { ...guarded, 409: conflict },
   });
-export const deleteStakeRoute = neverChanged("/delete");
-export const deactivateStakeRoute = neverChanged("/deactivate");
+const deleteStakeRoute = neverChanged(STAKE_PATHS.delete);
+const deactivateStakeRoute = neverChanged(STAKE_PATHS.deactivate);
 
 const TRANSACTION_COLUMNS = ["Wallet Address", "Node Address", "Txn Hash", "Total Stake (PLI)", "Type", "Status", "Date"];
 

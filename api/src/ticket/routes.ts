@@ -6,7 +6,7 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { findTicket, listTickets, threadOf, toTicketMessage, toTicketResponse } from "./repository.ts";
-import { TICKET_MESSAGES, type TicketDetail, ticketByIdQuerySchema, ticketCloseSchema, ticketCreateSchema, ticketDetailSchema, ticketListQuerySchema, ticketReplySchema, ticketResponseSchema, ticketSavedSchema } from "./schema.ts";
+import { TICKET_MESSAGES, type TicketDetail, ticketByIdQuerySchema, ticketCloseSchema, ticketCreateSchema, ticketDetailSchema, ticketListQuerySchema, ticketReplySchema, ticketResponseSchema, ticketSavedSchema, TICKET_PATHS } from "./schema.ts";
 import { closeTicket, openTicket, replyToTicket } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -19,7 +19,7 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listTicketsRoute = createRoute({
   method: "get",
-  path: "/",
+  path: TICKET_PATHS.root,
   ...describe("signed-in", "Support tickets, latest activity first: an operator's own, or every ticket for an admin; status filters, q searches subject, number, owner's email or wallet and node name"),
   middleware: [signedIn] as const,
   request: { query: ticketListQuerySchema },
@@ -28,7 +28,7 @@ const listTicketsRoute = createRoute({
 
 const openTicketRoute = createRoute({
   method: "post",
-  path: "/",
+  path: TICKET_PATHS.root,
   ...describe("user", `Open a support ticket (Open) with its first message, optionally about one of the operator's nodes; at most ${TICKET_LIMITS.openedPerHour} an hour per operator`),
   middleware: [operatorOnly] as const,
   request: jsonBody(ticketCreateSchema),
@@ -37,7 +37,7 @@ const openTicketRoute = createRoute({
 
 const ticketByIdRoute = createRoute({
   method: "get",
-  path: "/getTicketByID",
+  path: TICKET_PATHS.byId,
   ...describe("signed-in", "One ticket with its thread (the owner's, or any for an admin)"),
   middleware: [signedIn] as const,
   request: { query: ticketByIdQuerySchema },
@@ -46,7 +46,7 @@ const ticketByIdRoute = createRoute({
 
 const replyTicketRoute = createRoute({
   method: "post",
-  path: "/reply",
+  path: TICKET_PATHS.reply,
   ...describe("signed-in", `Reply to a ticket that is not closed (its owner, or an admin: the operator is emailed); an admin's reply makes it Answered, the owner's Open; at most ${TICKET_LIMITS.messagesPerMinute} a minute per account`),
   middleware: [signedIn] as const,
   request: jsonBody(ticketReplySchema),
@@ -55,7 +55,7 @@ const replyTicketRoute = createRoute({
 
 const closeTicketRoute = createRoute({
   method: "post",
-  path: "/close",
+  path: TICKET_PATHS.close,
   ...describe("admin", "Close a ticket"),
   middleware: [adminOnly] as const,
   request: jsonBody(ticketCloseSchema),
