@@ -2,6 +2,8 @@ import { z } from "zod";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, PAYOUT_HINT_MESSAGES } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const INCENTIVE_PATHS = {
   root: "/api/incentive",
@@ -144,3 +146,6 @@ export const payoutHintResponseSchema = z.object({
   /** The selected rows this transaction paid. */
   paid: z.array(z.string()),
 });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const INCENTIVE_CONTRACT = featureContract({ incentive: INCENTIVE_PATHS }, INCENTIVE_MESSAGES);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const LIVE_PATHS = { events: "/api/live" } as const;
 
@@ -23,3 +24,6 @@ export const liveEventSchema = z.object({ block: z.number().int(), topics: z.arr
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 export const LIVE_EVENT_NAME = "chain";
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events });
