@@ -36,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
-          include: ["api/src/**/*.{db,chain}.test.ts"],
+          include: ["api/{src,test}/**/*.{db,chain}.test.ts"],
           globalSetup: ["test/global-postgres.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,62 +1,31 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { adminRoutes } from "./admin/routes.ts";
-import { alertRoutes } from "./alert/routes.ts";
+import type { MergeSchemaPath } from "hono/types";
 import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
-import { chainConfigRoutes } from "./chain-config/routes.ts";
+import * as featureRoutes from "./feature-routes.ts";
 import { API, MESSAGES } from "./public-contract/index.ts";
-import { dashboardRoutes } from "./dashboard/routes.ts";
-import { healthRoutes } from "./health/routes.ts";
-import { incentiveRoutes } from "./incentive/routes.ts";
-import { inviteRoutes } from "./invite/routes.ts";
-import { jobRoutes } from "./job/routes.ts";
-import { jobCategoryRoutes } from "./job-category/routes.ts";
-import { liveRoutes } from "./live/routes.ts";
-import { nodeRoutes } from "./node/routes.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
-import { passkeyRoutes } from "./passkey/routes.ts";
-import { stakeRequestRoutes } from "./stake-request/routes.ts";
-import { rpcUrlRoutes } from "./rpcurl/routes.ts";
-import { settingRoutes } from "./setting/routes.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
-import { stakeRoutes } from "./stake/routes.ts";
-import { ticketRoutes } from "./ticket/routes.ts";
-import { uncheckedRoutes } from "./unchecked/routes.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { bodyTooLarge, readDeclaredJsonBody } from "./shared/json-body.ts";
 import { rejectInvalid } from "./shared/validate.ts";
-import { staticRoutes, uploadLimit, uploadRoutes } from "./upload/routes.ts";
-import { operatorRoutes } from "./operator/routes.ts";
+import { uploadLimit } from "./upload/routes.ts";
 import { webAppRoutes } from "./web-app/routes.ts";
 import { securityHeaders } from "./web-app/security-headers.ts";
 
-/** Every feature's routes, mounted at their paths; their declarations make the OpenAPI document and AppType. */
-const routes = () =>
-  new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid })
-    .route(API.health, healthRoutes)
-    .route(API.config, chainConfigRoutes)
-    .route(API.operator.root, operatorRoutes)
-    .route("/api/admin", adminRoutes)
-    .route(API.passkey.root, passkeyRoutes)
-    .route(API.setting, settingRoutes)
-    .route(API.rpcurl.root, rpcUrlRoutes)
-    .route(API.node.root, nodeRoutes)
-    .route(API.invite.root, inviteRoutes)
-    .route(API.job.root, jobRoutes)
-    .route(API.jobCategory.root, jobCategoryRoutes)
-    .route(API.stakeRequest.root, stakeRequestRoutes)
-    .route(API.stake.root, stakeRoutes)
-    .route(API.incentive.root, incentiveRoutes)
-    .route("/api", dashboardRoutes)
-    .route(API.alert.root, alertRoutes)
-    .route(API.ticket.root, ticketRoutes)
-    .route(API.unchecked, uncheckedRoutes)
-    .route(API.live, liveRoutes)
-    .route(API.upload, uploadRoutes)
-    .route(API.staticFiles, staticRoutes);
+type MountedSchema<Router> = Router extends OpenAPIHono<AppEnv, infer S, "/"> ? MergeSchemaPath<S, "/"> : never;
+/** What `.route("/", router)` for each feature router would give: the union of their schemas, which types hc<AppType>. */
+type FeatureSchema = MountedSchema<(typeof featureRoutes)[keyof typeof featureRoutes]>;
+
+/** Every feature's routes, all mounted at the root: each route declares its full path (from its schema.ts). Their declarations make the OpenAPI document and AppType. */
+function routes() {
+  const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid });
+  for (const router of Object.values(featureRoutes)) app.route("/", router);
+  return app as OpenAPIHono<AppEnv, FeatureSchema, "/">;
+}
 
 /**
  * Requests that change nothing. Any other request this instance answers with a success empties its
@@ -95,7 +64,7 @@ export function createApp(deps: Deps) {
       if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.changed();
     })
     .route("/", features)
-    .route("/api", openApiRoutes(document));
+    .route("/", openApiRoutes(document));
   if (deps.config.WEB_DIST_DIR) app.route("/", webAppRoutes(deps.config.WEB_DIST_DIR));
   app.notFound(() => {
     throw new AppError("notFound", MESSAGES.notFound);

@@ -60,7 +60,7 @@ export const configFields = z.object({
     .transform((value) => value === "true"),
 });
 
-export const configSchema = configFields.superRefine((env, ctx) => {
+const configSchema = configFields.superRefine((env, ctx) => {
   if (env.APP_ENV !== "development" && !env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
   if (env.APP_ENV === "production" && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
 }).transform(({ NODE_PRIVATE_IPS, ...env }) => ({

@@ -1,2 +1,1 @@
 export type { AppType } from "./app.ts";
-export type { Health } from "./health/schema.ts";

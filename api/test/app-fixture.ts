@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomInt } from "node:crypto";
@@ -150,7 +150,13 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return verify.body.token;
   }
 
-  return { app, db, config, logs, live, mailSender, mailWakes, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close: () => db.destroy() };
+  /** Ends the database pool and removes the app's folder (uploads, outbox), so a test run leaves nothing in the temp directory. */
+  async function close() {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { app, db, config, logs, live, mailSender, mailWakes, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

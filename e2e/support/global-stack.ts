@@ -24,6 +24,7 @@ export default async function setup(project: TestProject) {
   // The tests drive the node monitor with a clock of their own (runProbeRound); a scheduled round would add real-time probes.
   const stack = await startStack({ dataDir, apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" } }).catch(async (error: unknown) => {
     await smtp.stop();
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
   project.provide("e2eStack", { urls: stack.urls, deployment: stack.deployment, databaseUrl: stack.databaseUrl, logDir: stack.logDir, mailDir });

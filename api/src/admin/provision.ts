@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import { deleteAllPasskeys, setEmailCodeFallback } from "../passkey/repository.ts";
 import { createAdmin, findAdminByEmail } from "./repository.ts";
 
-export const adminEmailSchema = z.email("must be an email address").trim().toLowerCase();
+const adminEmailSchema = z.email("must be an email address").trim().toLowerCase();
 
 /** Creates an admin with a generated password and returns it (the only time it is shown). */
 export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email: string; name?: string }) {

@@ -9,13 +9,13 @@ import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/sche
 import { resendChallenge, verifyChallenge } from "./otp.ts";
 import { confirmAdminPassword } from "./reauth.ts";
 import { findAdminById, setAdminPassword } from "./repository.ts";
-import { adminLoginSchema, codeNotSentSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema } from "./schema.ts";
+import { adminLoginSchema, codeNotSentSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema, ADMIN_PATHS } from "./schema.ts";
 import { adminSession } from "./session.ts";
 import { passwordStep } from "./sign-in.ts";
 
 const login = createRoute({
   method: "post",
-  path: "/login",
+  path: ADMIN_PATHS.login,
   ...describe(
     "public",
     "Admin email and password; emails a 6-digit code at once to an admin without a passkey (503 with the attempt when the mail server does not take it). Past the account's ceiling of failed passwords from all clients, right and wrong passwords get the same answer and only the right one's attempt can be finished",
@@ -31,7 +31,7 @@ const login = createRoute({
 
 const verifyOtp = createRoute({
   method: "post",
-  path: "/verifyotp",
+  path: ADMIN_PATHS.verifyOtp,
   ...describe("public", "Admin sign-in code check; answers the session token"),
   request: jsonBody(verifyOtpSchema),
   responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 403: E[403], 429: E[429] },
@@ -39,7 +39,7 @@ const verifyOtp = createRoute({
 
 const resendOtp = createRoute({
   method: "post",
-  path: "/resendemailotp",
+  path: ADMIN_PATHS.resendOtp,
   ...describe("public", "Send a sign-in code (the first one for an admin with a passkey); refused while the admin has emailed codes off"),
   request: jsonBody(resendOtpSchema),
   responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 403: E[403], 429: E[429], 503: E[503] },
@@ -47,7 +47,7 @@ const resendOtp = createRoute({
 
 const update = createRoute({
   method: "post",
-  path: "/update",
+  path: ADMIN_PATHS.update,
   ...describe("admin", "Change the signed-in admin's password, with the current one; ends the admin's other sessions"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordUpdateSchema),

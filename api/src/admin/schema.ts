@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../public-contract/domain.ts";
 import { errorSchema, idSchema } from "../shared/schema.ts";
 import { otpSchema } from "../operator/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const ADMIN_PATHS = {
   login: "/api/admin/login",
@@ -61,3 +62,6 @@ export const registerDetailSchema = z.object({
  * out of reach): the error, and the attempt, on which the admin asks for the code again.
  */
 export const codeNotSentSchema = errorSchema.extend(registerDetailSchema.shape);
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const ADMIN_CONTRACT = featureContract({ admin: ADMIN_PATHS }, ADMIN_MESSAGES);

@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { userBefore2fa } from "../auth/middleware.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { preferencesOf, savePreferences } from "./repository.ts";
-import { ALERT_MESSAGES, alertPreferencesSavedSchema, alertPreferencesSchema } from "./schema.ts";
+import { ALERT_MESSAGES, alertPreferencesSavedSchema, alertPreferencesSchema, ALERT_PATHS } from "./schema.ts";
 
 const { 400: invalid, 401: unauthorized, 403: forbidden } = ERROR_RESPONSES;
 
 const read = createRoute({
   method: "get",
-  path: "/preferences",
+  path: ALERT_PATHS.preferences,
   ...describe("user", "The signed-in operator's alert mails, each kind on or off (on until turned off)"),
   middleware: [userBefore2fa] as const,
   responses: { 200: jsonResponse(alertPreferencesSchema, "Each kind: true when its mail is sent"), 401: unauthorized, 403: forbidden },
@@ -16,7 +16,7 @@ const read = createRoute({
 
 const save = createRoute({
   method: "put",
-  path: "/preferences",
+  path: ALERT_PATHS.preferences,
   ...describe("user", "Turn the signed-in operator's alert mails on or off, every kind named"),
   middleware: [userBefore2fa] as const,
   request: jsonBody(alertPreferencesSchema),

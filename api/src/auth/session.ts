@@ -26,7 +26,7 @@ const verifierOf = (secret: string): Verifier => {
 };
 
 /** The table of each kind of account; both carry `session_version`. */
-export const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<UserType, string>;
+const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<UserType, string>;
 
 /** A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp, and an id of its own (two sessions issued in one second are still two tokens). */
 export async function signSession(claims: Omit<SessionClaims, "exp">, secret: string, ttlSeconds: number): Promise<string> {

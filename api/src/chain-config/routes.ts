@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
-import { chainConfigResponseSchema } from "./schema.ts";
+import { chainConfigResponseSchema, CHAIN_CONFIG_PATH } from "./schema.ts";
 
 const read = createRoute({
   method: "get",
-  path: "/",
+  path: CHAIN_CONFIG_PATH,
   ...describe("public", "Chain id, RPC URL and contract addresses for the web app"),
   responses: { 200: jsonResponse(chainConfigResponseSchema, "The chain the portal runs on") },
 });

@@ -1,5 +1,6 @@
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const CHAIN_CONFIG_PATH = "/api/config";
 
@@ -12,3 +13,6 @@ export const chainConfigResponseSchema = z.object({
   explorer: z.object({ txUrl: z.url(), addressUrl: z.url() }),
 });
 export type ChainConfigResponse = z.infer<typeof chainConfigResponseSchema>;
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const CHAIN_CONFIG_CONTRACT = featureContract({ config: CHAIN_CONFIG_PATH });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
 import { uncheckedCountsSchema } from "../unchecked/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const DASHBOARD_PATHS = {
   user: "/api/user/dashboard",
@@ -77,4 +78,6 @@ export const adminDashboardSchema = z.object({
   /** Chain activity the contract does not check, counted per kind (listed at GET /api/unchecked). */
   unchecked: uncheckedCountsSchema,
 });
-export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const DASHBOARD_CONTRACT = featureContract({ dashboard: DASHBOARD_PATHS });

@@ -1,11 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
-import { healthSchema } from "./schema.ts";
+import { healthSchema, HEALTH_PATH } from "./schema.ts";
 import { currentHealth } from "./service.ts";
 
 const health = createRoute({
   method: "get",
-  path: "/",
+  path: HEALTH_PATH,
   ...describe("public", "Database, chain head, indexed block and lag"),
   responses: { 200: jsonResponse(healthSchema, "Every part is up"), 503: jsonResponse(healthSchema, "A part is down") },
 });

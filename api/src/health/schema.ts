@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const HEALTH_PATH = "/api/health";
 
@@ -9,3 +10,6 @@ export const healthSchema = z.object({
   indexer: z.object({ ok: z.boolean(), block: z.number().nullable(), lag: z.number().nullable() }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const HEALTH_CONTRACT = featureContract({ health: HEALTH_PATH });

@@ -16,7 +16,7 @@ async function settle<T>(promise: Promise<T>): Promise<T | null> {
 }
 
 /** Database reachability, chain head, indexed block and how far the indexer trails the head. */
-export async function checkHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
+async function checkHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
   const [dbOk, head, indexed] = await Promise.all([
     settle(sql`SELECT 1`.execute(db).then(() => true)),
     settle(chain.getBlockNumber({ cacheTime: 0 })),

@@ -1,27 +1,101 @@
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { csvHeaders } from "../shared/csv.ts";
+import { csvHeaders, csvResponse } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
-import { createRouter } from "../shared/openapi.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../operator/schema.ts";
-import {
-  deleteIncentiveRoute,
-  discrepanciesRoute,
-  exportIncentivesRoute,
-  getIncentiveRoute,
-  incentiveSummaryRoute,
-  listIncentivesRoute,
-  payoutHintRoute,
-  payoutPlanRoute,
-} from "./operations.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
 import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse } from "./repository.ts";
-import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES } from "./schema.ts";
+import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES, discrepancyQuerySchema, discrepancySchema, incentiveByIdQuerySchema, incentiveDeleteSchema, incentiveExportQuerySchema, incentiveListQuerySchema, incentiveResponseSchema, incentiveSummarySchema, payoutHintResponseSchema, payoutHintSchema, payoutPlanResponseSchema, payoutPlanSchema, INCENTIVE_PATHS } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { adminOnly, signedIn } from "../auth/middleware.ts";
+import { messageSchema, pagedSchema } from "../shared/schema.ts";
+
+/** The incentive routes (spec 7, Incentives). Amounts are wei. */
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
+
+const listIncentivesRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.root,
+  ...describe("signed-in", "Incentives, newest date first: the operator's own, or all for an admin; q searches by status (a label it begins) or by the start of a wallet, node or payout hash (0x hex)"),
+  middleware: [signedIn] as const,
+  request: { query: incentiveListQuerySchema },
+  responses: { 200: jsonResponse(pagedSchema(incentiveResponseSchema), "A page of incentives"), ...guarded },
+});
+
+const getIncentiveRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.byId,
+  ...describe("admin", "One incentive, as the list shows it"),
+  middleware: [adminOnly] as const,
+  request: { query: incentiveByIdQuerySchema },
+  responses: { 200: jsonResponse(incentiveResponseSchema, "The incentive"), ...guarded, 404: notFound },
+});
+
+const exportIncentivesRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.export,
+  ...describe("signed-in", "Every matching incentive as CSV (incentivelist.csv: wallet address, stake id, status, token in PLI, type, txn hash, paid date, created at), streamed"),
+  middleware: [signedIn] as const,
+  request: { query: incentiveExportQuerySchema },
+  responses: { 200: csvResponse("incentivelist.csv, newest date first"), ...guarded },
+});
+
+const incentiveSummaryRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.summary,
+  ...describe("admin", "The incentive cards: count and wei sum of all, paid and unpaid incentives, the indexed reward pool, and how many payments disagree with the incentives"),
+  middleware: [adminOnly] as const,
+  responses: { 200: jsonResponse(incentiveSummarySchema, "Totals"), ...guarded },
+});
+
+const discrepanciesRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.discrepancies,
+  ...describe("admin", "Payments on the chain that disagree with the incentives: another amount than the row with their (wallet, node, date key), or no such row; latest first"),
+  middleware: [adminOnly] as const,
+  request: { query: discrepancyQuerySchema },
+  responses: { 200: jsonResponse(pagedSchema(discrepancySchema), "A page of discrepancies"), ...guarded },
+});
+
+const payoutPlanRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.payout,
+  ...describe(
+    "admin",
+    "Pay Now's plan for the selected incentives: payRewards(wallets, amounts, dates, nodes) batches that fit a block, amounts from the rows; 409 when a row is paid or of 0, or the indexed reward pool is short",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(payoutPlanSchema),
+  responses: { 200: jsonResponse(payoutPlanResponseSchema, "The batches to send"), ...guarded, 404: notFound, 409: conflict },
+});
+
+const payoutHintRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.update,
+  ...describe(
+    "admin",
+    "Hint that tnxHash paid the selected incentives: matches the payments indexed so far and answers the rows as the chain shows them (only each _id of selectedArray is read); 404 unknown hash, 409 failed, not indexed yet or no payout",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(payoutHintSchema),
+  responses: { 200: jsonResponse(payoutHintResponseSchema, "Token Sent Successfully, with the rows"), ...guarded, 404: notFound, 409: conflict },
+});
+
+const deleteIncentiveRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.delete,
+  ...describe("admin", "Delete an UnPaid incentive; a paid one is kept (409)"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(incentiveDeleteSchema),
+  responses: { 200: jsonResponse(messageSchema, "Incentive Deleted Successfully"), ...guarded, 404: notFound, 409: conflict },
+});
 
 /** The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an admin. */
 const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session));

@@ -3,6 +3,11 @@ import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { PAYOUT_HINT_MESSAGES } from "./payout-rules.ts";
 import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
+export * from "./calendar.ts";
+export * from "./accrual-rules.ts";
+export * from "./payout-rules.ts";
 
 export const INCENTIVE_PATHS = {
   root: "/api/incentive",
@@ -145,3 +150,6 @@ export const payoutHintResponseSchema = z.object({
   /** The selected rows this transaction paid. */
   paid: z.array(z.string()),
 });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const INCENTIVE_CONTRACT = featureContract({ incentive: INCENTIVE_PATHS }, INCENTIVE_MESSAGES);

@@ -6,13 +6,13 @@ import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 import { addInvite, deleteInvite, listInvites, toInviteResponse } from "./repository.ts";
-import { inviteDeleteSchema, inviteResponseSchema, inviteSavedSchema, inviteSchema } from "./schema.ts";
+import { inviteDeleteSchema, inviteResponseSchema, inviteSavedSchema, inviteSchema, INVITE_PATHS } from "./schema.ts";
 
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound } = ERROR_RESPONSES;
 
 const list = createRoute({
   method: "get",
-  path: "/",
+  path: INVITE_PATHS.root,
   ...describe("admin", "Invited emails (a node whose owner's email is invited carries the bounty flag)"),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema },
@@ -21,7 +21,7 @@ const list = createRoute({
 
 const add = createRoute({
   method: "post",
-  path: "/",
+  path: INVITE_PATHS.root,
   ...describe("admin", "Invite an email"),
   middleware: [adminOnly] as const,
   request: jsonBody(inviteSchema),
@@ -30,7 +30,7 @@ const add = createRoute({
 
 const remove = createRoute({
   method: "post",
-  path: "/delete",
+  path: INVITE_PATHS.delete,
   ...describe("admin", "Remove an invite"),
   middleware: [adminOnly] as const,
   request: jsonBody(inviteDeleteSchema),

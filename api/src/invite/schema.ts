@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../shared/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const INVITE_PATHS = { root: "/api/invite", delete: "/api/invite/delete" } as const;
 
@@ -17,3 +18,6 @@ export const inviteDeleteSchema = z.object({ id: idSchema });
 export const inviteResponseSchema = z.object({ _id: z.string(), email: z.string(), createdAt: z.string() });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 export const inviteSavedSchema = z.object({ message: z.string(), data: inviteResponseSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const INVITE_CONTRACT = featureContract({ invite: INVITE_PATHS }, INVITE_MESSAGES);

@@ -4,14 +4,14 @@ import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, messageSchema } from "../shared/schema.ts";
 import { categoryNameTaken, deleteUnusedJobCategory, findJobCategory, insertJobCategory, listJobCategories, renameJobCategory, toJobCategoryResponse } from "./repository.ts";
-import { JOB_CATEGORY_MESSAGES, jobCategoryEditSchema, jobCategoryListSchema, jobCategorySavedSchema, jobCategorySchema } from "./schema.ts";
+import { JOB_CATEGORY_MESSAGES, jobCategoryEditSchema, jobCategoryListSchema, jobCategorySavedSchema, jobCategorySchema, JOB_CATEGORY_PATHS } from "./schema.ts";
 
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
 const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const list = createRoute({
   method: "get",
-  path: "/",
+  path: JOB_CATEGORY_PATHS.root,
   ...describe("signed-in", "Every job category, in the order they were added, with how many jobs use each"),
   middleware: [signedIn] as const,
   responses: { 200: jsonResponse(jobCategoryListSchema, "The categories"), ...guarded },
@@ -19,7 +19,7 @@ const list = createRoute({
 
 const add = createRoute({
   method: "post",
-  path: "/",
+  path: JOB_CATEGORY_PATHS.root,
   ...describe("admin", "Add a job category (names are unique in any case)"),
   middleware: [adminOnly] as const,
   request: jsonBody(jobCategorySchema),
@@ -28,7 +28,7 @@ const add = createRoute({
 
 const rename = createRoute({
   method: "post",
-  path: "/edit",
+  path: JOB_CATEGORY_PATHS.edit,
   ...describe("admin", "Rename a job category"),
   middleware: [adminOnly] as const,
   request: jsonBody(jobCategoryEditSchema),
@@ -37,7 +37,7 @@ const rename = createRoute({
 
 const remove = createRoute({
   method: "post",
-  path: "/delete",
+  path: JOB_CATEGORY_PATHS.delete,
   ...describe("admin", "Remove a job category that no job uses"),
   middleware: [adminOnly] as const,
   request: jsonBody(deleteByIdSchema),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, text } from "../shared/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const JOB_CATEGORY_PATHS = {
   root: "/api/jobcategory",
@@ -30,3 +31,6 @@ export const jobCategoryResponseSchema = z.object({
 export type JobCategoryResponse = z.infer<typeof jobCategoryResponseSchema>;
 export const jobCategoryListSchema = z.object({ docs: z.array(jobCategoryResponseSchema), totalDocs: z.number().int() });
 export const jobCategorySavedSchema = z.object({ message: z.string(), data: jobCategoryResponseSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const JOB_CATEGORY_CONTRACT = featureContract({ jobCategory: JOB_CATEGORY_PATHS }, JOB_CATEGORY_MESSAGES);

@@ -21,7 +21,7 @@ const withContext = (query: ReturnType<typeof jobsOf>) =>
 export type JobRow = Awaited<ReturnType<ReturnType<typeof withContext>["executeTakeFirstOrThrow"]>>;
 
 /** The columns of a job's editable values. */
-export const columnsOf = (values: JobValues) => ({
+const columnsOf = (values: JobValues) => ({
   name: values.name,
   description: values.description,
   oracle_address: values.oracleAddress,

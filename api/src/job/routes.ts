@@ -3,11 +3,65 @@ import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
-import { createRouter } from "../shared/openapi.ts";
-import { addJobRoute, deleteJobRoute, editJobRoute, jobsByNodeRoute, listJobsRoute } from "./operations.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteJob, findJob, listJobs, nodeExists, toJobResponse } from "./repository.ts";
-import { JOB_MESSAGES } from "./schema.ts";
+import { JOB_MESSAGES, jobCreateSchema, jobEditSchema, jobResponseSchema, jobsByNodeSchema, jobSavedSchema, JOB_PATHS } from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
+import { createRoute } from "@hono/zod-openapi";
+import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
+
+/** The job routes (spec 7, Jobs). */
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
+
+const jobsByNodeRoute = createRoute({
+  method: "post",
+  path: JOB_PATHS.byNode,
+  ...describe("signed-in", "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status"),
+  middleware: [signedIn] as const,
+  request: { query: listQuerySchema, ...jsonBody(jobsByNodeSchema) },
+  responses: { 200: jsonResponse(pagedSchema(jobResponseSchema), "A page of the node's jobs"), ...guarded, 404: notFound },
+});
+
+const listJobsRoute = createRoute({
+  method: "get",
+  path: JOB_PATHS.root,
+  ...describe("admin", "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email"),
+  middleware: [adminOnly] as const,
+  request: { query: listQuerySchema },
+  responses: { 200: jsonResponse(pagedSchema(jobResponseSchema), "A page of jobs"), ...guarded },
+});
+
+const addJobRoute = createRoute({
+  method: "post",
+  path: JOB_PATHS.root,
+  ...describe("user", "Submit a job (Pending) for one of the operator's Active nodes; only operators whose role is Validator"),
+  middleware: [operatorOnly] as const,
+  request: jsonBody(jobCreateSchema),
+  responses: { 201: jsonResponse(jobSavedSchema, "Added"), ...guarded, 404: notFound, 409: conflict },
+});
+
+const editJobRoute = createRoute({
+  method: "post",
+  path: JOB_PATHS.edit,
+  ...describe(
+    "signed-in",
+    "Owner (role Validator): change poll timer, minimum oracle, EAC address, access address and deviation. Admin: any field plus status (Approved, Rejected), adminNotes and jobStatus; the quick update sends {_id, status, adminNotes}. jobChange is computed by the server",
+  ),
+  middleware: [signedIn] as const,
+  request: jsonBody(jobEditSchema),
+  responses: { 200: jsonResponse(jobSavedSchema, "Saved"), ...guarded, 404: notFound },
+});
+
+const deleteJobRoute = createRoute({
+  method: "post",
+  path: JOB_PATHS.delete,
+  ...describe("admin", "Delete a job"),
+  middleware: [adminOnly] as const,
+  request: jsonBody(deleteByIdSchema),
+  responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: notFound },
+});
 
 /** The job as answered; 404 when absent or, for an operator, not theirs. */
 async function readJob(db: Db, id: string, ownerId: string | undefined) {

@@ -18,6 +18,8 @@ import {
   sourceLine,
   type LineCheck,
 } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const JOB_PATHS = {
   root: "/api/job",
@@ -198,3 +200,6 @@ export const jobResponseSchema = z.object({
 });
 export type JobResponse = z.infer<typeof jobResponseSchema>;
 export const jobSavedSchema = z.object({ message: z.string(), data: jobResponseSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const JOB_CONTRACT = featureContract({ job: JOB_PATHS }, JOB_MESSAGES);

@@ -2,7 +2,7 @@
  * How long an answer is served again at most, even with no change announced: a backstop for facts that
  * move with the clock (the reputation window, '~' for a past payment date).
  */
-export const ANSWER_TTL_MS = 2_000;
+const ANSWER_TTL_MS = 2_000;
 const MAX_ENTRIES = 2_000;
 
 interface Entry {

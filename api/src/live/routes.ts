@@ -4,13 +4,13 @@ import { signedIn } from "../auth/middleware.ts";
 import { readAccountFacts } from "../auth/session.ts";
 import { createRouter, describe, ERROR_RESPONSES as E } from "../shared/openapi.ts";
 import type { LiveEvent } from "./schema.ts";
-import { LIVE_EVENT_NAME, LIVE_TOPICS } from "./schema.ts";
+import { LIVE_EVENT_NAME, LIVE_TOPICS, LIVE_PATHS } from "./schema.ts";
 
 const KEEP_ALIVE_MS = 25_000;
 
 const events = createRoute({
   method: "get",
-  path: "/",
+  path: LIVE_PATHS.events,
   ...describe("signed-in", "Server-Sent Events: a `chain` event (JSON {block, topics, wallets}, id = indexed block) whenever the indexer indexes something that concerns the signed-in operator (admins: anything)"),
   middleware: [signedIn] as const,
   responses: { 200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } }, 401: E[401], 403: E[403] },

@@ -1,13 +1,14 @@
 import { z } from "zod";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const LIVE_PATHS = { events: "/api/live" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
-export const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
+const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
 /** Chain topics that concern everybody (the stake limits every staking form applies): an event of these alone reaches every stream. */
 export const PUBLIC_TOPICS: readonly LiveTopic[] = ["limits"];
 /** Which kind of portal record was created, reviewed, answered or deleted (announced by the database at commit). */
-export const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
+const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
 export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
@@ -23,3 +24,6 @@ export const liveEventSchema = z.object({ block: z.number().int(), topics: z.arr
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 export const LIVE_EVENT_NAME = "chain";
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events });

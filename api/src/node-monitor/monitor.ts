@@ -6,10 +6,10 @@ import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 
 /** Nodes the monitor probes: the approved ones (Approved, Active, De-Active). */
-export const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
+const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
 
 /** A day whose share of answered probes is under this is an inactive date. */
-export const INACTIVE_BELOW = 0.5;
+const INACTIVE_BELOW = 0.5;
 
 /** How far back a round looks for finished days to mark inactive (a monitor down for longer catches up this far). */
 const CATCH_UP_DAYS = 31;
@@ -26,7 +26,7 @@ export interface ProbeSettings {
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The URL the monitor asks a node at: its IP address (IPv6 in brackets), the probe port and path. */
-export const probeUrl = (ipaddress: string, { port, path }: ProbeSettings) => `http://${ipaddress.includes(":") ? `[${ipaddress}]` : ipaddress}:${port}${path}`;
+const probeUrl = (ipaddress: string, { port, path }: ProbeSettings) => `http://${ipaddress.includes(":") ? `[${ipaddress}]` : ipaddress}:${port}${path}`;
 
 /** True when the node answers with any HTTP status under 500 within the timeout. */
 export async function probe(url: string, timeoutMs: number): Promise<boolean> {

@@ -114,7 +114,7 @@ export const operatorMayEdit = (status: NodeStatus) => status === NODE_STATUS.re
 export const reputationViewable = (status: NodeStatus, stakeStatus: StakeStatus | null) =>
   (status === NODE_STATUS.active || status === NODE_STATUS.deActive) && stakeStatus === STAKE_STATUS.stake;
 
-export const REPUTATION = { windowDays: 30, scale: 5, greenAbove: 3 } as const;
+const REPUTATION = { windowDays: 30, scale: 5, greenAbove: 3 } as const;
 
 /** The first UTC day (YYYY-MM-DD) of the 30-day window ending on `now`'s day. */
 export function windowStart(now: Date, days: number = REPUTATION.windowDays): string {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { LIMITS, NODE_STATUS, OTHER_PROVIDER, PROVIDERS, STAKE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import { NODE_DELETED, NODE_STATUSES, NODE_TABS, REVIEW_STATUSES, TOGGLE_STATUSES, TRANSITION_MESSAGES } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const NODE_PATHS = {
   root: "/api/nodesetting",
@@ -116,7 +118,6 @@ export const nodeReviewSchema = z.object({
   status: reviewStatusField,
   adminNotes: adminNotesField.default(""),
 });
-export type NodeReviewInput = z.infer<typeof nodeReviewSchema>;
 
 /**
  * POST /api/nodesetting/edit as declared: an operator sends a Return node's fields (nodeResubmitSchema),
@@ -198,3 +199,6 @@ export const reputationResponseSchema = z.object({
   viewable: z.boolean(),
 });
 export const inactiveDatesResponseSchema = z.object({ inactiveDates: z.array(z.object({ date: z.string(), insertedDate: z.string() })) });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const NODE_CONTRACT = featureContract({ node: NODE_PATHS }, NODE_MESSAGES);

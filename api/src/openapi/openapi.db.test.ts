@@ -8,6 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** Every path string of the public contract's API map. */
+const contractPaths = (value: unknown): string[] => (typeof value === "string" ? [value] : Object.values(value as object).flatMap(contractPaths));
+
 const normalise = (path: string) => path.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1");
 
 describe("OpenAPI", () => {
@@ -26,6 +29,14 @@ describe("OpenAPI", () => {
     const undocumented = served.filter((route) => !documented.has(route) && !route.startsWith("GET /api/openapi.json") && !route.startsWith("GET /api/docs"));
     expect(undocumented).toEqual([]);
     expect(documented.size).toBeGreaterThanOrEqual(20);
+  });
+
+  it("documents the public contract's paths, and only those: each route declares its path from its feature's schema.ts", async () => {
+    const doc = (await t.call("GET", API.openapi)).body;
+    const documented = Object.keys(doc.paths);
+    const contract = contractPaths(API);
+    expect(documented.filter((path) => !contract.includes(path))).toEqual([`${API.staticFiles}/{file}`]);
+    expect(contract.filter((path) => !documented.includes(path)).sort()).toEqual([API.alert.root, API.docs, API.openapi, API.staticFiles].sort());
   });
 
   it("carries each route's input schema and serves a readable list", async () => {

@@ -8,15 +8,7 @@ import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { listQuerySchema, messageSchema, pagedSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
 import { findOperatorById, listOperators, setOperatorAccess, toOperatorResponse } from "./repository.ts";
-import {
-  operatorAccessSchema,
-  siweMessageSchema,
-  siweRequestSchema,
-  totpCodeSchema,
-  twofaSetupSchema,
-  operatorLoginSchema,
-  operatorResponseSchema,
-} from "./schema.ts";
+import { operatorAccessSchema, siweMessageSchema, siweRequestSchema, totpCodeSchema, twofaSetupSchema, operatorLoginSchema, operatorResponseSchema, OPERATOR_PATHS } from "./schema.ts";
 import { loginOperator, operatorSession } from "./service.ts";
 import { issueSiweMessage } from "./siwe.ts";
 import { disableTotp, enableTotp, startTotpSetup } from "./twofa.ts";
@@ -25,7 +17,7 @@ const E = ERROR_RESPONSES;
 
 const siwe = createRoute({
   method: "post",
-  path: "/siwe",
+  path: OPERATOR_PATHS.siwe,
   ...describe("public", "A one-time Sign-In With Ethereum message for a wallet"),
   request: jsonBody(siweRequestSchema),
   responses: { 200: jsonResponse(siweMessageSchema, "The message to sign"), 400: E[400], 429: E[429] },
@@ -33,7 +25,7 @@ const siwe = createRoute({
 
 const login = createRoute({
   method: "post",
-  path: "/login",
+  path: OPERATOR_PATHS.login,
   ...describe("public", "Operator sign-in with the signed message (and TOTP code when 2FA is on)"),
   request: jsonBody(operatorLoginSchema),
   responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 401: E[401], 403: E[403], 429: E[429], 503: E[503] },
@@ -41,7 +33,7 @@ const login = createRoute({
 
 const me = createRoute({
   method: "get",
-  path: "/",
+  path: OPERATOR_PATHS.root,
   ...describe("signed-in", "The signed-in operator; for an admin, the paged operator list"),
   middleware: [signedInBefore2fa] as const,
   request: { query: listQuerySchema },
@@ -50,13 +42,13 @@ const me = createRoute({
 
 const twofaSetup = createRoute({
   method: "post",
-  path: "/2fa/setup",
+  path: OPERATOR_PATHS.twofaSetup,
   ...describe("user", "Start 2FA enrolment: secret and otpauth URI"),
   middleware: [userBefore2fa] as const,
   responses: { 200: jsonResponse(twofaSetupSchema, "The new secret"), 401: E[401], 403: E[403], 409: E[409] },
 });
 
-const twofaChange = (path: "/2fa/enable" | "/2fa/disable", summary: string) =>
+const twofaChange = (path: typeof OPERATOR_PATHS.twofaEnable | typeof OPERATOR_PATHS.twofaDisable, summary: string) =>
   createRoute({
     method: "post",
     path,
@@ -68,7 +60,7 @@ const twofaChange = (path: "/2fa/enable" | "/2fa/disable", summary: string) =>
 
 const logout = createRoute({
   method: "post",
-  path: "/logout",
+  path: OPERATOR_PATHS.logout,
   ...describe("signed-in", "Sign out: ends every session of the account"),
   middleware: [signedInBefore2fa] as const,
   responses: { 200: jsonResponse(messageSchema, "Signed out"), 401: E[401] },
@@ -76,7 +68,7 @@ const logout = createRoute({
 
 const access = createRoute({
   method: "post",
-  path: "/access",
+  path: OPERATOR_PATHS.access,
   ...describe("admin", "Disable an operator (ending their sessions and refusing sign-in) or enable them again"),
   middleware: [adminOnly] as const,
   request: jsonBody(operatorAccessSchema),
@@ -108,12 +100,12 @@ export const operatorRoutes = createRouter()
     return c.json(toOperatorResponse(operator), 200);
   })
   .openapi(twofaSetup, async (c) => c.json(await startTotpSetup(c.var.deps.db, c.get("session")!.sub), 200))
-  .openapi(twofaChange("/2fa/enable", "Turn 2FA on with a code from the new secret"), async (c) => {
+  .openapi(twofaChange(OPERATOR_PATHS.twofaEnable, "Turn 2FA on with a code from the new secret"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
     const operator = await enableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp);
     return c.json({ message: MESSAGES.twofaEnabled, token: await operatorSession(c.var.deps, operator) }, 200);
   })
-  .openapi(twofaChange("/2fa/disable", "Turn 2FA off with a current code"), async (c) => {
+  .openapi(twofaChange(OPERATOR_PATHS.twofaDisable, "Turn 2FA off with a current code"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
     const operator = await disableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp);
     return c.json({ message: MESSAGES.twofaDisabled, token: await operatorSession(c.var.deps, operator) }, 200);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LIMITS, TWOFA, USER_ROLE, USER_TYPE } from "../public-contract/domain.ts";
 import { COMMON_MESSAGES } from "../public-contract/messages.ts";
 import { idSchema, text } from "../shared/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const OPERATOR_PATHS = {
   root: "/api/user",
@@ -70,3 +71,6 @@ export type OperatorResponse = z.infer<typeof operatorResponseSchema>;
 
 export const siweMessageSchema = z.object({ message: z.string() });
 export const twofaSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const OPERATOR_CONTRACT = featureContract({ operator: OPERATOR_PATHS }, OPERATOR_MESSAGES);

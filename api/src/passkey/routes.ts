@@ -12,26 +12,14 @@ import { messageSchema, tokenSchema } from "../shared/schema.ts";
 import { deletePasskey, switchEmailCodeFallback } from "./manage.ts";
 import { registerPasskey, registrationOptions } from "./registration.ts";
 import { listPasskeys, renamePasskey, toPasskeyResponse } from "./repository.ts";
-import {
-  creationOptionsResponseSchema,
-  deletePasskeySchema,
-  emailCodeFallbackResultSchema,
-  emailCodeFallbackSchema,
-  passkeyListSchema,
-  passkeySavedSchema,
-  passkeySignInOptionsSchema,
-  passkeySignInSchema,
-  registerPasskeySchema,
-  renamePasskeySchema,
-  requestOptionsResponseSchema,
-} from "./schema.ts";
+import { creationOptionsResponseSchema, deletePasskeySchema, emailCodeFallbackResultSchema, emailCodeFallbackSchema, passkeyListSchema, passkeySavedSchema, passkeySignInOptionsSchema, passkeySignInSchema, registerPasskeySchema, renamePasskeySchema, requestOptionsResponseSchema, PASSKEY_PATHS } from "./schema.ts";
 import { signInOptions, signInWithPasskey } from "./sign-in.ts";
 
 const guarded = { 400: E[400], 401: E[401], 403: E[403] } as const;
 
 const list = createRoute({
   method: "get",
-  path: "/",
+  path: PASSKEY_PATHS.root,
   ...describe("admin", "The signed-in admin's passkeys and whether emailed codes may still sign them in"),
   middleware: [adminOnly] as const,
   responses: { 200: jsonResponse(passkeyListSchema, "Passkeys, oldest first"), ...guarded },
@@ -39,7 +27,7 @@ const list = createRoute({
 
 const registerOptions = createRoute({
   method: "post",
-  path: "/register/options",
+  path: PASSKEY_PATHS.registerOptions,
   ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin: after their password, a new single-use challenge that registration must answer"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordConfirmSchema),
@@ -48,7 +36,7 @@ const registerOptions = createRoute({
 
 const register = createRoute({
   method: "post",
-  path: "/register",
+  path: PASSKEY_PATHS.register,
   ...describe("admin", "Keep the passkey the browser created, once its attestation answers the admin's challenge"),
   middleware: [adminOnly] as const,
   request: jsonBody(registerPasskeySchema),
@@ -57,7 +45,7 @@ const register = createRoute({
 
 const rename = createRoute({
   method: "post",
-  path: "/rename",
+  path: PASSKEY_PATHS.rename,
   ...describe("admin", "Rename one of the signed-in admin's passkeys"),
   middleware: [adminOnly] as const,
   request: jsonBody(renamePasskeySchema),
@@ -66,7 +54,7 @@ const rename = createRoute({
 
 const remove = createRoute({
   method: "post",
-  path: "/delete",
+  path: PASSKEY_PATHS.delete,
   ...describe("admin", "Delete one of the signed-in admin's passkeys, with their password (not the last one while emailed codes are off)"),
   middleware: [adminOnly] as const,
   request: jsonBody(deletePasskeySchema),
@@ -75,7 +63,7 @@ const remove = createRoute({
 
 const fallback = createRoute({
   method: "post",
-  path: "/fallback",
+  path: PASSKEY_PATHS.fallback,
   ...describe("admin", "Turn the emailed sign-in code on, or off (with the admin's password) once the admin has a passkey"),
   middleware: [adminOnly] as const,
   request: jsonBody(emailCodeFallbackSchema),
@@ -84,7 +72,7 @@ const fallback = createRoute({
 
 const signInOptionsRoute = createRoute({
   method: "post",
-  path: "/signin/options",
+  path: PASSKEY_PATHS.signInOptions,
   ...describe("public", "WebAuthn options to finish a sign-in attempt (after the password) with a passkey"),
   request: jsonBody(passkeySignInOptionsSchema),
   responses: { 200: jsonResponse(requestOptionsResponseSchema, "For navigator.credentials.get()"), 400: E[400], 409: E[409], 429: E[429] },
@@ -92,7 +80,7 @@ const signInOptionsRoute = createRoute({
 
 const signIn = createRoute({
   method: "post",
-  path: "/signin",
+  path: PASSKEY_PATHS.signIn,
   ...describe("public", "Finish a sign-in attempt with a passkey's signature; answers the session token"),
   request: jsonBody(passkeySignInSchema),
   responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 429: E[429] },

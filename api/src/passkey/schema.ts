@@ -2,6 +2,8 @@ import { z } from "zod";
 import { adminPasswordSchema } from "../admin/schema.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import { authenticationResponseSchema, creationOptionsSchema, registrationResponseSchema, requestOptionsSchema } from "./webauthn-json.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./webauthn-json.ts";
 
 export const PASSKEY_PATHS = {
   root: "/api/admin/passkey",
@@ -76,3 +78,6 @@ export const passkeySavedSchema = z.object({ message: z.string(), data: passkeyR
 export const emailCodeFallbackResultSchema = z.object({ message: z.string(), emailCodeFallback: z.boolean() });
 export const creationOptionsResponseSchema = z.object({ options: creationOptionsSchema });
 export const requestOptionsResponseSchema = z.object({ options: requestOptionsSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const PASSKEY_CONTRACT = featureContract({ passkey: PASSKEY_PATHS }, PASSKEY_MESSAGES);

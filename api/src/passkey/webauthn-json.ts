@@ -10,7 +10,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const base64url = (max: number) => z.string({ error: "Required" }).min(1, "Required").max(max, "Too long").regex(BASE64URL, "Must be base64url text");
 
 /** Transports this API knows; anything else a browser reports is dropped, never refused. */
-export const KNOWN_TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
+const KNOWN_TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;
 export type Transport = (typeof KNOWN_TRANSPORTS)[number];
 const isKnownTransport = (value: string): value is Transport => (KNOWN_TRANSPORTS as readonly string[]).includes(value);
 const reportedTransports = z

@@ -7,7 +7,6 @@ export const USER_ROLE = { validator: "Validator", standby: "Standby" } as const
 export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
 
 export const TWOFA = { yes: "Yes", no: "No" } as const;
-export type Twofa = (typeof TWOFA)[keyof typeof TWOFA];
 
 export const PROVIDERS = ["AWS", "GCP", "Azure", "Vultr", "Contabo", "Others"] as const;
 export type ProviderOption = (typeof PROVIDERS)[number];

@@ -10,7 +10,7 @@ import { tooManyRequests } from "../shared/errors.ts";
  * Counts one hit on `key` in a fixed window held in Postgres (so every API instance shares it) and
  * returns the hits so far in the current window.
  */
-export async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
+async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
   return (await countHitInWindow(db, key, windowSeconds)).hits;
 }
 
@@ -19,7 +19,7 @@ const secondsLeftOfWindow = (windowSeconds: number) =>
   sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`;
 
 /** countHit, also answering the seconds until the current window ends (when a refused caller may try again). */
-export async function countHitInWindow(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; secondsLeft: number }> {
+async function countHitInWindow(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; secondsLeft: number }> {
   const { rows } = await sql<{ hits: number; secondsLeft: number }>`
     INSERT INTO app.rate_limit (key, window_start, hits) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET

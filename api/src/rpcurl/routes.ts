@@ -7,13 +7,13 @@ import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 import { createRpcUrl, deleteRpcUrl, listRpcUrls, toRpcUrlResponse, updateRpcUrl } from "./repository.ts";
-import { rpcUrlEditSchema, rpcUrlResponseSchema, rpcUrlSavedSchema, rpcUrlSchema } from "./schema.ts";
+import { rpcUrlEditSchema, rpcUrlResponseSchema, rpcUrlSavedSchema, rpcUrlSchema, RPC_PATHS } from "./schema.ts";
 
 const { 400: invalid, 401: unauthorized, 404: notFound } = ERROR_RESPONSES;
 
 const list = createRoute({
   method: "get",
-  path: "/",
+  path: RPC_PATHS.root,
   ...describe("signed-in", "RPC URLs: an operator's own, or all for an admin"),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema },
@@ -22,7 +22,7 @@ const list = createRoute({
 
 const add = createRoute({
   method: "post",
-  path: "/",
+  path: RPC_PATHS.root,
   ...describe("signed-in", "Add an RPC URL"),
   middleware: [signedIn] as const,
   request: jsonBody(rpcUrlSchema),
@@ -31,7 +31,7 @@ const add = createRoute({
 
 const edit = createRoute({
   method: "post",
-  path: "/edit",
+  path: RPC_PATHS.edit,
   ...describe("signed-in", "Edit an RPC URL (owner or admin)"),
   middleware: [signedIn] as const,
   request: jsonBody(rpcUrlEditSchema),
@@ -40,7 +40,7 @@ const edit = createRoute({
 
 const remove = createRoute({
   method: "post",
-  path: "/delete",
+  path: RPC_PATHS.delete,
   ...describe("signed-in", "Delete an RPC URL (owner or admin)"),
   middleware: [signedIn] as const,
   request: jsonBody(deleteByIdSchema),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROVIDERS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text, urlWith } from "../shared/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const RPC_PATHS = { root: "/api/rpcurl", edit: "/api/rpcurl/edit", delete: "/api/rpcurl/delete" } as const;
 
@@ -30,3 +31,6 @@ export const rpcUrlResponseSchema = z.object({
 });
 export type RpcUrlResponse = z.infer<typeof rpcUrlResponseSchema>;
 export const rpcUrlSavedSchema = z.object({ message: z.string(), data: rpcUrlResponseSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const RPC_CONTRACT = featureContract({ rpcurl: RPC_PATHS }, RPC_MESSAGES);

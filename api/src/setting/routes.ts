@@ -7,18 +7,18 @@ import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } 
 import { messageSchema } from "../shared/schema.ts";
 import { findUpload } from "../upload/repository.ts";
 import { chainStakeLimits, getSettings, isIndexedLimitChange, recordPortalLimitChange, saveSettings, toSettingResponse } from "./repository.ts";
-import { multipleDivides, settingResponseSchema, settingUpdateSchema, stakeLimitChangeHintSchema } from "./schema.ts";
+import { multipleDivides, settingResponseSchema, settingUpdateSchema, stakeLimitChangeHintSchema, SETTING_PATH, SETTING_STAKE_LIMITS_PATH } from "./schema.ts";
 
 const read = createRoute({
   method: "get",
-  path: "/",
+  path: SETTING_PATH,
   ...describe("public", "Public site settings; minimumStake and maximumStake are the staking contract's as indexed (PLI), null until the indexer has them"),
   responses: { 200: jsonResponse(settingResponseSchema, "The settings"), 404: E[404] },
 });
 
 const save = createRoute({
   method: "post",
-  path: "/",
+  path: SETTING_PATH,
   ...describe("admin", "Update site settings; the stake minimum and maximum are changed on the contract, not here (a body's are not read)"),
   middleware: [adminOnly] as const,
   request: jsonBody(settingUpdateSchema),
@@ -27,7 +27,7 @@ const save = createRoute({
 
 const recordLimitChange = createRoute({
   method: "post",
-  path: "/stake-limits",
+  path: SETTING_STAKE_LIMITS_PATH,
   ...describe("admin", "Records that the settings page sent the stake limit change of tnxHash (once indexed): limit changes not recorded so are listed as not made through the portal; 404 when no such change is indexed"),
   middleware: [adminOnly] as const,
   request: jsonBody(stakeLimitChangeHintSchema),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text, txHashSchema } from "../shared/schema.ts";
 import { parsePli, PLI_AMOUNT } from "../shared/pli.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const SETTING_PATH = "/api/setting";
 export const SETTING_STAKE_LIMITS_PATH = "/api/setting/stake-limits";
@@ -91,3 +92,6 @@ export type SettingResponse = z.infer<typeof settingResponseSchema>;
 
 /** POST /api/setting/stake-limits: a limit change the settings page sent, once the portal has indexed it. */
 export const stakeLimitChangeHintSchema = z.object({ tnxHash: txHashSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const SETTING_CONTRACT = featureContract({ setting: SETTING_PATH, settingStakeLimits: SETTING_STAKE_LIMITS_PATH }, SETTING_MESSAGES);

@@ -16,7 +16,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 };
 
 /** Every path (dot-joined) of `value` holding a string, or a key, with a control character. */
-export function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
   if (typeof value === "string") {
     if (CONTROL.test(value)) found.push(path.join(".") || "body");
   } else if (value instanceof File) {

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export const ERROR_CODES = {
+const ERROR_CODES = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -15,7 +15,10 @@ beforeAll(async () => {
   db = createDb(await createTestDatabase("file-record"), 2);
   await sql`create table record (name text primary key, other text references record (name) deferrable initially deferred)`.execute(db);
 });
-afterAll(() => db?.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const names = async () => (await sql<{ name: string }>`select name from record order by name`.execute(db)).rows.map((row) => row.name);
 const insert = (name: string, other: string | null = null) => (trx: Db) => sql`insert into record (name, other) values (${name}, ${other})`.execute(trx);

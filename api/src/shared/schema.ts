@@ -40,7 +40,6 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
   q: z.string().trim().max(100).default(""),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** The spec's paged list shape. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>

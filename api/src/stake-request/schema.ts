@@ -2,6 +2,8 @@ import { z } from "zod";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema } from "../shared/schema.ts";
 import { STAKE_REQUEST_RULE_MESSAGES, STAKE_REQUEST_STATUSES, REVIEWED_STAKE_REQUEST_STATUSES } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const STAKE_REQUEST_PATHS = {
   root: "/api/request",
@@ -64,3 +66,6 @@ export type StakeRequestResponse = z.infer<typeof stakeRequestResponseSchema>;
 export const stakeRequestSavedSchema = z.object({ message: z.string(), data: stakeRequestResponseSchema });
 /** One count per status (zero included), as the spec's `{_id: {status}, count}` items. */
 export const stakeRequestStatusCountSchema = z.array(z.object({ _id: z.object({ status: requestStatusSchema }), count: z.number().int() }));
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const STAKE_REQUEST_CONTRACT = featureContract({ stakeRequest: STAKE_REQUEST_PATHS }, STAKE_REQUEST_MESSAGES);

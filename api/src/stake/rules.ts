@@ -101,7 +101,7 @@ export function stakeStepError(step: "sign" | "stake", { amount, stakeSoFar, bal
  * A stake position's `_id`: the chain keys a position by (wallet, node), so the id is both lowercase
  * addresses joined by a dash, `0x<wallet>-0x<node>`, and reads back with parseStakeId.
  */
-export const STAKE_ID_PATTERN = /^0x[0-9a-f]{40}-0x[0-9a-f]{40}$/;
+const STAKE_ID_PATTERN = /^0x[0-9a-f]{40}-0x[0-9a-f]{40}$/;
 export const stakeIdOf = (wallet: string, node: string) => `${wallet.toLowerCase()}-${node.toLowerCase()}`;
 export function parseStakeId(id: string): { wallet: string; node: string } | null {
   const lower = id.toLowerCase();

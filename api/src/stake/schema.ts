@@ -2,6 +2,8 @@ import { z } from "zod";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const STAKE_PATHS = {
   root: "/api/stake",
@@ -113,3 +115,6 @@ export type StakeEventResponse = z.infer<typeof stakeEventResponseSchema>;
 export const stakeTotalSchema = z.object({ tillStake: wei });
 export const stakeStatusResponseSchema = z.object({ currentStatus: stakeStatusSchema.nullable(), _id: z.string().nullable() });
 export const stakeSavedSchema = z.object({ message: z.string(), data: stakeResponseSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const STAKE_CONTRACT = featureContract({ stake: STAKE_PATHS }, STAKE_MESSAGES);

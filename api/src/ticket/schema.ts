@@ -2,6 +2,8 @@ import { z } from "zod";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, text } from "../shared/schema.ts";
 import { TICKET_LIMITS, TICKET_RULE_MESSAGES, TICKET_STATUSES } from "./rules.ts";
+import { featureContract } from "../public-contract/feature.ts";
+export * from "./rules.ts";
 
 export const TICKET_PATHS = {
   root: "/api/ticket",
@@ -72,3 +74,6 @@ export const ticketDetailSchema = ticketResponseSchema.extend({ messages: z.arra
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 export const ticketSavedSchema = z.object({ message: z.string(), data: ticketDetailSchema });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const TICKET_CONTRACT = featureContract({ ticket: TICKET_PATHS }, TICKET_MESSAGES);

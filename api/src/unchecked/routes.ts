@@ -4,11 +4,11 @@ import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";
 import { countUnchecked, listUnchecked } from "./repository.ts";
-import { uncheckedPageSchema, uncheckedQuerySchema } from "./schema.ts";
+import { uncheckedPageSchema, uncheckedQuerySchema, UNCHECKED_PATHS } from "./schema.ts";
 
 const list = createRoute({
   method: "get",
-  path: "/",
+  path: UNCHECKED_PATHS.root,
   ...describe(
     "admin",
     "Chain activity the contract does not check, newest first: stakes and top-ups on a node without an Approved request, amounts off the multiple in force when staked, and stake limit changes the settings page did not send; kind narrows the list, counts are every kind's",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, weiSchema as wei } from "../shared/schema.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const UNCHECKED_PATHS = { root: "/api/unchecked" } as const;
 
@@ -61,3 +62,6 @@ export const uncheckedPageSchema = z.object({
   /** Every kind's count, whatever the filter. */
   counts: uncheckedCountsSchema,
 });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const UNCHECKED_CONTRACT = featureContract({ unchecked: UNCHECKED_PATHS.root }, UNCHECKED_MESSAGES);

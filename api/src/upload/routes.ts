@@ -14,7 +14,7 @@ import { writeFileWithRecord } from "../shared/file-with-record.ts";
 import { checkUploadQuota } from "./quota.ts";
 import { findUpload, lockUploads, recordUpload, uploadUsage } from "./repository.ts";
 import { reencodeImage, sniffImageType, STORED_NAME } from "./image.ts";
-import { staticParamsSchema, uploadFormSchema, uploadResponseSchema } from "./schema.ts";
+import { staticParamsSchema, UPLOAD_PATHS, uploadFormSchema, uploadResponseSchema } from "./schema.ts";
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -34,7 +34,7 @@ const uploadBudget = createMiddleware<AppEnv>(async (c, next) => {
 
 const upload = createRoute({
   method: "post",
-  path: "/",
+  path: UPLOAD_PATHS.upload,
   ...describe(
     "signed-in",
     `Upload a .png/.jpg/.jpeg image (at most 2 MB); at most ${LIMITS.uploadsPerHour} an hour per account, and ${LIMITS.uploadQuotaBytes / 1024 / 1024} MB or ${LIMITS.uploadQuotaFiles} images stored per account (413 with the field \`file\` beyond)`,
@@ -46,7 +46,7 @@ const upload = createRoute({
 
 const serve = createRoute({
   method: "get",
-  path: "/{file}",
+  path: `${UPLOAD_PATHS.staticFiles}/{file}` as const,
   ...describe("public", "An uploaded image"),
   request: { params: staticParamsSchema },
   responses: { 200: { description: "The image", content: { "image/png": { schema: { type: "string", format: "binary" } }, "image/jpeg": { schema: { type: "string", format: "binary" } } } }, 404: E[404] },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../public-contract/domain.ts";
+import { featureContract } from "../public-contract/feature.ts";
 
 export const UPLOAD_PATHS = { upload: "/upload", staticFiles: "/static" } as const;
 
@@ -17,3 +18,6 @@ export const UPLOAD_MESSAGES = {
 export const uploadFormSchema = z.object({ file: z.any().optional(), filename: z.string().max(1000).optional() });
 export const uploadResponseSchema = z.object({ file: z.string(), message: z.string() });
 export const staticParamsSchema = z.object({ file: z.string().max(100) });
+
+/** What this feature adds to the public contract (gathered by public-contract/index.ts). */
+export const UPLOAD_CONTRACT = featureContract({ upload: UPLOAD_PATHS.upload, staticFiles: UPLOAD_PATHS.staticFiles }, UPLOAD_MESSAGES);

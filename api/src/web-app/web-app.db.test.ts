@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
@@ -12,9 +12,10 @@ const INDEX = "<!doctype html><html><head><script type=\"module\" src=\"/assets/
 let t: TestApp;
 let server: ServerType;
 let origin: string;
+let dist: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), "pli-dist-"));
+  dist = mkdtempSync(path.join(tmpdir(), "pli-dist-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), INDEX);
   writeFileSync(path.join(dist, "assets", "app-1a2b.js"), "console.log('app')");
@@ -27,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await t?.close();
+  if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
 describe("the API serves the built web app on its own origin", () => {

@@ -1,0 +1,21 @@
+/** Every feature's routers, one line each; app.ts mounts them all (each route declares its full path). */
+export { adminRoutes } from "./admin/routes.ts";
+export { alertRoutes } from "./alert/routes.ts";
+export { chainConfigRoutes } from "./chain-config/routes.ts";
+export { dashboardRoutes } from "./dashboard/routes.ts";
+export { healthRoutes } from "./health/routes.ts";
+export { incentiveRoutes } from "./incentive/routes.ts";
+export { inviteRoutes } from "./invite/routes.ts";
+export { jobRoutes } from "./job/routes.ts";
+export { jobCategoryRoutes } from "./job-category/routes.ts";
+export { liveRoutes } from "./live/routes.ts";
+export { nodeRoutes } from "./node/routes.ts";
+export { operatorRoutes } from "./operator/routes.ts";
+export { passkeyRoutes } from "./passkey/routes.ts";
+export { rpcUrlRoutes } from "./rpcurl/routes.ts";
+export { settingRoutes } from "./setting/routes.ts";
+export { stakeRoutes } from "./stake/routes.ts";
+export { stakeRequestRoutes } from "./stake-request/routes.ts";
+export { ticketRoutes } from "./ticket/routes.ts";
+export { uncheckedRoutes } from "./unchecked/routes.ts";
+export { staticRoutes, uploadRoutes } from "./upload/routes.ts";
