@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
+import { expect } from "vitest";
+import { API } from "../src/public-contract/index.ts";
 import type { Db } from "../src/db/database.ts";
 import type { TestApp } from "./app-fixture.ts";
 
@@ -37,4 +39,12 @@ export async function renameNodeSilently(db: Db, id: string, name: string) {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     await trx.updateTable("app.node").set({ name }).where("id", "=", id).execute();
   });
+}
+
+/** Registers node `n` (Pending) for the operator of `token` through the API: its id and node address. */
+export async function registerNode(t: TestApp, token: string, n: number): Promise<{ id: string; node: Address }> {
+  const body = nodeBody(n);
+  const response = await t.call("POST", API.node.root, { token, body });
+  expect(response.status).toBe(201);
+  return { id: response.body.data._id as string, node: body.nodeAddress as Address };
 }

@@ -1,11 +1,7 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../../test/cli.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 let t: TestAppWithSmtp;
 
 beforeAll(async () => {
@@ -13,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const adminCreate = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "scripts/admin-create.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL } });
+const adminCreate = (...args: string[]) => runScript("scripts/admin-create.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 describe("npm run admin:create", () => {
   it("creates an admin whose printed password signs in, and refuses a second admin with the same email", async () => {

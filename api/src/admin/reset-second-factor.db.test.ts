@@ -1,13 +1,9 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../../test/cli.ts";
 import { createTestAppWithSmtp, PUBLIC_URL, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { API } from "../public-contract/index.ts";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 let t: TestAppWithSmtp;
 
 beforeAll(async () => {
@@ -15,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const resetSecondFactor = (...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "scripts/admin-reset-second-factor.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL } });
+const resetSecondFactor = (...args: string[]) => runScript("scripts/admin-reset-second-factor.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 /** A signed-in admin with a passkey under each of `names`, and emailed codes switched off. */
 async function adminLockedToPasskeys(names: string[]) {

@@ -1,17 +1,14 @@
-import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { connectAsAnalyst } from "../../../test/analyst.ts";
 import { createTestDatabase } from "../../../test/database.ts";
+import { runNpm } from "../../test/cli.ts";
 import { createDb } from "./database.ts";
 
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const migrate = (env: Record<string, string | undefined>) =>
-  run("npm", ["run", "--silent", "migrate", "-w", "@pli/api"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env } });
+  runNpm(["migrate", "-w", "@pli/api"], { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env });
 
 describe("npm run migrate -w @pli/api", () => {
   it("applies every migration to DATABASE_URL once, and nothing the second time; the analyst then logs in with ANALYST_PASSWORD", async () => {

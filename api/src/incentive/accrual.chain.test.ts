@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
 import type { Server } from "node:http";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
+import { runNpm } from "../../test/cli.ts";
 import { adminAndTwoOperators, approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS } from "../public-contract/index.ts";
@@ -18,8 +16,6 @@ import { accrueIncentives, incentiveAccrualJob } from "./accrual.ts";
  * anvil at chosen block times and indexed by Ponder, inactive days found by the node monitor probing
  * stand-ins on loopback addresses at chosen times, and the accrual run at chosen dates.
  */
-const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 let app: Awaited<ReturnType<typeof startChainApp>>;
 let t: TestApp;
@@ -86,7 +82,7 @@ describe("monthly accrual over simulated months", () => {
     const before = await rows();
     expect(await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z"))).toEqual({ accrued: [], waiting: null });
     await incentiveAccrualJob(deps(), () => new Date("2027-02-20T00:00:00Z")).run();
-    const cli = await run("npm", ["run", "--silent", "incentives:accrue", "--", "--until", "2027-02-28"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, RPC_URL: t.config.RPC_URL } });
+    const cli = await runNpm(["incentives:accrue", "--", "--until", "2027-02-28"], { DATABASE_URL: t.config.DATABASE_URL, RPC_URL: t.config.RPC_URL });
     expect(cli.stdout).toContain("Nothing to accrue until 2027-02-28");
     expect(await rows()).toEqual(before);
     const total = await t.db.selectFrom("app.incentive_status_count").select(["status", "count", "token"]).orderBy("status").execute();
@@ -156,7 +152,7 @@ describe("monthly accrual over simulated months", () => {
 
   it("the command line refuses a malformed date and says when months wait for the indexer", async () => {
     const cli = (until: string, env: Record<string, string | undefined> = {}) =>
-      run("npm", ["run", "--silent", "incentives:accrue", "--", "--until", until], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, RPC_URL: undefined, ...env } });
+      runNpm(["incentives:accrue", "--", "--until", until], { DATABASE_URL: t.config.DATABASE_URL, RPC_URL: undefined, ...env });
     await expect(cli("2027-13-01")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("until: must be a real date") });
     await expect(cli("2027-08-01")).rejects.toMatchObject({ code: 3, stderr: expect.stringContaining("the end of 2027-06") });
     const done = await cli("2027-08-01", { RPC_URL: t.config.RPC_URL });

@@ -5,7 +5,7 @@ import { waitFor } from "../../../scripts/lib/wait.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { newOperator, nodeBody } from "../../test/nodes.ts";
+import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
 import { startNodeReconciler } from "./reconcile.ts";
 
@@ -26,12 +26,7 @@ const toggle = (id: string, status: string) => t.call("POST", API.node.deactivat
 const remove = (id: string) => t.call("POST", API.node.delete, { token: admin, body: { id } });
 const statusInDb = (id: string) => t.db.selectFrom("app.node").select("status").where("id", "=", id).executeTakeFirstOrThrow().then((row) => row.status);
 
-async function addNode(n: number) {
-  const body = nodeBody(n);
-  const response = await t.call("POST", API.node.root, { token: operator.token, body });
-  expect(response.status).toBe(201);
-  return { id: response.body.data._id as string, node: body.nodeAddress as Address };
-}
+const addNode = (n: number) => registerNode(t, operator.token, n);
 
 beforeAll(async () => {
   app = await startChainApp();

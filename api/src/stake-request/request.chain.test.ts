@@ -4,7 +4,7 @@ import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { newOperator, nodeBody } from "../../test/nodes.ts";
+import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
 
 /**
@@ -23,12 +23,7 @@ const ask = (token: string, nodeId: string) => t.call("POST", API.stakeRequest.r
 const setStatus = (id: string, status: string) => t.call("POST", API.stakeRequest.updateStatus, { token: admin, body: { _id: id, status } });
 const ownStatus = (token: string, nodeId: string) => t.call("GET", `${API.stakeRequest.root}?nodeId=${nodeId}`, { token }).then((r) => r.body);
 
-async function addNode(token: string, n: number) {
-  const body = nodeBody(n);
-  const response = await t.call("POST", API.node.root, { token, body });
-  expect(response.status).toBe(201);
-  return { id: response.body.data._id as string, node: body.nodeAddress as Address };
-}
+const addNode = (token: string, n: number) => registerNode(t, token, n);
 
 beforeAll(async () => {
   app = await startChainApp();
