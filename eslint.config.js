@@ -19,19 +19,38 @@ const apiTypesOnly = [
 ];
 const noAppShell = { group: ["@/app", "@/app/**", "**/app/**"], message: "Only the app shell imports the app shell." };
 const noFeatures = { group: ["@/features/**", "**/features/**"], message: "Shared code never depends on a feature." };
-/** Inside a feature, code outside it is reached through the @/ alias, so no relative path can cross into another feature. */
-const noClimbing = { group: ["../../*"], message: "Import code outside this feature through @/ (a feature imports only itself, @/shared and @/chain)." };
+/**
+ * Inside a feature, code outside it is reached through the @/ alias, so no relative path can cross into another
+ * feature.
+ */
+const noClimbing = {
+  group: ["../../*"],
+  message: "Import code outside this feature through @/ (a feature imports only itself, @/shared and @/chain).",
+};
 const otherFeatures = (feature) => ({
   group: ["@/features/*", `!@/features/${feature}`],
   message: "A feature imports only itself, @/shared and @/chain: move what both need to @/shared.",
 });
 /** One rule entry per area: flat config replaces (never merges) a rule's options, so each lists all it needs. */
 const restrictImports = (...patterns) => ({
-  "@typescript-eslint/no-restricted-imports": ["error", { paths: apiTypesOnly, patterns: [...apiContractOnly, ...patterns] }],
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    { paths: apiTypesOnly, patterns: [...apiContractOnly, ...patterns] },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", ".data/**", "**/.ponder/**", "**/generated/**", "indexer/ponder-env.d.ts", "e2e/artifacts/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".data/**",
+      "**/.ponder/**",
+      "**/generated/**",
+      "indexer/ponder-env.d.ts",
+      "e2e/artifacts/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -50,7 +69,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
-          message: "TanStack Query drops mutate() callbacks once the component unmounts (a live update often unmounts the button that caused it): use settle() from @/shared/api/settle.",
+          message:
+            "TanStack Query drops mutate() callbacks once the component unmounts (a live update often unmounts the button that caused it): use settle() from @/shared/api/settle.",
         },
       ],
     },

@@ -3,10 +3,12 @@
  * seeded in an embedded Postgres next to Ponder-shaped chain tables, the API started as in production
  * (api/src/server.ts, its own process) and hit by autocannon with 50 keep-alive connections on
  * `GET /api/incentive` unsearched, searched by status and by address or hash prefix, and an operator's
- * own list, next to a bare Hono route served the same way; then the full CSV export of every row (time, first byte, the API's resident memory
+ * own list, next to a bare Hono route served the same way; then the full CSV export of every row (time, first byte, the
+ * API's resident memory
  * growth sampled from /proc), then the accrual of one month for 20,000 positions.
  * Targets: list and search p99 <= 25 ms; export <= 5 s with <= 64 MB growth; accrual <= 10 s.
- * `npm run bench:incentives` (DURATION=seconds per case, WRITES_PER_S=writes a second during each case, POSITIONS, MONTHS, OPERATORS; EXPORT_ONLY=1 measures the export alone).
+ * `npm run bench:incentives` (DURATION=seconds per case, WRITES_PER_S=writes a second during each case, POSITIONS,
+ * MONTHS, OPERATORS; EXPORT_ONLY=1 measures the export alone).
  */
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -22,9 +24,13 @@ const MONTHS = Number(process.env.MONTHS ?? 50);
 const EXPORT_ONLY = process.env.EXPORT_ONLY === "1";
 const TARGET = { exportMs: 5_000, exportGrowthMb: 64, accrualMs: 10_000 } as const;
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 /** Downloads the export, sampling the API's resident memory every 20 ms; rows, time, first byte and peak growth. */
 async function timedExport(url: string, headers: Record<string, string>, pid: number) {
@@ -54,14 +60,33 @@ let seeded: Awaited<ReturnType<typeof seedIncentives>> | undefined;
 
 await withStand(
   "incentives",
-  async (databaseUrl) => (seeded = await seedIncentives(databaseUrl, { operators: OPERATORS, positions: POSITIONS, months: MONTHS })),
+  async (databaseUrl) =>
+    (seeded = await seedIncentives(databaseUrl, { operators: OPERATORS, positions: POSITIONS, months: MONTHS })),
   async ({ api, bare, db, adminToken, pids, operatorToken, write }) => {
-    const operator = await db.selectFrom("app.operator").select("id").orderBy("wallet_address").offset(41).limit(1).executeTakeFirstOrThrow();
-    const sample = await db.selectFrom("app.incentive").select(["wallet", "paid_tx"]).where("paid_tx", "is not", null).orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const operator = await db
+      .selectFrom("app.operator")
+      .select("id")
+      .orderBy("wallet_address")
+      .offset(41)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const sample = await db
+      .selectFrom("app.incentive")
+      .select(["wallet", "paid_tx"])
+      .where("paid_tx", "is not", null)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const asAdmin = jsonHeaders(adminToken);
     const asOperator = jsonHeaders(await operatorToken(operator.id));
     const list = `${api}${API.incentive.root}`;
-    const listCase = (name: string, url: string, headers: Record<string, string>): LoadCase => ({ name, url, method: "GET", headers, target: true });
+    const listCase = (name: string, url: string, headers: Record<string, string>): LoadCase => ({
+      name,
+      url,
+      method: "GET",
+      headers,
+      target: true,
+    });
     const bareCase: LoadCase = { name: "bare Hono GET /", url: bare, method: "GET", target: false };
     const missed = EXPORT_ONLY
       ? []
@@ -83,7 +108,11 @@ await withStand(
 
     console.log(`\nCSV export of every incentive (admin, GET ${API.incentive.export})`);
     for (const attempt of [1, 2]) {
-      const figure = await timedExport(`${api}${API.incentive.export}`, { authorization: `Bearer ${adminToken}` }, pids.server);
+      const figure = await timedExport(
+        `${api}${API.incentive.export}`,
+        { authorization: `Bearer ${adminToken}` },
+        pids.server,
+      );
       const met = figure.total <= TARGET.exportMs && figure.growthMb <= TARGET.exportGrowthMb;
       if (!met) missed.push(`export ${attempt}`);
       console.log(
@@ -92,7 +121,9 @@ await withStand(
     }
 
     if (!EXPORT_ONLY && seeded) {
-      console.log(`\nAccrual of ${seeded.accrualMonth.slice(0, 7)} for ${seeded.positions} positions (in this process, as the scheduler's job runs it)`);
+      console.log(
+        `\nAccrual of ${seeded.accrualMonth.slice(0, 7)} for ${seeded.positions} positions (in this process, as the scheduler's job runs it)`,
+      );
       const accrualStarted = performance.now();
       const accrual = await accrueIncentives({ db }, new Date());
       const accrualMs = performance.now() - accrualStarted;
@@ -101,6 +132,8 @@ await withStand(
       console.log(`  ${JSON.stringify(accrual.accrued)} in ${seconds(accrualMs)}  ${accrualMet ? "met" : "MISSED"}`);
     }
 
-    console.log(`\nload average after: ${load()}; targets (list p99 <= 25 ms, export <= ${seconds(TARGET.exportMs)} and <= ${TARGET.exportGrowthMb} MB, accrual <= ${seconds(TARGET.accrualMs)}) ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`);
+    console.log(
+      `\nload average after: ${load()}; targets (list p99 <= 25 ms, export <= ${seconds(TARGET.exportMs)} and <= ${TARGET.exportGrowthMb} MB, accrual <= ${seconds(TARGET.accrualMs)}) ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`,
+    );
   },
 );

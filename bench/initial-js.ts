@@ -26,14 +26,21 @@ try {
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
       const body = await response.body().catch(() => null);
-      if (body) scripts.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+      if (body)
+        scripts.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
     });
     await page.goto(`${stack.urls.web}${pagePath}`, { waitUntil: "networkidle" });
     await page.locator("h1").first().waitFor();
     const rows = [...scripts.entries()].sort((a, b) => b[1].gzip - a[1].gzip);
-    const total = rows.reduce((sum, [, size]) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip }), { raw: 0, gzip: 0 });
-    console.log(`\n${pagePath}: ${rows.length} scripts, ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (target <= ${TARGET_KB} KB gzip: ${total.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"})`);
-    for (const [file, size] of rows) console.log(`  ${kb(size.gzip).padStart(7)} KB gzip  ${kb(size.raw).padStart(7)} KB raw  ${file}`);
+    const total = rows.reduce((sum, [, size]) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip }), {
+      raw: 0,
+      gzip: 0,
+    });
+    console.log(
+      `\n${pagePath}: ${rows.length} scripts, ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (target <= ${TARGET_KB} KB gzip: ${total.gzip <= TARGET_KB * 1024 ? "met" : "NOT met"})`,
+    );
+    for (const [file, size] of rows)
+      console.log(`  ${kb(size.gzip).padStart(7)} KB gzip  ${kb(size.raw).padStart(7)} KB raw  ${file}`);
     await context.close();
   }
 } finally {

@@ -6,7 +6,8 @@
  * tab's page and every tab's count), each without and with a search term; next to a bare Hono route
  * served the same way, first and last (the floor of the machine at that moment). Prints p50, p99 and
  * requests per second per case, and the load average. Target: p99 <= 25 ms. `npm run bench:nodes`
- * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR and HOLD: see bench/lib/stand.ts).
+ * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR
+ * and HOLD: see bench/lib/stand.ts).
  */
 import { API, NODE_TABS } from "../api/src/public-contract/index.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
@@ -27,9 +28,22 @@ await withStand(
     const cases: LoadCase[] = [bareCase];
     for (const q of ["", ...SEARCH]) {
       const label = q ? ` q=${q}` : "";
-      cases.push({ name: `GET nodesetting${label}`, url: `${api}${API.node.root}${query(q)}`, method: "GET", headers, target: true });
+      cases.push({
+        name: `GET nodesetting${label}`,
+        url: `${api}${API.node.root}${query(q)}`,
+        method: "GET",
+        headers,
+        target: true,
+      });
       for (const tab of NODE_TABS) {
-        cases.push({ name: `filterlist ${tab}${label}`, url: `${api}${API.node.filterList}${query(q)}`, method: "POST", body: JSON.stringify({ status: tab }), headers, target: true });
+        cases.push({
+          name: `filterlist ${tab}${label}`,
+          url: `${api}${API.node.filterList}${query(q)}`,
+          method: "POST",
+          body: JSON.stringify({ status: tab }),
+          headers,
+          target: true,
+        });
       }
     }
     cases.push(bareCase);

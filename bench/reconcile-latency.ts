@@ -44,7 +44,13 @@ try {
   await operator.approve(pli(1_000_000));
   await operator.stake(pli(50_000), NODE);
 
-  const indexer = await startIndexer({ databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, logFile: path.join(dir, "indexer.log") });
+  const indexer = await startIndexer({
+    databaseUrl,
+    rpcUrl: anvil.rpcUrl,
+    wsUrl: anvil.wsUrl,
+    deployment,
+    logFile: path.join(dir, "indexer.log"),
+  });
   indexerHandle.stop = indexer.stop;
   const db = createDb(databaseUrl, 2);
   const listener = new pgClient.Client({ connectionString: databaseUrl });
@@ -80,7 +86,9 @@ try {
   await listener.end();
   const stats = percentiles(latencies);
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-  console.log(`reconcile latency over ${RUNS} stake transactions ${GAP_MS} ms apart (mined -> readable from chain.* via the API's db layer)`);
+  console.log(
+    `reconcile latency over ${RUNS} stake transactions ${GAP_MS} ms apart (mined -> readable from chain.* via the API's db layer)`,
+  );
   console.log(`  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}`);
   console.log(`  min ${fmt(stats.min)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}`);
 } finally {

@@ -7,7 +7,8 @@
  * prefix and with a fragment of one; the admin's `GET /api/stake/` (every position with its events)
  * without a search and by owner email, node name and wallet address; next to a bare Hono route, first
  * and last. Prints p50, p99, requests per second and CPU time per request per case, and the load
- * average. Target: p99 <= 25 ms. `npm run bench:stakes` (DURATION=seconds per case, WRITES_PER_S=writes a second during each case; PROFILE_DIR and
+ * average. Target: p99 <= 25 ms. `npm run bench:stakes` (DURATION=seconds per case, WRITES_PER_S=writes a second during
+ * each case; PROFILE_DIR and
  * HOLD: see bench/lib/stand.ts).
  */
 import { API } from "../api/src/public-contract/index.ts";
@@ -21,17 +22,43 @@ const EVENTS_PER_POSITION = Number(process.env.EVENTS_PER_POSITION ?? 10);
 
 await withStand(
   "stakes",
-  (databaseUrl) => seedStakes(databaseUrl, { operators: OPERATORS, nodes: POSITIONS, eventsPerPosition: EVENTS_PER_POSITION }),
+  (databaseUrl) =>
+    seedStakes(databaseUrl, { operators: OPERATORS, nodes: POSITIONS, eventsPerPosition: EVENTS_PER_POSITION }),
   async ({ api, bare, db, adminToken, pids, operatorToken, write }) => {
-    const operator = await db.selectFrom("app.operator").select(["id", "email", "wallet_address"]).where("email", "like", "operator42@%").executeTakeFirstOrThrow();
-    const { tx_hash: hash } = await db.selectFrom("chain.stake_event").select("tx_hash").where("wallet", "=", operator.wallet_address).orderBy("block_number").executeTakeFirstOrThrow();
-    const node = await db.selectFrom("app.node").select("name").where("operator_id", "=", operator.id).executeTakeFirstOrThrow();
+    const operator = await db
+      .selectFrom("app.operator")
+      .select(["id", "email", "wallet_address"])
+      .where("email", "like", "operator42@%")
+      .executeTakeFirstOrThrow();
+    const { tx_hash: hash } = await db
+      .selectFrom("chain.stake_event")
+      .select("tx_hash")
+      .where("wallet", "=", operator.wallet_address)
+      .orderBy("block_number")
+      .executeTakeFirstOrThrow();
+    const node = await db
+      .selectFrom("app.node")
+      .select("name")
+      .where("operator_id", "=", operator.id)
+      .executeTakeFirstOrThrow();
     const asOperator = jsonHeaders(await operatorToken(operator.id));
     const asAdmin = jsonHeaders(adminToken);
     const query = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");
     const bareCase: LoadCase = { name: "bare Hono GET /", url: bare, method: "GET", target: false };
-    const transactions = (label: string, q: string): LoadCase => ({ name: `operator transactions${label}`, url: `${api}${API.stake.transactions}${query(q)}`, method: "GET", headers: asOperator, target: true });
-    const stakes = (label: string, q: string): LoadCase => ({ name: `admin stakes${label}`, url: `${api}${API.stake.root}${query(q)}`, method: "GET", headers: asAdmin, target: true });
+    const transactions = (label: string, q: string): LoadCase => ({
+      name: `operator transactions${label}`,
+      url: `${api}${API.stake.transactions}${query(q)}`,
+      method: "GET",
+      headers: asOperator,
+      target: true,
+    });
+    const stakes = (label: string, q: string): LoadCase => ({
+      name: `admin stakes${label}`,
+      url: `${api}${API.stake.root}${query(q)}`,
+      method: "GET",
+      headers: asAdmin,
+      target: true,
+    });
     const cases: LoadCase[] = [
       bareCase,
       transactions("", ""),

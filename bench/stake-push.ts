@@ -34,7 +34,13 @@ const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-push-"));
 const stack = await startStack({ dataDir: dir, apiEnv: { SCHEDULER_ENABLED: "false" } });
 const browser = await launchBrowser();
 try {
-  const shared: SharedStack = { urls: stack.urls, deployment: stack.deployment, databaseUrl: stack.databaseUrl, logDir: stack.logDir, mailDir: path.join(dir, "mail") };
+  const shared: SharedStack = {
+    urls: stack.urls,
+    deployment: stack.deployment,
+    databaseUrl: stack.databaseUrl,
+    logDir: stack.logDir,
+    mailDir: path.join(dir, "mail"),
+  };
   const operator = await freshOperator(shared, { pli: "10000000" });
   const { token } = await operatorWith2fa(shared, operator);
   const owner = chainActor(stack.urls.rpc, stack.deployment, DEV_KEYS.owner);
@@ -79,9 +85,17 @@ try {
   }
   const stats = percentiles(latencies);
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-  console.log(`stake push latency over ${RUNS} top-ups ${GAP_MS} ms apart (mined -> the operator's page shows the new Total Staked, via indexer, SSE and refetch)`);
-  console.log(`  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}   target p50 <= ${TARGET.p50} ms, p99 <= ${TARGET.p99} ms`);
-  console.log(`  min ${fmt(stats.min)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}   load average ${loadavg().map((v) => v.toFixed(2)).join(" ")}`);
+  console.log(
+    `stake push latency over ${RUNS} top-ups ${GAP_MS} ms apart (mined -> the operator's page shows the new Total Staked, via indexer, SSE and refetch)`,
+  );
+  console.log(
+    `  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}   target p50 <= ${TARGET.p50} ms, p99 <= ${TARGET.p99} ms`,
+  );
+  console.log(
+    `  min ${fmt(stats.min)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}   load average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await browser.close();
   await stack.stop();

@@ -61,12 +61,20 @@ describe("admin console", () => {
   test("updates the settings, setting changed stake limits on chain first, and the password", async () => {
     await page.getByRole("link", { name: "Setting" }).click();
     await page.getByRole("heading", { name: "Website Setting" }).waitFor();
-    await page.getByLabel("Logo (.png, .jpg, .jpeg)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await page
+      .getByLabel("Logo (.png, .jpg, .jpeg)")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
     await page.getByText(MESSAGES.imageUploaded).waitFor();
     await page.getByRole("img", { name: "Current logo" }).waitFor();
 
     const outsidePortal = async () =>
-      (await callApi<{ counts: { limitChangeOutsidePortal: number } }>(stack.current, `${API.unchecked}?kind=limitChangeOutsidePortal`, await adminToken(stack.current, admin))).counts.limitChangeOutsidePortal;
+      (
+        await callApi<{ counts: { limitChangeOutsidePortal: number } }>(
+          stack.current,
+          `${API.unchecked}?kind=limitChangeOutsidePortal`,
+          await adminToken(stack.current, admin),
+        )
+      ).counts.limitChangeOutsidePortal;
     const outsideBefore = await outsidePortal();
     await page.getByLabel("Multiply Of (PLI)").fill("7000");
     await page.getByRole("button", { name: "Update Setting" }).click();
@@ -84,9 +92,16 @@ describe("admin console", () => {
     expect(await chain.readContract({ ...staking, functionName: "minStakeAmt" })).toBe(parseUnits("60000", 18));
     expect(await chain.readContract({ ...staking, functionName: "maxStakeAmt" })).toBe(parseUnits("900000", 18));
     const settings = (await (await fetch(`${stack.current.urls.api}${API.setting}`)).json()) as Record<string, string>;
-    expect(settings).toMatchObject({ minimumStake: "60000", maximumStake: "900000", multiplyOf: "2000", incentivePercentage: "3" });
+    expect(settings).toMatchObject({
+      minimumStake: "60000",
+      maximumStake: "900000",
+      multiplyOf: "2000",
+      incentivePercentage: "3",
+    });
     expect(settings.logoUrl).toMatch(/\.png$/);
-    expect(await outsidePortal(), "the page's own limit changes are not listed as made outside the portal").toBe(outsideBefore);
+    expect(await outsidePortal(), "the page's own limit changes are not listed as made outside the portal").toBe(
+      outsideBefore,
+    );
     await page.getByText("On the chain: 60,000 PLI").waitFor();
     await page.getByText("On the chain: 900,000 PLI").waitFor();
     await checkScreen(page, path.join(import.meta.dirname, "artifacts", "screenshots", "admin"), "site-setting");
@@ -113,7 +128,15 @@ describe("admin console", () => {
 
   test("the admin frame has the admin sidebar and logs out to the sign-in page", async () => {
     const sidebar = page.getByRole("navigation", { name: "Admin menu" });
-    for (const label of ["Dashboard", "Node Requests", "Job Requests", "Stakes", "Incentives", "Full Node RPC's", "Setting"]) {
+    for (const label of [
+      "Dashboard",
+      "Node Requests",
+      "Job Requests",
+      "Stakes",
+      "Incentives",
+      "Full Node RPC's",
+      "Setting",
+    ]) {
       await sidebar.getByRole("link", { name: label }).waitFor();
     }
     await page.getByRole("button", { name: "Logout" }).click();

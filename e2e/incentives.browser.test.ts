@@ -4,7 +4,14 @@ import type { BrowserContext, Page } from "playwright-core";
 import { parseUnits, type Hex } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, INCENTIVE_STATUS, MESSAGES, type IncentiveResponse, type IncentiveSummary, type Paged } from "../api/src/public-contract/index.ts";
+import {
+  API,
+  INCENTIVE_STATUS,
+  MESSAGES,
+  type IncentiveResponse,
+  type IncentiveSummary,
+  type Paged,
+} from "../api/src/public-contract/index.ts";
 import { createDb } from "../api/src/db/database.ts";
 import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
@@ -13,7 +20,14 @@ import { formatDate } from "../web/src/shared/format/dates.ts";
 import { formatToken } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { routes } from "@/shared/config/routes";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import {
+  adminToken,
+  freshAdmin,
+  freshOperator,
+  operatorWith2fa,
+  signInContext,
+  type FreshOperator,
+} from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "../test/smtp.ts";
@@ -31,7 +45,8 @@ async function shoot(page: Page, name: string) {
   await checkScreen(page, SCREENSHOTS, name);
 }
 const pli = (wei: bigint | string) => `${formatToken(BigInt(wei))} PLI`;
-const csvLines = async (download: Promise<{ path(): Promise<string> }>) => (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+const csvLines = async (download: Promise<{ path(): Promise<string> }>) =>
+  (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
 
 let operator: FreshOperator;
 let operatorSession: string;
@@ -42,12 +57,17 @@ let rows: IncentiveResponse[];
 let payoutTx: Hex;
 const contexts: BrowserContext[] = [];
 
-const ownRows = async () => (await callApi<Paged<IncentiveResponse>>(stack.current, `${API.incentive.root}?limit=10`, operatorSession)).docs;
+const ownRows = async () =>
+  (await callApi<Paged<IncentiveResponse>>(stack.current, `${API.incentive.root}?limit=10`, operatorSession)).docs;
 const summary = () => callApi<IncentiveSummary>(stack.current, API.incentive.summary, adminSession);
 
 /** A signed-in page of `token` whose wallet extension signs with `key`. */
 async function signedInPage(token: string, key: Hex, downloads = false): Promise<Page> {
-  const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport, acceptDownloads: downloads });
+  const context = await browser.current.newContext({
+    baseURL: stack.current.urls.web,
+    viewport: SCREEN_SIZES[0].viewport,
+    acceptDownloads: downloads,
+  });
   contexts.push(context);
   await signInContext(context, token);
   const page = await context.newPage();
@@ -67,22 +87,54 @@ beforeAll(async () => {
 
   const { chain, wallet, mined } = chainAs(stack.current, operator.key);
   const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-  stakeAmount = await chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "minStakeAmt" });
-  await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, stakeAmount], chain: null }));
-  const staked = await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [stakeAmount, node.nodeAddress], chain: null }));
+  stakeAmount = await chain.readContract({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "minStakeAmt",
+  });
+  await mined(
+    await wallet.writeContract({
+      address: pliToken,
+      abi: pluginTokenAbi,
+      functionName: "approve",
+      args: [stakingRewards, stakeAmount],
+      chain: null,
+    }),
+  );
+  const staked = await mined(
+    await wallet.writeContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "stakeTokens",
+      args: [stakeAmount, node.nodeAddress],
+      chain: null,
+    }),
+  );
   const stakedAt = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
   const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + 2, 1));
 
   const db = createDb(stack.current.databaseUrl, 2);
   try {
-    await waitFor("the stake's months accrued", async () => (await accrueIncentives({ db, chain }, until)).waiting === null && (await ownRows()).length === 2, { timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor(
+      "the stake's months accrued",
+      async () => (await accrueIncentives({ db, chain }, until)).waiting === null && (await ownRows()).length === 2,
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
   } finally {
     await db.destroy();
   }
   rows = await ownRows();
 
   const owner = chainAs(stack.current, DEV_KEYS.owner);
-  await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "mint", args: [owner.wallet.account.address, parseUnits("1000", 18)], chain: null }));
+  await owner.mined(
+    await owner.wallet.writeContract({
+      address: pliToken,
+      abi: pluginTokenAbi,
+      functionName: "mint",
+      args: [owner.wallet.account.address, parseUnits("1000", 18)],
+      chain: null,
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -133,7 +185,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByText(MESSAGES.tokenSent).first().waitFor({ timeout: 60_000 });
 
-    await expect.poll(async () => (await ownRows()).map((row) => row.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
+    await expect
+      .poll(async () => (await ownRows()).map((row) => row.status))
+      .toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
     const paid = await ownRows();
     payoutTx = paid[0]!.tnxHash as Hex;
     expect(paid.map((row) => row.tnxHash)).toEqual([payoutTx, payoutTx]);
@@ -141,8 +195,15 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     expect(await boxes.count()).toBe(0);
     expect(await page.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
     await balance.getByText(pli(deposited - total)).waitFor();
-    await page.getByRole("group", { name: "Paid Incentives", exact: true }).getByText(pli(BigInt(before.paid.token) + total)).waitFor();
-    const onChain = await chainAs(stack.current, DEV_KEYS.owner).chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
+    await page
+      .getByRole("group", { name: "Paid Incentives", exact: true })
+      .getByText(pli(BigInt(before.paid.token) + total))
+      .waitFor();
+    const onChain = await chainAs(stack.current, DEV_KEYS.owner).chain.readContract({
+      address: stack.current.deployment.contracts.stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "rewardPool",
+    });
     expect(onChain).toBe(deposited - total);
     await shoot(page, "admin-incentives");
 
@@ -151,22 +212,43 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const lines = await csv;
     expect(lines[0]).toBe("Wallet Address,Stake Id,Status,Token (PLI),Type,Txn Hash,Paid Date,Created At");
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 6))).toEqual(
-      paid.map(() => [operator.address.toLowerCase(), `${operator.address.toLowerCase()}-${node.nodeAddress.toLowerCase()}`, "Paid", expect.any(String), "Monthly", payoutTx]),
+      paid.map(() => [
+        operator.address.toLowerCase(),
+        `${operator.address.toLowerCase()}-${node.nodeAddress.toLowerCase()}`,
+        "Paid",
+        expect.any(String),
+        "Monthly",
+        payoutTx,
+      ]),
     );
 
-    await table.getByRole("link", { name: `View the incentive of ${formatDate(paid[0]!.date)} on ${node.name}` }).click();
+    await table
+      .getByRole("link", { name: `View the incentive of ${formatDate(paid[0]!.date)} on ${node.name}` })
+      .click();
     await page.getByRole("heading", { name: "View Incentive", level: 1 }).waitFor();
     await page.getByRole("link", { name: `View Transaction ${payoutTx}` }).waitFor();
     expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
     await shoot(page, "view-incentive");
 
-    const dashboard = await callApi<{ incentiveListAll: { status: string; token: string }[] }>(stack.current, API.dashboard.admin, adminSession);
+    const dashboard = await callApi<{ incentiveListAll: { status: string; token: string }[] }>(
+      stack.current,
+      API.dashboard.admin,
+      adminSession,
+    );
     await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name: "Dashboard" }).click();
-    for (const [label, status] of [["Paid", INCENTIVE_STATUS.paid], ["UnPaid", INCENTIVE_STATUS.unPaid]] as const) {
-      await page.getByRole("group", { name: label, exact: true }).getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token)).waitFor();
+    for (const [label, status] of [
+      ["Paid", INCENTIVE_STATUS.paid],
+      ["UnPaid", INCENTIVE_STATUS.unPaid],
+    ] as const) {
+      await page
+        .getByRole("group", { name: label, exact: true })
+        .getByText(pli(dashboard.incentiveListAll.find((item) => item.status === status)!.token))
+        .waitFor();
     }
     await page.getByRole("link", { name: /^Requests/ }).waitFor();
-    expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe(routes.adminListStakeRequest.href());
+    expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe(
+      routes.adminListStakeRequest.href(),
+    );
     await shoot(page, "admin-dashboard");
   });
 
@@ -203,12 +285,26 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
 
   test("Pay Now is refused before anything is sent when the reward pool is smaller than the selection", async () => {
     const { chain } = chainAs(stack.current, DEV_KEYS.owner);
-    const rewardPool = () => chain.readContract({ address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "rewardPool" });
+    const rewardPool = () =>
+      chain.readContract({
+        address: stack.current.deployment.contracts.stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "rewardPool",
+      });
     const pool = await rewardPool();
     const db = createDb(stack.current.databaseUrl, 1);
     const { id } = await db
       .insertInto("app.incentive")
-      .values({ wallet: operator.address.toLowerCase(), node: node.nodeAddress.toLowerCase(), date: "2099-01-01", token: pool + 1n, inactive_count: 0, staked_days: 31, accrued_days: 31, percentage: "2.5" })
+      .values({
+        wallet: operator.address.toLowerCase(),
+        node: node.nodeAddress.toLowerCase(),
+        date: "2099-01-01",
+        token: pool + 1n,
+        inactive_count: 0,
+        staked_days: 31,
+        accrued_days: 31,
+        percentage: "2.5",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     try {
@@ -216,7 +312,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       const page = await signedInPage(adminSession, DEV_KEYS.owner);
       await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
       const table = page.getByRole("table", { name: "Incentive Lists" });
-      await table.getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) }).check();
+      await table
+        .getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) })
+        .check();
       await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
       await page.getByRole("button", { name: "Pay Now" }).click();
       await page.getByText(MESSAGES.insufficientRewardPool).waitFor();
@@ -234,17 +332,49 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
     const amount = parseUnits("1", 18);
-    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "mint", args: [owner.wallet.account.address, amount], chain: null }));
-    await owner.mined(await owner.wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
-    await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "depositReward", args: [amount], chain: null }));
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "mint",
+        args: [owner.wallet.account.address, amount],
+        chain: null,
+      }),
+    );
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, amount],
+        chain: null,
+      }),
+    );
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "depositReward",
+        args: [amount],
+        chain: null,
+      }),
+    );
     const { transactionHash } = await owner.mined(
-      await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "payRewards", args: [[operator.address], [amount], [20990201n], [node.nodeAddress]], chain: null }),
+      await owner.wallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "payRewards",
+        args: [[operator.address], [amount], [20990201n], [node.nodeAddress]],
+        chain: null,
+      }),
     );
 
     const page = await signedInPage(adminSession, DEV_KEYS.owner);
     await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
     const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });
-    const payment = discrepancies.getByRole("row").filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
+    const payment = discrepancies
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
     await payment.waitFor();
     await payment.getByText("No such incentive").waitFor();
     await payment.getByText(pli(amount)).waitFor();

@@ -19,9 +19,8 @@ const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "
 
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
-const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
-
-
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> =>
+  callApi<T>(stack.current, pathname, token, body);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
@@ -42,7 +41,10 @@ let pages: OperatorAndAdminPages;
 let operatorPage: Page;
 let adminPage: Page;
 const oracles = [randomAddress(), randomAddress()];
-const job = { name: `PLI/XDC price ${randomInt(1e6)}`, jobIds: ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f9e8d7c6b5a49382716f5e4d3c2b1a0"] };
+const job = {
+  name: `PLI/XDC price ${randomInt(1e6)}`,
+  jobIds: ["a1b2c3d4e5f60718293a4b5c6d7e8f90", "0f9e8d7c6b5a49382716f5e4d3c2b1a0"],
+};
 const other = `Weather ${randomInt(1e6)}`;
 
 const nodeJobs = async () =>
@@ -53,7 +55,10 @@ beforeAll(async () => {
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   nodeId = await activeNode(stack.current, operatorSession);
-  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  pages = await operatorAndAdminPages(browser.current, stack.current, {
+    operator: { token: operatorSession, key: operator.key },
+    admin: adminSession,
+  });
   operatorPage = pages.operator.page;
   adminPage = pages.admin.page;
 });
@@ -83,7 +88,9 @@ describe("oracle jobs from submission to review", () => {
     await form.getByLabel("Cost (PLI)").fill("0.1");
     await form.getByLabel("Oracle Address").fill(`0xnot-an-address\n${oracles[1]}`);
     await form.getByLabel("Job ID").fill(job.jobIds.join("\n"));
-    await form.getByLabel("Job Source").fill("https://api.example.com/pli-xdc\nhttps://feed.example.org/price?pair=PLI-XDC");
+    await form
+      .getByLabel("Job Source")
+      .fill("https://api.example.com/pli-xdc\nhttps://feed.example.org/price?pair=PLI-XDC");
     await form.getByLabel("Poll Timer (seconds)").fill("60");
     await form.getByLabel("Minimum Oracle").fill("1");
     await form.getByRole("button", { name: jobMessages.submitJob }).click();
@@ -104,7 +111,13 @@ describe("oracle jobs from submission to review", () => {
     await page.getByRole("row").filter({ hasText: "0.1 PLI" }).getByText("Pending").waitFor();
 
     const [saved] = await nodeJobs();
-    expect(saved).toMatchObject({ name: job.name, status: "Pending", oracleAddress: oracles.map((a) => a.toLowerCase()).join("\n"), polltimer: 60, jobChange: false });
+    expect(saved).toMatchObject({
+      name: job.name,
+      status: "Pending",
+      oracleAddress: oracles.map((a) => a.toLowerCase()).join("\n"),
+      polltimer: 60,
+      jobChange: false,
+    });
   });
 
   test("the operator views the values one per row, searches by status, and edits an allowed field", async () => {
@@ -119,7 +132,13 @@ describe("oracle jobs from submission to review", () => {
     await modal.waitFor({ state: "hidden" });
 
     await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Approved");
-    await page.waitForURL((url) => url.searchParams.get("q") === "Approved" && url.searchParams.get("page") === "1" && url.searchParams.get("limit") === "5" && url.searchParams.get("id") === nodeId);
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get("q") === "Approved" &&
+        url.searchParams.get("page") === "1" &&
+        url.searchParams.get("limit") === "5" &&
+        url.searchParams.get("id") === nodeId,
+    );
     await page.getByText(MESSAGES.noRecord).waitFor();
     await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Pending");
     await page.waitForURL((url) => url.searchParams.get("q") === "Pending");
@@ -129,12 +148,28 @@ describe("oracle jobs from submission to review", () => {
     await row.getByRole("button", { name: `View ${job.name}` }).click();
     await page.waitForURL((url) => url.pathname === routes.editJob.path && url.searchParams.get("id") === nodeId);
     await page.getByRole("heading", { name: "View Jobs", level: 1 }).waitFor();
-    for (const locked of ["Job Name", "Description", "Oracle Address", "Job ID", "Index Pair", "Cost (PLI)", "Job Source", "Job Provider", "Contract Address"]) {
+    for (const locked of [
+      "Job Name",
+      "Description",
+      "Oracle Address",
+      "Job ID",
+      "Index Pair",
+      "Cost (PLI)",
+      "Job Source",
+      "Job Provider",
+      "Contract Address",
+    ]) {
       expect(await page.getByLabel(locked).isDisabled(), locked).toBe(true);
     }
     expect(await page.getByRole("combobox", { name: /^Job Category/ }).isDisabled()).toBe(true);
     expect(await page.getByRole("combobox", { name: /^Network/ }).isDisabled()).toBe(true);
-    for (const open of ["Poll Timer (seconds)", "Minimum Oracle", "EAC Address", "Access Address", "Minimum Deviation (%)"]) {
+    for (const open of [
+      "Poll Timer (seconds)",
+      "Minimum Oracle",
+      "EAC Address",
+      "Access Address",
+      "Minimum Deviation (%)",
+    ]) {
       expect(await page.getByLabel(open).isDisabled(), open).toBe(false);
     }
     await page.getByLabel("Poll Timer (seconds)").fill("120");
@@ -148,7 +183,10 @@ describe("oracle jobs from submission to review", () => {
   });
 
   test("the admin approves it through the quick update, edits it, and deletes another job", async () => {
-    const categories = await api<{ docs: { _id: string; categoryName: string }[] }>(API.jobCategory.root, operatorSession);
+    const categories = await api<{ docs: { _id: string; categoryName: string }[] }>(
+      API.jobCategory.root,
+      operatorSession,
+    );
     await api(API.job.root, operatorSession, {
       nodeSettingID: nodeId,
       jobCategoryID: categories.docs.find((c) => c.categoryName === "Weather")!._id,
@@ -202,7 +240,12 @@ describe("oracle jobs from submission to review", () => {
 
     const jobs = await nodeJobs();
     expect(jobs.map((j) => j.name)).toEqual([job.name]);
-    expect(jobs[0]).toMatchObject({ status: "Approved", jobStatus: "Active", cost: "0.25", adminNotes: "Feeds checked" });
+    expect(jobs[0]).toMatchObject({
+      status: "Approved",
+      jobStatus: "Active",
+      cost: "0.25",
+      adminNotes: "Feeds checked",
+    });
   });
 
   test("the operator sees the review on the node's jobs", async () => {
@@ -241,7 +284,10 @@ describe("job categories", () => {
     await page.getByText(MESSAGES.categoryRemoved).first().waitFor();
     await page.getByRole("row").filter({ hasText: renamed }).waitFor({ state: "detached" });
 
-    const categories = await api<{ docs: { categoryName: string; jobCount: number }[] }>(API.jobCategory.root, adminSession);
+    const categories = await api<{ docs: { categoryName: string; jobCount: number }[] }>(
+      API.jobCategory.root,
+      adminSession,
+    );
     const inUse = categories.docs.find((category) => category.jobCount > 0)!;
     expect(await page.getByRole("button", { name: `Remove ${inUse.categoryName}` }).isDisabled()).toBe(true);
   });
@@ -250,7 +296,12 @@ describe("job categories", () => {
 describe("only Validator operators work on jobs", () => {
   test("a Standby operator gets the OK-only 'Only Validator Nodes' dialog, whose OK goes to the node list", async () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
-    const { context, page } = await signedInPage(browser.current, stack.current, (await operatorWith2fa(stack.current, standby)).token, standby.key);
+    const { context, page } = await signedInPage(
+      browser.current,
+      stack.current,
+      (await operatorWith2fa(stack.current, standby)).token,
+      standby.key,
+    );
     try {
       await page.goto(routes.listJob.href(nodeId));
       const dialog = page.getByRole("dialog", { name: MESSAGES.onlyValidatorTitle });

@@ -37,7 +37,9 @@ const ROUTES = Object.entries(routes).map(([name, route]) => ({
 /** The registry title of the route a URL landed on (pages may redirect, e.g. an edit page with no record). */
 function titleFor(url: string): string | undefined {
   const { pathname } = new URL(url);
-  const route = Object.values(routes).find((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname));
+  const route = Object.values(routes).find((r) =>
+    new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}/?$`).test(pathname),
+  );
   return route?.title;
 }
 
@@ -48,10 +50,17 @@ beforeAll(async () => {
   const operator = await freshOperator(stack.current, { pli: "120000" });
   operatorKey = operator.key;
   const admin = await freshAdmin(stack.current);
-  tokens = { operator: (await operatorWith2fa(stack.current, operator)).token, admin: await adminToken(stack.current, admin) };
+  tokens = {
+    operator: (await operatorWith2fa(stack.current, operator)).token,
+    admin: await adminToken(stack.current, admin),
+  };
 });
 
-async function contextFor(b: Browser, area: Area, viewport: { width: number; height: number }): Promise<BrowserContext> {
+async function contextFor(
+  b: Browser,
+  area: Area,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
   const context = await b.newContext({ baseURL: stack.current.urls.web, viewport });
   if (area !== "public") await signInContext(context, tokens[area]);
   return context;

@@ -37,8 +37,8 @@ interface NodeRow {
   nodeAddress: string;
 }
 
-const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
-
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> =>
+  callApi<T>(stack.current, pathname, token, body);
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
@@ -63,7 +63,10 @@ beforeAll(async () => {
   operator = await freshOperator(stack.current, { pli: "2000000" });
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
-  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  pages = await operatorAndAdminPages(browser.current, stack.current, {
+    operator: { token: operatorSession, key: operator.key },
+    admin: adminSession,
+  });
   operatorPage = pages.operator.page;
   adminPage = pages.admin.page;
 });
@@ -72,7 +75,8 @@ afterAll(async () => {
   await pages?.close();
 });
 
-const ownNodes = async () => (await api<{ docs: NodeRow[] }>(`${API.node.root}?page=1&limit=100`, operatorSession)).docs;
+const ownNodes = async () =>
+  (await api<{ docs: NodeRow[] }>(`${API.node.root}?page=1&limit=100`, operatorSession)).docs;
 
 describe("validator nodes from registration to reputation", () => {
   test("the operator adds a node: a field error first, then typed confirmation and 'Node Added Successfully'", async () => {
@@ -127,7 +131,11 @@ describe("validator nodes from registration to reputation", () => {
     await row.getByText("NA").waitFor();
 
     const [node] = await ownNodes();
-    expect(node).toMatchObject({ name: first.name, status: NODE_STATUS.pending, nodeAddress: first.node.toLowerCase() });
+    expect(node).toMatchObject({
+      name: first.name,
+      status: NODE_STATUS.pending,
+      nodeAddress: first.node.toLowerCase(),
+    });
     expect(node?.logo).toMatch(/\.png$/);
     firstId = node!._id;
     await shoot(page, "list-pending");
@@ -194,7 +202,11 @@ describe("validator nodes from registration to reputation", () => {
   test("the admin approves: a rejected whiteListIt saves nothing, a signed one is mined, indexed and saved", async () => {
     const page = adminPage;
     await page.goto(`${routes.adminListNode.href()}?q=${encodeURIComponent(operator.email)}`);
-    await page.getByRole("row").filter({ hasText: first.name }).getByRole("button", { name: `Edit ${first.name}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: first.name })
+      .getByRole("button", { name: `Edit ${first.name}` })
+      .click();
     await waitForPath(page, routes.adminEditNode.path);
     const approve = async () => {
       await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
@@ -238,7 +250,9 @@ describe("validator nodes from registration to reputation", () => {
     await page.goto(routes.listNode.href());
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Approved").waitFor();
-    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).getAttribute("href")).toBe(routes.deposit.href(firstId));
+    expect(await row.getByRole("link", { name: `Stake on ${first.name}` }).getAttribute("href")).toBe(
+      routes.deposit.href(firstId),
+    );
 
     await api(API.node.root, operatorSession, {
       name: `Second ${randomInt(1e6)}`,
@@ -275,11 +289,37 @@ describe("validator nodes from registration to reputation", () => {
     const chain = createPublicClient({ transport });
     const wallet = createWalletClient({ account: privateKeyToAccount(operator.key), transport });
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = await chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "minStakeAmt" });
-    const mined = async (hash: Hex) => expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe("success");
-    await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
-    await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, getAddress(first.node)], chain: null }));
-    await expect.poll(async () => (await ownNodes()).find((node) => node._id === firstId)?.status, { timeout: 30_000, interval: 500 }).toBe(NODE_STATUS.active);
+    const amount = await chain.readContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "minStakeAmt",
+    });
+    const mined = async (hash: Hex) =>
+      expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe("success");
+    await mined(
+      await wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, amount],
+        chain: null,
+      }),
+    );
+    await mined(
+      await wallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "stakeTokens",
+        args: [amount, getAddress(first.node)],
+        chain: null,
+      }),
+    );
+    await expect
+      .poll(async () => (await ownNodes()).find((node) => node._id === firstId)?.status, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(NODE_STATUS.active);
 
     // The node's stand-in answers on / and fails on /down: the day's probe path decides the day's answer.
     const server: Server = createServer((request, response) => {
@@ -291,7 +331,11 @@ describe("validator nodes from registration to reputation", () => {
     const now = new Date();
     try {
       const port = (server.address() as AddressInfo).port;
-      for (const [daysAgo, probePath] of [[2, "/"], [1, "/down"], [0, "/"]] as const) {
+      for (const [daysAgo, probePath] of [
+        [2, "/"],
+        [1, "/down"],
+        [0, "/"],
+      ] as const) {
         await runProbeRound(db, { port, path: probePath, timeoutMs: 1000 }, new Date(now.getTime() - daysAgo * DAY_MS));
       }
     } finally {
@@ -309,10 +353,17 @@ describe("validator nodes from registration to reputation", () => {
     const scoreButton = row.getByRole("button", { name: `3.33: reputation of ${first.name}` });
     expect(await scoreButton.textContent()).toBe("3.33");
     await shoot(page, "list-active");
-    const table = await page.getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` }).boundingBox();
-    for (const last of [row.getByRole("link", { name: `Stake on ${first.name}` }), row.getByRole("button", { name: `View ${first.name}` })]) {
+    const table = await page
+      .getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` })
+      .boundingBox();
+    for (const last of [
+      row.getByRole("link", { name: `Stake on ${first.name}` }),
+      row.getByRole("button", { name: `View ${first.name}` }),
+    ]) {
       const box = await last.boundingBox();
-      expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(table!.x + table!.width);
+      expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(
+        table!.x + table!.width,
+      );
     }
     await scoreButton.click();
     const reputation = page.getByRole("dialog", { name: MESSAGES.reputationTitle });
@@ -350,12 +401,18 @@ describe("validator nodes from registration to reputation", () => {
     await active.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
     expect(await active.getByRole("button", { name: `Delete ${first.name}` }).count()).toBe(0);
     const table = page.getByRole("region", { name: /^Node requests/ });
-    expect(await table.evaluate((region) => region.scrollWidth - region.clientWidth), "the list scrolls sideways on a 1366 px screen").toBeLessThanOrEqual(0);
+    expect(
+      await table.evaluate((region) => region.scrollWidth - region.clientWidth),
+      "the list scrolls sideways on a 1366 px screen",
+    ).toBeLessThanOrEqual(0);
     await shoot(page, "admin-list-active");
 
     await page.getByRole("tab", { name: /^Pending/ }).click();
     const second = page.getByRole("row").filter({ hasText: "Second" });
-    const name = (await second.getByRole("button", { name: /^Delete / }).getAttribute("aria-label"))!.replace(/^Delete /, "");
+    const name = (await second.getByRole("button", { name: /^Delete / }).getAttribute("aria-label"))!.replace(
+      /^Delete /,
+      "",
+    );
     await second.getByRole("button", { name: `Delete ${name}` }).click();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeDeleted).first().waitFor();

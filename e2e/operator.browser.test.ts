@@ -54,7 +54,10 @@ describe("operator sign-in", () => {
     await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("5,000,000.0000");
 
     const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
-    const meWith = () => fetch(`${stack.current.urls.api}${API.operator.root}`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
+    const meWith = () =>
+      fetch(`${stack.current.urls.api}${API.operator.root}`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (response) => response.status,
+      );
     expect(await meWith()).toBe(200);
     await page.getByRole("button", { name: "Logout" }).click();
     await waitForPath(page, "/");
@@ -96,7 +99,12 @@ describe("operator sign-in", () => {
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
 
     await page.getByRole("searchbox", { name: "Search by Rpc URL" }).fill("rpc4");
-    await page.waitForURL((url) => url.searchParams.get("q") === "rpc4" && url.searchParams.get("page") === "1" && url.searchParams.get("limit") === "5");
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get("q") === "rpc4" &&
+        url.searchParams.get("page") === "1" &&
+        url.searchParams.get("limit") === "5",
+    );
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByText("https://rpc4.example.com").waitFor();
 
@@ -136,7 +144,10 @@ describe("wallet checks", () => {
     const { page, wallet } = await connectedPage(standby.key);
     await waitForPath(page, routes.editProfile.path);
     await wallet.switchAccount(DEV_KEYS.outsider);
-    await page.getByRole("dialog", { name: MESSAGES.walletMismatchTitle }).getByText(MESSAGES.walletMismatchText).waitFor();
+    await page
+      .getByRole("dialog", { name: MESSAGES.walletMismatchTitle })
+      .getByText(MESSAGES.walletMismatchText)
+      .waitFor();
     await waitForPath(page, "/");
     expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
     await page.context().close();
@@ -147,7 +158,9 @@ describe("wallet checks", () => {
     await page.goto("/");
     const warning = page.getByRole("alert").filter({ hasText: authMessages.walletNotInstalled });
     await warning.waitFor();
-    expect(await warning.getByRole("link", { name: authMessages.viewInStore }).getAttribute("href")).toBe(WALLET_EXTENSION.storeUrl);
+    expect(await warning.getByRole("link", { name: authMessages.viewInStore }).getAttribute("href")).toBe(
+      WALLET_EXTENSION.storeUrl,
+    );
     await page.getByRole("button", { name: authMessages.connectWallet }).click();
     await warning.waitFor();
     await page.context().close();

@@ -54,16 +54,27 @@ describe("admin passkeys", () => {
     await dialog.getByRole("button", { name: confirmLabel }).click();
     await dialog.waitFor({ state: "hidden" });
   };
-  const credentials = async () => ((await cdp.send("WebAuthn.getCredentials", { authenticatorId })) as { credentials: { signCount: number }[] }).credentials;
+  const credentials = async () =>
+    ((await cdp.send("WebAuthn.getCredentials", { authenticatorId })) as { credentials: { signCount: number }[] })
+      .credentials;
 
   test("an admin signed in with the emailed code registers a passkey with their password, and renames it, in the settings", async () => {
     admin = await freshAdmin(stack.current);
-    const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport });
+    const context = await browser.current.newContext({
+      baseURL: stack.current.urls.web,
+      viewport: SCREEN_SIZES[0].viewport,
+    });
     page = await context.newPage();
     cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     ({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
     }));
 
     const before = mail.count(admin.email);
@@ -160,7 +171,9 @@ describe("admin passkeys", () => {
     await waitForPath(page, routes.adminDashboard.path);
 
     await openSettings();
-    expect((await page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").textContent()) ?? "").not.toContain("Last used never");
+    expect(
+      (await page.getByRole("list", { name: "Passkeys" }).getByRole("listitem").textContent()) ?? "",
+    ).not.toContain("Last used never");
     await page.getByRole("button", { name: "Delete Work laptop" }).click();
     await confirmWithPassword("Delete Work laptop?", "Delete");
     await page.getByText(MESSAGES.passkeyDeleted).waitFor();

@@ -4,10 +4,24 @@ import type { BrowserContext, Page } from "playwright-core";
 import { getAddress, parseUnits } from "viem";
 import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, MESSAGES, STAKE_REQUEST_STATUS, STAKE_STATUS, UNCHECKED_KIND_LABELS, type StakeRequestStatus } from "../api/src/public-contract/index.ts";
+import {
+  API,
+  MESSAGES,
+  STAKE_REQUEST_STATUS,
+  STAKE_STATUS,
+  UNCHECKED_KIND_LABELS,
+  type StakeRequestStatus,
+} from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import {
+  adminToken,
+  freshAdmin,
+  freshOperator,
+  operatorWith2fa,
+  signInContext,
+  type FreshOperator,
+} from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
@@ -31,16 +45,37 @@ let requestId: string;
 let context: BrowserContext;
 let page: Page;
 
-const statusCounts = async () => new Map((await callApi<StatusCounts>(stack.current, API.stakeRequest.statusCount, adminSession)).map((item) => [item._id.status, item.count]));
-const requestStatus = async () => (await callApi<{ status: StakeRequestStatus }>(stack.current, `${API.stakeRequest.byId}?requestId=${requestId}`, adminSession)).status;
+const statusCounts = async () =>
+  new Map(
+    (await callApi<StatusCounts>(stack.current, API.stakeRequest.statusCount, adminSession)).map((item) => [
+      item._id.status,
+      item.count,
+    ]),
+  );
+const requestStatus = async () =>
+  (
+    await callApi<{ status: StakeRequestStatus }>(
+      stack.current,
+      `${API.stakeRequest.byId}?requestId=${requestId}`,
+      adminSession,
+    )
+  ).status;
 
 beforeAll(async () => {
   operator = await freshOperator(stack.current, { pli: "200000" });
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
-  requestId = (await callApi<{ data: { _id: string } }>(stack.current, API.stakeRequest.root, operatorSession, { nodeId: node._id })).data._id;
-  context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport, acceptDownloads: true });
+  requestId = (
+    await callApi<{ data: { _id: string } }>(stack.current, API.stakeRequest.root, operatorSession, {
+      nodeId: node._id,
+    })
+  ).data._id;
+  context = await browser.current.newContext({
+    baseURL: stack.current.urls.web,
+    viewport: SCREEN_SIZES[0].viewport,
+    acceptDownloads: true,
+  });
   await signInContext(context, adminSession);
   page = await context.newPage();
   await new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc }).install(page);
@@ -68,16 +103,25 @@ describe("the admin's side of staking: the request approved on the farm contract
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const csv = (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
-    expect(csv[0]).toBe("Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At");
+    expect(csv[0]).toBe(
+      "Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At",
+    );
     expect(csv).toHaveLength(2);
-    expect(csv[1]).toContain(`,Pending,${operator.email},${operator.address.toLowerCase()},${node.name},${node.nodeAddress.toLowerCase()},,,`);
+    expect(csv[1]).toContain(
+      `,Pending,${operator.email},${operator.address.toLowerCase()},${node.name},${node.nodeAddress.toLowerCase()},,,`,
+    );
 
     await row.getByRole("link", { name: `Edit the request of ${node.name}` }).click();
     await waitForPath(page, routes.adminEditStakeRequest.path);
     await page.getByRole("heading", { name: "Edit Request", level: 1 }).waitFor();
     await page.getByText(operator.email).waitFor();
     const status = page.getByRole("combobox", { name: /^Status/ });
-    expect(await status.locator("option").allTextContents()).toEqual(["Select Status", "Verified", "Approved", "Rejected"]);
+    expect(await status.locator("option").allTextContents()).toEqual([
+      "Select Status",
+      "Verified",
+      "Approved",
+      "Rejected",
+    ]);
     await shoot(page, "edit-request");
 
     await status.selectOption({ label: "Approved" });
@@ -85,23 +129,57 @@ describe("the admin's side of staking: the request approved on the farm contract
     await page.getByText(MESSAGES.requestStatusUpdated).first().waitFor({ timeout: 60_000 });
     await waitForPath(page, routes.adminListStakeRequest.path);
     await page.getByRole("row").filter({ hasText: node.name }).getByText("Approved").waitFor();
-    await cards.getByRole("listitem", { name: `Approved: ${before.get(STAKE_REQUEST_STATUS.approved)! + 1}` }).waitFor();
+    await cards
+      .getByRole("listitem", { name: `Approved: ${before.get(STAKE_REQUEST_STATUS.approved)! + 1}` })
+      .waitFor();
     expect(await requestStatus()).toBe(STAKE_REQUEST_STATUS.approved);
     const farm = chainAs(stack.current, DEV_KEYS.owner).chain;
-    const whitelisted = await farm.readContract({ address: stack.current.deployment.contracts.pluginFarm, abi: pluginFarmAbi, functionName: "whitelisted", args: [getAddress(operator.address), node.nodeAddress] });
+    const whitelisted = await farm.readContract({
+      address: stack.current.deployment.contracts.pluginFarm,
+      abi: pluginFarmAbi,
+      functionName: "whitelisted",
+      args: [getAddress(operator.address), node.nodeAddress],
+    });
     expect(whitelisted).toBe(true);
 
     await page.goto(routes.adminEditStakeRequest.href(requestId));
     await page.getByText(operator.email).waitFor();
-    expect(await page.getByRole("combobox", { name: /^Status/ }).locator("option").allTextContents()).toEqual(["Select Status", "Verified", "Rejected"]);
+    expect(
+      await page
+        .getByRole("combobox", { name: /^Status/ })
+        .locator("option")
+        .allTextContents(),
+    ).toEqual(["Select Status", "Verified", "Rejected"]);
   });
 
   test("the admin finds the operator's stake, reads its history and unlocks it by signing unlock(wallet, node)", async () => {
     const { chain, wallet, mined } = chainAs(stack.current, operator.key);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = await chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "minStakeAmt" });
-    await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
-    const stakeTx = (await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, node.nodeAddress], chain: null }))).transactionHash;
+    const amount = await chain.readContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "minStakeAmt",
+    });
+    await mined(
+      await wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, amount],
+        chain: null,
+      }),
+    );
+    const stakeTx = (
+      await mined(
+        await wallet.writeContract({
+          address: stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "stakeTokens",
+          args: [amount, node.nodeAddress],
+          chain: null,
+        }),
+      )
+    ).transactionHash;
 
     await page.goto(`${routes.adminListStake.href()}?q=${encodeURIComponent(operator.email)}`);
     await page.getByRole("heading", { name: "Stake Lists", level: 1 }).waitFor();
@@ -114,7 +192,9 @@ describe("the admin's side of staking: the request approved on the farm contract
     const history = page.getByRole("dialog", { name: "Transaction History" });
     const event = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Stake", exact: true }) });
     await event.getByText("50,000.0000 PLI").waitFor();
-    expect(await event.getByRole("link", { name: `View Transaction ${stakeTx}` }).getAttribute("href")).toMatch(new RegExp(`${stakeTx}$`));
+    expect(await event.getByRole("link", { name: `View Transaction ${stakeTx}` }).getAttribute("href")).toMatch(
+      new RegExp(`${stakeTx}$`),
+    );
     await shoot(page, "stake-history");
     await page.keyboard.press("Escape");
     await history.waitFor({ state: "hidden" });
@@ -123,7 +203,13 @@ describe("the admin's side of staking: the request approved on the farm contract
     await page.getByText(MESSAGES.tokenUnlocked).first().waitFor({ timeout: 60_000 });
     await row.getByText("Unlocked").waitFor();
     expect(await row.getByRole("button", { name: `Unlock the stake on ${node.name}` }).count()).toBe(0);
-    const [position] = (await callApi<{ docs: { status: string }[] }>(stack.current, `${API.stake.root}?q=${encodeURIComponent(operator.email)}`, adminSession)).docs;
+    const [position] = (
+      await callApi<{ docs: { status: string }[] }>(
+        stack.current,
+        `${API.stake.root}?q=${encodeURIComponent(operator.email)}`,
+        adminSession,
+      )
+    ).docs;
     expect(position?.status).toBe(STAKE_STATUS.unlock);
 
     await row.getByRole("link", { name: `View the stake on ${node.name}` }).click();
@@ -136,20 +222,59 @@ describe("the admin's side of staking: the request approved on the farm contract
   });
 
   test("a stake and a limit change the contract does not check are listed with their transactions on the stakes and requests screens and counted on the dashboard", async () => {
-    const unrequested = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
+    const unrequested = await approvedNode(
+      stack.current,
+      { operator: operatorSession, admin: adminSession },
+      operator.address,
+    );
     const { wallet, mined } = chainAs(stack.current, operator.key);
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
     const amount = parseUnits("50500", 18);
-    await mined(await wallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, amount], chain: null }));
-    const stakeTx = (await mined(await wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, unrequested.nodeAddress], chain: null }))).transactionHash;
-    const maximum = await owner.chain.readContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "maxStakeAmt" });
-    const limitTx = (await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "setMaxStakeAmt", args: [maximum], chain: null }))).transactionHash;
+    await mined(
+      await wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, amount],
+        chain: null,
+      }),
+    );
+    const stakeTx = (
+      await mined(
+        await wallet.writeContract({
+          address: stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "stakeTokens",
+          args: [amount, unrequested.nodeAddress],
+          chain: null,
+        }),
+      )
+    ).transactionHash;
+    const maximum = await owner.chain.readContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "maxStakeAmt",
+    });
+    const limitTx = (
+      await owner.mined(
+        await owner.wallet.writeContract({
+          address: stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "setMaxStakeAmt",
+          args: [maximum],
+          chain: null,
+        }),
+      )
+    ).transactionHash;
 
     const listed = async (screen: string) => {
       const table = page.getByRole("table", { name: MESSAGES.uncheckedTitle });
       const rowOf = (kind: keyof typeof UNCHECKED_KIND_LABELS, tx: string) =>
-        table.getByRole("row").filter({ hasText: UNCHECKED_KIND_LABELS[kind] }).filter({ has: page.getByRole("link", { name: `View Transaction ${tx}` }) });
+        table
+          .getByRole("row")
+          .filter({ hasText: UNCHECKED_KIND_LABELS[kind] })
+          .filter({ has: page.getByRole("link", { name: `View Transaction ${tx}` }) });
       await rowOf("noApprovedRequest", stakeTx).waitFor({ timeout: 15_000 });
       await rowOf("offMultiple", stakeTx).getByText("50,500.0000 PLI").waitFor();
       await rowOf("limitChangeOutsidePortal", limitTx).waitFor();
@@ -162,7 +287,11 @@ describe("the admin's side of staking: the request approved on the farm contract
     await page.getByRole("heading", { name: "Request Lists", level: 1 }).waitFor();
     await listed("request-list-unchecked");
 
-    const counts = await callApi<{ counts: Record<keyof typeof UNCHECKED_KIND_LABELS, number> }>(stack.current, `${API.unchecked}?limit=1`, adminSession);
+    const counts = await callApi<{ counts: Record<keyof typeof UNCHECKED_KIND_LABELS, number> }>(
+      stack.current,
+      `${API.unchecked}?limit=1`,
+      adminSession,
+    );
     await page.goto(routes.adminDashboard.href());
     for (const kind of ["noApprovedRequest", "offMultiple", "limitChangeOutsidePortal"] as const) {
       expect(counts.counts[kind]).toBeGreaterThan(0);

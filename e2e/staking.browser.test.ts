@@ -9,7 +9,14 @@ import { describeTxFailure } from "../web/src/chain/tx-failure.ts";
 import { stakingMessages } from "../web/src/features/stake/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
-import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext, type FreshOperator } from "./support/accounts.ts";
+import {
+  adminToken,
+  freshAdmin,
+  freshOperator,
+  operatorWith2fa,
+  signInContext,
+  type FreshOperator,
+} from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi, slowAnswers } from "./support/records.ts";
@@ -36,7 +43,11 @@ beforeAll(async () => {
   operatorSession = (await operatorWith2fa(stack.current, operator)).token;
   adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
-  context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport: SCREEN_SIZES[0].viewport, acceptDownloads: true });
+  context = await browser.current.newContext({
+    baseURL: stack.current.urls.web,
+    viewport: SCREEN_SIZES[0].viewport,
+    acceptDownloads: true,
+  });
   await signInContext(context, operatorSession);
   wallet = new TestWallet({ privateKey: operator.key, rpcUrl: stack.current.urls.rpc });
   page = await openStaking();
@@ -56,8 +67,17 @@ async function openStaking(): Promise<Page> {
 
 const chain = () => chainAs(stack.current, operator.key);
 const allowance = () =>
-  chain().chain.readContract({ address: stack.current.deployment.contracts.pliToken, abi: pluginTokenAbi, functionName: "allowance", args: [operator.address, stack.current.deployment.contracts.stakingRewards] });
-const apiTotal = async () => BigInt((await callApi<{ tillStake: string }>(stack.current, `${API.stake.total}?nodeId=${node._id}`, operatorSession)).tillStake);
+  chain().chain.readContract({
+    address: stack.current.deployment.contracts.pliToken,
+    abi: pluginTokenAbi,
+    functionName: "allowance",
+    args: [operator.address, stack.current.deployment.contracts.stakingRewards],
+  });
+const apiTotal = async () =>
+  BigInt(
+    (await callApi<{ tillStake: string }>(stack.current, `${API.stake.total}?nodeId=${node._id}`, operatorSession))
+      .tillStake,
+  );
 const stakeSoFar = (on: Page = page) => on.getByTestId("stake-so-far").textContent();
 const amountField = () => page.getByLabel(stakingMessages.amountLabel);
 
@@ -88,16 +108,26 @@ describe("staking on an approved node, from the request to the withdrawal", () =
   });
 
   test("once approved (shown without a reload), the deposit view shows spec 5's messages; a rejected signature records nothing", async () => {
-    const { _id } = await callApi<{ _id: string }>(stack.current, `${API.stakeRequest.root}?nodeId=${node._id}`, operatorSession);
+    const { _id } = await callApi<{ _id: string }>(
+      stack.current,
+      `${API.stakeRequest.root}?nodeId=${node._id}`,
+      operatorSession,
+    );
     await approveRequest(stack.current, adminSession, _id, operator.address, node.nodeAddress);
     await amountField().waitFor();
     await page.getByText(stakingMessages.limits("50000", "1000")).waitFor();
 
     await amountField().fill("1000");
-    await page.getByRole("alert").filter({ hasText: MESSAGES.stakeBelowMinimum.replace("{min}", "50000") }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: MESSAGES.stakeBelowMinimum.replace("{min}", "50000") })
+      .waitFor();
     expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
     await amountField().fill("50500");
-    await page.getByRole("alert").filter({ hasText: MESSAGES.stakeNotMultiple.replace("{n}", "1000") }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: MESSAGES.stakeNotMultiple.replace("{n}", "1000") })
+      .waitFor();
     await amountField().fill("1001000");
     await page.getByRole("alert").filter({ hasText: MESSAGES.stakeMaximumReached }).waitFor();
     expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
@@ -146,8 +176,24 @@ describe("staking on an approved node, from the request to the withdrawal", () =
 
     const { wallet: operatorWallet, mined } = chain();
     const { pliToken, stakingRewards } = stack.current.deployment.contracts;
-    await mined(await operatorWallet.writeContract({ address: pliToken, abi: pluginTokenAbi, functionName: "approve", args: [stakingRewards, pli("1000")], chain: null }));
-    await mined(await operatorWallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "topupStake", args: [pli("1000"), getAddress(node.nodeAddress)], chain: null }));
+    await mined(
+      await operatorWallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, pli("1000")],
+        chain: null,
+      }),
+    );
+    await mined(
+      await operatorWallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "topupStake",
+        args: [pli("1000"), getAddress(node.nodeAddress)],
+        chain: null,
+      }),
+    );
     await expect.poll(() => stakeSoFar(), { timeout: 15_000 }).toBe("53,000.0000");
     await amountField().fill("1000");
     await page.getByRole("button", { name: stakingMessages.oneTransaction }).waitFor();
@@ -158,7 +204,15 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards } = stack.current.deployment.contracts;
     const setMaximum = async (tokens: string) =>
-      owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "setMaxStakeAmt", args: [pli(tokens)], chain: null }));
+      owner.mined(
+        await owner.wallet.writeContract({
+          address: stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "setMaxStakeAmt",
+          args: [pli(tokens)],
+          chain: null,
+        }),
+      );
     try {
       await amountField().fill("1000");
       wallet.beforeNextTransaction(() => setMaximum("53000"));
@@ -181,7 +235,15 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards } = stack.current.deployment.contracts;
     const setLimit = async (functionName: "setMinStakeAmt" | "setMaxStakeAmt", tokens: string) =>
-      owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName, args: [pli(tokens)], chain: null }));
+      owner.mined(
+        await owner.wallet.writeContract({
+          address: stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName,
+          args: [pli(tokens)],
+          chain: null,
+        }),
+      );
     const oneTransaction = page.getByRole("button", { name: stakingMessages.oneTransaction });
     await amountField().fill("1000");
     await oneTransaction.waitFor();
@@ -269,7 +331,11 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(MESSAGES.tokenWithdrawn).first().waitFor({ timeout: 30_000 });
     await row.getByText("Withdrawn").waitFor();
     expect(await row.getByRole("button", { name: /^Withdraw/ }).count()).toBe(0);
-    const status = await callApi<{ currentStatus: string }>(stack.current, `${API.stake.status}?nodeId=${node._id}`, operatorSession);
+    const status = await callApi<{ currentStatus: string }>(
+      stack.current,
+      `${API.stake.status}?nodeId=${node._id}`,
+      operatorSession,
+    );
     expect(status.currentStatus).toBe(STAKE_STATUS.withdraw);
     await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("200,000.0000");
   });

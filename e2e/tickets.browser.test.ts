@@ -17,10 +17,8 @@ const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "tickets");
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
-
-const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> => callApi<T>(stack.current, pathname, token, body);
-
-
+const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> =>
+  callApi<T>(stack.current, pathname, token, body);
 
 let operator: FreshOperator;
 let operatorSession: string;
@@ -41,7 +39,10 @@ beforeAll(async () => {
   const admin = await freshAdmin(stack.current);
   adminEmail = admin.email;
   const adminSession = await adminToken(stack.current, admin);
-  pages = await operatorAndAdminPages(browser.current, stack.current, { operator: { token: operatorSession, key: operator.key }, admin: adminSession });
+  pages = await operatorAndAdminPages(browser.current, stack.current, {
+    operator: { token: operatorSession, key: operator.key },
+    admin: adminSession,
+  });
   operatorPage = pages.operator.page;
   adminPage = pages.admin.page;
 });
@@ -105,7 +106,9 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.waitForURL((url) => url.searchParams.get("q") === subject);
     await page.getByText(MESSAGES.noRecord).waitFor();
     await filter.getByText("Open", { exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.open && url.searchParams.get("q") === subject);
+    await page.waitForURL(
+      (url) => url.searchParams.get("status") === TICKET_STATUS.open && url.searchParams.get("q") === subject,
+    );
     const row = page.getByRole("row").filter({ hasText: subject });
     await row.getByText(operator.email).waitFor();
     await shoot(page, "admin-tickets");
@@ -143,7 +146,9 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await row.getByRole("link", { name: subject }).click();
     const thread = page.getByRole("list", { name: "Messages" });
     await thread.getByText(answer).waitFor();
-    expect(await thread.getByRole("listitem").filter({ hasText: answer }).getByText("Support", { exact: true }).count()).toBe(1);
+    expect(
+      await thread.getByRole("listitem").filter({ hasText: answer }).getByText("Support", { exact: true }).count(),
+    ).toBe(1);
     const mail = await mailbox(stack.current.mailDir).textContaining(operator.email, answer);
     expect(mail).toContain(subject);
     await shoot(page, "operator-ticket-answered");
@@ -181,7 +186,12 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.getByText(MESSAGES.alertPreferencesSaved).first().waitFor();
     await expect.poll(() => toggle.isChecked()).toBe(false);
     await shoot(page, "edit-profile-alerts");
-    expect(await api(API.alert.preferences, operatorSession)).toEqual({ nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true });
+    expect(await api(API.alert.preferences, operatorSession)).toEqual({
+      nodeInactive: true,
+      nodeStatus: false,
+      jobStatus: true,
+      stakeUnlocked: true,
+    });
 
     await page.goto(routes.viewProfile.href());
     const alerts = page.getByRole("list", { name: "Email alerts" });

@@ -6,7 +6,11 @@ import { STAKE_STATUS } from "@pli/abis";
  * the block time. Readers use the `chain.*` views of these tables (see api/src/chain/views.ts).
  */
 
-export const stakeStatus = onchainEnum("stake_status", [STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
+export const stakeStatus = onchainEnum("stake_status", [
+  STAKE_STATUS.stake,
+  STAKE_STATUS.unlock,
+  STAKE_STATUS.withdraw,
+]);
 export const stakeEventKind = onchainEnum("stake_event_kind", ["stake", "topup", "unlock", "unstake"]);
 export const portalContract = onchainEnum("portal_contract", ["StakingRewards", "PluginFarm"]);
 

@@ -15,5 +15,7 @@ const email = values.email;
 
 await withAdminDatabase(async (db) => {
   const { admin, password } = await provisionAdmin(db, { email, name: values.name });
-  console.log(`Admin created: ${admin.email}\nPassword: ${password}\nKeep it safe: it is not shown again. Change it under Setting after signing in.`);
+  console.log(
+    `Admin created: ${admin.email}\nPassword: ${password}\nKeep it safe: it is not shown again. Change it under Setting after signing in.`,
+  );
 });

@@ -16,7 +16,12 @@ const email = values.email;
 
 await withAdminDatabase(async (db) => {
   const { admin, removedPasskeys, fallbackWasOn } = await resetSecondFactor(db, email);
-  const removed = removedPasskeys.length === 0 ? "No passkeys to remove." : `Removed ${removedPasskeys.length} passkey(s): ${removedPasskeys.join(", ")}.`;
+  const removed =
+    removedPasskeys.length === 0
+      ? "No passkeys to remove."
+      : `Removed ${removedPasskeys.length} passkey(s): ${removedPasskeys.join(", ")}.`;
   const fallback = fallbackWasOn ? "Emailed sign-in codes were already on." : "Emailed sign-in codes are on again.";
-  console.log(`Admin ${admin.email}\n${removed}\n${fallback}\nSign in with the password and the emailed code, then add a passkey under Setting.`);
+  console.log(
+    `Admin ${admin.email}\n${removed}\n${fallback}\nSign in with the password and the emailed code, then add a passkey under Setting.`,
+  );
 });

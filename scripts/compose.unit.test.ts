@@ -46,7 +46,10 @@ function envExampleEntries(): Entry[] {
 /** Every variable named in the first column of the README's configuration table. */
 function readmeVariables(): string[] {
   const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const section = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+  );
   return section
     .split("\n")
     .filter((line) => line.startsWith("| `"))
@@ -56,10 +59,15 @@ function readmeVariables(): string[] {
 /** Runs Debian's docker-compose on the repository's compose file with only `envFile` as its environment. */
 async function compose(envFile: string, ...args: string[]) {
   try {
-    return await run("docker-compose", ["--env-file", envFile, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: scratch } });
+    return await run("docker-compose", ["--env-file", envFile, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: scratch },
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    throw new Error("docker-compose is needed to check docker-compose.yml: apt-get install -y docker-compose (.ci/run installs it)");
+    throw new Error(
+      "docker-compose is needed to check docker-compose.yml: apt-get install -y docker-compose (.ci/run installs it)",
+    );
   }
 }
 
@@ -77,7 +85,8 @@ async function resolve(envFile: string): Promise<Resolved> {
 /** The ports a service publishes on the Docker host, whichever form docker-compose printed them in. */
 function publishedPorts(resolved: Resolved, service: string): { hostIp?: string; published: number; target: number }[] {
   return (resolved.services[service]?.ports ?? []).map((port) => {
-    if (typeof port !== "string") return { hostIp: undefined, published: Number(port.published), target: Number(port.target) };
+    if (typeof port !== "string")
+      return { hostIp: undefined, published: Number(port.published), target: Number(port.target) };
     const [hostIp, published, target] = port.replace(/\/\w+$/, "").split(":");
     return { hostIp, published: Number(published), target: Number(target) };
   });
@@ -85,14 +94,23 @@ function publishedPorts(resolved: Resolved, service: string): { hostIp?: string;
 
 function environmentOf(resolved: Resolved, service: string): Record<string, string> {
   const environment = resolved.services[service]?.environment ?? {};
-  return Object.fromEntries(Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== null));
+  return Object.fromEntries(
+    Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
 }
 
 /** The headers the API adds to a page for this environment. */
 async function apiHeaders(environment: Record<string, string>): Promise<Record<string, string>> {
   const config = loadConfig(environment);
   const app = new Hono()
-    .use(securityHeaders({ publicUrl: config.PUBLIC_URL, rpcUrl: config.RPC_URL, wsUrl: config.WS_URL, inertPrefix: API.staticFiles }))
+    .use(
+      securityHeaders({
+        publicUrl: config.PUBLIC_URL,
+        rpcUrl: config.RPC_URL,
+        wsUrl: config.WS_URL,
+        inertPrefix: API.staticFiles,
+      }),
+    )
     .get("*", (c) => c.body(null, 200));
   return Object.fromEntries((await app.request("/listnode")).headers);
 }
@@ -109,7 +127,10 @@ async function nginxHeaders(environment: Record<string, string>): Promise<Record
   const filled: Record<string, string> = { NGINX_CONNECT_SRC: connectSrc!, NGINX_HSTS: hsts ?? "" };
   const template = readFileSync(path.join(NGINX, "templates/snippets/security-headers.conf.template"), "utf8");
   const snippet = template.replace(/\$\{(NGINX_\w+)\}/g, (placeholder, name: string) => filled[name] ?? placeholder);
-  const headers = [...snippet.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map((match) => [match[1]!.toLowerCase(), match[2]!]);
+  const headers = [...snippet.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map((match) => [
+    match[1]!.toLowerCase(),
+    match[2]!,
+  ]);
   return Object.fromEntries(headers.filter(([, value]) => value !== ""));
 }
 
@@ -120,7 +141,10 @@ async function nginxHeaders(environment: Record<string, string>): Promise<Record
 async function nginxSite(environment: Record<string, string>): Promise<string> {
   const script = `set -e; . ./17-portal-real-ip.envsh && printf '%s' "$NGINX_REAL_IP"`;
   const { stdout } = await run("sh", ["-c", script], { cwd: NGINX, env: { PATH: process.env.PATH, ...environment } });
-  return readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8").replaceAll("${NGINX_REAL_IP}", stdout);
+  return readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8").replaceAll(
+    "${NGINX_REAL_IP}",
+    stdout,
+  );
 }
 
 /** The real-IP directives of the site's server block, in order. */
@@ -136,13 +160,35 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   it("is valid with .env.example, and names each required variable that is missing", async () => {
     await expect(compose(ENV_EXAMPLE, "config", "-q")).resolves.toBeDefined();
-    const required = [...new Set([...readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8").matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((match) => match[1]!))];
-    expect(required).toEqual(expect.arrayContaining(["POSTGRES_PASSWORD", "RPC_URL", "CHAIN_ID", "START_BLOCK", "JWT_SECRET", "SMTP_URL", "PUBLIC_URL"]));
+    const required = [
+      ...new Set(
+        [...readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8").matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map(
+          (match) => match[1]!,
+        ),
+      ),
+    ];
+    expect(required).toEqual(
+      expect.arrayContaining([
+        "POSTGRES_PASSWORD",
+        "RPC_URL",
+        "CHAIN_ID",
+        "START_BLOCK",
+        "JWT_SECRET",
+        "SMTP_URL",
+        "PUBLIC_URL",
+      ]),
+    );
     const example = readFileSync(ENV_EXAMPLE, "utf8").split("\n");
     const failures = await Promise.all(
       required.map(async (name) => {
-        const envFile = writeEnvFile(`without-${name}`, example.filter((line) => !line.startsWith(`${name}=`)));
-        const outcome = await compose(envFile, "config", "-q").then(() => "accepted", (error: { stderr: string }) => error.stderr.trim().split("\n").at(-1));
+        const envFile = writeEnvFile(
+          `without-${name}`,
+          example.filter((line) => !line.startsWith(`${name}=`)),
+        );
+        const outcome = await compose(envFile, "config", "-q").then(
+          () => "accepted",
+          (error: { stderr: string }) => error.stderr.trim().split("\n").at(-1),
+        );
         return [name, outcome];
       }),
     );
@@ -152,17 +198,30 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   it("gives the API and the indexer an environment their own config parsers accept", async () => {
     const resolved = await resolve(ENV_EXAMPLE);
     const api = loadConfig(environmentOf(resolved, "api"));
-    expect(api).toMatchObject({ APP_ENV: "production", TRUST_PROXY: true, CHAIN_ID: 51, RPC_URL: "https://erc.apothem.network" });
+    expect(api).toMatchObject({
+      APP_ENV: "production",
+      TRUST_PROXY: true,
+      CHAIN_ID: 51,
+      RPC_URL: "https://erc.apothem.network",
+    });
     expect(new URL(api.DATABASE_URL).host).toBe("postgres:5432");
     const indexer = parseIndexerEnv(environmentOf(resolved, "indexer"));
-    expect(indexer).toMatchObject({ DATABASE_URL: api.DATABASE_URL, CHAIN_ID: 51, STAKING_ADDRESS: api.STAKING_ADDRESS, FARM_ADDRESS: api.FARM_ADDRESS });
+    expect(indexer).toMatchObject({
+      DATABASE_URL: api.DATABASE_URL,
+      CHAIN_ID: 51,
+      STAKING_ADDRESS: api.STAKING_ADDRESS,
+      FARM_ADDRESS: api.FARM_ADDRESS,
+    });
   });
 
   it("passes every optional variable of .env.example, set to its example, to the service that uses it", async () => {
     const entries = envExampleEntries();
     const optional = entries.filter((entry) => entry.section === "Optional");
     expect(optional.length).toBeGreaterThan(10);
-    const envFile = writeEnvFile("optional", [...entries.filter((entry) => entry.active), ...optional].map((entry) => `${entry.name}=${entry.value}`));
+    const envFile = writeEnvFile(
+      "optional",
+      [...entries.filter((entry) => entry.active), ...optional].map((entry) => `${entry.name}=${entry.value}`),
+    );
     const resolved = await resolve(envFile);
     const elsewhere: Record<string, () => unknown> = {
       HTTP_PORT: () => publishedPorts(resolved, "web")[0]?.published,
@@ -172,7 +231,9 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     };
     const environments = Object.keys(resolved.services).map((service) => environmentOf(resolved, service));
     for (const { name, value } of optional) {
-      const seen = elsewhere[name] ? [String(elsewhere[name]())] : environments.map((environment) => environment[name]).filter((found) => found !== undefined);
+      const seen = elsewhere[name]
+        ? [String(elsewhere[name]())]
+        : environments.map((environment) => environment[name]).filter((found) => found !== undefined);
       expect(seen, name).toContain(value);
     }
     expect(() => loadConfig(environmentOf(resolved, "api"))).not.toThrow();
@@ -181,7 +242,9 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
 
   it("publishes only the web server to the network; Postgres and the indexer for analysts on the host's loopback", async () => {
     const resolved = await resolve(ENV_EXAMPLE);
-    const published = Object.keys(resolved.services).flatMap((service) => publishedPorts(resolved, service).map(({ hostIp, target }) => ({ service, hostIp, target })));
+    const published = Object.keys(resolved.services).flatMap((service) =>
+      publishedPorts(resolved, service).map(({ hostIp, target }) => ({ service, hostIp, target })),
+    );
     expect(published.filter((port) => port.service !== "web")).toEqual([
       { service: "indexer", hostIp: "127.0.0.1", target: 42069 },
       { service: "postgres", hostIp: "127.0.0.1", target: 5432 },
@@ -192,8 +255,14 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   it("lists in .env.example exactly the variables of the README's configuration table", () => {
     const listed = envExampleEntries().map((entry) => entry.name);
     const documented = readmeVariables();
-    expect(listed.filter((name) => !documented.includes(name)), "in .env.example, missing from the README table").toEqual([]);
-    expect(documented.filter((name) => !listed.includes(name)), "in the README table, missing from .env.example").toEqual([]);
+    expect(
+      listed.filter((name) => !documented.includes(name)),
+      "in .env.example, missing from the README table",
+    ).toEqual([]);
+    expect(
+      documented.filter((name) => !listed.includes(name)),
+      "in the README table, missing from .env.example",
+    ).toEqual([]);
     expect(new Set(listed).size, "a variable listed twice in .env.example").toBe(listed.length);
   });
 
@@ -201,7 +270,9 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     const https = await resolve(ENV_EXAMPLE);
     const http = await resolve(
       writeEnvFile("http-and-ws", [
-        ...envExampleEntries().filter((entry) => entry.active && !["PUBLIC_URL", "RPC_URL"].includes(entry.name)).map((entry) => `${entry.name}=${entry.value}`),
+        ...envExampleEntries()
+          .filter((entry) => entry.active && !["PUBLIC_URL", "RPC_URL"].includes(entry.name))
+          .map((entry) => `${entry.name}=${entry.value}`),
         "PUBLIC_URL=http://portal.example.com:8080",
         "RPC_URL=https://user:key@RPC.Example.com:443/v1/abc?x=1",
         "WS_URL=WSS://ws.example.com:8546/ws",
@@ -216,8 +287,12 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("has nginx take each client's address from the X-Forwarded-For of the proxies in TRUSTED_PROXY_CIDRS, and from no one's without them", async () => {
-    const active = envExampleEntries().filter((entry) => entry.active).map((entry) => `${entry.name}=${entry.value}`);
-    const behindProxies = await resolve(writeEnvFile("trusted-proxies", [...active, "TRUSTED_PROXY_CIDRS=10.0.0.0/8, 2001:db8::/32,192.168.1.5"]));
+    const active = envExampleEntries()
+      .filter((entry) => entry.active)
+      .map((entry) => `${entry.name}=${entry.value}`);
+    const behindProxies = await resolve(
+      writeEnvFile("trusted-proxies", [...active, "TRUSTED_PROXY_CIDRS=10.0.0.0/8, 2001:db8::/32,192.168.1.5"]),
+    );
     const site = await nginxSite(environmentOf(behindProxies, "web"));
     expect(realIpDirectives(site)).toEqual([
       "set_real_ip_from 10.0.0.0/8;",
@@ -226,10 +301,15 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       "real_ip_header X-Forwarded-For;",
       "real_ip_recursive on;",
     ]);
-    expect(site.indexOf("real_ip_recursive on;"), "the real address is set before nginx appends it for the API").toBeLessThan(site.indexOf("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
+    expect(
+      site.indexOf("real_ip_recursive on;"),
+      "the real address is set before nginx appends it for the API",
+    ).toBeLessThan(site.indexOf("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
     expect(realIpDirectives(await nginxSite(environmentOf(await resolve(ENV_EXAMPLE), "web")))).toEqual([]);
     for (const malformed of ["10.0.0.0/8; allow all", "10.0.0.0/", "*"]) {
-      await expect(nginxSite({ TRUSTED_PROXY_CIDRS: malformed }), malformed).rejects.toThrow(/TRUSTED_PROXY_CIDRS: .* not/);
+      await expect(nginxSite({ TRUSTED_PROXY_CIDRS: malformed }), malformed).rejects.toThrow(
+        /TRUSTED_PROXY_CIDRS: .* not/,
+      );
     }
   });
 

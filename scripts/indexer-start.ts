@@ -29,9 +29,13 @@ const schema = indexerSchemaName({
   contracts: { pliToken: env.PLI_TOKEN_ADDRESS, stakingRewards: env.STAKING_ADDRESS, pluginFarm: env.FARM_ADDRESS },
 });
 console.log(`Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
-const ponder = spawn(process.execPath, [PONDER_BIN, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA], {
-  cwd: ROOT,
-  stdio: "inherit",
-});
+const ponder = spawn(
+  process.execPath,
+  [PONDER_BIN, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA],
+  {
+    cwd: ROOT,
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => ponder.kill(signal));
 ponder.once("exit", (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

@@ -28,7 +28,9 @@ export interface StackOptions extends Partial<StackConfig> {
   signal?: AbortSignal;
   /** Extra API settings (SMTP_URL, VALIDATOR_CHECK_URL, …) on top of the runner's environment. */
   apiEnv?: Record<string, string>;
-  /** On a new chain of its own, seed months of history (stakes, inactive days, incentives paid and unpaid) for the demo. */
+  /**
+   * On a new chain of its own, seed months of history (stakes, inactive days, incentives paid and unpaid) for the demo.
+   */
   demoHistory?: boolean;
 }
 
@@ -72,7 +74,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     step();
     const startedAt = new Date();
-    const chain = await startChain({ external: options.chain, dataDir, databaseUrl, port: options.ports?.anvil, demoHistory: options.demoHistory, startedAt, log });
+    const chain = await startChain({
+      external: options.chain,
+      dataDir,
+      databaseUrl,
+      port: options.ports?.anvil,
+      demoHistory: options.demoHistory,
+      startedAt,
+      log,
+    });
     if (chain.stop) cleanups.push(chain.stop);
     const { rpcUrl, wsUrl, deployment } = chain;
 
@@ -81,18 +91,39 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       databaseUrl,
       dataDir,
       analystPassword: options.analystPassword,
-      demo: options.chain ? false : chain.seedHistory ? { history: true, rpcUrl, deployment, now: startedAt } : { history: false },
+      demo: options.chain
+        ? false
+        : chain.seedHistory
+          ? { history: true, rpcUrl, deployment, now: startedAt }
+          : { history: false },
       log,
     });
 
     step();
     log("indexer", "starting Ponder");
-    const indexer = await startIndexer({ databaseUrl, rpcUrl, wsUrl, deployment, port: options.ports?.indexer, logFile: path.join(logDir, "indexer.log") });
+    const indexer = await startIndexer({
+      databaseUrl,
+      rpcUrl,
+      wsUrl,
+      deployment,
+      port: options.ports?.indexer,
+      logFile: path.join(logDir, "indexer.log"),
+    });
     cleanups.push(() => indexer.stop());
     if (chain.seedHistory) await accrueDemoHistory(databaseUrl, rpcUrl, log);
 
     step();
-    const web = await startApiAndWeb(options, { dataDir, logDir, databaseUrl, rpcUrl, wsUrl, deployment, cleanups, log, step });
+    const web = await startApiAndWeb(options, {
+      dataDir,
+      logDir,
+      databaseUrl,
+      rpcUrl,
+      wsUrl,
+      deployment,
+      cleanups,
+      log,
+      step,
+    });
     return {
       urls: { web: web.webUrl, api: web.apiUrl, rpc: rpcUrl, ws: wsUrl, indexer: `http://127.0.0.1:${indexer.port}` },
       deployment,
@@ -130,7 +161,8 @@ async function startApiAndWeb(
   const { dataDir, logDir, databaseUrl, cleanups, log } = context;
   const apiPort = await freePort(options.ports?.api);
   const webPort = options.dev ? await freePort(options.ports?.web) : apiPort;
-  // A host name, not an IP address: browsers refuse passkeys (WebAuthn) on an IP address, and PUBLIC_URL follows this URL.
+  // A host name, not an IP address: browsers refuse passkeys (WebAuthn) on an IP address, and PUBLIC_URL follows this
+  // URL.
   const webUrl = `http://localhost:${webPort}`;
   if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
   const api = await startApi({
@@ -158,7 +190,15 @@ async function startApiAndWeb(
     const web = startService({
       name: "web",
       command: process.execPath,
-      args: [path.join(ROOT, "node_modules/vite/bin/vite.js"), "dev", "--host", "127.0.0.1", "--port", String(webPort), "--strictPort"],
+      args: [
+        path.join(ROOT, "node_modules/vite/bin/vite.js"),
+        "dev",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(webPort),
+        "--strictPort",
+      ],
       cwd: path.join(ROOT, "web"),
       env: { API_URL: apiUrl },
       logFile: path.join(logDir, "web.log"),
@@ -166,7 +206,10 @@ async function startApiAndWeb(
     cleanups.push(() => web.stop());
     exits.push(web.exited.then(() => "web"));
   }
-  await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok && (await fetch(webUrl)).ok, { timeoutMs: 60_000, intervalMs: 200 });
+  await waitFor("the web app", async () => (await fetch(`${webUrl}/api/config`)).ok && (await fetch(webUrl)).ok, {
+    timeoutMs: 60_000,
+    intervalMs: 200,
+  });
 
   context.step();
   const runtimeFile = path.join(dataDir, RUNTIME_FILE);

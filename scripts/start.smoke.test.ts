@@ -56,14 +56,21 @@ async function npmStart(ports: Record<string, number>) {
   let output = "";
   const child = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   running.push(child);
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor("the start summary", () => output.includes("Press Ctrl-C to stop everything."), { timeoutMs: 180_000, intervalMs: 250 }).catch((error: Error) => {
+  await waitFor("the start summary", () => output.includes("Press Ctrl-C to stop everything."), {
+    timeoutMs: 180_000,
+    intervalMs: 250,
+  }).catch((error: Error) => {
     throw new Error(`${error.message}\n${output}`);
   });
   for (const pid of descendants(child.pid!)) started.add(pid);
@@ -79,9 +86,11 @@ async function npmStart(ports: Record<string, number>) {
       if (how === "ctrl-c") process.kill(-child.pid!, "SIGINT");
       else process.kill(child.pid!, "SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      await waitFor("the runner to report it stopped", () => output.includes("Stopped."), { timeoutMs: 90_000 }).catch((error: Error) => {
-        throw new Error(`${error.message}; still running: ${tree.filter(alive).join(", ")}\n${output}`);
-      });
+      await waitFor("the runner to report it stopped", () => output.includes("Stopped."), { timeoutMs: 90_000 }).catch(
+        (error: Error) => {
+          throw new Error(`${error.message}; still running: ${tree.filter(alive).join(", ")}\n${output}`);
+        },
+      );
       await waitFor("every child to exit", () => tree.every((pid) => !alive(pid)), { timeoutMs: 30_000 }).catch(() => {
         throw new Error(`still running: ${tree.filter(alive).join(", ")}\n${output}`);
       });
@@ -93,7 +102,10 @@ async function positionOf(pgPort: number, wallet: string) {
   const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/pli` });
   await db.connect();
   try {
-    const { rows } = await db.query("SELECT status, total_staked FROM chain.stake_position WHERE wallet = lower($1) AND node = lower($2)", [wallet, NODE]);
+    const { rows } = await db.query(
+      "SELECT status, total_staked FROM chain.stake_position WHERE wallet = lower($1) AND node = lower($2)",
+      [wallet, NODE],
+    );
     return rows;
   } finally {
     await db.end();
@@ -105,7 +117,9 @@ async function demoIncentives(pgPort: number) {
   const db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/pli` });
   await db.connect();
   try {
-    const { rows } = await db.query("SELECT status, count(*)::int AS n, bool_and(paid_amount IS NULL OR paid_amount = token) AS exact FROM app.incentive GROUP BY status ORDER BY status");
+    const { rows } = await db.query(
+      "SELECT status, count(*)::int AS n, bool_and(paid_amount IS NULL OR paid_amount = token) AS exact FROM app.incentive GROUP BY status ORDER BY status",
+    );
     return rows;
   } finally {
     await db.end();
@@ -113,7 +127,12 @@ async function demoIncentives(pgPort: number) {
 }
 
 describe("npm start", () => {
-  const ports = async () => ({ PG_PORT: await freePort(), ANVIL_PORT: await freePort(), INDEXER_PORT: await freePort(), API_PORT: await freePort() });
+  const ports = async () => ({
+    PG_PORT: await freePort(),
+    ANVIL_PORT: await freePort(),
+    INDEXER_PORT: await freePort(),
+    API_PORT: await freePort(),
+  });
 
   it("brings the stack up, indexes a stake, leaves no process behind on Ctrl-C or SIGTERM, and resumes with the same data", async () => {
     const first = await ports();
@@ -141,27 +160,42 @@ describe("npm start", () => {
       const health = (await (await fetch(`${api}/api/health`)).json()) as Health;
       return (health.indexer.block ?? -1) >= Number(receipt.blockNumber);
     });
-    expect(await positionOf(first.PG_PORT, operator.account.address)).toEqual([{ status: "Stake", total_staked: pli(60_000).toString() }]);
+    expect(await positionOf(first.PG_PORT, operator.account.address)).toEqual([
+      { status: "Stake", total_staked: pli(60_000).toString() },
+    ]);
     await run.stop("ctrl-c");
 
     const second = await ports();
     const again = await npmStart(second);
     expect(again.output()).not.toContain("deploying contracts");
     expect(readDeploymentFile(path.join(dataDir, "deployment.json"))).toEqual(deployment);
-    expect(await positionOf(second.PG_PORT, operator.account.address)).toEqual([{ status: "Stake", total_staked: pli(60_000).toString() }]);
+    expect(await positionOf(second.PG_PORT, operator.account.address)).toEqual([
+      { status: "Stake", total_staked: pli(60_000).toString() },
+    ]);
     const health = (await (await fetch(`http://127.0.0.1:${second.API_PORT}/api/health`)).json()) as Health;
     expect(health.indexer.block).toBeGreaterThanOrEqual(Number(receipt.blockNumber));
     await again.stop("sigterm");
   });
 
   it("refuses bad configuration at once, naming each bad variable, and starts nothing", async () => {
-    const child = spawn("npm", ["start"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, RPC_URL: "http://127.0.0.1:1", API_PORT: "99999", PLI_TOKEN_ADDRESS: "0x12" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        RPC_URL: "http://127.0.0.1:1",
+        API_PORT: "99999",
+        PLI_TOKEN_ADDRESS: "0x12",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code).not.toBe(0);
-    for (const name of ["API_PORT", "PLI_TOKEN_ADDRESS", "CHAIN_ID", "STAKING_ADDRESS", "FARM_ADDRESS", "START_BLOCK"]) expect(output).toContain(name);
+    for (const name of ["API_PORT", "PLI_TOKEN_ADDRESS", "CHAIN_ID", "STAKING_ADDRESS", "FARM_ADDRESS", "START_BLOCK"])
+      expect(output).toContain(name);
     expect(output).not.toContain("starting embedded Postgres");
   });
 });

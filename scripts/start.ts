@@ -76,7 +76,13 @@ setInterval(() => {
 }, 1000).unref();
 
 try {
-  stack = await startStack({ ...config, dev, demoHistory: true, signal: abort.signal, log: (service, line) => console.log(`[${service}] ${line}`) });
+  stack = await startStack({
+    ...config,
+    dev,
+    demoHistory: true,
+    signal: abort.signal,
+    log: (service, line) => console.log(`[${service}] ${line}`),
+  });
   printSummary(stack);
   const service = await stack.died;
   if (!stopping) {

@@ -25,8 +25,18 @@ const width = Math.max(...LANES.map((lane) => lane.name.length));
 function runLane(lane: (typeof LANES)[number]): Promise<number> {
   const child = spawn(
     process.execPath,
-    [VITEST, "run", ...lane.projects.map((project) => `--project=${project}`), ...(filtered ? ["--passWithNoTests"] : []), ...args],
-    { cwd: ROOT, env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) }, stdio: ["ignore", "pipe", "pipe"] },
+    [
+      VITEST,
+      "run",
+      ...lane.projects.map((project) => `--project=${project}`),
+      ...(filtered ? ["--passWithNoTests"] : []),
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   const prefix = `[${lane.name.padEnd(width)}] `;
   for (const [stream, out] of [
@@ -43,6 +53,7 @@ process.on("SIGINT", () => undefined);
 const started = Date.now();
 const codes = await Promise.all(LANES.map(runLane));
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-for (const [index, lane] of LANES.entries()) console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);
+for (const [index, lane] of LANES.entries())
+  console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);
 console.log(`npm test took ${seconds} s`);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);

@@ -10,13 +10,22 @@ import { verifyChain } from "./lib/verify-chain/run.ts";
 const SEED = 598;
 
 it("300 random operations with an indexer kill and reorgs leave the API serving exactly what the chain says", async () => {
-  const result = await verifyChain({ ops: 300, seed: SEED, operators: 4, kills: 1, reorgs: 2, log: (line) => console.log(line) });
+  const result = await verifyChain({
+    ops: 300,
+    seed: SEED,
+    operators: 4,
+    kills: 1,
+    reorgs: 2,
+    log: (line) => console.log(line),
+  });
   console.log(formatReport(result));
 
   expect(result.kills).toBe(1);
   expect(result.reorgs.count).toBe(2);
   expect(result.records.filter((record) => record.unexpected).map((record) => record.unexpected)).toEqual([]);
   expect(result.records.filter((record) => record.expected !== null).length).toBeGreaterThan(30);
-  expect(result.records.filter((record) => record.txs.length > 0 && record.expected === null).length).toBeGreaterThan(150);
+  expect(result.records.filter((record) => record.txs.length > 0 && record.expected === null).length).toBeGreaterThan(
+    150,
+  );
   expect(result.discrepancies).toEqual([]);
 });

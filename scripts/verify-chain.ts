@@ -15,10 +15,13 @@ try {
   process.exit(2);
 }
 const abort = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => abort.abort(new Error(`stopped by ${signal}`)));
-const result = await verifyChain({ ...args, signal: abort.signal, log: (line) => console.log(line) }).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.once(signal, () => abort.abort(new Error(`stopped by ${signal}`)));
+const result = await verifyChain({ ...args, signal: abort.signal, log: (line) => console.log(line) }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
 console.log(formatReport(result));
 process.exit(passed(result) ? 0 : 1);

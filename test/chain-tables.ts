@@ -15,7 +15,9 @@ interface PonderStatements {
  * loaded by path like scripts/lib/indexer.ts's PONDER_BIN): the tables below are exactly the ones a
  * `ponder start` creates, keys and indexes included.
  */
-const { getSql } = (await import(pathToFileURL(path.join(ROOT, "node_modules/ponder/dist/esm/drizzle/kit/index.js")).href)) as {
+const { getSql } = (await import(
+  pathToFileURL(path.join(ROOT, "node_modules/ponder/dist/esm/drizzle/kit/index.js")).href
+)) as {
   getSql: (schema: object) => PonderStatements;
 };
 
@@ -39,7 +41,10 @@ export function chainTablesSql(schema: string): string {
     ...tableSql,
     ...indexes.sql,
     "SET LOCAL search_path TO DEFAULT",
-    ...names.flatMap((name) => [`DROP VIEW IF EXISTS chain."${name}"`, `CREATE VIEW chain."${name}" AS SELECT * FROM "${schema}"."${name}"`]),
+    ...names.flatMap((name) => [
+      `DROP VIEW IF EXISTS chain."${name}"`,
+      `CREATE VIEW chain."${name}" AS SELECT * FROM "${schema}"."${name}"`,
+    ]),
   ]
     .map((statement) => `${statement.trim().replace(/;$/, "")};`)
     .join("\n");

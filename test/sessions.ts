@@ -13,16 +13,27 @@ import { waitFor } from "../scripts/lib/wait.ts";
  */
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
-export const totpCode = (secret: string, stepsAhead = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+export const totpCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
 /** The 6-digit admin sign-in code in a mail's text (soft line breaks of quoted-printable joined), or undefined. */
 export const signInCodeIn = (mail: string) => /sign-in code is (\d{6})/.exec(mail.replace(/=\r?\n/g, ""))?.[1];
 
-/** One call to the API at `apiUrl`, as `token` when given; a POST when there is a body (or `method` says so). Throws on a non-2xx answer. */
-export async function callApi<T>(apiUrl: string, pathname: string, { token, body, method }: { token?: string; body?: unknown; method?: "GET" | "POST" } = {}): Promise<T> {
+/**
+ * One call to the API at `apiUrl`, as `token` when given; a POST when there is a body (or `method` says so). Throws on
+ * a non-2xx answer.
+ */
+export async function callApi<T>(
+  apiUrl: string,
+  pathname: string,
+  { token, body, method }: { token?: string; body?: unknown; method?: "GET" | "POST" } = {},
+): Promise<T> {
   const response = await fetch(`${apiUrl}${pathname}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json()) as T;
@@ -33,32 +44,50 @@ export async function callApi<T>(apiUrl: string, pathname: string, { token, body
 /** Sign-In With Ethereum as the web app does it, with the wallet of `key`; returns the session token. */
 export async function operatorSession(apiUrl: string, key: Hex, otp?: string): Promise<string> {
   const account = privateKeyToAccount(key);
-  const { message } = await callApi<{ message: string }>(apiUrl, API.operator.siwe, { body: { walletAddress: account.address } });
+  const { message } = await callApi<{ message: string }>(apiUrl, API.operator.siwe, {
+    body: { walletAddress: account.address },
+  });
   const signature = await account.signMessage({ message });
-  const { token } = await callApi<{ token: string }>(apiUrl, API.operator.login, { body: { message, signature, ...(otp ? { otp } : {}) } });
+  const { token } = await callApi<{ token: string }>(apiUrl, API.operator.login, {
+    body: { message, signature, ...(otp ? { otp } : {}) },
+  });
   return token;
 }
 
 /** Signs the operator in, turns 2FA on with their authenticator secret, and signs in again with a code. */
 export async function operatorSessionWith2fa(apiUrl: string, key: Hex): Promise<{ token: string; secret: string }> {
   const first = await operatorSession(apiUrl, key);
-  const { secret } = await callApi<{ secret: string }>(apiUrl, API.operator.twofaSetup, { token: first, method: "POST" });
+  const { secret } = await callApi<{ secret: string }>(apiUrl, API.operator.twofaSetup, {
+    token: first,
+    method: "POST",
+  });
   await callApi(apiUrl, API.operator.twofaEnable, { token: first, body: { otp: totpCode(secret, -1) } });
   return { token: await operatorSession(apiUrl, key, totpCode(secret, 0)), secret };
 }
 
-/** Where an admin's sign-in codes arrive: how many mails someone has, and the code of their newest sign-in mail after the first `after`. */
+/**
+ * Where an admin's sign-in codes arrive: how many mails someone has, and the code of their newest sign-in mail after
+ * the first `after`.
+ */
 export interface CodeInbox {
   count(to: string): number;
   codeFor(to: string, after?: number): Promise<string>;
 }
 
 /** Admin sign-in: password, then the emailed code read from `inbox`. */
-export async function adminSession(apiUrl: string, admin: { email: string; password: string }, inbox: CodeInbox): Promise<string> {
+export async function adminSession(
+  apiUrl: string,
+  admin: { email: string; password: string },
+  inbox: CodeInbox,
+): Promise<string> {
   const before = inbox.count(admin.email);
-  const { registerDetail } = await callApi<{ registerDetail: { _id: string } }>(apiUrl, API.admin.login, { body: admin });
+  const { registerDetail } = await callApi<{ registerDetail: { _id: string } }>(apiUrl, API.admin.login, {
+    body: admin,
+  });
   const otp = await inbox.codeFor(admin.email, before);
-  const { token } = await callApi<{ token: string }>(apiUrl, API.admin.verifyOtp, { body: { _id: registerDetail._id, otp } });
+  const { token } = await callApi<{ token: string }>(apiUrl, API.admin.verifyOtp, {
+    body: { _id: registerDetail._id, otp },
+  });
   return token;
 }
 
@@ -72,11 +101,17 @@ export function outboxInbox(dir: string): CodeInbox {
       return [];
     }
     const header = `to: ${to.toLowerCase()}\n`;
-    return names.map((name) => readFileSync(path.join(dir, name), "utf8")).filter((mail) => mail.toLowerCase().includes(header));
+    return names
+      .map((name) => readFileSync(path.join(dir, name), "utf8"))
+      .filter((mail) => mail.toLowerCase().includes(header));
   };
   return {
     count: (to) => mailsTo(to).length,
     codeFor: (to, after = 0) =>
-      waitFor(`a sign-in code mailed to ${to}`, () => mailsTo(to).slice(after).map(signInCodeIn).filter(Boolean).at(-1), { timeoutMs: 10_000, intervalMs: 50 }),
+      waitFor(
+        `a sign-in code mailed to ${to}`,
+        () => mailsTo(to).slice(after).map(signInCodeIn).filter(Boolean).at(-1),
+        { timeoutMs: 10_000, intervalMs: 50 },
+      ),
   };
 }

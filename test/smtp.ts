@@ -23,15 +23,37 @@ function readerOf(all: () => ReceivedMail[]) {
     textsTo: (to: string) => mailsTo(to).map(textOf),
     /** The text of the first mail to `to` that contains `text`, waiting for it to arrive. */
     textContaining: (to: string, text: string): Promise<string> =>
-      waitFor(`a mail to ${to} with ${text}`, () => mailsTo(to).map(textOf).find((mail) => mail.includes(text)), { timeoutMs: 20_000, intervalMs: 50 }),
-    /** The 6-digit code of the newest sign-in mail to `to` after the first `after` mails to them (other mails, such as ticket notices, are passed over). */
+      waitFor(
+        `a mail to ${to} with ${text}`,
+        () =>
+          mailsTo(to)
+            .map(textOf)
+            .find((mail) => mail.includes(text)),
+        { timeoutMs: 20_000, intervalMs: 50 },
+      ),
+    /**
+     * The 6-digit code of the newest sign-in mail to `to` after the first `after` mails to them (other mails, such as
+     * ticket notices, are passed over).
+     */
     codeFor: (to: string, after = 0): Promise<string> =>
-      waitFor(`a sign-in code mailed to ${to}`, () => mailsTo(to).slice(after).map((mail) => signInCodeIn(mail.raw)).filter(Boolean).at(-1), { timeoutMs: 10_000, intervalMs: 20 }),
+      waitFor(
+        `a sign-in code mailed to ${to}`,
+        () =>
+          mailsTo(to)
+            .slice(after)
+            .map((mail) => signInCodeIn(mail.raw))
+            .filter(Boolean)
+            .at(-1),
+        { timeoutMs: 10_000, intervalMs: 20 },
+      ),
   };
 }
 
 /** An SMTP reply that refuses for now: 421 closes the connection at the greeting, any other code refuses the sender. */
-const temporaryRefusal = (code: number) => Object.assign(new Error(code === 421 ? "Too many connections, try again later" : "Throttled, try again later"), { responseCode: code });
+const temporaryRefusal = (code: number) =>
+  Object.assign(new Error(code === 421 ? "Too many connections, try again later" : "Throttled, try again later"), {
+    responseCode: code,
+  });
 
 /**
  * A real SMTP server in this process that keeps every message it receives, for the API's tests and
@@ -71,7 +93,11 @@ export async function startSmtp({ dir }: { dir?: string } = {}) {
       stream.on("end", () => {
         const mail: ReceivedMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw };
         mails.push(mail);
-        if (dir) writeFileSync(path.join(dir, `${Date.now()}-${String(mails.length).padStart(6, "0")}.json`), JSON.stringify(mail));
+        if (dir)
+          writeFileSync(
+            path.join(dir, `${Date.now()}-${String(mails.length).padStart(6, "0")}.json`),
+            JSON.stringify(mail),
+          );
         callback();
       });
     },

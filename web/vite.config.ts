@@ -3,13 +3,17 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { z } from "zod";
 
-/** Paths the development server forwards to the API, so the browser talks to one origin (production: the API serves the app). */
+/**
+ * Paths the development server forwards to the API, so the browser talks to one origin (production: the API serves the
+ * app).
+ */
 const API_PREFIXES = ["/api", "/upload", "/static"] as const;
 
 const env = z
   .object({ API_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787") })
   .safeParse(process.env);
-if (!env.success) throw new Error(`Invalid web server configuration: API_URL ${env.error.issues[0]?.message ?? "is invalid"}`);
+if (!env.success)
+  throw new Error(`Invalid web server configuration: API_URL ${env.error.issues[0]?.message ?? "is invalid"}`);
 
 const proxy: Record<string, ProxyOptions> = Object.fromEntries(
   API_PREFIXES.map((prefix) => [prefix, { target: env.data.API_URL, changeOrigin: true }]),
@@ -30,7 +34,11 @@ export default defineConfig({
          */
         codeSplitting: {
           groups: [
-            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            {
+              name: "react",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 2,
+            },
             { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },

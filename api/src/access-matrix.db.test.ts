@@ -15,7 +15,13 @@ let rpcOfA: string;
 let approvedNodeOfA: string;
 
 const rpcBody = { name: "A's node", provider: "AWS", rpc: "https://a.example.com", wss: "wss://a.example.com" };
-const settingBody = { applicationName: "Portal", minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.5" };
+const settingBody = {
+  applicationName: "Portal",
+  minimumStake: "50000",
+  maximumStake: "1000000",
+  multiplyOf: "1000",
+  incentivePercentage: "2.5",
+};
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
@@ -29,11 +35,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const as = (who: Who, method: "GET" | "POST", url: string, body?: unknown) => t.call(method, url, { body, token: tokens[who] });
+const as = (who: Who, method: "GET" | "POST", url: string, body?: unknown) =>
+  t.call(method, url, { body, token: tokens[who] });
 
 describe("access matrix", () => {
   it("settings: anyone reads; only an admin writes", async () => {
-    for (const who of ["anonymous", "operatorA", "admin"] as const) expect((await as(who, "GET", API.setting)).status).toBe(200);
+    for (const who of ["anonymous", "operatorA", "admin"] as const)
+      expect((await as(who, "GET", API.setting)).status).toBe(200);
     expect((await as("anonymous", "POST", API.setting, settingBody)).status).toBe(401);
     expect((await as("operatorA", "POST", API.setting, settingBody)).status).toBe(403);
     expect((await as("admin", "POST", API.setting, settingBody)).status).toBe(200);
@@ -50,7 +58,11 @@ describe("access matrix", () => {
   });
 
   it("admin password change: admin only, and never with the session alone", async () => {
-    const body = { currentPassword: "correct horse battery", password: "twelve chars ok", password2: "twelve chars ok" };
+    const body = {
+      currentPassword: "correct horse battery",
+      password: "twelve chars ok",
+      password2: "twelve chars ok",
+    };
     expect((await as("anonymous", "POST", API.admin.update, body)).status).toBe(401);
     expect((await as("operatorA", "POST", API.admin.update, body)).status).toBe(403);
     const { currentPassword: _omitted, ...sessionAlone } = body;
@@ -100,11 +112,15 @@ describe("access matrix", () => {
     expect((await as("anonymous", "POST", API.rpcurl.root, rpcBody)).status).toBe(401);
     expect((await as("operatorB", "GET", API.rpcurl.root)).body.totalDocs).toBe(0);
     expect((await as("operatorA", "GET", API.rpcurl.root)).body.totalDocs).toBe(1);
-    expect((await as("operatorB", "POST", API.rpcurl.edit, { ...rpcBody, name: "hijack", _id: rpcOfA })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.rpcurl.edit, { ...rpcBody, name: "hijack", _id: rpcOfA })).status).toBe(
+      404,
+    );
     expect((await as("operatorB", "POST", API.rpcurl.delete, { id: rpcOfA })).status).toBe(404);
     expect((await as("operatorA", "GET", API.rpcurl.root)).body.docs[0].name).toBe("A's node");
     expect((await as("admin", "GET", API.rpcurl.root)).body.totalDocs).toBe(1);
-    expect((await as("admin", "POST", API.rpcurl.edit, { ...rpcBody, name: "fixed by admin", _id: rpcOfA })).status).toBe(200);
+    expect(
+      (await as("admin", "POST", API.rpcurl.edit, { ...rpcBody, name: "fixed by admin", _id: rpcOfA })).status,
+    ).toBe(200);
     expect((await as("admin", "POST", API.rpcurl.delete, { id: rpcOfA })).status).toBe(200);
   });
 
@@ -132,7 +148,9 @@ describe("access matrix", () => {
     expect((await as("operatorA", "GET", API.node.root)).body.totalDocs).toBe(1);
     expect((await as("operatorB", "GET", API.node.root)).body.totalDocs).toBe(0);
     expect((await as("operatorB", "GET", `${API.node.byId}?nodeId=${nodeOfA}`)).status).toBe(404);
-    expect((await as("operatorB", "POST", API.node.deactivate, { _id: nodeOfA, status: "De-Active" })).status).toBe(404);
+    expect((await as("operatorB", "POST", API.node.deactivate, { _id: nodeOfA, status: "De-Active" })).status).toBe(
+      404,
+    );
     expect((await as("operatorB", "POST", API.node.reputation, nodeSettingID)).status).toBe(404);
     expect((await as("operatorA", "POST", API.node.filterList, { status: "All" })).status).toBe(403);
     expect((await as("operatorA", "POST", API.node.delete, id)).status).toBe(403);
@@ -178,7 +196,9 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.job.root, jobBody(nodeOfA, priceFeed))).status).toBe(403);
     expect((await as("admin", "GET", API.job.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "POST", API.job.byNode, { id: nodeOfA })).body.totalDocs).toBe(1);
-    expect((await as("admin", "POST", API.job.edit, { _id: jobOfA, status: "Approved", adminNotes: "" })).status).toBe(200);
+    expect((await as("admin", "POST", API.job.edit, { _id: jobOfA, status: "Approved", adminNotes: "" })).status).toBe(
+      200,
+    );
     expect((await as("operatorA", "POST", API.job.edit, { _id: jobOfA, polltimer: 30 })).status).toBe(200);
     expect((await as("admin", "POST", API.jobCategory.root, category)).status).toBe(201);
     expect((await as("admin", "POST", API.jobCategory.delete, { id: priceFeed })).status).toBe(409);
@@ -204,22 +224,39 @@ describe("access matrix", () => {
       expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
     }
     expect((await as("operatorB", "POST", API.stakeRequest.root, { nodeId: nodeOfA })).status).toBe(404);
-    expect((await as("operatorB", "GET", `${API.stakeRequest.root}?nodeId=${nodeOfA}`)).body).toEqual({ status: null, _id: null, requests: [] });
-    expect((await as("operatorA", "GET", `${API.stakeRequest.root}?nodeId=${nodeOfA}`)).body).toMatchObject({ status: "Pending", _id: requestOfA });
-    for (const [method, url, payload] of calls.slice(2)) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("operatorB", "GET", `${API.stakeRequest.root}?nodeId=${nodeOfA}`)).body).toEqual({
+      status: null,
+      _id: null,
+      requests: [],
+    });
+    expect((await as("operatorA", "GET", `${API.stakeRequest.root}?nodeId=${nodeOfA}`)).body).toMatchObject({
+      status: "Pending",
+      _id: requestOfA,
+    });
+    for (const [method, url, payload] of calls.slice(2))
+      expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.stakeRequest.export)).body).toContain(",Pending,");
     expect((await as("admin", "POST", API.stakeRequest.root, { nodeId: nodeOfA })).status).toBe(403);
     expect((await as("admin", "GET", API.stakeRequest.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "GET", API.stakeRequest.statusCount)).status).toBe(200);
-    expect((await as("admin", "GET", `${API.stakeRequest.byId}?requestId=${requestOfA}`)).body).toMatchObject({ _id: requestOfA, status: "Pending" });
-    expect((await as("admin", "POST", API.stakeRequest.updateStatus, { _id: requestOfA, status: "Verified" })).status).toBe(200);
+    expect((await as("admin", "GET", `${API.stakeRequest.byId}?requestId=${requestOfA}`)).body).toMatchObject({
+      _id: requestOfA,
+      status: "Pending",
+    });
+    expect(
+      (await as("admin", "POST", API.stakeRequest.updateStatus, { _id: requestOfA, status: "Verified" })).status,
+    ).toBe(200);
     expect((await as("admin", "POST", API.stakeRequest.delete, { id: requestOfA })).status).toBe(200);
   });
 
   it("stakes: operators read their own totals, statuses and transactions and send hints for their own nodes; admins list, unlock; nobody deletes", async () => {
     const nodeOfA = approvedNodeOfA;
     const hash = `0x${"ab".repeat(32)}`;
-    const { node_address } = await t.db.selectFrom("app.node").select("node_address").where("id", "=", nodeOfA).executeTakeFirstOrThrow();
+    const { node_address } = await t.db
+      .selectFrom("app.node")
+      .select("node_address")
+      .where("id", "=", nodeOfA)
+      .executeTakeFirstOrThrow();
     const positionOfA = `${privateKeyToAccount(DEV_KEYS.validator).address.toLowerCase()}-${node_address}`;
     const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
       ["GET", API.stake.root],
@@ -239,15 +276,22 @@ describe("access matrix", () => {
       expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
     }
     expect((await as("operatorA", "GET", API.stake.total)).body).toEqual({ tillStake: "0" });
-    expect((await as("operatorA", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).body).toEqual({ currentStatus: null, _id: null });
+    expect((await as("operatorA", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).body).toEqual({
+      currentStatus: null,
+      _id: null,
+    });
     expect((await as("operatorA", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
     expect((await as("operatorA", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
     expect((await as("operatorB", "GET", `${API.stake.total}?nodeId=${nodeOfA}`)).status).toBe(404);
     expect((await as("operatorB", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(404);
     expect((await as("operatorB", "POST", API.stake.root, { nodeId: nodeOfA, tnxHash: hash })).status).toBe(404);
-    expect((await as("operatorB", "POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash })).status).toBe(404);
-    for (const [method, url, payload] of [calls[0]!, calls[6]!, calls[8]!, calls[9]!, calls[10]!]) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
-    for (const [method, url, payload] of [calls[1]!, calls[5]!, calls[7]!]) expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect(
+      (await as("operatorB", "POST", API.stake.withdraw, { _id: positionOfA, transactionHash: hash })).status,
+    ).toBe(404);
+    for (const [method, url, payload] of [calls[0]!, calls[6]!, calls[8]!, calls[9]!, calls[10]!])
+      expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of [calls[1]!, calls[5]!, calls[7]!])
+      expect((await as("admin", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.stake.root)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", API.stake.transactions)).body.totalDocs).toBe(0);
     expect((await as("admin", "GET", `${API.stake.status}?nodeId=${nodeOfA}`)).status).toBe(200);
@@ -259,8 +303,21 @@ describe("access matrix", () => {
 
   it("incentives: operators list and export only their own; admins reach all, plan payouts, send hints, read totals and discrepancies, delete", async () => {
     const walletOfA = privateKeyToAccount(DEV_KEYS.validator).address.toLowerCase();
-    const row = (wallet: string, date: string) => ({ wallet, node: `0x${"0b".repeat(20)}`, date, token: "1000", inactive_count: 0, staked_days: 30, accrued_days: 30, percentage: "2.5" });
-    const [ofA, ofOther] = await t.db.insertInto("app.incentive").values([row(walletOfA, "2027-02-01"), row(`0x${"0c".repeat(20)}`, "2027-02-01")]).returning("id").execute();
+    const row = (wallet: string, date: string) => ({
+      wallet,
+      node: `0x${"0b".repeat(20)}`,
+      date,
+      token: "1000",
+      inactive_count: 0,
+      staked_days: 30,
+      accrued_days: 30,
+      percentage: "2.5",
+    });
+    const [ofA, ofOther] = await t.db
+      .insertInto("app.incentive")
+      .values([row(walletOfA, "2027-02-01"), row(`0x${"0c".repeat(20)}`, "2027-02-01")])
+      .returning("id")
+      .execute();
     const hash = `0x${"cd".repeat(32)}`;
     const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
       ["GET", API.incentive.root],
@@ -276,17 +333,27 @@ describe("access matrix", () => {
       expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
       expect((await as("operatorNo2fa", method, url, payload)).status, `${method} ${url}`).toBe(403);
     }
-    expect((await as("operatorA", "GET", API.incentive.root)).body).toMatchObject({ totalDocs: 1, docs: [{ _id: ofA!.id }] });
+    expect((await as("operatorA", "GET", API.incentive.root)).body).toMatchObject({
+      totalDocs: 1,
+      docs: [{ _id: ofA!.id }],
+    });
     expect((await as("operatorB", "GET", API.incentive.root)).body.totalDocs).toBe(0);
     expect((await as("operatorA", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(2);
     expect((await as("operatorB", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(1);
-    for (const [method, url, payload] of calls.slice(2)) expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    for (const [method, url, payload] of calls.slice(2))
+      expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.incentive.root)).body.totalDocs).toBe(2);
     expect((await as("admin", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).status).toBe(200);
-    expect((await as("admin", "GET", API.incentive.summary)).body).toMatchObject({ total: { count: 2, token: "2000" }, rewardBalance: "0", discrepancies: 0 });
+    expect((await as("admin", "GET", API.incentive.summary)).body).toMatchObject({
+      total: { count: 2, token: "2000" },
+      rewardBalance: "0",
+      discrepancies: 0,
+    });
     expect((await as("admin", "GET", API.incentive.discrepancies)).body.totalDocs).toBe(0);
     expect((await as("admin", "POST", API.incentive.payout, { ids: [ofA!.id] })).status).toBe(409);
-    expect((await as("admin", "POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] })).status).toBe(404);
+    expect(
+      (await as("admin", "POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] })).status,
+    ).toBe(404);
     expect((await as("admin", "POST", API.incentive.delete, { id: ofOther!.id })).status).toBe(200);
   });
 
@@ -298,7 +365,10 @@ describe("access matrix", () => {
     expect((await as("operatorA", "GET", API.dashboard.user)).body.count).toEqual({ tnxCount: 0, incentiveCount: 1 });
     expect((await as("operatorA", "GET", API.dashboard.admin)).status).toBe(403);
     expect((await as("admin", "GET", API.dashboard.user)).status).toBe(403);
-    expect((await as("admin", "GET", API.dashboard.admin)).body.count).toMatchObject({ userCount: 3, incentiveCount: 1 });
+    expect((await as("admin", "GET", API.dashboard.admin)).body.count).toMatchObject({
+      userCount: 3,
+      incentiveCount: 1,
+    });
   });
 
   it("alert preferences: each operator reads and saves their own, 2FA on or off; admins and anonymous are refused", async () => {
@@ -343,8 +413,12 @@ describe("access matrix", () => {
   it("invites: admin only", async () => {
     for (const who of ["anonymous", "operatorA"] as const) {
       expect((await as(who, "GET", API.invite.root)).status).toBe(who === "anonymous" ? 401 : 403);
-      expect((await as(who, "POST", API.invite.root, { email: "a@example.com" })).status).toBe(who === "anonymous" ? 401 : 403);
-      expect((await as(who, "POST", API.invite.delete, { id: "00000000-0000-4000-8000-000000000000" })).status).toBe(who === "anonymous" ? 401 : 403);
+      expect((await as(who, "POST", API.invite.root, { email: "a@example.com" })).status).toBe(
+        who === "anonymous" ? 401 : 403,
+      );
+      expect((await as(who, "POST", API.invite.delete, { id: "00000000-0000-4000-8000-000000000000" })).status).toBe(
+        who === "anonymous" ? 401 : 403,
+      );
     }
     const invite = await as("admin", "POST", API.invite.root, { email: "a@example.com" });
     expect(invite.status).toBe(201);
@@ -376,7 +450,10 @@ describe("access matrix", () => {
     expect((await as("admin", ...calls[5]!)).status).toBe(200);
     for (const who of ["anonymous", "operatorA", "admin"] as const) {
       expect((await as(who, "POST", API.passkey.signInOptions, { _id: none })).status).toBe(400);
-      expect((await as(who, "POST", API.passkey.signIn, { _id: none, response: authenticator.get({ challenge: "AAAA" }) })).status).toBe(400);
+      expect(
+        (await as(who, "POST", API.passkey.signIn, { _id: none, response: authenticator.get({ challenge: "AAAA" }) }))
+          .status,
+      ).toBe(400);
     }
   });
 

@@ -17,10 +17,15 @@ import { webAppRoutes } from "./web-app/routes.ts";
 import { securityHeaders } from "./web-app/security-headers.ts";
 
 type MountedSchema<Router> = Router extends OpenAPIHono<AppEnv, infer S, "/"> ? MergeSchemaPath<S, "/"> : never;
-/** What `.route("/", router)` for each feature router would give: the union of their schemas, which types hc<AppType>. */
+/**
+ * What `.route("/", router)` for each feature router would give: the union of their schemas, which types hc<AppType>.
+ */
 type FeatureSchema = MountedSchema<(typeof featureRoutes)[keyof typeof featureRoutes]>;
 
-/** Every feature's routes, all mounted at the root: each route declares its full path (from its schema.ts). Their declarations make the OpenAPI document and AppType. */
+/**
+ * Every feature's routes, all mounted at the root: each route declares its full path (from its schema.ts). Their
+ * declarations make the OpenAPI document and AppType.
+ */
 function routes() {
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid });
   for (const router of Object.values(featureRoutes)) app.route("/", router);
@@ -44,10 +49,21 @@ export function createApp(deps: Deps) {
     },
   });
   const features = routes();
-  features.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  features.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
   const app = new OpenAPIHono<AppEnv>({ strict: false })
-    .use(securityHeaders({ publicUrl: deps.config.PUBLIC_URL, rpcUrl: deps.config.RPC_URL, wsUrl: deps.config.WS_URL, inertPrefix: API.staticFiles }))
+    .use(
+      securityHeaders({
+        publicUrl: deps.config.PUBLIC_URL,
+        rpcUrl: deps.config.RPC_URL,
+        wsUrl: deps.config.WS_URL,
+        inertPrefix: API.staticFiles,
+      }),
+    )
     .use(async (c, next) => {
       c.set("deps", deps);
       await next();

@@ -7,7 +7,9 @@ const client = hc<AppType>("http://portal.test");
 
 describe("the typed client (hc<AppType>)", () => {
   it("takes its request and response types from the route declarations", () => {
-    expectTypeOf<InferResponseType<typeof client.api.rpcurl.$get, 200>["docs"][number]>().toEqualTypeOf<RpcUrlResponse>();
+    expectTypeOf<
+      InferResponseType<typeof client.api.rpcurl.$get, 200>["docs"][number]
+    >().toEqualTypeOf<RpcUrlResponse>();
     expectTypeOf<InferRequestType<typeof client.api.rpcurl.$post>["json"]>().toEqualTypeOf<RpcUrlInput>();
     expectTypeOf<InferResponseType<typeof client.api.setting.$get, 200>>().toEqualTypeOf<SettingResponse>();
     expectTypeOf<InferResponseType<typeof client.api.user.login.$post, 200>>().toEqualTypeOf<{ token: string }>();

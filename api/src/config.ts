@@ -9,7 +9,10 @@ const url = (protocols: string[]) =>
     .string()
     .trim()
     .url()
-    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
+    .refine(
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+      `must start with ${protocols.join(" or ")}//`,
+    );
 
 /** Each variable on its own (the migrate command reads only DATABASE_URL). */
 export const configFields = z.object({
@@ -26,9 +29,18 @@ export const configFields = z.object({
   EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
   EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86400)
+    .default(86400),
   PUBLIC_URL: url(["http:", "https:"]).default("http://localhost:5173"),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().min(3).default("PLI Validator Portal <no-reply@localhost>"),
@@ -37,12 +49,18 @@ export const configFields = z.object({
   VALIDATOR_CHECK_URL: url(["http:", "https:"]).optional(),
   VALIDATOR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NODE_PROBE_PORT: port.default(6688),
-  NODE_PROBE_PATH: z.string().regex(/^\/[\x21-\x7e]*$/, "must be a path starting with /").default("/"),
+  NODE_PROBE_PATH: z
+    .string()
+    .regex(/^\/[\x21-\x7e]*$/, "must be a path starting with /")
+    .default("/"),
   NODE_PROBE_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
     .min(1)
-    .refine((minutes) => cronEveryMinutes(minutes) !== null, "must divide an hour or a day evenly (1, 5, 15, 30, 60, 120, ...)")
+    .refine(
+      (minutes) => cronEveryMinutes(minutes) !== null,
+      "must divide an hour or a day evenly (1, 5, 15, 30, 60, 120, ...)",
+    )
     .default(15),
   NODE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NODE_PRIVATE_IPS: z.enum(["true", "false"]).optional(),
@@ -53,27 +71,38 @@ export const configFields = z.object({
   /** Seconds between this deployment's checks for due schedules (pg-boss's cron monitor accepts 1 to 45). */
   SCHEDULER_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
   /** The `analyst` database role's password, applied by whatever migrates; unset or empty, the role cannot log in. */
-  ANALYST_PASSWORD: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(16, "must be at least 16 characters").optional()),
+  ANALYST_PASSWORD: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
 });
 
-const configSchema = configFields.superRefine((env, ctx) => {
-  if (env.APP_ENV !== "development" && !env.JWT_SECRET) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
-  if (env.APP_ENV === "production" && !env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
-}).transform(({ NODE_PRIVATE_IPS, ...env }) => ({
-  ...env,
-  /** Whether a node may register a private or loopback IP address: by default only outside production. */
-  NODE_PRIVATE_IPS: NODE_PRIVATE_IPS === undefined ? env.APP_ENV !== "production" : NODE_PRIVATE_IPS === "true",
-}));
+const configSchema = configFields
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "development" && !env.JWT_SECRET)
+      ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
+    if (env.APP_ENV === "production" && !env.SMTP_URL)
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
+  })
+  .transform(({ NODE_PRIVATE_IPS, ...env }) => ({
+    ...env,
+    /** Whether a node may register a private or loopback IP address: by default only outside production. */
+    NODE_PRIVATE_IPS: NODE_PRIVATE_IPS === undefined ? env.APP_ENV !== "production" : NODE_PRIVATE_IPS === "true",
+  }));
 
 export type Config = Readonly<z.infer<typeof configSchema> & { JWT_SECRET: string }>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: Record<string, string>) {
-    super(`Invalid configuration:\n${Object.entries(problems).map(([name, problem]) => `  ${name}: ${problem}`).join("\n")}`);
+    super(
+      `Invalid configuration:\n${Object.entries(problems)
+        .map(([name, problem]) => `  ${name}: ${problem}`)
+        .join("\n")}`,
+    );
     this.name = "ConfigError";
   }
 }
@@ -83,7 +112,9 @@ export class ConfigError extends Error {
  * variable set to an empty value (`WS_URL=` in an env file) counts as unset.
  */
 export function loadConfig(rawEnv: Record<string, string | undefined>): Config {
-  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems: Record<string, string> = {};

@@ -31,8 +31,13 @@ describe("API configuration", () => {
 
   it("defaults to production, which needs a session secret and SMTP", () => {
     const { APP_ENV: _dev, ...production } = valid;
-    expect(problemsOf(production)).toEqual({ JWT_SECRET: "is required outside development", SMTP_URL: "is required in production" });
-    expect(loadConfig({ ...production, JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" }).APP_ENV).toBe("production");
+    expect(problemsOf(production)).toEqual({
+      JWT_SECRET: "is required outside development",
+      SMTP_URL: "is required in production",
+    });
+    expect(loadConfig({ ...production, JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" }).APP_ENV).toBe(
+      "production",
+    );
   });
 
   it("lets nodes register private IP addresses only outside production, unless told", () => {
@@ -79,6 +84,8 @@ describe("API configuration", () => {
     expect(loadConfig({ ...valid, ANALYST_PASSWORD: "sixteen-chars-ok" }).ANALYST_PASSWORD).toBe("sixteen-chars-ok");
     expect(loadConfig({ ...valid, ANALYST_PASSWORD: "" }).ANALYST_PASSWORD).toBeUndefined();
     expect(loadConfig(valid).ANALYST_PASSWORD).toBeUndefined();
-    expect(problemsOf({ ...valid, ANALYST_PASSWORD: "fifteen-chars-x" })).toEqual({ ANALYST_PASSWORD: "must be at least 16 characters" });
+    expect(problemsOf({ ...valid, ANALYST_PASSWORD: "fifteen-chars-x" })).toEqual({
+      ANALYST_PASSWORD: "must be at least 16 characters",
+    });
   });
 });

@@ -6,7 +6,13 @@ import { imageForm, PNG_1X1 } from "../test/images.ts";
 import { API, MESSAGES } from "./public-contract/index.ts";
 
 /** Spellings of the JSON media type that Hono's validators read as JSON. */
-const JSON_SPELLINGS = ["application/json", "Application/JSON", "APPLICATION/JSON; charset=UTF-8", "application/merge+json", "application/vnd.api+json"];
+const JSON_SPELLINGS = [
+  "application/json",
+  "Application/JSON",
+  "APPLICATION/JSON; charset=UTF-8",
+  "application/merge+json",
+  "application/vnd.api+json",
+];
 
 interface Operation {
   method: "get" | "post";
@@ -24,7 +30,18 @@ beforeAll(async () => {
   t = await createTestAppWithSmtp();
   await t.addValidator(DEV_KEYS.validator);
   tokens.push(await t.operatorToken(DEV_KEYS.validator), await t.adminToken(await t.addAdmin()));
-  const doc = (await t.call("GET", API.openapi)).body as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>> };
+  const doc = (await t.call("GET", API.openapi)).body as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { name: string; in: string }[];
+          requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
+  };
   operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
       const content = op.requestBody?.content ?? {};
@@ -53,7 +70,11 @@ describe("every declared route refuses control characters with a field error", (
       for (const [index, field] of op.bodyFields.entries()) {
         const type = JSON_SPELLINGS[index % JSON_SPELLINGS.length]!;
         const control = ["\u0000", "\u001b", "\u000b"][index % 3];
-        const response = await t.call("POST", urlOf(op), { body: { [field]: `a${control}b` }, token: tokens[2], headers: { "content-type": type } });
+        const response = await t.call("POST", urlOf(op), {
+          body: { [field]: `a${control}b` },
+          token: tokens[2],
+          headers: { "content-type": type },
+        });
         expect(response.status, `${op.path} ${field} ${type}`).toBe(400);
         expect(response.body.errors?.[field], `${op.path} ${field} ${type}`).toBe(MESSAGES.controlCharacters);
         checked++;
@@ -81,29 +102,58 @@ describe("every declared route refuses control characters with a field error", (
 
 describe("bodies", () => {
   it("an empty body with a JSON content type is no body; a body that is not JSON answers 400", async () => {
-    const empty = await t.app.request(API.operator.twofaSetup, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${tokens[2]}` } });
+    const empty = await t.app.request(API.operator.twofaSetup, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${tokens[2]}` },
+    });
     expect(empty.status).toBe(409);
     expect((await empty.json()).errors?.body).toBeUndefined();
-    const garbled = await t.app.request(API.operator.siwe, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const garbled = await t.app.request(API.operator.siwe, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(garbled.status).toBe(400);
     expect((await garbled.json()).errors.body).toBe(MESSAGES.unreadableBody);
   });
 });
 
 describe("fuzzing every declared route", () => {
-  const value = fc.oneof(fc.string({ unit: "binary" }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ unit: "binary" }), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
-  const contentType = fc.constantFrom(...JSON_SPELLINGS, "text/plain", "multipart/form-data; boundary=x", "Multipart/Form-Data; boundary=x", "application/x-www-form-urlencoded", "Application/X-WWW-Form-Urlencoded", undefined);
-  /** Arrays or objects nested from a few levels to far past the limit, around a field value or alone. */
-  const deepBody = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean(), fc.constantFrom(...["0", '"x"', "{}"])).map(([depth, objects, inner]) =>
-    objects ? `${'{"a":'.repeat(depth)}${inner}${"}".repeat(depth)}` : `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`,
+  const value = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ unit: "binary" }), { maxLength: 3 }),
+    fc.object({ maxDepth: 2 }),
   );
+  const contentType = fc.constantFrom(
+    ...JSON_SPELLINGS,
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "Multipart/Form-Data; boundary=x",
+    "application/x-www-form-urlencoded",
+    "Application/X-WWW-Form-Urlencoded",
+    undefined,
+  );
+  /** Arrays or objects nested from a few levels to far past the limit, around a field value or alone. */
+  const deepBody = fc
+    .tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean(), fc.constantFrom(...["0", '"x"', "{}"]))
+    .map(([depth, objects, inner]) =>
+      objects
+        ? `${'{"a":'.repeat(depth)}${inner}${"}".repeat(depth)}`
+        : `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`,
+    );
   const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 60 }).filter((s) => /^[\x20-\x7e]*$/.test(s));
 
   it("never answers 5xx, whatever the body, query, path value, headers or session", async () => {
     // Health answers 503 by contract when a part (here: the test's absent chain) is down; the live
     // stream never ends by design (its refusals are tested in api/src/live). Sign-out
     // ends the sessions the other routes are fuzzed with, so it goes last.
-    const ordered = operations.filter((o) => o.path !== API.health && o.path !== API.live).sort((a, b) => Number(a.path === API.operator.logout) - Number(b.path === API.operator.logout));
+    const ordered = operations
+      .filter((o) => o.path !== API.health && o.path !== API.live)
+      .sort((a, b) => Number(a.path === API.operator.logout) - Number(b.path === API.operator.logout));
     for (const op of ordered) {
       await fc.assert(
         fc.asyncProperty(
@@ -112,9 +162,14 @@ describe("fuzzing every declared route", () => {
             fc.dictionary(fc.constantFrom(...op.bodyFields, "extra"), value).map((v) => JSON.stringify(v)),
             fc.string({ unit: "binary" }),
             deepBody,
-            fc.tuple(fc.constantFrom(...op.bodyFields, "extra"), deepBody).map(([field, deep]) => `{${JSON.stringify(field)}:${deep}}`),
+            fc
+              .tuple(fc.constantFrom(...op.bodyFields, "extra"), deepBody)
+              .map(([field, deep]) => `{${JSON.stringify(field)}:${deep}}`),
           ),
-          fc.dictionary(fc.constantFrom(...op.query, "page", "limit", "q"), fc.string({ unit: "binary", maxLength: 40 })),
+          fc.dictionary(
+            fc.constantFrom(...op.query, "page", "limit", "q"),
+            fc.string({ unit: "binary", maxLength: 40 }),
+          ),
           fc.string({ unit: "binary", maxLength: 30 }),
           contentType,
           fc.constantFrom(...tokens),
@@ -123,7 +178,11 @@ describe("fuzzing every declared route", () => {
             const headers: Record<string, string> = { "x-forwarded-for": "10.9.8.7", "x-fuzz": extra };
             if (type) headers["content-type"] = type;
             if (token) headers.authorization = `Bearer ${token}`;
-            const response = await t.app.request(urlOf(op, query, pathValue), { method: op.method.toUpperCase(), headers, ...(op.method === "post" ? { body } : {}) });
+            const response = await t.app.request(urlOf(op, query, pathValue), {
+              method: op.method.toUpperCase(),
+              headers,
+              ...(op.method === "post" ? { body } : {}),
+            });
             await response.arrayBuffer();
             return response.status < 500;
           },

@@ -49,11 +49,17 @@ async function startProbeServers(port: number) {
   }
 }
 
-/** Two approved nodes of one operator, at the probe servers' addresses (approval needs an indexed whitelist, so it is set in the database). */
+/**
+ * Two approved nodes of one operator, at the probe servers' addresses (approval needs an indexed whitelist, so it is
+ * set in the database).
+ */
 async function seedMonitoredNodes() {
   const owner = await newOperator(t);
   for (const [i, ip] of NODE_IPS.entries()) {
-    const added = await t.call("POST", API.node.root, { token: owner.token, body: nodeBody(9_000 + i, { ipaddress: ip }) });
+    const added = await t.call("POST", API.node.root, {
+      token: owner.token,
+      body: nodeBody(9_000 + i, { ipaddress: ip }),
+    });
     if (added.status !== 201) throw new Error(`node not added: ${JSON.stringify(added.body)}`);
   }
   await t.db.updateTable("app.node").set({ status: NODE_STATUS.approved }).where("ipaddress", "in", NODE_IPS).execute();
@@ -93,7 +99,9 @@ afterAll(async () => {
   for (const source of sources) source.close();
   for (const stream of streams) stream.close();
   const pids = instances.map((instance) => instance.service.process.pid!);
-  const stopped = await Promise.all(instances.map(async (instance) => (await instance.service.stop(), instance.service.exited)));
+  const stopped = await Promise.all(
+    instances.map(async (instance) => (await instance.service.stop(), instance.service.exited)),
+  );
   for (const server of probeServers) await new Promise((resolve) => server.close(resolve));
   await t?.close();
   await chain?.anvil.stop();
@@ -113,10 +121,19 @@ afterAll(async () => {
 const [a, b] = [() => instances[0]!, () => instances[1]!];
 
 /** A JSON POST to one instance, as a client at `clientIp` behind the trusted proxy. */
-async function post(instance: ApiProcess, route: string, body: unknown, { token, clientIp = "203.0.113.1" }: { token?: string; clientIp?: string } = {}) {
+async function post(
+  instance: ApiProcess,
+  route: string,
+  body: unknown,
+  { token, clientIp = "203.0.113.1" }: { token?: string; clientIp?: string } = {},
+) {
   const response = await fetch(`${instance.url}${route}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": clientIp, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": clientIp,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { data?: { _id: string } } };
@@ -143,7 +160,8 @@ describe("two API processes on one database", () => {
     const walletAddress = privateKeyToAccount(DEV_KEYS.validator).address;
     const clientIp = "198.51.100.23";
     const statuses: number[] = [];
-    for (let i = 0; i <= max; i++) statuses.push((await post(i % 2 === 0 ? a() : b(), API.operator.siwe, { walletAddress }, { clientIp })).status);
+    for (let i = 0; i <= max; i++)
+      statuses.push((await post(i % 2 === 0 ? a() : b(), API.operator.siwe, { walletAddress }, { clientIp })).status);
     expect(statuses.slice(0, max)).toEqual(Array.from({ length: max }, () => 200));
     expect(statuses[max]).toBe(429);
     expect((await post(b(), API.operator.siwe, { walletAddress }, { clientIp })).status).toBe(429);
@@ -156,7 +174,11 @@ describe("two API processes on one database", () => {
     const onA = await listen(a(), operator.token);
     const added = await post(b(), API.node.root, nodeBody(9_100), { token: operator.token });
     expect(added.status).toBe(201);
-    const event = await waitFor("the registration on A's stream", () => onA.find((received) => received.topics.includes("node")), { timeoutMs: 5_000, intervalMs: 20 });
+    const event = await waitFor(
+      "the registration on A's stream",
+      () => onA.find((received) => received.topics.includes("node")),
+      { timeoutMs: 5_000, intervalMs: 20 },
+    );
     expect(event.wallets).toEqual([operator.wallet]);
   });
 
@@ -165,20 +187,29 @@ describe("two API processes on one database", () => {
     const onB = await openLiveStream(b().url, leaving.token);
     streams.push(onB);
     expect((await post(a(), API.operator.logout, {}, { token: leaving.token })).status).toBe(200);
-    await waitFor("B's stream of the signed-out operator to end", () => onB.hasEnded(), { timeoutMs: 5_000, intervalMs: 10 });
+    await waitFor("B's stream of the signed-out operator to end", () => onB.hasEnded(), {
+      timeoutMs: 5_000,
+      intervalMs: 10,
+    });
 
     const disabled = await newOperator(t);
     const both = [await openLiveStream(a().url, disabled.token), await openLiveStream(b().url, disabled.token)];
     streams.push(...both);
     const me = await t.call("GET", API.operator.root, { token: disabled.token });
     expect(await setOperatorAccess(t.db, me.body._id, false)).toBeDefined();
-    await waitFor("both streams of the disabled operator to end", () => both.every((stream) => stream.hasEnded()), { timeoutMs: 5_000, intervalMs: 10 });
+    await waitFor("both streams of the disabled operator to end", () => both.every((stream) => stream.hasEnded()), {
+      timeoutMs: 5_000,
+      intervalMs: 10,
+    });
   });
 
   it("run each occurrence of the monitor's schedule once: one probe of each node and one sample per round, whichever instance takes it", async () => {
     const db = t.db;
     const job = sql.id(SCHEDULER_SCHEMA, "job");
-    const lastCheck = async () => (await sql<{ at: Date | null }>`SELECT cron_on AS at FROM ${sql.id(SCHEDULER_SCHEMA, "version")}`.execute(db)).rows[0]?.at?.getTime();
+    const lastCheck = async () =>
+      (
+        await sql<{ at: Date | null }>`SELECT cron_on AS at FROM ${sql.id(SCHEDULER_SCHEMA, "version")}`.execute(db)
+      ).rows[0]?.at?.getTime();
     const runs = async () => {
       const { rows } = await sql<{ completed: number; failed: number; unfinished: number; occurrences: number }>`
         SELECT count(*) FILTER (WHERE name = 'node-monitor' AND state = 'completed')::int AS completed,
@@ -189,9 +220,16 @@ describe("two API processes on one database", () => {
       return rows[0]!;
     };
 
-    await waitFor("a monitor round", async () => (await runs()).completed > 0 || undefined, { timeoutMs: 20_000, intervalMs: 100 });
+    await waitFor("a monitor round", async () => (await runs()).completed > 0 || undefined, {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
     const checks = new Set<number | undefined>([await lastCheck()]);
-    await waitFor("two more checks for due schedules", async () => checks.add(await lastCheck()).size > 2 || undefined, { timeoutMs: 20_000, intervalMs: 100 });
+    await waitFor(
+      "two more checks for due schedules",
+      async () => checks.add(await lastCheck()).size > 2 || undefined,
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
 
     const settled = await waitFor(
       "a moment with no round under way",
@@ -213,9 +251,17 @@ describe("two API processes on one database", () => {
 
     const rounds = settled.completed;
     expect(rounds).toBeGreaterThan(0);
-    expect(settled.failed, `failed rounds; the instances printed:\n${instances.map((instance) => instance.output()).join("\n")}`).toBe(0);
+    expect(
+      settled.failed,
+      `failed rounds; the instances printed:\n${instances.map((instance) => instance.output()).join("\n")}`,
+    ).toBe(0);
     expect(settled.occurrences, "one round per occurrence of the schedule").toBe(rounds);
-    expect(Object.fromEntries(settled.probed), "probes each node received").toEqual(Object.fromEntries(NODE_IPS.map((ip) => [ip, rounds])));
-    expect(Object.fromEntries(settled.samples.map((row) => [row.ipaddress, Number(row.probes)])), "probes recorded per node").toEqual(Object.fromEntries(NODE_IPS.map((ip) => [ip, rounds])));
+    expect(Object.fromEntries(settled.probed), "probes each node received").toEqual(
+      Object.fromEntries(NODE_IPS.map((ip) => [ip, rounds])),
+    );
+    expect(
+      Object.fromEntries(settled.samples.map((row) => [row.ipaddress, Number(row.probes)])),
+      "probes recorded per node",
+    ).toEqual(Object.fromEntries(NODE_IPS.map((ip) => [ip, rounds])));
   });
 });

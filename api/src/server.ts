@@ -35,10 +35,25 @@ const log = (line: string) => console.error(line);
 const live = new LiveHub();
 const mailer = createMailer(config, log);
 const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
-/** Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any left. */
+/**
+ * Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any
+ * left.
+ */
 const mailQueue = mailQueueOf(mailSender);
-const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
-/** After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails follow. */
+const app = createApp({
+  config,
+  db,
+  chain,
+  log,
+  mailer,
+  validatorCheck: createValidatorCheck(config, db),
+  live,
+  mailQueue,
+});
+/**
+ * After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails
+ * follow.
+ */
 async function beforePublish() {
   await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
   mailQueue.wake();
@@ -49,7 +64,19 @@ async function beforePublish() {
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
-const scheduler = config.SCHEDULER_ENABLED ? await startScheduler({ databaseUrl: config.DATABASE_URL, jobs: [nodeMonitorJob(db, config, log), incentiveAccrualJob({ db, chain, log }), mailJob(mailSender), adminDigestJob(mailSender)], log, checkSeconds: config.SCHEDULER_CHECK_SECONDS }) : null;
+const scheduler = config.SCHEDULER_ENABLED
+  ? await startScheduler({
+      databaseUrl: config.DATABASE_URL,
+      jobs: [
+        nodeMonitorJob(db, config, log),
+        incentiveAccrualJob({ db, chain, log }),
+        mailJob(mailSender),
+        adminDigestJob(mailSender),
+      ],
+      log,
+      checkSeconds: config.SCHEDULER_CHECK_SECONDS,
+    })
+  : null;
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   console.log(`API listening on http://${info.address}:${info.port}`);
 });

@@ -35,7 +35,11 @@ interface CallOptions {
 }
 
 /** An API on a fresh, migrated database in the run's Postgres, with a real SMTP server when given. */
-export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, smtp }: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp } = {}) {
+export async function createTestApp({
+  rpcUrl = "http://127.0.0.1:9",
+  env = {},
+  smtp,
+}: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp } = {}) {
   const databaseUrl = await createTestDatabase("api");
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
   const config: Config = loadConfig({
@@ -60,15 +64,37 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
   const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
   const live = new LiveHub();
   const mailer = createMailer(config, log);
-  const mailSender: MailSenderDeps = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
+  const mailSender: MailSenderDeps = {
+    db,
+    mailer,
+    log,
+    publicUrl: config.PUBLIC_URL,
+    explorerTxUrl: config.EXPLORER_TX_URL,
+  };
   /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };
   const mailQueue = { wake: () => void mailWakes.count++ };
-  const app = createApp({ config, db, chain, log, mailer, validatorCheck: createValidatorCheck(config, db), live, mailQueue });
+  const app = createApp({
+    config,
+    db,
+    chain,
+    log,
+    mailer,
+    validatorCheck: createValidatorCheck(config, db),
+    live,
+    mailQueue,
+  });
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
-  async function call(method: "GET" | "POST" | "PUT", url: string, { body, token, ip, headers = {} }: CallOptions = {}) {
-    const init: RequestInit = { method, headers: { "x-forwarded-for": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, ...headers } };
+  async function call(
+    method: "GET" | "POST" | "PUT",
+    url: string,
+    { body, token, ip, headers = {} }: CallOptions = {},
+  ) {
+    const init: RequestInit = {
+      method,
+      headers: { "x-forwarded-for": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, ...headers },
+    };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
@@ -87,7 +113,11 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return { status: response.status, body: json as any, headers: response.headers };
   }
 
-  async function addValidator(key: Hex, role = "Validator", email = `${role.toLowerCase()}-${randomInt(1e9)}@example.com`) {
+  async function addValidator(
+    key: Hex,
+    role = "Validator",
+    email = `${role.toLowerCase()}-${randomInt(1e9)}@example.com`,
+  ) {
     const wallet = privateKeyToAccount(key).address.toLowerCase();
     await db.insertInto("app.validator_directory").values({ wallet_address: wallet, email, user_role: role }).execute();
     return { wallet, email };
@@ -150,13 +180,33 @@ export async function createTestApp({ rpcUrl = "http://127.0.0.1:9", env = {}, s
     return verify.body.token;
   }
 
-  /** Ends the database pool and removes the app's folder (uploads, outbox), so a test run leaves nothing in the temp directory. */
+  /**
+   * Ends the database pool and removes the app's folder (uploads, outbox), so a test run leaves nothing in the temp
+   * directory.
+   */
   async function close() {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, db, config, logs, live, mailSender, mailWakes, call, addValidator, operatorLogin, operatorToken, operatorTokenWithout2fa, totpCode, addAdmin, adminToken, close };
+  return {
+    app,
+    db,
+    config,
+    logs,
+    live,
+    mailSender,
+    mailWakes,
+    call,
+    addValidator,
+    operatorLogin,
+    operatorToken,
+    operatorTokenWithout2fa,
+    totpCode,
+    addAdmin,
+    adminToken,
+    close,
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -12,16 +12,25 @@ export async function startChainApp() {
   const started: (() => Promise<unknown>)[] = [() => chain.anvil.stop()];
   try {
     const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
-    const t = await createTestAppWithSmtp({ rpcUrl: chain.anvil.rpcUrl, env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm } });
+    const t = await createTestAppWithSmtp({
+      rpcUrl: chain.anvil.rpcUrl,
+      env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm },
+    });
     started.push(() => t.close());
-    const indexer = await startIndexer({ databaseUrl: t.config.DATABASE_URL, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+    const indexer = await startIndexer({
+      databaseUrl: t.config.DATABASE_URL,
+      rpcUrl: chain.anvil.rpcUrl,
+      wsUrl: chain.anvil.wsUrl,
+      deployment: chain.deployment,
+    });
     return {
       chain,
       t,
       /** The SMTP server the API's mailer sends to. */
       smtp: t.smtp,
       /** Resolves once `chain.*` reflects the chain's head. */
-      synced: async () => waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
+      synced: async () =>
+        waitForIndexedBlock(t.config.DATABASE_URL, await chain.publicClient.getBlockNumber({ cacheTime: 0 })),
       async stop() {
         await indexer.stop();
         await t.close();

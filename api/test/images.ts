@@ -14,7 +14,10 @@ export const jpegWithMetadata = (width = 8, height = 6) =>
     .toBuffer();
 
 /** A real PNG of `width` x `height`. */
-export const pngOfSize = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#335" } }).png().toBuffer();
+export const pngOfSize = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#335" } })
+    .png()
+    .toBuffer();
 
 export function imageForm(bytes: Uint8Array, filename: string, type = "image/png"): FormData {
   const form = new FormData();

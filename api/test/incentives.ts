@@ -13,7 +13,8 @@ type ChainApp = Awaited<ReturnType<typeof startChainApp>>;
 export const seconds = (iso: string) => BigInt(Date.parse(iso.endsWith("Z") ? iso : `${iso}Z`) / 1000);
 
 /** The next block (the next transaction's, on anvil) is stamped `iso`: simulated months on a real chain. */
-export const atChainTime = (app: ChainApp, iso: string) => app.chain.testClient.setNextBlockTimestamp({ timestamp: seconds(iso) });
+export const atChainTime = (app: ChainApp, iso: string) =>
+  app.chain.testClient.setNextBlockTimestamp({ timestamp: seconds(iso) });
 
 /** An admin and two operators (the dev validator and standby wallets), each holding 1,000,000 PLI to stake. */
 export async function adminAndTwoOperators(app: ChainApp) {
@@ -26,7 +27,13 @@ export async function adminAndTwoOperators(app: ChainApp) {
 }
 
 /** A node of an operator registered through the API, whitelisted on the staking contract and Approved. */
-export async function approvedNode(app: ChainApp, admin: string, owner: { token: string; address: Address }, n: number, extra: Record<string, unknown> = {}) {
+export async function approvedNode(
+  app: ChainApp,
+  admin: string,
+  owner: { token: string; address: Address },
+  n: number,
+  extra: Record<string, unknown> = {},
+) {
   const { t, chain, synced } = app;
   const body = nodeBody(n, extra);
   const response = await t.call("POST", API.node.root, { token: owner.token, body });
@@ -34,7 +41,14 @@ export async function approvedNode(app: ChainApp, admin: string, owner: { token:
   const node = body.nodeAddress as Address;
   await chain.mined(chain.as("owner").staking.write.whiteListIt([owner.address, node]));
   await synced();
-  expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: response.body.data._id, status: NODE_STATUS.approved } })).status).toBe(200);
+  expect(
+    (
+      await t.call("POST", API.node.edit, {
+        token: admin,
+        body: { _id: response.body.data._id, status: NODE_STATUS.approved },
+      })
+    ).status,
+  ).toBe(200);
   return { id: response.body.data._id as string, node, nodeKey: node.toLowerCase() };
 }
 

@@ -29,7 +29,11 @@ export const jobBody = (nodeSettingID: string, jobCategoryID: string, extra: Rec
 
 /** The id of a seeded job category. */
 export async function categoryId(t: TestApp, name = "Price Feed") {
-  const row = await t.db.selectFrom("app.job_category").select("id").where("category_name", "=", name).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("app.job_category")
+    .select("id")
+    .where("category_name", "=", name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -52,8 +56,15 @@ export async function operatorWithActiveNode(t: TestApp, key: Hex = generatePriv
 }
 
 /** Submits a valid job (with `extra` fields) and answers its id. */
-export async function submitJob(t: TestApp, owner: { token: string; nodeId: string }, extra: Record<string, unknown> = {}) {
-  const response = await t.call("POST", `${API.job.root}/`, { token: owner.token, body: jobBody(owner.nodeId, await categoryId(t), extra) });
+export async function submitJob(
+  t: TestApp,
+  owner: { token: string; nodeId: string },
+  extra: Record<string, unknown> = {},
+) {
+  const response = await t.call("POST", `${API.job.root}/`, {
+    token: owner.token,
+    body: jobBody(owner.nodeId, await categoryId(t), extra),
+  });
   if (response.status !== 201) throw new Error(`submitting a job failed: ${JSON.stringify(response.body)}`);
   return response.body.data._id as string;
 }

@@ -15,8 +15,12 @@ export interface LiveStream {
  */
 export async function openLiveStream(origin: string, token: string): Promise<LiveStream> {
   const abort = new AbortController();
-  const response = await fetch(`${origin}${API.live}`, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: abort.signal });
-  if (response.status !== 200 || !response.body) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  const response = await fetch(`${origin}${API.live}`, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+    signal: abort.signal,
+  });
+  if (response.status !== 200 || !response.body)
+    throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   const received: LiveEvent[] = [];
   let ended = false;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -30,7 +34,10 @@ export async function openLiveStream(origin: string, token: string): Promise<Liv
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const lines = buffer.slice(0, end).split("\n");
         buffer = buffer.slice(end + 2);
-        const event = lines.find((line) => line.startsWith("event:"))?.slice(6).trim();
+        const event = lines
+          .find((line) => line.startsWith("event:"))
+          ?.slice(6)
+          .trim();
         const data = lines.filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim());
         if (event === LIVE_EVENT_NAME) received.push(JSON.parse(data.join("\n")) as LiveEvent);
       }

@@ -45,12 +45,20 @@ export class SoftwareAuthenticator {
 
   /** A copy of the key and its counter as they are now: the cloned authenticator of an attack. */
   clone(): SoftwareAuthenticator {
-    return new SoftwareAuthenticator(this.origin, { credentialId: this.credentialId, keys: this.keys, counter: this.counter });
+    return new SoftwareAuthenticator(this.origin, {
+      credentialId: this.credentialId,
+      keys: this.keys,
+      counter: this.counter,
+    });
   }
 
   /** The same credential id, signed by a different key (a forged assertion). */
   impostor(): SoftwareAuthenticator {
-    return new SoftwareAuthenticator(this.origin, { credentialId: this.credentialId, keys: generateKeyPairSync("ec", { namedCurve: "P-256" }), counter: this.counter + 100 });
+    return new SoftwareAuthenticator(this.origin, {
+      credentialId: this.credentialId,
+      keys: generateKeyPairSync("ec", { namedCurve: "P-256" }),
+      counter: this.counter + 100,
+    });
   }
 
   /** The public key as a COSE_Key map (EC2, ES256, P-256). */
@@ -90,13 +98,21 @@ export class SoftwareAuthenticator {
   /** Answers registration options (rp.id, challenge) with a 'none' attestation. */
   create(options: { rp: { id?: string }; challenge: string }) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
-    const authData = this.authenticatorData(rpId, FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL, true);
+    const authData = this.authenticatorData(
+      rpId,
+      FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL,
+      true,
+    );
     const attestationObject = Buffer.from(cbor.encode({ fmt: "none", attStmt: {}, authData }));
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
-      response: { clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
     };
   }
@@ -112,7 +128,11 @@ export class SoftwareAuthenticator {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+      },
       clientExtensionResults: {},
     };
   }

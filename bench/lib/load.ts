@@ -39,7 +39,10 @@ export const loadOptionsFromEnv = (): LoadOptions => ({
 });
 
 /** Makes `write` `perSecond` times a second until the returned function is called; a failed write stops the run. */
-function writing(perSecond: number, write: (() => Promise<unknown>) | undefined): { stop: () => void; failure: () => unknown } {
+function writing(
+  perSecond: number,
+  write: (() => Promise<unknown>) | undefined,
+): { stop: () => void; failure: () => unknown } {
   if (perSecond <= 0 || !write) return { stop: () => undefined, failure: () => undefined };
   let failure: unknown;
   const timer = setInterval(() => {
@@ -48,10 +51,16 @@ function writing(perSecond: number, write: (() => Promise<unknown>) | undefined)
   return { stop: () => clearInterval(timer), failure: () => failure };
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 /** A JSON body and Bearer token headers. */
-export const jsonHeaders = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+export const jsonHeaders = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  "content-type": "application/json",
+});
 
 /**
  * Runs each case with autocannon (keep-alive connections, a warm-up run first) and prints p50, p99,
@@ -63,23 +72,31 @@ export const jsonHeaders = (token: string) => ({ authorization: `Bearer ${token}
 export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<string[]> {
   const { connections, duration, warmup, targetP99Ms } = options;
   const width = Math.max(34, ...cases.map((c) => c.name.length));
-  console.log(`\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`);
+  console.log(
+    `\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`,
+  );
   console.log(
     options.writesPerSecond > 0 && options.write
       ? `${options.writesPerSecond} writes per second during each case, each emptying the API's answer cache`
       : "no writes during the cases: repeated reads are answered from the API's answer cache (WRITES_PER_S=n mixes in n writes a second)",
   );
-  console.log(`${"case".padEnd(width)} ${"rows".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(8)} ${"cpu ms/req".padStart(10)} ${"pg ms/req".padStart(9)}  load(1m)  target`);
+  console.log(
+    `${"case".padEnd(width)} ${"rows".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(8)} ${"cpu ms/req".padStart(10)} ${"pg ms/req".padStart(9)}  load(1m)  target`,
+  );
   const missed: string[] = [];
   for (const c of cases) {
     const probe = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
     const answer = (await probe.json()) as { totalDocs?: number };
     if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}: ${JSON.stringify(answer)}`);
-    const run = (seconds: number) => autocannon({ url: c.url, method: c.method, headers: c.headers, body: c.body, connections, duration: seconds });
+    const run = (seconds: number) =>
+      autocannon({ url: c.url, method: c.method, headers: c.headers, body: c.body, connections, duration: seconds });
     const writes = writing(c.target ? options.writesPerSecond : 0, options.write);
     await run(warmup);
     const server = c.target ? options.pids?.server : options.pids?.bare;
-    const before = { server: server ? cpuMs(server) : 0, postgres: options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0 };
+    const before = {
+      server: server ? cpuMs(server) : 0,
+      postgres: options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0,
+    };
     let result: autocannon.Result;
     try {
       result = await run(duration);
@@ -91,16 +108,22 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     const cpu = perRequest((server ? cpuMs(server) : 0) - before.server);
     const pgCpu = perRequest((options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0) - before.postgres);
     const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed) throw new Error(`${c.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+    if (failed)
+      throw new Error(
+        `${c.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+      );
     const answered = result.requests.total > 0;
     const met = answered && result.latency.p99 <= targetP99Ms;
     if (!met && c.target) missed.push(c.name);
     const rows = answer.totalDocs === undefined ? "-" : String(answer.totalDocs);
-    const verdict = (c.target ? (met ? "met" : "MISSED") : "floor") + (answered ? "" : ` (no answer within ${duration} s)`);
+    const verdict =
+      (c.target ? (met ? "met" : "MISSED") : "floor") + (answered ? "" : ` (no answer within ${duration} s)`);
     console.log(
       `${c.name.padEnd(width)} ${rows.padStart(6)} ${result.latency.p50.toFixed(0).padStart(7)} ${result.latency.p99.toFixed(0).padStart(7)} ${result.requests.average.toFixed(0).padStart(8)} ${cpu.padStart(10)} ${pgCpu.padStart(9)}  ${loadavg()[0]!.toFixed(2).padStart(8)}  ${verdict}`,
     );
   }
-  console.log(`\nload average after: ${load()}; p99 <= ${targetP99Ms} ms ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`);
+  console.log(
+    `\nload average after: ${load()}; p99 <= ${targetP99Ms} ms ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`,
+  );
   return missed;
 }

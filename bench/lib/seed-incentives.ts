@@ -34,12 +34,16 @@ export interface IncentiveSeed {
  * except the earliest, which is left for the accrual figure: it has stakes from the month before,
  * top-ups (a quarter of the positions), unlocks (a twentieth) and two inactive days on a tenth of the nodes.
  */
-export async function seedIncentives(databaseUrl: string, { operators, positions, months }: { operators: number; positions: number; months: number }): Promise<IncentiveSeed> {
+export async function seedIncentives(
+  databaseUrl: string,
+  { operators, positions, months }: { operators: number; positions: number; months: number },
+): Promise<IncentiveSeed> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const now = new Date();
   const checkpoint = `${Math.floor(now.getTime() / 1000)}${"31337".padStart(16, "0")}${"9999999".padStart(16, "0")}${"0".repeat(33)}`;
-  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+  const month = (offset: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
   const accrualMonth = month(-months - 1);
   const stakeMonth = month(-months - 2);
   try {

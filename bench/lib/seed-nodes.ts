@@ -27,7 +27,8 @@ const statusOf = (i: string, mix: StatusMix) => {
 
 /** A lowercase 0x address unique per (kind, i). */
 const address = (kind: number, i: string) => `'0x${kind.toString(16).padStart(2, "0")}' || lpad(to_hex(${i}), 38, '0')`;
-const pick = (values: readonly string[], i: string) => `(ARRAY[${values.map((value) => `'${value}'`).join(", ")}])[1 + (${i}) % ${values.length}]`;
+const pick = (values: readonly string[], i: string) =>
+  `(ARRAY[${values.map((value) => `'${value}'`).join(", ")}])[1 + (${i}) % ${values.length}]`;
 
 export interface SeedCounts {
   operators: number;
@@ -44,7 +45,10 @@ export interface SeedCounts {
  * stake position on the chain for every Active and De-Active node (De-Active ones partly unlocked or
  * withdrawn), 30 days of reputation for every monitored node and every 20th operator invited.
  */
-export async function seedNodes(databaseUrl: string, { operators, nodes, mix = STATUS_MIX }: { operators: number; nodes: number; mix?: StatusMix }): Promise<SeedCounts> {
+export async function seedNodes(
+  databaseUrl: string,
+  { operators, nodes, mix = STATUS_MIX }: { operators: number; nodes: number; mix?: StatusMix },
+): Promise<SeedCounts> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -91,11 +95,19 @@ export async function seedNodes(databaseUrl: string, { operators, nodes, mix = S
        FROM app.node AS n, generate_series(current_date - 30, current_date - 1, interval '1 day') AS d
        WHERE n.status IN ('Approved', 'Active', 'De-Active')`,
     );
-    await client.query(`INSERT INTO app.invite (email) SELECT lower(email) FROM app.operator WHERE substring(email FROM '^operator(\\d+)@')::int % 20 = 0`);
+    await client.query(
+      `INSERT INTO app.invite (email) SELECT lower(email) FROM app.operator WHERE substring(email FROM '^operator(\\d+)@')::int % 20 = 0`,
+    );
     await client.query("COMMIT");
     await client.query("VACUUM ANALYZE");
     const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
-    const byStatus = Object.fromEntries((await client.query<{ status: string; n: string }>("SELECT status, count(*) AS n FROM app.node GROUP BY status ORDER BY status")).rows.map((row) => [row.status, Number(row.n)]));
+    const byStatus = Object.fromEntries(
+      (
+        await client.query<{ status: string; n: string }>(
+          "SELECT status, count(*) AS n FROM app.node GROUP BY status ORDER BY status",
+        )
+      ).rows.map((row) => [row.status, Number(row.n)]),
+    );
     return {
       operators: await count("SELECT count(*) AS n FROM app.operator"),
       nodes: await count("SELECT count(*) AS n FROM app.node"),

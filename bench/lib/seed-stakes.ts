@@ -23,7 +23,10 @@ export interface StakeSeedCounts extends SeedCounts {
  * transaction, block (positions' events interleaved across blocks, in order) and time; then each
  * position's totals, transactions and times from its events.
  */
-export async function seedStakes(databaseUrl: string, { operators, nodes, eventsPerPosition }: { operators: number; nodes: number; eventsPerPosition: number }): Promise<StakeSeedCounts> {
+export async function seedStakes(
+  databaseUrl: string,
+  { operators, nodes, eventsPerPosition }: { operators: number; nodes: number; eventsPerPosition: number },
+): Promise<StakeSeedCounts> {
   const seeded = await seedNodes(databaseUrl, { operators, nodes, mix: STAKED_MIX });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -37,7 +37,11 @@ export interface Stand {
  * (`node --cpu-prof`) when it stops. With HOLD=1 the stand stays up after `body` until Ctrl-C, its
  * URLs, database and admin token printed, for EXPLAIN ANALYZE or a manual look.
  */
-export async function withStand(name: string, seed: (databaseUrl: string, db: Db) => Promise<unknown>, body: (stand: Stand) => Promise<void>): Promise<void> {
+export async function withStand(
+  name: string,
+  seed: (databaseUrl: string, db: Db) => Promise<unknown>,
+  body: (stand: Stand) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), `pli-bench-${name}-`));
   const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
   const services: Service[] = [];
@@ -49,18 +53,49 @@ export async function withStand(name: string, seed: (databaseUrl: string, db: Db
     const started = performance.now();
     const seeded = await seed(databaseUrl, db);
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);
-    const admin = await createAdmin(db, { email: "bench-admin@example.com", name: "Bench Admin", passwordHash: "unused" });
-    const adminToken = await signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version }, JWT_SECRET, 3600);
+    const admin = await createAdmin(db, {
+      email: "bench-admin@example.com",
+      name: "Bench Admin",
+      passwordHash: "unused",
+    });
+    const adminToken = await signSession(
+      { sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version },
+      JWT_SECRET,
+      3600,
+    );
     const operatorToken = async (id: string) => {
-      const operator = await db.selectFrom("app.operator").select(["wallet_address", "email", "session_version"]).where("id", "=", id).executeTakeFirstOrThrow();
-      return signSession({ sub: id, userType: USER_TYPE.user, walletAddress: operator.wallet_address, name: "", email: operator.email ?? "", ver: operator.session_version }, JWT_SECRET, 3600);
+      const operator = await db
+        .selectFrom("app.operator")
+        .select(["wallet_address", "email", "session_version"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      return signSession(
+        {
+          sub: id,
+          userType: USER_TYPE.user,
+          walletAddress: operator.wallet_address,
+          name: "",
+          email: operator.email ?? "",
+          ver: operator.session_version,
+        },
+        JWT_SECRET,
+        3600,
+      );
     };
 
     const [apiPort, barePort] = [await freePort(), await freePort()];
     const logFile = path.join(dir, "servers.log");
-    const profile = process.env.PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`] : [];
+    const profile = process.env.PROFILE_DIR
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`]
+      : [];
     const tsx = (script: string, env: Record<string, string>, flags: string[] = []) =>
-      startService({ name: script, command: process.execPath, args: [...flags, "--import", "tsx", script], env, logFile });
+      startService({
+        name: script,
+        command: process.execPath,
+        args: [...flags, "--import", "tsx", script],
+        env,
+        logFile,
+      });
     services.push(
       tsx(
         "api/src/server.ts",
@@ -85,13 +120,19 @@ export async function withStand(name: string, seed: (databaseUrl: string, db: Db
     );
     const api = `http://127.0.0.1:${apiPort}`;
     const bare = `http://127.0.0.1:${barePort}/`;
-    await waitFor("the API and the bare server", async () => (await fetch(`${api}${API.config}`)).ok && (await fetch(bare)).ok, { timeoutMs: 60_000, intervalMs: 200 });
+    await waitFor(
+      "the API and the bare server",
+      async () => (await fetch(`${api}${API.config}`)).ok && (await fetch(bare)).ok,
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
     const pids = { server: services[0]!.process.pid!, bare: services[1]!.process.pid!, postgres: pg.pid };
     const write = () => db.updateTable("app.setting").set({ updated_at: new Date() }).execute();
     const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken, write };
     await body(stand);
     if (process.env.HOLD === "1") {
-      console.log(`\nholding: API ${api}, bare ${bare}\nDATABASE_URL=${databaseUrl}\nadmin token: ${adminToken}\nCtrl-C to stop`);
+      console.log(
+        `\nholding: API ${api}, bare ${bare}\nDATABASE_URL=${databaseUrl}\nadmin token: ${adminToken}\nCtrl-C to stop`,
+      );
       await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
     }
     await db.destroy();

@@ -37,7 +37,9 @@ interface SolcOutput {
 
 function readSources(): Record<string, { content: string }> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(srcDir).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of readdirSync(srcDir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(srcDir, file), "utf8") };
   }
   return sources;
@@ -66,7 +68,10 @@ export function compile(): Record<ContractName, Artifact> {
   const hash = sourceHash(sources);
   const cacheFile = path.join(buildDir, "artifacts.json");
   if (existsSync(cacheFile)) {
-    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as { hash: string; artifacts: Record<ContractName, Artifact> };
+    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as {
+      hash: string;
+      artifacts: Record<ContractName, Artifact>;
+    };
     if (cached.hash === hash) return cached.artifacts;
   }
   const input = {
@@ -80,7 +85,8 @@ export function compile(): Record<ContractName, Artifact> {
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length > 0) throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+  if (errors.length > 0)
+    throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   const artifacts = {} as Record<ContractName, Artifact>;
   for (const name of Object.keys(CONTRACTS) as ContractName[]) {
     const out = output.contracts[`${name}.sol`]?.[name];

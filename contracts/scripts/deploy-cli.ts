@@ -18,7 +18,9 @@ const env = z
   })
   .safeParse(process.env);
 if (!env.success) {
-  console.error(`Bad configuration:\n${env.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`).join("\n")}`);
+  console.error(
+    `Bad configuration:\n${env.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`).join("\n")}`,
+  );
   process.exit(2);
 }
 const { values } = parseArgs({ options: { out: { type: "string", default: "deployment.json" } } });

@@ -50,7 +50,12 @@ export async function deployContracts(options: DeployOptions): Promise<Deploymen
   writeAbis(artifacts);
   const { account, publicClient, walletClient } = clients(options.rpcUrl, options.ownerKey);
   const chainId = await publicClient.getChainId();
-  const chain = { id: chainId, name: `chain-${chainId}`, nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 }, rpcUrls: { default: { http: [options.rpcUrl] } } };
+  const chain = {
+    id: chainId,
+    name: `chain-${chainId}`,
+    nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  };
   const startBlock = await publicClient.getBlockNumber();
 
   async function deploy(artifact: Artifact, args: readonly unknown[]): Promise<Address> {
@@ -86,22 +91,51 @@ export async function deployContracts(options: DeployOptions): Promise<Deploymen
 export async function seedDemoData(deployment: Deployment, options: DeployOptions, seed: SeedOptions): Promise<void> {
   const artifacts = compile();
   const { account, publicClient, walletClient } = clients(options.rpcUrl, options.ownerKey);
-  const chain = { id: deployment.chainId, name: `chain-${deployment.chainId}`, nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 }, rpcUrls: { default: { http: [options.rpcUrl] } } };
+  const chain = {
+    id: deployment.chainId,
+    name: `chain-${deployment.chainId}`,
+    nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  };
   const token = { address: deployment.contracts.pliToken, abi: artifacts.PluginToken.abi as Abi };
   const send = async (hash: Hex) => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`Seed transaction ${hash} reverted`);
   };
   for (const operator of seed.operators) {
-    await send(await walletClient.writeContract({ ...token, functionName: "mint", args: [operator, seed.pliEach], chain, account }));
+    await send(
+      await walletClient.writeContract({
+        ...token,
+        functionName: "mint",
+        args: [operator, seed.pliEach],
+        chain,
+        account,
+      }),
+    );
     if (seed.nativeEach) {
       await send(await walletClient.sendTransaction({ to: operator, value: seed.nativeEach, chain, account }));
     }
   }
   if (seed.rewardDeposit && seed.rewardDeposit > 0n) {
     const staking = deployment.contracts.stakingRewards;
-    await send(await walletClient.writeContract({ ...token, functionName: "mint", args: [account.address, seed.rewardDeposit], chain, account }));
-    await send(await walletClient.writeContract({ ...token, functionName: "approve", args: [staking, seed.rewardDeposit], chain, account }));
+    await send(
+      await walletClient.writeContract({
+        ...token,
+        functionName: "mint",
+        args: [account.address, seed.rewardDeposit],
+        chain,
+        account,
+      }),
+    );
+    await send(
+      await walletClient.writeContract({
+        ...token,
+        functionName: "approve",
+        args: [staking, seed.rewardDeposit],
+        chain,
+        account,
+      }),
+    );
     await send(
       await walletClient.writeContract({
         address: staking,

@@ -23,9 +23,21 @@ export const NODE_B: Address = "0x2000000000000000000000000000000000000002";
 export const ZERO: Address = "0x0000000000000000000000000000000000000000";
 
 async function setup() {
-  const { anvil, deployment, publicClient, testClient, as: actor, mined } = await startChain({ minStake: MIN_STAKE, maxStake: MAX_STAKE });
+  const {
+    anvil,
+    deployment,
+    publicClient,
+    testClient,
+    as: actor,
+    mined,
+  } = await startChain({ minStake: MIN_STAKE, maxStake: MAX_STAKE });
   const { stakingRewards } = deployment.contracts;
-  const as = { owner: actor("owner"), validator: actor("validator"), standby: actor("standby"), outsider: actor("outsider") };
+  const as = {
+    owner: actor("owner"),
+    validator: actor("validator"),
+    standby: actor("standby"),
+    outsider: actor("outsider"),
+  };
 
   for (const name of ["validator", "standby", "outsider"] as const) {
     await mined(as.owner.token.write.mint([as[name].address, FUNDS_EACH]));

@@ -25,9 +25,17 @@ describe("StakingRewards reward pool and payouts", () => {
     await f.fundPool(pli(1_000));
     expect(await f.balanceOf(staking)).toBe(pli(501_000));
 
-    await expectRevert(owner.staking.write.payRewards([[standby.address], [pli(1_001)], [DAY_1], [NODE_B]]), "Insufficient reward pool");
     await expectRevert(
-      owner.staking.write.payRewards([[standby.address, standby.address], [pli(600), pli(600)], [DAY_1, DAY_2], [NODE_B, NODE_B]]),
+      owner.staking.write.payRewards([[standby.address], [pli(1_001)], [DAY_1], [NODE_B]]),
+      "Insufficient reward pool",
+    );
+    await expectRevert(
+      owner.staking.write.payRewards([
+        [standby.address, standby.address],
+        [pli(600), pli(600)],
+        [DAY_1, DAY_2],
+        [NODE_B, NODE_B],
+      ]),
       "Insufficient reward pool",
     );
     expect(await f.balanceOf(standby.address)).toBe(FUNDS_EACH);
@@ -35,7 +43,10 @@ describe("StakingRewards reward pool and payouts", () => {
     await f.mined(owner.staking.write.payRewards([[standby.address], [pli(1_000)], [DAY_1], [NODE_B]]));
     expect(await owner.staking.read.rewardPool()).toBe(0n);
     expect(await f.balanceOf(standby.address)).toBe(FUNDS_EACH + pli(1_000));
-    await expectRevert(owner.staking.write.payRewards([[standby.address], [1n], [DAY_2], [NODE_B]]), "Insufficient reward pool");
+    await expectRevert(
+      owner.staking.write.payRewards([[standby.address], [1n], [DAY_2], [NODE_B]]),
+      "Insufficient reward pool",
+    );
 
     await f.mined(owner.staking.write.unlock([validator.address, NODE_A]));
     await f.mined(validator.staking.write.unstake([NODE_A]));
@@ -47,7 +58,12 @@ describe("StakingRewards reward pool and payouts", () => {
     const { owner, validator } = f.as;
     await f.fundPool(pli(1_000));
     await expectRevert(
-      owner.staking.write.payRewards([[validator.address, validator.address], [pli(1), pli(2)], [DAY_1, DAY_1], [NODE_A, NODE_A]]),
+      owner.staking.write.payRewards([
+        [validator.address, validator.address],
+        [pli(1), pli(2)],
+        [DAY_1, DAY_1],
+        [NODE_A, NODE_A],
+      ]),
       "Reward already paid",
     );
     expect(await owner.staking.read.isRewardPaid([validator.address, NODE_A, DAY_1])).toBe(false);
@@ -60,9 +76,17 @@ describe("StakingRewards reward pool and payouts", () => {
     await f.fundPool(pli(1_000));
     await f.mined(owner.staking.write.payRewards([[validator.address], [pli(5)], [DAY_1], [NODE_A]]));
     expect(await owner.staking.read.isRewardPaid([validator.address, NODE_A, DAY_1])).toBe(true);
-    await expectRevert(owner.staking.write.payRewards([[validator.address], [pli(5)], [DAY_1], [NODE_A]]), "Reward already paid");
     await expectRevert(
-      owner.staking.write.payRewards([[validator.address, validator.address], [pli(5), pli(5)], [DAY_2, DAY_1], [NODE_A, NODE_A]]),
+      owner.staking.write.payRewards([[validator.address], [pli(5)], [DAY_1], [NODE_A]]),
+      "Reward already paid",
+    );
+    await expectRevert(
+      owner.staking.write.payRewards([
+        [validator.address, validator.address],
+        [pli(5), pli(5)],
+        [DAY_2, DAY_1],
+        [NODE_A, NODE_A],
+      ]),
       "Reward already paid",
     );
     expect(await owner.staking.read.isRewardPaid([validator.address, NODE_A, DAY_2])).toBe(false);
@@ -108,14 +132,20 @@ describe("StakingRewards reward pool and payouts", () => {
     await expectRevert(owner.staking.write.payRewards([[w, w], [pli(1)], [DAY_1, DAY_2], [NODE_A, NODE_A]]), mismatch);
     await expectRevert(owner.staking.write.payRewards([[w, w], [pli(1), pli(1)], [DAY_1], [NODE_A, NODE_A]]), mismatch);
     await expectRevert(owner.staking.write.payRewards([[w, w], [pli(1), pli(1)], [DAY_1, DAY_2], [NODE_A]]), mismatch);
-    await expectRevert(owner.staking.write.payRewards([[w], [pli(1), pli(1)], [DAY_1, DAY_2], [NODE_A, NODE_A]]), mismatch);
+    await expectRevert(
+      owner.staking.write.payRewards([[w], [pli(1), pli(1)], [DAY_1, DAY_2], [NODE_A, NODE_A]]),
+      mismatch,
+    );
     await expectRevert(owner.staking.write.payRewards([[], [], [], []]), "Empty payout");
   });
 
   it("refuses zero amounts and the zero wallet in a payout", async () => {
     const { owner, validator } = f.as;
     await f.fundPool(pli(1_000));
-    await expectRevert(owner.staking.write.payRewards([[validator.address], [0n], [DAY_1], [NODE_A]]), "Amount must be greater than 0");
+    await expectRevert(
+      owner.staking.write.payRewards([[validator.address], [0n], [DAY_1], [NODE_A]]),
+      "Amount must be greater than 0",
+    );
     await expectRevert(owner.staking.write.payRewards([[ZERO], [pli(1)], [DAY_1], [NODE_A]]), "Zero address");
     expect(await owner.staking.read.rewardPool()).toBe(pli(1_000));
   });

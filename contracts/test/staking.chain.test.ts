@@ -60,7 +60,10 @@ describe("StakingRewards stake positions", () => {
     await f.mined(validator.staking.write.stakeTokens([MIN_STAKE, NODE_A]));
     await expectRevert(validator.staking.write.stakeTokens([MIN_STAKE, NODE_A]), "Position exists: use topupStake");
     await f.mined(validator.staking.write.topupStake([pli(1), NODE_A]));
-    expect(await validator.staking.read.positions([validator.address, NODE_A])).toEqual([MIN_STAKE + pli(1), STATUS.Staked]);
+    expect(await validator.staking.read.positions([validator.address, NODE_A])).toEqual([
+      MIN_STAKE + pli(1),
+      STATUS.Staked,
+    ]);
 
     await f.mined(f.as.owner.staking.write.unlock([validator.address, NODE_A]));
     await expectRevert(validator.staking.write.topupStake([pli(1), NODE_A]), "No active stake");
@@ -98,7 +101,9 @@ describe("StakingRewards stake positions", () => {
     await f.mined(owner.staking.write.unlock([validator.address, NODE_A]));
     await expectRevert(standby.staking.write.unstake([NODE_A]), "Stake is not unlocked");
     const receipt = await f.mined(validator.staking.write.unstake([NODE_A]));
-    expect(eventsOf(receipt, stakingRewardsAbi, "Unstaked")).toEqual([{ wallet: validator.address, node: NODE_A, amount: position }]);
+    expect(eventsOf(receipt, stakingRewardsAbi, "Unstaked")).toEqual([
+      { wallet: validator.address, node: NODE_A, amount: position },
+    ]);
     expect(await f.balanceOf(validator.address)).toBe(FUNDS_EACH);
     expect(await f.balanceOf(staking)).toBe(0n);
     expect(await validator.staking.read.totalStaked()).toBe(0n);

@@ -1,7 +1,18 @@
 import { encodeAbiParameters } from "viem";
 import { describe, expect, it } from "vitest";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
-import { eventsOf, expectRevert, FUNDS_EACH, MIN_STAKE, NODE_A, NODE_B, pli, revertedWith, useChain, ZERO } from "./fixture.ts";
+import {
+  eventsOf,
+  expectRevert,
+  FUNDS_EACH,
+  MIN_STAKE,
+  NODE_A,
+  NODE_B,
+  pli,
+  revertedWith,
+  useChain,
+  ZERO,
+} from "./fixture.ts";
 
 const nodeData = (node: `0x${string}`) => encodeAbiParameters([{ type: "address" }], [node]);
 
@@ -27,7 +38,9 @@ describe("PluginToken", () => {
     const receipt = await f.mined(owner.token.write.mint([outsider.address, pli(7)]));
     expect(await f.balanceOf(outsider.address)).toBe(FUNDS_EACH + pli(7));
     expect(await owner.token.read.totalSupply()).toBe(supply + pli(7));
-    expect(eventsOf(receipt, pluginTokenAbi, "Transfer")).toEqual([{ from: ZERO, to: outsider.address, value: pli(7) }]);
+    expect(eventsOf(receipt, pluginTokenAbi, "Transfer")).toEqual([
+      { from: ZERO, to: outsider.address, value: pli(7) },
+    ]);
   });
 
   it("refuses to mint zero", async () => {
@@ -74,8 +87,14 @@ describe("PluginToken", () => {
     const { validator } = f.as;
     const staking = f.deployment.contracts.stakingRewards;
     await f.whitelist(validator.address, NODE_A);
-    await expectRevert(validator.token.write.transferAndCall([staking, MIN_STAKE, nodeData(NODE_B)]), "Wallet and node not whitelisted");
-    await expectRevert(validator.token.write.transferAndCall([staking, MIN_STAKE - 1n, nodeData(NODE_A)]), "Below minimum stake");
+    await expectRevert(
+      validator.token.write.transferAndCall([staking, MIN_STAKE, nodeData(NODE_B)]),
+      "Wallet and node not whitelisted",
+    );
+    await expectRevert(
+      validator.token.write.transferAndCall([staking, MIN_STAKE - 1n, nodeData(NODE_A)]),
+      "Below minimum stake",
+    );
     expect(await f.balanceOf(staking)).toBe(0n);
     expect(await f.balanceOf(validator.address)).toBe(FUNDS_EACH);
   });
@@ -83,9 +102,15 @@ describe("PluginToken", () => {
   it("the staking hook accepts only the PLI token and a 32-byte node address", async () => {
     const { validator } = f.as;
     await f.whitelist(validator.address, NODE_A);
-    await expectRevert(validator.staking.write.onTokenTransfer([validator.address, MIN_STAKE, nodeData(NODE_A)]), "Only the PLI token");
+    await expectRevert(
+      validator.staking.write.onTokenTransfer([validator.address, MIN_STAKE, nodeData(NODE_A)]),
+      "Only the PLI token",
+    );
     const staking = f.deployment.contracts.stakingRewards;
-    await expectRevert(validator.token.write.transferAndCall([staking, MIN_STAKE, "0x"]), "Data must be the node address");
+    await expectRevert(
+      validator.token.write.transferAndCall([staking, MIN_STAKE, "0x"]),
+      "Data must be the node address",
+    );
     expect(await validator.staking.read.totalStaked()).toBe(0n);
   });
 });

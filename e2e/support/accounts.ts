@@ -25,7 +25,10 @@ export interface FreshOperator {
  * A new wallet no other test uses: listed in the validator directory with `role`, funded with XDC for
  * gas and with `pli` PLI minted by the token owner.
  */
-export async function freshOperator(stack: SharedStack, { role = USER_ROLE.validator, pli = "0" }: { role?: UserRole; pli?: string } = {}): Promise<FreshOperator> {
+export async function freshOperator(
+  stack: SharedStack,
+  { role = USER_ROLE.validator, pli = "0" }: { role?: UserRole; pli?: string } = {},
+): Promise<FreshOperator> {
   const key = generatePrivateKey();
   const { address } = privateKeyToAccount(key);
   const email = `operator-${unique()}@e2e.test`;
@@ -37,7 +40,10 @@ export async function freshOperator(stack: SharedStack, { role = USER_ROLE.valid
   }
   const transport = http(stack.urls.rpc);
   const chain = createPublicClient({ transport });
-  await chain.request({ method: "anvil_setBalance" as never, params: [address, `0x${parseEther("100").toString(16)}`] as never });
+  await chain.request({
+    method: "anvil_setBalance" as never,
+    params: [address, `0x${parseEther("100").toString(16)}`] as never,
+  });
   if (pli !== "0") {
     const owner = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.owner), transport });
     const hash = await owner.writeContract({
@@ -53,10 +59,14 @@ export async function freshOperator(stack: SharedStack, { role = USER_ROLE.valid
 }
 
 /** Sign-In With Ethereum from Node, as the web app does it; returns the session token. */
-export const operatorToken = (stack: SharedStack, operator: FreshOperator, otp?: string): Promise<string> => operatorSession(stack.urls.api, operator.key, otp);
+export const operatorToken = (stack: SharedStack, operator: FreshOperator, otp?: string): Promise<string> =>
+  operatorSession(stack.urls.api, operator.key, otp);
 
 /** Signs the operator in, turns 2FA on with their authenticator secret, and signs in again with a code. */
-export const operatorWith2fa = (stack: SharedStack, operator: FreshOperator): Promise<{ token: string; secret: string }> => operatorSessionWith2fa(stack.urls.api, operator.key);
+export const operatorWith2fa = (
+  stack: SharedStack,
+  operator: FreshOperator,
+): Promise<{ token: string; secret: string }> => operatorSessionWith2fa(stack.urls.api, operator.key);
 
 /** A new admin with a generated password (the password is shown only here). */
 export async function freshAdmin(stack: SharedStack): Promise<{ email: string; password: string }> {
@@ -70,7 +80,8 @@ export async function freshAdmin(stack: SharedStack): Promise<{ email: string; p
 }
 
 /** Admin sign-in from Node: password, then the code from the stack's SMTP server. */
-export const adminToken = (stack: SharedStack, admin: { email: string; password: string }): Promise<string> => adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
+export const adminToken = (stack: SharedStack, admin: { email: string; password: string }): Promise<string> =>
+  adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
 
 /** Starts every new tab of `context` signed in with `token` (as the web app stores it), once per tab. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {

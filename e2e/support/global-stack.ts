@@ -21,13 +21,22 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-"));
   const mailDir = path.join(dataDir, "mail");
   const smtp = await startSmtp({ dir: mailDir });
-  // The tests drive the node monitor with a clock of their own (runProbeRound); a scheduled round would add real-time probes.
-  const stack = await startStack({ dataDir, apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" } }).catch(async (error: unknown) => {
-    await smtp.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
+  // The tests drive the node monitor with a clock of their own (runProbeRound); a scheduled round would add real-time
+  // probes.
+  const stack = await startStack({ dataDir, apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" } }).catch(
+    async (error: unknown) => {
+      await smtp.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  project.provide("e2eStack", {
+    urls: stack.urls,
+    deployment: stack.deployment,
+    databaseUrl: stack.databaseUrl,
+    logDir: stack.logDir,
+    mailDir,
   });
-  project.provide("e2eStack", { urls: stack.urls, deployment: stack.deployment, databaseUrl: stack.databaseUrl, logDir: stack.logDir, mailDir });
   return async () => {
     await stack.stop();
     await smtp.stop();

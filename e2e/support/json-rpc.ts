@@ -7,7 +7,10 @@ export async function jsonRpc(url: string, method: string, params: unknown[]): P
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
-  const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  const body = (await response.json()) as {
+    result?: unknown;
+    error?: { code: number; message: string; data?: unknown };
+  };
   if (body.error) throw new WalletRpcError(body.error.code, body.error.message, body.error.data);
   return body.result;
 }

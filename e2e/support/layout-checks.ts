@@ -10,7 +10,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const { scrollWidth } = document.documentElement;
-    if (scrollWidth > window.innerWidth) problems.push(`page is ${scrollWidth}px wide on a ${window.innerWidth}px screen`);
+    if (scrollWidth > window.innerWidth)
+      problems.push(`page is ${scrollWidth}px wide on a ${window.innerWidth}px screen`);
 
     const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
     for (const el of document.querySelectorAll("th, td, button, a, [role=tab], [role=button], h1")) {
@@ -22,13 +23,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
           const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1) problems.push(`${el.tagName.toLowerCase()} text "${word[0]}" is broken over ${lines.size} lines`);
+          if (lines.size > 1)
+            problems.push(`${el.tagName.toLowerCase()} text "${word[0]}" is broken over ${lines.size} lines`);
         }
       }
     }
 
     const titles = [...document.querySelectorAll("h1")].filter(visible);
-    if (titles.length !== 1) problems.push(`${titles.length} visible page titles (h1): ${titles.map((h) => JSON.stringify(h.textContent)).join(", ")}`);
+    if (titles.length !== 1)
+      problems.push(
+        `${titles.length} visible page titles (h1): ${titles.map((h) => JSON.stringify(h.textContent)).join(", ")}`,
+      );
     const backs = [...document.querySelectorAll('[aria-label="Go back"]')].filter(visible);
     if (backs.length > 1) problems.push(`${backs.length} back arrows`);
     return problems;
@@ -43,15 +48,23 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")})`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join("; ")})`,
+    );
 }
 
 /** Resolves once the page's web fonts are ready, so screenshots and measurements are final. */
 export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.ready.then(() => undefined));
 
 /** Whether two boxes overlap. */
-export const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * Waits until the page has laid itself out for a new screen width: two frames, then up to 2 s for its
@@ -62,11 +75,23 @@ export const overlaps = (a: { x: number; y: number; width: number; height: numbe
  */
 async function settledAt(page: Page, width: number): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity), undefined, {
-      timeout: 2_000,
-    })
+    .waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      {
+        timeout: 2_000,
+      },
+    )
     .catch(() => undefined);
 }
 

@@ -9,10 +9,13 @@ import type { SharedStack } from "./stack.ts";
 import { TestWallet } from "./wallet.ts";
 
 /** One call to the stack's API as `token`; a POST when there is a body. Throws on a non-2xx answer. */
-export const callApi = <T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> => callSharedApi<T>(stack.urls.api, pathname, { token, body });
+export const callApi = <T>(stack: SharedStack, pathname: string, token: string, body?: unknown): Promise<T> =>
+  callSharedApi<T>(stack.urls.api, pathname, { token, body });
 
 /** An address no one has registered: for oracle and node addresses. */
-export const randomAddress = () => privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex).address;
+export const randomAddress = () =>
+  privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex)
+    .address;
 
 /** A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback). */
 export const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
@@ -21,7 +24,11 @@ export const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.$
  * A node of the operator registered through the API and set Active in the stack's database: a stand-in
  * for the whitelist and the stake on the chain, which nodes.browser.test.ts drives through the screens.
  */
-export async function activeNode(stack: SharedStack, token: string, name = `Oracle node ${randomInt(1e6)}`): Promise<string> {
+export async function activeNode(
+  stack: SharedStack,
+  token: string,
+  name = `Oracle node ${randomInt(1e6)}`,
+): Promise<string> {
   const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, token, {
     name,
     provider: "AWS",
@@ -50,11 +57,17 @@ export async function pageWithWallet(context: BrowserContext, stack: SharedStack
 }
 
 /**
- * Holds back the page's answers to `method` requests for `pathname` by `ms` (the request itself reaches the API at once), as
+ * Holds back the page's answers to `method` requests for `pathname` by `ms` (the request itself reaches the API at
+ * once), as
  * on a slow network: live updates caused by the change then reach the page before the answer does.
  * Returns a function that stops holding them back.
  */
-export async function slowAnswers(page: Page, pathname: string, ms: number, method = "POST"): Promise<() => Promise<void>> {
+export async function slowAnswers(
+  page: Page,
+  pathname: string,
+  ms: number,
+  method = "POST",
+): Promise<() => Promise<void>> {
   const matches = (url: URL) => url.pathname === pathname;
   const handler = async (route: Route) => {
     if (route.request().method() !== method) return route.fallback();

@@ -13,7 +13,12 @@ export interface SignedInPage {
 }
 
 /** A desktop-size browser context signed in with `token`, and a page in it whose injected wallet holds `key`. */
-export async function signedInPage(browser: Browser, stack: SharedStack, token: string, key: Hex): Promise<SignedInPage> {
+export async function signedInPage(
+  browser: Browser,
+  stack: SharedStack,
+  token: string,
+  key: Hex,
+): Promise<SignedInPage> {
   const context = await browser.newContext({ baseURL: stack.urls.web, viewport: SCREEN_SIZES[0].viewport });
   await signInContext(context, token);
   return { context, page: await pageWithWallet(context, stack, key) };

@@ -14,7 +14,6 @@ import type { SharedStack } from "./stack.ts";
  * screens are tested elsewhere).
  */
 
-
 /** A wallet client of `key` on the stack's chain, and a way to wait for a successful receipt. */
 export function chainAs(stack: SharedStack, key: Hex) {
   const transport = http(stack.urls.rpc);
@@ -35,8 +34,15 @@ export interface ApprovedNode {
   nodeAddress: Address;
 }
 
-/** A node of the operator registered through the API, whitelisted with whiteListIt on the chain, and saved Approved by the admin once indexed. */
-export async function approvedNode(stack: SharedStack, tokens: { operator: string; admin: string }, wallet: Address): Promise<ApprovedNode> {
+/**
+ * A node of the operator registered through the API, whitelisted with whiteListIt on the chain, and saved Approved by
+ * the admin once indexed.
+ */
+export async function approvedNode(
+  stack: SharedStack,
+  tokens: { operator: string; admin: string },
+  wallet: Address,
+): Promise<ApprovedNode> {
   const node = { name: `Staking node ${randomInt(1e6)}`, ipaddress: loopbackIp(), nodeAddress: randomAddress() };
   const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, tokens.operator, {
     ...node,
@@ -49,26 +55,69 @@ export async function approvedNode(stack: SharedStack, tokens: { operator: strin
   });
   const owner = chainAs(stack, DEV_KEYS.owner);
   const { stakingRewards } = stack.deployment.contracts;
-  await owner.mined(await owner.wallet.writeContract({ address: stakingRewards, abi: stakingRewardsAbi, functionName: "whiteListIt", args: [getAddress(wallet), node.nodeAddress], chain: null }));
-  await waitFor("the node approved once its whitelist is indexed", () => callApi(stack, API.node.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }), { timeoutMs: 20_000, intervalMs: 200 });
+  await owner.mined(
+    await owner.wallet.writeContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "whiteListIt",
+      args: [getAddress(wallet), node.nodeAddress],
+      chain: null,
+    }),
+  );
+  await waitFor(
+    "the node approved once its whitelist is indexed",
+    () => callApi(stack, API.node.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }),
+    { timeoutMs: 20_000, intervalMs: 200 },
+  );
   return { _id: data._id, ...node };
 }
 
-/** The admin approves the operator's request: whiteListPLIFarmNode on the farm contract, then Approved saved once indexed. */
-export async function approveRequest(stack: SharedStack, adminToken: string, requestId: string, wallet: Address, nodeAddress: Address): Promise<void> {
+/**
+ * The admin approves the operator's request: whiteListPLIFarmNode on the farm contract, then Approved saved once
+ * indexed.
+ */
+export async function approveRequest(
+  stack: SharedStack,
+  adminToken: string,
+  requestId: string,
+  wallet: Address,
+  nodeAddress: Address,
+): Promise<void> {
   const owner = chainAs(stack, DEV_KEYS.owner);
   await owner.mined(
-    await owner.wallet.writeContract({ address: stack.deployment.contracts.pluginFarm, abi: pluginFarmAbi, functionName: "whiteListPLIFarmNode", args: [getAddress(wallet), nodeAddress], chain: null }),
+    await owner.wallet.writeContract({
+      address: stack.deployment.contracts.pluginFarm,
+      abi: pluginFarmAbi,
+      functionName: "whiteListPLIFarmNode",
+      args: [getAddress(wallet), nodeAddress],
+      chain: null,
+    }),
   );
-  await waitFor("the request approved once the farm whitelist is indexed", () => callApi(stack, API.stakeRequest.updateStatus, adminToken, { _id: requestId, status: STAKE_REQUEST_STATUS.approved }), {
-    timeoutMs: 20_000,
-    intervalMs: 200,
-  });
+  await waitFor(
+    "the request approved once the farm whitelist is indexed",
+    () =>
+      callApi(stack, API.stakeRequest.updateStatus, adminToken, {
+        _id: requestId,
+        status: STAKE_REQUEST_STATUS.approved,
+      }),
+    {
+      timeoutMs: 20_000,
+      intervalMs: 200,
+    },
+  );
 }
 
 /** The admin unlocks the position (wallet, node) on the chain; answers the transaction's hash. */
 export async function unlockStake(stack: SharedStack, wallet: Address, nodeAddress: Address): Promise<Hex> {
   const owner = chainAs(stack, DEV_KEYS.owner);
-  const { transactionHash } = await owner.mined(await owner.wallet.writeContract({ address: stack.deployment.contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "unlock", args: [getAddress(wallet), nodeAddress], chain: null }));
+  const { transactionHash } = await owner.mined(
+    await owner.wallet.writeContract({
+      address: stack.deployment.contracts.stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "unlock",
+      args: [getAddress(wallet), nodeAddress],
+      chain: null,
+    }),
+  );
   return transactionHash;
 }

@@ -35,7 +35,10 @@ export function installWalletInPage(args: WalletPageScriptArgs): void {
   const provider = {
     isTestWallet: true,
     async request(request: { method: string; params?: unknown }) {
-      const bridge = slots[args.requestBinding] as (request: { method: string; params: unknown }) => Promise<BridgeResponse>;
+      const bridge = slots[args.requestBinding] as (request: {
+        method: string;
+        params: unknown;
+      }) => Promise<BridgeResponse>;
       const response = await bridge({ method: request.method, params: request.params ?? [] });
       if ("error" in response) throw Object.assign(new Error(response.error.message), response.error);
       return response.result;

@@ -1,4 +1,13 @@
-import { createWalletClient, defineChain, hexToBigInt, http, isHex, type Hex, type PrivateKeyAccount, type TypedDataDefinition } from "viem";
+import {
+  createWalletClient,
+  defineChain,
+  hexToBigInt,
+  http,
+  isHex,
+  type Hex,
+  type PrivateKeyAccount,
+  type TypedDataDefinition,
+} from "viem";
 import { WALLET_ERROR, WalletRpcError } from "./wallet-errors.ts";
 
 /** The fields of an `eth_sendTransaction` request that the test wallet passes on. */
@@ -27,7 +36,8 @@ function assertSigner(account: PrivateKeyAccount, address: unknown) {
 export function personalSign(account: PrivateKeyAccount, params: unknown[]): Promise<Hex> {
   const [message, address] = params;
   assertSigner(account, address);
-  if (typeof message !== "string") throw new WalletRpcError(WALLET_ERROR.invalidParams, "personal_sign needs a message");
+  if (typeof message !== "string")
+    throw new WalletRpcError(WALLET_ERROR.invalidParams, "personal_sign needs a message");
   return account.signMessage({ message: isHex(message) ? { raw: message } : message });
 }
 
@@ -35,13 +45,21 @@ export function personalSign(account: PrivateKeyAccount, params: unknown[]): Pro
 export function signTypedData(account: PrivateKeyAccount, params: unknown[]): Promise<Hex> {
   const [address, json] = params;
   assertSigner(account, address);
-  const typedData = (typeof json === "string" ? JSON.parse(json) : json) as TypedDataDefinition & { types: Record<string, unknown> };
+  const typedData = (typeof json === "string" ? JSON.parse(json) : json) as TypedDataDefinition & {
+    types: Record<string, unknown>;
+  };
   const { EIP712Domain: _domainType, ...types } = typedData.types;
   return account.signTypedData({ ...typedData, types } as TypedDataDefinition);
 }
 
 /** eth_sendTransaction: signs with the wallet's key and sends through the chain's RPC. */
-export async function sendTransaction(account: PrivateKeyAccount, chainId: number, rpcUrl: string, params: unknown[], gasLimit?: bigint): Promise<Hex> {
+export async function sendTransaction(
+  account: PrivateKeyAccount,
+  chainId: number,
+  rpcUrl: string,
+  params: unknown[],
+  gasLimit?: bigint,
+): Promise<Hex> {
   const request = params[0] as TransactionRequest | undefined;
   if (!request) throw new WalletRpcError(WALLET_ERROR.invalidParams, "eth_sendTransaction needs a transaction");
   if (request.from) assertSigner(account, request.from);

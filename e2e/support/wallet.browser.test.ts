@@ -20,7 +20,9 @@ afterAll(async () => {
 /** A blank page on a fake origin, with the wallet injected. */
 async function walletPage(wallet: TestWallet): Promise<Page> {
   const page = await openPage(browser.current, { baseURL: ORIGIN, wallet });
-  await page.route(`${ORIGIN}/**`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>wallet</title>" }));
+  await page.route(`${ORIGIN}/**`, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>wallet</title>" }),
+  );
   await page.goto("/");
   return page;
 }
@@ -46,7 +48,9 @@ describe("the injected test wallet", () => {
     const announced = await page.evaluate(() => {
       const window = globalThis as unknown as EventTarget & { ethereum: unknown };
       const detail: { info?: unknown; provider?: unknown } = {};
-      window.addEventListener("eip6963:announceProvider", (event) => Object.assign(detail, (event as CustomEvent).detail));
+      window.addEventListener("eip6963:announceProvider", (event) =>
+        Object.assign(detail, (event as CustomEvent).detail),
+      );
       window.dispatchEvent(new Event("eip6963:requestProvider"));
       return { info: detail.info, same: detail.provider === window.ethereum };
     });
@@ -62,7 +66,10 @@ describe("the injected test wallet", () => {
     expect(await request(page, { method: "eth_chainId" })).toEqual({ result: `0x${ANVIL_CHAIN_ID.toString(16)}` });
 
     const message = "Sign in to the PLI portal";
-    const signed = (await request(page, { method: "personal_sign", params: [`0x${Buffer.from(message).toString("hex")}`, wallet.address] })) as { result: Hex };
+    const signed = (await request(page, {
+      method: "personal_sign",
+      params: [`0x${Buffer.from(message).toString("hex")}`, wallet.address],
+    })) as { result: Hex };
     expect(await verifyMessage({ address: wallet.address, message, signature: signed.result })).toBe(true);
 
     const typedData = {
@@ -71,11 +78,16 @@ describe("the injected test wallet", () => {
       primaryType: "Login" as const,
       message: { wallet: wallet.address },
     };
-    const typed = (await request(page, { method: "eth_signTypedData_v4", params: [wallet.address, JSON.stringify(typedData)] })) as { result: Hex };
+    const typed = (await request(page, {
+      method: "eth_signTypedData_v4",
+      params: [wallet.address, JSON.stringify(typedData)],
+    })) as { result: Hex };
     expect(await recoverTypedDataAddress({ ...typedData, signature: typed.result })).toBe(wallet.address);
 
     wallet.rejectNextSignature();
-    expect(await request(page, { method: "personal_sign", params: ["0x00", wallet.address] })).toMatchObject({ error: { code: 4001 } });
+    expect(await request(page, { method: "personal_sign", params: ["0x00", wallet.address] })).toMatchObject({
+      error: { code: 4001 },
+    });
     expect(await request(page, { method: "personal_sign", params: ["0x00", wallet.address] })).toHaveProperty("result");
     await page.context().close();
   });
@@ -86,12 +98,17 @@ describe("the injected test wallet", () => {
     await request(page, { method: "eth_requestAccounts" });
     const to = devAccount("outsider").address;
     const value = parseEther("1.5");
-    const sent = (await request(page, { method: "eth_sendTransaction", params: [{ from: wallet.address, to, value: `0x${value.toString(16)}` }] })) as { result: Hex };
+    const sent = (await request(page, {
+      method: "eth_sendTransaction",
+      params: [{ from: wallet.address, to, value: `0x${value.toString(16)}` }],
+    })) as { result: Hex };
 
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const receipt = await client.waitForTransactionReceipt({ hash: sent.result });
     expect(receipt).toMatchObject({ status: "success", from: wallet.address.toLowerCase(), to: to.toLowerCase() });
-    expect(await request(page, { method: "eth_blockNumber" })).toEqual({ result: `0x${receipt.blockNumber.toString(16)}` });
+    expect(await request(page, { method: "eth_blockNumber" })).toEqual({
+      result: `0x${receipt.blockNumber.toString(16)}`,
+    });
     await page.context().close();
   });
 
@@ -100,7 +117,10 @@ describe("the injected test wallet", () => {
     const page = await walletPage(wallet);
     await request(page, { method: "eth_requestAccounts" });
     await page.evaluate(() => {
-      const target = globalThis as unknown as { ethereum: { on(event: string, listener: (accounts: string[]) => void): void }; seen: string[][] };
+      const target = globalThis as unknown as {
+        ethereum: { on(event: string, listener: (accounts: string[]) => void): void };
+        seen: string[][];
+      };
       target.seen = [];
       target.ethereum.on("accountsChanged", (accounts) => target.seen.push(accounts));
     });
@@ -117,17 +137,33 @@ describe("the injected test wallet", () => {
     const page = await walletPage(wallet);
     const anvilChain = `0x${ANVIL_CHAIN_ID.toString(16)}`;
     await page.evaluate(() => {
-      const target = globalThis as unknown as { ethereum: { on(event: string, listener: (chainId: string) => void): void }; chains: string[] };
+      const target = globalThis as unknown as {
+        ethereum: { on(event: string, listener: (chainId: string) => void): void };
+        chains: string[];
+      };
       target.chains = [];
       target.ethereum.on("chainChanged", (chainId) => target.chains.push(chainId));
     });
 
     await wallet.switchChain(50);
     expect(await request(page, { method: "eth_chainId" })).toEqual({ result: "0x32" });
-    expect(await request(page, { method: "wallet_switchEthereumChain", params: [{ chainId: "0x33" }] })).toMatchObject({ error: { code: 4902 } });
-    expect(await request(page, { method: "wallet_switchEthereumChain", params: [{ chainId: anvilChain }] })).toEqual({ result: null });
-    expect(await request(page, { method: "wallet_addEthereumChain", params: [{ chainId: "0x33", rpcUrls: [anvil.rpcUrl] }] })).toEqual({ result: null });
-    expect(await page.evaluate(() => (globalThis as unknown as { chains: string[] }).chains)).toEqual(["0x32", anvilChain, "0x33"]);
+    expect(await request(page, { method: "wallet_switchEthereumChain", params: [{ chainId: "0x33" }] })).toMatchObject({
+      error: { code: 4902 },
+    });
+    expect(await request(page, { method: "wallet_switchEthereumChain", params: [{ chainId: anvilChain }] })).toEqual({
+      result: null,
+    });
+    expect(
+      await request(page, {
+        method: "wallet_addEthereumChain",
+        params: [{ chainId: "0x33", rpcUrls: [anvil.rpcUrl] }],
+      }),
+    ).toEqual({ result: null });
+    expect(await page.evaluate(() => (globalThis as unknown as { chains: string[] }).chains)).toEqual([
+      "0x32",
+      anvilChain,
+      "0x33",
+    ]);
     await page.context().close();
   });
 });

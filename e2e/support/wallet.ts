@@ -4,7 +4,12 @@ import { privateKeyToAccount } from "viem/accounts";
 import { jsonRpc } from "./json-rpc.ts";
 import { WalletChains } from "./wallet-chains.ts";
 import { userRejected, WALLET_ERROR, WalletRpcError } from "./wallet-errors.ts";
-import { walletPageScript, type BridgeResponse, type WalletInfo, type WalletPageScriptArgs } from "./wallet-page-script.ts";
+import {
+  walletPageScript,
+  type BridgeResponse,
+  type WalletInfo,
+  type WalletPageScriptArgs,
+} from "./wallet-page-script.ts";
 import { personalSign, sendTransaction, signTypedData } from "./wallet-signer.ts";
 
 const ICON = `data:image/svg+xml;base64,${Buffer.from(
@@ -120,8 +125,11 @@ export class TestWallet {
       const params = Array.isArray(request.params) ? (request.params as unknown[]) : [];
       return { result: await this.#handle(request.method, params) };
     } catch (error) {
-      if (error instanceof WalletRpcError) return { error: { code: error.code, message: error.message, data: error.data } };
-      return { error: { code: WALLET_ERROR.internal, message: error instanceof Error ? error.message : String(error) } };
+      if (error instanceof WalletRpcError)
+        return { error: { code: error.code, message: error.message, data: error.data } };
+      return {
+        error: { code: WALLET_ERROR.internal, message: error instanceof Error ? error.message : String(error) },
+      };
     }
   }
 
@@ -157,7 +165,13 @@ export class TestWallet {
       case "eth_sendTransaction":
         this.#consumeSignature();
         await this.#takeBeforeTransaction()?.();
-        return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params, this.#takeGasLimit());
+        return sendTransaction(
+          this.#account,
+          await this.#chains.currentId(),
+          this.#chains.rpcUrl(),
+          params,
+          this.#takeGasLimit(),
+        );
       case "eth_sign":
       case "eth_signTransaction":
         throw new WalletRpcError(WALLET_ERROR.unsupportedMethod, `${method} is not supported by the test wallet`);
@@ -187,11 +201,14 @@ export class TestWallet {
   }
 
   #permissions() {
-    return [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }];
+    return [
+      { parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] },
+    ];
   }
 
   #consumeSignature() {
-    if (!this.#authorized) throw new WalletRpcError(WALLET_ERROR.unauthorized, "The site is not connected to the wallet");
+    if (!this.#authorized)
+      throw new WalletRpcError(WALLET_ERROR.unauthorized, "The site is not connected to the wallet");
     if (this.#rejectSignature) {
       this.#rejectSignature = false;
       throw userRejected();
@@ -201,7 +218,8 @@ export class TestWallet {
   async #addChain(parameter: unknown): Promise<null> {
     const { chainId, rpcUrls } = (parameter ?? {}) as { chainId?: Hex; rpcUrls?: string[] };
     const rpcUrl = rpcUrls?.[0];
-    if (!chainId || !rpcUrl) throw new WalletRpcError(WALLET_ERROR.invalidParams, "wallet_addEthereumChain needs chainId and rpcUrls");
+    if (!chainId || !rpcUrl)
+      throw new WalletRpcError(WALLET_ERROR.invalidParams, "wallet_addEthereumChain needs chainId and rpcUrls");
     this.#chains.add(Number(chainId), rpcUrl);
     await this.switchChain(Number(chainId));
     return null;
@@ -209,7 +227,8 @@ export class TestWallet {
 
   async #switchToKnownChain(parameter: unknown): Promise<null> {
     const chainId = Number((parameter as { chainId?: Hex } | undefined)?.chainId);
-    if (!(await this.#chains.isKnown(chainId))) throw new WalletRpcError(WALLET_ERROR.unrecognizedChain, `Unrecognized chain ID ${chainId}`);
+    if (!(await this.#chains.isKnown(chainId)))
+      throw new WalletRpcError(WALLET_ERROR.unrecognizedChain, `Unrecognized chain ID ${chainId}`);
     if (chainId !== (await this.#chains.currentId())) await this.switchChain(chainId);
     return null;
   }

@@ -1,5 +1,13 @@
 import { ponder, type Context, type Event } from "ponder:registry";
-import { rewardDeposit, rewardPayment, rewardPool, stakeEvent, stakeLimitChange, stakeLimits, stakePosition } from "ponder:schema";
+import {
+  rewardDeposit,
+  rewardPayment,
+  rewardPool,
+  stakeEvent,
+  stakeLimitChange,
+  stakeLimits,
+  stakePosition,
+} from "ponder:schema";
 import { STAKE_STATUS } from "@pli/abis";
 import { recordOperatorChange, recordWhitelist } from "./access-events.ts";
 import { blockTime } from "./block-time.ts";
@@ -93,7 +101,13 @@ ponder.on("StakingRewards:RewardDeposited", async ({ event, context }) => {
   const touched = { blockNumber: event.block.number, updatedAt: blockTime(event) };
   await context.db
     .insert(rewardPool)
-    .values({ contractAddress: event.log.address, deposited: event.args.amount, paid: 0n, balance: event.args.amount, ...touched })
+    .values({
+      contractAddress: event.log.address,
+      deposited: event.args.amount,
+      paid: 0n,
+      balance: event.args.amount,
+      ...touched,
+    })
     .onConflictDoUpdate((row) => ({
       deposited: row.deposited + event.args.amount,
       balance: row.balance + event.args.amount,
@@ -145,4 +159,6 @@ ponder.on("StakingRewards:StakeLimitsChanged", async ({ event, context }) => {
   });
 });
 
-ponder.on("StakingRewards:OperatorChanged", ({ event, context }) => recordOperatorChange(context, "StakingRewards", event));
+ponder.on("StakingRewards:OperatorChanged", ({ event, context }) =>
+  recordOperatorChange(context, "StakingRewards", event),
+);

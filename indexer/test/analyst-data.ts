@@ -12,11 +12,19 @@ export interface FixtureIncentive {
  * Two nodes of one operator as the API stores them (with an email, a TOTP secret, IP addresses and notes
  * that analysts must not see), an approval each, a request, a job, two monitored days and `incentives`.
  */
-export async function seedOffChainFacts(db: Db, { wallet, nodes, incentives }: { wallet: Address; nodes: [Address, Address]; incentives: FixtureIncentive[] }) {
+export async function seedOffChainFacts(
+  db: Db,
+  { wallet, nodes, incentives }: { wallet: Address; nodes: [Address, Address]; incentives: FixtureIncentive[] },
+) {
   const walletKey = wallet.toLowerCase();
   const operator = await db
     .insertInto("app.operator")
-    .values({ wallet_address: walletKey, email: "analyst-fixture@example.com", user_role: "Validator", totp_secret: "JBSWY3DPEHPK3PXP" })
+    .values({
+      wallet_address: walletKey,
+      email: "analyst-fixture@example.com",
+      user_role: "Validator",
+      totp_secret: "JBSWY3DPEHPK3PXP",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const node = (n: number, provider: string, other_provider: string | null) => ({
@@ -35,13 +43,31 @@ export async function seedOffChainFacts(db: Db, { wallet, nodes, incentives }: {
     status: "Active" as const,
     admin_notes: "private review notes",
   });
-  const [a, b] = await db.insertInto("app.node").values([node(1, "AWS", null), node(2, "Others", "Hetzner")]).returning("id").execute();
+  const [a, b] = await db
+    .insertInto("app.node")
+    .values([node(1, "AWS", null), node(2, "Others", "Hetzner")])
+    .returning("id")
+    .execute();
   await db
     .insertInto("app.node_status_history")
-    .values([a!, b!].map(({ id }) => ({ node_id: id, actor_type: "admin" as const, from_status: "Verified" as const, to_status: "Approved" as const })))
+    .values(
+      [a!, b!].map(({ id }) => ({
+        node_id: id,
+        actor_type: "admin" as const,
+        from_status: "Verified" as const,
+        to_status: "Approved" as const,
+      })),
+    )
     .execute();
-  await db.insertInto("app.stake_request").values({ operator_id: operator.id, node_id: a!.id, status: "Approved" }).execute();
-  const category = await db.selectFrom("app.job_category").select("id").where("category_name", "=", "Price Feed").executeTakeFirstOrThrow();
+  await db
+    .insertInto("app.stake_request")
+    .values({ operator_id: operator.id, node_id: a!.id, status: "Approved" })
+    .execute();
+  const category = await db
+    .selectFrom("app.job_category")
+    .select("id")
+    .where("category_name", "=", "Price Feed")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("app.job")
     .values({
@@ -59,12 +85,29 @@ export async function seedOffChainFacts(db: Db, { wallet, nodes, incentives }: {
     })
     .execute();
   const days = ["2026-10-01", "2026-10-02"];
-  await db.insertInto("app.node_probe_day").values(days.map((day, i) => ({ node_id: a!.id, day, probes: 96, successes: i === 0 ? 90 : 20 }))).execute();
-  await db.insertInto("app.node_reputation").values(days.map((day, i) => ({ node_id: a!.id, day, value: i === 0 ? 90 / 96 : 20 / 96 }))).execute();
+  await db
+    .insertInto("app.node_probe_day")
+    .values(days.map((day, i) => ({ node_id: a!.id, day, probes: 96, successes: i === 0 ? 90 : 20 })))
+    .execute();
+  await db
+    .insertInto("app.node_reputation")
+    .values(days.map((day, i) => ({ node_id: a!.id, day, value: i === 0 ? 90 / 96 : 20 / 96 })))
+    .execute();
   await db.insertInto("app.node_inactive_date").values({ node_id: a!.id, day: days[1]! }).execute();
   await db
     .insertInto("app.incentive")
-    .values(incentives.map(({ node, date, token }) => ({ wallet: walletKey, node: node.toLowerCase(), date, token, inactive_count: 1, staked_days: 31, accrued_days: 30, percentage: "5" })))
+    .values(
+      incentives.map(({ node, date, token }) => ({
+        wallet: walletKey,
+        node: node.toLowerCase(),
+        date,
+        token,
+        inactive_count: 1,
+        staked_days: 31,
+        accrued_days: 30,
+        percentage: "5",
+      })),
+    )
     .execute();
   return { nodeIds: [a!.id, b!.id] };
 }

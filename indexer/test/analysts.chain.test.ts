@@ -15,7 +15,20 @@ import { chainFixture, NODE_A, NODE_B, pli, type ChainFixture } from "./fixture.
 
 const INSUFFICIENT_PRIVILEGE = "42501";
 /** Every table of indexer/ponder.schema.ts and Ponder's two bookkeeping tables, as `chain` views. */
-const CHAIN_VIEWS = ["_ponder_checkpoint", "_ponder_meta", "farm_caps", "operator", "reward_deposit", "reward_payment", "reward_pool", "stake_event", "stake_limit_change", "stake_limits", "stake_position", "whitelist"];
+const CHAIN_VIEWS = [
+  "_ponder_checkpoint",
+  "_ponder_meta",
+  "farm_caps",
+  "operator",
+  "reward_deposit",
+  "reward_payment",
+  "reward_pool",
+  "stake_event",
+  "stake_limit_change",
+  "stake_limits",
+  "stake_position",
+  "whitelist",
+];
 const PAID_DATE_KEY = 20261101n;
 
 /** The fenced `lang` blocks of README.md's "For analysts" section. */
@@ -69,9 +82,14 @@ afterAll(async () => {
 
 describe("the analyst role on an indexed chain", () => {
   it("reads every chain view the indexer published after the grants, and writes through none", async () => {
-    const { rows } = await kyselySql<{ name: string }>`SELECT table_name AS name FROM information_schema.views WHERE table_schema = 'chain' ORDER BY table_name`.execute(f.db);
+    const { rows } = await kyselySql<{
+      name: string;
+    }>`SELECT table_name AS name FROM information_schema.views WHERE table_schema = 'chain' ORDER BY table_name`.execute(
+      f.db,
+    );
     expect(rows.map((row) => row.name)).toEqual(CHAIN_VIEWS);
-    for (const view of CHAIN_VIEWS) expect((await analyst.query(`SELECT * FROM chain.${view}`)).rowCount, view).toBeGreaterThan(0);
+    for (const view of CHAIN_VIEWS)
+      expect((await analyst.query(`SELECT * FROM chain.${view}`)).rowCount, view).toBeGreaterThan(0);
     for (const statement of [
       "UPDATE chain.stake_position SET total_staked = 0",
       "DELETE FROM chain.reward_payment",
@@ -84,27 +102,64 @@ describe("the analyst role on an indexed chain", () => {
   });
 
   it("sees nodes with their stake on the chain and incentives paid as the API matched them, without private fields", async () => {
-    const nodes = await analyst.query("SELECT id, provider, other_provider, stake_status, staked_wei, approved_at FROM analytics.nodes ORDER BY name");
+    const nodes = await analyst.query(
+      "SELECT id, provider, other_provider, stake_status, staked_wei, approved_at FROM analytics.nodes ORDER BY name",
+    );
     expect(nodes.rows).toMatchObject([
       { id: nodeIds[0], provider: "AWS", stake_status: "Stake", staked_wei: pli(50_000).toString() },
-      { id: nodeIds[1], provider: "Others", other_provider: "Hetzner", stake_status: "Stake", staked_wei: pli(60_000).toString() },
+      {
+        id: nodeIds[1],
+        provider: "Others",
+        other_provider: "Hetzner",
+        stake_status: "Stake",
+        staked_wei: pli(60_000).toString(),
+      },
     ]);
     expect(nodes.rows.every((row: { approved_at: Date | null }) => row.approved_at instanceof Date)).toBe(true);
-    const paidAt = new Date(Number((await f.publicClient.getBlock({ blockNumber: payout.blockNumber })).timestamp) * 1000);
-    const incentives = await analyst.query("SELECT node_id, status, paid_tx, paid_at, paid_amount_wei, accrued_month::text FROM analytics.incentives ORDER BY node_address");
+    const paidAt = new Date(
+      Number((await f.publicClient.getBlock({ blockNumber: payout.blockNumber })).timestamp) * 1000,
+    );
+    const incentives = await analyst.query(
+      "SELECT node_id, status, paid_tx, paid_at, paid_amount_wei, accrued_month::text FROM analytics.incentives ORDER BY node_address",
+    );
     expect(incentives.rows).toEqual([
-      { node_id: nodeIds[0], status: "Paid", paid_tx: payout.transactionHash, paid_at: paidAt, paid_amount_wei: pli(100).toString(), accrued_month: "2026-10-01" },
-      { node_id: nodeIds[1], status: "UnPaid", paid_tx: null, paid_at: null, paid_amount_wei: null, accrued_month: "2026-10-01" },
+      {
+        node_id: nodeIds[0],
+        status: "Paid",
+        paid_tx: payout.transactionHash,
+        paid_at: paidAt,
+        paid_amount_wei: pli(100).toString(),
+        accrued_month: "2026-10-01",
+      },
+      {
+        node_id: nodeIds[1],
+        status: "UnPaid",
+        paid_tx: null,
+        paid_at: null,
+        paid_amount_wei: null,
+        accrued_month: "2026-10-01",
+      },
     ]);
-    const days = await analyst.query("SELECT day::text, probes, answered, inactive FROM analytics.node_days ORDER BY day");
+    const days = await analyst.query(
+      "SELECT day::text, probes, answered, inactive FROM analytics.node_days ORDER BY day",
+    );
     expect(days.rows).toEqual([
       { day: "2026-10-01", probes: 96, answered: 90, inactive: false },
       { day: "2026-10-02", probes: 96, answered: 20, inactive: true },
     ]);
-    const other = await analyst.query("SELECT (SELECT count(*) FROM analytics.requests)::int AS requests, (SELECT count(*) FROM analytics.jobs)::int AS jobs");
+    const other = await analyst.query(
+      "SELECT (SELECT count(*) FROM analytics.requests)::int AS requests, (SELECT count(*) FROM analytics.jobs)::int AS jobs",
+    );
     expect(other.rows).toEqual([{ requests: 1, jobs: 1 }]);
     const everything = JSON.stringify((await analyst.query("SELECT * FROM analytics.nodes, analytics.jobs")).rows);
-    for (const secret of ["analyst-fixture@example.com", "JBSWY3DPEHPK3PXP", "203.0.113.", "private review notes", "key=secret"]) expect(everything).not.toContain(secret);
+    for (const secret of [
+      "analyst-fixture@example.com",
+      "JBSWY3DPEHPK3PXP",
+      "203.0.113.",
+      "private review notes",
+      "key=secret",
+    ])
+      expect(everything).not.toContain(secret);
   });
 });
 
@@ -117,7 +172,11 @@ describe("README's For analysts section", () => {
 
   it("answers its GraphQL example", async () => {
     const [query] = readmeBlocks("graphql");
-    const response = await fetch(`${f.indexer.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+    const response = await fetch(`${f.indexer.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query }),
+    });
     const body = (await response.json()) as { data?: { stakePositions: { items: unknown[] } }; errors?: unknown };
     expect(body.errors).toBeUndefined();
     expect(body.data?.stakePositions.items).toHaveLength(2);
@@ -128,13 +187,23 @@ describe("the indexer's SQL over HTTP and GraphQL", () => {
   it("answers @ponder/client queries at /sql, live ones too, and refuses writes", async () => {
     const client = createClient(`${f.indexer.url}/sql`, { schema });
     type Position = { wallet: string; status: string; total_staked: string };
-    const position = (db: typeof client.db) => db.execute<Position>(sql`SELECT wallet, status, total_staked FROM stake_position WHERE node = ${NODE_A}`);
-    expect(await position(client.db)).toEqual([{ wallet: lower(f.as("validator").address), status: "Stake", total_staked: pli(50_000).toString() }]);
+    const position = (db: typeof client.db) =>
+      db.execute<Position>(sql`SELECT wallet, status, total_staked FROM stake_position WHERE node = ${NODE_A}`);
+    expect(await position(client.db)).toEqual([
+      { wallet: lower(f.as("validator").address), status: "Stake", total_staked: pli(50_000).toString() },
+    ]);
 
-    await vi.waitFor(async () => expect((await fetch(`${f.indexer.url}/sql/live`)).status).toBe(400), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(async () => expect((await fetch(`${f.indexer.url}/sql/live`)).status).toBe(400), {
+      timeout: 10_000,
+      interval: 200,
+    });
     const updates: Position[][] = [];
     const errors: Error[] = [];
-    const live = client.live(position, (rows) => updates.push(rows), (error) => errors.push(error));
+    const live = client.live(
+      position,
+      (rows) => updates.push(rows),
+      (error) => errors.push(error),
+    );
     let topups = 0;
     try {
       await vi.waitFor(
@@ -153,7 +222,11 @@ describe("the indexer's SQL over HTTP and GraphQL", () => {
     expect(errors).toEqual([]);
     expect(BigInt(updates.at(-1)![0]!.total_staked)).toBeGreaterThan(pli(50_000));
 
-    for (const write of [sql`DELETE FROM stake_position`, sql`UPDATE stake_position SET total_staked = 0`, sql`CREATE TABLE mine (id int)`]) {
+    for (const write of [
+      sql`DELETE FROM stake_position`,
+      sql`UPDATE stake_position SET total_staked = 0`,
+      sql`CREATE TABLE mine (id int)`,
+    ]) {
       await expect(client.db.execute(write)).rejects.toThrow(/not supported|Invalid query/);
     }
     expect((await position(client.db))[0]!.total_staked).toBe(pli(50_000 + 1_000 * topups).toString());
@@ -163,13 +236,17 @@ describe("the indexer's SQL over HTTP and GraphQL", () => {
     const response = await fetch(`${f.indexer.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: `{ stakePositions(where: { node: "${NODE_B}" }) { items { node status totalStaked } } rewardPayments { items { dateKey amount txHash } } }` }),
+      body: JSON.stringify({
+        query: `{ stakePositions(where: { node: "${NODE_B}" }) { items { node status totalStaked } } rewardPayments { items { dateKey amount txHash } } }`,
+      }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       data: {
         stakePositions: { items: [{ node: NODE_B, status: "Stake", totalStaked: pli(60_000).toString() }] },
-        rewardPayments: { items: [{ dateKey: PAID_DATE_KEY.toString(), amount: pli(100).toString(), txHash: payout.transactionHash }] },
+        rewardPayments: {
+          items: [{ dateKey: PAID_DATE_KEY.toString(), amount: pli(100).toString(), txHash: payout.transactionHash }],
+        },
       },
     });
   });

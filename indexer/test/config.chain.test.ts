@@ -35,7 +35,14 @@ describe("indexer configuration", () => {
   });
 
   it("names every bad or missing variable", () => {
-    const bad = { ...GOOD, DATABASE_URL: undefined, RPC_URL: "ws://x", CHAIN_ID: "abc", FARM_ADDRESS: "0x12", START_BLOCK: "-1" };
+    const bad = {
+      ...GOOD,
+      DATABASE_URL: undefined,
+      RPC_URL: "ws://x",
+      CHAIN_ID: "abc",
+      FARM_ADDRESS: "0x12",
+      START_BLOCK: "-1",
+    };
     const message = (() => {
       try {
         parseIndexerEnv(bad);
@@ -55,11 +62,17 @@ describe("indexer configuration", () => {
     expect(indexerSchemaName({ ...chain })).toBe(name);
     expect(indexerSchemaName({ ...chain, startBlock: 1 })).not.toBe(name);
     expect(indexerSchemaName({ ...chain, chainId: 51 })).not.toBe(name);
-    expect(indexerSchemaName({ ...chain, contracts: { ...chain.contracts, pluginFarm: chain.contracts.pliToken } })).not.toBe(name);
+    expect(
+      indexerSchemaName({ ...chain, contracts: { ...chain.contracts, pluginFarm: chain.contracts.pliToken } }),
+    ).not.toBe(name);
   });
 
   it("stops Ponder at once with the bad variable named", async () => {
-    const start = startIndexer({ databaseUrl: "mysql://127.0.0.1/pli", rpcUrl: "http://127.0.0.1:1", deployment: chain });
+    const start = startIndexer({
+      databaseUrl: "mysql://127.0.0.1/pli",
+      rpcUrl: "http://127.0.0.1:1",
+      deployment: chain,
+    });
     await expect(start).rejects.toThrow(/exited before it was ready[\s\S]*DATABASE_URL/);
   });
 });

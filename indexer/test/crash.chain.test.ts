@@ -44,12 +44,17 @@ it("loses and doubles nothing when killed mid-indexing and restarted", async () 
   const sending = (async () => {
     for (let i = 0; i < BURST; i++) {
       const node = NODES[i % NODES.length]!;
-      const write = i < NODES.length ? validator.staking.write.stakeTokens([pli(50_000), node]) : validator.staking.write.topupStake([pli(1_000), node]);
+      const write =
+        i < NODES.length
+          ? validator.staking.write.stakeTokens([pli(50_000), node])
+          : validator.staking.write.topupStake([pli(1_000), node]);
       hashes.push(await write);
     }
   })();
 
-  await waitFor("the burst to be partly indexed", async () => ((await getIndexedBlock(f.db)) ?? 0) >= firstBlock + 2n, { intervalMs: 5 });
+  await waitFor("the burst to be partly indexed", async () => ((await getIndexedBlock(f.db)) ?? 0) >= firstBlock + 2n, {
+    intervalMs: 5,
+  });
   await f.indexer.kill();
   const indexedAtKill = (await getIndexedBlock(f.db))!;
   await sending;
@@ -68,7 +73,13 @@ it("loses and doubles nothing when killed mid-indexing and restarted", async () 
     .execute();
   expect(rows).toEqual(expectedStakeEvents(receipts));
 
-  const positions = await f.db.selectFrom("chain.stake_position").select(["node", "total_staked"]).orderBy("node").execute();
+  const positions = await f.db
+    .selectFrom("chain.stake_position")
+    .select(["node", "total_staked"])
+    .orderBy("node")
+    .execute();
   const onChain = await Promise.all(NODES.map((node) => validator.staking.read.positions([validator.address, node])));
-  expect(positions).toEqual(NODES.map((node, i) => ({ node: node.toLowerCase(), total_staked: onChain[i]![0].toString() })));
+  expect(positions).toEqual(
+    NODES.map((node, i) => ({ node: node.toLowerCase(), total_staked: onChain[i]![0].toString() })),
+  );
 });

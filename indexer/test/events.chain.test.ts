@@ -40,11 +40,20 @@ beforeAll(async () => {
   snapshots.withdrawn = await positionA();
   tx.restake = await f.mined(validator.staking.write.stakeTokens([pli(70_000), NODE_A]));
   const nodeB = encodeAbiParameters([{ type: "address" }], [NODE_B]);
-  tx.transferAndCall = await f.mined(validator.token.write.transferAndCall([f.deployment.contracts.stakingRewards, pli(50_000), nodeB]));
+  tx.transferAndCall = await f.mined(
+    validator.token.write.transferAndCall([f.deployment.contracts.stakingRewards, pli(50_000), nodeB]),
+  );
 
   await f.fund("owner", pli(10_000));
   tx.deposit = await f.mined(owner.staking.write.depositReward([pli(10_000)]));
-  tx.pay = await f.mined(owner.staking.write.payRewards([[wallet, wallet], [pli(100), pli(250)], [DATE_1, DATE_2], [NODE_A, NODE_B]]));
+  tx.pay = await f.mined(
+    owner.staking.write.payRewards([
+      [wallet, wallet],
+      [pli(100), pli(250)],
+      [DATE_1, DATE_2],
+      [NODE_A, NODE_B],
+    ]),
+  );
   await f.mined(owner.staking.write.setMaxStakeAmt([pli(2_000_000)]));
   tx.limits = await f.mined(owner.staking.write.setMinStakeAmt([pli(60_000)]));
   tx.caps = await f.mined(owner.farm.write.setStakingCaps([pli(1_000), pli(9_000)]));
@@ -87,7 +96,9 @@ describe("the indexer, through chain.*", () => {
       ["stake", NODE_A, pli(70_000).toString(), pli(70_000).toString(), tx.restake!.transactionHash],
       ["stake", NODE_B, pli(50_000).toString(), pli(50_000).toString(), tx.transferAndCall!.transactionHash],
     ]);
-    const unstakeLog = tx.unstake!.logs.find((log) => lower(log.address) === lower(f.deployment.contracts.stakingRewards))!;
+    const unstakeLog = tx.unstake!.logs.find(
+      (log) => lower(log.address) === lower(f.deployment.contracts.stakingRewards),
+    )!;
     const block = await f.publicClient.getBlock({ blockNumber: tx.unstake!.blockNumber });
     expect(rows[3]).toMatchObject({ block_number: tx.unstake!.blockNumber, log_index: unstakeLog.logIndex });
     expect(rows[3]!.block_time.getTime()).toBe(Number(block.timestamp) * 1000);
@@ -126,22 +137,32 @@ describe("the indexer, through chain.*", () => {
 
   it("records reward deposits, payments per date key and the pool balance", async () => {
     const deposits = await f.db.selectFrom("chain.reward_deposit").selectAll().execute();
-    expect(deposits).toMatchObject([{ amount: pli(10_000).toString(), pool_after: pli(10_000).toString(), tx_hash: tx.deposit!.transactionHash }]);
+    expect(deposits).toMatchObject([
+      { amount: pli(10_000).toString(), pool_after: pli(10_000).toString(), tx_hash: tx.deposit!.transactionHash },
+    ]);
     const payments = await f.db.selectFrom("chain.reward_payment").selectAll().orderBy("date_key").execute();
     expect(payments.map((row) => [row.node, row.date_key, row.amount, row.tx_hash])).toEqual([
       [NODE_A, DATE_1.toString(), pli(100).toString(), tx.pay!.transactionHash],
       [NODE_B, DATE_2.toString(), pli(250).toString(), tx.pay!.transactionHash],
     ]);
     const pool = await f.db.selectFrom("chain.reward_pool").selectAll().executeTakeFirstOrThrow();
-    expect(pool).toMatchObject({ deposited: pli(10_000).toString(), paid: pli(350).toString(), balance: pli(9_650).toString() });
+    expect(pool).toMatchObject({
+      deposited: pli(10_000).toString(),
+      paid: pli(350).toString(),
+      balance: pli(9_650).toString(),
+    });
     expect(BigInt(pool.balance)).toBe(await f.as("owner").staking.read.rewardPool());
   });
 
   it("keeps the current stake limits, farm caps and operators", async () => {
     const limits = await f.db.selectFrom("chain.stake_limits").selectAll().execute();
-    expect(limits).toMatchObject([{ min_stake: pli(60_000).toString(), max_stake: pli(2_000_000).toString(), tx_hash: tx.limits!.transactionHash }]);
+    expect(limits).toMatchObject([
+      { min_stake: pli(60_000).toString(), max_stake: pli(2_000_000).toString(), tx_hash: tx.limits!.transactionHash },
+    ]);
     const caps = await f.db.selectFrom("chain.farm_caps").selectAll().execute();
-    expect(caps).toMatchObject([{ min_cap: pli(1_000).toString(), max_cap: pli(9_000).toString(), tx_hash: tx.caps!.transactionHash }]);
+    expect(caps).toMatchObject([
+      { min_cap: pli(1_000).toString(), max_cap: pli(9_000).toString(), tx_hash: tx.caps!.transactionHash },
+    ]);
     const operators = await f.db.selectFrom("chain.operator").selectAll().orderBy("contract").execute();
     expect(operators.map((row) => [row.contract, row.operator, row.enabled, row.tx_hash])).toEqual([
       ["StakingRewards", lower(f.as("standby").address), true, tx.operator!.transactionHash],

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const eventsOf = (receipt: TransactionReceipt) =>
-  f.db.selectFrom("chain.stake_event").select(["kind", "amount"]).where("tx_hash", "=", receipt.transactionHash).execute();
+  f.db
+    .selectFrom("chain.stake_event")
+    .select(["kind", "amount"])
+    .where("tx_hash", "=", receipt.transactionHash)
+    .execute();
 
 it("drops the rows of orphaned blocks after a shallow reorg and indexes the replacement", async () => {
   const validator = f.as("validator");
@@ -38,8 +42,16 @@ it("drops the rows of orphaned blocks after a shallow reorg and indexes the repl
   };
   await f.testClient.request({ method: "anvil_reorg", params: [2, [[replacement, 0]]] } as never);
 
-  const position = () => f.db.selectFrom("chain.stake_position").select(["total_staked", "last_stake_tx"]).where("node", "=", NODE_A).executeTakeFirstOrThrow();
-  await waitFor("the replacement top-up to be indexed", async () => (await position()).total_staked === pli(57_000).toString());
+  const position = () =>
+    f.db
+      .selectFrom("chain.stake_position")
+      .select(["total_staked", "last_stake_tx"])
+      .where("node", "=", NODE_A)
+      .executeTakeFirstOrThrow();
+  await waitFor(
+    "the replacement top-up to be indexed",
+    async () => (await position()).total_staked === pli(57_000).toString(),
+  );
   await f.synced();
 
   expect(await eventsOf(orphanTopup)).toEqual([]);
@@ -47,7 +59,11 @@ it("drops the rows of orphaned blocks after a shallow reorg and indexes the repl
   const block = await f.publicClient.getBlock({ blockNumber: orphanTopup.blockNumber, includeTransactions: true });
   const replacementHash = block.transactions[0]!.hash;
   expect(await f.publicClient.getTransactionReceipt({ hash: replacementHash })).toMatchObject({ status: "success" });
-  const history = await f.db.selectFrom("chain.stake_event").select(["kind", "amount", "tx_hash"]).orderBy("block_number").execute();
+  const history = await f.db
+    .selectFrom("chain.stake_event")
+    .select(["kind", "amount", "tx_hash"])
+    .orderBy("block_number")
+    .execute();
   expect(history).toEqual([
     { kind: "stake", amount: pli(50_000).toString(), tx_hash: stake.transactionHash },
     { kind: "topup", amount: pli(7_000).toString(), tx_hash: replacementHash },

@@ -16,7 +16,8 @@ export async function withAdminDatabase(work: (db: Db) => Promise<void>): Promis
   const runtimeFile = path.join(dataDir, RUNTIME_FILE);
   let stopPostgres: (() => Promise<void>) | undefined;
   let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl && existsSync(runtimeFile)) databaseUrl = (JSON.parse(readFileSync(runtimeFile, "utf8")) as { databaseUrl: string }).databaseUrl;
+  if (!databaseUrl && existsSync(runtimeFile))
+    databaseUrl = (JSON.parse(readFileSync(runtimeFile, "utf8")) as { databaseUrl: string }).databaseUrl;
   if (!databaseUrl) {
     const pg = await startPostgres({ dataDir: path.join(dataDir, "postgres") });
     stopPostgres = () => pg.stop();

@@ -38,7 +38,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = await freePort(options.port);
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? ANVIL_CHAIN_ID)];
   if (options.statePath) mkdirSync(path.dirname(options.statePath), { recursive: true });
-  if (options.statePath) args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
+  if (options.statePath)
+    args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
   if (options.genesisTime !== undefined) args.push("--timestamp", String(options.genesisTime));
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;

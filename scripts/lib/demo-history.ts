@@ -1,10 +1,28 @@
-import { createPublicClient, createTestClient, createWalletClient, defineChain, getContract, http, keccak256, toHex, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getContract,
+  http,
+  keccak256,
+  toHex,
+  type Address,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import type { Db } from "../../api/src/db/database.ts";
 import { accrueMonth, type PositionEvent } from "../../api/src/incentive/accrual-rules.ts";
-import { accrualDateOf, dateKeyOf, monthOf, monthStart, nextMonth, type Month } from "../../api/src/incentive/calendar.ts";
+import {
+  accrualDateOf,
+  dateKeyOf,
+  monthOf,
+  monthStart,
+  nextMonth,
+  type Month,
+} from "../../api/src/incentive/calendar.ts";
 import { recordHistory } from "../../api/src/node/history.ts";
 import { parsePli } from "../../api/src/shared/pli.ts";
 import { upsertOperator } from "../../api/src/operator/repository.ts";
@@ -24,7 +42,8 @@ export const DEMO_HISTORY_MONTHS = 4;
 const pli = (amount: number) => parsePli(amount);
 
 /** The first day of the history: the first of the month DEMO_HISTORY_MONTHS before the current one (UTC). */
-export const demoHistoryStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEMO_HISTORY_MONTHS, 1));
+export const demoHistoryStart = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEMO_HISTORY_MONTHS, 1));
 /** The chain must start before the history (anvil's genesis time), to have room for the deployment. */
 export const demoGenesisTime = (now: Date) => Math.floor((demoHistoryStart(now).getTime() - 2 * DAY_MS) / 1000);
 
@@ -76,17 +95,26 @@ const NODES: DemoNode[] = [
   },
 ];
 
-const monthAt = (start: Date, index: number): Month => monthOf(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + index, 1)));
+const monthAt = (start: Date, index: number): Month =>
+  monthOf(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + index, 1)));
 const at = (start: Date, days: number, hour: number) => new Date(start.getTime() + days * DAY_MS + hour * 3_600_000);
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function chainOf(rpcUrl: string, deployment: Deployment) {
-  const chain = defineChain({ id: deployment.chainId, name: "anvil", nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: deployment.chainId,
+    name: "anvil",
+    nativeCurrency: { name: "XDC", symbol: "XDC", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ chain, transport, mode: "anvil" });
   const as = (who: DevAccountName) => {
-    const client = { public: publicClient, wallet: createWalletClient({ account: privateKeyToAccount(DEV_KEYS[who]), chain, transport }) };
+    const client = {
+      public: publicClient,
+      wallet: createWalletClient({ account: privateKeyToAccount(DEV_KEYS[who]), chain, transport }),
+    };
     return {
       address: client.wallet.account.address,
       token: getContract({ address: deployment.contracts.pliToken, abi: pluginTokenAbi, client }),
@@ -131,10 +159,26 @@ async function addNodes(db: Db, start: Date) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordHistory(db, { nodeId: node.id, actor: { type: "user", id: operator.id }, from: null, to: NODE_STATUS.pending });
-    await recordHistory(db, { nodeId: node.id, actor: { type: "admin", id: null }, from: NODE_STATUS.pending, to: NODE_STATUS.approved });
-    const days = demo.inactive.map(([month, day]) => isoDay(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, day))));
-    if (days.length > 0) await db.insertInto("app.node_inactive_date").values(days.map((day) => ({ node_id: node.id, day }))).execute();
+    await recordHistory(db, {
+      nodeId: node.id,
+      actor: { type: "user", id: operator.id },
+      from: null,
+      to: NODE_STATUS.pending,
+    });
+    await recordHistory(db, {
+      nodeId: node.id,
+      actor: { type: "admin", id: null },
+      from: NODE_STATUS.pending,
+      to: NODE_STATUS.approved,
+    });
+    const days = demo.inactive.map(([month, day]) =>
+      isoDay(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, day))),
+    );
+    if (days.length > 0)
+      await db
+        .insertInto("app.node_inactive_date")
+        .values(days.map((day) => ({ node_id: node.id, day })))
+        .execute();
   }
 }
 
@@ -143,26 +187,46 @@ async function addNodes(db: Db, start: Date) {
  * with genesis time `demoGenesisTime(now)`), then moves the chain's clock to `now`. Returns how many
  * payouts were sent.
  */
-export async function seedDemoHistory({ db, rpcUrl, deployment, now }: { db: Db; rpcUrl: string; deployment: Deployment; now: Date }): Promise<{ payouts: number }> {
+export async function seedDemoHistory({
+  db,
+  rpcUrl,
+  deployment,
+  now,
+}: {
+  db: Db;
+  rpcUrl: string;
+  deployment: Deployment;
+  now: Date;
+}): Promise<{ payouts: number }> {
   const start = demoHistoryStart(now);
   const { publicClient, testClient, as, sendAt } = chainOf(rpcUrl, deployment);
   const latest = await publicClient.getBlock();
-  if (Number(latest.timestamp) * 1000 >= start.getTime()) throw new Error("The demo chain's clock is not before the history; start it with the demo genesis time");
+  if (Number(latest.timestamp) * 1000 >= start.getTime())
+    throw new Error("The demo chain's clock is not before the history; start it with the demo genesis time");
   await addNodes(db, start);
   const owner = as("owner");
   const events = new Map<DemoNode, PositionEvent[]>(NODES.map((demo) => [demo, []]));
 
   await sendAt(at(start, -1, 10), () => owner.staking.write.whiteListIt([as(NODES[0]!.who).address, NODES[0]!.node]));
-  for (const demo of NODES.slice(1)) await sendAt(null, () => owner.staking.write.whiteListIt([as(demo.who).address, demo.node]));
+  for (const demo of NODES.slice(1))
+    await sendAt(null, () => owner.staking.write.whiteListIt([as(demo.who).address, demo.node]));
 
-  /** Everything the chain is told, in time order: stakes, the top-up, and the payout of each of the first two months early in the next. */
+  /**
+   * Everything the chain is told, in time order: stakes, the top-up, and the payout of each of the first two months
+   * early in the next.
+   */
   const steps: { time: Date; run: () => Promise<void> }[] = [];
   for (const demo of NODES) {
     const operator = as(demo.who);
     steps.push({
       time: at(start, demo.stake.day, 9),
       run: async () => {
-        await sendAt(at(start, demo.stake.day, 9), () => operator.token.write.approve([deployment.contracts.stakingRewards, pli(demo.stake.amount + (demo.topup?.amount ?? 0))]));
+        await sendAt(at(start, demo.stake.day, 9), () =>
+          operator.token.write.approve([
+            deployment.contracts.stakingRewards,
+            pli(demo.stake.amount + (demo.topup?.amount ?? 0)),
+          ]),
+        );
         const time = await sendAt(null, () => operator.staking.write.stakeTokens([pli(demo.stake.amount), demo.node]));
         events.get(demo)!.push({ kind: "stake", totalAfter: pli(demo.stake.amount), at: time });
       },
@@ -179,8 +243,15 @@ export async function seedDemoHistory({ db, rpcUrl, deployment, now }: { db: Db;
       });
     }
   }
-  const rates = (await db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute()).map((row) => ({ from: new Date(row.effective_from), percentage: row.percentage }));
-  const inactive = (demo: DemoNode) => new Set(demo.inactive.map(([month, day]) => isoDay(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, day)))));
+  const rates = (await db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute()).map(
+    (row) => ({ from: new Date(row.effective_from), percentage: row.percentage }),
+  );
+  const inactive = (demo: DemoNode) =>
+    new Set(
+      demo.inactive.map(([month, day]) =>
+        isoDay(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, day))),
+      ),
+    );
   let payouts = 0;
   for (const index of [0, 1]) {
     const month = monthAt(start, index);
@@ -190,11 +261,20 @@ export async function seedDemoHistory({ db, rpcUrl, deployment, now }: { db: Db;
       run: async () => {
         const due = NODES.flatMap((demo) => {
           const accrual = accrueMonth({ month, events: events.get(demo)!, inactiveDays: inactive(demo), rates });
-          return accrual && accrual.token > 0n ? [{ wallet: as(demo.who).address, node: demo.node, token: accrual.token }] : [];
+          return accrual && accrual.token > 0n
+            ? [{ wallet: as(demo.who).address, node: demo.node, token: accrual.token }]
+            : [];
         });
         if (due.length === 0) return;
         const date = BigInt(dateKeyOf(accrualDateOf(month)));
-        await sendAt(time, () => owner.staking.write.payRewards([due.map((row) => row.wallet), due.map((row) => row.token), due.map(() => date), due.map((row) => row.node)]));
+        await sendAt(time, () =>
+          owner.staking.write.payRewards([
+            due.map((row) => row.wallet),
+            due.map((row) => row.token),
+            due.map(() => date),
+            due.map((row) => row.node),
+          ]),
+        );
         payouts++;
       },
     });

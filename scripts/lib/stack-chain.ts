@@ -54,7 +54,8 @@ export async function startChain(options: {
   try {
     const deploymentFile = path.join(dataDir, DEPLOYMENT_FILE);
     const existing = existsSync(deploymentFile) ? readDeploymentFile(deploymentFile) : undefined;
-    if (existing && (await isDeployed(anvil.rpcUrl, existing))) return { ...chain, deployment: existing, seedHistory: false };
+    if (existing && (await isDeployed(anvil.rpcUrl, existing)))
+      return { ...chain, deployment: existing, seedHistory: false };
     log("anvil", "compiling and deploying contracts, seeding demo data");
     await dropIndexedData(options.databaseUrl);
     const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };

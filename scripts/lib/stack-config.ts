@@ -33,10 +33,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     for (const name of CHAIN_VARS) {
-      if (env.RPC_URL && env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "is required when RPC_URL is set" });
-      if (!env.RPC_URL && env[name] !== undefined) ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: `is required when ${name} is set` });
+      if (env.RPC_URL && env[name] === undefined)
+        ctx.addIssue({ code: "custom", path: [name], message: "is required when RPC_URL is set" });
+      if (!env.RPC_URL && env[name] !== undefined)
+        ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: `is required when ${name} is set` });
     }
-    if (env.WS_URL && !env.RPC_URL) ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when WS_URL is set" });
+    if (env.WS_URL && !env.RPC_URL)
+      ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when WS_URL is set" });
   });
 
 export type StackEnv = z.infer<typeof envSchema>;
@@ -62,7 +65,11 @@ export interface StackConfig {
 
 export class StackConfigError extends Error {
   constructor(readonly problems: Record<string, string>) {
-    super(`Bad configuration, nothing was started:\n${Object.entries(problems).map(([name, problem]) => `  ${name} ${problem}`).join("\n")}`);
+    super(
+      `Bad configuration, nothing was started:\n${Object.entries(problems)
+        .map(([name, problem]) => `  ${name} ${problem}`)
+        .join("\n")}`,
+    );
     this.name = "StackConfigError";
   }
 }
@@ -87,7 +94,11 @@ export function parseStackEnv(env: Record<string, string | undefined>, cwd = pro
           rpcUrl: e.RPC_URL,
           wsUrl: e.WS_URL,
           chainId: e.CHAIN_ID!,
-          contracts: { pliToken: e.PLI_TOKEN_ADDRESS!, stakingRewards: e.STAKING_ADDRESS!, pluginFarm: e.FARM_ADDRESS! },
+          contracts: {
+            pliToken: e.PLI_TOKEN_ADDRESS!,
+            stakingRewards: e.STAKING_ADDRESS!,
+            pluginFarm: e.FARM_ADDRESS!,
+          },
           startBlock: e.START_BLOCK!,
         }
       : undefined,

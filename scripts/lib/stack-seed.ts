@@ -54,7 +54,12 @@ export async function prepareDatabase(options: {
     const accounts = await seedDemoAccounts(db, options.dataDir);
     if (demo.history) {
       log("anvil", "seeding months of demo history");
-      const { payouts } = await seedDemoHistory({ db, rpcUrl: demo.rpcUrl, deployment: demo.deployment, now: demo.now });
+      const { payouts } = await seedDemoHistory({
+        db,
+        rpcUrl: demo.rpcUrl,
+        deployment: demo.deployment,
+        now: demo.now,
+      });
       log("anvil", `demo history seeded: stakes, a top-up, inactive days and ${payouts} incentive payouts`);
     }
     return accounts;
@@ -65,8 +70,16 @@ export async function prepareDatabase(options: {
 async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccounts> {
   const validatorEmail = "validator@pli.local";
   const standbyEmail = "standby@pli.local";
-  await upsertDirectoryEntry(db, { walletAddress: devAccount("validator").address, email: validatorEmail, userRole: USER_ROLE.validator });
-  await upsertDirectoryEntry(db, { walletAddress: devAccount("standby").address, email: standbyEmail, userRole: USER_ROLE.standby });
+  await upsertDirectoryEntry(db, {
+    walletAddress: devAccount("validator").address,
+    email: validatorEmail,
+    userRole: USER_ROLE.validator,
+  });
+  await upsertDirectoryEntry(db, {
+    walletAddress: devAccount("standby").address,
+    email: standbyEmail,
+    userRole: USER_ROLE.standby,
+  });
   const file = path.join(dataDir, DEMO_ADMIN_FILE);
   if (!existsSync(file)) {
     const { admin, password } = await provisionAdmin(db, { email: "admin@pli.local", name: "Demo Admin" });
@@ -76,10 +89,16 @@ async function seedDemoAccounts(db: Db, dataDir: string): Promise<DemoAccounts> 
   return { admin, validatorEmail, standbyEmail };
 }
 
-/** The API's accrual over the demo history, once the indexer has it: the incentive rows, the first months' matched to their payouts. */
+/**
+ * The API's accrual over the demo history, once the indexer has it: the incentive rows, the first months' matched to
+ * their payouts.
+ */
 export async function accrueDemoHistory(databaseUrl: string, rpcUrl: string, log: Log) {
   await withDb(databaseUrl, async (db) => {
-    const { accrued } = await accrueIncentives({ db, chain: createPublicClient({ transport: http(rpcUrl) }) }, new Date());
+    const { accrued } = await accrueIncentives(
+      { db, chain: createPublicClient({ transport: http(rpcUrl) }) },
+      new Date(),
+    );
     log("api", `demo incentives accrued for ${accrued.map((month) => month.month).join(", ") || "no month"}`);
   });
 }
@@ -90,7 +109,9 @@ export async function accrueDemoHistory(databaseUrl: string, rpcUrl: string, log
  */
 export async function dropIndexedData(databaseUrl: string): Promise<void> {
   await withDb(databaseUrl, async (db) => {
-    const { rows } = await sql<{ name: string }>`SELECT nspname AS name FROM pg_namespace WHERE nspname = 'chain' OR nspname LIKE 'ponder%'`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`SELECT nspname AS name FROM pg_namespace WHERE nspname = 'chain' OR nspname LIKE 'ponder%'`.execute(db);
     for (const { name } of rows) await sql`DROP SCHEMA ${sql.id(name)} CASCADE`.execute(db);
   });
 }

@@ -10,7 +10,10 @@ function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+    stat.mtimeMs,
+  );
 }
 
 /** Builds web/dist unless it is newer than every web source file. */
@@ -22,7 +25,11 @@ export async function buildWeb(logFile: string, log: (service: string, line: str
   if (built > Math.max(...sources)) return;
   log("web", "building the web app");
   const out = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], { cwd: WEB, env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], {
+    cwd: WEB,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));

@@ -22,13 +22,21 @@ async function startLogin() {
 const verify = (id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id: id, otp } });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const ageSends = (id: string, seconds: number) =>
-  t.db.updateTable("app.otp_challenge").set({ sends: sql`array(select s - make_interval(secs => ${seconds}) from unnest(sends) s)` }).where("id", "=", id).execute();
+  t.db
+    .updateTable("app.otp_challenge")
+    .set({ sends: sql`array(select s - make_interval(secs => ${seconds}) from unnest(sends) s)` })
+    .where("id", "=", id)
+    .execute();
 
 describe("admin sign-in", () => {
   it("emails a 6-digit code over SMTP and trades it for an admin session", async () => {
     const { id, code } = await startLogin();
     expect(code).toMatch(/^\d{6}$/);
-    const row = await t.db.selectFrom("app.otp_challenge").select("code_hash").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("app.otp_challenge")
+      .select("code_hash")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(code);
     const response = await verify(id, code);
     expect(response.status).toBe(200);
@@ -39,12 +47,19 @@ describe("admin sign-in", () => {
 
   it("answers a wrong email and a wrong password identically, sending no mail", async () => {
     const before = t.smtp.mails.length;
-    const wrongPassword = await t.call("POST", API.admin.login, { body: { email: admin.email, password: "not the password" } });
-    const wrongEmail = await t.call("POST", API.admin.login, { body: { email: "nobody@example.com", password: admin.password } });
+    const wrongPassword = await t.call("POST", API.admin.login, {
+      body: { email: admin.email, password: "not the password" },
+    });
+    const wrongEmail = await t.call("POST", API.admin.login, {
+      body: { email: "nobody@example.com", password: admin.password },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongEmail.status).toBe(400);
     expect(wrongEmail.body).toEqual(wrongPassword.body);
-    expect(wrongPassword.body.errors).toEqual({ email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
+    expect(wrongPassword.body.errors).toEqual({
+      email: MESSAGES.invalidCredentials,
+      password: MESSAGES.invalidCredentials,
+    });
     expect(t.smtp.mails.length).toBe(before);
   });
 
@@ -72,7 +87,11 @@ describe("admin sign-in", () => {
 
   it("refuses an expired code", async () => {
     const { id, code } = await startLogin();
-    await t.db.updateTable("app.otp_challenge").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("app.otp_challenge")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", id)
+      .execute();
     expect((await verify(id, code)).status).toBe(400);
   });
 
@@ -80,7 +99,9 @@ describe("admin sign-in", () => {
     const { id } = await startLogin();
     expect((await verify(id, "")).body.errors.otp).toBe(MESSAGES.enterOtp);
     expect((await verify(id, "12ab56")).status).toBe(400);
-    expect((await t.call("POST", API.admin.verifyOtp, { body: { _id: "not-an-id", otp: "123456" } })).body.errors._id).toBeTruthy();
+    expect(
+      (await t.call("POST", API.admin.verifyOtp, { body: { _id: "not-an-id", otp: "123456" } })).body.errors._id,
+    ).toBeTruthy();
   });
 });
 
@@ -108,7 +129,8 @@ describe("resending the code", () => {
 describe("POST /api/admin/update", () => {
   const NEW_PASSWORD = "a long new password";
   const change = (token: string, body: Record<string, string>) => t.call("POST", API.admin.update, { token, body });
-  const signsIn = async (email: string, password: string) => (await t.call("POST", API.admin.login, { body: { email, password } })).status === 200;
+  const signsIn = async (email: string, password: string) =>
+    (await t.call("POST", API.admin.login, { body: { email, password } })).status === 200;
 
   it("refuses the session alone and a wrong current password, which counts against the session's budget and changes nothing", async () => {
     const target = await t.addAdmin();
@@ -118,11 +140,19 @@ describe("POST /api/admin/update", () => {
     expect(sessionOnly.body.errors).toEqual({ currentPassword: MESSAGES.currentPasswordRequired });
     const { max } = LIMITS_BY_ROUTE.adminSessionPasswordFailures;
     for (let i = 0; i < max; i++) {
-      const wrong = await change(token, { currentPassword: "not the password", password: NEW_PASSWORD, password2: NEW_PASSWORD });
+      const wrong = await change(token, {
+        currentPassword: "not the password",
+        password: NEW_PASSWORD,
+        password2: NEW_PASSWORD,
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.errors).toEqual({ currentPassword: MESSAGES.wrongPassword });
     }
-    const spent = await change(token, { currentPassword: target.password, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const spent = await change(token, {
+      currentPassword: target.password,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(spent.status).toBe(429);
     expect(await signsIn(target.email, NEW_PASSWORD)).toBe(false);
     expect(await signsIn(target.email, target.password)).toBe(true);
@@ -135,9 +165,17 @@ describe("POST /api/admin/update", () => {
     const token = await t.adminToken(target);
     const short = await change(token, { currentPassword: target.password, password: "short", password2: "short" });
     expect(short.body.errors.password).toBe(MESSAGES.passwordTooShort);
-    const differ = await change(token, { currentPassword: target.password, password: NEW_PASSWORD, password2: "another long one" });
+    const differ = await change(token, {
+      currentPassword: target.password,
+      password: NEW_PASSWORD,
+      password2: "another long one",
+    });
     expect(differ.body.errors.password2).toBe(MESSAGES.passwordsDiffer);
-    const ok = await change(token, { currentPassword: target.password, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const ok = await change(token, {
+      currentPassword: target.password,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe(MESSAGES.passwordUpdated);
     expect((await t.call("GET", API.operator.root, { token: other })).status).toBe(401);
@@ -152,25 +190,46 @@ describe("rate limits", () => {
   it("answers 429 after too many sign-in tries from one IP, shared through the database", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      statuses.push((await t.call("POST", API.admin.login, { ip: "192.0.2.7", body: { email: `x${i}@example.com`, password: "wrong" } })).status);
+      statuses.push(
+        (
+          await t.call("POST", API.admin.login, {
+            ip: "192.0.2.7",
+            body: { email: `x${i}@example.com`, password: "wrong" },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
-    const row = await t.db.selectFrom("app.rate_limit").select("hits").where("key", "=", "admin-login-ip:192.0.2.7").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("app.rate_limit")
+      .select("hits")
+      .where("key", "=", "admin-login-ip:192.0.2.7")
+      .executeTakeFirstOrThrow();
     expect(row.hits).toBe(22);
   });
 
   it("keys on the address the proxy appended, so a forged X-Forwarded-For start does not reset the budget", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await t.call("POST", API.admin.login, { ip: `10.9.9.${i}, 192.0.2.8`, body: { email: `y${i}@example.com`, password: "wrong" } })).status);
+      statuses.push(
+        (
+          await t.call("POST", API.admin.login, {
+            ip: `10.9.9.${i}, 192.0.2.8`,
+            body: { email: `y${i}@example.com`, password: "wrong" },
+          })
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
   });
 
   it("locks out only the address that failed the password, never the admin signing in from elsewhere; successes do not count", async () => {
     const target = await t.addAdmin();
-    const login = (ip: string, password: string) => t.call("POST", API.admin.login, { ip, body: { email: target.email, password } }).then((response) => response.status);
+    const login = (ip: string, password: string) =>
+      t
+        .call("POST", API.admin.login, { ip, body: { email: target.email, password } })
+        .then((response) => response.status);
     for (let i = 0; i < 12; i++) expect(await login("198.51.100.1", target.password)).toBe(200);
     for (let i = 0; i < 10; i++) expect(await login("198.51.100.66", "wrong")).toBe(400);
     expect(await login("198.51.100.66", target.password)).toBe(429);
@@ -181,7 +240,11 @@ describe("rate limits", () => {
   it("does not revive an expired attempt by resending", async () => {
     const { id } = await startLogin();
     await ageSends(id, 31);
-    await t.db.updateTable("app.otp_challenge").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("app.otp_challenge")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", id)
+      .execute();
     expect((await t.call("POST", API.admin.resendOtp, { body: { _id: id } })).status).toBe(400);
   });
 });

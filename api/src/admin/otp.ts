@@ -9,7 +9,8 @@ const RESEND_TOO_SOON = `Wait ${LIMITS.otpResendIntervalSeconds} seconds before 
 const RESEND_LIMIT = "Too many codes sent: sign in again later";
 
 /** Codes are stored as an HMAC bound to their challenge, so a leaked row reveals no code. */
-const hashCode = (secret: string, challengeId: string, code: string) => createHmac("sha256", secret).update(`${challengeId}:${code}`).digest("hex");
+const hashCode = (secret: string, challengeId: string, code: string) =>
+  createHmac("sha256", secret).update(`${challengeId}:${code}`).digest("hex");
 
 const HOUR_MS = 3_600_000;
 
@@ -42,7 +43,11 @@ export interface CodeDelivery {
  * the right password than for a wrong one (and counts as sent, as a wrong one's would). False when
  * the mail server would not take the code.
  */
-async function deliverCode(delivery: CodeDelivery, attempt: { email: string | null; password_matched: boolean; blind: boolean }, code: string): Promise<boolean> {
+async function deliverCode(
+  delivery: CodeDelivery,
+  attempt: { email: string | null; password_matched: boolean; blind: boolean },
+  code: string,
+): Promise<boolean> {
   if (!attempt.password_matched || !attempt.email) return true;
   if (!attempt.blind) return mailCode(delivery, attempt.email, code);
   void mailCode(delivery, attempt.email, code);
@@ -72,21 +77,39 @@ export async function startChallenge(
   start: AttemptStart,
   { sendCode }: { sendCode: boolean },
 ): Promise<{ id: string; codeSent: boolean }> {
-  const row = { admin_id: start.adminId, password_matched: start.passwordMatched, blind: start.blind, expires_at: expiry() };
+  const row = {
+    admin_id: start.adminId,
+    password_matched: start.passwordMatched,
+    blind: start.blind,
+    expires_at: expiry(),
+  };
   if (!sendCode) {
-    const attempt = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: null, sends: [] }).returning("id").executeTakeFirstOrThrow();
+    const attempt = await db
+      .insertInto("app.otp_challenge")
+      .values({ ...row, code_hash: null, sends: [] })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return { id: attempt.id, codeSent: false };
   }
   const code = newCode();
-  const challenge = await db.insertInto("app.otp_challenge").values({ ...row, code_hash: "pending" }).returning("id").executeTakeFirstOrThrow();
-  await db.updateTable("app.otp_challenge").set({ code_hash: hashCode(secret, challenge.id, code) }).where("id", "=", challenge.id).execute();
+  const challenge = await db
+    .insertInto("app.otp_challenge")
+    .values({ ...row, code_hash: "pending" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("app.otp_challenge")
+    .set({ code_hash: hashCode(secret, challenge.id, code) })
+    .where("id", "=", challenge.id)
+    .execute();
   const attempt = { email: start.email, password_matched: start.passwordMatched, blind: start.blind };
   if (await deliverCode(delivery, attempt, code)) return { id: challenge.id, codeSent: true };
   await db.updateTable("app.otp_challenge").set({ sends: [] }).where("id", "=", challenge.id).execute();
   return { id: challenge.id, codeSent: false };
 }
 
-const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) => !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
+const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) =>
+  !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
 
 /** Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). */
 const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | undefined) => {
@@ -95,11 +118,17 @@ const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | und
 
 /** The attempt while it can still be finished (unused, unexpired, not killed by wrong codes). */
 export async function findLiveAttempt(db: Db, attemptId: string) {
-  const attempt = await db.selectFrom("app.otp_challenge").select(["id", "admin_id", "used_at", "expires_at", "attempts"]).where("id", "=", attemptId).executeTakeFirst();
+  const attempt = await db
+    .selectFrom("app.otp_challenge")
+    .select(["id", "admin_id", "used_at", "expires_at", "attempts"])
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
   return attempt && isLive(attempt) ? attempt : undefined;
 }
 
-/** Marks a live attempt finished; false when it was finished, expired or killed meanwhile, or its password was wrong. */
+/**
+ * Marks a live attempt finished; false when it was finished, expired or killed meanwhile, or its password was wrong.
+ */
 export async function finishAttempt(db: Db, attemptId: string): Promise<boolean> {
   const finished = await db
     .updateTable("app.otp_challenge")
@@ -121,9 +150,21 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
  */
 export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const challenge = await trx.selectFrom("app.otp_challenge").selectAll().where("id", "=", challengeId).forUpdate().executeTakeFirst();
+    const challenge = await trx
+      .selectFrom("app.otp_challenge")
+      .selectAll()
+      .where("id", "=", challengeId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
-    if (challenge.admin_id) refuseWhenCodesOff(await trx.selectFrom("app.admin").select("email_code_fallback").where("id", "=", challenge.admin_id).executeTakeFirst());
+    if (challenge.admin_id)
+      refuseWhenCodesOff(
+        await trx
+          .selectFrom("app.admin")
+          .select("email_code_fallback")
+          .where("id", "=", challenge.admin_id)
+          .executeTakeFirst(),
+      );
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
@@ -149,33 +190,61 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
  * with a wrong password answers the same and mails nothing. A code the mail server would not take
  * answers 503 and does not count as a send, so the admin may ask again at once.
  */
-export async function resendChallenge(db: Db, delivery: CodeDelivery, secret: string, challengeId: string): Promise<void> {
+export async function resendChallenge(
+  db: Db,
+  delivery: CodeDelivery,
+  secret: string,
+  challengeId: string,
+): Promise<void> {
   const code = newCode();
   const sentAt = new Date();
   const attempt = await db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom("app.otp_challenge as attempt")
       .leftJoin("app.admin as admin", "admin.id", "attempt.admin_id")
-      .select(["attempt.id", "used_at", "expires_at", "attempts", "sends", "password_matched", "blind", "admin.email", "admin.email_code_fallback"])
+      .select([
+        "attempt.id",
+        "used_at",
+        "expires_at",
+        "attempts",
+        "sends",
+        "password_matched",
+        "blind",
+        "admin.email",
+        "admin.email_code_fallback",
+      ])
       .where("attempt.id", "=", challengeId)
       .forUpdate("attempt")
       .executeTakeFirst();
-    if (!challenge || !isLive(challenge)) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    if (!challenge || !isLive(challenge))
+      throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
     refuseWhenCodesOff(challenge);
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
     const wait = LIMITS.otpResendIntervalSeconds * 1000 - (now - last);
     if (wait > 0) throw tooManyRequests(RESEND_TOO_SOON, wait / 1000);
     const resendsLastHour = challenge.sends.slice(1).filter((d) => now - d.getTime() < HOUR_MS);
-    if (resendsLastHour.length >= LIMITS.otpResendsPerHour) throw tooManyRequests(RESEND_LIMIT, (Math.min(...resendsLastHour.map((d) => d.getTime())) + HOUR_MS - now) / 1000);
+    if (resendsLastHour.length >= LIMITS.otpResendsPerHour)
+      throw tooManyRequests(
+        RESEND_LIMIT,
+        (Math.min(...resendsLastHour.map((d) => d.getTime())) + HOUR_MS - now) / 1000,
+      );
     await trx
       .updateTable("app.otp_challenge")
-      .set({ code_hash: hashCode(secret, challengeId, code), expires_at: expiry(), sends: sql`array_append(sends, ${sentAt})` })
+      .set({
+        code_hash: hashCode(secret, challengeId, code),
+        expires_at: expiry(),
+        sends: sql`array_append(sends, ${sentAt})`,
+      })
       .where("id", "=", challengeId)
       .execute();
     return challenge;
   });
   if (await deliverCode(delivery, attempt, code)) return;
-  await db.updateTable("app.otp_challenge").set({ sends: sql`array_remove(sends, ${sentAt})` }).where("id", "=", challengeId).execute();
+  await db
+    .updateTable("app.otp_challenge")
+    .set({ sends: sql`array_remove(sends, ${sentAt})` })
+    .where("id", "=", challengeId)
+    .execute();
   throw new AppError("unavailable", MESSAGES.codeNotSent);
 }

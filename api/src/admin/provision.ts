@@ -24,7 +24,12 @@ export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email:
 export async function resetSecondFactor(db: Db, email: string) {
   const normalised = adminEmailSchema.parse(email);
   return db.transaction().execute(async (trx) => {
-    const admin = await trx.selectFrom("app.admin").select(["id", "email", "email_code_fallback"]).where("email", "=", normalised).forUpdate().executeTakeFirst();
+    const admin = await trx
+      .selectFrom("app.admin")
+      .select(["id", "email", "email_code_fallback"])
+      .where("email", "=", normalised)
+      .forUpdate()
+      .executeTakeFirst();
     if (!admin) throw new Error(`No admin has the email ${normalised}`);
     const removed = await deleteAllPasskeys(trx, admin.id);
     await setEmailCodeFallback(trx, admin.id, true);

@@ -8,7 +8,10 @@ import { AppError } from "../shared/errors.ts";
 import { findAdminById } from "./repository.ts";
 
 /** Wrong passwords for the account from one client: past its budget that client is refused (429). */
-export const clientPasswordFailures = (email: string, ip: string): [Limit, string] => [L.adminLoginFailures, `${email}|${ip}`];
+export const clientPasswordFailures = (email: string, ip: string): [Limit, string] => [
+  L.adminLoginFailures,
+  `${email}|${ip}`,
+];
 
 /** Wrong passwords for the account from every client: past its ceiling sign-in answers blind, it never refuses. */
 export const accountPasswordFailures = (email: string): [Limit, string] => [L.adminLoginFailuresAllClients, email];
@@ -17,7 +20,10 @@ export const accountPasswordFailures = (email: string): [Limit, string] => [L.ad
  * The session's own key: a digest of its token, so that two sessions of one admin issued in the same
  * second (same account, version and expiry) still have budgets of their own.
  */
-const sessionKey = (c: Context<AppEnv>) => createHash("sha256").update(c.req.header("authorization") ?? "").digest("hex");
+const sessionKey = (c: Context<AppEnv>) =>
+  createHash("sha256")
+    .update(c.req.header("authorization") ?? "")
+    .digest("hex");
 
 /**
  * A fresh proof for the signed-in admin's sensitive changes (second factors, the password): their

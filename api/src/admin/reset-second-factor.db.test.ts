@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const resetSecondFactor = (...args: string[]) => runScript("scripts/admin-reset-second-factor.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
+const resetSecondFactor = (...args: string[]) =>
+  runScript("scripts/admin-reset-second-factor.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 /** A signed-in admin with a passkey under each of `names`, and emailed codes switched off. */
 async function adminLockedToPasskeys(names: string[]) {
@@ -19,15 +20,21 @@ async function adminLockedToPasskeys(names: string[]) {
   const token = await t.adminToken(admin);
   for (const name of names) {
     const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
-    const added = await t.call("POST", API.passkey.register, { token, body: { name, response: new SoftwareAuthenticator(PUBLIC_URL).create(options.body.options) } });
+    const added = await t.call("POST", API.passkey.register, {
+      token,
+      body: { name, response: new SoftwareAuthenticator(PUBLIC_URL).create(options.body.options) },
+    });
     expect(added.status).toBe(201);
   }
-  expect((await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: admin.password } })).status).toBe(200);
+  expect(
+    (await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: admin.password } })).status,
+  ).toBe(200);
   return { admin, token };
 }
 
 const passwordStep = async (admin: { email: string; password: string }) =>
-  (await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } })).body.registerDetail as { passkey: boolean; emailCode: boolean; codeSent: boolean };
+  (await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } })).body
+    .registerDetail as { passkey: boolean; emailCode: boolean; codeSent: boolean };
 
 describe("npm run admin:reset-second-factor", () => {
   it("removes the admin's passkeys and turns emailed codes back on, printing both; the admin signs in with password and emailed code", async () => {
@@ -43,7 +50,10 @@ describe("npm run admin:reset-second-factor", () => {
     expect(await passwordStep(admin)).toMatchObject({ passkey: false, emailCode: true, codeSent: true });
     const token = await t.adminToken(admin);
     expect((await t.call("GET", API.passkey.root, { token })).body).toEqual({ passkeys: [], emailCodeFallback: true });
-    expect((await t.call("GET", API.passkey.root, { token: bystander.token })).body).toMatchObject({ passkeys: [{ name: "Security key" }], emailCodeFallback: false });
+    expect((await t.call("GET", API.passkey.root, { token: bystander.token })).body).toMatchObject({
+      passkeys: [{ name: "Security key" }],
+      emailCodeFallback: false,
+    });
 
     const again = await resetSecondFactor("--email", admin.email);
     expect(again.stdout).toContain("No passkeys to remove.");
@@ -52,9 +62,18 @@ describe("npm run admin:reset-second-factor", () => {
 
   it("refuses an unknown email, a malformed one and none, changing nothing", async () => {
     const { token } = await adminLockedToPasskeys(["Laptop"]);
-    await expect(resetSecondFactor("--email", "nobody@example.com")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("No admin has the email nobody@example.com") });
-    await expect(resetSecondFactor("--email", "not-an-email")).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("email") });
+    await expect(resetSecondFactor("--email", "nobody@example.com")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("No admin has the email nobody@example.com"),
+    });
+    await expect(resetSecondFactor("--email", "not-an-email")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("email"),
+    });
     await expect(resetSecondFactor()).rejects.toMatchObject({ code: 2 });
-    expect((await t.call("GET", API.passkey.root, { token })).body).toMatchObject({ passkeys: [{ name: "Laptop" }], emailCodeFallback: false });
+    expect((await t.call("GET", API.passkey.root, { token })).body).toMatchObject({
+      passkeys: [{ name: "Laptop" }],
+      emailCodeFallback: false,
+    });
   });
 });

@@ -9,7 +9,15 @@ import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/sche
 import { resendChallenge, verifyChallenge } from "./otp.ts";
 import { confirmAdminPassword } from "./reauth.ts";
 import { findAdminById, setAdminPassword } from "./repository.ts";
-import { adminLoginSchema, codeNotSentSchema, passwordUpdateSchema, registerDetailSchema, resendOtpSchema, verifyOtpSchema, ADMIN_PATHS } from "./schema.ts";
+import {
+  adminLoginSchema,
+  codeNotSentSchema,
+  passwordUpdateSchema,
+  registerDetailSchema,
+  resendOtpSchema,
+  verifyOtpSchema,
+  ADMIN_PATHS,
+} from "./schema.ts";
 import { adminSession } from "./session.ts";
 import { passwordStep } from "./sign-in.ts";
 
@@ -40,7 +48,10 @@ const verifyOtp = createRoute({
 const resendOtp = createRoute({
   method: "post",
   path: ADMIN_PATHS.resendOtp,
-  ...describe("public", "Send a sign-in code (the first one for an admin with a passkey); refused while the admin has emailed codes off"),
+  ...describe(
+    "public",
+    "Send a sign-in code (the first one for an admin with a passkey); refused while the admin has emailed codes off",
+  ),
   request: jsonBody(resendOtpSchema),
   responses: { 200: jsonResponse(messageSchema, "Sent"), 400: E[400], 403: E[403], 429: E[429], 503: E[503] },
 });
@@ -51,7 +62,13 @@ const update = createRoute({
   ...describe("admin", "Change the signed-in admin's password, with the current one; ends the admin's other sessions"),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordUpdateSchema),
-  responses: { 200: jsonResponse(renewedSessionSchema, "Changed; this is the new token"), 400: E[400], 401: E[401], 403: E[403], 429: E[429] },
+  responses: {
+    200: jsonResponse(renewedSessionSchema, "Changed; this is the new token"),
+    400: E[400],
+    401: E[401],
+    403: E[403],
+    429: E[429],
+  },
 });
 
 export const adminRoutes = createRouter()
@@ -60,7 +77,8 @@ export const adminRoutes = createRouter()
     const ip = clientIp(c);
     await enforceLimits(c, [[L.adminLoginIp, ip]]);
     const registerDetail = await passwordStep(c, email, ip, password);
-    if (registerDetail.emailCode && !registerDetail.passkey && !registerDetail.codeSent) return c.json({ error: MESSAGES.codeNotSent, registerDetail }, 503);
+    if (registerDetail.emailCode && !registerDetail.passkey && !registerDetail.codeSent)
+      return c.json({ error: MESSAGES.codeNotSent, registerDetail }, 503);
     return c.json({ registerDetail }, 200);
   })
   .openapi(verifyOtp, async (c) => {

@@ -42,11 +42,20 @@ export const resendOtpSchema = z.object({ _id: idSchema });
  */
 export const passwordUpdateSchema = z
   .object({
-    currentPassword: z.string({ error: ADMIN_MESSAGES.currentPasswordRequired }).min(1, ADMIN_MESSAGES.currentPasswordRequired).max(200),
-    password: z.string({ error: "Password is required" }).min(LIMITS.passwordMinLength, ADMIN_MESSAGES.passwordTooShort).max(200),
+    currentPassword: z
+      .string({ error: ADMIN_MESSAGES.currentPasswordRequired })
+      .min(1, ADMIN_MESSAGES.currentPasswordRequired)
+      .max(200),
+    password: z
+      .string({ error: "Password is required" })
+      .min(LIMITS.passwordMinLength, ADMIN_MESSAGES.passwordTooShort)
+      .max(200),
     password2: z.string({ error: "Confirm the password" }).min(1, "Confirm the password").max(200),
   })
-  .refine((value) => value.password === value.password2, { path: ["password2"], message: ADMIN_MESSAGES.passwordsDiffer });
+  .refine((value) => value.password === value.password2, {
+    path: ["password2"],
+    message: ADMIN_MESSAGES.passwordsDiffer,
+  });
 
 /**
  * A sign-in attempt that passed the password: `passkey` when the admin can finish it with a passkey,
@@ -54,7 +63,13 @@ export const passwordUpdateSchema = z
  * admin without a passkey, on request otherwise).
  */
 export const registerDetailSchema = z.object({
-  registerDetail: z.object({ _id: z.string(), email: z.string(), passkey: z.boolean(), emailCode: z.boolean(), codeSent: z.boolean() }),
+  registerDetail: z.object({
+    _id: z.string(),
+    email: z.string(),
+    passkey: z.boolean(),
+    emailCode: z.boolean(),
+    codeSent: z.boolean(),
+  }),
 });
 
 /**

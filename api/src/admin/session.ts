@@ -2,5 +2,12 @@ import { USER_TYPE } from "../public-contract/domain.ts";
 import { signSession } from "../auth/session.ts";
 
 /** A session token for the admin at their current session version. */
-export const adminSession = (config: { JWT_SECRET: string; SESSION_TTL_SECONDS: number }, admin: { id: string; name: string; email: string; session_version: number }) =>
-  signSession({ sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version }, config.JWT_SECRET, config.SESSION_TTL_SECONDS);
+export const adminSession = (
+  config: { JWT_SECRET: string; SESSION_TTL_SECONDS: number },
+  admin: { id: string; name: string; email: string; session_version: number },
+) =>
+  signSession(
+    { sub: admin.id, userType: USER_TYPE.admin, name: admin.name, email: admin.email, ver: admin.session_version },
+    config.JWT_SECRET,
+    config.SESSION_TTL_SECONDS,
+  );

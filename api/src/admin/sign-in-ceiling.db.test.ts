@@ -25,23 +25,34 @@ const freshAddresses = (count: number) => {
   return Array.from({ length: count }, (_, i) => `198.18.${network}.${i + 1}`);
 };
 
-const login = (email: string, password: string, ip = freshAddresses(1)[0]!) => t.call("POST", API.admin.login, { ip, body: { email, password } });
+const login = (email: string, password: string, ip = freshAddresses(1)[0]!) =>
+  t.call("POST", API.admin.login, { ip, body: { email, password } });
 const verify = (id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id: id, otp } });
 const resend = (id: string) => t.call("POST", API.admin.resendOtp, { body: { _id: id } });
 const mailsTo = (email: string) => t.smtp.count(email);
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const ageSends = (id: string) =>
-  t.db.updateTable("app.otp_challenge").set({ sends: sql`array(select s - make_interval(secs => 31) from unnest(sends) s)` }).where("id", "=", id).execute();
+  t.db
+    .updateTable("app.otp_challenge")
+    .set({ sends: sql`array(select s - make_interval(secs => 31) from unnest(sends) s)` })
+    .where("id", "=", id)
+    .execute();
 
 /**
  * Strangers' wrong passwords for `email`: `perAddress` from each of `addresses` new addresses (each
  * address's tries at once, address after address); answers every status in order.
  */
-async function strangersGuess(email: string, addresses: number, perAddress = PER_CLIENT): Promise<{ statuses: number[]; ips: string[] }> {
+async function strangersGuess(
+  email: string,
+  addresses: number,
+  perAddress = PER_CLIENT,
+): Promise<{ statuses: number[]; ips: string[] }> {
   const ips = freshAddresses(addresses);
   const statuses: number[] = [];
   for (const ip of ips) {
-    const answers = await Promise.all(Array.from({ length: perAddress }, (_, i) => login(email, `wrong guess ${i}`, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: perAddress }, (_, i) => login(email, `wrong guess ${i}`, ip)),
+    );
     statuses.push(...answers.map((answer) => answer.status));
   }
   return { statuses, ips };
@@ -68,7 +79,12 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     const before = t.smtp.count(admin.email);
     const right = await login(admin.email, admin.password);
     expect(right.status).toBe(200);
-    expect(right.body.registerDetail).toMatchObject({ email: admin.email, passkey: false, emailCode: true, codeSent: true });
+    expect(right.body.registerDetail).toMatchObject({
+      email: admin.email,
+      passkey: false,
+      emailCode: true,
+      codeSent: true,
+    });
     const session = await verify(right.body.registerDetail._id, await t.smtp.codeFor(admin.email, before));
     expect(session.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: session.body.token })).status).toBe(200);
@@ -97,8 +113,11 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     expect(resentWrong.body.message).toBe(MESSAGES.otpSent);
     expect(mailsTo(admin.email), "a resend for a wrong password mails nothing").toBe(mailsBefore + 1);
     expect((await resend(wrongId)).status, "a resend too soon is refused alike").toBe(429);
-    for (let i = 2; i < 5; i++) expect((await verify(wrongId, otherCode(code))).body.errors.otp).toBe(MESSAGES.invalidOtp);
-    expect((await verify(wrongId, code)).body.errors.otp, "the fifth wrong code kills it as any attempt").toBe(MESSAGES.otpAttemptsExceeded);
+    for (let i = 2; i < 5; i++)
+      expect((await verify(wrongId, otherCode(code))).body.errors.otp).toBe(MESSAGES.invalidOtp);
+    expect((await verify(wrongId, code)).body.errors.otp, "the fifth wrong code kills it as any attempt").toBe(
+      MESSAGES.otpAttemptsExceeded,
+    );
 
     const resendsBefore = t.smtp.count(admin.email);
     expect((await resend(rightId)).status).toBe(200);
@@ -153,7 +172,14 @@ describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () =
     const token = await t.adminToken(admin);
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
     const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
-    expect((await t.call("POST", API.passkey.register, { token, body: { name: "Laptop", response: authenticator.create(options.body.options) } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", API.passkey.register, {
+          token,
+          body: { name: "Laptop", response: authenticator.create(options.body.options) },
+        })
+      ).status,
+    ).toBe(201);
     await overTheCeiling(admin.email);
 
     const mailsBefore = mailsTo(admin.email);
@@ -162,17 +188,22 @@ describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () =
     expect({ ...wrong, _id: "" }).toEqual({ ...right, _id: "" });
     expect(right).toMatchObject({ passkey: true, emailCode: true, codeSent: false });
 
-    const signInOptions = async (id: string) => (await t.call("POST", API.passkey.signInOptions, { body: { _id: id } })).body.options;
+    const signInOptions = async (id: string) =>
+      (await t.call("POST", API.passkey.signInOptions, { body: { _id: id } })).body.options;
     const wrongOptions = await signInOptions(wrong._id);
     const rightOptions = await signInOptions(right._id);
     expect(wrongOptions.allowCredentials).toEqual(rightOptions.allowCredentials);
-    const refused = await t.call("POST", API.passkey.signIn, { body: { _id: wrong._id, response: authenticator.get(wrongOptions) } });
+    const refused = await t.call("POST", API.passkey.signIn, {
+      body: { _id: wrong._id, response: authenticator.get(wrongOptions) },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.response).toBe(MESSAGES.passkeyNotVerified);
     expect((await resend(wrong._id)).body.message).toBe(MESSAGES.otpSent);
     expect(mailsTo(admin.email)).toBe(mailsBefore);
 
-    const session = await t.call("POST", API.passkey.signIn, { body: { _id: right._id, response: authenticator.get(rightOptions) } });
+    const session = await t.call("POST", API.passkey.signIn, {
+      body: { _id: right._id, response: authenticator.get(rightOptions) },
+    });
     expect(session.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: session.body.token })).status).toBe(200);
   });
@@ -188,15 +219,38 @@ describe("the password asked again inside a session", { timeout: 120_000 }, () =
     expect((await login(admin.email, admin.password, ip)).status).toBe(429);
 
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    const options = await t.call("POST", API.passkey.registerOptions, { token, ip, body: { password: admin.password } });
+    const options = await t.call("POST", API.passkey.registerOptions, {
+      token,
+      ip,
+      body: { password: admin.password },
+    });
     expect(options.status).toBe(200);
-    const added = await t.call("POST", API.passkey.register, { token, ip, body: { name: "Laptop", response: authenticator.create(options.body.options) } });
+    const added = await t.call("POST", API.passkey.register, {
+      token,
+      ip,
+      body: { name: "Laptop", response: authenticator.create(options.body.options) },
+    });
     expect(added.status).toBe(201);
-    expect((await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: false, password: admin.password } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: false, password: admin.password } }))
+        .status,
+    ).toBe(200);
     expect((await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: true } })).status).toBe(200);
-    expect((await t.call("POST", API.passkey.delete, { token, ip, body: { id: added.body.data._id, password: admin.password } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.passkey.delete, {
+          token,
+          ip,
+          body: { id: added.body.data._id, password: admin.password },
+        })
+      ).status,
+    ).toBe(200);
     const NEW_PASSWORD = "a long new password";
-    const changed = await t.call("POST", API.admin.update, { token, ip, body: { currentPassword: admin.password, password: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const changed = await t.call("POST", API.admin.update, {
+      token,
+      ip,
+      body: { currentPassword: admin.password, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
     expect(changed.status).toBe(200);
   });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterEach(() => t.smtp.accept());
 afterAll(() => t?.close());
 
-const login = (app: TestApp, admin: { email: string; password: string }) => app.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
+const login = (app: TestApp, admin: { email: string; password: string }) =>
+  app.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
 const resend = (_id: string) => t.call("POST", API.admin.resendOtp, { body: { _id } });
 const verify = (_id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id, otp } });
 
@@ -44,7 +45,12 @@ describe("admin sign-in codes while the mail server throttles", () => {
     const refused = await login(t, admin);
     expect(Date.now() - startedAt).toBeLessThan(PROMPT_MAIL.deadlineMs);
     expectCodeNotSent(refused);
-    expect(refused.body.registerDetail).toMatchObject({ email: admin.email, passkey: false, emailCode: true, codeSent: false });
+    expect(refused.body.registerDetail).toMatchObject({
+      email: admin.email,
+      passkey: false,
+      emailCode: true,
+      codeSent: false,
+    });
     const attempt = refused.body.registerDetail._id as string;
 
     expectCodeNotSent(await resend(attempt));
@@ -84,7 +90,8 @@ describe("Retry-After on the sign-in limits", () => {
   it("tells how long wrong passwords from one address stay refused", async () => {
     const admin = await t.addAdmin();
     const { max, windowSeconds } = LIMITS_BY_ROUTE.adminLoginFailures;
-    const guess = () => t.call("POST", API.admin.login, { ip: "192.0.2.77", body: { email: admin.email, password: "a wrong guess" } });
+    const guess = () =>
+      t.call("POST", API.admin.login, { ip: "192.0.2.77", body: { email: admin.email, password: "a wrong guess" } });
     for (let i = 0; i < max; i++) expect((await guess()).status).toBe(400);
     const refused = await guess();
     expect(refused.status).toBe(429);

@@ -12,7 +12,10 @@ import { findAdminByEmail } from "./repository.ts";
 import type { registerDetailSchema } from "./schema.ts";
 
 const invalidCredentials = () =>
-  new AppError("validation", MESSAGES.invalidCredentials, { email: MESSAGES.invalidCredentials, password: MESSAGES.invalidCredentials });
+  new AppError("validation", MESSAGES.invalidCredentials, {
+    email: MESSAGES.invalidCredentials,
+    password: MESSAGES.invalidCredentials,
+  });
 
 /**
  * The password step of an admin's sign-in; answers the attempt to confirm with the second factor.
@@ -25,19 +28,27 @@ const invalidCredentials = () =>
  * While blind every try spends the client's budget, the right one too: else a 429 coming one try
  * late would tell that one of the tries was right.
  */
-export async function passwordStep(c: Context<AppEnv>, email: string, ip: string, password: string): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
+export async function passwordStep(
+  c: Context<AppEnv>,
+  email: string,
+  ip: string,
+  password: string,
+): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
   const { db, mailer, log, config } = c.var.deps;
   const fromClient = clientPasswordFailures(email, ip);
   const fromAllClients = accountPasswordFailures(email);
   await refuseIfLocked(c, [fromClient]);
   const blind = await budgetSpent(c, fromAllClients);
   const admin = await findAdminByEmail(db, email);
-  const passwordMatched = (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
+  const passwordMatched =
+    (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
   if (!passwordMatched || blind) await recordFailure(c, [fromClient, fromAllClients]);
   if (!passwordMatched && !blind) throw invalidCredentials();
   const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
   const emailCode = !passkey || admin?.email_code_fallback === true;
   const start = { adminId: admin?.id ?? null, email: admin?.email ?? email, passwordMatched, blind };
-  const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, { sendCode: emailCode && !passkey });
+  const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, {
+    sendCode: emailCode && !passkey,
+  });
   return { _id: challenge.id, email: start.email, passkey, emailCode, codeSent: challenge.codeSent };
 }

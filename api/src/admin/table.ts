@@ -23,7 +23,10 @@ export interface OtpChallengeTable {
   admin_id: string | null;
   /** False for an attempt answered blind to a wrong password: it mails no code and can never be finished. */
   password_matched: boolean;
-  /** Started while the account's failures from all clients were over their ceiling: right and wrong passwords were answered alike. */
+  /**
+   * Started while the account's failures from all clients were over their ceiling: right and wrong passwords were
+   * answered alike.
+   */
   blind: boolean;
   /** Null until a code is mailed (an admin with a passkey asks for one). */
   code_hash: string | null;

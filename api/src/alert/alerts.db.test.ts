@@ -24,9 +24,19 @@ async function runMailJob() {
   await runMailsOnce(t.mailSender);
 }
 const mailsTo = (to: string) => t.smtp.textsTo(to);
-const review = (id: string, status: string, adminNotes?: string) => t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
-const outcomes = async (recipientId: string) => (await t.db.selectFrom("app.mail_outbox").select(["kind", "outcome"]).where("recipient_id", "=", recipientId).execute()).map((row) => `${row.kind}:${row.outcome}`);
-const operatorId = async (wallet: string) => (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow()).id;
+const review = (id: string, status: string, adminNotes?: string) =>
+  t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
+const outcomes = async (recipientId: string) =>
+  (
+    await t.db
+      .selectFrom("app.mail_outbox")
+      .select(["kind", "outcome"])
+      .where("recipient_id", "=", recipientId)
+      .execute()
+  ).map((row) => `${row.kind}:${row.outcome}`);
+const operatorId = async (wallet: string) =>
+  (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow())
+    .id;
 
 describe("alert mails to operators", () => {
   it("an admin's node review mails the owner once, with the notes for Return; the owner's own change and an unchanged review send none", async () => {
@@ -48,7 +58,10 @@ describe("alert mails to operators", () => {
     expect(mailsTo(owner.email)).toHaveLength(2);
     expect(mailsTo(owner.email)[1]).toContain("Also update the OS");
 
-    const resubmit = await t.call("POST", API.node.edit, { token: owner.token, body: { _id: node, ...nodeBody(randomInt(1, 16_000_000)) } });
+    const resubmit = await t.call("POST", API.node.edit, {
+      token: owner.token,
+      body: { _id: node, ...nodeBody(randomInt(1, 16_000_000)) },
+    });
     expect(resubmit.status).toBe(200);
     expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
     await runMailJob();
@@ -60,16 +73,23 @@ describe("alert mails to operators", () => {
   it("an admin's job review mails the owner once with the notes; the owner's own edit sends none", async () => {
     const owner = await operatorWithActiveNode(t);
     const job = await submitJob(t, owner);
-    expect((await t.call("POST", API.job.edit, { token: owner.token, body: { _id: job, polltimer: 90 } })).status).toBe(200);
+    expect((await t.call("POST", API.job.edit, { token: owner.token, body: { _id: job, polltimer: 90 } })).status).toBe(
+      200,
+    );
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(0);
-    const approved = await t.call("POST", API.job.edit, { token: admin, body: { _id: job, status: "Approved", adminNotes: "Runs from Monday" } });
+    const approved = await t.call("POST", API.job.edit, {
+      token: admin,
+      body: { _id: job, status: "Approved", adminNotes: "Runs from Monday" },
+    });
     expect(approved.body.message).toBe(MESSAGES.jobStatusUpdated);
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(owner.email)[0]).toContain("Subject: Job PLI/XDC price: Approved");
     expect(mailsTo(owner.email)[0]).toContain("Runs from Monday");
-    expect((await t.call("POST", API.job.edit, { token: admin, body: { _id: job, jobStatus: "Active" } })).status).toBe(200);
+    expect((await t.call("POST", API.job.edit, { token: admin, body: { _id: job, jobStatus: "Active" } })).status).toBe(
+      200,
+    );
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(2);
     expect(mailsTo(owner.email)[1]).toContain("Job status: Active");
@@ -80,12 +100,19 @@ describe("alert mails to operators", () => {
     const node = await nodeWithStatus(t, owner.token, NODE_STATUS.active);
     await t.db.updateTable("app.node").set({ ipaddress: "127.0.0.9" }).where("id", "=", node).execute();
     const settings = { port: await freePort(), path: "/", timeoutMs: 300 };
-    await t.db.insertInto("app.node_probe_day").values({ node_id: node, day: "2026-10-01", probes: 96, successes: 0 }).execute();
+    await t.db
+      .insertInto("app.node_probe_day")
+      .values({ node_id: node, day: "2026-10-01", probes: 96, successes: 0 })
+      .execute();
     await runProbeRound(t.db, settings, new Date("2026-10-20T10:00:00Z"));
     await runProbeRound(t.db, settings, new Date("2026-10-21T00:15:00Z"));
     await runProbeRound(t.db, settings, new Date("2026-10-21T00:30:00Z"));
     await runMailJob();
-    const inactive = await t.db.selectFrom("app.node_inactive_date").select("day").where("node_id", "=", node).execute();
+    const inactive = await t.db
+      .selectFrom("app.node_inactive_date")
+      .select("day")
+      .where("node_id", "=", node)
+      .execute();
     expect(inactive).toHaveLength(2);
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(owner.email)[0]).toContain("Subject: Node Node");
@@ -95,19 +122,40 @@ describe("alert mails to operators", () => {
   it("a kind turned off on the profile is not sent, and stays unsent when turned on again; the other kinds still go", async () => {
     const owner = await operatorWithActiveNode(t);
     const id = await operatorId(owner.wallet);
-    expect((await t.call("GET", API.alert.preferences, { token: owner.token })).body).toEqual({ nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: true });
-    const saved = await t.call("PUT", API.alert.preferences, { token: owner.token, body: { nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true } });
-    expect(saved.body).toEqual({ message: MESSAGES.alertPreferencesSaved, data: { nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true } });
+    expect((await t.call("GET", API.alert.preferences, { token: owner.token })).body).toEqual({
+      nodeInactive: true,
+      nodeStatus: true,
+      jobStatus: true,
+      stakeUnlocked: true,
+    });
+    const saved = await t.call("PUT", API.alert.preferences, {
+      token: owner.token,
+      body: { nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true },
+    });
+    expect(saved.body).toEqual({
+      message: MESSAGES.alertPreferencesSaved,
+      data: { nodeInactive: true, nodeStatus: false, jobStatus: true, stakeUnlocked: true },
+    });
 
     const node = await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
     expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
     const job = await submitJob(t, owner);
-    expect((await t.call("POST", API.job.edit, { token: admin, body: { _id: job, status: "Rejected", adminNotes: "Wrong network" } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.job.edit, {
+          token: admin,
+          body: { _id: job, status: "Rejected", adminNotes: "Wrong network" },
+        })
+      ).status,
+    ).toBe(200);
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(owner.email)[0]).toContain("Rejected");
 
-    await t.call("PUT", API.alert.preferences, { token: owner.token, body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: true } });
+    await t.call("PUT", API.alert.preferences, {
+      token: owner.token,
+      body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: true },
+    });
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(await outcomes(id)).toEqual(expect.arrayContaining(["nodeStatus:turnedOff", "jobStatus:sent"]));
@@ -115,7 +163,10 @@ describe("alert mails to operators", () => {
 
   it("refuses preferences that do not name every kind as on or off, with the field", async () => {
     const owner = await newOperator(t);
-    const missing = await t.call("PUT", API.alert.preferences, { token: owner.token, body: { nodeInactive: false, nodeStatus: "no", jobStatus: true } });
+    const missing = await t.call("PUT", API.alert.preferences, {
+      token: owner.token,
+      body: { nodeInactive: false, nodeStatus: "no", jobStatus: true },
+    });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.errors).sort()).toEqual(["nodeStatus", "stakeUnlocked"]);
     expect((await t.call("GET", API.alert.preferences, { token: owner.token })).body.nodeInactive).toBe(true);
@@ -127,7 +178,10 @@ describe("alert mails to operators", () => {
     expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
     const queue = mailQueueOf(t.mailSender);
     for (let i = 0; i < 5; i++) queue.wake();
-    await waitFor("the mail", () => mailsTo(owner.email).length > 0 || undefined, { timeoutMs: 10_000, intervalMs: 50 });
+    await waitFor("the mail", () => mailsTo(owner.email).length > 0 || undefined, {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
     queue.wake();
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);

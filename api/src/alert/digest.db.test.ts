@@ -28,14 +28,18 @@ describe("the admins' daily digest", () => {
     const owner = await operatorWithActiveNode(t);
     await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
     await submitJob(t, owner);
-    expect((await t.call("POST", API.stakeRequest.root, { token: owner.token, body: { nodeId: owner.nodeId } })).status).toBe(201);
+    expect(
+      (await t.call("POST", API.stakeRequest.root, { token: owner.token, body: { nodeId: owner.nodeId } })).status,
+    ).toBe(201);
 
     await runDigest("2026-11-03T06:00:00Z");
     await runDigest("2026-11-03T18:00:00Z");
     for (const admin of admins) {
       const mails = digestsTo(admin.email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toContain("Subject: Pending on 2026-11-03: 1 node request, 1 job request, 1 interest request, 0 open tickets");
+      expect(mails[0]).toContain(
+        "Subject: Pending on 2026-11-03: 1 node request, 1 job request, 1 interest request, 0 open tickets",
+      );
       expect(mails[0]).toContain(`PLI/XDC price on node Node`);
       expect(mails[0]).toContain(`of ${owner.email}`);
     }

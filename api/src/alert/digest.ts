@@ -48,18 +48,43 @@ export async function pendingReviews(db: Db): Promise<Omit<AdminDigest, "day">> 
       .execute(),
     db
       .selectNoFrom((eb) => [
-        eb.selectFrom("app.node").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", NODE_STATUS.pending).as("nodes"),
-        eb.selectFrom("app.job").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", JOB_STATUS.pending).as("jobs"),
-        eb.selectFrom("app.stake_request").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", STAKE_REQUEST_STATUS.pending).as("requests"),
-        eb.selectFrom("app.ticket").select((e) => e.fn.countAll<string>().as("n")).where("status", "=", TICKET_STATUS.open).as("tickets"),
+        eb
+          .selectFrom("app.node")
+          .select((e) => e.fn.countAll<string>().as("n"))
+          .where("status", "=", NODE_STATUS.pending)
+          .as("nodes"),
+        eb
+          .selectFrom("app.job")
+          .select((e) => e.fn.countAll<string>().as("n"))
+          .where("status", "=", JOB_STATUS.pending)
+          .as("jobs"),
+        eb
+          .selectFrom("app.stake_request")
+          .select((e) => e.fn.countAll<string>().as("n"))
+          .where("status", "=", STAKE_REQUEST_STATUS.pending)
+          .as("requests"),
+        eb
+          .selectFrom("app.ticket")
+          .select((e) => e.fn.countAll<string>().as("n"))
+          .where("status", "=", TICKET_STATUS.open)
+          .as("tickets"),
       ])
       .executeTakeFirstOrThrow(),
   ]);
   return {
     nodes: { count: Number(counts.nodes), items: nodes.map((n) => `${n.name} (${n.ipaddress}) of ${owner(n.email)}`) },
-    jobs: { count: Number(counts.jobs), items: jobs.map((j) => `${j.name} on node ${j.node_name} of ${owner(j.email)}`) },
-    requests: { count: Number(counts.requests), items: requests.map((r) => `node ${r.node_name} of ${owner(r.email)}`) },
-    tickets: { count: Number(counts.tickets), items: tickets.map((t) => `#${t.ticket_no} ${t.subject} from ${owner(t.email)}`) },
+    jobs: {
+      count: Number(counts.jobs),
+      items: jobs.map((j) => `${j.name} on node ${j.node_name} of ${owner(j.email)}`),
+    },
+    requests: {
+      count: Number(counts.requests),
+      items: requests.map((r) => `node ${r.node_name} of ${owner(r.email)}`),
+    },
+    tickets: {
+      count: Number(counts.tickets),
+      items: tickets.map((t) => `#${t.ticket_no} ${t.subject} from ${owner(t.email)}`),
+    },
   };
 }
 
@@ -74,6 +99,8 @@ export async function recordAdminDigests(db: Db, now: Date): Promise<number> {
   const admins = await db.selectFrom("app.admin").select("id").execute();
   return recordMails(
     db,
-    admins.map((admin) => mailOf("adminDigest", `${admin.id}:${day}`, { type: "admin", id: admin.id }, { day, ...pending })),
+    admins.map((admin) =>
+      mailOf("adminDigest", `${admin.id}:${day}`, { type: "admin", id: admin.id }, { day, ...pending }),
+    ),
   );
 }

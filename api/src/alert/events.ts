@@ -22,12 +22,25 @@ export interface NodeStatusChange {
 export async function recordNodeStatusAlert(tx: Db, { historyId, node, to, notes }: NodeStatusChange) {
   if (!nodeStatusAlertDue({ from: node.status, to, notesBefore: node.admin_notes, notesAfter: notes })) return 0;
   return recordMails(tx, [
-    mailOf(ALERT_KIND.nodeStatus, historyId, { type: "user", id: node.operator_id }, { nodeName: node.name, from: node.status, to, notes: to === NODE_STATUS.return ? notes : "" }),
+    mailOf(
+      ALERT_KIND.nodeStatus,
+      historyId,
+      { type: "user", id: node.operator_id },
+      { nodeName: node.name, from: node.status, to, notes: to === NODE_STATUS.return ? notes : "" },
+    ),
   ]);
 }
 
 export interface JobStatusChange {
-  job: { id: string; operator_id: string; node_id: string; name: string; status: string; job_status: string | null; admin_notes: string };
+  job: {
+    id: string;
+    operator_id: string;
+    node_id: string;
+    name: string;
+    status: string;
+    job_status: string | null;
+    admin_notes: string;
+  };
   after: { status: string; jobStatus: string | null; adminNotes: string };
 }
 
@@ -37,7 +50,18 @@ export async function recordJobStatusAlert(tx: Db, { job, after }: JobStatusChan
   const node = await tx.selectFrom("app.node").select("name").where("id", "=", job.node_id).executeTakeFirst();
   const eventKey = `${job.id}:${randomUUID()}`;
   return recordMails(tx, [
-    mailOf(ALERT_KIND.jobStatus, eventKey, { type: "user", id: job.operator_id }, { jobName: job.name, nodeName: node?.name ?? "", status: after.status, jobStatus: after.jobStatus, adminNotes: after.adminNotes }),
+    mailOf(
+      ALERT_KIND.jobStatus,
+      eventKey,
+      { type: "user", id: job.operator_id },
+      {
+        jobName: job.name,
+        nodeName: node?.name ?? "",
+        status: after.status,
+        jobStatus: after.jobStatus,
+        adminNotes: after.adminNotes,
+      },
+    ),
   ]);
 }
 
@@ -47,7 +71,9 @@ export async function recordJobStatusAlert(tx: Db, { job, after }: JobStatusChan
  */
 export async function recordInactiveDayAlerts(tx: Db, marked: { node_id: string; day: string }[], today: string) {
   if (marked.length === 0) return 0;
-  const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - INACTIVE_ALERT_MAX_AGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - INACTIVE_ALERT_MAX_AGE_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const recent = marked.filter((row) => row.day >= oldest);
   if (recent.length === 0) return 0;
   const nodes = await tx
@@ -60,7 +86,16 @@ export async function recordInactiveDayAlerts(tx: Db, marked: { node_id: string;
     tx,
     recent.flatMap((row) => {
       const node = byId.get(row.node_id);
-      return node ? [mailOf(ALERT_KIND.nodeInactive, `${row.node_id}:${row.day}`, { type: "user", id: node.operator_id }, { nodeName: node.name, ipaddress: node.ipaddress, day: row.day })] : [];
+      return node
+        ? [
+            mailOf(
+              ALERT_KIND.nodeInactive,
+              `${row.node_id}:${row.day}`,
+              { type: "user", id: node.operator_id },
+              { nodeName: node.name, ipaddress: node.ipaddress, day: row.day },
+            ),
+          ]
+        : [];
     }),
   );
 }

@@ -11,7 +11,11 @@ const read = createRoute({
   path: ALERT_PATHS.preferences,
   ...describe("user", "The signed-in operator's alert mails, each kind on or off (on until turned off)"),
   middleware: [userBefore2fa] as const,
-  responses: { 200: jsonResponse(alertPreferencesSchema, "Each kind: true when its mail is sent"), 401: unauthorized, 403: forbidden },
+  responses: {
+    200: jsonResponse(alertPreferencesSchema, "Each kind: true when its mail is sent"),
+    401: unauthorized,
+    403: forbidden,
+  },
 });
 
 const save = createRoute({
@@ -20,7 +24,12 @@ const save = createRoute({
   ...describe("user", "Turn the signed-in operator's alert mails on or off, every kind named"),
   middleware: [userBefore2fa] as const,
   request: jsonBody(alertPreferencesSchema),
-  responses: { 200: jsonResponse(alertPreferencesSavedSchema, "Saved"), 400: invalid, 401: unauthorized, 403: forbidden },
+  responses: {
+    200: jsonResponse(alertPreferencesSavedSchema, "Saved"),
+    400: invalid,
+    401: unauthorized,
+    403: forbidden,
+  },
 });
 
 export const alertRoutes = createRouter()

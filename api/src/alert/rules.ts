@@ -17,10 +17,19 @@ export const ALERT_KINDS = Object.values(ALERT_KIND) as [AlertKind, ...AlertKind
 
 /** How each kind is named on the profile. */
 export const ALERT_LABELS: Record<AlertKind, { label: string; description: string }> = {
-  nodeInactive: { label: "Node inactive", description: "A node of yours answered fewer than half of the monitor's checks on a day" },
-  nodeStatus: { label: "Node status", description: "An admin changed the status of a node of yours (with the notes when it is returned)" },
+  nodeInactive: {
+    label: "Node inactive",
+    description: "A node of yours answered fewer than half of the monitor's checks on a day",
+  },
+  nodeStatus: {
+    label: "Node status",
+    description: "An admin changed the status of a node of yours (with the notes when it is returned)",
+  },
   jobStatus: { label: "Job status", description: "An admin changed the status of a job of yours" },
-  stakeUnlocked: { label: "Stake unlocked", description: "A stake of yours was unlocked on the chain and can be withdrawn" },
+  stakeUnlocked: {
+    label: "Stake unlocked",
+    description: "A stake of yours was unlocked on the chain and can be withdrawn",
+  },
 };
 
 /** An operator's choice per kind: true means the mail is sent (every kind is on until turned off). */
@@ -30,7 +39,12 @@ export type AlertPreferences = Record<AlertKind, boolean>;
  * A node's status change by an admin is mailed when the status changes, or when a Return node is
  * returned again with other notes (the notes are what the operator must act on).
  */
-export function nodeStatusAlertDue(change: { from: string | null; to: string; notesBefore: string; notesAfter: string }): boolean {
+export function nodeStatusAlertDue(change: {
+  from: string | null;
+  to: string;
+  notesBefore: string;
+  notesAfter: string;
+}): boolean {
   if (change.from !== change.to) return true;
   return change.to === NODE_STATUS.return && change.notesBefore !== change.notesAfter;
 }

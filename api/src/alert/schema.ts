@@ -12,7 +12,9 @@ export const ALERT_MESSAGES = {
 const onOff = z.boolean({ error: "Choose on or off" });
 
 /** An operator's alert preferences, every kind named: true sends the mail. */
-export const alertPreferencesSchema = z.object(Object.fromEntries(ALERT_KINDS.map((kind) => [kind, onOff])) as Record<AlertKind, typeof onOff>).strict();
+export const alertPreferencesSchema = z
+  .object(Object.fromEntries(ALERT_KINDS.map((kind) => [kind, onOff])) as Record<AlertKind, typeof onOff>)
+  .strict();
 export type AlertPreferencesInput = z.infer<typeof alertPreferencesSchema>;
 
 export const alertPreferencesSavedSchema = z.object({ message: z.string(), data: alertPreferencesSchema });

@@ -6,7 +6,10 @@ import { ALERT_KIND } from "./rules.ts";
 
 const SOURCE = ALERT_KIND.stakeUnlocked;
 
-/** Blocks scanned again each time, so an unlock the indexer replaced in a short reorg is still found (its mail is keyed by the event). */
+/**
+ * Blocks scanned again each time, so an unlock the indexer replaced in a short reorg is still found (its mail is keyed
+ * by the event).
+ */
 const REORG_MARGIN_BLOCKS = 32;
 
 /**
@@ -19,10 +22,22 @@ export async function scanUnlocks(db: Db): Promise<number> {
   const indexed = await getIndexedBlock(db);
   if (indexed === null) return 0;
   return db.transaction().execute(async (tx) => {
-    const scan = await tx.selectFrom("app.alert_scan").select(["since", "scanned_block"]).where("source", "=", SOURCE).forUpdate().executeTakeFirst();
+    const scan = await tx
+      .selectFrom("app.alert_scan")
+      .select(["since", "scanned_block"])
+      .where("source", "=", SOURCE)
+      .forUpdate()
+      .executeTakeFirst();
     if (!scan || Number(scan.scanned_block) > indexed) return 0;
     const from = Math.max(0, Number(scan.scanned_block) - REORG_MARGIN_BLOCKS);
-    const { rows } = await sql<{ id: string; operator_id: string; node: string; node_name: string | null; total_after: string; tx_hash: string }>`
+    const { rows } = await sql<{
+      id: string;
+      operator_id: string;
+      node: string;
+      node_name: string | null;
+      total_after: string;
+      tx_hash: string;
+    }>`
       SELECT e.id, o.id AS operator_id, e.node, n.name AS node_name, e.total_after::text AS total_after, e.tx_hash
       FROM chain.stake_event AS e
       JOIN app.operator AS o ON o.wallet_address = e.wallet
@@ -33,7 +48,12 @@ export async function scanUnlocks(db: Db): Promise<number> {
     const recorded = await recordMails(
       tx,
       rows.map((row) =>
-        mailOf(SOURCE, row.id, { type: "user", id: row.operator_id }, { nodeName: row.node_name, node: row.node, amount: row.total_after, txHash: row.tx_hash }),
+        mailOf(
+          SOURCE,
+          row.id,
+          { type: "user", id: row.operator_id },
+          { nodeName: row.node_name, node: row.node, amount: row.total_after, txHash: row.tx_hash },
+        ),
       ),
     );
     await tx.updateTable("app.alert_scan").set({ scanned_block: indexed }).where("source", "=", SOURCE).execute();

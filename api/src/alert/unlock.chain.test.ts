@@ -30,7 +30,10 @@ describe("stake unlocked alerts", () => {
     await runMailJob(t.mailSender);
     expect(mailsTo(a.email).filter((mail) => mail.includes("unlocked"))).toHaveLength(0);
 
-    const off = await t.call("PUT", API.alert.preferences, { token: b.token, body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: false } });
+    const off = await t.call("PUT", API.alert.preferences, {
+      token: b.token,
+      body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: false },
+    });
     expect(off.status).toBe(200);
     const unlock = await chain.mined(chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
     await chain.mined(chain.as("owner").staking.write.unlock([b.address, nodeOfB.node]));

@@ -18,7 +18,8 @@ export interface AccountFacts {
 }
 
 /** Whether an account with these facts accepts a session of `version`: present, enabled, same version. */
-export const acceptsSession = (facts: AccountFacts | undefined, version: number): facts is AccountFacts => facts !== undefined && !facts.disabled && facts.version === version;
+export const acceptsSession = (facts: AccountFacts | undefined, version: number): facts is AccountFacts =>
+  facts !== undefined && !facts.disabled && facts.version === version;
 
 interface Entry {
   facts: AccountFacts;
@@ -45,7 +46,12 @@ export class AccountCache {
   ) {}
 
   /** The account's facts for a session of `version`, from the cache or `load`. */
-  async facts(userType: UserType, id: string, version: number, load: () => Promise<AccountFacts | undefined>): Promise<AccountFacts | undefined> {
+  async facts(
+    userType: UserType,
+    id: string,
+    version: number,
+    load: () => Promise<AccountFacts | undefined>,
+  ): Promise<AccountFacts | undefined> {
     const account = `${userType}:${id}`;
     const key = `${account}:${version}`;
     const cached = this.#entries.get(key);
@@ -60,7 +66,8 @@ export class AccountCache {
     });
     this.#loading.set(key, { promise, tick });
     const facts = await promise;
-    if (acceptsSession(facts, version) && forgottenTick() < tick && this.now() - startedAt < this.ttlMs) this.#keep(key, facts);
+    if (acceptsSession(facts, version) && forgottenTick() < tick && this.now() - startedAt < this.ttlMs)
+      this.#keep(key, facts);
     return facts;
   }
 
@@ -89,5 +96,8 @@ export class AccountCache {
 /** This instance's account cache (every app in the process shares it: accounts are keyed by their uuid). */
 export const accountCache = new AccountCache();
 
-/** Ends, on this instance at once, what is cached of an account whose sessions changed (sign-out, 2FA, password, access). */
+/**
+ * Ends, on this instance at once, what is cached of an account whose sessions changed (sign-out, 2FA, password,
+ * access).
+ */
 export const forgetAccount = (userType: UserType, id: string) => accountCache.forget(userType, id);

@@ -18,7 +18,13 @@ const verifiers = new Map<string, Verifier>();
 const verifierOf = (secret: string): Verifier => {
   let verifier = verifiers.get(secret);
   if (!verifier) {
-    const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     verifier = { key, verified: new Map() };
     verifiers.set(secret, verifier);
   }
@@ -26,10 +32,20 @@ const verifierOf = (secret: string): Verifier => {
 };
 
 /** The table of each kind of account; both carry `session_version`. */
-const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<UserType, string>;
+const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "app.admin" } as const satisfies Record<
+  UserType,
+  string
+>;
 
-/** A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp, and an id of its own (two sessions issued in one second are still two tokens). */
-export async function signSession(claims: Omit<SessionClaims, "exp">, secret: string, ttlSeconds: number): Promise<string> {
+/**
+ * A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp, and an id
+ * of its own (two sessions issued in one second are still two tokens).
+ */
+export async function signSession(
+  claims: Omit<SessionClaims, "exp">,
+  secret: string,
+  ttlSeconds: number,
+): Promise<string> {
   const { sub, ...rest } = claims;
   return new SignJWT({ ...rest })
     .setProtectedHeader({ alg: "HS256" })
@@ -78,12 +94,24 @@ export async function revokeSessions(db: Db, userType: UserType, id: string): Pr
   return row.session_version;
 }
 
-/** The account's session facts as stored now (not through the account cache); undefined when there is no such account. */
+/**
+ * The account's session facts as stored now (not through the account cache); undefined when there is no such account.
+ */
 export async function readAccountFacts(db: Db, userType: UserType, id: string): Promise<AccountFacts | undefined> {
   if (userType === USER_TYPE.admin) {
     const admin = await db.selectFrom("app.admin").select("session_version").where("id", "=", id).executeTakeFirst();
     return admin && { version: admin.session_version, twofaOn: true, disabled: false };
   }
-  const operator = await db.selectFrom("app.operator").select(["session_version", "twofa_enabled", "disabled_at"]).where("id", "=", id).executeTakeFirst();
-  return operator && { version: operator.session_version, twofaOn: operator.twofa_enabled, disabled: operator.disabled_at !== null };
+  const operator = await db
+    .selectFrom("app.operator")
+    .select(["session_version", "twofa_enabled", "disabled_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return (
+    operator && {
+      version: operator.session_version,
+      twofaOn: operator.twofa_enabled,
+      disabled: operator.disabled_at !== null,
+    }
+  );
 }

@@ -4,7 +4,13 @@ import { signSession, verifySession } from "./session.ts";
 
 const SECRET = "unit-secret-unit-secret-unit-secret-0001";
 const OTHER = "unit-secret-unit-secret-unit-secret-0002";
-const claims = { sub: "6c1f7a4e-0000-4000-8000-000000000002", userType: USER_TYPE.admin, name: "Admin", email: "admin@example.com", ver: 1 };
+const claims = {
+  sub: "6c1f7a4e-0000-4000-8000-000000000002",
+  userType: USER_TYPE.admin,
+  name: "Admin",
+  email: "admin@example.com",
+  ver: 1,
+};
 
 afterEach(() => vi.useRealTimers());
 
@@ -22,7 +28,11 @@ describe("session tokens", () => {
     await verifySession(token, SECRET);
     await expect(verifySession(token, OTHER)).rejects.toMatchObject({ message: MESSAGES.unauthorized });
     const [header, , signature] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...claims, userType: USER_TYPE.admin, exp: Math.floor(Date.now() / 1000) + 60 })).toString("base64url");
-    await expect(verifySession(`${header}.${forged}.${signature}`, SECRET)).rejects.toMatchObject({ message: MESSAGES.unauthorized });
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, userType: USER_TYPE.admin, exp: Math.floor(Date.now() / 1000) + 60 }),
+    ).toString("base64url");
+    await expect(verifySession(`${header}.${forged}.${signature}`, SECRET)).rejects.toMatchObject({
+      message: MESSAGES.unauthorized,
+    });
   });
 });

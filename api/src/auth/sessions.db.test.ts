@@ -22,7 +22,14 @@ describe("2FA on the server", () => {
     expect(list.status).toBe(403);
     expect(list.body.error).toBe(MESSAGES.twofaRequired);
     expect((await t.call("POST", API.upload, { token, body: imageForm(PNG_1X1, "logo.png") })).status).toBe(403);
-    expect((await t.call("POST", `${API.rpcurl.root}/`, { token, body: { name: "A", provider: "AWS", rpc: "https://a.example.com", wss: "wss://a.example.com" } })).status).toBe(403);
+    expect(
+      (
+        await t.call("POST", `${API.rpcurl.root}/`, {
+          token,
+          body: { name: "A", provider: "AWS", rpc: "https://a.example.com", wss: "wss://a.example.com" },
+        })
+      ).status,
+    ).toBe(403);
     const profile = await t.call("GET", API.operator.root, { token });
     expect(profile.status).toBe(200);
     expect(profile.body.twofa).toBe("No");
@@ -43,7 +50,10 @@ describe("2FA on the server", () => {
   it("ends the sessions issued before 2FA was turned off; the new one is back to profile-only", async () => {
     await t.addValidator(DEV_KEYS.outsider);
     const on = await t.operatorToken(DEV_KEYS.outsider);
-    const off = await t.call("POST", API.operator.twofaDisable, { token: on, body: { otp: t.totpCode(DEV_KEYS.outsider, 1) } });
+    const off = await t.call("POST", API.operator.twofaDisable, {
+      token: on,
+      body: { otp: t.totpCode(DEV_KEYS.outsider, 1) },
+    });
     expect(off.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: on })).status).toBe(401);
     expect((await rpcList(off.body.token)).status).toBe(403);
@@ -68,7 +78,10 @@ describe("sign-out and revocation", () => {
     const admin = await t.addAdmin();
     const first = await t.adminToken(admin);
     const second = await t.adminToken(admin);
-    const changed = await t.call("POST", API.admin.update, { token: second, body: { currentPassword: admin.password, password: "another horse battery", password2: "another horse battery" } });
+    const changed = await t.call("POST", API.admin.update, {
+      token: second,
+      body: { currentPassword: admin.password, password: "another horse battery", password2: "another horse battery" },
+    });
     expect(changed.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: first })).status).toBe(401);
     expect((await t.call("GET", API.operator.root, { token: second })).status).toBe(401);
@@ -81,8 +94,13 @@ describe("sign-out and revocation", () => {
     const adminToken = await t.adminToken(await t.addAdmin());
     const token = await t.operatorToken(DEV_KEYS.standby);
     const me = await t.call("GET", API.operator.root, { token });
-    expect((await t.call("POST", API.operator.access, { token, body: { _id: me.body._id, enabled: false } })).status).toBe(403);
-    const disabled = await t.call("POST", API.operator.access, { token: adminToken, body: { _id: me.body._id, enabled: false } });
+    expect(
+      (await t.call("POST", API.operator.access, { token, body: { _id: me.body._id, enabled: false } })).status,
+    ).toBe(403);
+    const disabled = await t.call("POST", API.operator.access, {
+      token: adminToken,
+      body: { _id: me.body._id, enabled: false },
+    });
     expect(disabled.status).toBe(200);
     const refused = await rpcList(token);
     expect(refused.status).toBe(401);
@@ -90,9 +108,19 @@ describe("sign-out and revocation", () => {
     const signIn = await t.operatorLogin(DEV_KEYS.standby, t.totpCode(DEV_KEYS.standby, 1));
     expect(signIn.status).toBe(403);
     expect(signIn.body.error).toBe(MESSAGES.accountDisabled);
-    expect((await t.call("POST", API.operator.access, { token: adminToken, body: { _id: me.body._id, enabled: true } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.operator.access, { token: adminToken, body: { _id: me.body._id, enabled: true } }))
+        .status,
+    ).toBe(200);
     expect((await rpcList(await t.operatorToken(DEV_KEYS.standby))).status).toBe(200);
-    expect((await t.call("POST", API.operator.access, { token: adminToken, body: { _id: "00000000-0000-4000-8000-000000000000", enabled: false } })).status).toBe(404);
+    expect(
+      (
+        await t.call("POST", API.operator.access, {
+          token: adminToken,
+          body: { _id: "00000000-0000-4000-8000-000000000000", enabled: false },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("a token without a session version is refused even when correctly signed", async () => {

@@ -17,7 +17,11 @@ export const chainConfigRoutes = createRouter().openapi(read, (c) => {
       chainId: config.CHAIN_ID,
       rpcUrl: config.RPC_URL,
       wsUrl: config.WS_URL,
-      contracts: { pliToken: config.PLI_TOKEN_ADDRESS, stakingRewards: config.STAKING_ADDRESS, pluginFarm: config.FARM_ADDRESS },
+      contracts: {
+        pliToken: config.PLI_TOKEN_ADDRESS,
+        stakingRewards: config.STAKING_ADDRESS,
+        pluginFarm: config.FARM_ADDRESS,
+      },
       explorer: { txUrl: config.EXPLORER_TX_URL, addressUrl: config.EXPLORER_ADDRESS_URL },
     },
     200,

@@ -21,7 +21,12 @@ it("gives the migrations' stand-ins the columns and types of the views they stan
   for (const { view, column, type } of rows) (standIns[view] ??= {})[column] = type;
   expect(Object.keys(standIns).length).toBeGreaterThan(0);
   for (const [view, columns] of Object.entries(standIns)) {
-    const expected = Object.fromEntries(Object.entries(CHAIN_VIEW_COLUMNS[view as ChainViewName]).map(([name, { type }]) => [name, BUILT_IN.has(type) ? type : "text"]));
+    const expected = Object.fromEntries(
+      Object.entries(CHAIN_VIEW_COLUMNS[view as ChainViewName]).map(([name, { type }]) => [
+        name,
+        BUILT_IN.has(type) ? type : "text",
+      ]),
+    );
     expect(columns, view).toEqual(expected);
   }
 });

@@ -15,7 +15,12 @@ let client: pg.Client;
 beforeAll(async () => {
   chain = await startChain();
   const databaseUrl = await createTestDatabase("views");
-  indexer = await startIndexer({ databaseUrl, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  indexer = await startIndexer({
+    databaseUrl,
+    rpcUrl: chain.anvil.rpcUrl,
+    wsUrl: chain.anvil.wsUrl,
+    deployment: chain.deployment,
+  });
   client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
 });

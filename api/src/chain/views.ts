@@ -73,7 +73,15 @@ export const CHAIN_VIEW_COLUMNS = {
     block_number: int8,
     whitelisted_at: time,
   },
-  reward_deposit: { id: text, depositor: hex, amount: wei, pool_after: wei, tx_hash: hex, block_number: int8, block_time: time },
+  reward_deposit: {
+    id: text,
+    depositor: hex,
+    amount: wei,
+    pool_after: wei,
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+  },
   reward_payment: {
     wallet: hex,
     node: hex,
@@ -86,7 +94,14 @@ export const CHAIN_VIEW_COLUMNS = {
     log_index: int4,
   },
   reward_pool: { contract_address: hex, deposited: wei, paid: wei, balance: wei, block_number: int8, updated_at: time },
-  stake_limits: { contract_address: hex, min_stake: wei, max_stake: wei, tx_hash: hex, block_number: int8, changed_at: time },
+  stake_limits: {
+    contract_address: hex,
+    min_stake: wei,
+    max_stake: wei,
+    tx_hash: hex,
+    block_number: int8,
+    changed_at: time,
+  },
   /** One change of the stake limits; `sender` is the transaction's `from`, `at_deployment` the constructor's event. */
   stake_limit_change: {
     id: text,
@@ -100,7 +115,14 @@ export const CHAIN_VIEW_COLUMNS = {
     log_index: int4,
   },
   farm_caps: { contract_address: hex, min_cap: wei, max_cap: wei, tx_hash: hex, block_number: int8, changed_at: time },
-  operator: { contract: column<PortalContract>("portal_contract"), operator: hex, enabled: bool, tx_hash: hex, block_number: int8, changed_at: time },
+  operator: {
+    contract: column<PortalContract>("portal_contract"),
+    operator: hex,
+    enabled: bool,
+    tx_hash: hex,
+    block_number: int8,
+    changed_at: time,
+  },
   /** Ponder's own progress per chain; checkpoints are fixed-width digit strings (see getIndexedBlock). */
   _ponder_checkpoint: {
     chain_name: text,

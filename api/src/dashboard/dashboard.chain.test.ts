@@ -20,7 +20,8 @@ let topupTime: string;
 let paidId: string;
 
 const now = new Date();
-const monthOf = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+const monthOf = (offset: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
 const thisMonth = monthOf(0);
 const lastMonth = monthOf(-1);
 const get = async (token: string, url: string) => {
@@ -38,20 +39,49 @@ beforeAll(async () => {
   await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(100_000), nodeOfA.node]));
   await app.chain.mined(app.chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
   const topup = await app.chain.mined(app.chain.as("validator").staking.write.topupStake([pli(20_000), nodeOfA.node]));
-  topupTime = new Date(Number((await app.chain.publicClient.getBlock({ blockNumber: topup.blockNumber })).timestamp) * 1000).toISOString();
-  const row = (wallet: string, node: string, date: string, token: bigint) => ({ wallet, node, date, token: token.toString(), inactive_count: 0, staked_days: 30, accrued_days: 30, percentage: "2.5" });
+  topupTime = new Date(
+    Number((await app.chain.publicClient.getBlock({ blockNumber: topup.blockNumber })).timestamp) * 1000,
+  ).toISOString();
+  const row = (wallet: string, node: string, date: string, token: bigint) => ({
+    wallet,
+    node,
+    date,
+    token: token.toString(),
+    inactive_count: 0,
+    staked_days: 30,
+    accrued_days: 30,
+    percentage: "2.5",
+  });
   const inserted = await t.db
     .insertInto("app.incentive")
-    .values([row(a.wallet, nodeOfA.nodeKey, lastMonth, pli(1_000)), row(a.wallet, nodeOfA.nodeKey, thisMonth, pli(2_000)), row(b.wallet, nodeOfB.nodeKey, thisMonth, pli(500))])
+    .values([
+      row(a.wallet, nodeOfA.nodeKey, lastMonth, pli(1_000)),
+      row(a.wallet, nodeOfA.nodeKey, thisMonth, pli(2_000)),
+      row(b.wallet, nodeOfB.nodeKey, thisMonth, pli(500)),
+    ])
     .returning("id")
     .execute();
   paidId = inserted[0]!.id;
   const owner = app.chain.as("owner");
   await app.chain.fund("owner", pli(5_000));
   await app.chain.mined(owner.staking.write.depositReward([pli(5_000)]));
-  const pay = await app.chain.mined(owner.staking.write.payRewards([[a.address], [pli(1_000)], [BigInt(lastMonth.replaceAll("-", ""))], [nodeOfA.node as Address]]));
+  const pay = await app.chain.mined(
+    owner.staking.write.payRewards([
+      [a.address],
+      [pli(1_000)],
+      [BigInt(lastMonth.replaceAll("-", ""))],
+      [nodeOfA.node as Address],
+    ]),
+  );
   await app.synced();
-  expect((await t.call("POST", API.incentive.update, { token: admin, body: { tnxHash: pay.transactionHash, selectedArray: [{ _id: paidId }] } })).body.paid).toEqual([paidId]);
+  expect(
+    (
+      await t.call("POST", API.incentive.update, {
+        token: admin,
+        body: { tnxHash: pay.transactionHash, selectedArray: [{ _id: paidId }] },
+      })
+    ).body.paid,
+  ).toEqual([paidId]);
 });
 afterAll(() => app?.stop());
 
@@ -67,11 +97,23 @@ describe("dashboards", () => {
         { status: INCENTIVE_STATUS.unPaid, count: 1, token: pli(2_000).toString() },
       ],
     });
-    expect(dashboard.transactionList.map((tx: { kind: string; totalStake: string; user: { walletAddress: string } }) => [tx.kind, tx.totalStake, tx.user.walletAddress])).toEqual([
+    expect(
+      dashboard.transactionList.map((tx: { kind: string; totalStake: string; user: { walletAddress: string } }) => [
+        tx.kind,
+        tx.totalStake,
+        tx.user.walletAddress,
+      ]),
+    ).toEqual([
       ["topup", pli(20_000).toString(), a.wallet],
       ["stake", pli(100_000).toString(), a.wallet],
     ]);
-    expect(dashboard.incentiveList.map((row: { date: string; status: string; token: string }) => [row.date, row.status, row.token])).toEqual([
+    expect(
+      dashboard.incentiveList.map((row: { date: string; status: string; token: string }) => [
+        row.date,
+        row.status,
+        row.token,
+      ]),
+    ).toEqual([
       [thisMonth, INCENTIVE_STATUS.unPaid, pli(2_000).toString()],
       [lastMonth, INCENTIVE_STATUS.paid, pli(1_000).toString()],
     ]);
@@ -110,7 +152,11 @@ describe("dashboards", () => {
     expect(dashboard.transactionList).toHaveLength(3);
     expect(dashboard.incentiveList).toHaveLength(3);
     expect(dashboard.charts.stake.at(-1).total).toBe(pli(170_000).toString());
-    expect(dashboard.charts.incentives.at(-1)).toEqual({ month: thisMonth.slice(0, 7), accrued: pli(2_500).toString(), paid: "0" });
+    expect(dashboard.charts.incentives.at(-1)).toEqual({
+      month: thisMonth.slice(0, 7),
+      accrued: pli(2_500).toString(),
+      paid: "0",
+    });
   });
 
   it("each dashboard answers only its own role", async () => {

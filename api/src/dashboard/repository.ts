@@ -12,27 +12,57 @@ const count = (value: string | number | bigint | null | undefined) => Number(val
 
 /** The chart months: the current UTC month and the ones before it, oldest first, as their first instants. */
 function chartMonths(now: Date): Date[] {
-  return Array.from({ length: DASHBOARD_LIMITS.chartMonths }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DASHBOARD_LIMITS.chartMonths - 1 - i), 1)));
+  return Array.from(
+    { length: DASHBOARD_LIMITS.chartMonths },
+    (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DASHBOARD_LIMITS.chartMonths - 1 - i), 1)),
+  );
 }
 
 /** The stake in Stake or Unlock and the latest stake or top-up. */
 export async function stakeOverview(db: Db, wallet: Scope) {
-  let positions = db.selectFrom("chain.stake_position").select(sql<string>`coalesce(sum(total_staked), 0)::text`.as("total")).where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock]);
-  let last = db.selectFrom("chain.stake_event").select((eb) => eb.fn.max("block_time").as("last")).where("kind", "in", ["stake", "topup"]);
+  let positions = db
+    .selectFrom("chain.stake_position")
+    .select(sql<string>`coalesce(sum(total_staked), 0)::text`.as("total"))
+    .where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock]);
+  let last = db
+    .selectFrom("chain.stake_event")
+    .select((eb) => eb.fn.max("block_time").as("last"))
+    .where("kind", "in", ["stake", "topup"]);
   let events = db.selectFrom("chain.stake_event").select((eb) => eb.fn.countAll<string>().as("n"));
   if (wallet) {
     positions = positions.where("wallet", "=", wallet);
     last = last.where("wallet", "=", wallet);
     events = events.where("wallet", "=", wallet);
   }
-  const [total, latest, tnx] = await Promise.all([positions.executeTakeFirstOrThrow(), last.executeTakeFirst(), events.executeTakeFirstOrThrow()]);
-  return { tillStake: total.total, lastStakedDate: latest?.last ? new Date(latest.last).toISOString() : null, tnxCount: count(tnx.n) };
+  const [total, latest, tnx] = await Promise.all([
+    positions.executeTakeFirstOrThrow(),
+    last.executeTakeFirst(),
+    events.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    tillStake: total.total,
+    lastStakedDate: latest?.last ? new Date(latest.last).toISOString() : null,
+    tnxCount: count(tnx.n),
+  };
 }
 
 export async function recentTransactions(db: Db, wallet: Scope) {
-  let query = db.selectFrom("chain.stake_event").select(["id", "wallet", "node", "kind", "amount", "tx_hash", "block_time"]).orderBy("block_number", "desc").orderBy("log_index", "desc").limit(DASHBOARD_LIMITS.recent);
+  let query = db
+    .selectFrom("chain.stake_event")
+    .select(["id", "wallet", "node", "kind", "amount", "tx_hash", "block_time"])
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(DASHBOARD_LIMITS.recent);
   if (wallet) query = query.where("wallet", "=", wallet);
-  return (await query.execute()).map((row) => ({ _id: row.id, user: { walletAddress: row.wallet }, nodeAddress: row.node, kind: row.kind, totalStake: row.amount, tnxHash: row.tx_hash, date: row.block_time.toISOString() }));
+  return (await query.execute()).map((row) => ({
+    _id: row.id,
+    user: { walletAddress: row.wallet },
+    nodeAddress: row.node,
+    kind: row.kind,
+    totalStake: row.amount,
+    tnxHash: row.tx_hash,
+    date: row.block_time.toISOString(),
+  }));
 }
 
 export async function recentIncentives(db: Db, wallet: Scope) {
@@ -43,7 +73,14 @@ export async function recentIncentives(db: Db, wallet: Scope) {
     .orderBy("id")
     .limit(DASHBOARD_LIMITS.recent);
   if (wallet) query = query.where("wallet", "=", wallet);
-  return (await query.execute()).map((row) => ({ _id: row.id, user: { walletAddress: row.wallet }, nodeAddress: row.node, date: row.date, status: row.status, token: row.token }));
+  return (await query.execute()).map((row) => ({
+    _id: row.id,
+    user: { walletAddress: row.wallet },
+    nodeAddress: row.node,
+    date: row.date,
+    status: row.status,
+    token: row.token,
+  }));
 }
 
 /** Every incentive summed per status: the kept counts for everybody, the wallet's rows for an operator. */
@@ -51,11 +88,18 @@ export async function incentivesPerStatus(db: Db, wallet: Scope) {
   const rows = wallet
     ? await db
         .selectFrom("app.incentive")
-        .select(["status", sql<string>`count(*)::text`.as("count"), sql<string>`coalesce(sum(token), 0)::text`.as("token")])
+        .select([
+          "status",
+          sql<string>`count(*)::text`.as("count"),
+          sql<string>`coalesce(sum(token), 0)::text`.as("token"),
+        ])
         .where("wallet", "=", wallet)
         .groupBy("status")
         .execute()
-    : await db.selectFrom("app.incentive_status_count").select(["status", sql<string>`count::text`.as("count"), "token"]).execute();
+    : await db
+        .selectFrom("app.incentive_status_count")
+        .select(["status", sql<string>`count::text`.as("count"), "token"])
+        .execute();
   return INCENTIVE_STATUSES.map((status) => {
     const row = rows.find((r) => r.status === status);
     return { status, count: count(row?.count), token: row?.token ?? "0" };
@@ -82,12 +126,19 @@ async function incentiveCharts(db: Db, wallet: Scope, months: Date[]) {
   const from = months[0]!.toISOString().slice(0, 10);
   let incentives = db
     .selectFrom("app.incentive")
-    .select([sql<string>`to_char(date, 'YYYY-MM')`.as("month"), sql<string>`sum(token)::text`.as("accrued"), sql<string>`coalesce(sum(paid_amount), 0)::text`.as("paid")])
+    .select([
+      sql<string>`to_char(date, 'YYYY-MM')`.as("month"),
+      sql<string>`sum(token)::text`.as("accrued"),
+      sql<string>`coalesce(sum(paid_amount), 0)::text`.as("paid"),
+    ])
     .where("date", ">=", from)
     .groupBy(sql`to_char(date, 'YYYY-MM')`);
   let payouts = db
     .selectFrom("chain.reward_payment")
-    .select([sql<string>`to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM')`.as("month"), sql<string>`sum(amount)::text`.as("amount")])
+    .select([
+      sql<string>`to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM')`.as("month"),
+      sql<string>`sum(amount)::text`.as("amount"),
+    ])
     .where("block_time", ">=", months[0]!)
     .groupBy(sql`to_char(block_time AT TIME ZONE 'UTC', 'YYYY-MM')`);
   if (wallet) {
@@ -100,7 +151,10 @@ async function incentiveCharts(db: Db, wallet: Scope, months: Date[]) {
       const row = accrued.find((r) => r.month === monthText(at));
       return { month: monthText(at), accrued: row?.accrued ?? "0", paid: row?.paid ?? "0" };
     }),
-    payouts: months.map((at) => ({ month: monthText(at), amount: paid.find((r) => r.month === monthText(at))?.amount ?? "0" })),
+    payouts: months.map((at) => ({
+      month: monthText(at),
+      amount: paid.find((r) => r.month === monthText(at))?.amount ?? "0",
+    })),
   };
 }
 
@@ -113,8 +167,14 @@ export async function dashboardCharts(db: Db, wallet: Scope, now: Date) {
 /** The admin's counts: requests, operators and nodes (totals from the kept node counts). */
 export async function adminCounts(db: Db) {
   const [requests, operators, nodes] = await Promise.all([
-    db.selectFrom("app.stake_request").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("app.operator").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("app.stake_request")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("app.operator")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
     db.selectFrom("app.node_status_count").select(["status", "count"]).execute(),
   ]);
   const ofStatus = (status: string) => count(nodes.find((row) => row.status === status)?.count);

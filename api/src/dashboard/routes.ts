@@ -2,7 +2,16 @@ import type { Db } from "../db/database.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
 import { walletOf } from "../stake/service.ts";
 import { countUnchecked } from "../unchecked/repository.ts";
-import { adminCounts, dashboardCharts, incentiveCount, incentivesPerStatus, recentIncentives, recentTransactions, stakeOverview, type Scope } from "./repository.ts";
+import {
+  adminCounts,
+  dashboardCharts,
+  incentiveCount,
+  incentivesPerStatus,
+  recentIncentives,
+  recentTransactions,
+  stakeOverview,
+  type Scope,
+} from "./repository.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, operatorOnly } from "../auth/middleware.ts";
 import { adminDashboardSchema, operatorDashboardSchema, DASHBOARD_PATHS } from "./schema.ts";
@@ -13,17 +22,31 @@ const { 401: unauthorized, 403: forbidden } = ERROR_RESPONSES;
 const operatorDashboardRoute = createRoute({
   method: "get",
   path: DASHBOARD_PATHS.user,
-  ...describe("user", "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, and monthly charts of the stake, incentives and payouts"),
+  ...describe(
+    "user",
+    "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, and monthly charts of the stake, incentives and payouts",
+  ),
   middleware: [operatorOnly] as const,
-  responses: { 200: jsonResponse(operatorDashboardSchema, "The operator's figures, amounts in wei"), 401: unauthorized, 403: forbidden },
+  responses: {
+    200: jsonResponse(operatorDashboardSchema, "The operator's figures, amounts in wei"),
+    401: unauthorized,
+    403: forbidden,
+  },
 });
 
 const adminDashboardRoute = createRoute({
   method: "get",
   path: DASHBOARD_PATHS.admin,
-  ...describe("admin", "The admin dashboard: every stake, stake event and incentive summed, recent ones, counts of requests, operators and nodes, counts of chain activity the contract does not check, and monthly charts of the total stake, incentives and payouts"),
+  ...describe(
+    "admin",
+    "The admin dashboard: every stake, stake event and incentive summed, recent ones, counts of requests, operators and nodes, counts of chain activity the contract does not check, and monthly charts of the total stake, incentives and payouts",
+  ),
   middleware: [adminOnly] as const,
-  responses: { 200: jsonResponse(adminDashboardSchema, "Everybody's figures, amounts in wei"), 401: unauthorized, 403: forbidden },
+  responses: {
+    200: jsonResponse(adminDashboardSchema, "Everybody's figures, amounts in wei"),
+    401: unauthorized,
+    403: forbidden,
+  },
 });
 
 /** The figures both dashboards show, for one wallet or everybody. */
@@ -55,6 +78,10 @@ export const dashboardRoutes = createRouter()
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;
-    const [dashboard, counts, unchecked] = await Promise.all([dashboardOf(db, undefined, new Date()), adminCounts(db), countUnchecked(db)]);
+    const [dashboard, counts, unchecked] = await Promise.all([
+      dashboardOf(db, undefined, new Date()),
+      adminCounts(db),
+      countUnchecked(db),
+    ]);
     return c.json({ ...dashboard, count: { ...dashboard.count, ...counts }, unchecked }, 200);
   });

@@ -60,7 +60,10 @@ const common = {
 };
 
 /** GET /api/user/dashboard: the operator's own (spec 3's operator dashboard response). */
-export const operatorDashboardSchema = z.object({ ...common, count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }) });
+export const operatorDashboardSchema = z.object({
+  ...common,
+  count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }),
+});
 export type OperatorDashboard = z.infer<typeof operatorDashboardSchema>;
 
 /** GET /api/admin/dashboard: everybody's (spec 3's dashboard response). */

@@ -54,11 +54,18 @@ describe("the analyst role", () => {
   });
 
   it("reads every analytics view, and none shows secrets or personal data", async () => {
-    const { rows } = await analyst.query<{ table_name: string }>("SELECT table_name FROM information_schema.views WHERE table_schema = 'analytics' ORDER BY table_name");
+    const { rows } = await analyst.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.views WHERE table_schema = 'analytics' ORDER BY table_name",
+    );
     expect(rows.map((row) => row.table_name)).toEqual(ANALYTICS_VIEWS);
-    for (const view of ANALYTICS_VIEWS) expect(await failureCode(analyst, `SELECT * FROM analytics.${view} LIMIT 1`), view).toBeNull();
-    const columns = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = 'analytics'`.execute(dbs[0]!);
-    const exposed = columns.rows.map((row) => row.column_name).filter((name) => /email|password|hash$|otp|totp|secret|nonce|session|ipaddress|notes|description/.test(name));
+    for (const view of ANALYTICS_VIEWS)
+      expect(await failureCode(analyst, `SELECT * FROM analytics.${view} LIMIT 1`), view).toBeNull();
+    const columns = await sql<{
+      column_name: string;
+    }>`SELECT column_name FROM information_schema.columns WHERE table_schema = 'analytics'`.execute(dbs[0]!);
+    const exposed = columns.rows
+      .map((row) => row.column_name)
+      .filter((name) => /email|password|hash$|otp|totp|secret|nonce|session|ipaddress|notes|description/.test(name));
     expect(exposed).toEqual([]);
   });
 
@@ -70,11 +77,15 @@ describe("the analyst role", () => {
       "UPDATE app.incentive SET paid_tx = NULL",
       "DELETE FROM app.node",
       "INSERT INTO app.stake_request (status) VALUES ('Approved')",
-      ...["chain", "analytics", "app", "public"].flatMap((schema) => [`CREATE TABLE ${schema}.mine (id int)`, `CREATE VIEW ${schema}.mine AS SELECT 1 AS one`]),
+      ...["chain", "analytics", "app", "public"].flatMap((schema) => [
+        `CREATE TABLE ${schema}.mine (id int)`,
+        `CREATE VIEW ${schema}.mine AS SELECT 1 AS one`,
+      ]),
       "CREATE SCHEMA mine",
       "SELECT app.chain_stake_position()",
     ];
-    for (const statement of refused) expect(await failureCode(analyst, statement), statement).toBe(INSUFFICIENT_PRIVILEGE);
+    for (const statement of refused)
+      expect(await failureCode(analyst, statement), statement).toBe(INSUFFICIENT_PRIVILEGE);
     const writes = [
       "INSERT INTO analytics.requests (status) VALUES ('Approved')",
       "UPDATE analytics.nodes SET status = 'Approved'",

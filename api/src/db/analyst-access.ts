@@ -34,7 +34,11 @@ export async function applyAnalystAccess(db: Db, password: string | undefined): 
           await sql`ALTER ROLE ${role} NOLOGIN`.execute(trx);
           return;
         }
-        const { rows } = await sql<{ statement: string }>`SELECT format('ALTER ROLE %I LOGIN PASSWORD %L', ${ANALYST_ROLE}::text, ${password}::text) AS statement`.execute(trx);
+        const { rows } = await sql<{
+          statement: string;
+        }>`SELECT format('ALTER ROLE %I LOGIN PASSWORD %L', ${ANALYST_ROLE}::text, ${password}::text) AS statement`.execute(
+          trx,
+        );
         await sql.raw(rows[0]!.statement).execute(trx);
       });
       return;

@@ -26,11 +26,34 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** Every table the API reads or writes: each feature's `app` tables plus Ponder's `chain` views (read-only). */
-export interface Database extends ChainViews, SettingTables, OperatorTables, AdminTables, ValidatorCheckTables, UploadTables, RpcUrlTables, RateLimitTables, NodeTables, InviteTables, NodeMonitorTables, JobTables, JobCategoryTables, StakeRequestTables, IncentiveTables, AlertTables, TicketTables, PasskeyTables, AnnouncementTables, MailTables {}
+export interface Database
+  extends
+    ChainViews,
+    SettingTables,
+    OperatorTables,
+    AdminTables,
+    ValidatorCheckTables,
+    UploadTables,
+    RpcUrlTables,
+    RateLimitTables,
+    NodeTables,
+    InviteTables,
+    NodeMonitorTables,
+    JobTables,
+    JobCategoryTables,
+    StakeRequestTables,
+    IncentiveTables,
+    AlertTables,
+    TicketTables,
+    PasskeyTables,
+    AnnouncementTables,
+    MailTables {}
 
 export type Db = Kysely<Database>;
 
 /** A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). */
 export function createDb(connectionString: string, max = 10): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
+  });
 }

@@ -13,9 +13,13 @@ const migrate = (env: Record<string, string | undefined>) =>
 describe("npm run migrate -w @pli/api", () => {
   it("applies every migration to DATABASE_URL once, and nothing the second time; the analyst then logs in with ANALYST_PASSWORD", async () => {
     const databaseUrl = await createTestDatabase("migrate");
-    const migrations = readdirSync(path.join(import.meta.dirname, "migrations")).map((file) => file.replace(/\.ts$/, ""));
+    const migrations = readdirSync(path.join(import.meta.dirname, "migrations")).map((file) =>
+      file.replace(/\.ts$/, ""),
+    );
     expect((await migrate({ DATABASE_URL: databaseUrl })).stdout).toContain(`Applied ${migrations.join(", ")}`);
-    expect((await migrate({ DATABASE_URL: databaseUrl, ANALYST_PASSWORD: "a-migrated-analyst-password" })).stdout).toContain("The app schema is up to date");
+    expect(
+      (await migrate({ DATABASE_URL: databaseUrl, ANALYST_PASSWORD: "a-migrated-analyst-password" })).stdout,
+    ).toContain("The app schema is up to date");
     await (await connectAsAnalyst(databaseUrl, "a-migrated-analyst-password")).end();
     const db = createDb(databaseUrl, 1);
     try {
@@ -27,7 +31,13 @@ describe("npm run migrate -w @pli/api", () => {
   });
 
   it("refuses to run without a postgres DATABASE_URL", async () => {
-    await expect(migrate({})).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("DATABASE_URL: is required") });
-    await expect(migrate({ DATABASE_URL: "mysql://x" })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("DATABASE_URL") });
+    await expect(migrate({})).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("DATABASE_URL: is required"),
+    });
+    await expect(migrate({ DATABASE_URL: "mysql://x" })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("DATABASE_URL"),
+    });
   });
 });

@@ -23,7 +23,9 @@ try {
   const applied = await migrateToLatest(db);
   console.log(applied.length > 0 ? `Applied ${applied.join(", ")}` : "The app schema is up to date");
   await applyAnalystAccess(db, env.data.ANALYST_PASSWORD);
-  console.log(`The analyst role ${env.data.ANALYST_PASSWORD === undefined ? "cannot log in (no ANALYST_PASSWORD)" : "logs in with ANALYST_PASSWORD"}`);
+  console.log(
+    `The analyst role ${env.data.ANALYST_PASSWORD === undefined ? "cannot log in (no ANALYST_PASSWORD)" : "logs in with ANALYST_PASSWORD"}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -15,7 +15,10 @@ describe("migrateToLatest", () => {
   it("applies a migration that landed after a later-named one had already run on this database", async () => {
     await migrateToLatest(db);
     await uploadQuota.down(db);
-    await db.deleteFrom("app.kysely_migration" as never).where("name" as never, "=", "2026-11-27T11-40-00_upload-quota" as never).execute();
+    await db
+      .deleteFrom("app.kysely_migration" as never)
+      .where("name" as never, "=", "2026-11-27T11-40-00_upload-quota" as never)
+      .execute();
     expect(await migrateToLatest(db)).toEqual(["2026-11-27T11-40-00_upload-quota"]);
     expect(await migrateToLatest(db)).toEqual([]);
   });

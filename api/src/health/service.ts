@@ -44,7 +44,8 @@ const recentChecks = new WeakMap<PublicClient, { answer: Promise<Health>; answer
  */
 export function currentHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
   const recent = recentChecks.get(chain);
-  if (recent && (recent.answeredAt === null || performance.now() - recent.answeredAt < HEALTH_ANSWER_MS)) return recent.answer;
+  if (recent && (recent.answeredAt === null || performance.now() - recent.answeredAt < HEALTH_ANSWER_MS))
+    return recent.answer;
   const check = { answer: checkHealth(db, chain, chainId), answeredAt: null as number | null };
   recentChecks.set(chain, check);
   void check.answer.finally(() => (check.answeredAt = performance.now()));

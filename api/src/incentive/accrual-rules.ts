@@ -51,7 +51,17 @@ export interface Accrual {
  * when the position was in Stake on no day of the month (no row); a month whose staked days were all
  * inactive gives a row of 0.
  */
-export function accrueMonth({ month, events, inactiveDays, rates }: { month: Month; events: readonly PositionEvent[]; inactiveDays: ReadonlySet<string>; rates: readonly RateChange[] }): Accrual | null {
+export function accrueMonth({
+  month,
+  events,
+  inactiveDays,
+  rates,
+}: {
+  month: Month;
+  events: readonly PositionEvent[];
+  inactiveDays: ReadonlySet<string>;
+  rates: readonly RateChange[];
+}): Accrual | null {
   const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
   const days = daysOf(month);
   const start = monthStart(month).getTime();

@@ -31,14 +31,26 @@ const downDays = new Set(["2027-02-03", "2027-02-04"]);
 let today = "";
 
 const DAY_MS = 86_400_000;
-const day = (iso: string, offset: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+const day = (iso: string, offset: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
 /** The token of a month, computed by hand: the sum of each earning day's stake x percent / 100 / days, rounded down. */
-const token = (stakeDays: bigint, days: number, percent = 25n, scale = 10n) => ((stakeDays * percent) / (scale * 100n * BigInt(days))).toString();
+const token = (stakeDays: bigint, days: number, percent = 25n, scale = 10n) =>
+  ((stakeDays * percent) / (scale * 100n * BigInt(days))).toString();
 const deps = () => ({ db: t.db, chain: app.chain.publicClient });
 const rows = () =>
   t.db
     .selectFrom("app.incentive")
-    .select(["wallet", "node", "token", "inactive_count", "staked_days", "accrued_days", "percentage", "type", "status"])
+    .select([
+      "wallet",
+      "node",
+      "token",
+      "inactive_count",
+      "staked_days",
+      "accrued_days",
+      "percentage",
+      "type",
+      "status",
+    ])
     .select((eb) => eb.cast<string>("date", "text").as("date"))
     .orderBy("date")
     .orderBy("wallet")
@@ -67,28 +79,69 @@ describe("monthly accrual over simulated months", () => {
     await app.chain.mined(app.chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
     await app.synced();
 
-    expect(await accrueIncentives({ db: t.db }, new Date("2027-02-01T00:00:00Z"))).toEqual({ accrued: [], waiting: "the indexer has not indexed the chain up to the end of 2027-01 yet" });
+    expect(await accrueIncentives({ db: t.db }, new Date("2027-02-01T00:00:00Z"))).toEqual({
+      accrued: [],
+      waiting: "the indexer has not indexed the chain up to the end of 2027-01 yet",
+    });
     expect(await accrueIncentives(deps(), new Date("2027-01-31T23:59:59Z"))).toEqual({ accrued: [], waiting: null });
     expect(await rows()).toEqual([]);
 
-    expect(await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z"))).toEqual({ accrued: [{ month: "2027-01", positions: 2, inserted: 2 }], waiting: null });
-    expect(await rows()).toEqual([
-      { wallet: a.wallet, node: nodeOfA.nodeKey, date: "2027-02-01", token: token(22n * pli(100_000), 31), inactive_count: 0, staked_days: 22, accrued_days: 22, percentage: "2.500", type: "Monthly", status: INCENTIVE_STATUS.unPaid },
-      { wallet: b.wallet, node: nodeOfB.nodeKey, date: "2027-02-01", token: token(12n * pli(50_000), 31), inactive_count: 0, staked_days: 12, accrued_days: 12, percentage: "2.500", type: "Monthly", status: INCENTIVE_STATUS.unPaid },
-    ].sort((x, y) => x.wallet.localeCompare(y.wallet)));
+    expect(await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z"))).toEqual({
+      accrued: [{ month: "2027-01", positions: 2, inserted: 2 }],
+      waiting: null,
+    });
+    expect(await rows()).toEqual(
+      [
+        {
+          wallet: a.wallet,
+          node: nodeOfA.nodeKey,
+          date: "2027-02-01",
+          token: token(22n * pli(100_000), 31),
+          inactive_count: 0,
+          staked_days: 22,
+          accrued_days: 22,
+          percentage: "2.500",
+          type: "Monthly",
+          status: INCENTIVE_STATUS.unPaid,
+        },
+        {
+          wallet: b.wallet,
+          node: nodeOfB.nodeKey,
+          date: "2027-02-01",
+          token: token(12n * pli(50_000), 31),
+          inactive_count: 0,
+          staked_days: 12,
+          accrued_days: 12,
+          percentage: "2.500",
+          type: "Monthly",
+          status: INCENTIVE_STATUS.unPaid,
+        },
+      ].sort((x, y) => x.wallet.localeCompare(y.wallet)),
+    );
   });
 
   it("is idempotent: running again, from the job or the command line, adds nothing", async () => {
     const before = await rows();
     expect(await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z"))).toEqual({ accrued: [], waiting: null });
     await incentiveAccrualJob(deps(), () => new Date("2027-02-20T00:00:00Z")).run();
-    const cli = await runNpm(["incentives:accrue", "--", "--until", "2027-02-28"], { DATABASE_URL: t.config.DATABASE_URL, RPC_URL: t.config.RPC_URL });
+    const cli = await runNpm(["incentives:accrue", "--", "--until", "2027-02-28"], {
+      DATABASE_URL: t.config.DATABASE_URL,
+      RPC_URL: t.config.RPC_URL,
+    });
     expect(cli.stdout).toContain("Nothing to accrue until 2027-02-28");
     expect(await rows()).toEqual(before);
-    const total = await t.db.selectFrom("app.incentive_status_count").select(["status", "count", "token"]).orderBy("status").execute();
+    const total = await t.db
+      .selectFrom("app.incentive_status_count")
+      .select(["status", "count", "token"])
+      .orderBy("status")
+      .execute();
     expect(total).toEqual([
       { status: INCENTIVE_STATUS.paid, count: 0n, token: "0" },
-      { status: INCENTIVE_STATUS.unPaid, count: 2n, token: (BigInt(before[0]!.token) + BigInt(before[1]!.token)).toString() },
+      {
+        status: INCENTIVE_STATUS.unPaid,
+        count: 2n,
+        token: (BigInt(before[0]!.token) + BigInt(before[1]!.token)).toString(),
+      },
     ]);
   });
 
@@ -100,15 +153,43 @@ describe("monthly accrual over simulated months", () => {
       today = day("2027-02-01", i);
       for (const hour of ["06", "18"]) await runProbeRound(t.db, probe, new Date(`${today}T${hour}:00:00Z`));
     }
-    const inactive = await t.call("POST", API.node.inactiveDates, { token: a.token, body: { nodeSettingID: nodeOfA.id } });
+    const inactive = await t.call("POST", API.node.inactiveDates, {
+      token: a.token,
+      body: { nodeSettingID: nodeOfA.id },
+    });
     expect(inactive.status).toBe(200);
 
-    expect(await accrueIncentives(deps(), new Date("2027-03-01T00:00:00Z"))).toEqual({ accrued: [{ month: "2027-02", positions: 2, inserted: 2 }], waiting: null });
+    expect(await accrueIncentives(deps(), new Date("2027-03-01T00:00:00Z"))).toEqual({
+      accrued: [{ month: "2027-02", positions: 2, inserted: 2 }],
+      waiting: null,
+    });
     const february = (await rows()).filter((row) => row.date === "2027-03-01");
     expect(february).toEqual(
       [
-        { wallet: a.wallet, node: nodeOfA.nodeKey, date: "2027-03-01", token: token(12n * pli(100_000) + 14n * pli(120_000), 28), inactive_count: 2, staked_days: 28, accrued_days: 26, percentage: "2.500", type: "Monthly", status: INCENTIVE_STATUS.unPaid },
-        { wallet: b.wallet, node: nodeOfB.nodeKey, date: "2027-03-01", token: "0", inactive_count: 28, staked_days: 28, accrued_days: 0, percentage: "2.500", type: "Monthly", status: INCENTIVE_STATUS.unPaid },
+        {
+          wallet: a.wallet,
+          node: nodeOfA.nodeKey,
+          date: "2027-03-01",
+          token: token(12n * pli(100_000) + 14n * pli(120_000), 28),
+          inactive_count: 2,
+          staked_days: 28,
+          accrued_days: 26,
+          percentage: "2.500",
+          type: "Monthly",
+          status: INCENTIVE_STATUS.unPaid,
+        },
+        {
+          wallet: b.wallet,
+          node: nodeOfB.nodeKey,
+          date: "2027-03-01",
+          token: "0",
+          inactive_count: 28,
+          staked_days: 28,
+          accrued_days: 0,
+          percentage: "2.500",
+          type: "Monthly",
+          status: INCENTIVE_STATUS.unPaid,
+        },
       ].sort((x, y) => x.wallet.localeCompare(y.wallet)),
     );
   });
@@ -117,7 +198,10 @@ describe("monthly accrual over simulated months", () => {
     await atChainTime(app, "2027-04-10T09:00:00");
     await app.chain.mined(app.chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
     await app.synced();
-    await t.db.insertInto("app.incentive_rate").values({ percentage: "3", effective_from: new Date("2027-05-15T00:00:00Z") }).execute();
+    await t.db
+      .insertInto("app.incentive_rate")
+      .values({ percentage: "3", effective_from: new Date("2027-05-15T00:00:00Z") })
+      .execute();
 
     const result = await accrueIncentives(deps(), new Date("2027-06-02T00:00:00Z"));
     expect(result).toEqual({
@@ -128,7 +212,9 @@ describe("monthly accrual over simulated months", () => {
       ],
       waiting: null,
     });
-    const later = (await rows()).filter((row) => row.date > "2027-03-01").map((row) => [row.date, row.wallet, row.token, row.staked_days, row.percentage]);
+    const later = (await rows())
+      .filter((row) => row.date > "2027-03-01")
+      .map((row) => [row.date, row.wallet, row.token, row.staked_days, row.percentage]);
     expect(later).toEqual(
       [
         ["2027-04-01", a.wallet, pli(3_000).toString(), 31, "2.500"],
@@ -143,18 +229,36 @@ describe("monthly accrual over simulated months", () => {
 
   it("records every change of the incentive percentage made in the site settings", async () => {
     const before = await t.db.selectFrom("app.incentive_rate").select("percentage").execute();
-    const body = { applicationName: "Portal", minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000", incentivePercentage: "2.75" };
+    const body = {
+      applicationName: "Portal",
+      minimumStake: "50000",
+      maximumStake: "1000000",
+      multiplyOf: "1000",
+      incentivePercentage: "2.75",
+    };
     expect((await t.call("POST", API.setting, { token: admin, body })).status).toBe(200);
-    expect((await t.call("POST", API.setting, { token: admin, body: { ...body, applicationName: "Portal 2" } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.setting, { token: admin, body: { ...body, applicationName: "Portal 2" } })).status,
+    ).toBe(200);
     const after = await t.db.selectFrom("app.incentive_rate").select("percentage").orderBy("id").execute();
     expect(after.map((row) => row.percentage)).toEqual([...before.map((row) => row.percentage), "2.750"]);
   });
 
   it("the command line refuses a malformed date and says when months wait for the indexer", async () => {
     const cli = (until: string, env: Record<string, string | undefined> = {}) =>
-      runNpm(["incentives:accrue", "--", "--until", until], { DATABASE_URL: t.config.DATABASE_URL, RPC_URL: undefined, ...env });
-    await expect(cli("2027-13-01")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("until: must be a real date") });
-    await expect(cli("2027-08-01")).rejects.toMatchObject({ code: 3, stderr: expect.stringContaining("the end of 2027-06") });
+      runNpm(["incentives:accrue", "--", "--until", until], {
+        DATABASE_URL: t.config.DATABASE_URL,
+        RPC_URL: undefined,
+        ...env,
+      });
+    await expect(cli("2027-13-01")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("until: must be a real date"),
+    });
+    await expect(cli("2027-08-01")).rejects.toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining("the end of 2027-06"),
+    });
     const done = await cli("2027-08-01", { RPC_URL: t.config.RPC_URL });
     expect(done.stdout).toContain("2027-06 accrued, 1 rows for 2 positions");
     expect(done.stdout).toContain("2027-07 accrued, 1 rows for 2 positions");

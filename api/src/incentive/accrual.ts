@@ -5,7 +5,16 @@ import type { Db } from "../db/database.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { applyPaymentsToDate } from "./payments.ts";
 import { accrueMonth, type PositionEvent, type RateChange } from "./accrual-rules.ts";
-import { accrualDateOf, compareMonths, lastFinishedMonth, monthOf, monthStart, monthText, nextMonth, type Month } from "./calendar.ts";
+import {
+  accrualDateOf,
+  compareMonths,
+  lastFinishedMonth,
+  monthOf,
+  monthStart,
+  monthText,
+  nextMonth,
+  type Month,
+} from "./calendar.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -28,7 +37,11 @@ export interface AccrualResult {
 /** The time of the latest block the indexer has indexed (the lowest over its chains), from Ponder's checkpoint. */
 async function indexedTime(db: Db): Promise<Date | null> {
   try {
-    const { rows } = await sql<{ seconds: string | null }>`SELECT min(substring(latest_checkpoint FROM 1 FOR 10))::text AS seconds FROM chain._ponder_checkpoint`.execute(db);
+    const { rows } = await sql<{
+      seconds: string | null;
+    }>`SELECT min(substring(latest_checkpoint FROM 1 FOR 10))::text AS seconds FROM chain._ponder_checkpoint`.execute(
+      db,
+    );
     return rows[0]?.seconds ? new Date(Number(rows[0].seconds) * 1000) : null;
   } catch (error) {
     if ((error as { code?: string }).code === "42P01") return null;
@@ -48,12 +61,18 @@ async function indexedUpTo(deps: AccrualDeps, end: Date): Promise<boolean> {
 
 /** The first month with a stake on the chain, or null when nobody has staked. */
 async function firstStakeMonth(db: Db): Promise<Month | null> {
-  const row = await db.selectFrom("chain.stake_event").select((eb) => eb.fn.min("block_time").as("first")).executeTakeFirst();
+  const row = await db
+    .selectFrom("chain.stake_event")
+    .select((eb) => eb.fn.min("block_time").as("first"))
+    .executeTakeFirst();
   return row?.first ? monthOf(new Date(row.first)) : null;
 }
 
 /** Every (wallet, node) position's stake events before `end`, oldest first. */
-async function positionEvents(db: Db, end: Date): Promise<Map<string, { wallet: string; node: string; events: PositionEvent[] }>> {
+async function positionEvents(
+  db: Db,
+  end: Date,
+): Promise<Map<string, { wallet: string; node: string; events: PositionEvent[] }>> {
   const rows = await db
     .selectFrom("chain.stake_event")
     .select(["wallet", "node", "kind", "total_after", "block_time"])
@@ -102,9 +121,17 @@ async function accrueOne(db: Db, month: Month): Promise<{ positions: number; ins
   const date = accrualDateOf(month);
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-accrual'))`.execute(trx);
-    const done = await trx.selectFrom("app.incentive_accrual_month").select("month").where("month", "=", isoDay(start)).executeTakeFirst();
+    const done = await trx
+      .selectFrom("app.incentive_accrual_month")
+      .select("month")
+      .where("month", "=", isoDay(start))
+      .executeTakeFirst();
     if (done) return null;
-    const [positions, inactive, rates] = await Promise.all([positionEvents(trx, end), inactiveDaysByNode(trx, start, end), rateChanges(trx)]);
+    const [positions, inactive, rates] = await Promise.all([
+      positionEvents(trx, end),
+      inactiveDaysByNode(trx, start, end),
+      rateChanges(trx),
+    ]);
     const rows = [];
     for (const { wallet, node, events } of positions.values()) {
       const accrual = accrueMonth({ month, events, inactiveDays: inactive.get(node) ?? new Set(), rates });
@@ -130,7 +157,10 @@ async function accrueOne(db: Db, month: Month): Promise<{ positions: number; ins
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
     await applyPaymentsToDate(trx, date);
-    await trx.insertInto("app.incentive_accrual_month").values({ month: isoDay(start), positions: positions.size, inserted }).execute();
+    await trx
+      .insertInto("app.incentive_accrual_month")
+      .values({ month: isoDay(start), positions: positions.size, inserted })
+      .execute();
     return { positions: positions.size, inserted };
   });
 }
@@ -145,7 +175,14 @@ export async function accrueIncentives(deps: AccrualDeps, until: Date): Promise<
   const first = await firstStakeMonth(deps.db);
   if (!first) return result;
   const last = lastFinishedMonth(until);
-  const done = new Set((await deps.db.selectFrom("app.incentive_accrual_month").select(sql<string>`month::text`.as("month")).execute()).map((row) => row.month));
+  const done = new Set(
+    (
+      await deps.db
+        .selectFrom("app.incentive_accrual_month")
+        .select(sql<string>`month::text`.as("month"))
+        .execute()
+    ).map((row) => row.month),
+  );
   for (let month = first; compareMonths(month, last) <= 0; month = nextMonth(month)) {
     if (done.has(isoDay(monthStart(month)))) continue;
     if (!(await indexedUpTo(deps, monthStart(nextMonth(month))))) {
@@ -155,7 +192,9 @@ export async function accrueIncentives(deps: AccrualDeps, until: Date): Promise<
     const accrued = await accrueOne(deps.db, month);
     if (accrued) {
       result.accrued.push({ month: monthText(month), ...accrued });
-      deps.log?.(`incentives: ${monthText(month)} accrued, ${accrued.inserted} rows for ${accrued.positions} positions`);
+      deps.log?.(
+        `incentives: ${monthText(month)} accrued, ${accrued.inserted} rows for ${accrued.positions} positions`,
+      );
     }
   }
   return result;

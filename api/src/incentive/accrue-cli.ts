@@ -14,7 +14,11 @@ import { accrueIncentives } from "./accrual.ts";
 const until = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), "must be a real date");
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "must be a real date",
+  );
 const inputs = z.object({
   DATABASE_URL: configFields.shape.DATABASE_URL,
   RPC_URL: configFields.shape.RPC_URL.optional(),
@@ -24,9 +28,14 @@ const inputs = z.object({
 function readInputs() {
   try {
     const { values } = parseArgs({ options: { until: { type: "string" } }, strict: true });
-    const parsed = inputs.safeParse({ DATABASE_URL: process.env.DATABASE_URL || undefined, RPC_URL: process.env.RPC_URL || undefined, until: values.until });
+    const parsed = inputs.safeParse({
+      DATABASE_URL: process.env.DATABASE_URL || undefined,
+      RPC_URL: process.env.RPC_URL || undefined,
+      until: values.until,
+    });
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) console.error(`${String(issue.path[0])}: ${issue.code === "invalid_type" ? "is required" : issue.message}`);
+    for (const issue of parsed.error.issues)
+      console.error(`${String(issue.path[0])}: ${issue.code === "invalid_type" ? "is required" : issue.message}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
   }
@@ -39,7 +48,8 @@ const db = createDb(DATABASE_URL, 2);
 try {
   const chain = RPC_URL ? createPublicClient({ transport: http(RPC_URL) }) : undefined;
   const result = await accrueIncentives({ db, chain, log: (line) => console.log(line) }, new Date(`${day}T00:00:00Z`));
-  if (result.accrued.length === 0 && !result.waiting) console.log(`Nothing to accrue until ${day}: every month due is accrued`);
+  if (result.accrued.length === 0 && !result.waiting)
+    console.log(`Nothing to accrue until ${day}: every month due is accrued`);
   if (result.waiting) {
     console.error(`Waiting: ${result.waiting}; run again once it has`);
     process.exitCode = 3;

@@ -22,13 +22,15 @@ const dayText = (year: number, month: number, day: number) => `${pad(year, 4)}-$
 
 export const daysInMonth = ({ year, month }: Month) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 export const monthOf = (at: Date): Month => ({ year: at.getUTCFullYear(), month: at.getUTCMonth() + 1 });
-export const nextMonth = ({ year, month }: Month): Month => (month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 });
+export const nextMonth = ({ year, month }: Month): Month =>
+  month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 export const monthStart = ({ year, month }: Month) => new Date(Date.UTC(year, month - 1, 1));
 export const monthText = ({ year, month }: Month) => `${pad(year, 4)}-${pad(month)}`;
 export const compareMonths = (a: Month, b: Month) => a.year - b.year || a.month - b.month;
 
 /** The days of `month`, YYYY-MM-DD. */
-export const daysOf = (month: Month) => Array.from({ length: daysInMonth(month) }, (_, i) => dayText(month.year, month.month, i + 1));
+export const daysOf = (month: Month) =>
+  Array.from({ length: daysInMonth(month) }, (_, i) => dayText(month.year, month.month, i + 1));
 
 /** An incentive row's date: the first day of the month after the one it accrues for. */
 export const accrualDateOf = (month: Month) => {
@@ -43,7 +45,8 @@ export function accruedMonthOf(date: string): Month {
 }
 
 /** The last month whose incentives are due at `now`: the month before the current UTC month. */
-export const lastFinishedMonth = (now: Date): Month => accruedMonthOf(dayText(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+export const lastFinishedMonth = (now: Date): Month =>
+  accruedMonthOf(dayText(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 
 /** The on-chain key of a row's date: YYYY-MM-DD as the integer YYYYMMDD (payRewards' `dates`). */
 export const dateKeyOf = (date: string) => Number(date.replaceAll("-", ""));

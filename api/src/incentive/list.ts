@@ -14,19 +14,34 @@ interface Values {
   pattern?: string;
 }
 
-/** The rows of a shape: one wallet's through its index, one status's through its partial index in list order, a prefix of wallet, node or payout hash. */
+/**
+ * The rows of a shape: one wallet's through its index, one status's through its partial index in list order, a prefix
+ * of wallet, node or payout hash.
+ */
 function matching(db: Db, shape: Shape, v: Values) {
   let query = incentives(db);
   if (shape.startsWith("own")) query = query.where("i.wallet", "=", v.wallet!);
   if (shape.endsWith("status")) query = query.where("i.status", "=", v.status!);
-  if (shape.endsWith("hex")) query = query.where((eb) => eb.or([eb("i.wallet", "like", v.pattern!), eb("i.node", "like", v.pattern!), eb("i.paid_tx", "like", v.pattern!)]));
+  if (shape.endsWith("hex"))
+    query = query.where((eb) =>
+      eb.or([
+        eb("i.wallet", "like", v.pattern!),
+        eb("i.node", "like", v.pattern!),
+        eb("i.paid_tx", "like", v.pattern!),
+      ]),
+    );
   return query;
 }
 
-/** The shape's total: the kept counts for everybody's unsearched or by-status list, else counted through the filter's index. */
+/**
+ * The shape's total: the kept counts for everybody's unsearched or by-status list, else counted through the filter's
+ * index.
+ */
 function total(db: Db, shape: Shape, v: Values) {
-  if (shape === "all") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g)`;
-  if (shape === "status") return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ${v.status})`;
+  if (shape === "all")
+    return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g)`;
+  if (shape === "status")
+    return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ${v.status})`;
   return sql<string>`(${matching(db, shape, v).select((eb) => eb.fn.countAll<string>().as("n"))})::text`;
 }
 
@@ -44,7 +59,9 @@ const pageOfShape = preparedQuery((db: Db, shape: Shape, v: Values & Window) =>
 );
 
 /** The total alone, for a page past the end. */
-const totalOfShape = preparedQuery((db: Db, shape: Shape, v: Values) => sql<{ total: string }>`SELECT ${total(db, shape, v)} AS total`);
+const totalOfShape = preparedQuery(
+  (db: Db, shape: Shape, v: Values) => sql<{ total: string }>`SELECT ${total(db, shape, v)} AS total`,
+);
 
 /**
  * The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label
@@ -56,14 +73,24 @@ function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape;
   const status = statuses?.length === 1 ? statuses[0] : undefined;
   const search = status ? "status" : hexPrefix ? "hex" : "";
   const shape = (wallet ? (search ? `own+${search}` : "own") : search || "all") as Shape;
-  return { shape, values: { ...(wallet ? { wallet } : {}), ...(status ? { status } : {}), ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}) } };
+  return {
+    shape,
+    values: {
+      ...(wallet ? { wallet } : {}),
+      ...(status ? { status } : {}),
+      ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}),
+    },
+  };
 }
 
 /**
  * A page of incentives and the filter's total in one round trip (a second only past the last page):
  * the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix (see searchOf).
  */
-export async function listIncentives(db: Db, filter: { wallet?: string; q: string; page: number; limit: number }): Promise<{ rows: IncentiveRow[]; total: number }> {
+export async function listIncentives(
+  db: Db,
+  filter: { wallet?: string; q: string; page: number; limit: number },
+): Promise<{ rows: IncentiveRow[]; total: number }> {
   const of = shapeOf(filter);
   if (!of) return { rows: [], total: 0 };
   const { shape, values } = of;

@@ -28,10 +28,18 @@ export const INCENTIVE_MAILS = {
       const rows = await paidBy(db, wallet, txHash);
       if (rows.length === 0) return { nothingToSend: "no incentive of this payout is left" };
       const total = rows.reduce((sum, row) => sum + BigInt(row.paid_amount ?? row.token), 0n);
-      const lines = rows.map((row) => `- ${row.date}: ${pliText(BigInt(row.paid_amount ?? row.token))} PLI for node ${row.node}`);
+      const lines = rows.map(
+        (row) => `- ${row.date}: ${pliText(BigInt(row.paid_amount ?? row.token))} PLI for node ${row.node}`,
+      );
       return {
         subject: `PLI incentive paid: ${pliText(total)} PLI`,
-        text: [`Your incentives have been paid on ${csvDate(rows[0]?.paid_at ?? null) ?? "the chain"}, ${pliText(total)} PLI in total:`, "", ...lines, "", `Transaction: ${explorerTxUrl}${txHash}`].join("\n"),
+        text: [
+          `Your incentives have been paid on ${csvDate(rows[0]?.paid_at ?? null) ?? "the chain"}, ${pliText(total)} PLI in total:`,
+          "",
+          ...lines,
+          "",
+          `Transaction: ${explorerTxUrl}${txHash}`,
+        ].join("\n"),
       };
     },
   }),

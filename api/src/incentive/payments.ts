@@ -49,11 +49,19 @@ export async function applyPaymentsToDate(db: Executor, date: string) {
 export async function matchPayments(db: Db, now: Date = new Date()): Promise<MatchResult> {
   const indexed = await getIndexedBlock(db);
   if (indexed === null) return { block: null, matched: 0, orphans: 0, mails: 0 };
-  const synced = await db.selectFrom("app.incentive_payment_sync").select("block_number").where("id", "=", 1).executeTakeFirstOrThrow();
+  const synced = await db
+    .selectFrom("app.incentive_payment_sync")
+    .select("block_number")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
   if (Number(synced.block_number) === indexed) return { block: indexed, matched: 0, orphans: 0, mails: 0 };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-payments'))`.execute(trx);
-    const { block_number: last } = await trx.selectFrom("app.incentive_payment_sync").select("block_number").where("id", "=", 1).executeTakeFirstOrThrow();
+    const { block_number: last } = await trx
+      .selectFrom("app.incentive_payment_sync")
+      .select("block_number")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
     const from = Math.max(-1, Math.min(Number(last), indexed) - REORG_WINDOW);
     await sql`
       UPDATE app.incentive AS i SET paid_tx = NULL, paid_at = NULL, paid_amount = NULL, paid_block = NULL
@@ -88,11 +96,17 @@ export async function matchPayments(db: Db, now: Date = new Date()): Promise<Mat
           SELECT DISTINCT paid_tx, wallet FROM paid WHERE paid_at > ${new Date(now.getTime() - PAYOUT_MAIL_MAX_AGE_MS)}
         ) AS recent) AS payouts
     `.execute(trx);
-    await trx.updateTable("app.incentive_payment_sync").set({ block_number: BigInt(indexed), updated_at: sql`now()` }).where("id", "=", 1).execute();
+    await trx
+      .updateTable("app.incentive_payment_sync")
+      .set({ block_number: BigInt(indexed), updated_at: sql`now()` })
+      .where("id", "=", 1)
+      .execute();
     const counts = rows[0]!;
     const mails = await recordMails(
       trx,
-      counts.payouts.map((payout) => mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout)),
+      counts.payouts.map((payout) =>
+        mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout),
+      ),
     );
     return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails };
   });

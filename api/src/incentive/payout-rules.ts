@@ -6,7 +6,8 @@ import type { IncentiveStatus } from "./rules.ts";
 /** Spec 2, 8 and 9's payout rules, pure: what is payable, the payRewards batches and payout hints. Amounts are wei. */
 
 /** Spec 2: only UnPaid rows whose token is above 0 have a box, and only they are paid. */
-export const isPayable = (row: { status: IncentiveStatus; token: bigint | string }) => row.status === INCENTIVE_STATUS.unPaid && BigInt(row.token) > 0n;
+export const isPayable = (row: { status: IncentiveStatus; token: bigint | string }) =>
+  row.status === INCENTIVE_STATUS.unPaid && BigInt(row.token) > 0n;
 
 /** Spec 9's gas for a bulk payout transaction. */
 export const PAYOUT_GAS = 2_100_000n;
@@ -28,7 +29,10 @@ export interface PayoutBatch<Id> {
 }
 
 /** Payable rows split into payRewards calls of at most `size` entries, in the given order. */
-export function payoutBatches<Id>(rows: readonly { id: Id; wallet: string; node: string; date: string; token: bigint }[], size = PAYOUT_BATCH_SIZE): PayoutBatch<Id>[] {
+export function payoutBatches<Id>(
+  rows: readonly { id: Id; wallet: string; node: string; date: string; token: bigint }[],
+  size = PAYOUT_BATCH_SIZE,
+): PayoutBatch<Id>[] {
   const batches: PayoutBatch<Id>[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const slice = rows.slice(start, start + size);
@@ -62,6 +66,11 @@ export const PAYOUT_HINT_MESSAGES = {
 export function decidePayoutHint(payments: number, receipt: HintReceipt | null): HintDecision {
   if (payments > 0) return { ok: true };
   if (receipt === null) return { ok: false, code: "notFound", reason: PAYOUT_HINT_MESSAGES.payoutHintNotIndexed };
-  if (receipt.status === "reverted") return { ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintFailed };
-  return { ok: false, code: "conflict", reason: receipt.indexed ? PAYOUT_HINT_MESSAGES.payoutHintNoPayment : PAYOUT_HINT_MESSAGES.payoutHintPending };
+  if (receipt.status === "reverted")
+    return { ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintFailed };
+  return {
+    ok: false,
+    code: "conflict",
+    reason: receipt.indexed ? PAYOUT_HINT_MESSAGES.payoutHintNoPayment : PAYOUT_HINT_MESSAGES.payoutHintPending,
+  };
 }

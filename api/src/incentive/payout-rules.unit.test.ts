@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parsePli as pli } from "../shared/pli.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
-import { decidePayoutHint, isPayable, PAYOUT_BATCH_SIZE, PAYOUT_HINT_MESSAGES, payoutBatches, rewardPoolShort } from "./payout-rules.ts";
-
+import {
+  decidePayoutHint,
+  isPayable,
+  PAYOUT_BATCH_SIZE,
+  PAYOUT_HINT_MESSAGES,
+  payoutBatches,
+  rewardPoolShort,
+} from "./payout-rules.ts";
 
 describe("payouts", () => {
   it("only UnPaid rows with a token above 0 are payable", () => {
@@ -12,10 +18,23 @@ describe("payouts", () => {
   });
 
   it("splits a selection into payRewards calls of at most the batch size, in order, with the date keys", () => {
-    const rows = Array.from({ length: PAYOUT_BATCH_SIZE * 2 + 1 }, (_, i) => ({ id: i, wallet: `0xw${i}`, node: `0xn${i}`, date: "2027-04-01", token: BigInt(i + 1) }));
+    const rows = Array.from({ length: PAYOUT_BATCH_SIZE * 2 + 1 }, (_, i) => ({
+      id: i,
+      wallet: `0xw${i}`,
+      node: `0xn${i}`,
+      date: "2027-04-01",
+      token: BigInt(i + 1),
+    }));
     const batches = payoutBatches(rows);
     expect(batches.map((batch) => batch.ids.length)).toEqual([PAYOUT_BATCH_SIZE, PAYOUT_BATCH_SIZE, 1]);
-    expect(batches[2]).toEqual({ ids: [60], wallets: ["0xw60"], amounts: [61n], dates: [20270401n], nodes: ["0xn60"], total: 61n });
+    expect(batches[2]).toEqual({
+      ids: [60],
+      wallets: ["0xw60"],
+      amounts: [61n],
+      dates: [20270401n],
+      nodes: ["0xn60"],
+      total: 61n,
+    });
     expect(batches[0]!.total).toBe(BigInt((PAYOUT_BATCH_SIZE * (PAYOUT_BATCH_SIZE + 1)) / 2));
     expect(payoutBatches([])).toEqual([]);
   });
@@ -29,9 +48,25 @@ describe("payouts", () => {
 describe("payout hints", () => {
   it("are backed only by indexed payments of the transaction; without any, the receipt says why", () => {
     expect(decidePayoutHint(2, null)).toEqual({ ok: true });
-    expect(decidePayoutHint(0, null)).toEqual({ ok: false, code: "notFound", reason: PAYOUT_HINT_MESSAGES.payoutHintNotIndexed });
-    expect(decidePayoutHint(0, { status: "reverted", indexed: true })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintFailed });
-    expect(decidePayoutHint(0, { status: "success", indexed: false })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintPending });
-    expect(decidePayoutHint(0, { status: "success", indexed: true })).toEqual({ ok: false, code: "conflict", reason: PAYOUT_HINT_MESSAGES.payoutHintNoPayment });
+    expect(decidePayoutHint(0, null)).toEqual({
+      ok: false,
+      code: "notFound",
+      reason: PAYOUT_HINT_MESSAGES.payoutHintNotIndexed,
+    });
+    expect(decidePayoutHint(0, { status: "reverted", indexed: true })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: PAYOUT_HINT_MESSAGES.payoutHintFailed,
+    });
+    expect(decidePayoutHint(0, { status: "success", indexed: false })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: PAYOUT_HINT_MESSAGES.payoutHintPending,
+    });
+    expect(decidePayoutHint(0, { status: "success", indexed: true })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: PAYOUT_HINT_MESSAGES.payoutHintNoPayment,
+    });
   });
 });

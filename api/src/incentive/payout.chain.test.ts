@@ -43,17 +43,26 @@ interface Listed {
   amountMismatch: boolean;
 }
 
-const call = (token: string, method: "GET" | "POST", url: string, body?: unknown) => t.call(method, url, { token, body });
-const list = async (token: string, query = "limit=100"): Promise<Listed[]> => (await call(token, "GET", `${API.incentive.root}?${query}`)).body.docs;
+const call = (token: string, method: "GET" | "POST", url: string, body?: unknown) =>
+  t.call(method, url, { token, body });
+const list = async (token: string, query = "limit=100"): Promise<Listed[]> =>
+  (await call(token, "GET", `${API.incentive.root}?${query}`)).body.docs;
 const owner = () => app.chain.as("owner");
 /** Sends one planned batch from the owner's wallet with spec 9's gas; resolves with the receipt, reverted or not. */
 async function send(batch: Pick<Batch, "wallets" | "amounts" | "dates" | "nodes">) {
-  const hash = await owner().staking.write.payRewards([batch.wallets as Address[], batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes as Address[]], { gas: PAYOUT_GAS });
+  const hash = await owner().staking.write.payRewards(
+    [batch.wallets as Address[], batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes as Address[]],
+    { gas: PAYOUT_GAS },
+  );
   const receipt = await app.chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
   await app.synced();
   return receipt;
 }
-const hint = (tnxHash: string, ids: string[], token = admin) => call(token, "POST", API.incentive.update, { tnxHash, selectedArray: ids.map((_id) => ({ _id, status: INCENTIVE_STATUS.paid, token: "1" })) });
+const hint = (tnxHash: string, ids: string[], token = admin) =>
+  call(token, "POST", API.incentive.update, {
+    tnxHash,
+    selectedArray: ids.map((_id) => ({ _id, status: INCENTIVE_STATUS.paid, token: "1" })),
+  });
 async function deposit(amount: bigint) {
   await app.chain.fund("owner", amount);
   await app.chain.mined(owner().staking.write.depositReward([amount]));
@@ -64,7 +73,11 @@ beforeAll(async () => {
   app = await startChainApp();
   ({ t } = app);
   ({ admin, a, b } = await adminAndTwoOperators(app));
-  nodes = [await approvedNode(app, admin, a, 1), await approvedNode(app, admin, b, 2), await approvedNode(app, admin, a, 3)];
+  nodes = [
+    await approvedNode(app, admin, a, 1),
+    await approvedNode(app, admin, b, 2),
+    await approvedNode(app, admin, a, 3),
+  ];
   const stakes: [string, "validator" | "standby", bigint, number][] = [
     ["2027-01-10T12:00:00", "validator", pli(100_000), 0],
     ["2027-01-20T12:00:00", "standby", pli(50_000), 1],
@@ -76,7 +89,9 @@ beforeAll(async () => {
   }
   await atChainTime(app, "2027-03-01T08:00:00");
   await app.synced();
-  expect((await accrueIncentives({ db: t.db, chain: app.chain.publicClient }, new Date("2027-03-01T00:00:00Z"))).accrued).toHaveLength(2);
+  expect(
+    (await accrueIncentives({ db: t.db, chain: app.chain.publicClient }, new Date("2027-03-01T00:00:00Z"))).accrued,
+  ).toHaveLength(2);
 });
 afterAll(() => app?.stop());
 
@@ -89,9 +104,18 @@ describe("incentive lists", () => {
     expect((await list(b.token)).map((row) => row.walletAddress)).toEqual([b.wallet, b.wallet]);
     const all = await call(admin, "GET", `${API.incentive.root}?page=2&limit=4`);
     expect(all.body).toMatchObject({ totalDocs: 6, page: 2, limit: 4, totalPages: 2 });
-    expect((await call(admin, "GET", `${API.incentive.root}?page=9&limit=4`)).body).toMatchObject({ docs: [], totalDocs: 6, page: 9 });
-    expect((await call(b.token, "GET", `${API.incentive.root}?page=3&limit=1&q=unpaid`)).body).toMatchObject({ docs: [], totalDocs: 2 });
-    const row = (await list(a.token)).find((doc) => doc.nodeAddress === nodes[0]!.nodeKey && doc.date === "2027-02-01")!;
+    expect((await call(admin, "GET", `${API.incentive.root}?page=9&limit=4`)).body).toMatchObject({
+      docs: [],
+      totalDocs: 6,
+      page: 9,
+    });
+    expect((await call(b.token, "GET", `${API.incentive.root}?page=3&limit=1&q=unpaid`)).body).toMatchObject({
+      docs: [],
+      totalDocs: 2,
+    });
+    const row = (await list(a.token)).find(
+      (doc) => doc.nodeAddress === nodes[0]!.nodeKey && doc.date === "2027-02-01",
+    )!;
     expect(row).toMatchObject({
       status: INCENTIVE_STATUS.unPaid,
       type: "Monthly",
@@ -108,7 +132,8 @@ describe("incentive lists", () => {
   });
 
   it("searches by status label and by the start of a wallet or node address", async () => {
-    const count = async (q: string, token = admin) => (await call(token, "GET", `${API.incentive.root}?q=${encodeURIComponent(q)}`)).body.totalDocs;
+    const count = async (q: string, token = admin) =>
+      (await call(token, "GET", `${API.incentive.root}?q=${encodeURIComponent(q)}`)).body.totalDocs;
     expect(await count("unp")).toBe(6);
     expect(await count("Paid")).toBe(0);
     expect(await count("nothing")).toBe(0);
@@ -124,14 +149,25 @@ describe("bulk payouts", () => {
 
   it("refuses a plan the reward pool cannot cover, with the spec's message", async () => {
     const ids = (await list(admin)).map((row) => row._id);
-    expect(await call(admin, "POST", API.incentive.payout, { ids })).toMatchObject({ status: 409, body: { error: MESSAGES.insufficientRewardPool } });
+    expect(await call(admin, "POST", API.incentive.payout, { ids })).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.insufficientRewardPool },
+    });
     await deposit(pli(10_000));
-    expect((await call(admin, "GET", API.incentive.summary)).body).toMatchObject({ rewardBalance: pli(10_000).toString(), total: { count: 6 }, paid: { count: 0, token: "0" }, unPaid: { count: 6 } });
+    expect((await call(admin, "GET", API.incentive.summary)).body).toMatchObject({
+      rewardBalance: pli(10_000).toString(),
+      total: { count: 6 },
+      paid: { count: 0, token: "0" },
+      unPaid: { count: 6 },
+    });
   });
 
   it("pays two selected rows: exactly those turn Paid with the chain's hash and time once the payment is indexed", async () => {
     const rows = await list(admin);
-    const chosen = [rows.find((row) => row.walletAddress === a.wallet && row.date === "2027-03-01")!, rows.find((row) => row.walletAddress === b.wallet && row.date === "2027-02-01")!];
+    const chosen = [
+      rows.find((row) => row.walletAddress === a.wallet && row.date === "2027-03-01")!,
+      rows.find((row) => row.walletAddress === b.wallet && row.date === "2027-02-01")!,
+    ];
     paidIds = chosen.map((row) => row._id);
     const plan = await call(admin, "POST", API.incentive.payout, { ids: paidIds });
     expect(plan.status).toBe(200);
@@ -154,13 +190,30 @@ describe("bulk payouts", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: MESSAGES.tokenSent, paid: paidIds });
     const after = await list(admin);
-    expect(after.filter((row) => row.status === INCENTIVE_STATUS.paid).map((row) => row._id).sort()).toEqual([...paidIds].sort());
+    expect(
+      after
+        .filter((row) => row.status === INCENTIVE_STATUS.paid)
+        .map((row) => row._id)
+        .sort(),
+    ).toEqual([...paidIds].sort());
     for (const row of after.filter((doc) => paidIds.includes(doc._id))) {
-      expect(row).toMatchObject({ tnxHash: payTx, paidDate: new Date(Number(block.timestamp) * 1000).toISOString(), amountMismatch: false });
+      expect(row).toMatchObject({
+        tnxHash: payTx,
+        paidDate: new Date(Number(block.timestamp) * 1000).toISOString(),
+        amountMismatch: false,
+      });
     }
-    expect((await list(b.token)).find((row) => row._id === paidIds[1])).toMatchObject({ status: INCENTIVE_STATUS.paid, tnxHash: payTx });
+    expect((await list(b.token)).find((row) => row._id === paidIds[1])).toMatchObject({
+      status: INCENTIVE_STATUS.paid,
+      tnxHash: payTx,
+    });
     const summary = (await call(admin, "GET", API.incentive.summary)).body;
-    expect(summary).toMatchObject({ paid: { count: 2, token: plan.body.total }, unPaid: { count: 4 }, rewardBalance: (pli(10_000) - BigInt(plan.body.total)).toString(), discrepancies: 0 });
+    expect(summary).toMatchObject({
+      paid: { count: 2, token: plan.body.total },
+      unPaid: { count: 4 },
+      rewardBalance: (pli(10_000) - BigInt(plan.body.total)).toString(),
+      discrepancies: 0,
+    });
     expect((await call(admin, "GET", `${API.incentive.root}?q=paid`)).body.totalDocs).toBe(2);
     expect((await call(admin, "GET", `${API.incentive.root}?q=${payTx.slice(0, 14)}`)).body.totalDocs).toBe(2);
   });
@@ -168,11 +221,26 @@ describe("bulk payouts", () => {
   it("mails each operator once per payout transaction, listing the rows it paid them", async () => {
     const mailDeps = { ...t.mailSender, log: () => undefined };
     // The one outbox also holds the set-up's node review mails: set them aside so the counts are the payout mails'.
-    await t.db.updateTable("app.mail_outbox").set({ done_at: new Date() }).where("kind", "<>", "incentivePaid").where("done_at", "is", null).execute();
+    await t.db
+      .updateTable("app.mail_outbox")
+      .set({ done_at: new Date() })
+      .where("kind", "<>", "incentivePaid")
+      .where("done_at", "is", null)
+      .execute();
     const failing = { send: async () => Promise.reject(new Error("SMTP down")) };
-    expect(await sendPendingMails({ ...mailDeps, mailer: failing })).toEqual({ sent: 0, failed: 2, noEmail: 0, turnedOff: 0 });
+    expect(await sendPendingMails({ ...mailDeps, mailer: failing })).toEqual({
+      sent: 0,
+      failed: 2,
+      noEmail: 0,
+      turnedOff: 0,
+    });
     const before = app.smtp.mails.length;
-    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({ sent: 2, failed: 0, noEmail: 0, turnedOff: 0 });
+    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({
+      sent: 2,
+      failed: 0,
+      noEmail: 0,
+      turnedOff: 0,
+    });
     const mails = app.smtp.mails.slice(before).map((mail) => ({ to: mail.to, raw: mail.raw.replace(/=\r?\n/g, "") }));
     expect(mails.map((mail) => mail.to).sort()).toEqual([[a.email], [b.email]].sort());
     const toA = mails.find((mail) => mail.to.includes(a.email))!.raw;
@@ -181,50 +249,110 @@ describe("bulk payouts", () => {
     expect(toA).toContain(`${t.config.EXPLORER_TX_URL}${payTx}`);
     expect(toA).toContain(paidOfA.date);
     expect(await hint(payTx, paidIds)).toMatchObject({ status: 200 });
-    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({ sent: 0, failed: 0, noEmail: 0, turnedOff: 0 });
+    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({
+      sent: 0,
+      failed: 0,
+      noEmail: 0,
+      turnedOff: 0,
+    });
     expect(app.smtp.mails.length).toBe(before + 2);
   });
 
   it("a row paid on chain is never paid again: the plan refuses it and the contract reverts a second payment", async () => {
-    expect(await call(admin, "POST", API.incentive.payout, { ids: paidIds })).toMatchObject({ status: 409, body: { error: MESSAGES.incentiveNotPayable } });
+    expect(await call(admin, "POST", API.incentive.payout, { ids: paidIds })).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.incentiveNotPayable },
+    });
     const rows = (await list(admin)).filter((row) => paidIds.includes(row._id));
-    const again = await send({ wallets: rows.map((row) => row.walletAddress), amounts: rows.map((row) => row.token), dates: rows.map((row) => Number(row.date.replaceAll("-", ""))), nodes: rows.map((row) => row.nodeAddress) });
+    const again = await send({
+      wallets: rows.map((row) => row.walletAddress),
+      amounts: rows.map((row) => row.token),
+      dates: rows.map((row) => Number(row.date.replaceAll("-", ""))),
+      nodes: rows.map((row) => row.nodeAddress),
+    });
     expect(again.status).toBe("reverted");
-    expect(await owner().staking.read.isRewardPaid([rows[0]!.walletAddress as Address, rows[0]!.nodeAddress as Address, BigInt(rows[0]!.date.replaceAll("-", ""))])).toBe(true);
-    expect(await hint(again.transactionHash, paidIds)).toMatchObject({ status: 409, body: { error: MESSAGES.payoutHintFailed } });
+    expect(
+      await owner().staking.read.isRewardPaid([
+        rows[0]!.walletAddress as Address,
+        rows[0]!.nodeAddress as Address,
+        BigInt(rows[0]!.date.replaceAll("-", "")),
+      ]),
+    ).toBe(true);
+    expect(await hint(again.transactionHash, paidIds)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.payoutHintFailed },
+    });
     expect((await call(admin, "GET", API.incentive.summary)).body.paid.count).toBe(2);
   });
 
   it("forged hints change nothing: an unknown hash, a transaction that paid nothing, rows the transaction did not pay, an operator", async () => {
     const before = await list(admin);
     const unpaid = before.filter((row) => row.status === INCENTIVE_STATUS.unPaid).map((row) => row._id);
-    expect(await hint(keccak256(toHex("never sent")), unpaid)).toMatchObject({ status: 404, body: { error: MESSAGES.payoutHintNotIndexed } });
-    const approval = await app.chain.mined(owner().token.write.approve([app.chain.deployment.contracts.stakingRewards, 1n]));
+    expect(await hint(keccak256(toHex("never sent")), unpaid)).toMatchObject({
+      status: 404,
+      body: { error: MESSAGES.payoutHintNotIndexed },
+    });
+    const approval = await app.chain.mined(
+      owner().token.write.approve([app.chain.deployment.contracts.stakingRewards, 1n]),
+    );
     await app.synced();
-    expect(await hint(approval.transactionHash, unpaid)).toMatchObject({ status: 409, body: { error: MESSAGES.payoutHintNoPayment } });
+    expect(await hint(approval.transactionHash, unpaid)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.payoutHintNoPayment },
+    });
     const other = await hint(payTx, unpaid);
     expect(other).toMatchObject({ status: 200, body: { paid: [] } });
     expect(other.body.data.every((row: Listed) => row.status === INCENTIVE_STATUS.unPaid)).toBe(true);
     expect((await hint(payTx, unpaid, a.token)).status).toBe(403);
     expect((await hint("0x1234", unpaid)).status).toBe(400);
-    expect(await hint(payTx, ["00000000-0000-4000-8000-000000000000"])).toMatchObject({ status: 404, body: { error: MESSAGES.incentiveNotFound } });
+    expect(await hint(payTx, ["00000000-0000-4000-8000-000000000000"])).toMatchObject({
+      status: 404,
+      body: { error: MESSAGES.incentiveNotFound },
+    });
     expect(await list(admin)).toEqual(before);
   });
 
   it("shows a payment of another amount and a payment of no row as discrepancies, never as a silent match", async () => {
-    const row = (await list(admin)).find((doc) => doc.status === INCENTIVE_STATUS.unPaid && doc.walletAddress === a.wallet)!;
+    const row = (await list(admin)).find(
+      (doc) => doc.status === INCENTIVE_STATUS.unPaid && doc.walletAddress === a.wallet,
+    )!;
     const more = (BigInt(row.token) + 1n).toString();
     const dateKey = Number(row.date.replaceAll("-", ""));
-    const wrong = await send({ wallets: [row.walletAddress, b.wallet], amounts: [more, "7"], dates: [dateKey, 20270115], nodes: [row.nodeAddress, nodes[1]!.nodeKey] });
+    const wrong = await send({
+      wallets: [row.walletAddress, b.wallet],
+      amounts: [more, "7"],
+      dates: [dateKey, 20270115],
+      nodes: [row.nodeAddress, nodes[1]!.nodeKey],
+    });
     expect(wrong.status).toBe("success");
     expect((await hint(wrong.transactionHash, [row._id])).body.paid).toEqual([row._id]);
-    expect((await list(admin)).find((doc) => doc._id === row._id)).toMatchObject({ status: INCENTIVE_STATUS.paid, tnxHash: wrong.transactionHash, amountMismatch: true });
+    expect((await list(admin)).find((doc) => doc._id === row._id)).toMatchObject({
+      status: INCENTIVE_STATUS.paid,
+      tnxHash: wrong.transactionHash,
+      amountMismatch: true,
+    });
     const discrepancies = await call(admin, "GET", API.incentive.discrepancies);
     expect(discrepancies.body.totalDocs).toBe(2);
     expect(discrepancies.body.docs).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: "amount", incentiveId: row._id, expected: row.token, paid: more, tnxHash: wrong.transactionHash, dateKey }),
-        expect.objectContaining({ kind: "unmatched", incentiveId: null, walletAddress: b.wallet, nodeAddress: nodes[1]!.nodeKey, date: "2027-01-15", dateKey: 20270115, expected: null, paid: "7" }),
+        expect.objectContaining({
+          kind: "amount",
+          incentiveId: row._id,
+          expected: row.token,
+          paid: more,
+          tnxHash: wrong.transactionHash,
+          dateKey,
+        }),
+        expect.objectContaining({
+          kind: "unmatched",
+          incentiveId: null,
+          walletAddress: b.wallet,
+          nodeAddress: nodes[1]!.nodeKey,
+          date: "2027-01-15",
+          dateKey: 20270115,
+          expected: null,
+          paid: "7",
+        }),
       ]),
     );
     expect((await call(admin, "GET", API.incentive.summary)).body.discrepancies).toBe(2);
@@ -232,10 +360,24 @@ describe("bulk payouts", () => {
   });
 
   it("splits a large selection into batches that each fit spec 9's gas", async () => {
-    const wallets = Array.from({ length: PAYOUT_BATCH_SIZE + 3 }, (_, i) => `0x${(0xf00 + i).toString(16).padStart(40, "0")}`);
+    const wallets = Array.from(
+      { length: PAYOUT_BATCH_SIZE + 3 },
+      (_, i) => `0x${(0xf00 + i).toString(16).padStart(40, "0")}`,
+    );
     const inserted = await t.db
       .insertInto("app.incentive")
-      .values(wallets.map((wallet) => ({ wallet, node: nodes[0]!.nodeKey, date: "2027-03-01", token: pli(1).toString(), inactive_count: 0, staked_days: 28, accrued_days: 28, percentage: "2.5" })))
+      .values(
+        wallets.map((wallet) => ({
+          wallet,
+          node: nodes[0]!.nodeKey,
+          date: "2027-03-01",
+          token: pli(1).toString(),
+          inactive_count: 0,
+          staked_days: 28,
+          accrued_days: 28,
+          percentage: "2.5",
+        })),
+      )
       .returning("id")
       .execute();
     await deposit(pli(PAYOUT_BATCH_SIZE + 3));
@@ -262,18 +404,38 @@ describe("exports and deletes", () => {
     const cells = lines.map((line) => line.split(","));
     const paidLine = cells.find((cell) => cell[5] === paid.tnxHash && cell[1] === `${a.wallet}-${paid.nodeAddress}`)!;
     const iso = paid.paidDate!;
-    expect(paidLine).toEqual([a.wallet, `${a.wallet}-${paid.nodeAddress}`, "Paid", formatUnits(BigInt(paid.token), 18), "Monthly", paid.tnxHash, `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`, expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/)]);
-    expect((await call(admin, "GET", `${API.incentive.export}?q=unpaid`)).body.trimEnd().split("\r\n").length - 1).toBe((await call(admin, "GET", `${API.incentive.root}?q=unpaid`)).body.totalDocs);
+    expect(paidLine).toEqual([
+      a.wallet,
+      `${a.wallet}-${paid.nodeAddress}`,
+      "Paid",
+      formatUnits(BigInt(paid.token), 18),
+      "Monthly",
+      paid.tnxHash,
+      `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`,
+      expect.stringMatching(/^\d{2}-\d{2}-\d{4}$/),
+    ]);
+    expect((await call(admin, "GET", `${API.incentive.export}?q=unpaid`)).body.trimEnd().split("\r\n").length - 1).toBe(
+      (await call(admin, "GET", `${API.incentive.root}?q=unpaid`)).body.totalDocs,
+    );
   });
 
   it("deletes an UnPaid incentive; a paid one is kept", async () => {
     const rows = await list(b.token);
     const unpaid = rows.find((row) => row.status === INCENTIVE_STATUS.unPaid)!;
     const paid = rows.find((row) => row.status === INCENTIVE_STATUS.paid)!;
-    expect(await call(admin, "POST", API.incentive.delete, { id: paid._id })).toMatchObject({ status: 409, body: { error: MESSAGES.incentivePaidKept } });
-    expect(await call(admin, "POST", API.incentive.delete, { id: unpaid._id })).toMatchObject({ status: 200, body: { message: MESSAGES.incentiveDeleted } });
+    expect(await call(admin, "POST", API.incentive.delete, { id: paid._id })).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.incentivePaidKept },
+    });
+    expect(await call(admin, "POST", API.incentive.delete, { id: unpaid._id })).toMatchObject({
+      status: 200,
+      body: { message: MESSAGES.incentiveDeleted },
+    });
     expect(await call(admin, "POST", API.incentive.delete, { id: unpaid._id })).toMatchObject({ status: 404 });
     expect((await list(b.token)).map((row) => row._id)).toEqual([paid._id]);
-    expect(await call(admin, "GET", `${API.incentive.byId}?incentiveId=${paid._id}`)).toMatchObject({ status: 200, body: { _id: paid._id, status: INCENTIVE_STATUS.paid } });
+    expect(await call(admin, "GET", `${API.incentive.byId}?incentiveId=${paid._id}`)).toMatchObject({
+      status: 200,
+      body: { _id: paid._id, status: INCENTIVE_STATUS.paid },
+    });
   });
 });

@@ -9,7 +9,10 @@ import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.
 export const incentives = (db: Db) => db.selectFrom("app.incentive as i");
 type IncentiveQuery = ReturnType<typeof incentives>;
 
-/** What `q` asks for: rows in some statuses (a status label it begins, any case), or 0x hex to find at the start of an address or hash. */
+/**
+ * What `q` asks for: rows in some statuses (a status label it begins, any case), or 0x hex to find at the start of an
+ * address or hash.
+ */
 export function searchOf(q: string): { statuses?: IncentiveStatus[]; hexPrefix?: string } {
   const term = q.trim().toLowerCase();
   if (!term) return {};
@@ -39,10 +42,31 @@ const baseColumns = (query: IncentiveQuery) =>
 
 export const withRelations = (query: IncentiveQuery) =>
   baseColumns(query).select((eb) => [
-    eb.selectFrom("app.node as n").select("n.id").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_id"),
-    eb.selectFrom("app.node as n").select("n.name").whereRef("n.node_address", "=", "i.node").$castTo<string | null>().as("node_name"),
-    eb.selectFrom("app.operator as o").select("o.email").whereRef("o.wallet_address", "=", "i.wallet").$castTo<string | null>().as("email"),
-    eb.selectFrom("chain.stake_position as p").select("p.status").whereRef("p.wallet", "=", "i.wallet").whereRef("p.node", "=", "i.node").$castTo<StakeStatus | null>().as("stake_status"),
+    eb
+      .selectFrom("app.node as n")
+      .select("n.id")
+      .whereRef("n.node_address", "=", "i.node")
+      .$castTo<string | null>()
+      .as("node_id"),
+    eb
+      .selectFrom("app.node as n")
+      .select("n.name")
+      .whereRef("n.node_address", "=", "i.node")
+      .$castTo<string | null>()
+      .as("node_name"),
+    eb
+      .selectFrom("app.operator as o")
+      .select("o.email")
+      .whereRef("o.wallet_address", "=", "i.wallet")
+      .$castTo<string | null>()
+      .as("email"),
+    eb
+      .selectFrom("chain.stake_position as p")
+      .select("p.status")
+      .whereRef("p.wallet", "=", "i.wallet")
+      .whereRef("p.node", "=", "i.node")
+      .$castTo<StakeStatus | null>()
+      .as("stake_status"),
   ]);
 
 /**
@@ -66,20 +90,35 @@ export type IncentiveExportRow = Awaited<ReturnType<ReturnType<typeof exportColu
 
 export const newestFirst = (query: IncentiveQuery) => query.orderBy("i.date", "desc").orderBy("i.id");
 
-export const findIncentives = (db: Db, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : withRelations(incentives(db)).where("i.id", "in", ids).execute());
+export const findIncentives = (db: Db, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : withRelations(incentives(db)).where("i.id", "in", ids).execute();
 
 export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
 
 /** Deletes an UnPaid incentive; false when there is none (a paid one is kept). */
 export const deleteUnpaidIncentive = async (db: Db, id: string) =>
-  (await db.deleteFrom("app.incentive").where("id", "=", id).where("status", "=", INCENTIVE_STATUS.unPaid).executeTakeFirst()).numDeletedRows > 0n;
+  (
+    await db
+      .deleteFrom("app.incentive")
+      .where("id", "=", id)
+      .where("status", "=", INCENTIVE_STATUS.unPaid)
+      .executeTakeFirst()
+  ).numDeletedRows > 0n;
 
 /** The payments the indexer recorded for a transaction. */
-export const paymentsOfTransaction = (db: Db, txHash: string) => db.selectFrom("chain.reward_payment").select(["wallet", "node", "date_key", "amount"]).where("tx_hash", "=", txHash).execute();
+export const paymentsOfTransaction = (db: Db, txHash: string) =>
+  db
+    .selectFrom("chain.reward_payment")
+    .select(["wallet", "node", "date_key", "amount"])
+    .where("tx_hash", "=", txHash)
+    .execute();
 
 /** The reward pool of the StakingRewards contract as indexed, wei ("0" before any deposit). */
 export async function rewardBalance(db: Db): Promise<string> {
-  const row = await db.selectFrom("chain.reward_pool").select(sql<string>`coalesce(sum(balance), 0)::text`.as("balance")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("chain.reward_pool")
+    .select(sql<string>`coalesce(sum(balance), 0)::text`.as("balance"))
+    .executeTakeFirstOrThrow();
   return row.balance;
 }
 
@@ -87,8 +126,13 @@ const mismatches = (db: Db) => db.selectFrom("app.incentive as i").where(sql<boo
 
 async function countDiscrepancies(db: Db): Promise<number> {
   const [amount, unmatched] = await Promise.all([
-    mismatches(db).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("app.incentive_orphan_payment").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+    mismatches(db)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("app.incentive_orphan_payment")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(amount.n) + Number(unmatched.n);
 }
@@ -96,7 +140,10 @@ async function countDiscrepancies(db: Db): Promise<number> {
 /** The admin's cards, from the kept counts, the indexed reward pool and the discrepancies. */
 export async function incentiveSummary(db: Db): Promise<IncentiveSummary> {
   const [counts, balance, discrepancies] = await Promise.all([
-    db.selectFrom("app.incentive_status_count").select(["status", sql<string>`count::text`.as("count"), "token"]).execute(),
+    db
+      .selectFrom("app.incentive_status_count")
+      .select(["status", sql<string>`count::text`.as("count"), "token"])
+      .execute(),
     rewardBalance(db),
     countDiscrepancies(db),
   ]);
@@ -106,12 +153,31 @@ export async function incentiveSummary(db: Db): Promise<IncentiveSummary> {
   };
   const paid = of(INCENTIVE_STATUS.paid);
   const unPaid = of(INCENTIVE_STATUS.unPaid);
-  return { total: { count: paid.count + unPaid.count, token: (BigInt(paid.token) + BigInt(unPaid.token)).toString() }, paid, unPaid, rewardBalance: balance, discrepancies };
+  return {
+    total: { count: paid.count + unPaid.count, token: (BigInt(paid.token) + BigInt(unPaid.token)).toString() },
+    paid,
+    unPaid,
+    rewardBalance: balance,
+    discrepancies,
+  };
 }
 
 /** A page of discrepancies, latest payment first: amounts that differ from their row, then payments without a row. */
-export async function listDiscrepancies(db: Db, { page, limit }: { page: number; limit: number }): Promise<{ rows: Discrepancy[]; total: number }> {
-  const { rows } = await sql<{ kind: Discrepancy["kind"]; id: string | null; wallet: string; node: string; date_key: string; expected: string | null; paid: string; tx: string; paid_at: Date }>`
+export async function listDiscrepancies(
+  db: Db,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: Discrepancy[]; total: number }> {
+  const { rows } = await sql<{
+    kind: Discrepancy["kind"];
+    id: string | null;
+    wallet: string;
+    node: string;
+    date_key: string;
+    expected: string | null;
+    paid: string;
+    tx: string;
+    paid_at: Date;
+  }>`
     SELECT * FROM (
       SELECT 'amount' AS kind, i.id::text AS id, i.wallet, i.node, i.date_key::text AS date_key, i.token AS expected, i.paid_amount AS paid, i.paid_tx AS tx, i.paid_at
       FROM app.incentive AS i WHERE i.paid_amount <> i.token

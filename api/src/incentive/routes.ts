@@ -9,8 +9,30 @@ import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
-import { deleteUnpaidIncentive, findIncentive, incentiveSummary, listDiscrepancies, toIncentiveResponse } from "./repository.ts";
-import { INCENTIVE_EXPORT_FILE, INCENTIVE_MESSAGES, discrepancyQuerySchema, discrepancySchema, incentiveByIdQuerySchema, incentiveDeleteSchema, incentiveExportQuerySchema, incentiveListQuerySchema, incentiveResponseSchema, incentiveSummarySchema, payoutHintResponseSchema, payoutHintSchema, payoutPlanResponseSchema, payoutPlanSchema, INCENTIVE_PATHS } from "./schema.ts";
+import {
+  deleteUnpaidIncentive,
+  findIncentive,
+  incentiveSummary,
+  listDiscrepancies,
+  toIncentiveResponse,
+} from "./repository.ts";
+import {
+  INCENTIVE_EXPORT_FILE,
+  INCENTIVE_MESSAGES,
+  discrepancyQuerySchema,
+  discrepancySchema,
+  incentiveByIdQuerySchema,
+  incentiveDeleteSchema,
+  incentiveExportQuerySchema,
+  incentiveListQuerySchema,
+  incentiveResponseSchema,
+  incentiveSummarySchema,
+  payoutHintResponseSchema,
+  payoutHintSchema,
+  payoutPlanResponseSchema,
+  payoutPlanSchema,
+  INCENTIVE_PATHS,
+} from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn } from "../auth/middleware.ts";
@@ -23,7 +45,10 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 const listIncentivesRoute = createRoute({
   method: "get",
   path: INCENTIVE_PATHS.root,
-  ...describe("signed-in", "Incentives, newest date first: the operator's own, or all for an admin; q searches by status (a label it begins) or by the start of a wallet, node or payout hash (0x hex)"),
+  ...describe(
+    "signed-in",
+    "Incentives, newest date first: the operator's own, or all for an admin; q searches by status (a label it begins) or by the start of a wallet, node or payout hash (0x hex)",
+  ),
   middleware: [signedIn] as const,
   request: { query: incentiveListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(incentiveResponseSchema), "A page of incentives"), ...guarded },
@@ -41,7 +66,10 @@ const getIncentiveRoute = createRoute({
 const exportIncentivesRoute = createRoute({
   method: "get",
   path: INCENTIVE_PATHS.export,
-  ...describe("signed-in", "Every matching incentive as CSV (incentivelist.csv: wallet address, stake id, status, token in PLI, type, txn hash, paid date, created at), streamed"),
+  ...describe(
+    "signed-in",
+    "Every matching incentive as CSV (incentivelist.csv: wallet address, stake id, status, token in PLI, type, txn hash, paid date, created at), streamed",
+  ),
   middleware: [signedIn] as const,
   request: { query: incentiveExportQuerySchema },
   responses: { 200: csvResponse("incentivelist.csv, newest date first"), ...guarded },
@@ -50,7 +78,10 @@ const exportIncentivesRoute = createRoute({
 const incentiveSummaryRoute = createRoute({
   method: "get",
   path: INCENTIVE_PATHS.summary,
-  ...describe("admin", "The incentive cards: count and wei sum of all, paid and unpaid incentives, the indexed reward pool, and how many payments disagree with the incentives"),
+  ...describe(
+    "admin",
+    "The incentive cards: count and wei sum of all, paid and unpaid incentives, the indexed reward pool, and how many payments disagree with the incentives",
+  ),
   middleware: [adminOnly] as const,
   responses: { 200: jsonResponse(incentiveSummarySchema, "Totals"), ...guarded },
 });
@@ -58,7 +89,10 @@ const incentiveSummaryRoute = createRoute({
 const discrepanciesRoute = createRoute({
   method: "get",
   path: INCENTIVE_PATHS.discrepancies,
-  ...describe("admin", "Payments on the chain that disagree with the incentives: another amount than the row with their (wallet, node, date key), or no such row; latest first"),
+  ...describe(
+    "admin",
+    "Payments on the chain that disagree with the incentives: another amount than the row with their (wallet, node, date key), or no such row; latest first",
+  ),
   middleware: [adminOnly] as const,
   request: { query: discrepancyQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(discrepancySchema), "A page of discrepancies"), ...guarded },
@@ -73,7 +107,12 @@ const payoutPlanRoute = createRoute({
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(payoutPlanSchema),
-  responses: { 200: jsonResponse(payoutPlanResponseSchema, "The batches to send"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(payoutPlanResponseSchema, "The batches to send"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const payoutHintRoute = createRoute({
@@ -85,7 +124,12 @@ const payoutHintRoute = createRoute({
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(payoutHintSchema),
-  responses: { 200: jsonResponse(payoutHintResponseSchema, "Token Sent Successfully, with the rows"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(payoutHintResponseSchema, "Token Sent Successfully, with the rows"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const deleteIncentiveRoute = createRoute({
@@ -94,11 +138,20 @@ const deleteIncentiveRoute = createRoute({
   ...describe("admin", "Delete an UnPaid incentive; a paid one is kept (409)"),
   middleware: [adminOnly] as const,
   request: jsonBody(incentiveDeleteSchema),
-  responses: { 200: jsonResponse(messageSchema, "Incentive Deleted Successfully"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(messageSchema, "Incentive Deleted Successfully"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
-/** The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an admin. */
-const scopeOf = async (db: Db, session: SessionClaims) => (session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session));
+/**
+ * The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an
+ * admin.
+ */
+const scopeOf = async (db: Db, session: SessionClaims) =>
+  session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
 
 export const incentiveRoutes = createRouter()
   .openapi(listIncentivesRoute, async (c) => {
@@ -107,7 +160,12 @@ export const incentiveRoutes = createRouter()
     return cachedJson(c, query, async () => {
       const { rows, total } = await listIncentives(db, { ...query, wallet: await scopeOf(db, c.get("session")!) });
       const now = new Date();
-      return paged(rows.map((row) => toIncentiveResponse(row, now)), total, query.page, query.limit);
+      return paged(
+        rows.map((row) => toIncentiveResponse(row, now)),
+        total,
+        query.page,
+        query.limit,
+      );
     });
   })
   .openapi(getIncentiveRoute, async (c) => {
@@ -131,8 +189,16 @@ export const incentiveRoutes = createRouter()
     const { db, chain } = c.var.deps;
     const { tnxHash, selectedArray } = c.req.valid("json");
     const now = new Date();
-    const { rows, paid } = await checkPayoutHint({ db, chain }, tnxHash, selectedArray.map((row) => row._id), now);
-    return c.json({ message: INCENTIVE_MESSAGES.tokenSent, data: rows.map((row) => toIncentiveResponse(row, now)), paid }, 200);
+    const { rows, paid } = await checkPayoutHint(
+      { db, chain },
+      tnxHash,
+      selectedArray.map((row) => row._id),
+      now,
+    );
+    return c.json(
+      { message: INCENTIVE_MESSAGES.tokenSent, data: rows.map((row) => toIncentiveResponse(row, now)), paid },
+      200,
+    );
   })
   .openapi(deleteIncentiveRoute, async (c) => {
     const { db } = c.var.deps;

@@ -18,4 +18,5 @@ export const INCENTIVE_RULE_MESSAGES = {
 } as const;
 
 /** Spec 5: a reward deposit must be above 0; its message, or null when it may be sent. */
-export const depositAmountError = (amount: bigint | null) => (amount === null || amount <= 0n ? INCENTIVE_RULE_MESSAGES.depositNotPositive : null);
+export const depositAmountError = (amount: bigint | null) =>
+  amount === null || amount <= 0n ? INCENTIVE_RULE_MESSAGES.depositNotPositive : null;

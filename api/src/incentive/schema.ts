@@ -50,7 +50,10 @@ export const MAX_SELECTED_INCENTIVES = 5_000;
 
 /** POST /api/incentive/payout: the rows selected for Pay Now. */
 export const payoutPlanSchema = z.object({
-  ids: z.array(idSchema, { error: "Select the incentives to pay" }).min(1, "Select the incentives to pay").max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
+  ids: z
+    .array(idSchema, { error: "Select the incentives to pay" })
+    .min(1, "Select the incentives to pay")
+    .max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
 });
 
 /**
@@ -95,14 +98,20 @@ export const incentiveResponseSchema = z.object({
   /** YYYY-MM-DD, or ~ once past (spec 2). */
   nextPaymentDate: z.string(),
   /** The stake position the row accrued on: its _id (0x<wallet>-0x<node>) and the chain's status now. */
-  stake: z.object({ stakeNo: z.string(), status: z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]).nullable() }),
+  stake: z.object({
+    stakeNo: z.string(),
+    status: z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]).nullable(),
+  }),
   user: z.object({ walletAddress: z.string(), email: z.string() }),
   createdAt: z.string(),
 });
 export type IncentiveResponse = z.infer<typeof incentiveResponseSchema>;
 
 const totalSchema = z.object({ count: z.number().int(), token: wei });
-/** The admin's cards: every incentive, the paid and the unpaid ones (count and wei), the reward pool and the discrepancies. */
+/**
+ * The admin's cards: every incentive, the paid and the unpaid ones (count and wei), the reward pool and the
+ * discrepancies.
+ */
 export const incentiveSummarySchema = z.object({
   total: totalSchema,
   paid: totalSchema,
@@ -141,7 +150,11 @@ export const payoutBatchSchema = z.object({
   nodes: z.array(z.string()),
   total: wei,
 });
-export const payoutPlanResponseSchema = z.object({ total: wei, rewardBalance: wei, batches: z.array(payoutBatchSchema) });
+export const payoutPlanResponseSchema = z.object({
+  total: wei,
+  rewardBalance: wei,
+  batches: z.array(payoutBatchSchema),
+});
 
 export const payoutHintResponseSchema = z.object({
   message: z.string(),

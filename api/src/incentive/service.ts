@@ -25,14 +25,22 @@ export async function planPayout(db: Db, ids: string[]) {
   await matchPayments(db);
   const rows = await selected(db, ids);
   if (!rows.every(isPayable)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveNotPayable);
-  const batches = payoutBatches(rows.map((row) => ({ id: row.id, wallet: row.wallet, node: row.node, date: row.date, token: BigInt(row.token) })));
+  const batches = payoutBatches(
+    rows.map((row) => ({ id: row.id, wallet: row.wallet, node: row.node, date: row.date, token: BigInt(row.token) })),
+  );
   const total = batches.reduce((sum, batch) => sum + batch.total, 0n);
   const balance = await rewardBalance(db);
-  if (rewardPoolShort(BigInt(balance), total)) throw new AppError("conflict", INCENTIVE_MESSAGES.insufficientRewardPool);
+  if (rewardPoolShort(BigInt(balance), total))
+    throw new AppError("conflict", INCENTIVE_MESSAGES.insufficientRewardPool);
   return {
     total: total.toString(),
     rewardBalance: balance,
-    batches: batches.map((batch) => ({ ...batch, amounts: batch.amounts.map(String), dates: batch.dates.map(Number), total: batch.total.toString() })),
+    batches: batches.map((batch) => ({
+      ...batch,
+      amounts: batch.amounts.map(String),
+      dates: batch.dates.map(Number),
+      total: batch.total.toString(),
+    })),
   };
 }
 
@@ -47,7 +55,10 @@ export async function checkPayoutHint(deps: { db: Db; chain: PublicClient }, has
   if (payments.length === 0) {
     const receipt = await deps.chain.getTransactionReceipt({ hash: hash as `0x${string}` }).catch(() => null);
     const indexed = receipt ? await getIndexedBlock(deps.db) : null;
-    const decision = decidePayoutHint(0, receipt && { status: receipt.status, indexed: indexed !== null && receipt.blockNumber <= BigInt(indexed) });
+    const decision = decidePayoutHint(
+      0,
+      receipt && { status: receipt.status, indexed: indexed !== null && receipt.blockNumber <= BigInt(indexed) },
+    );
     if (!decision.ok) throw new AppError(decision.code, decision.reason);
   }
   const rows = await selected(deps.db, ids);

@@ -16,7 +16,12 @@ const list = createRoute({
   ...describe("admin", "Invited emails (a node whose owner's email is invited carries the bounty flag)"),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema },
-  responses: { 200: jsonResponse(pagedSchema(inviteResponseSchema), "A page of invites, newest first"), 400: invalid, 401: unauthorized, 403: forbidden },
+  responses: {
+    200: jsonResponse(pagedSchema(inviteResponseSchema), "A page of invites, newest first"),
+    400: invalid,
+    401: unauthorized,
+    403: forbidden,
+  },
 });
 
 const add = createRoute({
@@ -34,7 +39,13 @@ const remove = createRoute({
   ...describe("admin", "Remove an invite"),
   middleware: [adminOnly] as const,
   request: jsonBody(inviteDeleteSchema),
-  responses: { 200: jsonResponse(messageSchema, "Removed"), 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound },
+  responses: {
+    200: jsonResponse(messageSchema, "Removed"),
+    400: invalid,
+    401: unauthorized,
+    403: forbidden,
+    404: notFound,
+  },
 });
 
 export const inviteRoutes = createRouter()

@@ -8,8 +8,10 @@ let admin: string;
 let operator: Awaited<ReturnType<typeof operatorWithActiveNode>>;
 
 const list = (token: string) => t.call("GET", `${API.jobCategory.root}/`, { token });
-const add = (categoryName: string) => t.call("POST", `${API.jobCategory.root}/`, { token: admin, body: { categoryName } });
-const rename = (_id: string, categoryName: string) => t.call("POST", API.jobCategory.edit, { token: admin, body: { _id, categoryName } });
+const add = (categoryName: string) =>
+  t.call("POST", `${API.jobCategory.root}/`, { token: admin, body: { categoryName } });
+const rename = (_id: string, categoryName: string) =>
+  t.call("POST", API.jobCategory.edit, { token: admin, body: { _id, categoryName } });
 const remove = (id: string) => t.call("POST", API.jobCategory.delete, { token: admin, body: { id } });
 
 beforeAll(async () => {
@@ -24,7 +26,13 @@ describe("job categories", () => {
     for (const token of [operator.token, admin]) {
       const response = await list(token);
       expect(response.status).toBe(200);
-      expect(response.body.docs.map((category: { categoryName: string }) => category.categoryName)).toEqual(["Price Feed", "Random Number", "Weather", "Sports", "Custom"]);
+      expect(response.body.docs.map((category: { categoryName: string }) => category.categoryName)).toEqual([
+        "Price Feed",
+        "Random Number",
+        "Weather",
+        "Sports",
+        "Custom",
+      ]);
       expect(response.body.totalDocs).toBe(5);
     }
   });
@@ -32,14 +40,20 @@ describe("job categories", () => {
   it("an admin adds and renames them; names are unique in any case", async () => {
     const added = await add("  Lottery ");
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ message: MESSAGES.categoryAdded, data: { categoryName: "Lottery", jobCount: 0 } });
+    expect(added.body).toMatchObject({
+      message: MESSAGES.categoryAdded,
+      data: { categoryName: "Lottery", jobCount: 0 },
+    });
     expect((await list(operator.token)).body.docs.at(-1).categoryName).toBe("Lottery");
     expect((await add("price feed")).body.errors).toEqual({ categoryName: MESSAGES.categoryExists });
     expect((await add("")).body.errors.categoryName).toBe("Category name is required");
     const id = added.body.data._id;
     expect((await rename(id, "SPORTS")).body.errors).toEqual({ categoryName: MESSAGES.categoryExists });
     const renamed = await rename(id, "lottery draws");
-    expect(renamed.body).toMatchObject({ message: MESSAGES.categoryRenamed, data: { _id: id, categoryName: "lottery draws" } });
+    expect(renamed.body).toMatchObject({
+      message: MESSAGES.categoryRenamed,
+      data: { _id: id, categoryName: "lottery draws" },
+    });
     expect((await rename(id, "Lottery Draws")).status).toBe(200);
     expect((await rename("00000000-0000-4000-8000-000000000000", "Anything")).status).toBe(404);
   });
@@ -52,7 +66,9 @@ describe("job categories", () => {
     expect(inUse.body.error).toBe(MESSAGES.categoryInUse);
     expect((await list(admin)).body.docs.find((row: { _id: string }) => row._id === category._id).jobCount).toBe(1);
     await rename(category._id, "Elections");
-    const job = (await t.call("POST", API.job.byNode, { token: operator.token, body: { id: operator.nodeId } })).body.docs.find((row: { _id: string }) => row._id === jobId);
+    const job = (
+      await t.call("POST", API.job.byNode, { token: operator.token, body: { id: operator.nodeId } })
+    ).body.docs.find((row: { _id: string }) => row._id === jobId);
     expect(job).toMatchObject({ jobCategoryID: category._id, categoryName: "Elections", jobChange: false });
     expect((await t.call("POST", API.job.delete, { token: admin, body: { id: jobId } })).status).toBe(200);
     const removed = await remove(category._id);
@@ -67,7 +83,10 @@ describe("job categories", () => {
     try {
       await fresh.db.deleteFrom("app.job_category").execute();
       const who = await operatorWithActiveNode(fresh);
-      expect((await fresh.call("GET", API.jobCategory.root, { token: who.token })).body).toEqual({ docs: [], totalDocs: 0 });
+      expect((await fresh.call("GET", API.jobCategory.root, { token: who.token })).body).toEqual({
+        docs: [],
+        totalDocs: 0,
+      });
     } finally {
       await fresh.close();
     }
@@ -76,8 +95,22 @@ describe("job categories", () => {
   it("only an admin changes them", async () => {
     const body = { categoryName: "Mine" };
     expect((await t.call("POST", API.jobCategory.root, { token: operator.token, body })).status).toBe(403);
-    expect((await t.call("POST", API.jobCategory.edit, { token: operator.token, body: { ...body, _id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(403);
-    expect((await t.call("POST", API.jobCategory.delete, { token: operator.token, body: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(403);
+    expect(
+      (
+        await t.call("POST", API.jobCategory.edit, {
+          token: operator.token,
+          body: { ...body, _id: "00000000-0000-4000-8000-000000000000" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call("POST", API.jobCategory.delete, {
+          token: operator.token,
+          body: { id: "00000000-0000-4000-8000-000000000000" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.call("GET", API.jobCategory.root)).status).toBe(401);
   });
 });

@@ -3,8 +3,23 @@ import { adminOnly, signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, messageSchema } from "../shared/schema.ts";
-import { categoryNameTaken, deleteUnusedJobCategory, findJobCategory, insertJobCategory, listJobCategories, renameJobCategory, toJobCategoryResponse } from "./repository.ts";
-import { JOB_CATEGORY_MESSAGES, jobCategoryEditSchema, jobCategoryListSchema, jobCategorySavedSchema, jobCategorySchema, JOB_CATEGORY_PATHS } from "./schema.ts";
+import {
+  categoryNameTaken,
+  deleteUnusedJobCategory,
+  findJobCategory,
+  insertJobCategory,
+  listJobCategories,
+  renameJobCategory,
+  toJobCategoryResponse,
+} from "./repository.ts";
+import {
+  JOB_CATEGORY_MESSAGES,
+  jobCategoryEditSchema,
+  jobCategoryListSchema,
+  jobCategorySavedSchema,
+  jobCategorySchema,
+  JOB_CATEGORY_PATHS,
+} from "./schema.ts";
 
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
 const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
@@ -60,17 +75,28 @@ export const jobCategoryRoutes = createRouter()
   .openapi(add, async (c) => {
     const { db } = c.var.deps;
     const { categoryName } = c.req.valid("json");
-    if (await categoryNameTaken(db, categoryName)) throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
+    if (await categoryNameTaken(db, categoryName))
+      throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
     const { id } = await insertJobCategory(db, categoryName).catch(nameTakenAsFieldError);
-    return c.json({ message: JOB_CATEGORY_MESSAGES.categoryAdded, data: toJobCategoryResponse((await findJobCategory(db, id))!) }, 201);
+    return c.json(
+      { message: JOB_CATEGORY_MESSAGES.categoryAdded, data: toJobCategoryResponse((await findJobCategory(db, id))!) },
+      201,
+    );
   })
   .openapi(rename, async (c) => {
     const { db } = c.var.deps;
     const { _id, categoryName } = c.req.valid("json");
-    if (await categoryNameTaken(db, categoryName, _id)) throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
+    if (await categoryNameTaken(db, categoryName, _id))
+      throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
     const renamed = await renameJobCategory(db, _id, categoryName).catch(nameTakenAsFieldError);
     if (!renamed) throw new AppError("notFound", JOB_CATEGORY_MESSAGES.categoryNotFound);
-    return c.json({ message: JOB_CATEGORY_MESSAGES.categoryRenamed, data: toJobCategoryResponse((await findJobCategory(db, _id))!) }, 200);
+    return c.json(
+      {
+        message: JOB_CATEGORY_MESSAGES.categoryRenamed,
+        data: toJobCategoryResponse((await findJobCategory(db, _id))!),
+      },
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const { db } = c.var.deps;

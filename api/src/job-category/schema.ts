@@ -29,7 +29,10 @@ export const jobCategoryResponseSchema = z.object({
   jobCount: z.number().int(),
 });
 export type JobCategoryResponse = z.infer<typeof jobCategoryResponseSchema>;
-export const jobCategoryListSchema = z.object({ docs: z.array(jobCategoryResponseSchema), totalDocs: z.number().int() });
+export const jobCategoryListSchema = z.object({
+  docs: z.array(jobCategoryResponseSchema),
+  totalDocs: z.number().int(),
+});
 export const jobCategorySavedSchema = z.object({ message: z.string(), data: jobCategoryResponseSchema });
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */

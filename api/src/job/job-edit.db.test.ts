@@ -44,21 +44,57 @@ afterAll(() => t?.close());
 describe("POST /api/job/edit by the owner", () => {
   it("changes poll timer, minimum oracle, EAC address, access address and deviation", async () => {
     const id = await submitJob(t, owner);
-    const response = await edit(owner.token, { _id: id, polltimer: "120", minimumOracle: 2, eacAddress: "", accessAddress: `xdc${addressOf(6, "0f").slice(2)}`, deviation: "" });
+    const response = await edit(owner.token, {
+      _id: id,
+      polltimer: "120",
+      minimumOracle: 2,
+      eacAddress: "",
+      accessAddress: `xdc${addressOf(6, "0f").slice(2)}`,
+      deviation: "",
+    });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(MESSAGES.jobEdited);
-    expect(response.body.data).toMatchObject({ polltimer: 120, minimumOracle: 2, eacAddress: "", accessAddress: addressOf(6, "0f"), deviation: null, status: "Pending", jobChange: true });
+    expect(response.body.data).toMatchObject({
+      polltimer: 120,
+      minimumOracle: 2,
+      eacAddress: "",
+      accessAddress: addressOf(6, "0f"),
+      deviation: null,
+      status: "Pending",
+      jobChange: true,
+    });
   });
 
   it("may send the other fields unchanged (the form sends them all), but not changed", async () => {
     const id = await submitJob(t, owner);
-    const current = (await t.call("POST", API.job.byNode, { token: owner.token, body: { id: owner.nodeId } })).body.docs.find((job: { _id: string }) => job._id === id);
-    const { _id, categoryName: _c, nodeSettingID: _n, status: _s, jobStatus: _j, adminNotes: _a, jobChange: _jc, date: _d, updatedAt: _u, user: _o, nodesetting: _ns, ...fields } = current;
+    const current = (
+      await t.call("POST", API.job.byNode, { token: owner.token, body: { id: owner.nodeId } })
+    ).body.docs.find((job: { _id: string }) => job._id === id);
+    const {
+      _id,
+      categoryName: _c,
+      nodeSettingID: _n,
+      status: _s,
+      jobStatus: _j,
+      adminNotes: _a,
+      jobChange: _jc,
+      date: _d,
+      updatedAt: _u,
+      user: _o,
+      nodesetting: _ns,
+      ...fields
+    } = current;
     const unchanged = await edit(owner.token, { _id, ...fields, polltimer: 30 });
     expect(unchanged.status).toBe(200);
     expect(unchanged.body.data.polltimer).toBe(30);
-    const locked = Object.keys(NEW_VALUES).filter((field) => !(OPERATOR_EDITABLE_FIELDS as readonly string[]).includes(field));
-    const changed = await edit(owner.token, { _id, ...Object.fromEntries(locked.map((field) => [field, valueFor(field, 0)])), polltimer: 45 });
+    const locked = Object.keys(NEW_VALUES).filter(
+      (field) => !(OPERATOR_EDITABLE_FIELDS as readonly string[]).includes(field),
+    );
+    const changed = await edit(owner.token, {
+      _id,
+      ...Object.fromEntries(locked.map((field) => [field, valueFor(field, 0)])),
+      polltimer: 45,
+    });
     expect(changed.status).toBe(400);
     expect(changed.body.errors).toEqual(Object.fromEntries(locked.map((field) => [field, MESSAGES.adminOnlyField])));
     for (const review of [{ status: "Approved" }, { adminNotes: "approve me" }, { jobStatus: "Active" }]) {
@@ -72,8 +108,14 @@ describe("POST /api/job/edit by the owner", () => {
   it("each field is checked as on submit, and the minimum oracle against the stored oracle addresses", async () => {
     const id = await submitJob(t, owner);
     const response = await edit(owner.token, { _id: id, polltimer: 5, eacAddress: "0x12", deviation: "101" });
-    expect(response.body.errors).toEqual({ polltimer: "Poll timer must be from 10 to 86,400", eacAddress: "EAC address must be an address (0x… or xdc…)", deviation: "Deviation must be at most 100" });
-    expect((await edit(owner.token, { _id: id, minimumOracle: 3 })).body.errors).toEqual({ minimumOracle: "Minimum oracle cannot exceed the number of oracle addresses (2)" });
+    expect(response.body.errors).toEqual({
+      polltimer: "Poll timer must be from 10 to 86,400",
+      eacAddress: "EAC address must be an address (0x… or xdc…)",
+      deviation: "Deviation must be at most 100",
+    });
+    expect((await edit(owner.token, { _id: id, minimumOracle: 3 })).body.errors).toEqual({
+      minimumOracle: "Minimum oracle cannot exceed the number of oracle addresses (2)",
+    });
   });
 
   it("jobChange is computed by the server: true once an editable field changes, never from the body", async () => {
@@ -101,7 +143,11 @@ describe("POST /api/job/edit by the owner", () => {
   it("an operator whose role became Standby can no longer edit: 403 with the spec's message", async () => {
     const operator = await operatorWithActiveNode(t);
     const id = await submitJob(t, operator);
-    await t.db.updateTable("app.operator").set({ user_role: USER_ROLE.standby }).where("wallet_address", "=", operator.wallet).execute();
+    await t.db
+      .updateTable("app.operator")
+      .set({ user_role: USER_ROLE.standby })
+      .where("wallet_address", "=", operator.wallet)
+      .execute();
     const response = await edit(operator.token, { _id: id, polltimer: 20 });
     expect(response.status).toBe(403);
     expect(response.body.error).toBe(MESSAGES.onlyValidator);
@@ -115,15 +161,26 @@ describe("POST /api/job/edit by an admin", () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(MESSAGES.jobStatusUpdated);
     expect(MESSAGES.jobStatusUpdated).toBe("Status Updated Successfully");
-    expect(response.body.data).toMatchObject({ status: "Approved", adminNotes: "Looks good", jobStatus: null, jobChange: false });
-    expect((await edit(admin, { _id: id, status: "Rejected", adminNotes: "" })).body.data).toMatchObject({ status: "Rejected", adminNotes: "" });
+    expect(response.body.data).toMatchObject({
+      status: "Approved",
+      adminNotes: "Looks good",
+      jobStatus: null,
+      jobChange: false,
+    });
+    expect((await edit(admin, { _id: id, status: "Rejected", adminNotes: "" })).body.data).toMatchObject({
+      status: "Rejected",
+      adminNotes: "",
+    });
   });
 
   it("status is Approved or Rejected and job status Active, Standby or InActive", async () => {
     const id = await submitJob(t, owner);
     const response = await edit(admin, { _id: id, status: "Pending", jobStatus: "De-Active" });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual({ status: "Status must be one of Approved, Rejected", jobStatus: "Job status must be one of Active, Standby, InActive" });
+    expect(response.body.errors).toEqual({
+      status: "Status must be one of Approved, Rejected",
+      jobStatus: "Job status must be one of Active, Standby, InActive",
+    });
     for (const jobStatus of ["Active", "Standby", "InActive"]) {
       const saved = await edit(admin, { _id: id, status: "Approved", jobStatus });
       expect(saved.body.message).toBe(MESSAGES.jobEdited);
@@ -134,7 +191,12 @@ describe("POST /api/job/edit by an admin", () => {
   it("edits every field; jobChange turns true for each field other than name and description", async () => {
     for (const field of Object.keys(NEW_VALUES)) {
       const id = await submitJob(t, owner);
-      const response = await edit(admin, { _id: id, [field]: valueFor(field, 0), status: "Approved", adminNotes: "edited" });
+      const response = await edit(admin, {
+        _id: id,
+        [field]: valueFor(field, 0),
+        status: "Approved",
+        adminNotes: "edited",
+      });
       expect(response.status, field).toBe(200);
       expect(response.body.data[field], field).toEqual(valueFor(field, 1));
       expect(response.body.data.jobChange, field).toBe(field !== "name" && field !== "description");
@@ -143,13 +205,23 @@ describe("POST /api/job/edit by an admin", () => {
 
   it("the same value sent again is no change; a review never sets jobChange", async () => {
     const id = await submitJob(t, owner);
-    const response = await edit(admin, { _id: id, cost: "0.10", polltimer: "60", network: "XDC Apothem", status: "Rejected", jobStatus: "Standby", adminNotes: "no" });
+    const response = await edit(admin, {
+      _id: id,
+      cost: "0.10",
+      polltimer: "60",
+      network: "XDC Apothem",
+      status: "Rejected",
+      jobStatus: "Standby",
+      adminNotes: "no",
+    });
     expect(response.body.data).toMatchObject({ cost: "0.1", jobChange: false, status: "Rejected" });
   });
 
   it("refuses a category not on the list and an absent job", async () => {
     const id = await submitJob(t, owner);
-    expect((await edit(admin, { _id: id, jobCategoryID: "00000000-0000-4000-8000-000000000000" })).body.errors).toEqual({ jobCategoryID: MESSAGES.categoryNotListed });
+    expect((await edit(admin, { _id: id, jobCategoryID: "00000000-0000-4000-8000-000000000000" })).body.errors).toEqual(
+      { jobCategoryID: MESSAGES.categoryNotListed },
+    );
     expect((await edit(admin, { _id: "00000000-0000-4000-8000-000000000000", status: "Approved" })).status).toBe(404);
   });
 });

@@ -13,7 +13,8 @@ let bob: Owner;
 let aliceNode2: string;
 const ids: Record<string, string> = {};
 
-const byNode = (token: string, id: string, query = "") => t.call("POST", `${API.job.byNode}${query}`, { token, body: { id } });
+const byNode = (token: string, id: string, query = "") =>
+  t.call("POST", `${API.job.byNode}${query}`, { token, body: { id } });
 const adminList = (query = "") => t.call("GET", `${API.job.root}${query}`, { token: admin });
 const namesOf = (body: { docs: { name: string }[] }) => body.docs.map((job) => job.name).sort();
 
@@ -23,11 +24,20 @@ beforeAll(async () => {
   alice = await operatorWithActiveNode(t);
   bob = await operatorWithActiveNode(t);
   aliceNode2 = await nodeWithStatus(t, alice.token);
-  ids.a1 = await submitJob(t, alice, { name: "a1", oracleAddress: addressOf(0xa1, "0c"), minimumOracle: 1, cost: "12.75", jobSource: "https://alpha.example.com/feed" });
+  ids.a1 = await submitJob(t, alice, {
+    name: "a1",
+    oracleAddress: addressOf(0xa1, "0c"),
+    minimumOracle: 1,
+    cost: "12.75",
+    jobSource: "https://alpha.example.com/feed",
+  });
   ids.a2 = await submitJob(t, alice, { name: "a2", jobID: "uniquejobid-7781\njob-2" });
   ids.a3 = await submitJob(t, { token: alice.token, nodeId: aliceNode2 }, { name: "a3" });
   ids.b1 = await submitJob(t, bob, { name: "b1" });
-  await t.call("POST", API.job.edit, { token: admin, body: { _id: ids.a2, status: "Approved", adminNotes: "needs a faster poll timer", jobStatus: "Standby" } });
+  await t.call("POST", API.job.edit, {
+    token: admin,
+    body: { _id: ids.a2, status: "Approved", adminNotes: "needs a faster poll timer", jobStatus: "Standby" },
+  });
   await t.call("POST", API.job.edit, { token: admin, body: { _id: ids.b1, status: "Rejected" } });
 });
 afterAll(() => t?.close());
@@ -70,7 +80,11 @@ describe("GET /api/job: the admin's Job Requests", () => {
     expect(response.status).toBe(200);
     expect(response.body.totalDocs).toBe(4);
     const b1 = response.body.docs.find((job: { name: string }) => job.name === "b1");
-    expect(b1).toMatchObject({ status: "Rejected", user: { email: bob.email, walletAddress: bob.wallet }, nodesetting: { _id: bob.nodeId, provider: "AWS" } });
+    expect(b1).toMatchObject({
+      status: "Rejected",
+      user: { email: bob.email, walletAddress: bob.wallet },
+      nodesetting: { _id: bob.nodeId, provider: "AWS" },
+    });
   });
 
   it("searches oracle address, job ID, cost, source, status, admin notes, and the owner's name (wallet) and email", async () => {

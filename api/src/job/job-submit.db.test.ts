@@ -66,7 +66,15 @@ describe("POST /api/job/: submitting", () => {
   });
 
   it("takes neither status, review fields nor jobChange from the body", async () => {
-    const response = await submit(owner.token, jobBody(owner.nodeId, priceFeed, { status: "Approved", jobStatus: "Active", adminNotes: "mine", jobChange: true }));
+    const response = await submit(
+      owner.token,
+      jobBody(owner.nodeId, priceFeed, {
+        status: "Approved",
+        jobStatus: "Active",
+        adminNotes: "mine",
+        jobChange: true,
+      }),
+    );
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ status: "Pending", jobStatus: null, adminNotes: "", jobChange: false });
   });
@@ -74,35 +82,89 @@ describe("POST /api/job/: submitting", () => {
   it("requires name, oracle addresses, job IDs, cost, sources, category and network; the rest is optional", async () => {
     const response = await submit(owner.token, { nodeSettingID: owner.nodeId });
     expect(response.status).toBe(400);
-    expect(Object.keys(response.body.errors).sort()).toEqual(["cost", "jobCategoryID", "jobID", "jobSource", "name", "network", "oracleAddress"]);
-    const optional = ["description", "jobProvider", "indexPair", "contractAddress", "polltimer", "minimumOracle", "eacAddress", "accessAddress", "deviation"];
-    const minimal = await submit(owner.token, jobBody(owner.nodeId, priceFeed, Object.fromEntries(optional.map((field) => [field, undefined]))));
+    expect(Object.keys(response.body.errors).sort()).toEqual([
+      "cost",
+      "jobCategoryID",
+      "jobID",
+      "jobSource",
+      "name",
+      "network",
+      "oracleAddress",
+    ]);
+    const optional = [
+      "description",
+      "jobProvider",
+      "indexPair",
+      "contractAddress",
+      "polltimer",
+      "minimumOracle",
+      "eacAddress",
+      "accessAddress",
+      "deviation",
+    ];
+    const minimal = await submit(
+      owner.token,
+      jobBody(owner.nodeId, priceFeed, Object.fromEntries(optional.map((field) => [field, undefined]))),
+    );
     expect(minimal.status).toBe(201);
-    expect(minimal.body.data).toMatchObject({ description: "", jobProvider: "", indexPair: "", contractAddress: "", polltimer: null, minimumOracle: null, eacAddress: "", accessAddress: "", deviation: null });
-    const blanks = await submit(owner.token, jobBody(owner.nodeId, priceFeed, { ...Object.fromEntries(optional.map((field) => [field, ""])), polltimer: null }));
+    expect(minimal.body.data).toMatchObject({
+      description: "",
+      jobProvider: "",
+      indexPair: "",
+      contractAddress: "",
+      polltimer: null,
+      minimumOracle: null,
+      eacAddress: "",
+      accessAddress: "",
+      deviation: null,
+    });
+    const blanks = await submit(
+      owner.token,
+      jobBody(owner.nodeId, priceFeed, {
+        ...Object.fromEntries(optional.map((field) => [field, ""])),
+        polltimer: null,
+      }),
+    );
     expect(blanks.status).toBe(201);
     expect(blanks.body.data).toMatchObject({ polltimer: null, minimumOracle: null, deviation: null, eacAddress: "" });
   });
 
   it("checks each line of the oracle addresses and names the wrong line", async () => {
-    expect((await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\n0x1234` })).oracleAddress).toBe("Line 2: not an address (0x… or xdc…)");
-    expect((await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\n\n${addressOf(2, "0c")}` })).oracleAddress).toBe("Line 2: empty, one value per line");
-    expect((await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\nxdc${addressOf(1, "0c").slice(2)}` })).oracleAddress).toBe("Line 2: repeats line 1");
+    expect((await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\n0x1234` })).oracleAddress).toBe(
+      "Line 2: not an address (0x… or xdc…)",
+    );
+    expect((await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\n\n${addressOf(2, "0c")}` })).oracleAddress).toBe(
+      "Line 2: empty, one value per line",
+    );
+    expect(
+      (await errorsOf({ oracleAddress: `${addressOf(1, "0c")}\nxdc${addressOf(1, "0c").slice(2)}` })).oracleAddress,
+    ).toBe("Line 2: repeats line 1");
     expect((await errorsOf({ oracleAddress: "   " })).oracleAddress).toBe("Oracle address is required");
   });
 
   it("checks each job ID and each source (http or https URLs) by line", async () => {
     expect((await errorsOf({ jobID: `job-1\n\njob-3` })).jobID).toBe("Line 2: empty, one value per line");
-    expect((await errorsOf({ jobID: `job-1\n${"x".repeat(101)}` })).jobID).toBe("Line 2: a job ID has at most 100 characters");
+    expect((await errorsOf({ jobID: `job-1\n${"x".repeat(101)}` })).jobID).toBe(
+      "Line 2: a job ID has at most 100 characters",
+    );
     for (const source of ["ftp://a.example.com", "javascript:alert(1)", "a.example.com", "https://"]) {
-      expect((await errorsOf({ jobSource: `https://ok.example.com\n${source}` })).jobSource, source).toBe("Line 2: not an http:// or https:// URL");
+      expect((await errorsOf({ jobSource: `https://ok.example.com\n${source}` })).jobSource, source).toBe(
+        "Line 2: not an http:// or https:// URL",
+      );
     }
     expect((await errorsOf({ jobProvider: "one\n\nthree" })).jobProvider).toBe("Line 2: empty, one value per line");
-    expect((await errorsOf({ oracleAddress: Array.from({ length: 51 }, (_, i) => addressOf(i, "0c")).join("\n") })).oracleAddress).toBe("At most 50 lines, one value per line");
+    expect(
+      (await errorsOf({ oracleAddress: Array.from({ length: 51 }, (_, i) => addressOf(i, "0c")).join("\n") }))
+        .oracleAddress,
+    ).toBe("At most 50 lines, one value per line");
   });
 
   it("checks the contract, EAC and access addresses (xdc… accepted)", async () => {
-    const errors = await errorsOf({ contractAddress: "0x12", eacAddress: "xdcnothex", accessAddress: addressOf(1, "0c").slice(0, -1) });
+    const errors = await errorsOf({
+      contractAddress: "0x12",
+      eacAddress: "xdcnothex",
+      accessAddress: addressOf(1, "0c").slice(0, -1),
+    });
     expect(errors).toEqual({
       contractAddress: "Contract address must be an address (0x… or xdc…)",
       eacAddress: "EAC address must be an address (0x… or xdc…)",
@@ -114,7 +176,9 @@ describe("POST /api/job/: submitting", () => {
     expect((await errorsOf({ network: "Ethereum Mainnet" })).network).toBe(MESSAGES.networkOption);
     expect((await errorsOf({ network: "xdc apothem" })).network).toBe(MESSAGES.networkOption);
     for (const network of JOB_NETWORKS) {
-      expect((await submit(owner.token, jobBody(owner.nodeId, priceFeed, { network }))).body.data.network).toBe(network);
+      expect((await submit(owner.token, jobBody(owner.nodeId, priceFeed, { network }))).body.data.network).toBe(
+        network,
+      );
     }
   });
 
@@ -137,7 +201,9 @@ describe("POST /api/job/: submitting", () => {
       minimumOracle: "Minimum oracle must be a whole number",
       deviation: "Deviation has at most 4 decimals",
     });
-    expect((await errorsOf({ minimumOracle: 3 })).minimumOracle).toBe("Minimum oracle cannot exceed the number of oracle addresses (2)");
+    expect((await errorsOf({ minimumOracle: 3 })).minimumOracle).toBe(
+      "Minimum oracle cannot exceed the number of oracle addresses (2)",
+    );
   });
 
   it("refuses a category that is not on the list", async () => {
@@ -180,7 +246,13 @@ describe("POST /api/job/: who and on which node", () => {
   });
 
   it("only on an Active node", async () => {
-    for (const status of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.return, NODE_STATUS.approved, NODE_STATUS.deActive]) {
+    for (const status of [
+      NODE_STATUS.pending,
+      NODE_STATUS.verified,
+      NODE_STATUS.return,
+      NODE_STATUS.approved,
+      NODE_STATUS.deActive,
+    ]) {
       const operator = await operatorWithActiveNode(t);
       await t.db.updateTable("app.node").set({ status }).where("id", "=", operator.nodeId).execute();
       const response = await submit(operator.token, jobBody(operator.nodeId, priceFeed));

@@ -6,7 +6,13 @@ import { ALERT_KIND } from "../alert/rules.ts";
 export const JOB_MAILS = {
   [ALERT_KIND.jobStatus]: alertMail(
     ALERT_KIND.jobStatus,
-    z.object({ jobName: z.string(), nodeName: z.string(), status: z.string(), jobStatus: z.string().nullable(), adminNotes: z.string() }),
+    z.object({
+      jobName: z.string(),
+      nodeName: z.string(),
+      status: z.string(),
+      jobStatus: z.string().nullable(),
+      adminNotes: z.string(),
+    }),
     (d) => ({
       subject: `Job ${d.jobName}: ${d.status}${d.jobStatus ? `, ${d.jobStatus}` : ""}`,
       lines: [

@@ -16,7 +16,15 @@ const withContext = (query: ReturnType<typeof jobsOf>) =>
     .innerJoin("app.node as n", "n.id", "j.node_id")
     .innerJoin("app.job_category as c", "c.id", "j.category_id")
     .selectAll("j")
-    .select(["o.email as owner_email", "o.wallet_address as owner_wallet", "n.name as node_name", "n.ipaddress as node_ipaddress", "n.provider as node_provider", "n.other_provider as node_other_provider", "c.category_name"]);
+    .select([
+      "o.email as owner_email",
+      "o.wallet_address as owner_wallet",
+      "n.name as node_name",
+      "n.ipaddress as node_ipaddress",
+      "n.provider as node_provider",
+      "n.other_provider as node_other_provider",
+      "c.category_name",
+    ]);
 
 export type JobRow = Awaited<ReturnType<ReturnType<typeof withContext>["executeTakeFirstOrThrow"]>>;
 
@@ -61,7 +69,14 @@ export const valuesOf = (row: JobRecord): JobValues => ({
 });
 
 /** The spec 2 search of the admin list: these job fields and the owner's wallet (their name) and email. */
-const ADMIN_SEARCH = ["j.oracle_address", "j.job_id", "j.job_source", "j.admin_notes", "o.wallet_address", "o.email"] as const;
+const ADMIN_SEARCH = [
+  "j.oracle_address",
+  "j.job_id",
+  "j.job_source",
+  "j.admin_notes",
+  "o.wallet_address",
+  "o.email",
+] as const;
 
 export interface JobFilter {
   q: string;
@@ -76,8 +91,17 @@ function jobsMatching(db: Db, { q, nodeId, ownerId }: JobFilter) {
   if (ownerId) query = query.where("j.operator_id", "=", ownerId);
   if (!q) return query;
   const pattern = containsPattern(q);
-  if (nodeId) return query.where((eb) => eb.or([eb(sql<string>`j.status`, "ilike", pattern), eb(sql<string>`j.job_status`, "ilike", pattern)]));
-  return query.where((eb) => eb.or([...ADMIN_SEARCH.map((column) => eb(column, "ilike", pattern)), eb(sql<string>`j.cost::text`, "ilike", pattern), eb(sql<string>`j.status`, "ilike", pattern)]));
+  if (nodeId)
+    return query.where((eb) =>
+      eb.or([eb(sql<string>`j.status`, "ilike", pattern), eb(sql<string>`j.job_status`, "ilike", pattern)]),
+    );
+  return query.where((eb) =>
+    eb.or([
+      ...ADMIN_SEARCH.map((column) => eb(column, "ilike", pattern)),
+      eb(sql<string>`j.cost::text`, "ilike", pattern),
+      eb(sql<string>`j.status`, "ilike", pattern),
+    ]),
+  );
 }
 
 /** A page of jobs, newest first. */
@@ -104,7 +128,13 @@ export function lockJob(tx: Db, id: string, ownerId?: string) {
 
 /** The operator's node, its status held (FOR SHARE) until `tx` ends; undefined when absent or not theirs. */
 export const lockOwnNode = (tx: Db, nodeId: string, operatorId: string) =>
-  tx.selectFrom("app.node").select("status").where("id", "=", nodeId).where("operator_id", "=", operatorId).forShare().executeTakeFirst();
+  tx
+    .selectFrom("app.node")
+    .select("status")
+    .where("id", "=", nodeId)
+    .where("operator_id", "=", operatorId)
+    .forShare()
+    .executeTakeFirst();
 
 /** Whether the owner of `ownerId` (or, for an admin, anyone) has node `nodeId`. */
 export async function nodeExists(db: Db, nodeId: string, ownerId?: string) {
@@ -115,11 +145,18 @@ export async function nodeExists(db: Db, nodeId: string, ownerId?: string) {
 
 /** The operator's role now (refreshed by the validator check at each sign-in). */
 export const operatorRole = async (db: Db, operatorId: string) =>
-  (await db.selectFrom("app.operator").select("user_role").where("id", "=", operatorId).executeTakeFirst())?.user_role ?? null;
+  (await db.selectFrom("app.operator").select("user_role").where("id", "=", operatorId).executeTakeFirst())
+    ?.user_role ?? null;
 
-export const categoryExists = async (db: Db, id: string) => Boolean(await db.selectFrom("app.job_category").select("id").where("id", "=", id).executeTakeFirst());
+export const categoryExists = async (db: Db, id: string) =>
+  Boolean(await db.selectFrom("app.job_category").select("id").where("id", "=", id).executeTakeFirst());
 
-export const insertJob = (tx: Db, owner: { operatorId: string; nodeId: string }, values: JobValues, status: JobStatus) =>
+export const insertJob = (
+  tx: Db,
+  owner: { operatorId: string; nodeId: string },
+  values: JobValues,
+  status: JobStatus,
+) =>
   tx
     .insertInto("app.job")
     .values({ operator_id: owner.operatorId, node_id: owner.nodeId, ...columnsOf(values), status })
@@ -146,7 +183,8 @@ export const updateJob = (tx: Db, id: string, { values, jobChange, review = {} }
     .where("id", "=", id)
     .execute();
 
-export const deleteJob = (db: Db, id: string) => db.deleteFrom("app.job").where("id", "=", id).returning("id").executeTakeFirst();
+export const deleteJob = (db: Db, id: string) =>
+  db.deleteFrom("app.job").where("id", "=", id).returning("id").executeTakeFirst();
 
 export function toJobResponse(row: JobRow): JobResponse {
   return {
@@ -160,12 +198,18 @@ export function toJobResponse(row: JobRow): JobResponse {
     jobChange: row.job_change,
     date: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    user: { _id: row.operator_id, name: row.owner_wallet, email: row.owner_email ?? "", walletAddress: row.owner_wallet },
+    user: {
+      _id: row.operator_id,
+      name: row.owner_wallet,
+      email: row.owner_email ?? "",
+      walletAddress: row.owner_wallet,
+    },
     nodesetting: {
       _id: row.node_id,
       name: row.node_name,
       ipaddress: row.node_ipaddress,
-      provider: row.node_provider === OTHER_PROVIDER && row.node_other_provider ? row.node_other_provider : row.node_provider,
+      provider:
+        row.node_provider === OTHER_PROVIDER && row.node_other_provider ? row.node_other_provider : row.node_provider,
     },
   };
 }

@@ -5,7 +5,15 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteJob, findJob, listJobs, nodeExists, toJobResponse } from "./repository.ts";
-import { JOB_MESSAGES, jobCreateSchema, jobEditSchema, jobResponseSchema, jobsByNodeSchema, jobSavedSchema, JOB_PATHS } from "./schema.ts";
+import {
+  JOB_MESSAGES,
+  jobCreateSchema,
+  jobEditSchema,
+  jobResponseSchema,
+  jobsByNodeSchema,
+  jobSavedSchema,
+  JOB_PATHS,
+} from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -18,16 +26,26 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 const jobsByNodeRoute = createRoute({
   method: "post",
   path: JOB_PATHS.byNode,
-  ...describe("signed-in", "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status"),
+  ...describe(
+    "signed-in",
+    "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status",
+  ),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema, ...jsonBody(jobsByNodeSchema) },
-  responses: { 200: jsonResponse(pagedSchema(jobResponseSchema), "A page of the node's jobs"), ...guarded, 404: notFound },
+  responses: {
+    200: jsonResponse(pagedSchema(jobResponseSchema), "A page of the node's jobs"),
+    ...guarded,
+    404: notFound,
+  },
 });
 
 const listJobsRoute = createRoute({
   method: "get",
   path: JOB_PATHS.root,
-  ...describe("admin", "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email"),
+  ...describe(
+    "admin",
+    "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email",
+  ),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(jobResponseSchema), "A page of jobs"), ...guarded },
@@ -36,7 +54,10 @@ const listJobsRoute = createRoute({
 const addJobRoute = createRoute({
   method: "post",
   path: JOB_PATHS.root,
-  ...describe("user", "Submit a job (Pending) for one of the operator's Active nodes; only operators whose role is Validator"),
+  ...describe(
+    "user",
+    "Submit a job (Pending) for one of the operator's Active nodes; only operators whose role is Validator",
+  ),
   middleware: [operatorOnly] as const,
   request: jsonBody(jobCreateSchema),
   responses: { 201: jsonResponse(jobSavedSchema, "Added"), ...guarded, 404: notFound, 409: conflict },
@@ -77,7 +98,13 @@ export const jobRoutes = createRouter()
     const { id } = c.req.valid("json");
     const ownerId = ownerScope(c.get("session")!);
     if (!(await nodeExists(db, id, ownerId))) throw new AppError("notFound", JOB_MESSAGES.jobNodeNotFound);
-    const { rows, total } = await listJobs(db, { q: query.q, nodeId: id, ownerId, page: query.page, limit: query.limit });
+    const { rows, total } = await listJobs(db, {
+      q: query.q,
+      nodeId: id,
+      ownerId,
+      page: query.page,
+      limit: query.limit,
+    });
     return c.json(paged(rows.map(toJobResponse), total, query.page, query.limit), 200);
   })
   .openapi(listJobsRoute, async (c) => {
@@ -101,6 +128,7 @@ export const jobRoutes = createRouter()
     return c.json({ message, data: await readJob(db, input._id, ownerScope(session)) }, 200);
   })
   .openapi(deleteJobRoute, async (c) => {
-    if (!(await deleteJob(c.var.deps.db, c.req.valid("json").id))) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+    if (!(await deleteJob(c.var.deps.db, c.req.valid("json").id)))
+      throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
     return c.json({ message: JOB_MESSAGES.jobDeleted }, 200);
   });

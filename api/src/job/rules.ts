@@ -67,7 +67,13 @@ export interface JobValues {
 export type JobField = keyof JobValues;
 
 /** The fields an operator may change on their job; an admin may change every field. */
-export const OPERATOR_EDITABLE_FIELDS = ["polltimer", "minimumOracle", "eacAddress", "accessAddress", "deviation"] as const satisfies readonly JobField[];
+export const OPERATOR_EDITABLE_FIELDS = [
+  "polltimer",
+  "minimumOracle",
+  "eacAddress",
+  "accessAddress",
+  "deviation",
+] as const satisfies readonly JobField[];
 
 /** The fields whose change does not set jobChange. */
 export const JOB_CHANGE_EXEMPT_FIELDS = ["name", "description"] as const satisfies readonly JobField[];
@@ -88,7 +94,10 @@ export const addressLine: LineCheck = (line) => {
   return value ? { value } : { error: "not an address (0x… or xdc…)" };
 };
 
-export const jobIdLine: LineCheck = (line) => (line.length > JOB_LIMITS.maxJobIdLength ? { error: `a job ID has at most ${JOB_LIMITS.maxJobIdLength} characters` } : { value: line });
+export const jobIdLine: LineCheck = (line) =>
+  line.length > JOB_LIMITS.maxJobIdLength
+    ? { error: `a job ID has at most ${JOB_LIMITS.maxJobIdLength} characters` }
+    : { value: line };
 
 export const sourceLine: LineCheck = (line) => {
   try {
@@ -100,7 +109,10 @@ export const sourceLine: LineCheck = (line) => {
   return { error: "not an http:// or https:// URL" };
 };
 
-export const providerLine: LineCheck = (line) => (line.length > JOB_LIMITS.maxProviderLength ? { error: `a provider has at most ${JOB_LIMITS.maxProviderLength} characters` } : { value: line });
+export const providerLine: LineCheck = (line) =>
+  line.length > JOB_LIMITS.maxProviderLength
+    ? { error: `a provider has at most ${JOB_LIMITS.maxProviderLength} characters` }
+    : { value: line };
 
 /**
  * A multi-line field: one value per line, each line trimmed and checked. The first wrong line is named
@@ -115,7 +127,8 @@ export function checkLines(text: string, check: LineCheck, { unique = false } = 
     const line = raw.trim();
     const number = index + 1;
     if (line === "") return { error: `Line ${number}: empty, one value per line` };
-    if (line.length > JOB_LIMITS.maxLineLength) return { error: `Line ${number}: at most ${JOB_LIMITS.maxLineLength} characters` };
+    if (line.length > JOB_LIMITS.maxLineLength)
+      return { error: `Line ${number}: at most ${JOB_LIMITS.maxLineLength} characters` };
     const checked = check(line);
     if ("error" in checked) return { error: `Line ${number}: ${checked.error}` };
     const earlier = values.indexOf(checked.value);
@@ -132,8 +145,16 @@ export const lineCount = (text: string) => (text === "" ? 0 : text.split("\n").l
  * A decimal above 0 and at most `max` with at most `decimals` decimals, from a number or numeric text,
  * in one spelling (no leading or trailing zeros) so that equal values compare equal.
  */
-export function checkDecimal(input: number | string, { label, max, decimals }: { label: string; max: number; decimals: number }): Checked<string> {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? input.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }) : "") : input.trim();
+export function checkDecimal(
+  input: number | string,
+  { label, max, decimals }: { label: string; max: number; decimals: number },
+): Checked<string> {
+  const text =
+    typeof input === "number"
+      ? Number.isFinite(input)
+        ? input.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
+        : ""
+      : input.trim();
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return { error: `${label} must be a number` };
   const whole = match[1]!.replace(/^0+(?=\d)/, "");
@@ -146,7 +167,10 @@ export function checkDecimal(input: number | string, { label, max, decimals }: {
 }
 
 /** A whole number from `min` to `max`, from a number or numeric text. */
-export function checkWhole(input: number | string, { label, min, max }: { label: string; min: number; max: number }): Checked<number> {
+export function checkWhole(
+  input: number | string,
+  { label, min, max }: { label: string; min: number; max: number },
+): Checked<number> {
   const value = typeof input === "number" ? input : /^\d+$/.test(input.trim()) ? Number(input.trim()) : Number.NaN;
   if (!Number.isInteger(value)) return { error: `${label} must be a whole number` };
   if (value < min || value > max) return { error: `${label} must be from ${min} to ${max.toLocaleString("en-US")}` };
@@ -165,7 +189,8 @@ export function crossFieldErrors(values: Pick<JobValues, "oracleAddress" | "mini
 /** Only an operator whose role is Validator submits or edits jobs; Standby or no role is refused. */
 export const roleMaySubmit = (role: string | null) => role === USER_ROLE.validator;
 
-export type SubmitDecision = { allowed: true } | { allowed: false; code: "forbidden" | "notFound" | "conflict"; reason: string };
+export type SubmitDecision =
+  { allowed: true } | { allowed: false; code: "forbidden" | "notFound" | "conflict"; reason: string };
 
 /**
  * Whether an operator of `role` may submit a job for `node`, which is undefined when it is absent or
@@ -175,7 +200,8 @@ export type SubmitDecision = { allowed: true } | { allowed: false; code: "forbid
 export function decideSubmit(role: string | null, node: { status: string } | undefined): SubmitDecision {
   if (!roleMaySubmit(role)) return { allowed: false, code: "forbidden", reason: JOB_RULE_MESSAGES.onlyValidator };
   if (!node) return { allowed: false, code: "notFound", reason: JOB_RULE_MESSAGES.jobNodeNotFound };
-  if (node.status !== NODE_STATUS.active) return { allowed: false, code: "conflict", reason: JOB_RULE_MESSAGES.nodeNotActive };
+  if (node.status !== NODE_STATUS.active)
+    return { allowed: false, code: "conflict", reason: JOB_RULE_MESSAGES.nodeNotActive };
   return { allowed: true };
 }
 
@@ -190,10 +216,12 @@ export function applyEdit(before: JobValues, edit: { [K in JobField]?: JobValues
 }
 
 /** The fields whose value differs between `before` and `after`. */
-export const changedFields = (before: JobValues, after: JobValues): JobField[] => (Object.keys(before) as JobField[]).filter((field) => before[field] !== after[field]);
+export const changedFields = (before: JobValues, after: JobValues): JobField[] =>
+  (Object.keys(before) as JobField[]).filter((field) => before[field] !== after[field]);
 
 /** Whether an edit changing `changed` is a job change: any field other than name or description. */
-export const isJobChange = (changed: readonly JobField[]) => changed.some((field) => !(JOB_CHANGE_EXEMPT_FIELDS as readonly JobField[]).includes(field));
+export const isJobChange = (changed: readonly JobField[]) =>
+  changed.some((field) => !(JOB_CHANGE_EXEMPT_FIELDS as readonly JobField[]).includes(field));
 
 /**
  * The job's jobChange after an edit: once a field other than name or description has changed since the
@@ -202,6 +230,11 @@ export const isJobChange = (changed: readonly JobField[]) => changed.some((field
 export const nextJobChange = (current: boolean, changed: readonly JobField[]) => current || isJobChange(changed);
 
 /** An operator's edit may change only the operator-editable fields: a field error for each other one changed. */
-export function lockedFieldErrors(changed: readonly string[], editable: readonly string[] = OPERATOR_EDITABLE_FIELDS): Record<string, string> {
-  return Object.fromEntries(changed.filter((field) => !editable.includes(field)).map((field) => [field, JOB_RULE_MESSAGES.adminOnlyField]));
+export function lockedFieldErrors(
+  changed: readonly string[],
+  editable: readonly string[] = OPERATOR_EDITABLE_FIELDS,
+): Record<string, string> {
+  return Object.fromEntries(
+    changed.filter((field) => !editable.includes(field)).map((field) => [field, JOB_RULE_MESSAGES.adminOnlyField]),
+  );
 }

@@ -72,7 +72,8 @@ describe("addresses", () => {
     expect(normaliseAddress(`xdc${A.slice(2).toUpperCase()}`)).toBe(A);
     expect(normaliseAddress(`XDC${A.slice(2)}`)).toBe(A);
     expect(normaliseAddress(A.toUpperCase().replace("0X", "0x"))).toBe(A);
-    for (const bad of ["0x1234", "xdc", "hello", `${A}0`, `0y${A.slice(2)}`]) expect(normaliseAddress(bad), bad).toBeNull();
+    for (const bad of ["0x1234", "xdc", "hello", `${A}0`, `0y${A.slice(2)}`])
+      expect(normaliseAddress(bad), bad).toBeNull();
   });
 });
 
@@ -84,13 +85,21 @@ describe("multi-line fields", () => {
   it("names the first wrong line by its number", () => {
     expect(checkLines(`${A}\n0x1234\nnope`, addressLine)).toEqual({ error: "Line 2: not an address (0x… or xdc…)" });
     expect(checkLines(`${A}\n\n${B}`, addressLine)).toEqual({ error: "Line 2: empty, one value per line" });
-    expect(checkLines("https://a.example.com\nftp://b.example.com", sourceLine)).toEqual({ error: "Line 2: not an http:// or https:// URL" });
-    expect(checkLines("https://a.example.com\nnot a url", sourceLine)).toEqual({ error: "Line 2: not an http:// or https:// URL" });
-    expect(checkLines(`job\n${"x".repeat(JOB_LIMITS.maxJobIdLength + 1)}`, jobIdLine)).toEqual({ error: `Line 2: a job ID has at most ${JOB_LIMITS.maxJobIdLength} characters` });
+    expect(checkLines("https://a.example.com\nftp://b.example.com", sourceLine)).toEqual({
+      error: "Line 2: not an http:// or https:// URL",
+    });
+    expect(checkLines("https://a.example.com\nnot a url", sourceLine)).toEqual({
+      error: "Line 2: not an http:// or https:// URL",
+    });
+    expect(checkLines(`job\n${"x".repeat(JOB_LIMITS.maxJobIdLength + 1)}`, jobIdLine)).toEqual({
+      error: `Line 2: a job ID has at most ${JOB_LIMITS.maxJobIdLength} characters`,
+    });
   });
 
   it("refuses a repeated value where values must be unique, and too many lines", () => {
-    expect(checkLines(`${A}\n${B}\nxdc${A.slice(2)}`, addressLine, { unique: true })).toEqual({ error: "Line 3: repeats line 1" });
+    expect(checkLines(`${A}\n${B}\nxdc${A.slice(2)}`, addressLine, { unique: true })).toEqual({
+      error: "Line 3: repeats line 1",
+    });
     expect(checkLines("a\na", jobIdLine)).toEqual({ value: ["a", "a"] });
     const many = Array.from({ length: JOB_LIMITS.maxLines + 1 }, (_, i) => `job-${i}`).join("\n");
     expect(checkLines(many, jobIdLine)).toEqual({ error: `At most ${JOB_LIMITS.maxLines} lines, one value per line` });
@@ -114,7 +123,8 @@ describe("numbers", () => {
     expect(checkDecimal("0", costRule)).toEqual({ error: "Cost must be greater than 0" });
     expect(checkDecimal("1000000.1", costRule)).toEqual({ error: "Cost must be at most 1,000,000" });
     expect(checkDecimal("0.0000000000000000001", costRule)).toEqual({ error: "Cost has at most 18 decimals" });
-    for (const bad of ["-1", "1e3", "abc", "", " ", "1.", ".5", Number.NaN, Number.POSITIVE_INFINITY]) expect(checkDecimal(bad, costRule), String(bad)).toEqual({ error: "Cost must be a number" });
+    for (const bad of ["-1", "1e3", "abc", "", " ", "1.", ".5", Number.NaN, Number.POSITIVE_INFINITY])
+      expect(checkDecimal(bad, costRule), String(bad)).toEqual({ error: "Cost must be a number" });
   });
 
   it("whole numbers within their range", () => {
@@ -123,13 +133,16 @@ describe("numbers", () => {
     expect(checkWhole(86_400, rule)).toEqual({ value: 86_400 });
     expect(checkWhole(9, rule)).toEqual({ error: "Poll timer must be from 10 to 86,400" });
     expect(checkWhole(86_401, rule)).toEqual({ error: "Poll timer must be from 10 to 86,400" });
-    for (const bad of [1.5, "1.5", "ten", "", "-10"]) expect(checkWhole(bad, rule), String(bad)).toEqual({ error: "Poll timer must be a whole number" });
+    for (const bad of [1.5, "1.5", "ten", "", "-10"])
+      expect(checkWhole(bad, rule), String(bad)).toEqual({ error: "Poll timer must be a whole number" });
   });
 
   it("the minimum number of oracles cannot exceed the oracle addresses given", () => {
     expect(crossFieldErrors({ oracleAddress: `${A}\n${B}`, minimumOracle: 2 })).toEqual({});
     expect(crossFieldErrors({ oracleAddress: `${A}\n${B}`, minimumOracle: null })).toEqual({});
-    expect(crossFieldErrors({ oracleAddress: A, minimumOracle: 2 })).toEqual({ minimumOracle: "Minimum oracle cannot exceed the number of oracle addresses (1)" });
+    expect(crossFieldErrors({ oracleAddress: A, minimumOracle: 2 })).toEqual({
+      minimumOracle: "Minimum oracle cannot exceed the number of oracle addresses (1)",
+    });
   });
 });
 
@@ -138,11 +151,23 @@ describe("who may submit a job on which node", () => {
   it("only a Validator, on their own Active node", () => {
     expect(decideSubmit(USER_ROLE.validator, active)).toEqual({ allowed: true });
     for (const role of [USER_ROLE.standby, null, "", "validator"]) {
-      expect(decideSubmit(role, active), String(role)).toEqual({ allowed: false, code: "forbidden", reason: JOB_RULE_MESSAGES.onlyValidator });
+      expect(decideSubmit(role, active), String(role)).toEqual({
+        allowed: false,
+        code: "forbidden",
+        reason: JOB_RULE_MESSAGES.onlyValidator,
+      });
     }
-    expect(decideSubmit(USER_ROLE.validator, undefined)).toEqual({ allowed: false, code: "notFound", reason: JOB_RULE_MESSAGES.jobNodeNotFound });
+    expect(decideSubmit(USER_ROLE.validator, undefined)).toEqual({
+      allowed: false,
+      code: "notFound",
+      reason: JOB_RULE_MESSAGES.jobNodeNotFound,
+    });
     for (const status of Object.values(NODE_STATUS).filter((status) => status !== NODE_STATUS.active)) {
-      expect(decideSubmit(USER_ROLE.validator, { status }), status).toEqual({ allowed: false, code: "conflict", reason: JOB_RULE_MESSAGES.nodeNotActive });
+      expect(decideSubmit(USER_ROLE.validator, { status }), status).toEqual({
+        allowed: false,
+        code: "conflict",
+        reason: JOB_RULE_MESSAGES.nodeNotActive,
+      });
     }
   });
 
@@ -177,10 +202,18 @@ describe("edits and jobChange", () => {
   });
 
   it("an operator changes only poll timer, minimum oracle, EAC address, access address and deviation", () => {
-    expect([...OPERATOR_EDITABLE_FIELDS].sort()).toEqual(["accessAddress", "deviation", "eacAddress", "minimumOracle", "polltimer"]);
+    expect([...OPERATOR_EDITABLE_FIELDS].sort()).toEqual([
+      "accessAddress",
+      "deviation",
+      "eacAddress",
+      "minimumOracle",
+      "polltimer",
+    ]);
     expect(lockedFieldErrors([...OPERATOR_EDITABLE_FIELDS])).toEqual({});
     const locked = FIELDS.filter((field) => !(OPERATOR_EDITABLE_FIELDS as readonly string[]).includes(field));
-    expect(Object.keys(lockedFieldErrors([...locked, "status", "adminNotes", "jobStatus"])).sort()).toEqual([...locked, "status", "adminNotes", "jobStatus"].sort());
+    expect(Object.keys(lockedFieldErrors([...locked, "status", "adminNotes", "jobStatus"])).sort()).toEqual(
+      [...locked, "status", "adminNotes", "jobStatus"].sort(),
+    );
     expect(lockedFieldErrors(["cost", "polltimer"])).toEqual({ cost: JOB_RULE_MESSAGES.adminOnlyField });
   });
 });

@@ -55,19 +55,28 @@ const checkedBy =
     return checked.value;
   };
 
-const lines = (check: LineCheck, options: { unique?: boolean } = {}) => (value: string) => {
-  const checked = checkLines(value, check, options);
-  return "error" in checked ? checked : { value: checked.value.join("\n") };
-};
+const lines =
+  (check: LineCheck, options: { unique?: boolean } = {}) =>
+  (value: string) => {
+    const checked = checkLines(value, check, options);
+    return "error" in checked ? checked : { value: checked.value.join("\n") };
+  };
 
 /** A required multi-line field: one value per line, each checked, stored joined by "\n". */
-const multiLine = (label: string, check: LineCheck, options: { unique?: boolean } = {}) => text(MULTI_LINE_MAX, label).transform(checkedBy(lines(check, options)));
+const multiLine = (label: string, check: LineCheck, options: { unique?: boolean } = {}) =>
+  text(MULTI_LINE_MAX, label).transform(checkedBy(lines(check, options)));
 
-const optionalText = (max: number, label: string) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long`);
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long`);
 
 /** An optional multi-line field: empty is "". */
 const optionalMultiLine = (label: string, check: LineCheck) =>
-  optionalText(MULTI_LINE_MAX, label).transform(checkedBy((value: string) => (value === "" ? { value } : lines(check)(value))));
+  optionalText(MULTI_LINE_MAX, label).transform(
+    checkedBy((value: string) => (value === "" ? { value } : lines(check)(value))),
+  );
 
 /** A contract address, optional: empty is "", `xdc…` becomes `0x…`, stored in lowercase. */
 const optionalAddress = (label: string) =>
@@ -80,18 +89,31 @@ const optionalAddress = (label: string) =>
   );
 
 /** A number field of a form: a number or numeric text, checked by `check`. */
-const numberField = <T>(label: string, check: Check<number | string, T>) => z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform(checkedBy(check));
+const numberField = <T>(label: string, check: Check<number | string, T>) =>
+  z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform(checkedBy(check));
 
 /** An optional number field: empty text or null is null (cleared). */
 const optionalNumber = <T>(label: string, check: Check<number | string, T>) =>
   z
     .union([z.number(), z.string(), z.null()], { error: `${label} must be a number` })
-    .transform(checkedBy<number | string | null, T | null>((value) => (value === null || (typeof value === "string" && value.trim() === "") ? { value: null } : check(value))));
+    .transform(
+      checkedBy<number | string | null, T | null>((value) =>
+        value === null || (typeof value === "string" && value.trim() === "") ? { value: null } : check(value),
+      ),
+    );
 
-const cost = numberField("Cost", (value) => checkDecimal(value, { label: "Cost", max: JOB_LIMITS.costMax, decimals: JOB_LIMITS.costDecimals }));
-const polltimer = optionalNumber("Poll timer", (value) => checkWhole(value, { label: "Poll timer", min: JOB_LIMITS.polltimerMin, max: JOB_LIMITS.polltimerMax }));
-const minimumOracle = optionalNumber("Minimum oracle", (value) => checkWhole(value, { label: "Minimum oracle", min: 1, max: JOB_LIMITS.minimumOracleMax }));
-const deviation = optionalNumber("Deviation", (value) => checkDecimal(value, { label: "Deviation", max: JOB_LIMITS.deviationMax, decimals: JOB_LIMITS.deviationDecimals }));
+const cost = numberField("Cost", (value) =>
+  checkDecimal(value, { label: "Cost", max: JOB_LIMITS.costMax, decimals: JOB_LIMITS.costDecimals }),
+);
+const polltimer = optionalNumber("Poll timer", (value) =>
+  checkWhole(value, { label: "Poll timer", min: JOB_LIMITS.polltimerMin, max: JOB_LIMITS.polltimerMax }),
+);
+const minimumOracle = optionalNumber("Minimum oracle", (value) =>
+  checkWhole(value, { label: "Minimum oracle", min: 1, max: JOB_LIMITS.minimumOracleMax }),
+);
+const deviation = optionalNumber("Deviation", (value) =>
+  checkDecimal(value, { label: "Deviation", max: JOB_LIMITS.deviationMax, decimals: JOB_LIMITS.deviationDecimals }),
+);
 
 /** Every job field with its check; absent optional fields are left undefined here. */
 const jobFields = {
@@ -114,9 +136,14 @@ const jobFields = {
 };
 
 /** Refuses a minimum oracle above the number of oracle addresses, on the field. */
-const withCrossFieldRules = (value: { oracleAddress?: string; minimumOracle?: number | null }, ctx: z.RefinementCtx) => {
+const withCrossFieldRules = (
+  value: { oracleAddress?: string; minimumOracle?: number | null },
+  ctx: z.RefinementCtx,
+) => {
   if (value.oracleAddress === undefined) return;
-  for (const [field, message] of Object.entries(crossFieldErrors({ oracleAddress: value.oracleAddress, minimumOracle: value.minimumOracle ?? null }))) {
+  for (const [field, message] of Object.entries(
+    crossFieldErrors({ oracleAddress: value.oracleAddress, minimumOracle: value.minimumOracle ?? null }),
+  )) {
     ctx.addIssue({ code: "custom", path: [field], message });
   }
 };
@@ -143,7 +170,9 @@ export const jobCreateSchema = z
   .superRefine(withCrossFieldRules);
 export type JobCreateInput = z.infer<typeof jobCreateSchema>;
 
-const optionalFields = Object.fromEntries(Object.entries(jobFields).map(([key, schema]) => [key, schema.optional()])) as {
+const optionalFields = Object.fromEntries(
+  Object.entries(jobFields).map(([key, schema]) => [key, schema.optional()]),
+) as {
   [K in keyof typeof jobFields]: z.ZodOptional<(typeof jobFields)[K]>;
 };
 

@@ -3,12 +3,25 @@ import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { categoryExists, insertJob, lockJob, lockOwnNode, operatorRole, updateJob, valuesOf } from "./repository.ts";
-import { applyEdit, changedFields, crossFieldErrors, decideSubmit, JOB_INITIAL_STATUS, JOB_RULE_MESSAGES, lockedFieldErrors, nextJobChange, roleMaySubmit } from "./rules.ts";
+import {
+  applyEdit,
+  changedFields,
+  crossFieldErrors,
+  decideSubmit,
+  JOB_INITIAL_STATUS,
+  JOB_RULE_MESSAGES,
+  lockedFieldErrors,
+  nextJobChange,
+  roleMaySubmit,
+} from "./rules.ts";
 import { JOB_MESSAGES, type JobCreateInput, type JobEditInput } from "./schema.ts";
 
 /** A category removed while a job was being saved (the foreign key refused it), as the same field error. */
 function categoryGoneAsFieldError(error: unknown): never {
-  if ((error as { code?: string; constraint?: string }).code === "23503" && (error as { constraint?: string }).constraint === "job_category_id_fkey") {
+  if (
+    (error as { code?: string; constraint?: string }).code === "23503" &&
+    (error as { constraint?: string }).constraint === "job_category_id_fkey"
+  ) {
     throw validationError({ jobCategoryID: JOB_MESSAGES.categoryNotListed });
   }
   throw error;
@@ -23,9 +36,13 @@ export async function addJob(db: Db, operatorId: string, input: JobCreateInput):
   return db
     .transaction()
     .execute(async (tx) => {
-      const decision = decideSubmit(await operatorRole(tx, operatorId), await lockOwnNode(tx, nodeSettingID, operatorId));
+      const decision = decideSubmit(
+        await operatorRole(tx, operatorId),
+        await lockOwnNode(tx, nodeSettingID, operatorId),
+      );
       if (!decision.allowed) throw new AppError(decision.code, decision.reason);
-      if (!(await categoryExists(tx, values.jobCategoryID))) throw validationError({ jobCategoryID: JOB_MESSAGES.categoryNotListed });
+      if (!(await categoryExists(tx, values.jobCategoryID)))
+        throw validationError({ jobCategoryID: JOB_MESSAGES.categoryNotListed });
       return (await insertJob(tx, { operatorId, nodeId: nodeSettingID }, values, JOB_INITIAL_STATUS)).id;
     })
     .catch(categoryGoneAsFieldError);
@@ -52,19 +69,40 @@ export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): P
     .execute(async (tx) => {
       const row = await lockJob(tx, _id, isAdmin ? undefined : editor.id);
       if (!row) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
-      if (!isAdmin && !roleMaySubmit(await operatorRole(tx, editor.id))) throw new AppError("forbidden", JOB_RULE_MESSAGES.onlyValidator);
+      if (!isAdmin && !roleMaySubmit(await operatorRole(tx, editor.id)))
+        throw new AppError("forbidden", JOB_RULE_MESSAGES.onlyValidator);
       const before = valuesOf(row);
       const after = applyEdit(before, edit);
       const changed = changedFields(before, after);
       const review = { status, adminNotes, jobStatus };
       const current = { status: row.status, adminNotes: row.admin_notes, jobStatus: row.job_status };
-      const reviewChanged = REVIEW_FIELDS.filter((field) => review[field] !== undefined && review[field] !== current[field]);
-      const errors = { ...(isAdmin ? {} : lockedFieldErrors([...changed, ...reviewChanged])), ...crossFieldErrors(after) };
-      if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID))) errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
+      const reviewChanged = REVIEW_FIELDS.filter(
+        (field) => review[field] !== undefined && review[field] !== current[field],
+      );
+      const errors = {
+        ...(isAdmin ? {} : lockedFieldErrors([...changed, ...reviewChanged])),
+        ...crossFieldErrors(after),
+      };
+      if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID)))
+        errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      await updateJob(tx, _id, { values: after, jobChange: nextJobChange(row.job_change, changed), ...(isAdmin ? { review } : {}) });
-      if (isAdmin) await recordJobStatusAlert(tx, { job: row, after: { status: status ?? row.status, jobStatus: jobStatus ?? row.job_status, adminNotes: adminNotes ?? row.admin_notes } });
-      return { reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined };
+      await updateJob(tx, _id, {
+        values: after,
+        jobChange: nextJobChange(row.job_change, changed),
+        ...(isAdmin ? { review } : {}),
+      });
+      if (isAdmin)
+        await recordJobStatusAlert(tx, {
+          job: row,
+          after: {
+            status: status ?? row.status,
+            jobStatus: jobStatus ?? row.job_status,
+            adminNotes: adminNotes ?? row.admin_notes,
+          },
+        });
+      return {
+        reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined,
+      };
     })
     .catch(categoryGoneAsFieldError);
 }

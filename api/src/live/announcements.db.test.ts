@@ -15,7 +15,12 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: (line) => logs.push(line) });
+  listener = listenToIndexer({
+    databaseUrl: t.config.DATABASE_URL,
+    db: t.db,
+    hub: t.live,
+    log: (line) => logs.push(line),
+  });
   await listener.ready;
 });
 afterAll(async () => {
@@ -29,11 +34,21 @@ async function operatorStream() {
   const id = (await t.call("GET", API.operator.root, { token: operator.token })).body._id as string;
   const { version } = (await readAccountFacts(t.db, USER_TYPE.user, id))!;
   let ended = false;
-  t.live.subscribe({ userType: USER_TYPE.user, wallet: operator.wallet }, () => undefined, { accountId: id, version, exp: Date.now() / 1000 + 3600, end: () => (ended = true) });
+  t.live.subscribe({ userType: USER_TYPE.user, wallet: operator.wallet }, () => undefined, {
+    accountId: id,
+    version,
+    exp: Date.now() / 1000 + 3600,
+    end: () => (ended = true),
+  });
   return { id, ended: () => ended };
 }
 
-const endSessions = (db: typeof t.db, id: string) => db.updateTable("app.operator").set({ session_version: sql`session_version + 1` }).where("id", "=", id).execute();
+const endSessions = (db: typeof t.db, id: string) =>
+  db
+    .updateTable("app.operator")
+    .set({ session_version: sql`session_version + 1` })
+    .where("id", "=", id)
+    .execute();
 
 describe("the database's announcements", () => {
   it("are all relayed, one written first but committed after a later one's included", async () => {
@@ -56,14 +71,25 @@ describe("the database's announcements", () => {
   });
 
   it("are deleted once older than the retention, by the next listener that reads them", async () => {
-    const kept = await sql<{ id: string }>`INSERT INTO app.announcement (kind) VALUES ('change') RETURNING id::text`.execute(t.db);
+    const kept = await sql<{
+      id: string;
+    }>`INSERT INTO app.announcement (kind) VALUES ('change') RETURNING id::text`.execute(t.db);
     const old = await sql<{ id: string }>`
       INSERT INTO app.announcement (kind, created_at) VALUES ('change', now() - make_interval(mins => ${ANNOUNCEMENT_RETENTION_MINUTES + 1})) RETURNING id::text
     `.execute(t.db);
-    const another = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: new LiveHub(), log: (line) => logs.push(line) });
+    const another = listenToIndexer({
+      databaseUrl: t.config.DATABASE_URL,
+      db: t.db,
+      hub: new LiveHub(),
+      log: (line) => logs.push(line),
+    });
     await another.ready;
     await another.stop();
-    const left = await sql<{ id: string }>`SELECT id::text FROM app.announcement WHERE id IN (${kept.rows[0]!.id}::bigint, ${old.rows[0]!.id}::bigint)`.execute(t.db);
+    const left = await sql<{
+      id: string;
+    }>`SELECT id::text FROM app.announcement WHERE id IN (${kept.rows[0]!.id}::bigint, ${old.rows[0]!.id}::bigint)`.execute(
+      t.db,
+    );
     expect(left.rows.map((row) => row.id)).toEqual([kept.rows[0]!.id]);
     expect(logs).toEqual([]);
   });

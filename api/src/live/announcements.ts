@@ -59,5 +59,8 @@ export class AnnouncementReader {
 
 /** Deletes the announcements older than ANNOUNCEMENT_RETENTION_MINUTES. */
 export async function pruneAnnouncements(db: Db): Promise<void> {
-  await db.deleteFrom("app.announcement").where("created_at", "<", sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_RETENTION_MINUTES})`).execute();
+  await db
+    .deleteFrom("app.announcement")
+    .where("created_at", "<", sql<Date>`now() - make_interval(mins => ${ANNOUNCEMENT_RETENTION_MINUTES})`)
+    .execute();
 }

@@ -13,7 +13,10 @@ let admin: string;
 let listener: ReturnType<typeof listenToIndexer>;
 let n = 0;
 
-/** The announcements of writes to what the node list reads (for the cache and for live streams), switched off or on again. */
+/**
+ * The announcements of writes to what the node list reads (for the cache and for live streams), switched off or on
+ * again.
+ */
 const NODE_ANNOUNCEMENTS = [
   ["node", "announce_change"],
   ["node", "node_announce_review"],
@@ -21,7 +24,10 @@ const NODE_ANNOUNCEMENTS = [
   ["node_status_count", "announce_change"],
 ] as const;
 const announcing = async (on: boolean) => {
-  for (const [table, trigger] of NODE_ANNOUNCEMENTS) await sql`ALTER TABLE ${sql.table(`app.${table}`)} ${sql.raw(on ? "ENABLE" : "DISABLE")} TRIGGER ${sql.id(trigger)}`.execute(t.db);
+  for (const [table, trigger] of NODE_ANNOUNCEMENTS)
+    await sql`ALTER TABLE ${sql.table(`app.${table}`)} ${sql.raw(on ? "ENABLE" : "DISABLE")} TRIGGER ${sql.id(trigger)}`.execute(
+      t.db,
+    );
 };
 
 const addNode = async (token: string) => {
@@ -29,7 +35,10 @@ const addNode = async (token: string) => {
   expect(response.status).toBe(201);
   return response.body.data as { _id: string; name: string };
 };
-const adminList = async () => (await t.call("POST", `${API.node.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as { docs: { _id: string; name: string; status: string }[] };
+const adminList = async () =>
+  (await t.call("POST", `${API.node.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as {
+    docs: { _id: string; name: string; status: string }[];
+  };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ name }).where("id", "=", id).execute();
 /**
@@ -38,9 +47,16 @@ const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ 
  */
 async function settled(id: string) {
   let heard = false;
-  const unsubscribe = t.live.subscribe({ userType: USER_TYPE.admin }, (event) => (heard ||= event.topics.includes("node")));
+  const unsubscribe = t.live.subscribe(
+    { userType: USER_TYPE.admin },
+    (event) => (heard ||= event.topics.includes("node")),
+  );
   try {
-    await t.db.updateTable("app.node").set({ status: sql`status` }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("app.node")
+      .set({ status: sql`status` })
+      .where("id", "=", id)
+      .execute();
     await waitFor("the node's announcement", () => heard, { timeoutMs: 5_000, intervalMs: 5 });
   } finally {
     unsubscribe();
@@ -68,7 +84,10 @@ describe("list answers served again until something changes", () => {
     expect(await nameIn(node._id)).toBe(node.name);
 
     await rename(node._id, "Renamed by a job");
-    await waitFor("the announcement to empty the cache", () => t.live.answers.size === 0, { timeoutMs: 5_000, intervalMs: 5 });
+    await waitFor("the announcement to empty the cache", () => t.live.answers.size === 0, {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    });
     expect(await nameIn(node._id)).toBe("Renamed by a job");
   });
 
@@ -78,7 +97,10 @@ describe("list answers served again until something changes", () => {
     await adminList();
     await announcing(false);
     try {
-      const review = await t.call("POST", API.node.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } });
+      const review = await t.call("POST", API.node.edit, {
+        token: admin,
+        body: { _id: node._id, status: NODE_STATUS.verified },
+      });
       expect(review.status).toBe(200);
       expect((await adminList()).docs.find((row) => row._id === node._id)?.status).toBe(NODE_STATUS.verified);
     } finally {
@@ -92,15 +114,27 @@ describe("list answers served again until something changes", () => {
     await settled(node._id);
     expect(await nameIn(node._id)).toBe(node.name);
     await renameNodeSilently(t.db, node._id, "Renamed silently");
-    expect((await t.call("POST", API.node.edit, { body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(401);
+    expect(
+      (await t.call("POST", API.node.edit, { body: { _id: node._id, status: NODE_STATUS.verified } })).status,
+    ).toBe(401);
     expect((await t.call("POST", API.operator.logout)).status).toBe(401);
     expect((await t.call("POST", "/api/no-such-route", { token: admin, body: {} })).status).toBe(404);
-    expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: "00000000-0000-4000-8000-000000000000", status: NODE_STATUS.verified } })).status).toBe(404);
+    expect(
+      (
+        await t.call("POST", API.node.edit, {
+          token: admin,
+          body: { _id: "00000000-0000-4000-8000-000000000000", status: NODE_STATUS.verified },
+        })
+      ).status,
+    ).toBe(404);
     expect(t.live.answers.size, "answers kept").toBeGreaterThan(0);
     expect(await nameIn(node._id), "the cached answer").toBe(node.name);
     await announcing(false);
     try {
-      expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } })).status).toBe(200);
+      expect(
+        (await t.call("POST", API.node.edit, { token: admin, body: { _id: node._id, status: NODE_STATUS.verified } }))
+          .status,
+      ).toBe(200);
       expect(await nameIn(node._id)).toBe("Renamed silently");
     } finally {
       await announcing(true);
@@ -118,7 +152,10 @@ describe("list answers served again until something changes", () => {
   it("keeps each operator's list their own, and the admin's apart", async () => {
     const [a, b] = [await newOperator(t), await newOperator(t)];
     const [nodeA, nodeB] = [await addNode(a.token), await addNode(b.token)];
-    const own = async (token: string) => ((await t.call("GET", `${API.node.root}?page=1&limit=10`, { token })).body.docs as { _id: string }[]).map((node) => node._id);
+    const own = async (token: string) =>
+      ((await t.call("GET", `${API.node.root}?page=1&limit=10`, { token })).body.docs as { _id: string }[]).map(
+        (node) => node._id,
+      );
     for (let round = 0; round < 2; round++) {
       expect(await own(a.token)).toEqual([nodeA._id]);
       expect(await own(b.token)).toEqual([nodeB._id]);
@@ -129,15 +166,24 @@ describe("list answers served again until something changes", () => {
   it("serves nothing again while the connection that hears the announcements is lost, and starts again once it is back", async () => {
     const node = await addNode((await newOperator(t)).token);
     await adminList();
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'pli-api-live' AND datname = current_database()`.execute(t.db);
-    await waitFor("the lost connection to be noticed", () => t.live.answers.size === 0, { timeoutMs: 5_000, intervalMs: 5 });
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'pli-api-live' AND datname = current_database()`.execute(
+      t.db,
+    );
+    await waitFor("the lost connection to be noticed", () => t.live.answers.size === 0, {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    });
     await announcing(false);
     try {
       await rename(node._id, "Renamed while deaf");
       expect(await nameIn(node._id)).toBe("Renamed while deaf");
       await rename(node._id, "Renamed again while deaf");
       expect(await nameIn(node._id)).toBe("Renamed again while deaf");
-      await waitFor("the connection to be back and an answer kept", async () => (await adminList(), t.live.answers.size > 0), { timeoutMs: 10_000, intervalMs: 50 });
+      await waitFor(
+        "the connection to be back and an answer kept",
+        async () => (await adminList(), t.live.answers.size > 0),
+        { timeoutMs: 10_000, intervalMs: 50 },
+      );
     } finally {
       await announcing(true);
     }
@@ -150,7 +196,11 @@ describe("list answers served again until something changes", () => {
       WHERE ns.nspname = 'app' AND c.relkind IN ('r', 'p')
     `.execute(t.db);
     const silent = rows.filter((row) => !row.announces).map((row) => row.table_name);
-    expect(silent.sort()).toEqual([...QUIET_TABLES, ANNOUNCEMENT_TABLE].filter((table) => rows.some((row) => row.table_name === table)).sort());
-    expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(expect.arrayContaining(["node", "incentive", "operator", "stake_request", "invite", "node_reputation"]));
+    expect(silent.sort()).toEqual(
+      [...QUIET_TABLES, ANNOUNCEMENT_TABLE].filter((table) => rows.some((row) => row.table_name === table)).sort(),
+    );
+    expect(rows.filter((row) => row.announces).map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["node", "incentive", "operator", "stake_request", "invite", "node_reputation"]),
+    );
   });
 });

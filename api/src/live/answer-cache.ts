@@ -15,7 +15,8 @@ interface Entry {
  * This instance's recent list answers, served again until anything they may read changes. Any change
  * bumps one generation: a portal record committed by any instance (the database announces each write to
  * the portal's tables at commit, migrations answer-invalidation and trusted-announcements), a block
- * indexed or taken back by a reorg, and any write request this instance answered with a success. An answer is kept only under the generation its
+ * indexed or taken back by a reorg, and any write request this instance answered with a success. An answer is kept only
+ * under the generation its
  * read started in, so a read racing a change is never served again; concurrent misses of one key in one
  * generation share one read. Until the instance listens to the database's announcements (and while the
  * connection is lost) nothing is kept: changes could be missed.
@@ -36,7 +37,8 @@ export class AnswerCache {
     if (!this.#listening) return read();
     const generation = this.#generation;
     const cached = this.#entries.get(key);
-    if (cached && cached.generation === generation && this.now() - cached.storedAt < this.ttlMs) return cached.value as T;
+    if (cached && cached.generation === generation && this.now() - cached.storedAt < this.ttlMs)
+      return cached.value as T;
     const pending = this.#loading.get(key);
     if (pending && pending.generation === generation) return pending.promise as Promise<T>;
     const startedAt = this.now();
@@ -44,7 +46,8 @@ export class AnswerCache {
     this.#loading.set(key, { generation, promise });
     try {
       const value = await promise;
-      if (this.#generation === generation && this.#listening) this.#keep(key, { value, generation, storedAt: startedAt });
+      if (this.#generation === generation && this.#listening)
+        this.#keep(key, { value, generation, storedAt: startedAt });
       return value;
     } finally {
       if (this.#loading.get(key)?.promise === promise) this.#loading.delete(key);

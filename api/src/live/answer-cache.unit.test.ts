@@ -68,7 +68,9 @@ describe("answer cache", () => {
 
   it("does not keep a failed read", async () => {
     const cache = listening();
-    await expect(cache.answer("list", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    await expect(cache.answer("list", () => Promise.reject(new Error("database down")))).rejects.toThrow(
+      "database down",
+    );
     expect(await cache.answer("list", async () => "fresh")).toBe("fresh");
   });
 

@@ -34,7 +34,11 @@ beforeAll(async () => {
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
   origin = `http://127.0.0.1:${port}`;
   await applyAnalystAccess(t.db, ANALYST_TEST_PASSWORD);
-  analyst = await waitFor("the analyst's login (another test may switch it off for a moment)", () => connectAsAnalyst(t.config.DATABASE_URL), { timeoutMs: 10_000, intervalMs: 100 });
+  analyst = await waitFor(
+    "the analyst's login (another test may switch it off for a moment)",
+    () => connectAsAnalyst(t.config.DATABASE_URL),
+    { timeoutMs: 10_000, intervalMs: 100 },
+  );
 });
 afterAll(async () => {
   for (const stream of streams) stream.close();
@@ -47,18 +51,28 @@ afterAll(async () => {
 
 const QUIET_MS = 300;
 const INSUFFICIENT_PRIVILEGE = "42501";
-const adminList = async () => (await t.call("POST", `${API.node.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as { docs: { _id: string; name: string }[] };
+const adminList = async () =>
+  (await t.call("POST", `${API.node.filterList}?page=1&limit=100`, { token: admin, body: { status: "All" } })).body as {
+    docs: { _id: string; name: string }[];
+  };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 /** An operator with a node, its registration already relayed (so nothing announced before is still on its way). */
 async function operatorWithNode() {
   const operator = await newOperator(t);
   const added = await t.call("POST", API.node.root, { token: operator.token, body: nodeBody(published.length + 1) });
   expect(added.status).toBe(201);
-  await waitFor("the registration's announcement", () => published.some((event) => event.topics.includes("node") && event.wallets.includes(operator.wallet)), { timeoutMs: 5_000, intervalMs: 5 });
+  await waitFor(
+    "the registration's announcement",
+    () => published.some((event) => event.topics.includes("node") && event.wallets.includes(operator.wallet)),
+    { timeoutMs: 5_000, intervalMs: 5 },
+  );
   return { operator, node: added.body.data as { _id: string; name: string } };
 }
 
-/** The analyst's notifications on every channel the API listens to, with well-formed payloads naming `wallet`; then a pause to let them arrive. */
+/**
+ * The analyst's notifications on every channel the API listens to, with well-formed payloads naming `wallet`; then a
+ * pause to let them arrive.
+ */
 async function forgeEveryChannel(wallet: string) {
   const announcement = JSON.stringify({ topic: "node", wallet });
   for (const [channel, payload] of [
@@ -71,14 +85,23 @@ async function forgeEveryChannel(wallet: string) {
     await analyst.query("SELECT pg_notify($1, $2)", [channel, payload]);
   }
   await analyst.query(`NOTIFY ${REVIEW_CHANNEL}, '${announcement}'`);
-  expect(await failureCode(analyst, `INSERT INTO app.announcement (kind, topic, wallet) VALUES ('live', 'node', '${wallet}')`), "the analyst writing an announcement").toBe(INSUFFICIENT_PRIVILEGE);
+  expect(
+    await failureCode(
+      analyst,
+      `INSERT INTO app.announcement (kind, topic, wallet) VALUES ('live', 'node', '${wallet}')`,
+    ),
+    "the analyst writing an announcement",
+  ).toBe(INSUFFICIENT_PRIVILEGE);
   await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
 }
 
 describe("notifications sent by the read-only analyst role", () => {
   it("reach no live stream, while a change the portal's database announces does", async () => {
     const { operator, node } = await operatorWithNode();
-    const [operatorStream, adminStream] = [await openLiveStream(origin, operator.token), await openLiveStream(origin, admin)];
+    const [operatorStream, adminStream] = [
+      await openLiveStream(origin, operator.token),
+      await openLiveStream(origin, admin),
+    ];
     streams.push(operatorStream, adminStream);
 
     await forgeEveryChannel(operator.wallet);
@@ -87,7 +110,11 @@ describe("notifications sent by the read-only analyst role", () => {
 
     await t.db.updateTable("app.node").set({ status: NODE_STATUS.verified }).where("id", "=", node._id).execute();
     for (const stream of [operatorStream, adminStream]) {
-      await waitFor("the review on the stream", () => stream.received.find((event) => event.topics.includes("node") && event.wallets.includes(operator.wallet)), { timeoutMs: 5_000, intervalMs: 10 });
+      await waitFor(
+        "the review on the stream",
+        () => stream.received.find((event) => event.topics.includes("node") && event.wallets.includes(operator.wallet)),
+        { timeoutMs: 5_000, intervalMs: 10 },
+      );
     }
   });
 
@@ -103,6 +130,10 @@ describe("notifications sent by the read-only analyst role", () => {
     expect(await nameIn(node._id), "the cached answer, still served").toBe(node.name);
 
     await t.db.updateTable("app.node").set({ status: NODE_STATUS.verified }).where("id", "=", node._id).execute();
-    await waitFor("the announced change to empty the cache", async () => (await nameIn(node._id)) === "Renamed unannounced", { timeoutMs: 5_000, intervalMs: 10 });
+    await waitFor(
+      "the announced change to empty the cache",
+      async () => (await nameIn(node._id)) === "Renamed unannounced",
+      { timeoutMs: 5_000, intervalMs: 10 },
+    );
   });
 });

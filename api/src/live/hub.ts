@@ -3,7 +3,10 @@ import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { PUBLIC_TOPICS, type LiveEvent } from "./schema.ts";
 
-/** Who a stream belongs to: an admin sees every event, an operator those naming their wallet and those of public topics alone. */
+/**
+ * Who a stream belongs to: an admin sees every event, an operator those naming their wallet and those of public topics
+ * alone.
+ */
 export interface Audience {
   userType: UserType;
   wallet?: string;
@@ -33,7 +36,9 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const concerns = (audience: Audience, event: LiveEvent) =>
   audience.userType === USER_TYPE.admin ||
   (audience.wallet !== undefined && event.wallets.includes(audience.wallet.toLowerCase())) ||
-  (event.topics.length > 0 && event.wallets.length === 0 && event.topics.every((topic) => PUBLIC_TOPICS.includes(topic)));
+  (event.topics.length > 0 &&
+    event.wallets.length === 0 &&
+    event.topics.every((topic) => PUBLIC_TOPICS.includes(topic)));
 
 /** The open live streams of this API instance, and the events each should hear. */
 export class LiveHub {
@@ -49,7 +54,10 @@ export class LiveHub {
   subscribe(audience: Audience, listener: Listener, session?: StreamSession): () => void {
     const subscription: Subscription = { audience, session };
     if (session) {
-      subscription.expiry = setTimeout(() => this.end(listener), Math.min(LONGEST_TIMER_MS, Math.max(0, session.exp * 1000 - Date.now())));
+      subscription.expiry = setTimeout(
+        () => this.end(listener),
+        Math.min(LONGEST_TIMER_MS, Math.max(0, session.exp * 1000 - Date.now())),
+      );
       subscription.expiry.unref();
     }
     this.listeners.set(listener, subscription);
@@ -71,7 +79,13 @@ export class LiveHub {
    */
   sessionsChanged(userType: UserType, accountId: string, facts: AccountFacts | undefined): void {
     for (const [listener, { audience, session }] of this.listeners) {
-      if (session && audience.userType === userType && session.accountId === accountId && !acceptsSession(facts, session.version)) this.end(listener);
+      if (
+        session &&
+        audience.userType === userType &&
+        session.accountId === accountId &&
+        !acceptsSession(facts, session.version)
+      )
+        this.end(listener);
     }
   }
 

@@ -31,17 +31,45 @@ beforeAll(async () => {
   const databaseUrl = await createTestDatabase("live");
   db = createDb(databaseUrl, 2);
   await migrateToLatest(db);
-  indexer = await startIndexer({ databaseUrl, rpcUrl: chain.anvil.rpcUrl, wsUrl: chain.anvil.wsUrl, deployment: chain.deployment });
+  indexer = await startIndexer({
+    databaseUrl,
+    rpcUrl: chain.anvil.rpcUrl,
+    wsUrl: chain.anvil.wsUrl,
+    deployment: chain.deployment,
+  });
   hub.subscribe({ userType: "admin" }, (event) => events.push({ event, at: performance.now() }));
-  const operator = await db.insertInto("app.operator").values({ wallet_address: wallet.toLowerCase(), email: null, user_role: "Validator" }).returning("id").executeTakeFirstOrThrow();
+  const operator = await db
+    .insertInto("app.operator")
+    .values({ wallet_address: wallet.toLowerCase(), email: null, user_role: "Validator" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   nodeId = (
     await db
       .insertInto("app.node")
-      .values({ operator_id: operator.id, wallet_address: wallet.toLowerCase(), name: "Live", provider: "AWS", ipaddress: "198.51.100.77", os: "Ubuntu", ram: 32, storage: 500, security: "1", oracle_address: node, node_address: node, status: NODE_STATUS.approved })
+      .values({
+        operator_id: operator.id,
+        wallet_address: wallet.toLowerCase(),
+        name: "Live",
+        provider: "AWS",
+        ipaddress: "198.51.100.77",
+        os: "Ubuntu",
+        ram: 32,
+        storage: 500,
+        security: "1",
+        oracle_address: node,
+        node_address: node,
+        status: NODE_STATUS.approved,
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  listener = listenToIndexer({ databaseUrl, db, hub, log: (line) => logs.push(line), beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]) });
+  listener = listenToIndexer({
+    databaseUrl,
+    db,
+    hub,
+    log: (line) => logs.push(line),
+    beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]),
+  });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));
 });
@@ -52,20 +80,28 @@ afterAll(async () => {
   await chain?.anvil.stop();
 });
 
-const eventFor = (topic: LiveEvent["topics"][number]) => events.find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase()));
+const eventFor = (topic: LiveEvent["topics"][number]) =>
+  events.find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase()));
 
 describe("live events from the indexer's notifications", () => {
   it("publishes a whitelist and then a stake for the operator's wallet as soon as each is indexed, the node already Active", async () => {
     await chain.mined(chain.as("owner").staking.write.whiteListIt([wallet, node]));
-    const whitelisted = await waitFor("the whitelist event", () => eventFor("whitelist"), { timeoutMs: 20_000, intervalMs: 10 });
-    await chain.mined(chain.as("validator").token.write.approve([chain.deployment.contracts.stakingRewards, pli(50_000)]));
+    const whitelisted = await waitFor("the whitelist event", () => eventFor("whitelist"), {
+      timeoutMs: 20_000,
+      intervalMs: 10,
+    });
+    await chain.mined(
+      chain.as("validator").token.write.approve([chain.deployment.contracts.stakingRewards, pli(50_000)]),
+    );
     const mined = await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), node]));
     const minedAt = performance.now();
     const staked = await waitFor("the stake event", () => eventFor("stake"), { timeoutMs: 20_000, intervalMs: 10 });
     expect(staked.event.block).toBeGreaterThanOrEqual(Number(mined.blockNumber));
     expect(staked.event.block).toBeGreaterThan(whitelisted.event.block);
     expect(staked.at - minedAt).toBeLessThan(5_000);
-    expect((await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status).toBe(NODE_STATUS.active);
+    expect(
+      (await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status,
+    ).toBe(NODE_STATUS.active);
     expect(logs).toEqual([]);
   });
 
@@ -75,7 +111,11 @@ describe("live events from the indexer's notifications", () => {
     await chain.fund("owner", pli(1_000));
     await chain.mined(chain.as("owner").token.write.approve([chain.deployment.contracts.stakingRewards, pli(1_000)]));
     const deposited = await chain.mined(chain.as("owner").staking.write.depositReward([pli(1_000)]));
-    const event = await waitFor("the deposit's event", () => events.slice(seen).find(({ event }) => event.topics.includes("reward")), { timeoutMs: 20_000, intervalMs: 10 });
+    const event = await waitFor(
+      "the deposit's event",
+      () => events.slice(seen).find(({ event }) => event.topics.includes("reward")),
+      { timeoutMs: 20_000, intervalMs: 10 },
+    );
     expect(event.event.wallets).toEqual([owner]);
     expect(event.event.block).toBeGreaterThanOrEqual(Number(deposited.blockNumber));
   });
@@ -86,25 +126,53 @@ describe("live events from the indexer's notifications", () => {
     await chain.mined(owner.staking.write.depositReward([pli(100)]));
     const row = await db
       .insertInto("app.incentive")
-      .values({ wallet: wallet.toLowerCase(), node, date: "2001-01-01", token: pli(5).toString(), inactive_count: 0, staked_days: 31, accrued_days: 31, percentage: "2.5" })
+      .values({
+        wallet: wallet.toLowerCase(),
+        node,
+        date: "2001-01-01",
+        token: pli(5).toString(),
+        inactive_count: 0,
+        staked_days: 31,
+        accrued_days: 31,
+        percentage: "2.5",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const status = async () => (await db.selectFrom("app.incentive").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (await db.selectFrom("app.incentive").select("status").where("id", "=", row.id).executeTakeFirstOrThrow()).status;
     await chain.mined(owner.staking.write.payRewards([[wallet], [pli(5)], [20010101n], [node]]));
-    await waitFor("the payment to be matched", async () => (await status()) === INCENTIVE_STATUS.paid, { timeoutMs: 20_000, intervalMs: 20 });
+    await waitFor("the payment to be matched", async () => (await status()) === INCENTIVE_STATUS.paid, {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+    });
 
     await chain.testClient.request({ method: "anvil_reorg", params: [1, []] } as never);
     await chain.testClient.mine({ blocks: 1 });
     const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
-    await waitFor("the indexer at the head", async () => ((await getIndexedBlock(db)) ?? 0) >= head, { timeoutMs: 20_000, intervalMs: 20 });
+    await waitFor("the indexer at the head", async () => ((await getIndexedBlock(db)) ?? 0) >= head, {
+      timeoutMs: 20_000,
+      intervalMs: 20,
+    });
     expect(await chain.as("owner").staking.read.isRewardPaid([wallet, node, 20010101n])).toBe(false);
-    await waitFor("the incentive unpaid again", async () => (await status()) === INCENTIVE_STATUS.unPaid, { timeoutMs: 5_000, intervalMs: 20 });
+    await waitFor("the incentive unpaid again", async () => (await status()) === INCENTIVE_STATUS.unPaid, {
+      timeoutMs: 5_000,
+      intervalMs: 20,
+    });
   });
 
   it("announces a node reviewed and a request created and deleted to the operator's wallet as each commits, never before", async () => {
-    const operatorId = (await db.selectFrom("app.node").select("operator_id").where("id", "=", nodeId).executeTakeFirstOrThrow()).operator_id;
+    const operatorId = (
+      await db.selectFrom("app.node").select("operator_id").where("id", "=", nodeId).executeTakeFirstOrThrow()
+    ).operator_id;
     const announced = (topic: LiveEvent["topics"][number], after: number) =>
-      waitFor(`the ${topic} announcement`, () => events.slice(after).find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase())), { timeoutMs: 5_000, intervalMs: 5 });
+      waitFor(
+        `the ${topic} announcement`,
+        () =>
+          events
+            .slice(after)
+            .find(({ event }) => event.topics.includes(topic) && event.wallets.includes(wallet.toLowerCase())),
+        { timeoutMs: 5_000, intervalMs: 5 },
+      );
 
     let seen = events.length;
     await db.updateTable("app.node").set({ status: NODE_STATUS.return }).where("id", "=", nodeId).execute();
@@ -112,7 +180,11 @@ describe("live events from the indexer's notifications", () => {
     expect(reviewed.event.block).toBe(hub.latestBlock());
 
     seen = events.length;
-    const request = await db.insertInto("app.stake_request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
+    const request = await db
+      .insertInto("app.stake_request")
+      .values({ operator_id: operatorId, node_id: nodeId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await announced("request", seen);
     seen = events.length;
     await db.deleteFrom("app.stake_request").where("id", "=", request.id).execute();

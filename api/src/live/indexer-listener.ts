@@ -12,7 +12,10 @@ import { PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
-/** The database wakes the API here when it announces a changed node, job, request or ticket, or an account's sessions (migration trusted-announcements). */
+/**
+ * The database wakes the API here when it announces a changed node, job, request or ticket, or an account's sessions
+ * (migration trusted-announcements).
+ */
 export const REVIEW_CHANNEL = "app_live";
 
 const RECONNECT_MS = 1_000;
@@ -26,7 +29,9 @@ async function changesBetween(db: Db, after: number, upTo: number) {
     UNION SELECT DISTINCT 'whitelist', wallet FROM chain.whitelist WHERE block_number > ${after} AND block_number <= ${upTo}
     UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}
     UNION SELECT DISTINCT 'reward', depositor FROM chain.reward_deposit WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'limits', sender FROM chain.stake_limit_change WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(db);
+    UNION SELECT DISTINCT 'limits', sender FROM chain.stake_limit_change WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -116,7 +121,9 @@ export function listenToIndexer({
     const topics = [...new Set(ofWallets.map((change) => change.topic))];
     const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];
     hub.publish({ block: indexed, topics, wallets });
-    const everyone = [...new Set(changes.filter((change) => PUBLIC_TOPICS.includes(change.topic)).map((change) => change.topic))];
+    const everyone = [
+      ...new Set(changes.filter((change) => PUBLIC_TOPICS.includes(change.topic)).map((change) => change.topic)),
+    ];
     if (everyone.length > 0) hub.publish({ block: indexed, topics: everyone, wallets: [] });
   }
 
@@ -133,14 +140,20 @@ export function listenToIndexer({
         const wallet = announcement.wallet?.toLowerCase() ?? "";
         topicsByWallet.set(wallet, (topicsByWallet.get(wallet) ?? new Set()).add(topic.data));
       } else if (announcement.kind === "session" && announcement.account_type && announcement.account_id) {
-        accounts.set(`${announcement.account_type}:${announcement.account_id}`, { type: announcement.account_type, id: announcement.account_id });
+        accounts.set(`${announcement.account_type}:${announcement.account_id}`, {
+          type: announcement.account_type,
+          id: announcement.account_id,
+        });
       }
     }
-    for (const [wallet, topics] of topicsByWallet) hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
+    for (const [wallet, topics] of topicsByWallet)
+      hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
     for (const { type, id } of accounts.values()) {
       forgetAccount(type, id);
       const facts = await readAccountFacts(db, type, id).catch((error: unknown) => {
-        log(`live: cannot read the account whose sessions changed, its streams end: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `live: cannot read the account whose sessions changed, its streams end: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return undefined;
       });
       hub.sessionsChanged(type, id, facts);

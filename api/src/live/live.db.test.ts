@@ -31,7 +31,15 @@ afterAll(async () => {
 function listen(token: string, lastEventId?: string) {
   const received: LiveEvent[] = [];
   const source = new EventSource(`${origin}${API.live}`, {
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}`, ...(lastEventId ? { "last-event-id": lastEventId } : {}) } }),
+    fetch: (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: {
+          ...init?.headers,
+          authorization: `Bearer ${token}`,
+          ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+        },
+      }),
   });
   source.addEventListener(LIVE_EVENT_NAME, (message) => received.push(JSON.parse(message.data) as LiveEvent));
   sources.push(source);
@@ -64,7 +72,10 @@ describe("live events over Server-Sent Events", () => {
     t.live.publish(event);
     await waitFor("A's event", () => streamA.received.length === 1 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
     expect(performance.now() - started).toBeLessThan(1_000);
-    await waitFor("the admin's event", () => streamAdmin.received.length === 1 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    await waitFor("the admin's event", () => streamAdmin.received.length === 1 || undefined, {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    });
     expect(streamA.received).toEqual([event]);
     expect(streamAdmin.received).toEqual([event]);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -79,7 +90,11 @@ describe("live events over Server-Sent Events", () => {
     const resumed = listen(a.token, "45");
     await resumed.opened;
     await waitFor("the catch-up event", () => resumed.received.length === 1 || undefined, { timeoutMs: 5_000 });
-    expect(resumed.received[0]).toEqual({ block: 50, topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket"], wallets: [a.wallet.toLowerCase()] });
+    expect(resumed.received[0]).toEqual({
+      block: 50,
+      topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket"],
+      wallets: [a.wallet.toLowerCase()],
+    });
   });
 
   it("sends a change of the stake limits, which every staking form applies, to every operator without naming any wallet", async () => {
@@ -91,7 +106,11 @@ describe("live events over Server-Sent Events", () => {
     const limits: LiveEvent = { block: 60, topics: ["limits"], wallets: [] };
     t.live.publish(limits);
     t.live.publish({ block: 60, topics: ["stake"], wallets: [] });
-    await waitFor("both operators' events", () => (streamA.received.length === 1 && streamB.received.length === 1) || undefined, { timeoutMs: 5_000 });
+    await waitFor(
+      "both operators' events",
+      () => (streamA.received.length === 1 && streamB.received.length === 1) || undefined,
+      { timeoutMs: 5_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(streamA.received).toEqual([limits]);
     expect(streamB.received).toEqual([limits]);

@@ -11,9 +11,16 @@ const KEEP_ALIVE_MS = 25_000;
 const events = createRoute({
   method: "get",
   path: LIVE_PATHS.events,
-  ...describe("signed-in", "Server-Sent Events: a `chain` event (JSON {block, topics, wallets}, id = indexed block) whenever the indexer indexes something that concerns the signed-in operator (admins: anything)"),
+  ...describe(
+    "signed-in",
+    "Server-Sent Events: a `chain` event (JSON {block, topics, wallets}, id = indexed block) whenever the indexer indexes something that concerns the signed-in operator (admins: anything)",
+  ),
   middleware: [signedIn] as const,
-  responses: { 200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } }, 401: E[401], 403: E[403] },
+  responses: {
+    200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } },
+    401: E[401],
+    403: E[403],
+  },
 });
 
 /**
@@ -28,7 +35,8 @@ export const liveRoutes = createRouter().openapi(events, (c) => {
   const { live: hub, db } = c.var.deps;
   const lastSeen = Number(c.req.header("last-event-id"));
   return streamSSE(c, async (stream) => {
-    const send = (event: LiveEvent) => stream.writeSSE({ event: LIVE_EVENT_NAME, id: String(event.block), data: JSON.stringify(event) });
+    const send = (event: LiveEvent) =>
+      stream.writeSSE({ event: LIVE_EVENT_NAME, id: String(event.block), data: JSON.stringify(event) });
     const queue: LiveEvent[] = [];
     let ended = false;
     let wake: (() => void) | null = null;
@@ -55,7 +63,11 @@ export const liveRoutes = createRouter().openapi(events, (c) => {
     hub.sessionsChanged(session.userType, session.sub, await readAccountFacts(db, session.userType, session.sub));
     const latest = hub.latestBlock();
     if (!ended && Number.isInteger(lastSeen) && latest !== null && lastSeen < latest) {
-      await send({ block: latest, topics: [...LIVE_TOPICS], wallets: session.walletAddress ? [session.walletAddress.toLowerCase()] : [] });
+      await send({
+        block: latest,
+        topics: [...LIVE_TOPICS],
+        wallets: session.walletAddress ? [session.walletAddress.toLowerCase()] : [],
+      });
     }
     while (!stream.aborted && !ended) {
       const next = queue.shift();

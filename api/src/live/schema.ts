@@ -5,7 +5,10 @@ export const LIVE_PATHS = { events: "/api/live" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
 const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
-/** Chain topics that concern everybody (the stake limits every staking form applies): an event of these alone reaches every stream. */
+/**
+ * Chain topics that concern everybody (the stake limits every staking form applies): an event of these alone reaches
+ * every stream.
+ */
 export const PUBLIC_TOPICS: readonly LiveTopic[] = ["limits"];
 /** Which kind of portal record was created, reviewed, answered or deleted (announced by the database at commit). */
 const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
@@ -20,7 +23,11 @@ export const reviewTopicSchema = z.enum(REVIEW_TOPICS);
  * (lowercase). Sent as an SSE `chain` event whose id is the block (for a record's change: the newest
  * block announced so far).
  */
-export const liveEventSchema = z.object({ block: z.number().int(), topics: z.array(z.enum(LIVE_TOPICS)), wallets: z.array(z.string()) });
+export const liveEventSchema = z.object({
+  block: z.number().int(),
+  topics: z.array(z.enum(LIVE_TOPICS)),
+  wallets: z.array(z.string()),
+});
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 export const LIVE_EVENT_NAME = "chain";

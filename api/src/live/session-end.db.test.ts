@@ -44,13 +44,22 @@ const open = async (token: string) => {
 
 /** Publishes an event naming `wallets` and waits until `heard` streams received it. */
 async function publish(wallets: string[], heard: LiveStream[]): Promise<LiveEvent> {
-  const event: LiveEvent = { block: ++block, topics: ["stake"], wallets: wallets.map((wallet) => wallet.toLowerCase()) };
+  const event: LiveEvent = {
+    block: ++block,
+    topics: ["stake"],
+    wallets: wallets.map((wallet) => wallet.toLowerCase()),
+  };
   t.live.publish(event);
-  for (const stream of heard) await waitFor("the event on a live stream", () => stream.received.some((got) => got.block === event.block), { timeoutMs: 5_000, intervalMs: 5 });
+  for (const stream of heard)
+    await waitFor("the event on a live stream", () => stream.received.some((got) => got.block === event.block), {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    });
   return event;
 }
 
-const ends = (stream: LiveStream, what: string) => waitFor(what, () => stream.hasEnded(), { timeoutMs: 5_000, intervalMs: 10 });
+const ends = (stream: LiveStream, what: string) =>
+  waitFor(what, () => stream.hasEnded(), { timeoutMs: 5_000, intervalMs: 10 });
 const QUIET_MS = 200;
 
 describe("a live stream lasts as long as its session", () => {
@@ -73,14 +82,23 @@ describe("a live stream lasts as long as its session", () => {
     const admin = await t.adminToken(await t.addAdmin());
     const stream = await open(operator.token);
     const me = await t.call("GET", API.operator.root, { token: operator.token });
-    expect((await t.call("POST", API.operator.access, { token: admin, body: { _id: me.body._id, enabled: false } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.operator.access, { token: admin, body: { _id: me.body._id, enabled: false } })).status,
+    ).toBe(200);
     await ends(stream, "the disabled operator's stream to end");
   });
 
   it("ends when the operator turns 2FA off, which ends their earlier sessions", async () => {
     const operator = await newOperator(t);
     const stream = await open(operator.token);
-    expect((await t.call("POST", API.operator.twofaDisable, { token: operator.token, body: { otp: t.totpCode(operator.key, 1) } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.operator.twofaDisable, {
+          token: operator.token,
+          body: { otp: t.totpCode(operator.key, 1) },
+        })
+      ).status,
+    ).toBe(200);
     await ends(stream, "the stream of the session 2FA's change ended");
   });
 

@@ -24,7 +24,12 @@ beforeAll(async () => {
   t.live.subscribe({ userType: USER_TYPE.user, wallet: a.wallet }, (event) => heard.a.push(event));
   t.live.subscribe({ userType: USER_TYPE.user, wallet: b.wallet }, (event) => heard.b.push(event));
   t.live.subscribe({ userType: USER_TYPE.admin }, (event) => heard.admin.push(event));
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: (line) => logs.push(line) });
+  listener = listenToIndexer({
+    databaseUrl: t.config.DATABASE_URL,
+    db: t.db,
+    hub: t.live,
+    log: (line) => logs.push(line),
+  });
   await listener.ready;
 });
 afterAll(async () => {
@@ -35,13 +40,23 @@ afterAll(async () => {
 const ticketEvents = (who: keyof typeof heard) => heard[who].filter((event) => event.topics.includes("ticket"));
 /** Waits for a new ticket event naming A's wallet on `who`'s stream, after the `after` ticket events it had. */
 const announced = (who: keyof typeof heard, after: number) =>
-  waitFor(`a ticket event for ${who}`, () => ticketEvents(who).slice(after).find((event) => event.wallets.includes(a.wallet.toLowerCase())), { timeoutMs: 5_000, intervalMs: 5 });
+  waitFor(
+    `a ticket event for ${who}`,
+    () =>
+      ticketEvents(who)
+        .slice(after)
+        .find((event) => event.wallets.includes(a.wallet.toLowerCase())),
+    { timeoutMs: 5_000, intervalMs: 5 },
+  );
 const counts = () => ({ a: ticketEvents("a").length, admin: ticketEvents("admin").length });
 
 describe("ticket changes on the live channel", () => {
   it("announces a ticket opened, each reply and its closing to its operator and to every admin; another operator hears none", async () => {
     let seen = counts();
-    const opened = await t.call("POST", API.ticket.root, { token: a.token, body: { subject: "Node keeps dropping", message: "Every night." } });
+    const opened = await t.call("POST", API.ticket.root, {
+      token: a.token,
+      body: { subject: "Node keeps dropping", message: "Every night." },
+    });
     expect(opened.status).toBe(201);
     const ticketId = opened.body.data._id as string;
     expect(await announced("a", seen.a)).toMatchObject({ topics: ["ticket"], wallets: [a.wallet.toLowerCase()] });
@@ -52,7 +67,9 @@ describe("ticket changes on the live channel", () => {
       [a.token, "Done, thanks."],
     ] as const) {
       seen = counts();
-      expect((await t.call("POST", API.ticket.reply, { token, body: { _id: ticketId, message: body } })).status).toBe(200);
+      expect((await t.call("POST", API.ticket.reply, { token, body: { _id: ticketId, message: body } })).status).toBe(
+        200,
+      );
       await announced("a", seen.a);
       await announced("admin", seen.admin);
     }
@@ -69,14 +86,20 @@ describe("ticket changes on the live channel", () => {
 
   it("announces a message when its transaction commits, never before, and once however many rows it touched", async () => {
     const opening = ticketEvents("a").length;
-    const ticket = await t.call("POST", API.ticket.root, { token: a.token, body: { subject: "Payouts", message: "When?" } });
+    const ticket = await t.call("POST", API.ticket.root, {
+      token: a.token,
+      body: { subject: "Payouts", message: "When?" },
+    });
     const ticketId = ticket.body.data._id as string;
     const operatorId = ticket.body.data.user._id as string;
     await announced("a", opening);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const before = ticketEvents("a").length;
     await t.db.transaction().execute(async (trx) => {
-      await trx.insertInto("app.ticket_message").values({ ticket_id: ticketId, author_type: USER_TYPE.user, author_id: operatorId, body: "Also this." }).execute();
+      await trx
+        .insertInto("app.ticket_message")
+        .values({ ticket_id: ticketId, author_type: USER_TYPE.user, author_id: operatorId, body: "Also this." })
+        .execute();
       await trx.updateTable("app.ticket").set({ status: TICKET_STATUS.open }).where("id", "=", ticketId).execute();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(ticketEvents("a").length, "nothing is announced before the commit").toBe(before);

@@ -7,7 +7,10 @@ import { sendPendingMails, type MailSenderDeps } from "./outbox.ts";
 /** The pg-boss job that records the mails of chain events and sends every recorded mail not sent yet, every minute. */
 export const MAIL_JOB = "mails";
 
-/** The scans that find events on the indexed chain and record their mails: stake unlocks, and payouts matched to their incentives. */
+/**
+ * The scans that find events on the indexed chain and record their mails: stake unlocks, and payouts matched to their
+ * incentives.
+ */
 const CHAIN_EVENT_SCANS: ((db: Db) => Promise<unknown>)[] = [scanUnlocks, (db) => matchPayments(db)];
 
 /** Sends recorded mails soon after a transaction recorded them; the mail job sends any left by the next minute. */
@@ -25,7 +28,9 @@ export function mailQueueOf(deps: MailSenderDeps): MailQueue {
   const run = () => {
     running = true;
     sendPendingMails(deps)
-      .catch((error: unknown) => deps.log(`mails: sending failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        deps.log(`mails: sending failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         running = false;
         if (again) {
@@ -48,7 +53,9 @@ export function mailQueueOf(deps: MailSenderDeps): MailQueue {
  */
 export async function runMailJob(deps: MailSenderDeps) {
   for (const scan of CHAIN_EVENT_SCANS) {
-    await scan(deps.db).catch((error: unknown) => deps.log(`mails: a chain event scan failed: ${error instanceof Error ? error.message : String(error)}`));
+    await scan(deps.db).catch((error: unknown) =>
+      deps.log(`mails: a chain event scan failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
   return sendPendingMails(deps);
 }

@@ -25,7 +25,10 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, soc
  * SMTP through nodemailer when SMTP_URL is set. Otherwise a development outbox: each mail is written
  * to OUTBOX_DIR and announced on the console, so a developer can sign in without a mail server.
  */
-export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">, log: (line: string) => void): Mailer {
+export function createMailer(
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">,
+  log: (line: string) => void,
+): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS_MS });
     return {
@@ -37,7 +40,10 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OU
   return {
     async send(mail) {
       await mkdir(config.OUTBOX_DIR, { recursive: true });
-      const file = path.join(config.OUTBOX_DIR, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.txt`);
+      const file = path.join(
+        config.OUTBOX_DIR,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.txt`,
+      );
       await writeFile(file, `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
       log(`[DEVELOPMENT ONLY: no SMTP_URL] mail to ${mail.to}: "${mail.subject}" written to ${file}\n${mail.text}`);
     },
@@ -65,7 +71,14 @@ export const PROMPT_MAIL = { retryDelaysMs: [300, 1_200], deadlineMs: 12_000 } a
  * after a short pause (PROMPT_MAIL), and gives up once the deadline passes, so the request that
  * waits stays short. Throws the last failure.
  */
-export async function sendPromptly(mailer: Mailer, mail: Mail, { retryDelaysMs = PROMPT_MAIL.retryDelaysMs, deadlineMs = PROMPT_MAIL.deadlineMs }: { retryDelaysMs?: readonly number[]; deadlineMs?: number } = {}): Promise<void> {
+export async function sendPromptly(
+  mailer: Mailer,
+  mail: Mail,
+  {
+    retryDelaysMs = PROMPT_MAIL.retryDelaysMs,
+    deadlineMs = PROMPT_MAIL.deadlineMs,
+  }: { retryDelaysMs?: readonly number[]; deadlineMs?: number } = {},
+): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   for (let attempt = 0; ; attempt++) {
     try {

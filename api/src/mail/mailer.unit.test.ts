@@ -19,15 +19,24 @@ afterAll(async () => {
 
 describe("mail through SMTP", () => {
   it("goes from MAIL_FROM to its recipient, and reads the same in the server's process and from its folder", async () => {
-    const mailer = createMailer({ SMTP_URL: smtp.url, MAIL_FROM: "portal@example.com", OUTBOX_DIR: path.join(dir, "outbox") }, () => undefined);
+    const mailer = createMailer(
+      { SMTP_URL: smtp.url, MAIL_FROM: "portal@example.com", OUTBOX_DIR: path.join(dir, "outbox") },
+      () => undefined,
+    );
     await mailer.send({ to: "Admin@Example.com", subject: "Sign-in code", text: "Your sign-in code is 123456." });
-    await mailer.send({ to: "operator@example.com", subject: "Reply to your ticket #1: Help", text: "Support replied." });
+    await mailer.send({
+      to: "operator@example.com",
+      subject: "Reply to your ticket #1: Help",
+      text: "Support replied.",
+    });
 
     const folder = mailbox(path.join(dir, "mail"));
     for (const reader of [smtp, folder]) {
       expect(reader.count("admin@example.com")).toBe(1);
       expect(await reader.codeFor("admin@example.com")).toBe("123456");
-      expect(await reader.textContaining("operator@example.com", "Support replied.")).toContain("Subject: Reply to your ticket #1: Help");
+      expect(await reader.textContaining("operator@example.com", "Support replied.")).toContain(
+        "Subject: Reply to your ticket #1: Help",
+      );
       expect(reader.textsTo("operator@example.com")[0]).toContain("From: portal@example.com");
     }
   });

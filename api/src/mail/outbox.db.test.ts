@@ -28,7 +28,13 @@ describe("the one mail outbox", () => {
   it("three senders at once send every feature's mails exactly once, over several batches", async () => {
     const admin = await t.addAdmin();
     const operator = await newOperator(t);
-    const operatorId = (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", operator.wallet).executeTakeFirstOrThrow()).id;
+    const operatorId = (
+      await t.db
+        .selectFrom("app.operator")
+        .select("id")
+        .where("wallet_address", "=", operator.wallet)
+        .executeTakeFirstOrThrow()
+    ).id;
     const payoutTx = (i: number) => `0x${(i + 1).toString(16).padStart(64, "0")}`;
     await t.db
       .insertInto("app.incentive")
@@ -51,9 +57,24 @@ describe("the one mail outbox", () => {
       .execute();
     const empty = { count: 0, items: [] };
     const mails: NewMail[] = Array.from({ length: 40 }, (_, i) => [
-      mailOf("adminDigest", `${admin.id}:day-${i}`, { type: "admin", id: admin.id }, { day: `day ${i}`, nodes: { count: 1, items: [`node ${i}`] }, jobs: empty, requests: empty, tickets: empty }),
-      mailOf("nodeStatus", `history-${i}`, { type: "user", id: operatorId }, { nodeName: `Node ${i}`, from: "Pending", to: "Verified", notes: "" }),
-      mailOf("incentivePaid", `${payoutTx(i)}:${operator.wallet}`, { type: "wallet", id: operator.wallet }, { txHash: payoutTx(i), wallet: operator.wallet }),
+      mailOf(
+        "adminDigest",
+        `${admin.id}:day-${i}`,
+        { type: "admin", id: admin.id },
+        { day: `day ${i}`, nodes: { count: 1, items: [`node ${i}`] }, jobs: empty, requests: empty, tickets: empty },
+      ),
+      mailOf(
+        "nodeStatus",
+        `history-${i}`,
+        { type: "user", id: operatorId },
+        { nodeName: `Node ${i}`, from: "Pending", to: "Verified", notes: "" },
+      ),
+      mailOf(
+        "incentivePaid",
+        `${payoutTx(i)}:${operator.wallet}`,
+        { type: "wallet", id: operator.wallet },
+        { txHash: payoutTx(i), wallet: operator.wallet },
+      ),
     ]).flat();
     expect(await recordMails(t.db, mails)).toBe(120);
     expect(await recordMails(t.db, mails)).toBe(0);

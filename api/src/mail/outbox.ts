@@ -28,7 +28,12 @@ export interface NewMail {
 }
 
 /** A mail to record, its details typed by its kind. */
-export const mailOf = <K extends MailKind>(kind: K, eventKey: string, recipient: MailRecipient, details: MailDetails[K]): NewMail => ({ kind, eventKey, recipient, details });
+export const mailOf = <K extends MailKind>(
+  kind: K,
+  eventKey: string,
+  recipient: MailRecipient,
+  details: MailDetails[K],
+): NewMail => ({ kind, eventKey, recipient, details });
 
 /**
  * Records mails to send, in the caller's transaction (the one making the event). A mail already
@@ -38,7 +43,15 @@ export async function recordMails(tx: Db, mails: NewMail[]): Promise<number> {
   if (mails.length === 0) return 0;
   const rows = await tx
     .insertInto("app.mail_outbox")
-    .values(mails.map((mail) => ({ kind: mail.kind, event_key: mail.eventKey, recipient_type: mail.recipient.type, recipient_id: mail.recipient.id, details: JSON.stringify(mail.details) })))
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        event_key: mail.eventKey,
+        recipient_type: mail.recipient.type,
+        recipient_id: mail.recipient.id,
+        details: JSON.stringify(mail.details),
+      })),
+    )
     .onConflict((oc) => oc.columns(["kind", "event_key"]).doNothing())
     .returning("event_key")
     .execute();
@@ -53,7 +66,11 @@ export interface MailSenderDeps extends Omit<MailContext, "db"> {
 
 /** The recipient's address now (an operator or admin may have changed or removed it since the event). */
 async function emailOf(db: Db, recipient: MailRecipient): Promise<string | null> {
-  if (recipient.type === "admin") return (await db.selectFrom("app.admin").select("email").where("id", "=", recipient.id).executeTakeFirst())?.email ?? null;
+  if (recipient.type === "admin")
+    return (
+      (await db.selectFrom("app.admin").select("email").where("id", "=", recipient.id).executeTakeFirst())?.email ??
+      null
+    );
   const operator = await db
     .selectFrom("app.operator")
     .select("email")
@@ -88,7 +105,14 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
   const { db } = deps;
   const result: Record<MailOutcome, number> = { sent: 0, noEmail: 0, turnedOff: 0, failed: 0 };
   for (;;) {
-    const { rows } = await sql<{ kind: MailKind; event_key: string; recipient_type: MailRecipient["type"]; recipient_id: string; details: unknown; attempts: number }>`
+    const { rows } = await sql<{
+      kind: MailKind;
+      event_key: string;
+      recipient_type: MailRecipient["type"];
+      recipient_id: string;
+      details: unknown;
+      attempts: number;
+    }>`
       UPDATE app.mail_outbox AS m SET claimed_at = now(), attempts = m.attempts + 1
       WHERE (m.kind, m.event_key) IN (
         SELECT kind, event_key FROM app.mail_outbox
@@ -99,8 +123,15 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
     `.execute(db);
     if (rows.length === 0) return result;
     for (const [index, mail] of rows.entries()) {
-      const change = (set: Updateable<MailOutboxTable>) => db.updateTable("app.mail_outbox").set(set).where("kind", "=", mail.kind).where("event_key", "=", mail.event_key).execute();
-      const done = (outcome: MailOutcome, error: string | null = null) => change({ done_at: new Date(), outcome, last_error: error });
+      const change = (set: Updateable<MailOutboxTable>) =>
+        db
+          .updateTable("app.mail_outbox")
+          .set(set)
+          .where("kind", "=", mail.kind)
+          .where("event_key", "=", mail.event_key)
+          .execute();
+      const done = (outcome: MailOutcome, error: string | null = null) =>
+        change({ done_at: new Date(), outcome, last_error: error });
       try {
         const template: MailTemplate = MAIL_TEMPLATES[mail.kind];
         const email = await emailOf(db, { type: mail.recipient_type, id: mail.recipient_id });

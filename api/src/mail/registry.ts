@@ -6,7 +6,10 @@ import { NODE_MAILS } from "../node/mails.ts";
 import { TICKET_MAILS } from "../ticket/mails.ts";
 import type { MailTemplate } from "./template.ts";
 
-/** Every kind of mail the outbox sends, each registered by its feature: one line per feature (every alert an operator can turn off among them). */
+/**
+ * Every kind of mail the outbox sends, each registered by its feature: one line per feature (every alert an operator
+ * can turn off among them).
+ */
 export const MAIL_TEMPLATES = {
   ...ALERT_MAILS,
   ...INCENTIVE_MAILS,

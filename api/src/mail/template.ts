@@ -27,7 +27,9 @@ export interface MailTemplate<Details extends z.ZodType = z.ZodType> {
 }
 
 /** A template, its details typed from its schema. */
-export const mailTemplate = <Details extends z.ZodType>(template: MailTemplate<Details>): MailTemplate<Details> => template;
+export const mailTemplate = <Details extends z.ZodType>(template: MailTemplate<Details>): MailTemplate<Details> =>
+  template;
 
 /** A notice's text: its lines, then the portal's address and any closing lines. */
-export const portalMailText = (lines: string[], context: Pick<MailContext, "publicUrl">, ...closing: string[]) => [...lines, "", `Portal: ${context.publicUrl}`, ...closing].join("\n");
+export const portalMailText = (lines: string[], context: Pick<MailContext, "publicUrl">, ...closing: string[]) =>
+  [...lines, "", `Portal: ${context.publicUrl}`, ...closing].join("\n");

@@ -11,14 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const pending = () => t.db.selectFrom("app.mail_outbox").select(["done_at", "claimed_at", "attempts"]).where("done_at", "is", null).execute();
+const pending = () =>
+  t.db
+    .selectFrom("app.mail_outbox")
+    .select(["done_at", "claimed_at", "attempts"])
+    .where("done_at", "is", null)
+    .execute();
 
 describe("queued mail while the mail server throttles", () => {
   it("stops at the first temporary refusal and gives the rest back untried, then sends everything once the server accepts", async () => {
     const admin = await t.addAdmin();
     const operator = await newOperator(t);
     for (const subject of ["First", "Second", "Third"]) {
-      expect((await t.call("POST", API.ticket.root, { token: operator.token, body: { subject, message: "Help." } })).status).toBe(201);
+      expect(
+        (await t.call("POST", API.ticket.root, { token: operator.token, body: { subject, message: "Help." } })).status,
+      ).toBe(201);
     }
     t.smtp.refuseAll(451);
     const attempts = t.smtp.attempts.count;

@@ -25,7 +25,11 @@ let seq = 0;
 async function addNode(ipaddress: string, status: NodeStatus = NODE_STATUS.active) {
   seq++;
   const hex = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
-  const operator = await t.db.insertInto("app.operator").values({ wallet_address: hex(0xa000 + seq), email: null, user_role: "Validator" }).returning("id").executeTakeFirstOrThrow();
+  const operator = await t.db
+    .insertInto("app.operator")
+    .values({ wallet_address: hex(0xa000 + seq), email: null, user_role: "Validator" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const node = await t.db
     .insertInto("app.node")
     .values({
@@ -82,15 +86,19 @@ describe("node monitor over 30 simulated days (real HTTP on loopback addresses)"
     const pending = await addNode("127.0.0.6", NODE_STATUS.pending);
     for (let n = 0; n < 30; n++) {
       flakyUp = n % 2 === 0;
-      for (const hour of [0, 6, 12, 18]) expect(await runProbeRound(t.db, settings, at(n, hour))).toEqual({ probed: 3, answered: flakyUp ? 2 : 1 });
+      for (const hour of [0, 6, 12, 18])
+        expect(await runProbeRound(t.db, settings, at(n, hour))).toEqual({ probed: 3, answered: flakyUp ? 2 : 1 });
     }
     flakyUp = true;
     await runProbeRound(t.db, settings, at(30, 0));
 
     const now = at(29, 23);
-    const values = async (id: string) => (await reputationValues(t.db, id, windowStart(now))).filter((row) => row.date <= iso(29));
+    const values = async (id: string) =>
+      (await reputationValues(t.db, id, windowStart(now))).filter((row) => row.date <= iso(29));
     expect((await values(always)).map((row) => row.value)).toEqual(Array(30).fill(1));
-    expect((await values(flaky)).map((row) => row.value)).toEqual(Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? 1 : 0)));
+    expect((await values(flaky)).map((row) => row.value)).toEqual(
+      Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? 1 : 0)),
+    );
     expect((await values(never)).map((row) => row.value)).toEqual(Array(30).fill(0));
     expect(await values(pending)).toEqual([]);
     expect(reputationScore((await values(always)).map((row) => row.value))).toBe(5);
@@ -105,7 +113,12 @@ describe("node monitor over 30 simulated days (real HTTP on loopback addresses)"
 
   it("counts a day with exactly half the probes answered as active, and under half as inactive", async () => {
     const half = await addNode("127.0.0.7");
-    for (const [hour, up] of [[0, true], [6, false], [12, true], [18, false]] as const) {
+    for (const [hour, up] of [
+      [0, true],
+      [6, false],
+      [12, true],
+      [18, false],
+    ] as const) {
       flakyUp = up;
       await runProbeRound(t.db, settings, at(40, hour));
     }

@@ -26,7 +26,8 @@ export interface ProbeSettings {
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The URL the monitor asks a node at: its IP address (IPv6 in brackets), the probe port and path. */
-const probeUrl = (ipaddress: string, { port, path }: ProbeSettings) => `http://${ipaddress.includes(":") ? `[${ipaddress}]` : ipaddress}:${port}${path}`;
+const probeUrl = (ipaddress: string, { port, path }: ProbeSettings) =>
+  `http://${ipaddress.includes(":") ? `[${ipaddress}]` : ipaddress}:${port}${path}`;
 
 /** True when the node answers with any HTTP status under 500 within the timeout. */
 export async function probe(url: string, timeoutMs: number): Promise<boolean> {
@@ -41,7 +42,8 @@ export async function probe(url: string, timeoutMs: number): Promise<boolean> {
 
 async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  for (let start = 0; start < items.length; start += size)
+    results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
   return results;
 }
 
@@ -53,10 +55,20 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
  * never overwrite each other, and marking a day inactive again changes nothing. A newly marked day
  * records its alert mail to the node's operator in the same transaction.
  */
-export async function runProbeRound(db: Db, settings: ProbeSettings, now: Date): Promise<{ probed: number; answered: number }> {
+export async function runProbeRound(
+  db: Db,
+  settings: ProbeSettings,
+  now: Date,
+): Promise<{ probed: number; answered: number }> {
   const day = utcDay(now);
-  const nodes = await db.selectFrom("app.node").select(["id", "ipaddress"]).where("status", "in", PROBED_STATUSES).execute();
-  const answers = await inBatches(nodes, CONCURRENCY, (node) => probe(probeUrl(node.ipaddress, settings), settings.timeoutMs));
+  const nodes = await db
+    .selectFrom("app.node")
+    .select(["id", "ipaddress"])
+    .where("status", "in", PROBED_STATUSES)
+    .execute();
+  const answers = await inBatches(nodes, CONCURRENCY, (node) =>
+    probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),
+  );
   await db.transaction().execute(async (trx) => {
     if (nodes.length > 0) {
       await trx
@@ -89,11 +101,20 @@ export async function runProbeRound(db: Db, settings: ProbeSettings, now: Date):
 /** The node monitor as a scheduled job: one round every NODE_PROBE_INTERVAL_MINUTES, at the clock's time. */
 export function nodeMonitorJob(
   db: Db,
-  config: { NODE_PROBE_PORT: number; NODE_PROBE_PATH: string; NODE_PROBE_TIMEOUT_MS: number; NODE_PROBE_INTERVAL_MINUTES: number },
+  config: {
+    NODE_PROBE_PORT: number;
+    NODE_PROBE_PATH: string;
+    NODE_PROBE_TIMEOUT_MS: number;
+    NODE_PROBE_INTERVAL_MINUTES: number;
+  },
   log: (line: string) => void,
   clock: () => Date = () => new Date(),
 ): ScheduledJob {
-  const settings: ProbeSettings = { port: config.NODE_PROBE_PORT, path: config.NODE_PROBE_PATH, timeoutMs: config.NODE_PROBE_TIMEOUT_MS };
+  const settings: ProbeSettings = {
+    port: config.NODE_PROBE_PORT,
+    path: config.NODE_PROBE_PATH,
+    timeoutMs: config.NODE_PROBE_TIMEOUT_MS,
+  };
   return {
     name: "node-monitor",
     cron: cronEveryMinutes(config.NODE_PROBE_INTERVAL_MINUTES)!,

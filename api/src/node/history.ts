@@ -15,11 +15,24 @@ export const recordHistory = async (tx: Db, entry: HistoryEntry): Promise<string
   (
     await tx
       .insertInto("app.node_status_history")
-      .values({ node_id: entry.nodeId, actor_type: entry.actor.type, actor_id: entry.actor.id, from_status: entry.from, to_status: entry.to, notes: entry.notes ?? "" })
+      .values({
+        node_id: entry.nodeId,
+        actor_type: entry.actor.type,
+        actor_id: entry.actor.id,
+        from_status: entry.from,
+        to_status: entry.to,
+        notes: entry.notes ?? "",
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
 
 /** A node's status history, newest first. */
 export const historyOf = (db: Db, nodeId: string) =>
-  db.selectFrom("app.node_status_history").selectAll().where("node_id", "=", nodeId).orderBy("created_at", "desc").orderBy("id").execute();
+  db
+    .selectFrom("app.node_status_history")
+    .selectAll()
+    .where("node_id", "=", nodeId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();

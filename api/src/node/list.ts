@@ -25,7 +25,9 @@ export interface NodeListPage {
 type StatusCounts = Record<string, number> | null;
 type PageRow = NodeRow & { counts: StatusCounts };
 
-/** Nodes containing the LIKE `pattern` in a field: a trigram index scan of search_text (migration 2026-11-23T16-00-00). */
+/**
+ * Nodes containing the LIKE `pattern` in a field: a trigram index scan of search_text (migration 2026-11-23T16-00-00).
+ */
 const searchTextLike = (pattern: string) => sql<SqlBool>`n.search_text LIKE lower(${pattern})`;
 
 /** Whether node `n` contains `q` in one of its search fields or its owner's email, in any case. */
@@ -55,7 +57,9 @@ const everyNodePage = preparedQuery((db: Db, shape: "all" | "tab", v: Window & {
   return query;
 });
 
-const everyNodeCounts = preparedQuery((db: Db, _shape: "counts", _v: Record<string, never>) => db.selectFrom("app.node_status_count as g").select(countsJson.as("counts")));
+const everyNodeCounts = preparedQuery((db: Db, _shape: "counts", _v: Record<string, never>) =>
+  db.selectFrom("app.node_status_count as g").select(countsJson.as("counts")),
+);
 
 type Filter = "q" | "owner" | "q+owner";
 interface FilterValues {
@@ -79,18 +83,25 @@ const countsOfMatches = sql<StatusCounts>`(SELECT ${countsJson} FROM (SELECT m.s
  * status counts on each row: the matches are found once, in a materialised CTE, and only the page's
  * ids are joined back to app.node.
  */
-const filteredPage = preparedQuery((db: Db, shape: Filter | `${Filter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
-  const tabOnly = shape.endsWith("+tab") ? sql`WHERE m.status = ${v.status}` : sql``;
-  const pageIds = sql<string>`(SELECT m.id FROM m ${tabOnly} ORDER BY m.created_at DESC, m.id LIMIT ${v.limit} OFFSET ${v.offset})`;
-  const page = withNodeColumns(db.selectFrom("app.node as n"), v.since)
-    .select(countsOfMatches.as("counts"))
-    .where("n.id", "in", pageIds)
-    .orderBy("n.created_at", "desc")
-    .orderBy("n.id");
-  return sql<PageRow>`WITH m AS MATERIALIZED (${matching(db, shape.replace("+tab", "") as Filter, v)}) ${page}`;
-});
+const filteredPage = preparedQuery(
+  (db: Db, shape: Filter | `${Filter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
+    const tabOnly = shape.endsWith("+tab") ? sql`WHERE m.status = ${v.status}` : sql``;
+    const pageIds = sql<string>`(SELECT m.id FROM m ${tabOnly} ORDER BY m.created_at DESC, m.id LIMIT ${v.limit} OFFSET ${v.offset})`;
+    const page = withNodeColumns(db.selectFrom("app.node as n"), v.since)
+      .select(countsOfMatches.as("counts"))
+      .where("n.id", "in", pageIds)
+      .orderBy("n.created_at", "desc")
+      .orderBy("n.id");
+    return sql<PageRow>`WITH m AS MATERIALIZED (${matching(db, shape.replace("+tab", "") as Filter, v)}) ${page}`;
+  },
+);
 
-const filteredCounts = preparedQuery((db: Db, filter: Filter, v: FilterValues) => sql<{ counts: StatusCounts }>`WITH m AS MATERIALIZED (${matching(db, filter, v)}) SELECT ${countsOfMatches} AS counts`);
+const filteredCounts = preparedQuery(
+  (db: Db, filter: Filter, v: FilterValues) =>
+    sql<{
+      counts: StatusCounts;
+    }>`WITH m AS MATERIALIZED (${matching(db, filter, v)}) SELECT ${countsOfMatches} AS counts`,
+);
 
 /** Tab counts from `{status: count}`, with All their sum. */
 function tabCounts(byStatus: StatusCounts): Record<NodeTab, number> {
@@ -108,14 +119,25 @@ function tabCounts(byStatus: StatusCounts): Record<NodeTab, number> {
  * rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count;
  * a search is one trigram index scan of the materialised search text.
  */
-export async function listNodePage(db: Db, { q, ownerId, tab, page, limit, now }: NodeListParams): Promise<NodeListPage> {
+export async function listNodePage(
+  db: Db,
+  { q, ownerId, tab, page, limit, now }: NodeListParams,
+): Promise<NodeListPage> {
   const window = { since: windowStart(now), limit, offset: (page - 1) * limit };
   const status = tab === NODE_TAB_ALL ? undefined : tab;
   const filter: Filter | undefined = q && ownerId ? "q+owner" : q ? "q" : ownerId ? "owner" : undefined;
   const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };
   let rows: PageRow[];
   if (!filter) rows = await everyNodePage(db, status ? "tab" : "all", { ...window, ...(status ? { status } : {}) });
-  else rows = await filteredPage(db, status ? `${filter}+tab` : filter, { ...values, ...window, ...(status ? { status } : {}) });
-  const counts = rows[0] ? rows[0].counts : ((filter ? await filteredCounts(db, filter, values) : await everyNodeCounts(db, "counts", {}))[0]?.counts ?? null);
+  else
+    rows = await filteredPage(db, status ? `${filter}+tab` : filter, {
+      ...values,
+      ...window,
+      ...(status ? { status } : {}),
+    });
+  const counts = rows[0]
+    ? rows[0].counts
+    : ((filter ? await filteredCounts(db, filter, values) : await everyNodeCounts(db, "counts", {}))[0]?.counts ??
+      null);
   return { rows: rows.map(({ counts: _counts, ...row }) => row), counts: tabCounts(counts) };
 }

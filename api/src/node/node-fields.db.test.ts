@@ -21,7 +21,17 @@ describe("POST /api/nodesetting/: field rules", () => {
     const response = await add(token, {});
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(MESSAGES.checkAllFields);
-    expect(Object.keys(response.body.errors).sort()).toEqual(["ipaddress", "name", "nodeAddress", "oracleAddress", "os", "provider", "ram", "security", "storage"]);
+    expect(Object.keys(response.body.errors).sort()).toEqual([
+      "ipaddress",
+      "name",
+      "nodeAddress",
+      "oracleAddress",
+      "os",
+      "provider",
+      "ram",
+      "security",
+      "storage",
+    ]);
     const minimal = nodeBody(++n, { description: undefined, logo: undefined, otherProvider: undefined });
     expect((await add(token, minimal)).status).toBe(201);
   });
@@ -56,7 +66,17 @@ describe("POST /api/nodesetting/: field rules", () => {
 
   it("IP address: IPv4 or IPv6, unicast, stored in one spelling", async () => {
     const { token } = await operator();
-    for (const ipaddress of ["999.1.1.1", "1.2.3", "010.1.1.1", "node.example.com", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::", ""]) {
+    for (const ipaddress of [
+      "999.1.1.1",
+      "1.2.3",
+      "010.1.1.1",
+      "node.example.com",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "",
+    ]) {
       const response = await add(token, nodeBody(++n, { ipaddress }));
       expect(Object.keys(response.body.errors ?? {}), ipaddress).toEqual(["ipaddress"]);
     }
@@ -70,9 +90,21 @@ describe("POST /api/nodesetting/: field rules", () => {
     const bad = await add(token, nodeBody(++n, { oracleAddress: "0x1234", nodeAddress: "xdcnothex" }));
     expect(Object.keys(bad.body.errors).sort()).toEqual(["nodeAddress", "oracleAddress"]);
     const i = ++n;
-    const xdc = await add(token, nodeBody(i, { oracleAddress: `xdc${addressOf(i, "AA").slice(2)}`, nodeAddress: `XDC${addressOf(i, "BB").slice(2)}`, walletAddress: addressOf(i, "cc") }));
+    const xdc = await add(
+      token,
+      nodeBody(i, {
+        oracleAddress: `xdc${addressOf(i, "AA").slice(2)}`,
+        nodeAddress: `XDC${addressOf(i, "BB").slice(2)}`,
+        walletAddress: addressOf(i, "cc"),
+      }),
+    );
     expect(xdc.status).toBe(201);
-    expect(xdc.body.data).toMatchObject({ oracleAddress: addressOf(i, "aa"), nodeAddress: addressOf(i, "bb"), walletAddress: wallet, status: "Pending" });
+    expect(xdc.body.data).toMatchObject({
+      oracleAddress: addressOf(i, "aa"),
+      nodeAddress: addressOf(i, "bb"),
+      walletAddress: wallet,
+      status: "Pending",
+    });
     expect(xdc.body.message).toBe(MESSAGES.nodeAdded);
   });
 
@@ -80,9 +112,12 @@ describe("POST /api/nodesetting/: field rules", () => {
     const a = await operator();
     const b = await operator();
     const mine = (await t.call("POST", API.upload, { token: a.token, body: imageForm(PNG_1X1, "logo.png") })).body.file;
-    const theirs = (await t.call("POST", API.upload, { token: b.token, body: imageForm(PNG_1X1, "logo.png") })).body.file;
+    const theirs = (await t.call("POST", API.upload, { token: b.token, body: imageForm(PNG_1X1, "logo.png") })).body
+      .file;
     expect((await add(a.token, nodeBody(++n, { logo: theirs }))).body.errors).toEqual({ logo: MESSAGES.logoNotYours });
-    expect((await add(a.token, nodeBody(++n, { logo: "missing.png" }))).body.errors).toEqual({ logo: MESSAGES.logoNotYours });
+    expect((await add(a.token, nodeBody(++n, { logo: "missing.png" }))).body.errors).toEqual({
+      logo: MESSAGES.logoNotYours,
+    });
     expect((await add(a.token, nodeBody(++n, { logo: "../etc/passwd" }))).body.errors.logo).toBeTruthy();
     const ok = await add(a.token, nodeBody(++n, { logo: mine }));
     expect(ok.status).toBe(201);
@@ -98,7 +133,10 @@ describe("duplicates", () => {
     expect((await add(a.token, nodeBody(i, { ipaddress: "2001:db8::7" }))).status).toBe(201);
     const sameIp = await add(b.token, nodeBody(++n, { ipaddress: "2001:0DB8:0000::7" }));
     expect(sameIp.body.errors).toEqual({ ipaddress: MESSAGES.ipAddressTaken });
-    const sameNode = await add(b.token, nodeBody(++n, { nodeAddress: `xdc${addressOf(i, "0b").slice(2).toUpperCase()}` }));
+    const sameNode = await add(
+      b.token,
+      nodeBody(++n, { nodeAddress: `xdc${addressOf(i, "0b").slice(2).toUpperCase()}` }),
+    );
     expect(sameNode.body.errors).toEqual({ nodeAddress: MESSAGES.nodeAddressTaken });
     const both = await add(b.token, nodeBody(++n, { ipaddress: "2001:db8::7", nodeAddress: addressOf(i, "0b") }));
     expect(both.body.errors).toEqual({ ipaddress: MESSAGES.ipAddressTaken, nodeAddress: MESSAGES.nodeAddressTaken });
@@ -107,7 +145,10 @@ describe("duplicates", () => {
   it("two operators racing for one IP: one node, one field error", async () => {
     const [a, b] = await Promise.all([operator(), operator()]);
     const i = ++n;
-    const results = await Promise.all([add(a.token, nodeBody(i)), add(b.token, nodeBody(i, { nodeAddress: addressOf(i, "0c") }))]);
+    const results = await Promise.all([
+      add(a.token, nodeBody(i)),
+      add(b.token, nodeBody(i, { nodeAddress: addressOf(i, "0c") })),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.status === 400)!.body.errors).toEqual({ ipaddress: MESSAGES.ipAddressTaken });
   });
@@ -117,9 +158,17 @@ describe("duplicates", () => {
     const i = ++n;
     const id = (await add(token, nodeBody(i))).body.data._id;
     const ip = nodeBody(i).ipaddress;
-    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: ip } })).body).toEqual({ status: false, message: MESSAGES.ipAddressTaken });
-    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: ip, _id: id } })).body.status).toBe(true);
-    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: "10.250.250.250" } })).body).toEqual({ status: true, message: MESSAGES.ipAddressAvailable });
+    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: ip } })).body).toEqual({
+      status: false,
+      message: MESSAGES.ipAddressTaken,
+    });
+    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: ip, _id: id } })).body.status).toBe(
+      true,
+    );
+    expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: "10.250.250.250" } })).body).toEqual({
+      status: true,
+      message: MESSAGES.ipAddressAvailable,
+    });
     expect((await t.call("POST", API.node.checkIp, { token, body: { ipaddress: "nope" } })).status).toBe(400);
   });
 });
@@ -133,7 +182,8 @@ describe("node limit", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(48);
-    for (const response of refused) expect(response).toMatchObject({ status: 409, body: { error: MESSAGES.nodeLimitReached } });
+    for (const response of refused)
+      expect(response).toMatchObject({ status: 409, body: { error: MESSAGES.nodeLimitReached } });
     expect(MESSAGES.nodeLimitReached).toBe("Maximum Allowed Node Limit Reached");
     expect((await t.call("GET", API.node.root, { token })).body.totalDocs).toBe(2);
   });

@@ -15,10 +15,13 @@ const add = async (who: Operator, extra: Record<string, unknown> = {}) => {
   expect(response.status).toBe(201);
   return response.body.data._id as string;
 };
-const setStatus = (id: string, status: NodeStatus) => t.db.updateTable("app.node").set({ status }).where("id", "=", id).execute();
-const review = (id: string, status: string, adminNotes?: string) => t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
+const setStatus = (id: string, status: NodeStatus) =>
+  t.db.updateTable("app.node").set({ status }).where("id", "=", id).execute();
+const review = (id: string, status: string, adminNotes?: string) =>
+  t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes } });
 const byId = (token: string, id: string) => t.call("GET", `${API.node.byId}?nodeId=${id}`, { token });
-const toggle = (token: string, id: string, status: string) => t.call("POST", API.node.deactivate, { token, body: { _id: id, status } });
+const toggle = (token: string, id: string, status: string) =>
+  t.call("POST", API.node.deactivate, { token, body: { _id: id, status } });
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
@@ -34,8 +37,14 @@ describe("admin review", () => {
       const response = await review(id, status, "ignored");
       expect(response.body).toMatchObject({ message: MESSAGES.nodeStatusUpdated, data: { status, adminNotes: "" } });
     }
-    expect((await review(id, NODE_STATUS.return, "Use a public IP")).body.data).toMatchObject({ status: NODE_STATUS.return, adminNotes: "Use a public IP" });
-    expect((await byId(owner.token, id)).body).toMatchObject({ status: NODE_STATUS.return, adminNotes: "Use a public IP" });
+    expect((await review(id, NODE_STATUS.return, "Use a public IP")).body.data).toMatchObject({
+      status: NODE_STATUS.return,
+      adminNotes: "Use a public IP",
+    });
+    expect((await byId(owner.token, id)).body).toMatchObject({
+      status: NODE_STATUS.return,
+      adminNotes: "Use a public IP",
+    });
     expect((await review(id, "Active")).body.errors.status).toBeTruthy();
     expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: id } })).body.errors.status).toBeTruthy();
   });
@@ -62,7 +71,14 @@ describe("admin review", () => {
     const id = await add(owner);
     await review(id, NODE_STATUS.return, "Fix the OS");
     const detail = (await byId(admin, id)).body;
-    expect(detail.history.map((h: { fromStatus: string | null; toStatus: string; actorType: string; notes: string }) => [h.actorType, h.fromStatus, h.toStatus, h.notes])).toEqual([
+    expect(
+      detail.history.map((h: { fromStatus: string | null; toStatus: string; actorType: string; notes: string }) => [
+        h.actorType,
+        h.fromStatus,
+        h.toStatus,
+        h.notes,
+      ]),
+    ).toEqual([
       ["admin", NODE_STATUS.pending, NODE_STATUS.return, "Fix the OS"],
       ["user", null, NODE_STATUS.pending, ""],
     ]);
@@ -75,17 +91,36 @@ describe("operator edit", () => {
   it("edits only a Return node, only its editable fields, and sends it back to Pending", async () => {
     const owner = await newOperator(t);
     const id = await add(owner);
-    const edit = (body: Record<string, unknown>) => t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, ...body } });
-    const changes = { ...nodeBody(++n, { name: "Renamed", provider: "Others", otherProvider: "Hetzner" }), os: "Changed OS", ram: 99 };
+    const edit = (body: Record<string, unknown>) =>
+      t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, ...body } });
+    const changes = {
+      ...nodeBody(++n, { name: "Renamed", provider: "Others", otherProvider: "Hetzner" }),
+      os: "Changed OS",
+      ram: 99,
+    };
     expect(await edit(changes)).toMatchObject({ status: 409, body: { error: MESSAGES.resubmitOnlyReturn } });
     await review(id, NODE_STATUS.return, "Rename it");
     expect((await edit({ ...changes, status: "Approved" })).body.errors.status).toBeTruthy();
     expect((await edit({ ...changes, name: "" })).body.errors).toEqual({ name: "Name is required" });
-    expect(Object.keys((await edit({ name: "Only a name" })).body.errors).sort()).toEqual(["ipaddress", "nodeAddress", "oracleAddress", "provider"]);
+    expect(Object.keys((await edit({ name: "Only a name" })).body.errors).sort()).toEqual([
+      "ipaddress",
+      "nodeAddress",
+      "oracleAddress",
+      "provider",
+    ]);
     const saved = await edit({ ...changes, status: "Pending" });
     expect(saved.body).toMatchObject({
       message: MESSAGES.nodeEdited,
-      data: { status: NODE_STATUS.pending, name: "Renamed", providerName: "Hetzner", ipaddress: changes.ipaddress, nodeAddress: changes.nodeAddress, os: "Ubuntu 22.04", ram: 32, adminNotes: "" },
+      data: {
+        status: NODE_STATUS.pending,
+        name: "Renamed",
+        providerName: "Hetzner",
+        ipaddress: changes.ipaddress,
+        nodeAddress: changes.nodeAddress,
+        os: "Ubuntu 22.04",
+        ram: 32,
+        adminNotes: "",
+      },
     });
     expect(await edit(changes)).toMatchObject({ status: 409, body: { error: MESSAGES.resubmitOnlyReturn } });
   });
@@ -98,9 +133,12 @@ describe("operator edit", () => {
     const theirs = nodeBody(n + 1);
     await add(other);
     await review(id, NODE_STATUS.return, "check");
-    const edit = (body: Record<string, unknown>) => t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, ...own, ...body } });
+    const edit = (body: Record<string, unknown>) =>
+      t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, ...own, ...body } });
     expect((await edit({ ipaddress: theirs.ipaddress })).body.errors).toEqual({ ipaddress: MESSAGES.ipAddressTaken });
-    expect((await edit({ nodeAddress: theirs.nodeAddress })).body.errors).toEqual({ nodeAddress: MESSAGES.nodeAddressTaken });
+    expect((await edit({ nodeAddress: theirs.nodeAddress })).body.errors).toEqual({
+      nodeAddress: MESSAGES.nodeAddressTaken,
+    });
     expect((await edit({ name: "Same addresses" })).status).toBe(200);
   });
 });
@@ -109,12 +147,24 @@ describe("Make De-Active / Make Active", () => {
   it("De-Activates an Active node (owner or admin); refuses other statuses; Active again needs a stake in Stake", async () => {
     const owner = await newOperator(t);
     const id = await add(owner);
-    expect(await toggle(owner.token, id, NODE_STATUS.deActive)).toMatchObject({ status: 409, body: { error: MESSAGES.deactivateOnlyActive } });
+    expect(await toggle(owner.token, id, NODE_STATUS.deActive)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.deactivateOnlyActive },
+    });
     await setStatus(id, NODE_STATUS.active);
     const off = await toggle(owner.token, id, NODE_STATUS.deActive);
-    expect(off.body).toMatchObject({ message: MESSAGES.nodeDeactivated, data: { status: NODE_STATUS.deActive, nodeEnable: false } });
-    expect(await toggle(owner.token, id, NODE_STATUS.active)).toMatchObject({ status: 409, body: { error: MESSAGES.activateNeedsStake } });
-    expect(await toggle(admin, id, NODE_STATUS.active)).toMatchObject({ status: 409, body: { error: MESSAGES.activateNeedsStake } });
+    expect(off.body).toMatchObject({
+      message: MESSAGES.nodeDeactivated,
+      data: { status: NODE_STATUS.deActive, nodeEnable: false },
+    });
+    expect(await toggle(owner.token, id, NODE_STATUS.active)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.activateNeedsStake },
+    });
+    expect(await toggle(admin, id, NODE_STATUS.active)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.activateNeedsStake },
+    });
     await setStatus(id, NODE_STATUS.active);
     expect((await toggle(admin, id, NODE_STATUS.deActive)).status).toBe(200);
     expect((await toggle(admin, id, "Pending")).body.errors.status).toBeTruthy();
@@ -127,7 +177,12 @@ describe("delete", () => {
     const response = await t.call("POST", API.node.delete, { token: admin, body: { id } });
     expect(response.body).toEqual({ message: MESSAGES.nodeDeleted });
     expect((await byId(admin, id)).status).toBe(404);
-    const history = await t.db.selectFrom("app.node_status_history").select(["from_status", "to_status"]).where("node_id", "=", id).orderBy("created_at").execute();
+    const history = await t.db
+      .selectFrom("app.node_status_history")
+      .select(["from_status", "to_status"])
+      .where("node_id", "=", id)
+      .orderBy("created_at")
+      .execute();
     expect(history).toEqual([
       { from_status: null, to_status: NODE_STATUS.pending },
       { from_status: NODE_STATUS.pending, to_status: "Deleted" },
@@ -144,11 +199,17 @@ describe("ownership and roles", () => {
     await review(id, NODE_STATUS.return, "so that the edit is possible");
     expect((await t.call("GET", API.node.root, { token: a.token })).body.totalDocs).toBe(0);
     expect((await byId(a.token, id)).status).toBe(404);
-    expect((await t.call("POST", API.node.edit, { token: a.token, body: { _id: id, ...nodeBody(++n) } })).status).toBe(404);
+    expect((await t.call("POST", API.node.edit, { token: a.token, body: { _id: id, ...nodeBody(++n) } })).status).toBe(
+      404,
+    );
     await setStatus(id, NODE_STATUS.active);
     expect((await toggle(a.token, id, NODE_STATUS.deActive)).status).toBe(404);
-    expect((await t.call("POST", API.node.reputation, { token: a.token, body: { nodeSettingID: id } })).status).toBe(404);
-    expect((await t.call("POST", API.node.inactiveDates, { token: a.token, body: { nodeSettingID: id } })).status).toBe(404);
+    expect((await t.call("POST", API.node.reputation, { token: a.token, body: { nodeSettingID: id } })).status).toBe(
+      404,
+    );
+    expect((await t.call("POST", API.node.inactiveDates, { token: a.token, body: { nodeSettingID: id } })).status).toBe(
+      404,
+    );
     expect((await t.call("POST", API.node.delete, { token: a.token, body: { id } })).status).toBe(403);
     expect((await t.call("POST", API.node.delete, { token: b.token, body: { id } })).status).toBe(403);
     expect((await byId(b.token, id)).body.status).toBe(NODE_STATUS.active);
@@ -171,24 +232,47 @@ describe("lists", () => {
     const first = await add(owner, { os: "Debian 12 bookworm", ram: 48 });
     await add(owner, { provider: "Contabo" });
     await review(first, NODE_STATUS.verified);
-    const tab = await t.call("POST", `${API.node.filterList}?q=${encodeURIComponent(owner.email)}&limit=1`, { token: admin, body: { status: NODE_STATUS.verified } });
-    expect(tab.body).toMatchObject({ totalDocs: 1, counts: { Pending: 1, Verified: 1, Return: 0, Approved: 0, Active: 0, "De-Active": 0, All: 2 } });
+    const tab = await t.call("POST", `${API.node.filterList}?q=${encodeURIComponent(owner.email)}&limit=1`, {
+      token: admin,
+      body: { status: NODE_STATUS.verified },
+    });
+    expect(tab.body).toMatchObject({
+      totalDocs: 1,
+      counts: { Pending: 1, Verified: 1, Return: 0, Approved: 0, Active: 0, "De-Active": 0, All: 2 },
+    });
     expect(tab.body.docs[0]).toMatchObject({ _id: first, user: { email: owner.email } });
-    const all = await t.call("POST", `${API.node.filterList}?q=${encodeURIComponent(owner.email)}`, { token: admin, body: { status: "All" } });
+    const all = await t.call("POST", `${API.node.filterList}?q=${encodeURIComponent(owner.email)}`, {
+      token: admin,
+      body: { status: "All" },
+    });
     expect(all.body.totalDocs).toBe(2);
-    const search = (q: string, token = admin) => t.call("GET", `${API.node.root}?q=${encodeURIComponent(q)}`, { token }).then((r) => r.body.totalDocs);
+    const search = (q: string, token = admin) =>
+      t.call("GET", `${API.node.root}?q=${encodeURIComponent(q)}`, { token }).then((r) => r.body.totalDocs);
     expect(await search("bookworm")).toBe(1);
     expect(await search("contabo", owner.token)).toBe(1);
     expect(await search("48")).toBeGreaterThanOrEqual(1);
     expect(await search(owner.email.toUpperCase())).toBe(2);
     expect(await search("%")).toBe(0);
-    expect((await t.call("POST", API.node.filterList, { token: admin, body: { status: "Deleted" } })).body.errors.status).toBeTruthy();
+    expect(
+      (await t.call("POST", API.node.filterList, { token: admin, body: { status: "Deleted" } })).body.errors.status,
+    ).toBeTruthy();
   });
 
   it("unsearched tab counts and totals (kept by triggers) equal a count of the nodes through adds, reviews, bulk and concurrent moves and deletes", async () => {
     const counted = async () => {
-      const rows = await t.db.selectFrom("app.node").select((eb) => ["status", eb.fn.countAll<string>().as("n")]).groupBy("status").execute();
-      const expected: Record<string, number> = { Pending: 0, Verified: 0, Return: 0, Approved: 0, Active: 0, "De-Active": 0 };
+      const rows = await t.db
+        .selectFrom("app.node")
+        .select((eb) => ["status", eb.fn.countAll<string>().as("n")])
+        .groupBy("status")
+        .execute();
+      const expected: Record<string, number> = {
+        Pending: 0,
+        Verified: 0,
+        Return: 0,
+        Approved: 0,
+        Active: 0,
+        "De-Active": 0,
+      };
       for (const row of rows) expected[row.status] = Number(row.n);
       expected.All = rows.reduce((sum, row) => sum + Number(row.n), 0);
       const tab = await t.call("POST", API.node.filterList, { token: admin, body: { status: NODE_STATUS.pending } });
@@ -201,7 +285,11 @@ describe("lists", () => {
     await review(ids[0]!, NODE_STATUS.verified);
     await t.db.updateTable("app.node").set({ status: NODE_STATUS.approved }).where("id", "in", ids.slice(1)).execute();
     await counted();
-    await Promise.all([setStatus(ids[0]!, NODE_STATUS.return), setStatus(ids[1]!, NODE_STATUS.verified), setStatus(ids[2]!, NODE_STATUS.return)]);
+    await Promise.all([
+      setStatus(ids[0]!, NODE_STATUS.return),
+      setStatus(ids[1]!, NODE_STATUS.verified),
+      setStatus(ids[2]!, NODE_STATUS.return),
+    ]);
     await counted();
     expect((await t.call("POST", API.node.delete, { token: admin, body: { id: ids[2] } })).status).toBe(200);
     await counted();
@@ -210,10 +298,15 @@ describe("lists", () => {
   it("searches field by field (no match across two fields), by one trigram index scan, following the node's fields and its owner's email", async () => {
     const owner = await newOperator(t);
     const id = await add(owner, { os: "Alpine", security: "edge-patch" });
-    const search = (q: string) => t.call("GET", `${API.node.root}?q=${encodeURIComponent(q)}`, { token: admin }).then((r) => r.body.totalDocs);
+    const search = (q: string) =>
+      t.call("GET", `${API.node.root}?q=${encodeURIComponent(q)}`, { token: admin }).then((r) => r.body.totalDocs);
     expect(await search("alpine")).toBe(1);
     expect(await search("Alpine32")).toBe(0);
-    await t.db.updateTable("app.node").set({ os: "Gentoo", status: NODE_STATUS.verified }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("app.node")
+      .set({ os: "Gentoo", status: NODE_STATUS.verified })
+      .where("id", "=", id)
+      .execute();
     expect(await search("alpine")).toBe(0);
     expect(await search("GENTOO")).toBe(1);
     expect(await search(owner.email)).toBe(1);
@@ -223,7 +316,9 @@ describe("lists", () => {
     expect(await search(moved.toUpperCase())).toBe(1);
     const plan = await t.db.transaction().execute(async (tx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN SELECT id FROM app.node AS n WHERE ${matchesSearch("gentoo")}`.execute(tx);
+      const { rows } = await sql<{
+        "QUERY PLAN": string;
+      }>`EXPLAIN SELECT id FROM app.node AS n WHERE ${matchesSearch("gentoo")}`.execute(tx);
       return rows.map((row) => row["QUERY PLAN"]).join("\n");
     });
     expect(plan).toContain("node_search_text_idx");
@@ -234,12 +329,18 @@ describe("lists", () => {
     const id = await add(owner);
     const added = await t.call("POST", API.invite.root, { token: admin, body: { email: owner.email.toUpperCase() } });
     expect(added).toMatchObject({ status: 201, body: { message: MESSAGES.inviteAdded, data: { email: owner.email } } });
-    expect((await t.call("POST", API.invite.root, { token: admin, body: { email: owner.email } })).body.errors).toEqual({ email: MESSAGES.inviteExists });
-    expect((await t.call("POST", API.invite.root, { token: admin, body: { email: "not an email" } })).body.errors.email).toBeTruthy();
+    expect((await t.call("POST", API.invite.root, { token: admin, body: { email: owner.email } })).body.errors).toEqual(
+      { email: MESSAGES.inviteExists },
+    );
+    expect(
+      (await t.call("POST", API.invite.root, { token: admin, body: { email: "not an email" } })).body.errors.email,
+    ).toBeTruthy();
     expect((await byId(owner.token, id)).body.bounty).toBe(true);
     const list = await t.call("GET", `${API.invite.root}?q=${encodeURIComponent(owner.email)}`, { token: admin });
     expect(list.body.docs.map((d: { email: string }) => d.email)).toEqual([owner.email]);
-    expect((await t.call("POST", API.invite.delete, { token: admin, body: { id: added.body.data._id } })).body.message).toBe(MESSAGES.inviteRemoved);
+    expect(
+      (await t.call("POST", API.invite.delete, { token: admin, body: { id: added.body.data._id } })).body.message,
+    ).toBe(MESSAGES.inviteRemoved);
     expect((await byId(owner.token, id)).body.bounty).toBe(false);
   });
 
@@ -247,10 +348,20 @@ describe("lists", () => {
     const owner = await newOperator(t);
     const id = await add(owner);
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
-    await t.db.insertInto("app.node_reputation").values([0, 1, 29, 30].map((ago) => ({ node_id: id, day: day(ago), value: ago === 0 ? 0.25 : 1 }))).execute();
-    await t.db.insertInto("app.node_inactive_date").values([0, 29, 30].map((ago) => ({ node_id: id, day: day(ago) }))).execute();
+    await t.db
+      .insertInto("app.node_reputation")
+      .values([0, 1, 29, 30].map((ago) => ({ node_id: id, day: day(ago), value: ago === 0 ? 0.25 : 1 })))
+      .execute();
+    await t.db
+      .insertInto("app.node_inactive_date")
+      .values([0, 29, 30].map((ago) => ({ node_id: id, day: day(ago) })))
+      .execute();
     const reputation = await t.call("POST", API.node.reputation, { token: owner.token, body: { nodeSettingID: id } });
-    expect(reputation.body).toEqual({ reputationValue: [29, 1, 0].map((ago) => ({ date: day(ago), value: ago === 0 ? 0.25 : 1 })), score: null, viewable: false });
+    expect(reputation.body).toEqual({
+      reputationValue: [29, 1, 0].map((ago) => ({ date: day(ago), value: ago === 0 ? 0.25 : 1 })),
+      score: null,
+      viewable: false,
+    });
     const inactive = await t.call("POST", API.node.inactiveDates, { token: admin, body: { nodeSettingID: id } });
     expect(inactive.body.inactiveDates.map((d: { date: string }) => d.date)).toEqual([day(0), day(29)]);
     expect(inactive.body.inactiveDates[0].insertedDate).toMatch(/T/);

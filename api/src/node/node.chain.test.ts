@@ -20,11 +20,20 @@ let t: TestApp;
 let admin: string;
 let operator: Awaited<ReturnType<typeof newOperator>>;
 
-const byId = (token: string, id: string) => t.call("GET", `${API.node.byId}?nodeId=${id}`, { token }).then((r) => r.body);
-const review = (id: string, status: string) => t.call("POST", API.node.edit, { token: admin, body: { _id: id, status } });
-const toggle = (id: string, status: string) => t.call("POST", API.node.deactivate, { token: operator.token, body: { _id: id, status } });
+const byId = (token: string, id: string) =>
+  t.call("GET", `${API.node.byId}?nodeId=${id}`, { token }).then((r) => r.body);
+const review = (id: string, status: string) =>
+  t.call("POST", API.node.edit, { token: admin, body: { _id: id, status } });
+const toggle = (id: string, status: string) =>
+  t.call("POST", API.node.deactivate, { token: operator.token, body: { _id: id, status } });
 const remove = (id: string) => t.call("POST", API.node.delete, { token: admin, body: { id } });
-const statusInDb = (id: string) => t.db.selectFrom("app.node").select("status").where("id", "=", id).executeTakeFirstOrThrow().then((row) => row.status);
+const statusInDb = (id: string) =>
+  t.db
+    .selectFrom("app.node")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.status);
 
 const addNode = (n: number) => registerNode(t, operator.token, n);
 
@@ -43,28 +52,50 @@ describe("nodes on a real chain", () => {
   it("saves Approved only once the whitelist of (wallet, node) on StakingRewards is indexed", async () => {
     first = await addNode(1);
     expect((await review(first.id, NODE_STATUS.verified)).status).toBe(200);
-    expect(await review(first.id, NODE_STATUS.approved)).toMatchObject({ status: 409, body: { error: MESSAGES.notWhitelisted } });
+    expect(await review(first.id, NODE_STATUS.approved)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.notWhitelisted },
+    });
     await chain.mined(chain.as("owner").farm.write.whiteListPLIFarmNode([operator.address, first.node]));
     await synced();
     expect((await review(first.id, NODE_STATUS.approved)).status).toBe(409);
     await chain.mined(chain.as("owner").staking.write.whiteListIt([operator.address, first.node]));
     await synced();
     const approved = await review(first.id, NODE_STATUS.approved);
-    expect(approved.body).toMatchObject({ message: MESSAGES.nodeStatusUpdated, data: { status: NODE_STATUS.approved, stake: { status: null, totalStaked: "0" } } });
+    expect(approved.body).toMatchObject({
+      message: MESSAGES.nodeStatusUpdated,
+      data: { status: NODE_STATUS.approved, stake: { status: null, totalStaked: "0" } },
+    });
   });
 
   it("becomes Active once a stake in Stake is indexed, read with the stake so far and the reputation score", async () => {
     await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), first.node]));
     await synced();
     const node = await byId(operator.token, first.id);
-    expect(node).toMatchObject({ status: NODE_STATUS.active, stake: { status: STAKE_STATUS.stake, totalStaked: pli(50_000).toString() }, reputationScore: null });
-    await t.db.insertInto("app.node_reputation").values({ node_id: first.id, day: new Date().toISOString().slice(0, 10), value: 0.8 }).execute();
+    expect(node).toMatchObject({
+      status: NODE_STATUS.active,
+      stake: { status: STAKE_STATUS.stake, totalStaked: pli(50_000).toString() },
+      reputationScore: null,
+    });
+    await t.db
+      .insertInto("app.node_reputation")
+      .values({ node_id: first.id, day: new Date().toISOString().slice(0, 10), value: 0.8 })
+      .execute();
     expect((await byId(operator.token, first.id)).reputationScore).toBeCloseTo(4);
-    const reputation = await t.call("POST", API.node.reputation, { token: operator.token, body: { nodeSettingID: first.id } });
+    const reputation = await t.call("POST", API.node.reputation, {
+      token: operator.token,
+      body: { nodeSettingID: first.id },
+    });
     expect(reputation.body).toMatchObject({ score: expect.closeTo(4), viewable: true });
     const history = (await byId(admin, first.id)).history;
-    expect(history[0]).toMatchObject({ actorType: "system", fromStatus: NODE_STATUS.approved, toStatus: NODE_STATUS.active });
-    expect((await byId(admin, first.id)).history.filter((h: { toStatus: string }) => h.toStatus === NODE_STATUS.active)).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      actorType: "system",
+      fromStatus: NODE_STATUS.approved,
+      toStatus: NODE_STATUS.active,
+    });
+    expect(
+      (await byId(admin, first.id)).history.filter((h: { toStatus: string }) => h.toStatus === NODE_STATUS.active),
+    ).toHaveLength(1);
   });
 
   it("follows the chain on its own: the reconciler makes a staked Approved node Active within a second, with no read", async () => {
@@ -77,7 +108,10 @@ describe("nodes on a real chain", () => {
       await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(60_000), second.node]));
       await synced();
       const indexedAt = Date.now();
-      await waitFor("the node to be Active", async () => (await statusInDb(second.id)) === NODE_STATUS.active, { timeoutMs: 5_000, intervalMs: 20 });
+      await waitFor("the node to be Active", async () => (await statusInDb(second.id)) === NODE_STATUS.active, {
+        timeoutMs: 5_000,
+        intervalMs: 20,
+      });
       expect(Date.now() - indexedAt).toBeLessThan(1_000);
     } finally {
       await stop();
@@ -99,12 +133,20 @@ describe("nodes on a real chain", () => {
     expect((await byId(operator.token, first.id)).stake.status).toBe(STAKE_STATUS.unlock);
     expect(await remove(first.id)).toMatchObject({ status: 409, body: { error: MESSAGES.deleteWhileStaked } });
     expect((await toggle(first.id, NODE_STATUS.deActive)).status).toBe(200);
-    expect(await toggle(first.id, NODE_STATUS.active)).toMatchObject({ status: 409, body: { error: MESSAGES.activateNeedsStake } });
+    expect(await toggle(first.id, NODE_STATUS.active)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.activateNeedsStake },
+    });
     await chain.mined(chain.as("validator").staking.write.unstake([first.node]));
     await synced();
     expect((await byId(operator.token, first.id)).stake).toEqual({ status: STAKE_STATUS.withdraw, totalStaked: "0" });
     expect((await remove(first.id)).body.message).toBe(MESSAGES.nodeDeleted);
-    const kept = await t.db.selectFrom("app.node_status_history").select("to_status").where("node_id", "=", first.id).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const kept = await t.db
+      .selectFrom("app.node_status_history")
+      .select("to_status")
+      .where("node_id", "=", first.id)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(kept.to_status).toBe("Deleted");
   });
 });

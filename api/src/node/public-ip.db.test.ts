@@ -14,17 +14,35 @@ afterAll(() => t?.close());
 describe("a node's IP address where private addresses are not allowed (production's default)", () => {
   it("tells public addresses from private, loopback, link-local, documentation and unique-local ones", () => {
     for (const ip of ["8.8.8.8", "51.15.2.7", "2a01:4f8::1"]) expect(isPublicIp(ip), ip).toBe(true);
-    for (const ip of ["10.1.2.3", "172.20.0.1", "192.168.1.1", "127.0.0.2", "169.254.169.254", "100.64.0.1", "203.0.113.9", "::1", "fe80::1", "fd00::1", "::ffff:10.0.0.1"]) {
+    for (const ip of [
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "127.0.0.2",
+      "169.254.169.254",
+      "100.64.0.1",
+      "203.0.113.9",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:10.0.0.1",
+    ]) {
       expect(isPublicIp(ip), ip).toBe(false);
     }
   });
 
   it("refuses a private address with a field error on add, takes a public one", async () => {
     const operator = await newOperator(t);
-    const refused = await t.call("POST", `${API.node.root}/`, { token: operator.token, body: nodeBody(1, { ipaddress: "169.254.169.254" }) });
+    const refused = await t.call("POST", `${API.node.root}/`, {
+      token: operator.token,
+      body: nodeBody(1, { ipaddress: "169.254.169.254" }),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ ipaddress: MESSAGES.ipAddressNotPublic });
-    const added = await t.call("POST", `${API.node.root}/`, { token: operator.token, body: nodeBody(1, { ipaddress: "51.15.2.7" }) });
+    const added = await t.call("POST", `${API.node.root}/`, {
+      token: operator.token,
+      body: nodeBody(1, { ipaddress: "51.15.2.7" }),
+    });
     expect(added.status).toBe(201);
   });
 });

@@ -2,7 +2,10 @@ import { sql } from "kysely";
 import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 
-/** How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being indexed). */
+/**
+ * How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being
+ * indexed).
+ */
 export const RECONCILE_INTERVAL_MS = 500;
 
 /**
@@ -29,8 +32,14 @@ export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<str
   return rows.map((row) => row.id);
 }
 
-/** Runs reconcileStakedNodes every `intervalMs`, skipping a tick while a run is under way; returns the stop function. */
-export function startNodeReconciler(db: Db, log: (line: string) => void, intervalMs = RECONCILE_INTERVAL_MS): () => Promise<void> {
+/**
+ * Runs reconcileStakedNodes every `intervalMs`, skipping a tick while a run is under way; returns the stop function.
+ */
+export function startNodeReconciler(
+  db: Db,
+  log: (line: string) => void,
+  intervalMs = RECONCILE_INTERVAL_MS,
+): () => Promise<void> {
   let current: Promise<void> | undefined;
   const timer = setInterval(() => {
     current ??= reconcileStakedNodes(db)

@@ -50,14 +50,24 @@ const NODE_COLUMNS = [
  */
 export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
   query.select(NODE_COLUMNS).select((eb) => {
-    const position = () => eb.selectFrom("chain.stake_position as p").whereRef("p.wallet", "=", "n.wallet_address").whereRef("p.node", "=", "n.node_address");
-    const ownerEmail = () => eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id");
+    const position = () =>
+      eb
+        .selectFrom("chain.stake_position as p")
+        .whereRef("p.wallet", "=", "n.wallet_address")
+        .whereRef("p.node", "=", "n.node_address");
+    const ownerEmail = () =>
+      eb.selectFrom("app.operator as o").select("o.email").whereRef("o.id", "=", "n.operator_id");
     return [
       ownerEmail().$castTo<string | null>().as("owner_email"),
       position().select("p.status").$castTo<StakeStatus | null>().as("stake_status"),
       position().select("p.total_staked").$castTo<string | null>().as("total_staked"),
       eb
-        .exists(eb.selectFrom("app.invite as i").select("i.id").where("i.email", "=", eb.fn<string>("lower", [ownerEmail()])))
+        .exists(
+          eb
+            .selectFrom("app.invite as i")
+            .select("i.id")
+            .where("i.email", "=", eb.fn<string>("lower", [ownerEmail()])),
+        )
         .$castTo<boolean>()
         .as("bounty"),
       eb
@@ -81,7 +91,9 @@ export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: strin
 export function lockNode(tx: Db, id: string, ownerId?: string) {
   let query = tx
     .selectFrom("app.node as n")
-    .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"))
+    .leftJoin("chain.stake_position as p", (join) =>
+      join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"),
+    )
     .selectAll("n")
     .select((eb) => [
       eb.ref("p.status").$castTo<StakeStatus | null>().as("stake_status"),
@@ -107,7 +119,9 @@ export function lockNode(tx: Db, id: string, ownerId?: string) {
 export async function countNodesTowardLimit(tx: Db, operatorId: string): Promise<number> {
   const row = await tx
     .selectFrom("app.node as n")
-    .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"))
+    .leftJoin("chain.stake_position as p", (join) =>
+      join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"),
+    )
     .select((eb) => eb.fn.countAll<string>().as("count"))
     .where("n.operator_id", "=", operatorId)
     .where((eb) => eb.or([eb("n.status", "!=", NODE_STATUS.deActive), eb("p.status", "=", STAKE_STATUS.stake)]))
@@ -116,20 +130,38 @@ export async function countNodesTowardLimit(tx: Db, operatorId: string): Promise
 }
 
 /** Which of `ipaddress` / `nodeAddress` another node (not `exceptId`) already holds. */
-export async function takenFields(db: Db, { ipaddress, nodeAddress, exceptId }: { ipaddress?: string; nodeAddress?: string; exceptId?: string }) {
+export async function takenFields(
+  db: Db,
+  { ipaddress, nodeAddress, exceptId }: { ipaddress?: string; nodeAddress?: string; exceptId?: string },
+) {
   if (!ipaddress && !nodeAddress) return { ipaddress: false, nodeAddress: false };
   let query = db
     .selectFrom("app.node")
     .select(["ipaddress", "node_address"])
-    .where((eb) => eb.or([...(ipaddress ? [eb("ipaddress", "=", ipaddress)] : []), ...(nodeAddress ? [eb("node_address", "=", nodeAddress)] : [])]));
+    .where((eb) =>
+      eb.or([
+        ...(ipaddress ? [eb("ipaddress", "=", ipaddress)] : []),
+        ...(nodeAddress ? [eb("node_address", "=", nodeAddress)] : []),
+      ]),
+    );
   if (exceptId) query = query.where("id", "!=", exceptId);
   const rows = await query.execute();
-  return { ipaddress: rows.some((row) => row.ipaddress === ipaddress), nodeAddress: rows.some((row) => row.node_address === nodeAddress) };
+  return {
+    ipaddress: rows.some((row) => row.ipaddress === ipaddress),
+    nodeAddress: rows.some((row) => row.node_address === nodeAddress),
+  };
 }
 
 /** Whether `fileName` is an image the signed-in person uploaded (see upload/routes.ts). */
 export const isOwnUpload = async (db: Db, fileName: string, uploader: string) =>
-  Boolean(await db.selectFrom("app.upload").select("file_name").where("file_name", "=", fileName).where("uploaded_by", "=", uploader).executeTakeFirst());
+  Boolean(
+    await db
+      .selectFrom("app.upload")
+      .select("file_name")
+      .where("file_name", "=", fileName)
+      .where("uploaded_by", "=", uploader)
+      .executeTakeFirst(),
+  );
 
 const editableColumns = (input: Omit<NodeResubmitInput, "_id" | "status">) => ({
   name: input.name,
@@ -145,11 +177,24 @@ const editableColumns = (input: Omit<NodeResubmitInput, "_id" | "status">) => ({
 export const insertNode = (tx: Db, owner: { operatorId: string; wallet: string }, input: NodeCreateInput) =>
   tx
     .insertInto("app.node")
-    .values({ operator_id: owner.operatorId, wallet_address: owner.wallet.toLowerCase(), ...editableColumns(input), os: input.os, ram: input.ram, storage: input.storage, security: input.security })
+    .values({
+      operator_id: owner.operatorId,
+      wallet_address: owner.wallet.toLowerCase(),
+      ...editableColumns(input),
+      os: input.os,
+      ram: input.ram,
+      storage: input.storage,
+      security: input.security,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 
-export const updateNodeFields = (tx: Db, id: string, input: Omit<NodeResubmitInput, "_id" | "status">, status: NodeStatus) =>
+export const updateNodeFields = (
+  tx: Db,
+  id: string,
+  input: Omit<NodeResubmitInput, "_id" | "status">,
+  status: NodeStatus,
+) =>
   tx
     .updateTable("app.node")
     .set({ ...editableColumns(input), status, admin_notes: "", updated_at: sql`now()` })

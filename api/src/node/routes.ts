@@ -13,7 +13,26 @@ import { listNodePage } from "./list.ts";
 import { findNode, takenFields, toNodeResponse } from "./repository.ts";
 import { NODE_TAB_ALL, reputationScore, reputationViewable, windowStart } from "./rules.ts";
 import { inactiveDates, reputationValues } from "./samples.ts";
-import { NODE_MESSAGES, nodeResubmitSchema, nodeReviewSchema, checkIpResponseSchema, checkIpSchema, filterListSchema, inactiveDatesResponseSchema, nodeCountsSchema, nodeCreateSchema, nodeDetailSchema, nodeEditSchema, nodeIdQuerySchema, nodeResponseSchema, nodeSavedSchema, nodeSettingIdSchema, nodeToggleSchema, reputationResponseSchema, NODE_PATHS } from "./schema.ts";
+import {
+  NODE_MESSAGES,
+  nodeResubmitSchema,
+  nodeReviewSchema,
+  checkIpResponseSchema,
+  checkIpSchema,
+  filterListSchema,
+  inactiveDatesResponseSchema,
+  nodeCountsSchema,
+  nodeCreateSchema,
+  nodeDetailSchema,
+  nodeEditSchema,
+  nodeIdQuerySchema,
+  nodeResponseSchema,
+  nodeSavedSchema,
+  nodeSettingIdSchema,
+  nodeToggleSchema,
+  reputationResponseSchema,
+  NODE_PATHS,
+} from "./schema.ts";
 import { refuseNonPublicIp } from "./public-ip.ts";
 import { addNode, applyTransition } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
@@ -27,7 +46,10 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 const listNodesRoute = createRoute({
   method: "get",
   path: NODE_PATHS.root,
-  ...describe("signed-in", "Validator nodes: an operator's own, or all for an admin; q searches the owner's email and the search fields"),
+  ...describe(
+    "signed-in",
+    "Validator nodes: an operator's own, or all for an admin; q searches the owner's email and the search fields",
+  ),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(nodeResponseSchema), "A page of nodes, newest first"), ...guarded },
@@ -57,7 +79,13 @@ const filterListRoute = createRoute({
   ...describe("admin", "Node requests of one tab (a status, or All), with the count of every tab for the search"),
   middleware: [adminOnly] as const,
   request: { query: listQuerySchema, ...jsonBody(filterListSchema) },
-  responses: { 200: jsonResponse(pagedSchema(nodeResponseSchema).extend({ counts: nodeCountsSchema }), "A page of the tab and every tab's count"), ...guarded },
+  responses: {
+    200: jsonResponse(
+      pagedSchema(nodeResponseSchema).extend({ counts: nodeCountsSchema }),
+      "A page of the tab and every tab's count",
+    ),
+    ...guarded,
+  },
 });
 
 const nodeByIdRoute = createRoute({
@@ -72,7 +100,10 @@ const nodeByIdRoute = createRoute({
 const editNodeRoute = createRoute({
   method: "post",
   path: NODE_PATHS.edit,
-  ...describe("signed-in", "Owner: edit a Return node, which goes back to Pending. Admin: set Pending, Verified, Approved (once whitelisted on chain) or Return with notes"),
+  ...describe(
+    "signed-in",
+    "Owner: edit a Return node, which goes back to Pending. Admin: set Pending, Verified, Approved (once whitelisted on chain) or Return with notes",
+  ),
   middleware: [signedIn] as const,
   request: jsonBody(nodeEditSchema),
   responses: { 200: jsonResponse(nodeSavedSchema, "Saved"), ...guarded, 404: notFound, 409: conflict },
@@ -90,7 +121,10 @@ const deleteNodeRoute = createRoute({
 const toggleNodeRoute = createRoute({
   method: "post",
   path: NODE_PATHS.deactivate,
-  ...describe("signed-in", "Make De-Active (an Active node) or Make Active (a De-Active node whose stake is Stake); owner or admin"),
+  ...describe(
+    "signed-in",
+    "Make De-Active (an Active node) or Make Active (a De-Active node whose stake is Stake); owner or admin",
+  ),
   middleware: [signedIn] as const,
   request: jsonBody(nodeToggleSchema),
   responses: { 200: jsonResponse(nodeSavedSchema, "Saved"), ...guarded, 404: notFound, 409: conflict },
@@ -140,7 +174,12 @@ export const nodeRoutes = createRouter()
     const ownerId = ownerScope(c.get("session")!);
     return cachedJson(c, query, async () => {
       const { rows, counts } = await listNodePage(db, { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() });
-      return paged(rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })), counts[NODE_TAB_ALL], query.page, query.limit);
+      return paged(
+        rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })),
+        counts[NODE_TAB_ALL],
+        query.page,
+        query.limit,
+      );
     });
   })
   .openapi(addNodeRoute, async (c) => {
@@ -154,7 +193,13 @@ export const nodeRoutes = createRouter()
   .openapi(checkIpRoute, async (c) => {
     const { ipaddress, _id } = c.req.valid("json");
     const taken = await takenFields(c.var.deps.db, { ipaddress, exceptId: _id });
-    return c.json({ status: !taken.ipaddress, message: taken.ipaddress ? NODE_MESSAGES.ipAddressTaken : NODE_MESSAGES.ipAddressAvailable }, 200);
+    return c.json(
+      {
+        status: !taken.ipaddress,
+        message: taken.ipaddress ? NODE_MESSAGES.ipAddressTaken : NODE_MESSAGES.ipAddressAvailable,
+      },
+      200,
+    );
   })
   .openapi(filterListRoute, async (c) => {
     const { db } = c.var.deps;
@@ -162,7 +207,15 @@ export const nodeRoutes = createRouter()
     const { status } = c.req.valid("json");
     return cachedJson(c, { query, status }, async () => {
       const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() });
-      return { ...paged(rows.map((row) => toNodeResponse(row, { forOwner: false })), counts[status], query.page, query.limit), counts };
+      return {
+        ...paged(
+          rows.map((row) => toNodeResponse(row, { forOwner: false })),
+          counts[status],
+          query.page,
+          query.limit,
+        ),
+        counts,
+      };
     });
   })
   .openapi(nodeByIdRoute, async (c) => {
@@ -187,18 +240,33 @@ export const nodeRoutes = createRouter()
     const body = c.req.valid("json");
     if (session.userType === USER_TYPE.admin) {
       const review = parseOrRefuse(nodeReviewSchema, body);
-      await applyTransition(db, { nodeId: review._id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "review", to: review.status }, notes: review.adminNotes });
+      await applyTransition(db, {
+        nodeId: review._id,
+        actor: { type: USER_TYPE.admin, id: session.sub },
+        action: { kind: "review", to: review.status },
+        notes: review.adminNotes,
+      });
       c.var.deps.mailQueue.wake();
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
     }
     const { _id, status: _pending, ...fields } = parseOrRefuse(nodeResubmitSchema, body);
     refuseNonPublicIp(c.var.deps.config.NODE_PRIVATE_IPS, fields.ipaddress);
-    await applyTransition(db, { nodeId: _id, ownerId: session.sub, actor: { type: USER_TYPE.user, id: session.sub }, action: { kind: "resubmit" }, fields });
+    await applyTransition(db, {
+      nodeId: _id,
+      ownerId: session.sub,
+      actor: { type: USER_TYPE.user, id: session.sub },
+      action: { kind: "resubmit" },
+      fields,
+    });
     return c.json({ message: NODE_MESSAGES.nodeEdited, data: await readNode(db, _id, session.sub) }, 200);
   })
   .openapi(deleteNodeRoute, async (c) => {
     const session = c.get("session")!;
-    await applyTransition(c.var.deps.db, { nodeId: c.req.valid("json").id, actor: { type: USER_TYPE.admin, id: session.sub }, action: { kind: "delete" } });
+    await applyTransition(c.var.deps.db, {
+      nodeId: c.req.valid("json").id,
+      actor: { type: USER_TYPE.admin, id: session.sub },
+      action: { kind: "delete" },
+    });
     c.var.deps.mailQueue.wake();
     return c.json({ message: NODE_MESSAGES.nodeDeleted }, 200);
   })
@@ -208,7 +276,12 @@ export const nodeRoutes = createRouter()
     const { _id, status } = c.req.valid("json");
     const ownerId = ownerScope(session);
     await reconcileStakedNodes(db, _id);
-    const to = await applyTransition(db, { nodeId: _id, ownerId, actor: { type: session.userType, id: session.sub }, action: { kind: "toggle", to: status } });
+    const to = await applyTransition(db, {
+      nodeId: _id,
+      ownerId,
+      actor: { type: session.userType, id: session.sub },
+      action: { kind: "toggle", to: status },
+    });
     if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
     const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
     return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);
@@ -220,12 +293,18 @@ export const nodeRoutes = createRouter()
     const node = await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
     const values = await reputationValues(db, nodeSettingID, windowStart(now));
     const viewable = reputationViewable(node.status, node.stake.status);
-    return c.json({ reputationValue: values, score: viewable ? reputationScore(values.map((row) => row.value)) : null, viewable }, 200);
+    return c.json(
+      { reputationValue: values, score: viewable ? reputationScore(values.map((row) => row.value)) : null, viewable },
+      200,
+    );
   })
   .openapi(inactiveDatesRoute, async (c) => {
     const { db } = c.var.deps;
     const { nodeSettingID } = c.req.valid("json");
     await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
     const rows = await inactiveDates(db, nodeSettingID, windowStart(new Date()));
-    return c.json({ inactiveDates: rows.map((row) => ({ date: row.date, insertedDate: row.created_at.toISOString() })) }, 200);
+    return c.json(
+      { inactiveDates: rows.map((row) => ({ date: row.date, insertedDate: row.created_at.toISOString() })) },
+      200,
+    );
   });

@@ -1,4 +1,11 @@
-import { LIMITS, NODE_STATUS, STAKE_STATUS, USER_TYPE, type StakeStatus, type UserType } from "../public-contract/domain.ts";
+import {
+  LIMITS,
+  NODE_STATUS,
+  STAKE_STATUS,
+  USER_TYPE,
+  type StakeStatus,
+  type UserType,
+} from "../public-contract/domain.ts";
 
 /**
  * The node rules of spec section 4 in one place, pure, for the API (which enforces them) and the web
@@ -9,7 +16,12 @@ export type NodeStatus = (typeof NODE_STATUS)[keyof typeof NODE_STATUS];
 export const NODE_STATUSES = Object.values(NODE_STATUS) as [NodeStatus, ...NodeStatus[]];
 
 /** The statuses an admin sets by review, in any order (Approved only once the whitelist is indexed). */
-export const REVIEW_STATUSES = [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.approved, NODE_STATUS.return] as const;
+export const REVIEW_STATUSES = [
+  NODE_STATUS.pending,
+  NODE_STATUS.verified,
+  NODE_STATUS.approved,
+  NODE_STATUS.return,
+] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** The targets of Make De-Active / Make Active. */
@@ -86,14 +98,23 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
     case "resubmit":
       return from === NODE_STATUS.return ? allow(NODE_STATUS.pending) : refuse(TRANSITION_MESSAGES.resubmitOnlyReturn);
     case "toggle":
-      if (action.to === NODE_STATUS.deActive) return from === NODE_STATUS.active ? allow(NODE_STATUS.deActive) : refuse(TRANSITION_MESSAGES.deactivateOnlyActive);
+      if (action.to === NODE_STATUS.deActive)
+        return from === NODE_STATUS.active
+          ? allow(NODE_STATUS.deActive)
+          : refuse(TRANSITION_MESSAGES.deactivateOnlyActive);
       if (from !== NODE_STATUS.deActive) return refuse(TRANSITION_MESSAGES.activateOnlyDeActive);
-      return chain.stakeStatus === STAKE_STATUS.stake ? allow(NODE_STATUS.active) : refuse(TRANSITION_MESSAGES.activateNeedsStake);
+      return chain.stakeStatus === STAKE_STATUS.stake
+        ? allow(NODE_STATUS.active)
+        : refuse(TRANSITION_MESSAGES.activateNeedsStake);
     case "stakeSeen":
       if (from !== NODE_STATUS.approved) return refuse(TRANSITION_MESSAGES.stakeOnlyApproved);
-      return chain.stakeStatus === STAKE_STATUS.stake ? allow(NODE_STATUS.active) : refuse(TRANSITION_MESSAGES.activateNeedsStake);
+      return chain.stakeStatus === STAKE_STATUS.stake
+        ? allow(NODE_STATUS.active)
+        : refuse(TRANSITION_MESSAGES.activateNeedsStake);
     case "delete":
-      return chain.stakeStatus === STAKE_STATUS.stake || chain.stakeStatus === STAKE_STATUS.unlock ? refuse(TRANSITION_MESSAGES.deleteWhileStaked) : allow(NODE_DELETED);
+      return chain.stakeStatus === STAKE_STATUS.stake || chain.stakeStatus === STAKE_STATUS.unlock
+        ? refuse(TRANSITION_MESSAGES.deleteWhileStaked)
+        : allow(NODE_DELETED);
   }
 }
 
@@ -101,7 +122,8 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
 export const notesFor = (to: NodeStatus, notes: string) => (to === NODE_STATUS.return ? notes : "");
 
 /** Spec 4: a node counts towards the limit unless it is De-Active, but a staked node always counts. */
-export const countsTowardLimit = (status: NodeStatus, stakeStatus: StakeStatus | null) => status !== NODE_STATUS.deActive || stakeStatus === STAKE_STATUS.stake;
+export const countsTowardLimit = (status: NodeStatus, stakeStatus: StakeStatus | null) =>
+  status !== NODE_STATUS.deActive || stakeStatus === STAKE_STATUS.stake;
 
 /** Whether an operator holding these nodes may add another (spec 4: at the maximum, adding is blocked). */
 export const canAddNode = (nodes: { status: NodeStatus; stakeStatus: StakeStatus | null }[]) =>
@@ -126,7 +148,8 @@ export function windowStart(now: Date, days: number = REPUTATION.windowDays): st
 export const scoreOfAverage = (average: number | null) => (average === null ? null : average * REPUTATION.scale);
 
 /** Score = average of the daily values (0..1) times 5; null without values. */
-export const reputationScore = (values: number[]) => scoreOfAverage(values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
+export const reputationScore = (values: number[]) =>
+  scoreOfAverage(values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 /** Green above 3, red otherwise. */
 export const reputationTone = (score: number) => (score > REPUTATION.greenAbove ? "green" : "red");

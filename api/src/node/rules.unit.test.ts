@@ -19,7 +19,10 @@ import {
 } from "./rules.ts";
 
 const STAKES: (StakeStatus | null)[] = [null, STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw];
-const chain = (stakeStatus: StakeStatus | null = null, whitelisted = false): ChainFacts => ({ stakeStatus, whitelisted });
+const chain = (stakeStatus: StakeStatus | null = null, whitelisted = false): ChainFacts => ({
+  stakeStatus,
+  whitelisted,
+});
 const ACTORS: Actor[] = ["user", "admin", "system"];
 const ACTIONS: NodeAction[] = [
   ...REVIEW_STATUSES.map((to) => ({ kind: "review", to }) as const),
@@ -32,7 +35,13 @@ const ACTIONS: NodeAction[] = [
 
 describe("node transitions", () => {
   it("lets only the right actor try each action", () => {
-    const mayTry = { review: ["admin"], resubmit: ["user"], toggle: ["user", "admin"], stakeSeen: ["system"], delete: ["admin"] };
+    const mayTry = {
+      review: ["admin"],
+      resubmit: ["user"],
+      toggle: ["user", "admin"],
+      stakeSeen: ["system"],
+      delete: ["admin"],
+    };
     for (const action of ACTIONS) {
       for (const actor of ACTORS) {
         for (const from of NODE_STATUSES) {
@@ -48,7 +57,8 @@ describe("node transitions", () => {
     for (const from of NODE_STATUSES) {
       for (const to of REVIEW_STATUSES) {
         const decision = decideTransition({ kind: "review", to }, "admin", from, chain(null, true));
-        if (from === NODE_STATUS.active || from === NODE_STATUS.deActive) expect(decision).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.reviewLocked });
+        if (from === NODE_STATUS.active || from === NODE_STATUS.deActive)
+          expect(decision).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.reviewLocked });
         else expect(decision).toEqual({ allowed: true, to });
       }
     }
@@ -56,16 +66,27 @@ describe("node transitions", () => {
 
   it("Approved only once (wallet, node) is whitelisted on chain", () => {
     for (const from of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.return, NODE_STATUS.approved]) {
-      expect(decideTransition({ kind: "review", to: NODE_STATUS.approved }, "admin", from, chain(null, false))).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.notWhitelisted });
-      expect(decideTransition({ kind: "review", to: NODE_STATUS.approved }, "admin", from, chain(null, true))).toEqual({ allowed: true, to: NODE_STATUS.approved });
+      expect(decideTransition({ kind: "review", to: NODE_STATUS.approved }, "admin", from, chain(null, false))).toEqual(
+        { allowed: false, reason: TRANSITION_MESSAGES.notWhitelisted },
+      );
+      expect(decideTransition({ kind: "review", to: NODE_STATUS.approved }, "admin", from, chain(null, true))).toEqual({
+        allowed: true,
+        to: NODE_STATUS.approved,
+      });
     }
-    expect(decideTransition({ kind: "review", to: NODE_STATUS.return }, "admin", NODE_STATUS.pending, chain())).toEqual({ allowed: true, to: NODE_STATUS.return });
+    expect(decideTransition({ kind: "review", to: NODE_STATUS.return }, "admin", NODE_STATUS.pending, chain())).toEqual(
+      { allowed: true, to: NODE_STATUS.return },
+    );
   });
 
   it("the owner resubmits only a Return node, and it goes back to Pending", () => {
     for (const from of NODE_STATUSES) {
       const decision = decideTransition({ kind: "resubmit" }, "user", from, chain());
-      expect(decision).toEqual(from === NODE_STATUS.return ? { allowed: true, to: NODE_STATUS.pending } : { allowed: false, reason: TRANSITION_MESSAGES.resubmitOnlyReturn });
+      expect(decision).toEqual(
+        from === NODE_STATUS.return
+          ? { allowed: true, to: NODE_STATUS.pending }
+          : { allowed: false, reason: TRANSITION_MESSAGES.resubmitOnlyReturn },
+      );
     }
   });
 
@@ -76,19 +97,37 @@ describe("node transitions", () => {
           const off = decideTransition({ kind: "toggle", to: NODE_STATUS.deActive }, actor, from, chain(stake));
           expect(off.allowed, `${from} off`).toBe(from === NODE_STATUS.active);
           const on = decideTransition({ kind: "toggle", to: NODE_STATUS.active }, actor, from, chain(stake));
-          expect(on.allowed, `${from} on with ${stake}`).toBe(from === NODE_STATUS.deActive && stake === STAKE_STATUS.stake);
+          expect(on.allowed, `${from} on with ${stake}`).toBe(
+            from === NODE_STATUS.deActive && stake === STAKE_STATUS.stake,
+          );
         }
       }
     }
-    expect(decideTransition({ kind: "toggle", to: NODE_STATUS.active }, "user", NODE_STATUS.deActive, chain(STAKE_STATUS.unlock))).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.activateNeedsStake });
-    expect(decideTransition({ kind: "toggle", to: NODE_STATUS.active }, "admin", NODE_STATUS.approved, chain(STAKE_STATUS.stake))).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.activateOnlyDeActive });
+    expect(
+      decideTransition(
+        { kind: "toggle", to: NODE_STATUS.active },
+        "user",
+        NODE_STATUS.deActive,
+        chain(STAKE_STATUS.unlock),
+      ),
+    ).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.activateNeedsStake });
+    expect(
+      decideTransition(
+        { kind: "toggle", to: NODE_STATUS.active },
+        "admin",
+        NODE_STATUS.approved,
+        chain(STAKE_STATUS.stake),
+      ),
+    ).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.activateOnlyDeActive });
   });
 
   it("Approved becomes Active (system) only when the stake is Stake", () => {
     for (const from of NODE_STATUSES) {
       for (const stake of STAKES) {
         const decision = decideTransition({ kind: "stakeSeen" }, "system", from, chain(stake, true));
-        expect(decision.allowed, `${from} with ${stake}`).toBe(from === NODE_STATUS.approved && stake === STAKE_STATUS.stake);
+        expect(decision.allowed, `${from} with ${stake}`).toBe(
+          from === NODE_STATUS.approved && stake === STAKE_STATUS.stake,
+        );
       }
     }
   });
@@ -97,7 +136,8 @@ describe("node transitions", () => {
     for (const from of NODE_STATUSES) {
       for (const stake of STAKES) {
         const decision = decideTransition({ kind: "delete" }, "admin", from, chain(stake));
-        if (stake === STAKE_STATUS.stake || stake === STAKE_STATUS.unlock) expect(decision).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.deleteWhileStaked });
+        if (stake === STAKE_STATUS.stake || stake === STAKE_STATUS.unlock)
+          expect(decision).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.deleteWhileStaked });
         else expect(decision).toEqual({ allowed: true, to: NODE_DELETED });
       }
     }
@@ -105,14 +145,16 @@ describe("node transitions", () => {
 
   it("keeps admin notes only with Return", () => {
     expect(notesFor(NODE_STATUS.return, "fix the IP")).toBe("fix the IP");
-    for (const to of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.approved]) expect(notesFor(to, "fix the IP")).toBe("");
+    for (const to of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.approved])
+      expect(notesFor(to, "fix the IP")).toBe("");
   });
 });
 
 describe("node limit", () => {
   it("counts every node but a De-Active one, and a staked De-Active one too", () => {
     for (const status of NODE_STATUSES) {
-      for (const stake of STAKES) expect(countsTowardLimit(status, stake)).toBe(status !== NODE_STATUS.deActive || stake === STAKE_STATUS.stake);
+      for (const stake of STAKES)
+        expect(countsTowardLimit(status, stake)).toBe(status !== NODE_STATUS.deActive || stake === STAKE_STATUS.stake);
     }
     const pending = { status: NODE_STATUS.pending, stakeStatus: null };
     const retired = { status: NODE_STATUS.deActive, stakeStatus: STAKE_STATUS.withdraw };
@@ -128,7 +170,9 @@ describe("reputation", () => {
   it("is shown only for Active or De-Active nodes staked in Stake", () => {
     for (const status of NODE_STATUSES) {
       for (const stake of STAKES) {
-        expect(reputationViewable(status, stake)).toBe((status === NODE_STATUS.active || status === NODE_STATUS.deActive) && stake === STAKE_STATUS.stake);
+        expect(reputationViewable(status, stake)).toBe(
+          (status === NODE_STATUS.active || status === NODE_STATUS.deActive) && stake === STAKE_STATUS.stake,
+        );
       }
     }
   });

@@ -2,7 +2,14 @@ import { isAddress } from "viem";
 import { z } from "zod";
 import { LIMITS, NODE_STATUS, OTHER_PROVIDER, PROVIDERS, STAKE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text } from "../shared/schema.ts";
-import { NODE_DELETED, NODE_STATUSES, NODE_TABS, REVIEW_STATUSES, TOGGLE_STATUSES, TRANSITION_MESSAGES } from "./rules.ts";
+import {
+  NODE_DELETED,
+  NODE_STATUSES,
+  NODE_TABS,
+  REVIEW_STATUSES,
+  TOGGLE_STATUSES,
+  TRANSITION_MESSAGES,
+} from "./rules.ts";
 import { featureContract } from "../public-contract/feature.ts";
 export * from "./rules.ts";
 
@@ -59,7 +66,13 @@ const gigabytes = (label: string, min: number, hint: string) =>
   z
     .union([z.number(), z.string()], { error: `${label} is required` })
     .transform((value) => (typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value))
-    .pipe(z.number({ error: `${label} must be a number` }).int(`${label} must be a whole number of GB`).min(min, hint).max(1_000_000, `${label} is too large`));
+    .pipe(
+      z
+        .number({ error: `${label} must be a number` })
+        .int(`${label} must be a whole number of GB`)
+        .min(min, hint)
+        .max(1_000_000, `${label} is too large`),
+    );
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`).optional();
 const logoField = z
@@ -71,8 +84,12 @@ const logoField = z
 const providerField = z.enum(PROVIDERS, { error: `Provider must be one of ${PROVIDERS.join(", ")}` });
 
 /** Others needs the free-text provider; any other choice clears it (spec 5). */
-const withOtherProvider = <T extends { provider?: string; otherProvider?: string | undefined }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.provider === OTHER_PROVIDER && !value.otherProvider) ctx.addIssue({ code: "custom", path: ["otherProvider"], message: NODE_MESSAGES.otherProviderRequired });
+const withOtherProvider = <T extends { provider?: string; otherProvider?: string | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.provider === OTHER_PROVIDER && !value.otherProvider)
+    ctx.addIssue({ code: "custom", path: ["otherProvider"], message: NODE_MESSAGES.otherProviderRequired });
 };
 const clearOtherProvider = <T extends { provider?: string; otherProvider?: string | undefined }>(value: T): T =>
   value.provider === undefined || value.provider === OTHER_PROVIDER ? value : { ...value, otherProvider: undefined };
@@ -89,7 +106,10 @@ const editableFields = {
   nodeAddress: addressField("Node address"),
 };
 
-/** POST /api/nodesetting/: every field but description, logo and otherProvider is required. The wallet comes from the session. */
+/**
+ * POST /api/nodesetting/: every field but description, logo and otherProvider is required. The wallet comes from the
+ * session.
+ */
 export const nodeCreateSchema = z
   .object({
     ...editableFields,
@@ -107,7 +127,11 @@ const reviewStatusField = z.enum(REVIEW_STATUSES, { error: `Status must be one o
 
 /** The owner's edit of a Return node (sent back as Pending). */
 export const nodeResubmitSchema = z
-  .object({ _id: idSchema, ...editableFields, status: z.literal(NODE_STATUS.pending, { error: "A returned node is resubmitted as Pending" }).optional() })
+  .object({
+    _id: idSchema,
+    ...editableFields,
+    status: z.literal(NODE_STATUS.pending, { error: "A returned node is resubmitted as Pending" }).optional(),
+  })
   .superRefine(withOtherProvider)
   .transform(clearOtherProvider);
 export type NodeResubmitInput = z.infer<typeof nodeResubmitSchema>;
@@ -137,11 +161,16 @@ export const nodeEditSchema = z.object({
   nodeAddress: editableFields.nodeAddress.optional(),
 });
 
-export const nodeToggleSchema = z.object({ _id: idSchema, status: z.enum(TOGGLE_STATUSES, { error: `Status must be one of ${TOGGLE_STATUSES.join(", ")}` }) });
+export const nodeToggleSchema = z.object({
+  _id: idSchema,
+  status: z.enum(TOGGLE_STATUSES, { error: `Status must be one of ${TOGGLE_STATUSES.join(", ")}` }),
+});
 export const nodeIdQuerySchema = z.object({ nodeId: idSchema });
 export const nodeSettingIdSchema = z.object({ nodeSettingID: idSchema });
 export const checkIpSchema = z.object({ ipaddress: ipAddressField, _id: idSchema.optional() });
-export const filterListSchema = z.object({ status: z.enum(NODE_TABS, { error: `Status must be one of ${NODE_TABS.join(", ")}` }) });
+export const filterListSchema = z.object({
+  status: z.enum(NODE_TABS, { error: `Status must be one of ${NODE_TABS.join(", ")}` }),
+});
 
 const stakeStatusSchema = z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
 
@@ -198,7 +227,9 @@ export const reputationResponseSchema = z.object({
   score: z.number().nullable(),
   viewable: z.boolean(),
 });
-export const inactiveDatesResponseSchema = z.object({ inactiveDates: z.array(z.object({ date: z.string(), insertedDate: z.string() })) });
+export const inactiveDatesResponseSchema = z.object({
+  inactiveDates: z.array(z.object({ date: z.string(), insertedDate: z.string() })),
+});
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
 export const NODE_CONTRACT = featureContract({ node: NODE_PATHS }, NODE_MESSAGES);

@@ -3,8 +3,25 @@ import { LIMITS, NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { recordHistory } from "./history.ts";
-import { countNodesTowardLimit, deleteNodeRow, insertNode, isOwnUpload, lockNode, takenFields, updateNodeFields, updateNodeStatus } from "./repository.ts";
-import { decideTransition, NODE_DELETED, notesFor, TRANSITION_MESSAGES, type Actor, type HistoryTarget, type NodeAction } from "./rules.ts";
+import {
+  countNodesTowardLimit,
+  deleteNodeRow,
+  insertNode,
+  isOwnUpload,
+  lockNode,
+  takenFields,
+  updateNodeFields,
+  updateNodeStatus,
+} from "./repository.ts";
+import {
+  decideTransition,
+  NODE_DELETED,
+  notesFor,
+  TRANSITION_MESSAGES,
+  type Actor,
+  type HistoryTarget,
+  type NodeAction,
+} from "./rules.ts";
 import { NODE_MESSAGES, type NodeCreateInput, type NodeResubmitInput } from "./schema.ts";
 
 /** The person (or the API itself) changing a node. */
@@ -21,23 +38,32 @@ const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
 
 /** A unique violation on the IP or node address (two requests racing past the check) as a field error. */
 function duplicateAsFieldError(error: unknown): never {
-  const unique = (error as { code?: string; constraint?: string }).code === "23505" ? UNIQUE_FIELDS[(error as { constraint: string }).constraint] : undefined;
+  const unique =
+    (error as { code?: string; constraint?: string }).code === "23505"
+      ? UNIQUE_FIELDS[(error as { constraint: string }).constraint]
+      : undefined;
   if (unique) throw validationError({ [unique.field]: unique.message });
   throw error;
 }
 
 /** Refuses an IP or node address another node holds, and a logo that is not the uploader's own image. */
-async function checkFields(db: Db, input: { ipaddress: string; nodeAddress: string; logo?: string | undefined }, { uploader, exceptId, keptLogo }: { uploader: string; exceptId?: string; keptLogo?: string | null }) {
+async function checkFields(
+  db: Db,
+  input: { ipaddress: string; nodeAddress: string; logo?: string | undefined },
+  { uploader, exceptId, keptLogo }: { uploader: string; exceptId?: string; keptLogo?: string | null },
+) {
   const errors: Record<string, string> = {};
   const taken = await takenFields(db, { ipaddress: input.ipaddress, nodeAddress: input.nodeAddress, exceptId });
   if (taken.ipaddress) errors.ipaddress = NODE_MESSAGES.ipAddressTaken;
   if (taken.nodeAddress) errors.nodeAddress = NODE_MESSAGES.nodeAddressTaken;
-  if (input.logo && input.logo !== keptLogo && !(await isOwnUpload(db, input.logo, uploader))) errors.logo = NODE_MESSAGES.logoNotYours;
+  if (input.logo && input.logo !== keptLogo && !(await isOwnUpload(db, input.logo, uploader)))
+    errors.logo = NODE_MESSAGES.logoNotYours;
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
 /**
- * Registers a Pending node for the operator, on the wallet of their account. The node limit is checked and the node inserted while the
+ * Registers a Pending node for the operator, on the wallet of their account. The node limit is checked and the node
+ * inserted while the
  * operator's row is locked, so concurrent adds by one operator are serialised and never exceed it.
  */
 export async function addNode(db: Db, operatorId: string, input: NodeCreateInput): Promise<string> {
@@ -45,10 +71,21 @@ export async function addNode(db: Db, operatorId: string, input: NodeCreateInput
   return db
     .transaction()
     .execute(async (tx) => {
-      const operator = await tx.selectFrom("app.operator").select("wallet_address").where("id", "=", operatorId).forUpdate().executeTakeFirstOrThrow();
-      if ((await countNodesTowardLimit(tx, operatorId)) >= LIMITS.maxNodesPerOperator) throw new AppError("conflict", NODE_MESSAGES.nodeLimitReached);
+      const operator = await tx
+        .selectFrom("app.operator")
+        .select("wallet_address")
+        .where("id", "=", operatorId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if ((await countNodesTowardLimit(tx, operatorId)) >= LIMITS.maxNodesPerOperator)
+        throw new AppError("conflict", NODE_MESSAGES.nodeLimitReached);
       const { id } = await insertNode(tx, { operatorId, wallet: operator.wallet_address }, input);
-      await recordHistory(tx, { nodeId: id, actor: { type: USER_TYPE.user, id: operatorId }, from: null, to: NODE_STATUS.pending });
+      await recordHistory(tx, {
+        nodeId: id,
+        actor: { type: USER_TYPE.user, id: operatorId },
+        from: null,
+        to: NODE_STATUS.pending,
+      });
       return id;
     })
     .catch(duplicateAsFieldError);
@@ -77,17 +114,29 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
     .execute(async (tx) => {
       const node = await lockNode(tx, nodeId, ownerId);
       if (!node) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
-      const decision = decideTransition(action, actor.type, node.status, { stakeStatus: node.stake_status, whitelisted: node.whitelisted });
-      if (!decision.allowed) throw new AppError(decision.reason === TRANSITION_MESSAGES.notAllowed ? "forbidden" : "conflict", decision.reason);
+      const decision = decideTransition(action, actor.type, node.status, {
+        stakeStatus: node.stake_status,
+        whitelisted: node.whitelisted,
+      });
+      if (!decision.allowed)
+        throw new AppError(
+          decision.reason === TRANSITION_MESSAGES.notAllowed ? "forbidden" : "conflict",
+          decision.reason,
+        );
       const history = { nodeId, actor, from: node.status, to: decision.to };
       if (decision.to === NODE_DELETED) {
         await deleteNodeRow(tx, nodeId);
         const historyId = await recordHistory(tx, history);
-        if (actor.type === USER_TYPE.admin) await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
+        if (actor.type === USER_TYPE.admin)
+          await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
         return decision.to;
       }
       if (action.kind === "resubmit" && request.fields) {
-        await checkFields(tx, request.fields, { uploader: `${USER_TYPE.user}:${node.operator_id}`, exceptId: nodeId, keptLogo: node.logo });
+        await checkFields(tx, request.fields, {
+          uploader: `${USER_TYPE.user}:${node.operator_id}`,
+          exceptId: nodeId,
+          keptLogo: node.logo,
+        });
         await updateNodeFields(tx, nodeId, request.fields, decision.to);
         await recordHistory(tx, history);
         return decision.to;
@@ -95,7 +144,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
       await updateNodeStatus(tx, nodeId, decision.to, notes);
       const historyId = await recordHistory(tx, { ...history, notes });
-      if (actor.type === USER_TYPE.admin) await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });
+      if (actor.type === USER_TYPE.admin)
+        await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });
       return decision.to;
     })
     .catch(duplicateAsFieldError);

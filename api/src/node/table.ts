@@ -26,7 +26,9 @@ export interface NodeTable {
   admin_notes: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** The search fields and the owner's email, lower-cased; kept by triggers (migration 2026-11-23T16-00-00), read only. */
+  /**
+   * The search fields and the owner's email, lower-cased; kept by triggers (migration 2026-11-23T16-00-00), read only.
+   */
   search_text: ColumnType<string, never, never>;
 }
 

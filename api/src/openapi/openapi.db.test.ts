@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Every path string of the public contract's API map. */
-const contractPaths = (value: unknown): string[] => (typeof value === "string" ? [value] : Object.values(value as object).flatMap(contractPaths));
+const contractPaths = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Object.values(value as object).flatMap(contractPaths);
 
 const normalise = (path: string) => path.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1");
 
@@ -18,15 +19,22 @@ describe("OpenAPI", () => {
     const doc = (await t.call("GET", API.openapi)).body;
     expect(doc.openapi).toBe("3.1.0");
     const documented = new Set<string>();
-    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { "x-access"?: string; summary?: string }>>)) {
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { "x-access"?: string; summary?: string }>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         documented.add(`${method.toUpperCase()} ${normalise(path)}`);
         expect(["public", "user", "admin", "signed-in"], `${method} ${path}`).toContain(operation["x-access"]);
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
       }
     }
-    const served = t.app.routes.filter((route) => route.method === "GET" || route.method === "POST").map((route) => `${route.method} ${normalise(route.path)}`);
-    const undocumented = served.filter((route) => !documented.has(route) && !route.startsWith("GET /api/openapi.json") && !route.startsWith("GET /api/docs"));
+    const served = t.app.routes
+      .filter((route) => route.method === "GET" || route.method === "POST")
+      .map((route) => `${route.method} ${normalise(route.path)}`);
+    const undocumented = served.filter(
+      (route) =>
+        !documented.has(route) && !route.startsWith("GET /api/openapi.json") && !route.startsWith("GET /api/docs"),
+    );
     expect(undocumented).toEqual([]);
     expect(documented.size).toBeGreaterThanOrEqual(20);
   });
@@ -36,7 +44,9 @@ describe("OpenAPI", () => {
     const documented = Object.keys(doc.paths);
     const contract = contractPaths(API);
     expect(documented.filter((path) => !contract.includes(path))).toEqual([`${API.staticFiles}/{file}`]);
-    expect(contract.filter((path) => !documented.includes(path)).sort()).toEqual([API.alert.root, API.docs, API.openapi, API.staticFiles].sort());
+    expect(contract.filter((path) => !documented.includes(path)).sort()).toEqual(
+      [API.alert.root, API.docs, API.openapi, API.staticFiles].sort(),
+    );
   });
 
   it("carries each route's input schema and serves a readable list", async () => {

@@ -19,10 +19,26 @@ export function openApiRoutes(document: { paths?: object }) {
             </head>
             <body style="font-family: system-ui, sans-serif; margin: 2rem; max-width: 70rem">
               <h1>PLI validator portal API</h1>
-              <p>Machine-readable document: <a href="${OPENAPI_PATHS.document}">${OPENAPI_PATHS.document}</a>. Signed-in routes take <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+              <p>
+                Machine-readable document: <a href="${OPENAPI_PATHS.document}">${OPENAPI_PATHS.document}</a>. Signed-in
+                routes take <code>Authorization: Bearer &lt;token&gt;</code>.
+              </p>
               <table style="border-collapse: collapse; width: 100%">
-                <tr><th align="left">Method</th><th align="left">Path</th><th align="left">Access</th><th align="left">What it does</th></tr>
-                ${operations.map((op) => html`<tr><td>${op.method.toUpperCase()}</td><td><code>${op.path}</code></td><td>${op.access}</td><td>${op.summary}</td></tr>`)}
+                <tr>
+                  <th align="left">Method</th>
+                  <th align="left">Path</th>
+                  <th align="left">Access</th>
+                  <th align="left">What it does</th>
+                </tr>
+                ${operations.map(
+                  (op) =>
+                    html`<tr>
+                      <td>${op.method.toUpperCase()}</td>
+                      <td><code>${op.path}</code></td>
+                      <td>${op.access}</td>
+                      <td>${op.summary}</td>
+                    </tr>`,
+                )}
               </table>
             </body>
           </html>`,

@@ -21,30 +21,50 @@ export function toOperatorResponse(row: OperatorRow): OperatorResponse {
   };
 }
 
-export const findOperatorById = (db: Db, id: string) => db.selectFrom("app.operator").selectAll().where("id", "=", id).executeTakeFirst();
+export const findOperatorById = (db: Db, id: string) =>
+  db.selectFrom("app.operator").selectAll().where("id", "=", id).executeTakeFirst();
 
 export const findOperatorByWallet = (db: Db, wallet: string) =>
   db.selectFrom("app.operator").selectAll().where("wallet_address", "=", wallet.toLowerCase()).executeTakeFirst();
 
 /** Creates the operator on first sign-in, or refreshes email and role from the validator check. */
-export async function upsertOperator(db: Db, wallet: string, email: string | null, userRole: UserRole): Promise<OperatorRow> {
+export async function upsertOperator(
+  db: Db,
+  wallet: string,
+  email: string | null,
+  userRole: UserRole,
+): Promise<OperatorRow> {
   return db
     .insertInto("app.operator")
     .values({ wallet_address: wallet.toLowerCase(), email, user_role: userRole })
-    .onConflict((oc) => oc.column("wallet_address").doUpdateSet({ email: sql`coalesce(excluded.email, app.operator.email)`, user_role: userRole, updated_at: sql`now()` }))
+    .onConflict((oc) =>
+      oc.column("wallet_address").doUpdateSet({
+        email: sql`coalesce(excluded.email, app.operator.email)`,
+        user_role: userRole,
+        updated_at: sql`now()`,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** A page of operators matching `q` (wallet, email, role), newest first. */
 export const listOperators = (db: Db, params: { page: number; limit: number; q: string }) =>
-  pageOf(whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
+  pageOf(
+    whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q),
+    (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"),
+    params,
+  );
 
 /** Disables (ending every session) or re-enables an operator; undefined when there is no such operator. */
 export async function setOperatorAccess(db: Db, id: string, enabled: boolean) {
   const row = await db
     .updateTable("app.operator")
-    .set(enabled ? { disabled_at: null, updated_at: sql`now()` } : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .set(
+      enabled
+        ? { disabled_at: null, updated_at: sql`now()` }
+        : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` },
+    )
     .where("id", "=", id)
     .returning("id")
     .executeTakeFirst();

@@ -8,7 +8,16 @@ import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { listQuerySchema, messageSchema, pagedSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
 import { findOperatorById, listOperators, setOperatorAccess, toOperatorResponse } from "./repository.ts";
-import { operatorAccessSchema, siweMessageSchema, siweRequestSchema, totpCodeSchema, twofaSetupSchema, operatorLoginSchema, operatorResponseSchema, OPERATOR_PATHS } from "./schema.ts";
+import {
+  operatorAccessSchema,
+  siweMessageSchema,
+  siweRequestSchema,
+  totpCodeSchema,
+  twofaSetupSchema,
+  operatorLoginSchema,
+  operatorResponseSchema,
+  OPERATOR_PATHS,
+} from "./schema.ts";
 import { loginOperator, operatorSession } from "./service.ts";
 import { issueSiweMessage } from "./siwe.ts";
 import { disableTotp, enableTotp, startTotpSetup } from "./twofa.ts";
@@ -28,7 +37,14 @@ const login = createRoute({
   path: OPERATOR_PATHS.login,
   ...describe("public", "Operator sign-in with the signed message (and TOTP code when 2FA is on)"),
   request: jsonBody(operatorLoginSchema),
-  responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 401: E[401], 403: E[403], 429: E[429], 503: E[503] },
+  responses: {
+    200: jsonResponse(tokenSchema, "The session token"),
+    400: E[400],
+    401: E[401],
+    403: E[403],
+    429: E[429],
+    503: E[503],
+  },
 });
 
 const me = createRoute({
@@ -37,7 +53,14 @@ const me = createRoute({
   ...describe("signed-in", "The signed-in operator; for an admin, the paged operator list"),
   middleware: [signedInBefore2fa] as const,
   request: { query: listQuerySchema },
-  responses: { 200: jsonResponse(z.union([operatorResponseSchema, pagedSchema(operatorResponseSchema)]), "The operator, or a page of operators"), 401: E[401], 404: E[404] },
+  responses: {
+    200: jsonResponse(
+      z.union([operatorResponseSchema, pagedSchema(operatorResponseSchema)]),
+      "The operator, or a page of operators",
+    ),
+    401: E[401],
+    404: E[404],
+  },
 });
 
 const twofaSetup = createRoute({
@@ -55,7 +78,14 @@ const twofaChange = (path: typeof OPERATOR_PATHS.twofaEnable | typeof OPERATOR_P
     ...describe("user", summary),
     middleware: [userBefore2fa] as const,
     request: jsonBody(totpCodeSchema),
-    responses: { 200: jsonResponse(renewedSessionSchema, "Done; earlier sessions have ended and this is the new token"), 400: E[400], 401: E[401], 403: E[403], 409: E[409], 429: E[429] },
+    responses: {
+      200: jsonResponse(renewedSessionSchema, "Done; earlier sessions have ended and this is the new token"),
+      400: E[400],
+      401: E[401],
+      403: E[403],
+      409: E[409],
+      429: E[429],
+    },
   });
 
 const logout = createRoute({
@@ -84,7 +114,9 @@ export const operatorRoutes = createRouter()
   .openapi(login, async (c) => {
     const body = c.req.valid("json");
     await enforceLimits(c, [[L.userLoginIp, clientIp(c)]]);
-    const result = await loginOperator(c.var.deps, { ...body, signature: body.signature as `0x${string}` }, (id) => enforceLimits(c, [[L.totpAccount, id]]));
+    const result = await loginOperator(c.var.deps, { ...body, signature: body.signature as `0x${string}` }, (id) =>
+      enforceLimits(c, [[L.totpAccount, id]]),
+    );
     return c.json(result, 200);
   })
   .openapi(me, async (c) => {

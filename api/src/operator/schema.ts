@@ -44,7 +44,10 @@ export const operatorLoginSchema = z.object({
   otp: otpSchema.optional(),
 });
 export const totpCodeSchema = z.object({ otp: otpSchema });
-export const operatorAccessSchema = z.object({ _id: idSchema, enabled: z.boolean({ error: "Choose enabled or disabled" }) });
+export const operatorAccessSchema = z.object({
+  _id: idSchema,
+  enabled: z.boolean({ error: "Choose enabled or disabled" }),
+});
 
 export const sessionClaimsSchema = z.object({
   sub: z.string().min(1),

@@ -12,7 +12,11 @@ import { claimTotpStep, totpStep } from "./totp.ts";
  * authenticator code when 2FA is on. A missing code keeps the nonce so the same signature can be
  * sent again with the code; any other failure consumes it.
  */
-export async function loginOperator(deps: Deps, input: { message: string; signature: Hex; otp?: string }, beforeTotp: (operatorId: string) => Promise<void>) {
+export async function loginOperator(
+  deps: Deps,
+  input: { message: string; signature: Hex; otp?: string },
+  beforeTotp: (operatorId: string) => Promise<void>,
+) {
   const { db, config, validatorCheck } = deps;
   const { wallet, nonce } = await verifySiweLogin(db, config, input.message, input.signature);
   const fail = async (error: AppError) => {

@@ -27,7 +27,13 @@ describe("POST /api/user/siwe", () => {
   it("builds an EIP-4361 message with this server's domain, chain id and a fresh nonce", async () => {
     const message = await issued();
     const fields = parseSiweMessage(message);
-    expect(fields).toMatchObject({ address: validator.address, domain: "portal.test:5173", uri: "http://portal.test:5173", chainId: 31337, version: "1" });
+    expect(fields).toMatchObject({
+      address: validator.address,
+      domain: "portal.test:5173",
+      uri: "http://portal.test:5173",
+      chainId: 31337,
+      version: "1",
+    });
     expect(fields.nonce).toMatch(/^[a-zA-Z0-9]{8,}$/);
     expect(fields.expirationTime!.getTime() - fields.issuedAt!.getTime()).toBe(10 * 60_000);
     expect(parseSiweMessage(await issued()).nonce).not.toBe(fields.nonce);
@@ -47,7 +53,13 @@ describe("POST /api/user/login", () => {
     const response = await t.operatorLogin(DEV_KEYS.validator);
     expect(response.status).toBe(200);
     const me = await t.call("GET", API.operator.root, { token: response.body.token });
-    expect(me.body).toMatchObject({ walletAddress: validator.address.toLowerCase(), email: "val@example.com", userType: "user", userRole: "Validator", twofa: "No" });
+    expect(me.body).toMatchObject({
+      walletAddress: validator.address.toLowerCase(),
+      email: "val@example.com",
+      userType: "user",
+      userRole: "Validator",
+      twofa: "No",
+    });
     const standby = await t.operatorLogin(DEV_KEYS.standby);
     const standbyMe = await t.call("GET", API.operator.root, { token: standby.body.token });
     expect(standbyMe.body.userRole).toBe("Standby");
@@ -57,7 +69,11 @@ describe("POST /api/user/login", () => {
     const response = await t.operatorLogin(DEV_KEYS.outsider);
     expect(response.status).toBe(403);
     expect(response.body.error).toBe(MESSAGES.notValidator);
-    const rows = await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", outsider.address.toLowerCase()).execute();
+    const rows = await t.db
+      .selectFrom("app.operator")
+      .select("id")
+      .where("wallet_address", "=", outsider.address.toLowerCase())
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -73,7 +89,11 @@ describe("POST /api/user/login", () => {
   it("refuses an expired nonce", async () => {
     const message = await issued();
     const signature = await validator.signMessage({ message });
-    await t.db.updateTable("app.siwe_nonce").set({ expires_at: new Date(Date.now() - 1000) }).where("nonce", "=", parseSiweMessage(message).nonce!).execute();
+    await t.db
+      .updateTable("app.siwe_nonce")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("nonce", "=", parseSiweMessage(message).nonce!)
+      .execute();
     expect((await t.call("POST", API.operator.login, { body: { message, signature } })).status).toBe(401);
   });
 
@@ -91,15 +111,21 @@ describe("POST /api/user/login", () => {
   it("refuses a tampered message and a signature by another wallet", async () => {
     const message = await issued();
     const tampered = message.replace("Sign in to the Validator Nodes Operator Portal.", "Sign in.");
-    const tamperedResponse = await t.call("POST", API.operator.login, { body: { message: tampered, signature: await validator.signMessage({ message: tampered }) } });
+    const tamperedResponse = await t.call("POST", API.operator.login, {
+      body: { message: tampered, signature: await validator.signMessage({ message: tampered }) },
+    });
     expect(tamperedResponse.status).toBe(401);
-    const wrongSigner = await t.call("POST", API.operator.login, { body: { message, signature: await outsider.signMessage({ message }) } });
+    const wrongSigner = await t.call("POST", API.operator.login, {
+      body: { message, signature: await outsider.signMessage({ message }) },
+    });
     expect(wrongSigner.status).toBe(401);
     expect(wrongSigner.body.error).toBe(INVALID_SIGN_IN);
   });
 
   it("never accepts the bare {walletAddress, email} login", async () => {
-    const response = await t.call("POST", API.operator.login, { body: { walletAddress: validator.address, email: "val@example.com" } });
+    const response = await t.call("POST", API.operator.login, {
+      body: { walletAddress: validator.address, email: "val@example.com" },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors).sort()).toEqual(["message", "signature"]);
   });

@@ -27,7 +27,10 @@ export async function issueSiweMessage(db: Db, config: Config, wallet: `0x${stri
     expirationTime,
   });
   await db.deleteFrom("app.siwe_nonce").where("expires_at", "<", new Date()).execute();
-  await db.insertInto("app.siwe_nonce").values({ nonce, wallet_address: wallet.toLowerCase(), message, expires_at: expirationTime }).execute();
+  await db
+    .insertInto("app.siwe_nonce")
+    .values({ nonce, wallet_address: wallet.toLowerCase(), message, expires_at: expirationTime })
+    .execute();
   return message;
 }
 
@@ -36,7 +39,12 @@ export async function issueSiweMessage(db: Db, config: Config, wallet: `0x${stri
  * this server's domain and chain id, and a valid signature by the wallet. Returns the wallet and nonce;
  * the nonce is consumed by `consumeNonce` once the whole sign-in succeeds or fails for good.
  */
-export async function verifySiweLogin(db: Db, config: Config, message: string, signature: Hex): Promise<{ wallet: `0x${string}`; nonce: string }> {
+export async function verifySiweLogin(
+  db: Db,
+  config: Config,
+  message: string,
+  signature: Hex,
+): Promise<{ wallet: `0x${string}`; nonce: string }> {
   const fields = parseSiweMessage(message);
   if (!fields.nonce || !fields.address) throw new AppError("unauthorized", INVALID_SIGN_IN);
   const stored = await db.selectFrom("app.siwe_nonce").selectAll().where("nonce", "=", fields.nonce).executeTakeFirst();

@@ -7,7 +7,14 @@ const ISSUER = "PLI Validator Portal";
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 
 export const otpauthUri = (secret: string, label: string) =>
-  new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), period: PERIOD, digits: 6, algorithm: "SHA1" }).toString();
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(secret),
+    period: PERIOD,
+    digits: 6,
+    algorithm: "SHA1",
+  }).toString();
 
 /**
  * The time step a code belongs to when it is valid for `secret` (one step of clock drift either way),

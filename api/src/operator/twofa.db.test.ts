@@ -7,7 +7,8 @@ import { API, MESSAGES } from "../public-contract/index.ts";
 let t: TestApp;
 let token: string;
 
-const codeAt = (secret: string, offsetSteps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeAt = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,7 +56,9 @@ describe("operator 2FA (TOTP)", () => {
 
   it("disables only with a valid code", async () => {
     expect((await t.call("POST", API.operator.twofaDisable, { token, body: { otp: "12345" } })).status).toBe(400);
-    expect((await t.call("POST", API.operator.twofaDisable, { token, body: { otp: codeAt(secret, 15) } })).status).toBe(400);
+    expect((await t.call("POST", API.operator.twofaDisable, { token, body: { otp: codeAt(secret, 15) } })).status).toBe(
+      400,
+    );
     const ok = await t.call("POST", API.operator.twofaDisable, { token, body: { otp: codeAt(secret, 1) } });
     expect(ok.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: ok.body.token })).body.twofa).toBe("No");

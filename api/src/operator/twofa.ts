@@ -28,10 +28,12 @@ export async function startTotpSetup(db: Db, operatorId: string) {
 
 /** Turning 2FA on or off ends the operator's earlier sessions (the caller issues a fresh token). */
 const ENDS_SESSIONS = { session_version: sql<number>`session_version + 1`, updated_at: sql<Date>`now()` };
-const sessionsEnded = <T>(operatorId: string) => (row: T) => {
-  forgetAccount(USER_TYPE.user, operatorId);
-  return row;
-};
+const sessionsEnded =
+  <T>(operatorId: string) =>
+  (row: T) => {
+    forgetAccount(USER_TYPE.user, operatorId);
+    return row;
+  };
 
 /** Turns 2FA on with a code from the pending secret; returns the operator as now stored. */
 export async function enableTotp(db: Db, operatorId: string, code: string) {
@@ -42,7 +44,13 @@ export async function enableTotp(db: Db, operatorId: string, code: string) {
   if (step === null) throw new AppError("validation", MESSAGES.invalidTotp, { otp: MESSAGES.invalidTotp });
   return db
     .updateTable("app.operator")
-    .set({ twofa_enabled: true, totp_secret: operator.totp_pending_secret, totp_pending_secret: null, totp_last_step: BigInt(step), ...ENDS_SESSIONS })
+    .set({
+      twofa_enabled: true,
+      totp_secret: operator.totp_pending_secret,
+      totp_pending_secret: null,
+      totp_last_step: BigInt(step),
+      ...ENDS_SESSIONS,
+    })
     .where("id", "=", operatorId)
     .returningAll()
     .executeTakeFirstOrThrow()

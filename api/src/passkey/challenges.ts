@@ -11,7 +11,15 @@ export function relyingParty(config: Pick<Config, "PUBLIC_URL">) {
 }
 
 /** Keeps a challenge the server handed out, with its expiry; the admin's used and expired ones go. */
-export async function storeChallenge(db: Db, { adminId, attemptId, purpose, challenge }: { adminId: string; attemptId: string | null; purpose: PasskeyChallengePurpose; challenge: string }) {
+export async function storeChallenge(
+  db: Db,
+  {
+    adminId,
+    attemptId,
+    purpose,
+    challenge,
+  }: { adminId: string; attemptId: string | null; purpose: PasskeyChallengePurpose; challenge: string },
+) {
   const now = new Date();
   await db
     .deleteFrom("app.passkey_challenge")
@@ -20,7 +28,13 @@ export async function storeChallenge(db: Db, { adminId, attemptId, purpose, chal
     .execute();
   await db
     .insertInto("app.passkey_challenge")
-    .values({ admin_id: adminId, attempt_id: attemptId, purpose, challenge, expires_at: new Date(now.getTime() + PASSKEY_LIMITS.challengeTtlMinutes * 60_000) })
+    .values({
+      admin_id: adminId,
+      attempt_id: attemptId,
+      purpose,
+      challenge,
+      expires_at: new Date(now.getTime() + PASSKEY_LIMITS.challengeTtlMinutes * 60_000),
+    })
     .execute();
 }
 
@@ -38,7 +52,11 @@ function signedChallenge(clientDataJSON: string): string | undefined {
  * Uses up the live challenge a response answers, once: a replayed response, an expired challenge or
  * one handed out to another admin or sign-in attempt finds nothing.
  */
-export async function consumeChallenge(db: Db, clientDataJSON: string, scope: { purpose: "registration"; adminId: string } | { purpose: "authentication"; attemptId: string }) {
+export async function consumeChallenge(
+  db: Db,
+  clientDataJSON: string,
+  scope: { purpose: "registration"; adminId: string } | { purpose: "authentication"; attemptId: string },
+) {
   const challenge = signedChallenge(clientDataJSON);
   if (!challenge) return undefined;
   let query = db
@@ -48,6 +66,9 @@ export async function consumeChallenge(db: Db, clientDataJSON: string, scope: { 
     .where("purpose", "=", scope.purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", new Date());
-  query = scope.purpose === "registration" ? query.where("admin_id", "=", scope.adminId) : query.where("attempt_id", "=", scope.attemptId);
+  query =
+    scope.purpose === "registration"
+      ? query.where("admin_id", "=", scope.adminId)
+      : query.where("attempt_id", "=", scope.attemptId);
   return query.returning(["admin_id", "challenge"]).executeTakeFirst();
 }

@@ -13,7 +13,8 @@ export async function deletePasskey(db: Db, adminId: string, id: string): Promis
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     const deleted = await deletePasskeyRow(trx, adminId, id);
     if (!deleted) throw new AppError("notFound", MESSAGES.passkeyNotFound);
-    if (!admin.email_code_fallback && (await countPasskeys(trx, adminId)) === 0) throw new AppError("conflict", MESSAGES.lastPasskeyWithoutFallback);
+    if (!admin.email_code_fallback && (await countPasskeys(trx, adminId)) === 0)
+      throw new AppError("conflict", MESSAGES.lastPasskeyWithoutFallback);
   });
 }
 
@@ -21,7 +22,8 @@ export async function deletePasskey(db: Db, adminId: string, id: string): Promis
 export async function switchEmailCodeFallback(db: Db, adminId: string, enabled: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await lockAdminFallback(trx, adminId))) throw new AppError("unauthorized", MESSAGES.sessionEnded);
-    if (!enabled && (await countPasskeys(trx, adminId)) === 0) throw new AppError("conflict", MESSAGES.fallbackNeedsPasskey);
+    if (!enabled && (await countPasskeys(trx, adminId)) === 0)
+      throw new AppError("conflict", MESSAGES.fallbackNeedsPasskey);
     await setEmailCodeFallback(trx, adminId, enabled);
   });
 }

@@ -23,14 +23,23 @@ async function signedInAdmin() {
 async function register(token: string, authenticator: SoftwareAuthenticator, name = "Laptop") {
   const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } });
   expect(options.status).toBe(200);
-  return t.call("POST", API.passkey.register, { token, body: { name, response: authenticator.create(options.body.options) } });
+  return t.call("POST", API.passkey.register, {
+    token,
+    body: { name, response: authenticator.create(options.body.options) },
+  });
 }
 
 /** The password step: answers the sign-in attempt. */
 async function passwordStep(admin: Admin) {
   const login = await t.call("POST", API.admin.login, { body: { email: admin.email, password: admin.password } });
   expect(login.status).toBe(200);
-  return login.body.registerDetail as { _id: string; email: string; passkey: boolean; emailCode: boolean; codeSent: boolean };
+  return login.body.registerDetail as {
+    _id: string;
+    email: string;
+    passkey: boolean;
+    emailCode: boolean;
+    codeSent: boolean;
+  };
 }
 
 const signInOptions = async (attemptId: string) => {
@@ -38,38 +47,60 @@ const signInOptions = async (attemptId: string) => {
   expect(response.status).toBe(200);
   return response.body.options as { rpId?: string; challenge: string; allowCredentials?: { id: string }[] };
 };
-const signIn = (attemptId: string, response: unknown) => t.call("POST", API.passkey.signIn, { body: { _id: attemptId, response } });
+const signIn = (attemptId: string, response: unknown) =>
+  t.call("POST", API.passkey.signIn, { body: { _id: attemptId, response } });
 const mailsTo = (email: string) => t.smtp.count(email);
 
 describe("registering a passkey", () => {
   it("keeps a credential whose 'none' attestation answers the admin's challenge, and lists it by name", async () => {
     const { admin, token } = await signedInAdmin();
     const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } });
-    expect(options.body.options).toMatchObject({ rp: { id: new URL(PUBLIC_URL).hostname }, user: { name: admin.email }, attestation: "none" });
-    const added = await t.call("POST", API.passkey.register, { token, body: { name: "YubiKey", response: new SoftwareAuthenticator(PUBLIC_URL).create(options.body.options) } });
+    expect(options.body.options).toMatchObject({
+      rp: { id: new URL(PUBLIC_URL).hostname },
+      user: { name: admin.email },
+      attestation: "none",
+    });
+    const added = await t.call("POST", API.passkey.register, {
+      token,
+      body: { name: "YubiKey", response: new SoftwareAuthenticator(PUBLIC_URL).create(options.body.options) },
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ message: MESSAGES.passkeyAdded, data: { name: "YubiKey", lastUsedAt: null } });
     const list = await t.call("GET", API.passkey.root, { token });
-    expect(list.body).toMatchObject({ passkeys: [{ _id: added.body.data._id, name: "YubiKey" }], emailCodeFallback: true });
+    expect(list.body).toMatchObject({
+      passkeys: [{ _id: added.body.data._id, name: "YubiKey" }],
+      emailCodeFallback: true,
+    });
   });
 
   it("refuses a replayed registration, an attestation for another origin, another admin's challenge and a name left empty", async () => {
     const { token } = await signedInAdmin();
-    const options = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
+    const options = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body
+      .options;
     const response = new SoftwareAuthenticator(PUBLIC_URL).create(options);
-    expect((await t.call("POST", API.passkey.register, { token, body: { name: "", response } })).body.errors.name).toBe("Passkey name is required");
+    expect((await t.call("POST", API.passkey.register, { token, body: { name: "", response } })).body.errors.name).toBe(
+      "Passkey name is required",
+    );
     expect((await t.call("POST", API.passkey.register, { token, body: { name: "A", response } })).status).toBe(201);
     const replay = await t.call("POST", API.passkey.register, { token, body: { name: "B", response } });
     expect(replay.status).toBe(400);
     expect(replay.body.errors.response).toBe(MESSAGES.passkeyRequestExpired);
 
-    const elsewhere = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
-    const phished = await t.call("POST", API.passkey.register, { token, body: { name: "C", response: new SoftwareAuthenticator("https://evil.test").create(elsewhere) } });
+    const elsewhere = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body
+      .options;
+    const phished = await t.call("POST", API.passkey.register, {
+      token,
+      body: { name: "C", response: new SoftwareAuthenticator("https://evil.test").create(elsewhere) },
+    });
     expect(phished.body.errors.response).toBe(MESSAGES.passkeyNotVerified);
 
     const other = await signedInAdmin();
-    const challengeOfA = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } })).body.options;
-    const stolen = await t.call("POST", API.passkey.register, { token: other.token, body: { name: "D", response: new SoftwareAuthenticator(PUBLIC_URL).create(challengeOfA) } });
+    const challengeOfA = (await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } }))
+      .body.options;
+    const stolen = await t.call("POST", API.passkey.register, {
+      token: other.token,
+      body: { name: "D", response: new SoftwareAuthenticator(PUBLIC_URL).create(challengeOfA) },
+    });
     expect(stolen.body.errors.response).toBe(MESSAGES.passkeyRequestExpired);
     expect((await t.call("GET", API.passkey.root, { token })).body.passkeys).toHaveLength(1);
     expect((await t.call("GET", API.passkey.root, { token: other.token })).body.passkeys).toHaveLength(0);
@@ -82,9 +113,14 @@ describe("registering a passkey", () => {
     const again = await register(token, authenticator, "Again");
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(MESSAGES.passkeyAlreadyRegistered);
-    const malformed = await t.call("POST", API.passkey.register, { token, body: { name: "X", response: { id: "not base64url!", type: "public-key", response: {} } } });
+    const malformed = await t.call("POST", API.passkey.register, {
+      token,
+      body: { name: "X", response: { id: "not base64url!", type: "public-key", response: {} } },
+    });
     expect(malformed.status).toBe(400);
-    expect(Object.keys(malformed.body.errors)).toEqual(expect.arrayContaining(["response.id", "response.rawId", "response.response.clientDataJSON"]));
+    expect(Object.keys(malformed.body.errors)).toEqual(
+      expect.arrayContaining(["response.id", "response.rawId", "response.response.clientDataJSON"]),
+    );
   });
 });
 
@@ -113,11 +149,17 @@ describe("signing in with password and passkey", () => {
     await register(token, authenticator);
     const attempt = await passwordStep(admin);
     const before = t.smtp.count(admin.email);
-    expect((await t.call("POST", API.admin.resendOtp, { body: { _id: attempt._id } })).body.message).toBe(MESSAGES.otpSent);
+    expect((await t.call("POST", API.admin.resendOtp, { body: { _id: attempt._id } })).body.message).toBe(
+      MESSAGES.otpSent,
+    );
     const code = await t.smtp.codeFor(admin.email, before);
     expect((await signIn(attempt._id, authenticator.get(await signInOptions(attempt._id)))).status).toBe(200);
-    expect((await t.call("POST", API.admin.verifyOtp, { body: { _id: attempt._id, otp: code } })).body.errors.otp).toBe(MESSAGES.invalidOtp);
-    expect((await t.call("POST", API.passkey.signInOptions, { body: { _id: attempt._id } })).body.errors._id).toBe(MESSAGES.signInExpired);
+    expect((await t.call("POST", API.admin.verifyOtp, { body: { _id: attempt._id, otp: code } })).body.errors.otp).toBe(
+      MESSAGES.invalidOtp,
+    );
+    expect((await t.call("POST", API.passkey.signInOptions, { body: { _id: attempt._id } })).body.errors._id).toBe(
+      MESSAGES.signInExpired,
+    );
   });
 
   it("refuses a replayed assertion", async () => {
@@ -142,8 +184,14 @@ describe("signing in with password and passkey", () => {
     await register(token, authenticator);
     const attempt = await passwordStep(admin);
     const options = await signInOptions(attempt._id);
-    await t.db.updateTable("app.passkey_challenge").set({ expires_at: new Date(Date.now() - 1000) }).where("challenge", "=", options.challenge).execute();
-    expect((await signIn(attempt._id, authenticator.get(options))).body.errors.response).toBe(MESSAGES.passkeyRequestExpired);
+    await t.db
+      .updateTable("app.passkey_challenge")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("challenge", "=", options.challenge)
+      .execute();
+    expect((await signIn(attempt._id, authenticator.get(options))).body.errors.response).toBe(
+      MESSAGES.passkeyRequestExpired,
+    );
   });
 
   it("refuses a wrong credential: another admin's passkey, an unregistered one, and a forged signature", async () => {
@@ -185,7 +233,9 @@ describe("signing in with password and passkey", () => {
     const none = await t.call("POST", API.passkey.signInOptions, { body: { _id: attempt._id } });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe(MESSAGES.noPasskey);
-    const unknown = await t.call("POST", API.passkey.signInOptions, { body: { _id: "00000000-0000-4000-8000-000000000000" } });
+    const unknown = await t.call("POST", API.passkey.signInOptions, {
+      body: { _id: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(unknown.body.errors._id).toBe(MESSAGES.signInExpired);
   });
 });
@@ -204,7 +254,10 @@ describe("the emailed code fallback", () => {
     await t.call("POST", API.admin.resendOtp, { body: { _id: earlier._id } });
     const earlierCode = await t.smtp.codeFor(admin.email, before);
 
-    const switched = await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
+    const switched = await t.call("POST", API.passkey.fallback, {
+      token,
+      body: { enabled: false, password: PASSWORD },
+    });
     expect(switched.body).toEqual({ message: MESSAGES.emailCodeFallbackOff, emailCodeFallback: false });
     const mailsBefore = mailsTo(admin.email);
     const attempt = await passwordStep(admin);
@@ -218,7 +271,9 @@ describe("the emailed code fallback", () => {
     expect(mailsTo(admin.email)).toBe(mailsBefore);
     expect((await signIn(attempt._id, authenticator.get(await signInOptions(attempt._id)))).status).toBe(200);
 
-    expect((await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } })).body.emailCodeFallback).toBe(true);
+    expect(
+      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } })).body.emailCodeFallback,
+    ).toBe(true);
     expect((await passwordStep(admin)).emailCode).toBe(true);
   });
 
@@ -229,19 +284,30 @@ describe("the emailed code fallback", () => {
     const second = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Second")).body.data._id;
     await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
 
-    expect((await t.call("POST", API.passkey.rename, { token: other.token, body: { _id: first, name: "Mine now" } })).status).toBe(404);
-    expect((await t.call("POST", API.passkey.delete, { token: other.token, body: { id: first, password: PASSWORD } })).status).toBe(404);
+    expect(
+      (await t.call("POST", API.passkey.rename, { token: other.token, body: { _id: first, name: "Mine now" } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call("POST", API.passkey.delete, { token: other.token, body: { id: first, password: PASSWORD } }))
+        .status,
+    ).toBe(404);
     const renamed = await t.call("POST", API.passkey.rename, { token, body: { _id: first, name: "Phone" } });
     expect(renamed.body).toMatchObject({ message: MESSAGES.passkeyRenamed, data: { _id: first, name: "Phone" } });
 
-    expect((await t.call("POST", API.passkey.delete, { token, body: { id: second, password: PASSWORD } })).body.message).toBe(MESSAGES.passkeyDeleted);
+    expect(
+      (await t.call("POST", API.passkey.delete, { token, body: { id: second, password: PASSWORD } })).body.message,
+    ).toBe(MESSAGES.passkeyDeleted);
     const last = await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } });
     expect(last.status).toBe(409);
     expect(last.body.error).toBe(MESSAGES.lastPasskeyWithoutFallback);
-    expect((await t.call("GET", API.passkey.root, { token })).body.passkeys.map((p: { name: string }) => p.name)).toEqual(["Phone"]);
+    expect(
+      (await t.call("GET", API.passkey.root, { token })).body.passkeys.map((p: { name: string }) => p.name),
+    ).toEqual(["Phone"]);
 
     await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } });
-    expect((await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } })).status).toBe(200);
+    expect((await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } })).status).toBe(
+      200,
+    );
     expect((await t.call("GET", API.passkey.root, { token })).body).toEqual({ passkeys: [], emailCodeFallback: true });
   });
 });

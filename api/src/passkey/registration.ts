@@ -13,7 +13,10 @@ import type { registrationResponseSchema } from "./webauthn-json.ts";
 const refused = (message: string) => new AppError("validation", message, { response: message });
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
 
-/** Signature algorithms offered and accepted: stable ones only (the library would add ML-DSA where Node's is experimental). */
+/**
+ * Signature algorithms offered and accepted: stable ones only (the library would add ML-DSA where Node's is
+ * experimental).
+ */
 const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 /** The WebAuthn user handle of an admin: the 16 bytes of their id, the same on every passkey. */
@@ -32,11 +35,19 @@ export async function registrationOptions(db: Db, config: Config, admin: { id: s
     userDisplayName: admin.name,
     timeout: PASSKEY_LIMITS.ceremonyTimeoutMs,
     attestationType: "none",
-    excludeCredentials: existing.map((credential) => ({ id: credential.credential_id, transports: credential.transports })),
+    excludeCredentials: existing.map((credential) => ({
+      id: credential.credential_id,
+      transports: credential.transports,
+    })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
     supportedAlgorithmIDs: ALGORITHMS,
   });
-  await storeChallenge(db, { adminId: admin.id, attemptId: null, purpose: "registration", challenge: options.challenge });
+  await storeChallenge(db, {
+    adminId: admin.id,
+    attemptId: null,
+    purpose: "registration",
+    challenge: options.challenge,
+  });
   return options;
 }
 
@@ -44,13 +55,27 @@ export async function registrationOptions(db: Db, config: Config, admin: { id: s
  * Checks the browser's attestation against the admin's registration challenge (used up either way),
  * the portal's origin and rpID, and keeps the new credential under `name`.
  */
-export async function registerPasskey(db: Db, config: Config, log: (line: string) => void, adminId: string, name: string, response: z.output<typeof registrationResponseSchema>) {
+export async function registerPasskey(
+  db: Db,
+  config: Config,
+  log: (line: string) => void,
+  adminId: string,
+  name: string,
+  response: z.output<typeof registrationResponseSchema>,
+) {
   const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "registration", adminId });
   if (!stored) throw refused(MESSAGES.passkeyRequestExpired);
   const rp = relyingParty(config);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge: stored.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false, supportedAlgorithmIDs: ALGORITHMS });
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: stored.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
   } catch (error) {
     log(`passkey registration refused for admin ${adminId}: ${error instanceof Error ? error.message : String(error)}`);
     throw refused(MESSAGES.passkeyNotVerified);
@@ -60,8 +85,16 @@ export async function registerPasskey(db: Db, config: Config, log: (line: string
   try {
     return await db.transaction().execute(async (trx) => {
       await lockAdminFallback(trx, adminId);
-      if ((await countPasskeys(trx, adminId)) >= PASSKEY_LIMITS.maxPerAdmin) throw new AppError("conflict", MESSAGES.passkeyLimitReached);
-      return insertPasskey(trx, { adminId, credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: response.response.transports ?? [], name });
+      if ((await countPasskeys(trx, adminId)) >= PASSKEY_LIMITS.maxPerAdmin)
+        throw new AppError("conflict", MESSAGES.passkeyLimitReached);
+      return insertPasskey(trx, {
+        adminId,
+        credentialId: credential.id,
+        publicKey: credential.publicKey,
+        counter: credential.counter,
+        transports: response.response.transports ?? [],
+        name,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", MESSAGES.passkeyAlreadyRegistered);

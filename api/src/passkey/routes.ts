@@ -12,7 +12,20 @@ import { messageSchema, tokenSchema } from "../shared/schema.ts";
 import { deletePasskey, switchEmailCodeFallback } from "./manage.ts";
 import { registerPasskey, registrationOptions } from "./registration.ts";
 import { listPasskeys, renamePasskey, toPasskeyResponse } from "./repository.ts";
-import { creationOptionsResponseSchema, deletePasskeySchema, emailCodeFallbackResultSchema, emailCodeFallbackSchema, passkeyListSchema, passkeySavedSchema, passkeySignInOptionsSchema, passkeySignInSchema, registerPasskeySchema, renamePasskeySchema, requestOptionsResponseSchema, PASSKEY_PATHS } from "./schema.ts";
+import {
+  creationOptionsResponseSchema,
+  deletePasskeySchema,
+  emailCodeFallbackResultSchema,
+  emailCodeFallbackSchema,
+  passkeyListSchema,
+  passkeySavedSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInSchema,
+  registerPasskeySchema,
+  renamePasskeySchema,
+  requestOptionsResponseSchema,
+  PASSKEY_PATHS,
+} from "./schema.ts";
 import { signInOptions, signInWithPasskey } from "./sign-in.ts";
 
 const guarded = { 400: E[400], 401: E[401], 403: E[403] } as const;
@@ -28,10 +41,18 @@ const list = createRoute({
 const registerOptions = createRoute({
   method: "post",
   path: PASSKEY_PATHS.registerOptions,
-  ...describe("admin", "WebAuthn options to create a passkey for the signed-in admin: after their password, a new single-use challenge that registration must answer"),
+  ...describe(
+    "admin",
+    "WebAuthn options to create a passkey for the signed-in admin: after their password, a new single-use challenge that registration must answer",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(passwordConfirmSchema),
-  responses: { 200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"), ...guarded, 409: E[409], 429: E[429] },
+  responses: {
+    200: jsonResponse(creationOptionsResponseSchema, "For navigator.credentials.create()"),
+    ...guarded,
+    409: E[409],
+    429: E[429],
+  },
 });
 
 const register = createRoute({
@@ -55,7 +76,10 @@ const rename = createRoute({
 const remove = createRoute({
   method: "post",
   path: PASSKEY_PATHS.delete,
-  ...describe("admin", "Delete one of the signed-in admin's passkeys, with their password (not the last one while emailed codes are off)"),
+  ...describe(
+    "admin",
+    "Delete one of the signed-in admin's passkeys, with their password (not the last one while emailed codes are off)",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(deletePasskeySchema),
   responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409], 429: E[429] },
@@ -64,7 +88,10 @@ const remove = createRoute({
 const fallback = createRoute({
   method: "post",
   path: PASSKEY_PATHS.fallback,
-  ...describe("admin", "Turn the emailed sign-in code on, or off (with the admin's password) once the admin has a passkey"),
+  ...describe(
+    "admin",
+    "Turn the emailed sign-in code on, or off (with the admin's password) once the admin has a passkey",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(emailCodeFallbackSchema),
   responses: { 200: jsonResponse(emailCodeFallbackResultSchema, "Switched"), ...guarded, 409: E[409], 429: E[429] },
@@ -75,7 +102,12 @@ const signInOptionsRoute = createRoute({
   path: PASSKEY_PATHS.signInOptions,
   ...describe("public", "WebAuthn options to finish a sign-in attempt (after the password) with a passkey"),
   request: jsonBody(passkeySignInOptionsSchema),
-  responses: { 200: jsonResponse(requestOptionsResponseSchema, "For navigator.credentials.get()"), 400: E[400], 409: E[409], 429: E[429] },
+  responses: {
+    200: jsonResponse(requestOptionsResponseSchema, "For navigator.credentials.get()"),
+    400: E[400],
+    409: E[409],
+    429: E[429],
+  },
 });
 
 const signIn = createRoute({
@@ -132,7 +164,10 @@ export const passkeyRoutes = createRouter()
     if (!input.enabled) await confirmAdminPassword(c, input.password);
     const enabled = input.enabled;
     await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled);
-    return c.json({ message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled }, 200);
+    return c.json(
+      { message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled },
+      200,
+    );
   })
   .openapi(signInOptionsRoute, async (c) => {
     const { _id } = c.req.valid("json");

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { adminPasswordSchema } from "../admin/schema.ts";
 import { idSchema, text } from "../shared/schema.ts";
-import { authenticationResponseSchema, creationOptionsSchema, registrationResponseSchema, requestOptionsSchema } from "./webauthn-json.ts";
+import {
+  authenticationResponseSchema,
+  creationOptionsSchema,
+  registrationResponseSchema,
+  requestOptionsSchema,
+} from "./webauthn-json.ts";
 import { featureContract } from "../public-contract/feature.ts";
 export * from "./webauthn-json.ts";
 
@@ -46,7 +51,8 @@ export const PASSKEY_MESSAGES = {
   passkeyUnsupported: "This browser cannot use passkeys",
   passkeyNeedsDomain: "Passkeys need the portal on a domain name or localhost, not an IP address",
   confirmDeletePasskey: "Delete this passkey? It will no longer sign you in. Enter your password to confirm.",
-  confirmEmailCodeFallbackOff: "Signing in will then need one of your passkeys, and no code is emailed. Enter your password to confirm.",
+  confirmEmailCodeFallbackOff:
+    "Signing in will then need one of your passkeys, and no code is emailed. Enter your password to confirm.",
 } as const;
 
 const passkeyName = text(PASSKEY_LIMITS.nameMaxLength, "Passkey name");

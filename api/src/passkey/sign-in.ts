@@ -13,7 +13,14 @@ import type { authenticationResponseSchema } from "./webauthn-json.ts";
 const refused = (message: string) => new AppError("validation", message, { response: message });
 
 const passwordMatched = async (db: Db, attemptId: string) =>
-  Boolean(await db.selectFrom("app.otp_challenge").select("id").where("id", "=", attemptId).where("password_matched", "=", true).executeTakeFirst());
+  Boolean(
+    await db
+      .selectFrom("app.otp_challenge")
+      .select("id")
+      .where("id", "=", attemptId)
+      .where("password_matched", "=", true)
+      .executeTakeFirst(),
+  );
 
 /** Options for the browser to sign the sign-in attempt's challenge with one of the admin's passkeys. */
 export async function signInOptions(db: Db, config: Config, attemptId: string) {
@@ -23,11 +30,19 @@ export async function signInOptions(db: Db, config: Config, attemptId: string) {
   if (!attempt.admin_id || credentials.length === 0) throw new AppError("conflict", MESSAGES.noPasskey);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).id,
-    allowCredentials: credentials.map((credential) => ({ id: credential.credential_id, transports: credential.transports })),
+    allowCredentials: credentials.map((credential) => ({
+      id: credential.credential_id,
+      transports: credential.transports,
+    })),
     userVerification: "preferred",
     timeout: PASSKEY_LIMITS.ceremonyTimeoutMs,
   });
-  await storeChallenge(db, { adminId: attempt.admin_id, attemptId, purpose: "authentication", challenge: options.challenge });
+  await storeChallenge(db, {
+    adminId: attempt.admin_id,
+    attemptId,
+    purpose: "authentication",
+    challenge: options.challenge,
+  });
   return options;
 }
 
@@ -38,7 +53,13 @@ export async function signInOptions(db: Db, config: Config, attemptId: string) {
  * not). Then the counter moves on and the attempt is finished; answers the admin's id. An attempt
  * made with a wrong password (answered blind) is refused as a signature that does not verify.
  */
-export async function signInWithPasskey(db: Db, config: Config, log: (line: string) => void, attemptId: string, response: z.output<typeof authenticationResponseSchema>): Promise<string> {
+export async function signInWithPasskey(
+  db: Db,
+  config: Config,
+  log: (line: string) => void,
+  attemptId: string,
+  response: z.output<typeof authenticationResponseSchema>,
+): Promise<string> {
   const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "authentication", attemptId });
   if (!stored) throw refused(MESSAGES.passkeyRequestExpired);
   const passkey = await findCredential(db, stored.admin_id, response.id);
@@ -51,19 +72,28 @@ export async function signInWithPasskey(db: Db, config: Config, log: (line: stri
       expectedChallenge: stored.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.counter), transports: passkey.transports },
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: Number(passkey.counter),
+        transports: passkey.transports,
+      },
       requireUserVerification: false,
     });
     if (!verification.verified) throw new Error("signature not verified");
     if (!(await passwordMatched(db, attemptId))) throw new Error("the attempt's password was wrong");
     newCounter = verification.authenticationInfo.newCounter;
   } catch (error) {
-    log(`passkey sign-in refused for admin ${stored.admin_id}, passkey ${passkey.id}: ${error instanceof Error ? error.message : String(error)}`);
+    log(
+      `passkey sign-in refused for admin ${stored.admin_id}, passkey ${passkey.id}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     throw refused(MESSAGES.passkeyNotVerified);
   }
   await db.transaction().execute(async (trx) => {
-    if (!(await advanceCounter(trx, passkey.id, passkey.counter, newCounter))) throw refused(MESSAGES.passkeyNotVerified);
-    if (!(await finishAttempt(trx, attemptId))) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
+    if (!(await advanceCounter(trx, passkey.id, passkey.counter, newCounter)))
+      throw refused(MESSAGES.passkeyNotVerified);
+    if (!(await finishAttempt(trx, attemptId)))
+      throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
   });
   return stored.admin_id;
 }

@@ -7,7 +7,8 @@ import { z } from "zod";
  */
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-const base64url = (max: number) => z.string({ error: "Required" }).min(1, "Required").max(max, "Too long").regex(BASE64URL, "Must be base64url text");
+const base64url = (max: number) =>
+  z.string({ error: "Required" }).min(1, "Required").max(max, "Too long").regex(BASE64URL, "Must be base64url text");
 
 /** Transports this API knows; anything else a browser reports is dropped, never refused. */
 const KNOWN_TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"] as const;

@@ -13,7 +13,13 @@ export type ProviderOption = (typeof PROVIDERS)[number];
 export const OTHER_PROVIDER: ProviderOption = "Others";
 
 /** The networks a job may run on (spec 3, Network options for jobs). */
-export const JOB_NETWORKS = ["XDC Apothem", "XDC Mainnet", "Polygon Mainnet", "Polygon Mumbai", "Polygon Amoy"] as const;
+export const JOB_NETWORKS = [
+  "XDC Apothem",
+  "XDC Mainnet",
+  "Polygon Mainnet",
+  "Polygon Mumbai",
+  "Polygon Amoy",
+] as const;
 export type JobNetwork = (typeof JOB_NETWORKS)[number];
 
 export const LIMITS = {
@@ -50,11 +56,34 @@ export const IMAGE_TYPES = {
 export const IMAGE_ACCEPT = ".png,.jpg,.jpeg";
 
 /** Every status value the product knows (spec section 4). */
-export const NODE_STATUS = { pending: "Pending", verified: "Verified", return: "Return", approved: "Approved", active: "Active", deActive: "De-Active" } as const;
-export const JOB_STATUS = { pending: "Pending", approved: "Approved", rejected: "Rejected", active: "Active", standby: "Standby", inActive: "InActive", deActive: "De-Active" } as const;
-export const STAKE_REQUEST_STATUS = { pending: "Pending", approved: "Approved", rejected: "Rejected", verified: "Verified" } as const;
+export const NODE_STATUS = {
+  pending: "Pending",
+  verified: "Verified",
+  return: "Return",
+  approved: "Approved",
+  active: "Active",
+  deActive: "De-Active",
+} as const;
+export const JOB_STATUS = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  active: "Active",
+  standby: "Standby",
+  inActive: "InActive",
+  deActive: "De-Active",
+} as const;
+export const STAKE_REQUEST_STATUS = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  verified: "Verified",
+} as const;
 /** Stake status is the chain's (indexed events): one list, owned by the ABI package. */
 export { STAKE_STATUS, type StakeStatus } from "@pli/abis";
 export const INCENTIVE_STATUS = { paid: "Paid", unPaid: "UnPaid" } as const;
-/** A support ticket: Open (waiting for support), Answered (support replied, waiting for the operator), Closed by an admin. */
+/**
+ * A support ticket: Open (waiting for support), Answered (support replied, waiting for the operator), Closed by an
+ * admin.
+ */
 export const TICKET_STATUS = { open: "Open", answered: "Answered", closed: "Closed" } as const;

@@ -9,18 +9,25 @@ export interface FeatureContract<Api extends object = object, Messages extends o
 }
 
 /** A feature's descriptor, exported by its schema.ts; the barrel (public-contract/index.ts) gathers them. */
-export const featureContract = <const Api extends object, const Messages extends object = Record<never, never>>(api: Api, messages?: Messages): FeatureContract<Api, Messages> => ({
+export const featureContract = <const Api extends object, const Messages extends object = Record<never, never>>(
+  api: Api,
+  messages?: Messages,
+): FeatureContract<Api, Messages> => ({
   [FEATURE]: true,
   api,
   messages: messages ?? ({} as Messages),
 });
 
-const isFeatureContract = (value: unknown): value is FeatureContract => typeof value === "object" && value !== null && FEATURE in value;
+const isFeatureContract = (value: unknown): value is FeatureContract =>
+  typeof value === "object" && value !== null && FEATURE in value;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 type ContractsOf<Exports> = Extract<Exports[keyof Exports], FeatureContract>;
 
-/** Joins objects into one, refusing a key two of them define: one path name and one message per key in the whole product. */
+/**
+ * Joins objects into one, refusing a key two of them define: one path name and one message per key in the whole
+ * product.
+ */
 function joinOnce(what: string, parts: object[]): object {
   const joined: Record<string, unknown> = {};
   for (const part of parts) {
@@ -32,11 +39,20 @@ function joinOnce(what: string, parts: object[]): object {
   return joined;
 }
 
-/** The `API` map and the feature messages, joined from the descriptors among a module's exports (other exports are ignored). */
+/**
+ * The `API` map and the feature messages, joined from the descriptors among a module's exports (other exports are
+ * ignored).
+ */
 export function gatherContracts<Exports extends object>(exports: Exports) {
   const contracts = Object.values(exports).filter(isFeatureContract);
   return {
-    api: joinOnce("API", contracts.map((contract) => contract.api)) as UnionToIntersection<ContractsOf<Exports>["api"]>,
-    messages: joinOnce("message", contracts.map((contract) => contract.messages)) as UnionToIntersection<ContractsOf<Exports>["messages"]>,
+    api: joinOnce(
+      "API",
+      contracts.map((contract) => contract.api),
+    ) as UnionToIntersection<ContractsOf<Exports>["api"]>,
+    messages: joinOnce(
+      "message",
+      contracts.map((contract) => contract.messages),
+    ) as UnionToIntersection<ContractsOf<Exports>["messages"]>,
   };
 }

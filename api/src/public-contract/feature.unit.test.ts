@@ -16,7 +16,11 @@ describe("gatherContracts", () => {
 
   it("refuses two features that define the same message or API key, instead of letting one silently replace the other", () => {
     const message = { notFound: "Not found" };
-    expect(() => gatherContracts({ A: featureContract({ a: "/api/a" }, message), B: featureContract({ b: "/api/b" }, message) })).toThrow('Two features define the message key "notFound"');
-    expect(() => gatherContracts({ A: featureContract({ node: "/api/a" }), B: featureContract({ node: "/api/b" }) })).toThrow('Two features define the API key "node"');
+    expect(() =>
+      gatherContracts({ A: featureContract({ a: "/api/a" }, message), B: featureContract({ b: "/api/b" }, message) }),
+    ).toThrow('Two features define the message key "notFound"');
+    expect(() =>
+      gatherContracts({ A: featureContract({ node: "/api/a" }), B: featureContract({ node: "/api/b" }) }),
+    ).toThrow('Two features define the API key "node"');
   });
 });

@@ -1,4 +1,7 @@
-/** Every feature of the public contract, one line each: its schema.ts publishes its schemas, rules, paths, messages and descriptor. */
+/**
+ * Every feature of the public contract, one line each: its schema.ts publishes its schemas, rules, paths, messages and
+ * descriptor.
+ */
 export * from "../admin/schema.ts";
 export * from "../alert/schema.ts";
 export * from "../chain-config/schema.ts";

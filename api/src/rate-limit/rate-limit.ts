@@ -19,7 +19,11 @@ const secondsLeftOfWindow = (windowSeconds: number) =>
   sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`;
 
 /** countHit, also answering the seconds until the current window ends (when a refused caller may try again). */
-async function countHitInWindow(db: Db, key: string, windowSeconds: number): Promise<{ hits: number; secondsLeft: number }> {
+async function countHitInWindow(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; secondsLeft: number }> {
   const { rows } = await sql<{ hits: number; secondsLeft: number }>`
     INSERT INTO app.rate_limit (key, window_start, hits) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
@@ -55,16 +59,27 @@ export interface Limit {
  * Throws 429 once any of the (limit, subject) pairs is over its budget, with `message` and, as
  * `Retry-After`, the seconds until every exceeded budget has a free hit again. Every pair is counted.
  */
-export async function enforceLimits(c: Context<AppEnv>, checks: [Limit, string][], message: string = MESSAGES.tooManyRequests): Promise<void> {
+export async function enforceLimits(
+  c: Context<AppEnv>,
+  checks: [Limit, string][],
+  message: string = MESSAGES.tooManyRequests,
+): Promise<void> {
   let retryAfter = 0;
   for (const [limit, subject] of checks) {
-    const { hits, secondsLeft } = await countHitInWindow(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+    const { hits, secondsLeft } = await countHitInWindow(
+      c.var.deps.db,
+      `${limit.name}:${subject.toLowerCase()}`,
+      limit.windowSeconds,
+    );
     if (hits > limit.max) retryAfter = Math.max(retryAfter, secondsLeft);
   }
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
-/** The seconds until `subject`'s budget frees a hit when it has `limit.max` or more failures in the current window, else null (this request is not counted). */
+/**
+ * The seconds until `subject`'s budget frees a hit when it has `limit.max` or more failures in the current window, else
+ * null (this request is not counted).
+ */
 async function spentBudgetWait(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<number | null> {
   const row = await c.var.deps.db
     .selectFrom("app.rate_limit")
@@ -76,7 +91,8 @@ async function spentBudgetWait(c: Context<AppEnv>, [limit, subject]: [Limit, str
 }
 
 /** Whether `subject` has `limit.max` or more failures in the current window (this request is not counted). */
-export const budgetSpent = async (c: Context<AppEnv>, check: [Limit, string]): Promise<boolean> => (await spentBudgetWait(c, check)) !== null;
+export const budgetSpent = async (c: Context<AppEnv>, check: [Limit, string]): Promise<boolean> =>
+  (await spentBudgetWait(c, check)) !== null;
 
 /**
  * For failure budgets: refuses once any of them has `max` failures in the window, without counting
@@ -90,7 +106,8 @@ export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string]
 }
 
 export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  for (const [limit, subject] of checks) await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+  for (const [limit, subject] of checks)
+    await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
 }
 
 /** The subject of a per-account budget: the signed-in account, operator or admin. */

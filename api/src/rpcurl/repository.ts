@@ -11,7 +11,15 @@ export interface Owner {
 }
 
 export function toRpcUrlResponse(row: Selectable<RpcUrlTable>): RpcUrlResponse {
-  return { _id: row.id, name: row.name, provider: row.provider, rpc: row.rpc, wss: row.wss, owner: { type: row.owner_type, id: row.owner_id }, createdAt: row.created_at.toISOString() };
+  return {
+    _id: row.id,
+    name: row.name,
+    provider: row.provider,
+    rpc: row.rpc,
+    wss: row.wss,
+    owner: { type: row.owner_type, id: row.owner_id },
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /** RPC URLs matching `q` (name, rpc, wss, provider); `ownerId` limits them to one owner's records. */
@@ -26,11 +34,18 @@ export const listRpcUrls = (db: Db, params: { page: number; limit: number; q: st
   pageOf(rpcUrlsMatching(db, params), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
 
 export const createRpcUrl = (db: Db, owner: Owner, input: RpcUrlInput) =>
-  db.insertInto("app.rpc_url").values({ owner_type: owner.type, owner_id: owner.id, ...input }).returningAll().executeTakeFirstOrThrow();
+  db
+    .insertInto("app.rpc_url")
+    .values({ owner_type: owner.type, owner_id: owner.id, ...input })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** Updates the record when `ownerId` is absent (admin) or owns it; undefined otherwise. */
 export const updateRpcUrl = (db: Db, id: string, input: RpcUrlInput, ownerId?: string) => {
-  let query = db.updateTable("app.rpc_url").set({ ...input, updated_at: sql`now()` }).where("id", "=", id);
+  let query = db
+    .updateTable("app.rpc_url")
+    .set({ ...input, updated_at: sql`now()` })
+    .where("id", "=", id);
   if (ownerId) query = query.where("owner_id", "=", ownerId);
   return query.returningAll().executeTakeFirst();
 };

@@ -17,7 +17,11 @@ const list = createRoute({
   ...describe("signed-in", "RPC URLs: an operator's own, or all for an admin"),
   middleware: [signedIn] as const,
   request: { query: listQuerySchema },
-  responses: { 200: jsonResponse(pagedSchema(rpcUrlResponseSchema), "A page of RPC URLs"), 400: invalid, 401: unauthorized },
+  responses: {
+    200: jsonResponse(pagedSchema(rpcUrlResponseSchema), "A page of RPC URLs"),
+    400: invalid,
+    401: unauthorized,
+  },
 });
 
 const add = createRoute({

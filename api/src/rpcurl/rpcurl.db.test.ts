@@ -5,7 +5,12 @@ import { API, MESSAGES } from "../public-contract/index.ts";
 
 let t: TestApp;
 let token: string;
-const rpc = (n: number) => ({ name: `Node ${n}`, provider: n % 2 ? "AWS" : "Vultr", rpc: `https://rpc${n}.example.com`, wss: `wss://ws${n}.example.com` });
+const rpc = (n: number) => ({
+  name: `Node ${n}`,
+  provider: n % 2 ? "AWS" : "Vultr",
+  rpc: `https://rpc${n}.example.com`,
+  wss: `wss://ws${n}.example.com`,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +28,13 @@ describe("RPC URLs", () => {
     }
     const first = await t.call("GET", `${API.rpcurl.root}?page=1&limit=5`, { token });
     expect(first.body).toMatchObject({ totalDocs: 7, page: 1, limit: 5, totalPages: 2 });
-    expect(first.body.docs.map((d: { name: string }) => d.name)).toEqual(["Node 7", "Node 6", "Node 5", "Node 4", "Node 3"]);
+    expect(first.body.docs.map((d: { name: string }) => d.name)).toEqual([
+      "Node 7",
+      "Node 6",
+      "Node 5",
+      "Node 4",
+      "Node 3",
+    ]);
     const second = await t.call("GET", `${API.rpcurl.root}?page=2&limit=5`, { token });
     expect(second.body.docs.map((d: { name: string }) => d.name)).toEqual(["Node 2", "Node 1"]);
     expect((await t.call("GET", `${API.rpcurl.root}?q=rpc3.example`, { token })).body.totalDocs).toBe(1);
@@ -36,14 +47,20 @@ describe("RPC URLs", () => {
     const created = await t.call("POST", API.rpcurl.root, { token, body: rpc(50) });
     const id = created.body.data._id;
     const edited = await t.call("POST", API.rpcurl.edit, { token, body: { ...rpc(51), _id: id } });
-    expect(edited.body).toMatchObject({ message: MESSAGES.rpcEdited, data: { name: "Node 51", rpc: "https://rpc51.example.com" } });
+    expect(edited.body).toMatchObject({
+      message: MESSAGES.rpcEdited,
+      data: { name: "Node 51", rpc: "https://rpc51.example.com" },
+    });
     const deleted = await t.call("POST", API.rpcurl.delete, { token, body: { id } });
     expect(deleted.body.message).toBe(MESSAGES.rpcDeleted);
     expect((await t.call("POST", API.rpcurl.delete, { token, body: { id } })).status).toBe(404);
   });
 
   it("requires name, an http(s) rpc URL, a ws(s) wss URL and a known provider", async () => {
-    const response = await t.call("POST", API.rpcurl.root, { token, body: { name: "", provider: "Hetzner", rpc: "ws://x", wss: "https://y" } });
+    const response = await t.call("POST", API.rpcurl.root, {
+      token,
+      body: { name: "", provider: "Hetzner", rpc: "ws://x", wss: "https://y" },
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors).sort()).toEqual(["name", "provider", "rpc", "wss"]);
     const paging = await t.call("GET", `${API.rpcurl.root}?page=0&limit=1000`, { token });

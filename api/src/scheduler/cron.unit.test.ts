@@ -11,6 +11,7 @@ describe("cronEveryMinutes", () => {
   });
 
   it("refuses intervals that would drift or make no sense", () => {
-    for (const minutes of [0, -5, 7, 45, 90, 300, 2880, 1.5]) expect(cronEveryMinutes(minutes), String(minutes)).toBeNull();
+    for (const minutes of [0, -5, 7, 45, 90, 300, 2880, 1.5])
+      expect(cronEveryMinutes(minutes), String(minutes)).toBeNull();
   });
 });

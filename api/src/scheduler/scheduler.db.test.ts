@@ -29,7 +29,10 @@ afterAll(() => db?.destroy());
 describe("the Postgres-backed scheduler", () => {
   it("runs a job once however many API instances run, and keeps the schedule across a restart", async () => {
     const log = (line: string) => logs.push(line);
-    const instances: Scheduler[] = [await startScheduler({ databaseUrl, jobs: [job("a")], log }), await startScheduler({ databaseUrl, jobs: [job("b")], log })];
+    const instances: Scheduler[] = [
+      await startScheduler({ databaseUrl, jobs: [job("a")], log }),
+      await startScheduler({ databaseUrl, jobs: [job("b")], log }),
+    ];
     try {
       await instances[0]!.trigger("counted");
       await waitFor("the run", () => runs.length === 1 || undefined, { timeoutMs: 15_000, intervalMs: 100 });
@@ -38,7 +41,11 @@ describe("the Postgres-backed scheduler", () => {
     } finally {
       for (const instance of instances) await instance.stop();
     }
-    const { rows } = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM ${sql.id(SCHEDULER_SCHEMA, "schedule")}`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+      cron: string;
+      timezone: string;
+    }>`SELECT name, cron, timezone FROM ${sql.id(SCHEDULER_SCHEMA, "schedule")}`.execute(db);
     expect(rows).toEqual([{ name: "counted", cron: "0 3 * * *", timezone: "UTC" }]);
     expect(logs.filter((line) => line.includes("failed"))).toEqual([]);
   });

@@ -26,9 +26,16 @@ export interface ChainStakeLimits {
   maxStake: string;
 }
 
-/** The stake minimum and maximum the StakingRewards contract enforces, from `chain.stake_limits` (the latest change). */
+/**
+ * The stake minimum and maximum the StakingRewards contract enforces, from `chain.stake_limits` (the latest change).
+ */
 export async function chainStakeLimits(db: Db): Promise<ChainStakeLimits | null> {
-  const row = await db.selectFrom("chain.stake_limits").select(["min_stake", "max_stake"]).orderBy("block_number", "desc").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("chain.stake_limits")
+    .select(["min_stake", "max_stake"])
+    .orderBy("block_number", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row ? { minStake: row.min_stake, maxStake: row.max_stake } : null;
 }
 
@@ -47,7 +54,8 @@ export function toSettingResponse(row: Selectable<SettingTable>, limits: ChainSt
   };
 }
 
-export const getSettings = (db: Db) => db.selectFrom("app.setting").selectAll().orderBy("id").limit(1).executeTakeFirst();
+export const getSettings = (db: Db) =>
+  db.selectFrom("app.setting").selectAll().orderBy("id").limit(1).executeTakeFirst();
 
 /** Writes the one settings row (created when missing). */
 export async function saveSettings(db: Db, input: SettingInput) {
@@ -62,16 +70,33 @@ export async function saveSettings(db: Db, input: SettingInput) {
     updated_at: sql<Date>`now()`,
   };
   const current = await getSettings(db);
-  if (current) return db.updateTable("app.setting").set(values).where("id", "=", current.id).returningAll().executeTakeFirstOrThrow();
+  if (current)
+    return db
+      .updateTable("app.setting")
+      .set(values)
+      .where("id", "=", current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   return db.insertInto("app.setting").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Whether the indexer has a stake limit change in transaction `txHash`. */
 export async function isIndexedLimitChange(db: Db, txHash: string): Promise<boolean> {
-  return (await db.selectFrom("chain.stake_limit_change").select("id").where("tx_hash", "=", txHash).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom("chain.stake_limit_change")
+      .select("id")
+      .where("tx_hash", "=", txHash)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Records that the settings page sent the limit change of `txHash` (the first admin to say so is kept). */
 export async function recordPortalLimitChange(db: Db, txHash: string, adminId: string) {
-  await db.insertInto("app.stake_limit_portal_change").values({ tx_hash: txHash, admin_id: adminId }).onConflict((oc) => oc.column("tx_hash").doNothing()).execute();
+  await db
+    .insertInto("app.stake_limit_portal_change")
+    .values({ tx_hash: txHash, admin_id: adminId })
+    .onConflict((oc) => oc.column("tx_hash").doNothing())
+    .execute();
 }

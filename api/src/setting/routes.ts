@@ -6,29 +6,57 @@ import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema } from "../shared/schema.ts";
 import { findUpload } from "../upload/repository.ts";
-import { chainStakeLimits, getSettings, isIndexedLimitChange, recordPortalLimitChange, saveSettings, toSettingResponse } from "./repository.ts";
-import { multipleDivides, settingResponseSchema, settingUpdateSchema, stakeLimitChangeHintSchema, SETTING_PATH, SETTING_STAKE_LIMITS_PATH } from "./schema.ts";
+import {
+  chainStakeLimits,
+  getSettings,
+  isIndexedLimitChange,
+  recordPortalLimitChange,
+  saveSettings,
+  toSettingResponse,
+} from "./repository.ts";
+import {
+  multipleDivides,
+  settingResponseSchema,
+  settingUpdateSchema,
+  stakeLimitChangeHintSchema,
+  SETTING_PATH,
+  SETTING_STAKE_LIMITS_PATH,
+} from "./schema.ts";
 
 const read = createRoute({
   method: "get",
   path: SETTING_PATH,
-  ...describe("public", "Public site settings; minimumStake and maximumStake are the staking contract's as indexed (PLI), null until the indexer has them"),
+  ...describe(
+    "public",
+    "Public site settings; minimumStake and maximumStake are the staking contract's as indexed (PLI), null until the indexer has them",
+  ),
   responses: { 200: jsonResponse(settingResponseSchema, "The settings"), 404: E[404] },
 });
 
 const save = createRoute({
   method: "post",
   path: SETTING_PATH,
-  ...describe("admin", "Update site settings; the stake minimum and maximum are changed on the contract, not here (a body's are not read)"),
+  ...describe(
+    "admin",
+    "Update site settings; the stake minimum and maximum are changed on the contract, not here (a body's are not read)",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(settingUpdateSchema),
-  responses: { 200: jsonResponse(z.object({ message: z.string(), data: settingResponseSchema }), "Saved"), 400: E[400], 401: E[401], 403: E[403] },
+  responses: {
+    200: jsonResponse(z.object({ message: z.string(), data: settingResponseSchema }), "Saved"),
+    400: E[400],
+    401: E[401],
+    403: E[403],
+  },
 });
 
 const recordLimitChange = createRoute({
   method: "post",
   path: SETTING_STAKE_LIMITS_PATH,
-  ...describe("admin", "Records that the settings page sent the stake limit change of tnxHash (once indexed): limit changes not recorded so are listed as not made through the portal; 404 when no such change is indexed"),
+  ...describe(
+    "admin",
+    "Records that the settings page sent the stake limit change of tnxHash (once indexed): limit changes not recorded so are listed as not made through the portal; 404 when no such change is indexed",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(stakeLimitChangeHintSchema),
   responses: { 200: jsonResponse(messageSchema, "Recorded"), 400: E[400], 401: E[401], 403: E[403], 404: E[404] },
@@ -44,9 +72,11 @@ export const settingRoutes = createRouter()
   .openapi(save, async (c) => {
     const { db } = c.var.deps;
     const input = c.req.valid("json");
-    if (input.logoUrl && !(await findUpload(db, input.logoUrl))) throw validationError({ logoUrl: MESSAGES.logoNotUploaded });
+    if (input.logoUrl && !(await findUpload(db, input.logoUrl)))
+      throw validationError({ logoUrl: MESSAGES.logoNotUploaded });
     const limits = await chainStakeLimits(db);
-    if (limits && !multipleDivides(input.multiplyOf, BigInt(limits.minStake))) throw validationError({ multiplyOf: MESSAGES.multipleNotDividingMinimum });
+    if (limits && !multipleDivides(input.multiplyOf, BigInt(limits.minStake)))
+      throw validationError({ multiplyOf: MESSAGES.multipleNotDividingMinimum });
     const row = await saveSettings(db, input);
     return c.json({ message: MESSAGES.settingUpdated, data: toSettingResponse(row, limits) }, 200);
   })

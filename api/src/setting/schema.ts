@@ -11,9 +11,11 @@ export const SETTING_MESSAGES = {
   logoNotUploaded: "The logo must be an uploaded image",
   minimumAboveMaximum: "Minimum stake must not exceed the maximum stake",
   multipleNotDividingMinimum: "The multiple must divide the minimum stake",
-  stakeLimitsNotIndexed: "The contract's stake limits are not indexed yet: the minimum and maximum show once the indexer has them",
+  stakeLimitsNotIndexed:
+    "The contract's stake limits are not indexed yet: the minimum and maximum show once the indexer has them",
   stakeLimitChangeRecorded: "Stake limit change recorded",
-  stakeLimitChangeUnknown: "No stake limit change with this hash has been indexed: it is unknown, or not yet mined and indexed",
+  stakeLimitChangeUnknown:
+    "No stake limit change with this hash has been indexed: it is unknown, or not yet mined and indexed",
 } as const;
 
 const wholeTokens = (label: string) =>
@@ -39,7 +41,13 @@ const settingFields = {
   applicationEmail: z.union([z.literal(""), z.email("Enter a valid email").trim().max(254)]).optional(),
   logoUrl: z.string().trim().max(200).optional(),
   contactNo: z
-    .union([z.literal(""), z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,19}$/, "Enter a valid phone number")])
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, "Enter a valid phone number"),
+    ])
     .optional(),
   address: z.string().trim().max(300).optional(),
   multiplyOf: wholeTokens("Multiple"),
@@ -47,7 +55,10 @@ const settingFields = {
     .number({ error: "Incentive percentage is required" })
     .min(0, "Incentive percentage must be between 0 and 100")
     .max(100, "Incentive percentage must be between 0 and 100")
-    .refine((value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, "At most 3 decimals"),
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
+      "At most 3 decimals",
+    ),
 };
 
 /**
@@ -67,12 +78,15 @@ export const settingFormSchema = z
   .object({ ...settingFields, minimumStake: stakeLimit("Minimum stake"), maximumStake: stakeLimit("Maximum stake") })
   .superRefine((value, ctx) => {
     if ([value.minimumStake, value.maximumStake, value.multiplyOf].some((amount) => typeof amount !== "bigint")) return;
-    if (value.minimumStake > value.maximumStake) ctx.addIssue({ code: "custom", path: ["minimumStake"], message: SETTING_MESSAGES.minimumAboveMaximum });
-    if (!multipleDivides(value.multiplyOf, value.minimumStake)) ctx.addIssue({ code: "custom", path: ["multiplyOf"], message: SETTING_MESSAGES.multipleNotDividingMinimum });
+    if (value.minimumStake > value.maximumStake)
+      ctx.addIssue({ code: "custom", path: ["minimumStake"], message: SETTING_MESSAGES.minimumAboveMaximum });
+    if (!multipleDivides(value.multiplyOf, value.minimumStake))
+      ctx.addIssue({ code: "custom", path: ["multiplyOf"], message: SETTING_MESSAGES.multipleNotDividingMinimum });
   });
 
 /** Whether `multiple` (whole PLI) divides `minimum` (wei). */
-export const multipleDivides = (multiple: bigint, minimum: bigint) => multiple > 0n && minimum % parsePli(multiple.toString()) === 0n;
+export const multipleDivides = (multiple: bigint, minimum: bigint) =>
+  multiple > 0n && minimum % parsePli(multiple.toString()) === 0n;
 
 export const settingResponseSchema = z.object({
   _id: z.string(),
@@ -94,4 +108,7 @@ export type SettingResponse = z.infer<typeof settingResponseSchema>;
 export const stakeLimitChangeHintSchema = z.object({ tnxHash: txHashSchema });
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const SETTING_CONTRACT = featureContract({ setting: SETTING_PATH, settingStakeLimits: SETTING_STAKE_LIMITS_PATH }, SETTING_MESSAGES);
+export const SETTING_CONTRACT = featureContract(
+  { setting: SETTING_PATH, settingStakeLimits: SETTING_STAKE_LIMITS_PATH },
+  SETTING_MESSAGES,
+);

@@ -48,28 +48,47 @@ describe("stake limits from the chain", () => {
   });
 
   it("never stores limits from a settings body: the answer stays the chain's", async () => {
-    const saved = await t.call("POST", API.setting, { token: admin, body: { ...body, minimumStake: "70000", maximumStake: "800000" } });
+    const saved = await t.call("POST", API.setting, {
+      token: admin,
+      body: { ...body, minimumStake: "70000", maximumStake: "800000" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ minimumStake: "60000", maximumStake: "900000" });
     expect(await settings()).toMatchObject({ minimumStake: "60000", maximumStake: "900000" });
-    const { rows } = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = 'app' AND table_name = 'setting'`.execute(t.db);
+    const { rows } = await sql<{
+      column_name: string;
+    }>`SELECT column_name FROM information_schema.columns WHERE table_schema = 'app' AND table_name = 'setting'`.execute(
+      t.db,
+    );
     expect(rows.map((row) => row.column_name)).not.toEqual(expect.arrayContaining(["minimum_stake"]));
     expect(rows.map((row) => row.column_name)).not.toEqual(expect.arrayContaining(["maximum_stake"]));
   });
 
   it("refuses a multiple that does not divide the chain's minimum, with a field error", async () => {
     const refused = await t.call("POST", API.setting, { token: admin, body: { ...body, multiplyOf: "7000" } });
-    expect(refused).toMatchObject({ status: 400, body: { errors: { multiplyOf: MESSAGES.multipleNotDividingMinimum } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { errors: { multiplyOf: MESSAGES.multipleNotDividingMinimum } },
+    });
     expect((await settings()).multiplyOf).toBe("1000");
-    expect((await t.call("POST", API.setting, { token: admin, body: { ...body, multiplyOf: "4000" } })).status).toBe(200);
+    expect((await t.call("POST", API.setting, { token: admin, body: { ...body, multiplyOf: "4000" } })).status).toBe(
+      200,
+    );
   });
 
   it("records a limit change the settings page sent once it is indexed; an unknown hash is 404, an operator 403", async () => {
     const sent = await app.chain.mined(app.chain.as("owner").staking.write.setMinStakeAmt([pli(80_000)]));
     await app.synced();
-    const record = (token: string, tnxHash: string) => t.call("POST", API.settingStakeLimits, { token, body: { tnxHash } });
-    expect(await record(admin, sent.transactionHash)).toMatchObject({ status: 200, body: { message: MESSAGES.stakeLimitChangeRecorded } });
-    expect(await record(admin, `0x${"ab".repeat(32)}`)).toMatchObject({ status: 404, body: { error: MESSAGES.stakeLimitChangeUnknown } });
+    const record = (token: string, tnxHash: string) =>
+      t.call("POST", API.settingStakeLimits, { token, body: { tnxHash } });
+    expect(await record(admin, sent.transactionHash)).toMatchObject({
+      status: 200,
+      body: { message: MESSAGES.stakeLimitChangeRecorded },
+    });
+    expect(await record(admin, `0x${"ab".repeat(32)}`)).toMatchObject({
+      status: 404,
+      body: { error: MESSAGES.stakeLimitChangeUnknown },
+    });
     const operator = await newOperator(t, DEV_KEYS.validator);
     expect((await record(operator.token, sent.transactionHash)).status).toBe(403);
     expect(await settings()).toMatchObject({ minimumStake: "80000" });

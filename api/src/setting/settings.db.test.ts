@@ -24,7 +24,12 @@ describe("settings", () => {
   it("serves the defaults publicly, with no stake limits while the chain's are not indexed", async () => {
     const response = await t.call("GET", `${API.setting}/`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ minimumStake: null, maximumStake: null, multiplyOf: "1000", incentivePercentage: "2.5" });
+    expect(response.body).toMatchObject({
+      minimumStake: null,
+      maximumStake: null,
+      multiplyOf: "1000",
+      incentivePercentage: "2.5",
+    });
   });
 
   it("lets an admin update them, and everyone then reads the new values", async () => {
@@ -35,7 +40,10 @@ describe("settings", () => {
   });
 
   it("stores no stake limits from the body: they are the chain's", async () => {
-    const response = await t.call("POST", API.setting, { token, body: { ...valid, minimumStake: "60000", maximumStake: "900000" } });
+    const response = await t.call("POST", API.setting, {
+      token,
+      body: { ...valid, minimumStake: "60000", maximumStake: "900000" },
+    });
     expect(response.status).toBe(200);
     expect((await t.call("GET", API.setting)).body).toMatchObject({ ...valid, minimumStake: null, maximumStake: null });
   });

@@ -48,7 +48,11 @@ function post(path: string, body: string | Buffer, headers: Record<string, strin
         port,
         method: "POST",
         path,
-        headers: { "content-length": String(bytes.length), "x-forwarded-for": `10.77.${client >> 8}.${client & 255}`, ...headers },
+        headers: {
+          "content-length": String(bytes.length),
+          "x-forwarded-for": `10.77.${client >> 8}.${client & 255}`,
+          ...headers,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -74,7 +78,14 @@ function post(path: string, body: string | Buffer, headers: Record<string, strin
 const nested = (depth: number, inner = "0") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
 
 /** Every spelling of the JSON media type that Hono's validators read as JSON. */
-const JSON_SPELLINGS = ["application/json", "Application/JSON", "APPLICATION/JSON; charset=UTF-8", "application/merge+json", "application/vnd.api+json", " application/json ;charset=utf-8"];
+const JSON_SPELLINGS = [
+  "application/json",
+  "Application/JSON",
+  "APPLICATION/JSON; charset=UTF-8",
+  "application/merge+json",
+  "application/vnd.api+json",
+  " application/json ;charset=utf-8",
+];
 
 describe("a body nested 20,000 deep", () => {
   it("answers 400 with a clear error on every POST route, public or not, signed in or not", async () => {
@@ -83,7 +94,10 @@ describe("a body nested 20,000 deep", () => {
     expect(postPaths.length).toBeGreaterThanOrEqual(30);
     for (const path of postPaths) {
       for (const token of [undefined, admin]) {
-        const answer = await post(path.replace(/\{[^}]+\}/g, "x"), body, { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) });
+        const answer = await post(path.replace(/\{[^}]+\}/g, "x"), body, {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        });
         expect(answer.status, path).toBe(400);
         expect(answer.body.errors, path).toEqual({ body: MESSAGES.nestedTooDeep });
       }
@@ -97,7 +111,9 @@ describe("a body nested 20,000 deep", () => {
       expect(answer.body.errors, type).toEqual({ body: MESSAGES.nestedTooDeep });
     }
     const objects = `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`;
-    expect((await post(API.admin.login, objects, { "content-type": "application/json" })).body.errors).toEqual({ body: MESSAGES.nestedTooDeep });
+    expect((await post(API.admin.login, objects, { "content-type": "application/json" })).body.errors).toEqual({
+      body: MESSAGES.nestedTooDeep,
+    });
   });
 
   it(`takes ${MAX_JSON_DEPTH} levels as an ordinary body; brackets inside strings are text, not levels`, async () => {
@@ -107,7 +123,9 @@ describe("a body nested 20,000 deep", () => {
     expect(answer.body.errors?.body).toBeUndefined();
     expect(answer.body.errors?.password).toBeDefined();
     const overLimit = JSON.stringify({ email: "a@example.com", password: JSON.parse(nested(MAX_JSON_DEPTH)) });
-    expect((await post(API.admin.login, overLimit, { "content-type": "application/json" })).body.errors).toEqual({ body: MESSAGES.nestedTooDeep });
+    expect((await post(API.admin.login, overLimit, { "content-type": "application/json" })).body.errors).toEqual({
+      body: MESSAGES.nestedTooDeep,
+    });
     const bracketsInText = JSON.stringify({ email: `"\\${"[".repeat(5_000)}@example.com`, password: "x" });
     const notAnEmail = await post(API.admin.login, bracketsInText, { "content-type": "application/json" });
     expect(notAnEmail.status).toBe(400);
@@ -117,20 +135,30 @@ describe("a body nested 20,000 deep", () => {
 });
 
 describe("control characters in a body, whatever the media type's spelling", () => {
-  const ticketCount = async () => (await t.call("GET", `${API.ticket.root}?limit=100`, { token: operator.token })).body.totalDocs as number;
+  const ticketCount = async () =>
+    (await t.call("GET", `${API.ticket.root}?limit=100`, { token: operator.token })).body.totalDocs as number;
 
   it("a NUL, ESC or vertical tab in a ticket's message answers 400 naming the field, and stores nothing", async () => {
     const before = await ticketCount();
     for (const type of JSON_SPELLINGS) {
       for (const control of ["\u0000", "\u001b", "\u000b"]) {
         const body = JSON.stringify({ subject: "Node down", message: `before${control}after` });
-        const answer = await post(API.ticket.root, body, { "content-type": type, authorization: `Bearer ${operator.token}` });
+        const answer = await post(API.ticket.root, body, {
+          "content-type": type,
+          authorization: `Bearer ${operator.token}`,
+        });
         expect(answer.status, `${type} ${JSON.stringify(control)}`).toBe(400);
-        expect(answer.body.errors, `${type} ${JSON.stringify(control)}`).toEqual({ message: MESSAGES.controlCharacters });
+        expect(answer.body.errors, `${type} ${JSON.stringify(control)}`).toEqual({
+          message: MESSAGES.controlCharacters,
+        });
       }
     }
     expect(await ticketCount()).toBe(before);
-    const clean = await post(API.ticket.root, JSON.stringify({ subject: "Node down", message: "no control characters" }), { "content-type": "Application/JSON", authorization: `Bearer ${operator.token}` });
+    const clean = await post(
+      API.ticket.root,
+      JSON.stringify({ subject: "Node down", message: "no control characters" }),
+      { "content-type": "Application/JSON", authorization: `Bearer ${operator.token}` },
+    );
     expect(clean.status).toBe(201);
     expect(await ticketCount()).toBe(before + 1);
   });
@@ -142,8 +170,15 @@ describe("control characters in a body, whatever the media type's spelling", () 
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\nx\r\n--${boundary}\r\nContent-Disposition: form-data; name="filename"\r\n\r\n${name}\r\n--${boundary}--\r\n`,
         "latin1",
       );
-    for (const type of [`multipart/form-data; boundary=${boundary}`, `Multipart/Form-Data; boundary=${boundary}`, `MULTIPART/FORM-DATA; boundary=${boundary}`]) {
-      const answer = await post(API.upload, form("lo\u001bgo.png"), { "content-type": type, authorization: `Bearer ${admin}` });
+    for (const type of [
+      `multipart/form-data; boundary=${boundary}`,
+      `Multipart/Form-Data; boundary=${boundary}`,
+      `MULTIPART/FORM-DATA; boundary=${boundary}`,
+    ]) {
+      const answer = await post(API.upload, form("lo\u001bgo.png"), {
+        "content-type": type,
+        authorization: `Bearer ${admin}`,
+      });
       expect(answer.status, type).toBe(400);
       expect(answer.body.errors?.filename, type).toBe(MESSAGES.controlCharacters);
     }

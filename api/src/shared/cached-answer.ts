@@ -9,12 +9,19 @@ import { USER_TYPE } from "../public-contract/domain.ts";
  * route, the reader (every admin reads the same lists; an operator only their own) and the validated
  * input. Marks the request as a read, so that a POST list does not count as a write.
  */
-export async function cachedJson<T>(c: Context<AppEnv>, input: unknown, read: () => Promise<T>): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
+export async function cachedJson<T>(
+  c: Context<AppEnv>,
+  input: unknown,
+  read: () => Promise<T>,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   const session = c.get("session");
   if (!session) throw new Error("cachedJson needs a guarded route");
   const reader = session.userType === USER_TYPE.admin ? USER_TYPE.admin : `${session.userType}:${session.sub}`;
   c.set("readOnly", true);
-  const text = await c.var.deps.live.answers.answer(JSON.stringify([c.req.method, c.req.path, reader, input]), async () => JSON.stringify(await read()));
+  const text = await c.var.deps.live.answers.answer(
+    JSON.stringify([c.req.method, c.req.path, reader, input]),
+    async () => JSON.stringify(await read()),
+  );
   const response: Response = c.body(text, 200, { "content-type": "application/json" });
   return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }

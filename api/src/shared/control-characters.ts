@@ -57,11 +57,18 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
     const text = await c.req.text().catch(() => "");
     if (text.trim() !== "") parts.push({ body: parseJson(text) });
   } else if (isFormMediaType(type)) {
-    parts.push(await c.req.parseBody({ all: true }).catch(() => {
-      throw validationError({ body: MESSAGES.unreadableBody });
-    }));
+    parts.push(
+      await c.req.parseBody({ all: true }).catch(() => {
+        throw validationError({ body: MESSAGES.unreadableBody });
+      }),
+    );
   }
-  const found = parts.flatMap((part) => controlCharacterPaths(part)).map((path) => path.replace(/^body\.?/, "") || "body");
-  if (found.length > 0) throw validationError(Object.fromEntries(found.map((path) => [path.replace(/\.0$/, ""), MESSAGES.controlCharacters])));
+  const found = parts
+    .flatMap((part) => controlCharacterPaths(part))
+    .map((path) => path.replace(/^body\.?/, "") || "body");
+  if (found.length > 0)
+    throw validationError(
+      Object.fromEntries(found.map((path) => [path.replace(/\.0$/, ""), MESSAGES.controlCharacters])),
+    );
   await next();
 });

@@ -1,5 +1,6 @@
 /** Whether a cell starting with this character code would be read by a spreadsheet as a formula: = + - @ tab CR. */
-const formulaStart = (code: number) => code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13;
+const formulaStart = (code: number) =>
+  code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
@@ -27,7 +28,11 @@ const CHUNK_CHARS = 64 * 1024;
  * only when the client took the previous one (back-pressure), so memory stays constant for any size.
  * Cancelling the body (the client went away) calls `end`, e.g. to close a cursor.
  */
-function csvBody(header: string[], next: () => Promise<string | null>, end: () => Promise<unknown>): ReadableStream<Uint8Array> {
+function csvBody(
+  header: string[],
+  next: () => Promise<string | null>,
+  end: () => Promise<unknown>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
@@ -48,7 +53,11 @@ function csvBody(header: string[], next: () => Promise<string | null>, end: () =
 }
 
 /** A CSV body streamed row by row from `rows`, in chunks of about 64 KiB. */
-export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+export function csvStream<T>(
+  header: string[],
+  rows: AsyncIterable<T>,
+  toCells: (row: T) => (string | null)[],
+): ReadableStream<Uint8Array> {
   const iterator = rows[Symbol.asyncIterator]();
   let done = false;
   return csvBody(
@@ -67,7 +76,11 @@ export function csvStream<T>(header: string[], rows: AsyncIterable<T>, toCells: 
 }
 
 /** A CSV body streamed batch by batch (e.g. `batchesOf` a cursor): each batch's lines are one chunk. */
-export function csvBatchStream<T>(header: string[], batches: AsyncIterable<T[]>, toCells: (row: T) => (string | null)[]): ReadableStream<Uint8Array> {
+export function csvBatchStream<T>(
+  header: string[],
+  batches: AsyncIterable<T[]>,
+  toCells: (row: T) => (string | null)[],
+): ReadableStream<Uint8Array> {
   return csvBatchLines(header, batches, (row) => csvLine(toCells(row)));
 }
 
@@ -76,7 +89,11 @@ export function csvBatchStream<T>(header: string[], batches: AsyncIterable<T[]>,
  * (its cells through csvCell): no array of cells per row. Each batch's lines are joined into one
  * chunk, a flat string that encodes several times faster than one grown by `+=`.
  */
-export function csvBatchLines<T>(header: string[], batches: AsyncIterable<T[]>, toLine: (row: T) => string): ReadableStream<Uint8Array> {
+export function csvBatchLines<T>(
+  header: string[],
+  batches: AsyncIterable<T[]>,
+  toLine: (row: T) => string,
+): ReadableStream<Uint8Array> {
   const iterator = batches[Symbol.asyncIterator]();
   return csvBody(
     header,
@@ -103,7 +120,13 @@ export function csvDate(date: Date | string | null): string | null {
 }
 
 /** The headers of a CSV download named `fileName`. */
-export const csvHeaders = (fileName: string) => ({ "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"` });
+export const csvHeaders = (fileName: string) => ({
+  "content-type": "text/csv; charset=utf-8",
+  "content-disposition": `attachment; filename="${fileName}"`,
+});
 
 /** The OpenAPI description of a CSV answer. */
-export const csvResponse = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" as const } } } });
+export const csvResponse = (description: string) => ({
+  description,
+  content: { "text/csv": { schema: { type: "string" as const } } },
+});

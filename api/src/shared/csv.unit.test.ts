@@ -11,8 +11,9 @@ describe("CSV", () => {
   });
 
   it("neutralises cells a spreadsheet would run as a formula", () => {
-    for (const formula of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(formula).replace(/^"/, "")).toMatch(/^'/);
-    expect(csvCell("=HYPERLINK(\"x\",\"y\")")).toBe('"\'=HYPERLINK(""x"",""y"")"');
+    for (const formula of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
+      expect(csvCell(formula).replace(/^"/, "")).toMatch(/^'/);
+    expect(csvCell('=HYPERLINK("x","y")')).toBe('"\'=HYPERLINK(""x"",""y"")"');
     expect(csvCell("0x12")).toBe("0x12");
   });
 
@@ -32,7 +33,12 @@ describe("CSV", () => {
     }
     const text = await new Response(csvStream(["One", "Two", "Three", "Four"], rows(), (row) => row)).text();
     expect(text).toBe(
-      ["One,Two,Three,Four", `'=cmd|' /C calc'!A0,'@SUM(1+1)*cmd,'+1,'-2`, `"He said ""stake"", then left","a,b,c","line one\r\nline two",0x00ab`, ""].join("\r\n"),
+      [
+        "One,Two,Three,Four",
+        `'=cmd|' /C calc'!A0,'@SUM(1+1)*cmd,'+1,'-2`,
+        `"He said ""stake"", then left","a,b,c","line one\r\nline two",0x00ab`,
+        "",
+      ].join("\r\n"),
     );
   });
 
@@ -88,7 +94,15 @@ describe("CSV", () => {
     expect(chunks).toEqual(["A\r\n", "1\r\n'=2\r\n", "3\r\n"]);
     await reader.cancel();
     expect(closed).toBe(true);
-    const whole = await new Response(csvBatchStream(["A"], (async function* () { yield [{ a: "x,y" }]; })(), (row) => [row.a])).text();
+    const whole = await new Response(
+      csvBatchStream(
+        ["A"],
+        (async function* () {
+          yield [{ a: "x,y" }];
+        })(),
+        (row) => [row.a],
+      ),
+    ).text();
     expect(whole).toBe('A\r\n"x,y"\r\n');
   });
 

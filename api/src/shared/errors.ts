@@ -34,16 +34,22 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (errors: Record<string, string>) => new AppError("validation", "Check all the fields", errors);
+export const validationError = (errors: Record<string, string>) =>
+  new AppError("validation", "Check all the fields", errors);
 
 /** 429 with `Retry-After`: the refusal lifts after `retryAfterSeconds`. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number, errors?: Record<string, string>) => new AppError("tooManyRequests", message, errors, retryAfterSeconds);
+export const tooManyRequests = (message: string, retryAfterSeconds: number, errors?: Record<string, string>) =>
+  new AppError("tooManyRequests", message, errors, retryAfterSeconds);
 
 /** Maps anything thrown by a route to the one error shape; unknown failures get an id and no detail. */
 export function handleError(error: Error, c: Context, log: (line: string) => void = console.error) {
   if (error instanceof AppError) {
-    if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-    return c.json(error.errors ? { error: error.message, errors: error.errors } : { error: error.message }, error.status);
+    if (error.retryAfterSeconds !== undefined)
+      c.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    return c.json(
+      error.errors ? { error: error.message, errors: error.errors } : { error: error.message },
+      error.status,
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

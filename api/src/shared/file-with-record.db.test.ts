@@ -13,15 +13,21 @@ const bytes = new TextEncoder().encode("content");
 
 beforeAll(async () => {
   db = createDb(await createTestDatabase("file-record"), 2);
-  await sql`create table record (name text primary key, other text references record (name) deferrable initially deferred)`.execute(db);
+  await sql`create table record (name text primary key, other text references record (name) deferrable initially deferred)`.execute(
+    db,
+  );
 });
 afterAll(async () => {
   await db?.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const names = async () => (await sql<{ name: string }>`select name from record order by name`.execute(db)).rows.map((row) => row.name);
-const insert = (name: string, other: string | null = null) => (trx: Db) => sql`insert into record (name, other) values (${name}, ${other})`.execute(trx);
+const names = async () =>
+  (await sql<{ name: string }>`select name from record order by name`.execute(db)).rows.map((row) => row.name);
+const insert =
+  (name: string, other: string | null = null) =>
+  (trx: Db) =>
+    sql`insert into record (name, other) values (${name}, ${other})`.execute(trx);
 
 describe("writeFileWithRecord", () => {
   it("writes the file and commits the record together", async () => {
@@ -41,7 +47,9 @@ describe("writeFileWithRecord", () => {
   });
 
   it("removes the written file when the commit fails", async () => {
-    await expect(writeFileWithRecord(db, path.join(dir, "c.txt"), bytes, insert("c", "missing"))).rejects.toThrow(/foreign key/);
+    await expect(writeFileWithRecord(db, path.join(dir, "c.txt"), bytes, insert("c", "missing"))).rejects.toThrow(
+      /foreign key/,
+    );
     expect(existsSync(path.join(dir, "c.txt"))).toBe(false);
     expect(await names()).toEqual(["a"]);
   });

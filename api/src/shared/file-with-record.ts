@@ -9,7 +9,12 @@ import type { Database, Db } from "../db/database.ts";
  * transaction commits. If the record, the file or the commit fails, the file is removed and the error
  * goes on.
  */
-export async function writeFileWithRecord<T>(db: Db, filePath: string, bytes: Uint8Array, record: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function writeFileWithRecord<T>(
+  db: Db,
+  filePath: string,
+  bytes: Uint8Array,
+  record: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   let written = false;
   try {
     return await db.transaction().execute(async (trx) => {

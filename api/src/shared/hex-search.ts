@@ -9,10 +9,17 @@ export const asciiLower = (q: string) => q.replace(/[A-Z]/g, (ch) => ch.toLowerC
  * q holds the x (an x occurs only second, after the 0), which a range of a btree index finds; else
  * anywhere (a scan).
  */
-export type HexSearch = { kind: "none" } | { kind: "prefix"; from: string; to: string; pattern: string } | { kind: "anywhere"; pattern: string };
+export type HexSearch =
+  | { kind: "none" }
+  | { kind: "prefix"; from: string; to: string; pattern: string }
+  | { kind: "anywhere"; pattern: string };
 
-/** The smallest string after every string starting with `prefix`: its last hex digit or x moved to the next one ('9' to 'a'). */
-const rangeEnd = (prefix: string) => prefix.slice(0, -1) + (prefix.endsWith("9") ? "a" : String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1));
+/**
+ * The smallest string after every string starting with `prefix`: its last hex digit or x moved to the next one ('9' to
+ * 'a').
+ */
+const rangeEnd = (prefix: string) =>
+  prefix.slice(0, -1) + (prefix.endsWith("9") ? "a" : String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1));
 
 export function hexSearch(q: string): HexSearch {
   const lower = asciiLower(q);
@@ -29,7 +36,13 @@ export function hexSearch(q: string): HexSearch {
  * hexSearch, or stand-ins for them): a prefix is a range of the column's btree index (alphanumeric
  * bounds, so in any collation) with the LIKE as a recheck.
  */
-export function hexColumnMatches(column: string, kind: "prefix" | "anywhere", v: { from?: string; to?: string; pattern: string }): RawBuilder<SqlBool> {
+export function hexColumnMatches(
+  column: string,
+  kind: "prefix" | "anywhere",
+  v: { from?: string; to?: string; pattern: string },
+): RawBuilder<SqlBool> {
   const ref = sql.ref(column);
-  return kind === "prefix" ? sql<SqlBool>`(${ref} >= ${v.from} AND ${ref} < ${v.to} AND ${ref} LIKE ${v.pattern})` : sql<SqlBool>`${ref} LIKE ${v.pattern}`;
+  return kind === "prefix"
+    ? sql<SqlBool>`(${ref} >= ${v.from} AND ${ref} < ${v.to} AND ${ref} LIKE ${v.pattern})`
+    : sql<SqlBool>`${ref} LIKE ${v.pattern}`;
 }

@@ -29,7 +29,11 @@ interface Answer {
   body: { message?: string; errors?: Record<string, string>; data?: { name: string } };
 }
 
-const headers = () => ({ authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.7` });
+const headers = () => ({
+  authorization: `Bearer ${token}`,
+  "content-type": "application/json",
+  "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.7`,
+});
 
 /**
  * POSTs `parts` to the real server: with Content-Length when `chunked` is false (one write), or in chunked
@@ -39,11 +43,19 @@ function overHttp(parts: Buffer[], chunked = false): Promise<Answer> {
   const body = Buffer.concat(parts);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port, method: "POST", path: API.rpcurl.root, headers: { ...headers(), ...(chunked ? {} : { "content-length": String(body.length) }) } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: API.rpcurl.root,
+        headers: { ...headers(), ...(chunked ? {} : { "content-length": String(body.length) }) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }),
+        );
         response.on("error", reject);
       },
     );
@@ -55,13 +67,22 @@ function overHttp(parts: Buffer[], chunked = false): Promise<Answer> {
 
 /** The same body through the app in process, where Node's request stream does not exist. */
 async function inProcess(body: Buffer): Promise<Answer> {
-  const response = await t.app.request(API.rpcurl.root, { method: "POST", headers: headers(), body: new Uint8Array(body) });
+  const response = await t.app.request(API.rpcurl.root, {
+    method: "POST",
+    headers: headers(),
+    body: new Uint8Array(body),
+  });
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
 const rpc = (name: string) => ({ name, provider: "AWS", rpc: "https://rpc.example.com", wss: "wss://ws.example.com" });
 const bytes = (text: string) => Buffer.from(text, "utf8");
-const comparable = (answer: Answer) => ({ status: answer.status, message: answer.body.message, errors: answer.body.errors, name: answer.body.data?.name });
+const comparable = (answer: Answer) => ({
+  status: answer.status,
+  message: answer.body.message,
+  errors: answer.body.errors,
+  name: answer.body.data?.name,
+});
 
 describe("JSON bodies over the real server", () => {
   it("answer exactly as in process: a valid body, a missing field, a control character, broken JSON, a byte order mark", async () => {

@@ -20,7 +20,8 @@ export const bodyTooLarge = () => new AppError("payloadTooLarge", "Request body 
 export async function readDeclaredJsonBody(c: Context<AppEnv>, maxSize: number): Promise<boolean> {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
   const length = c.req.header("content-length");
-  if (!(incoming instanceof IncomingMessage) || length === undefined || c.req.header("transfer-encoding") !== undefined) return false;
+  if (!(incoming instanceof IncomingMessage) || length === undefined || c.req.header("transfer-encoding") !== undefined)
+    return false;
   if (!isJsonMediaType(mediaTypeOf(c.req.header("content-type"))) || incoming.readableEnded) return false;
   if (!/^\d+$/.test(length)) return false;
   if (Number(length) > maxSize) throw bodyTooLarge();

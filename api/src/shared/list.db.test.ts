@@ -24,23 +24,33 @@ afterAll(() => t?.close());
 describe("list helper", () => {
   it("pages a filtered query and counts the whole filter", async () => {
     const filtered = rpcUrlsMatching(t.db, { q: "vultr", ownerId: OWNER });
-    const { rows, total } = await pageOf(filtered, (query) => query.selectAll().orderBy("name"), { page: 3, limit: 10 });
+    const { rows, total } = await pageOf(filtered, (query) => query.selectAll().orderBy("name"), {
+      page: 3,
+      limit: 10,
+    });
     expect(total).toBe(Math.ceil(ROWS / 3));
-    expect(rows.map((row) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Node ${String((20 + i) * 3).padStart(3, "0")}`));
+    expect(rows.map((row) => row.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Node ${String((20 + i) * 3).padStart(3, "0")}`),
+    );
   });
 
   it("streams every matching row through a cursor, across chunk boundaries, in order", async () => {
     const seen: string[] = [];
-    for await (const row of rowsOf(rpcUrlsMatching(t.db, { q: "", ownerId: OWNER }).select("name").orderBy("name"), 40)) seen.push(row.name);
+    for await (const row of rowsOf(rpcUrlsMatching(t.db, { q: "", ownerId: OWNER }).select("name").orderBy("name"), 40))
+      seen.push(row.name);
     expect(seen).toHaveLength(ROWS);
     expect(seen).toEqual([...seen].sort());
     const vultr: string[] = [];
-    for await (const row of rowsOf(rpcUrlsMatching(t.db, { q: "VULTR", ownerId: OWNER }).select("name"), 7)) vultr.push(row.name);
+    for await (const row of rowsOf(rpcUrlsMatching(t.db, { q: "VULTR", ownerId: OWNER }).select("name"), 7))
+      vultr.push(row.name);
     expect(vultr).toHaveLength(Math.ceil(ROWS / 3));
   });
 
   it("treats LIKE wildcards in the search as text", async () => {
-    const { total } = await pageOf(rpcUrlsMatching(t.db, { q: "%", ownerId: OWNER }), (query) => query.selectAll(), { page: 1, limit: 5 });
+    const { total } = await pageOf(rpcUrlsMatching(t.db, { q: "%", ownerId: OWNER }), (query) => query.selectAll(), {
+      page: 1,
+      limit: 5,
+    });
     expect(total).toBe(0);
   });
 });

@@ -5,7 +5,11 @@ import type { Paged } from "./schema.ts";
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Narrows `query` to rows where any of `columns` contains `q` (case-insensitive); all rows when q is empty. */
-export function whereContains<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, columns: ReferenceExpression<DB, TB>[], q: string): SelectQueryBuilder<DB, TB, O> {
+export function whereContains<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: ReferenceExpression<DB, TB>[],
+  q: string,
+): SelectQueryBuilder<DB, TB, O> {
   if (!q) return query;
   const pattern = containsPattern(q);
   return query.where((eb) => eb.or(columns.map((column) => eb(column, "ilike", pattern))));
@@ -31,7 +35,10 @@ export async function pageOf<DB, TB extends keyof DB, O>(
 }
 
 /** Every row of a query, chunk by chunk through a Postgres cursor: constant memory for exports of any size. */
-export async function* rowsOf<O>(query: { stream(chunkSize?: number): AsyncIterableIterator<O> }, chunkSize = 1000): AsyncGenerator<O> {
+export async function* rowsOf<O>(
+  query: { stream(chunkSize?: number): AsyncIterableIterator<O> },
+  chunkSize = 1000,
+): AsyncGenerator<O> {
   yield* query.stream(chunkSize);
 }
 
@@ -41,7 +48,11 @@ export async function* rowsOf<O>(query: { stream(chunkSize?: number): AsyncItera
  * before this one is handed on, so Postgres makes it while the caller formats and sends this one
  * (otherwise the two take turns and their times add up); at most two batches are held.
  */
-export async function* batchesOf<O>(db: QueryExecutorProvider, query: { compile(): CompiledQuery<O> }, chunkSize = 5000): AsyncGenerator<O[]> {
+export async function* batchesOf<O>(
+  db: QueryExecutorProvider,
+  query: { compile(): CompiledQuery<O> },
+  chunkSize = 5000,
+): AsyncGenerator<O[]> {
   const results = db.getExecutor().stream(query.compile(), chunkSize)[Symbol.asyncIterator]();
   let next = results.next();
   try {

@@ -4,10 +4,12 @@
  * a spelling the validators accept (`Application/JSON`, `application/merge+json`, `Multipart/Form-Data`)
  * is never one the guards pass over.
  */
-export const mediaTypeOf = (contentType: string | undefined): string => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+export const mediaTypeOf = (contentType: string | undefined): string =>
+  (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 
 /** JSON, with or without a structured-syntax suffix (`+json`), as Hono's JSON validator accepts it. */
 export const isJsonMediaType = (mediaType: string): boolean => /^application\/([\w.-]+\+)?json$/.test(mediaType);
 
 /** The form encodings Hono's form validator and `parseBody` read. */
-export const isFormMediaType = (mediaType: string): boolean => mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded";
+export const isFormMediaType = (mediaType: string): boolean =>
+  mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded";

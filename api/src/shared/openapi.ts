@@ -16,10 +16,15 @@ export type Access = "public" | "user" | "admin" | "signed-in";
 export const createRouter = () => new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid });
 
 /** A JSON request body, required. */
-export const jsonBody = <T extends ZodType>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+export const jsonBody = <T extends ZodType>(schema: T) => ({
+  body: { content: { "application/json": { schema } }, required: true },
+});
 
 /** A JSON response. */
-export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
+export const jsonResponse = <T extends ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
 
 const error = (description: string) => jsonResponse(errorSchema, description);
 
@@ -33,11 +38,20 @@ export const ERROR_RESPONSES = {
   413: error("Body too large"),
   429: {
     ...error("Rate limited"),
-    headers: { "Retry-After": { description: "Seconds until the limit lets a request through again", schema: { type: "integer", minimum: 1 } } },
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the limit lets a request through again",
+        schema: { type: "integer", minimum: 1 },
+      },
+    },
   },
   500: error("Unexpected failure: `{error, id}`"),
   503: error("A part the route needs is unavailable"),
 } as const;
 
 /** Route metadata: who may call it and what it does. */
-export const describe = (access: Access, summary: string) => ({ summary, "x-access": access, ...(access === "public" ? {} : { security: [{ bearer: [] }] }) });
+export const describe = (access: Access, summary: string) => ({
+  summary,
+  "x-access": access,
+  ...(access === "public" ? {} : { security: [{ bearer: [] }] }),
+});

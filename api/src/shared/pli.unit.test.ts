@@ -43,6 +43,7 @@ describe("parsePliAmount (an amount field, such as Deposit PLI)", () => {
   });
 
   it("is no amount for text, signs, exponents or more than 18 decimals", () => {
-    for (const text of ["", "abc", "-5", "1e3", "1.", ".5", "0.0000000000000000001"]) expect(parsePliAmount(text)).toBeNull();
+    for (const text of ["", "abc", "-5", "1e3", "1.", ".5", "0.0000000000000000001"])
+      expect(parsePliAmount(text)).toBeNull();
   });
 });

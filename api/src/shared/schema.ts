@@ -13,13 +13,16 @@ export const text = (max: number, label: string) =>
     .max(max, `${label} is too long`);
 
 export const urlWith = (protocols: string[], label: string) =>
-  text(500, label).refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `${label} must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL`);
+  text(500, label).refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `${label} must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL`,
+  );
 
 export const idSchema = z.uuid({ error: "Invalid id" });
 
@@ -37,13 +40,24 @@ export const deleteByIdSchema = z.object({ id: idSchema });
 
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: "page must be a number" }).int().min(1).default(1),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1)
+    .max(LIMITS.maxPageSize)
+    .default(LIMITS.pageSize),
   q: z.string().trim().max(100).default(""),
 });
 
 /** The spec's paged list shape. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ docs: z.array(item), totalDocs: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() });
+  z.object({
+    docs: z.array(item),
+    totalDocs: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+  });
 export interface Paged<T> {
   docs: T[];
   totalDocs: number;
@@ -56,4 +70,8 @@ export const messageSchema = z.object({ message: z.string() });
 export const tokenSchema = z.object({ token: z.string() });
 /** A change that ends the earlier sessions answers with a fresh token for the person who made it. */
 export const renewedSessionSchema = z.object({ message: z.string(), token: z.string() });
-export const errorSchema = z.object({ error: z.string(), errors: z.record(z.string(), z.string()).optional(), id: z.string().optional() });
+export const errorSchema = z.object({
+  error: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  id: z.string().optional(),
+});

@@ -25,7 +25,9 @@ const requestsWithNode = (db: Db) =>
     .selectFrom("app.stake_request as r")
     .innerJoin("app.node as n", "n.id", "r.node_id")
     .leftJoin("app.operator as o", "o.id", "r.operator_id")
-    .leftJoin("chain.stake_position as p", (join) => join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"));
+    .leftJoin("chain.stake_position as p", (join) =>
+      join.onRef("p.wallet", "=", "n.wallet_address").onRef("p.node", "=", "n.node_address"),
+    );
 
 /** Requests whose owner's email or wallet, status, or node's name, address or IP contains `q`. */
 function requestsMatching(db: Db, q: string) {
@@ -44,30 +46,39 @@ function requestsMatching(db: Db, q: string) {
 }
 
 const withRequestColumns = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) =>
-  query.selectAll("r").select([
-    sql<string | null>`o.email`.as("owner_email"),
-    "n.wallet_address",
-    "n.name as node_name",
-    "n.node_address",
-    "n.ipaddress",
-    "n.status as node_status",
-    sql<StakeStatus | null>`p.status`.as("stake_status"),
-    sql<string | null>`p.total_staked`.as("total_staked"),
-  ]);
+  query
+    .selectAll("r")
+    .select([
+      sql<string | null>`o.email`.as("owner_email"),
+      "n.wallet_address",
+      "n.name as node_name",
+      "n.node_address",
+      "n.ipaddress",
+      "n.status as node_status",
+      sql<StakeStatus | null>`p.status`.as("stake_status"),
+      sql<string | null>`p.total_staked`.as("total_staked"),
+    ]);
 
-const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) => withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id");
+const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) =>
+  withRequestColumns(query).orderBy("r.created_at", "desc").orderBy("r.id");
 
 /** A page of requests, newest first. */
-export const listStakeRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) => pageOf(requestsMatching(db, q), newestFirst, { page, limit });
+export const listStakeRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) =>
+  pageOf(requestsMatching(db, q), newestFirst, { page, limit });
 
 /** Every matching request, newest first, streamed (the CSV export). */
 export const allStakeRequests = (db: Db, q: string) => rowsOf(newestFirst(requestsMatching(db, q)));
 
-export const findStakeRequest = (db: Db, id: string) => withRequestColumns(requestsWithNode(db)).where("r.id", "=", id).executeTakeFirst();
+export const findStakeRequest = (db: Db, id: string) =>
+  withRequestColumns(requestsWithNode(db)).where("r.id", "=", id).executeTakeFirst();
 
 /** The latest request of each of the operator's nodes (of one node with `nodeId`), newest first. */
 export const latestOwnStakeRequests = (db: Db, operatorId: string, nodeId?: string) => {
-  let query = db.selectFrom("app.stake_request").selectAll().distinctOn("node_id").where("operator_id", "=", operatorId);
+  let query = db
+    .selectFrom("app.stake_request")
+    .selectAll()
+    .distinctOn("node_id")
+    .where("operator_id", "=", operatorId);
   if (nodeId) query = query.where("node_id", "=", nodeId);
   return db
     .selectFrom(query.orderBy("node_id").orderBy("created_at", "desc").as("latest"))
@@ -101,12 +112,21 @@ export const lockStakeRequest = (tx: Db, id: string) =>
     .executeTakeFirst();
 
 export const insertStakeRequest = (db: Db, operatorId: string, nodeId: string) =>
-  db.insertInto("app.stake_request").values({ operator_id: operatorId, node_id: nodeId }).returning("id").executeTakeFirstOrThrow();
+  db
+    .insertInto("app.stake_request")
+    .values({ operator_id: operatorId, node_id: nodeId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
 export const updateStakeRequestStatus = (tx: Db, id: string, status: StakeRequestStatus) =>
-  tx.updateTable("app.stake_request").set({ status, updated_at: sql`now()` }).where("id", "=", id).execute();
+  tx
+    .updateTable("app.stake_request")
+    .set({ status, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
 
-export const deleteStakeRequest = async (db: Db, id: string) => (await db.deleteFrom("app.stake_request").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
+export const deleteStakeRequest = async (db: Db, id: string) =>
+  (await db.deleteFrom("app.stake_request").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
 
 /** The number of requests in each status, every status listed. */
 export async function countStakeRequestsByStatus(db: Db) {
@@ -126,8 +146,23 @@ export function toStakeRequestResponse(row: StakeRequestRow): StakeRequestRespon
     date: row.created_at.toISOString(),
     lastUpdatedAt: row.updated_at.toISOString(),
     user: { _id: row.operator_id, email: row.owner_email ?? "", walletAddress: row.wallet_address },
-    nodesetting: { _id: row.node_id, name: row.node_name, nodeAddress: row.node_address, ipaddress: row.ipaddress, status: row.node_status },
-    stake: row.stake_status === null ? [] : [{ _id: stakeIdOf(row.wallet_address, row.node_address), status: row.stake_status, totalStake: row.total_staked ?? "0" }],
+    nodesetting: {
+      _id: row.node_id,
+      name: row.node_name,
+      nodeAddress: row.node_address,
+      ipaddress: row.ipaddress,
+      status: row.node_status,
+    },
+    stake:
+      row.stake_status === null
+        ? []
+        : [
+            {
+              _id: stakeIdOf(row.wallet_address, row.node_address),
+              status: row.stake_status,
+              totalStake: row.total_staked ?? "0",
+            },
+          ],
   };
 }
 

@@ -5,8 +5,30 @@ import { paged } from "../shared/list.ts";
 import { csvHeaders, csvStream, csvResponse } from "../shared/csv.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { pliText } from "../shared/pli.ts";
-import { allStakeRequests, countStakeRequestsByStatus, deleteStakeRequest, findStakeRequest, latestOwnStakeRequests, listStakeRequests, toOwnStakeRequest, toStakeRequestResponse, type StakeRequestRow } from "./repository.ts";
-import { STAKE_REQUEST_MESSAGES, ownStakeRequestsSchema, stakeRequestByIdQuerySchema, stakeRequestCreateSchema, stakeRequestExportQuerySchema, stakeRequestQuerySchema, stakeRequestResponseSchema, stakeRequestSavedSchema, stakeRequestStatusCountSchema, stakeRequestStatusUpdateSchema, STAKE_REQUEST_PATHS } from "./schema.ts";
+import {
+  allStakeRequests,
+  countStakeRequestsByStatus,
+  deleteStakeRequest,
+  findStakeRequest,
+  latestOwnStakeRequests,
+  listStakeRequests,
+  toOwnStakeRequest,
+  toStakeRequestResponse,
+  type StakeRequestRow,
+} from "./repository.ts";
+import {
+  STAKE_REQUEST_MESSAGES,
+  ownStakeRequestsSchema,
+  stakeRequestByIdQuerySchema,
+  stakeRequestCreateSchema,
+  stakeRequestExportQuerySchema,
+  stakeRequestQuerySchema,
+  stakeRequestResponseSchema,
+  stakeRequestSavedSchema,
+  stakeRequestStatusCountSchema,
+  stakeRequestStatusUpdateSchema,
+  STAKE_REQUEST_PATHS,
+} from "./schema.ts";
 import { changeStakeRequestStatus, createStakeRequest } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
@@ -26,16 +48,30 @@ const listStakeRequestsRoute = createRoute({
   ),
   middleware: [signedIn] as const,
   request: { query: stakeRequestQuerySchema },
-  responses: { 200: jsonResponse(z.union([ownStakeRequestsSchema, pagedSchema(stakeRequestResponseSchema)]), "The operator's statuses, or a page of requests"), ...guarded },
+  responses: {
+    200: jsonResponse(
+      z.union([ownStakeRequestsSchema, pagedSchema(stakeRequestResponseSchema)]),
+      "The operator's statuses, or a page of requests",
+    ),
+    ...guarded,
+  },
 });
 
 const addStakeRequestRoute = createRoute({
   method: "post",
   path: STAKE_REQUEST_PATHS.root,
-  ...describe("user", "Ask to stake on one of the operator's Approved or Active nodes: a Pending request, one open request per node"),
+  ...describe(
+    "user",
+    "Ask to stake on one of the operator's Approved or Active nodes: a Pending request, one open request per node",
+  ),
   middleware: [operatorOnly] as const,
   request: jsonBody(stakeRequestCreateSchema),
-  responses: { 201: jsonResponse(stakeRequestSavedSchema, "Request Initiated Successfully"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    201: jsonResponse(stakeRequestSavedSchema, "Request Initiated Successfully"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const getStakeRequestRoute = createRoute({
@@ -85,7 +121,17 @@ const exportStakeRequestsRoute = createRoute({
   responses: { 200: csvResponse("requests.csv"), ...guarded },
 });
 
-const REQUEST_COLUMNS = ["Date", "Status", "Email", "Wallet Address", "Node Name", "Node Address", "Stake Status", "Total Stake (PLI)", "Last Updated At"];
+const REQUEST_COLUMNS = [
+  "Date",
+  "Status",
+  "Email",
+  "Wallet Address",
+  "Node Name",
+  "Node Address",
+  "Stake Status",
+  "Total Stake (PLI)",
+  "Last Updated At",
+];
 const requestCells = (row: StakeRequestRow) => [
   row.created_at.toISOString(),
   row.status,
@@ -122,7 +168,9 @@ export const stakeRequestRoutes = createRouter()
     const id = await createStakeRequest(db, c.get("session")!.sub, c.req.valid("json").nodeId);
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestInitiated, data: await readRequest(db, id) }, 201);
   })
-  .openapi(getStakeRequestRoute, async (c) => c.json(await readRequest(c.var.deps.db, c.req.valid("query").requestId), 200))
+  .openapi(getStakeRequestRoute, async (c) =>
+    c.json(await readRequest(c.var.deps.db, c.req.valid("query").requestId), 200),
+  )
   .openapi(statusCountRoute, async (c) => c.json(await countStakeRequestsByStatus(c.var.deps.db), 200))
   .openapi(updateStatusRoute, async (c) => {
     const { db } = c.var.deps;
@@ -130,8 +178,15 @@ export const stakeRequestRoutes = createRouter()
     await changeStakeRequestStatus(db, _id, status);
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestStatusUpdated, data: await readRequest(db, _id) }, 200);
   })
-  .openapi(exportStakeRequestsRoute, async (c) => c.body(csvStream(REQUEST_COLUMNS, allStakeRequests(c.var.deps.db, c.req.valid("query").q), requestCells), 200, csvHeaders("requests.csv")))
+  .openapi(exportStakeRequestsRoute, async (c) =>
+    c.body(
+      csvStream(REQUEST_COLUMNS, allStakeRequests(c.var.deps.db, c.req.valid("query").q), requestCells),
+      200,
+      csvHeaders("requests.csv"),
+    ),
+  )
   .openapi(deleteStakeRequestRoute, async (c) => {
-    if (!(await deleteStakeRequest(c.var.deps.db, c.req.valid("json").id))) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
+    if (!(await deleteStakeRequest(c.var.deps.db, c.req.valid("json").id)))
+      throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestDeleted }, 200);
   });

@@ -7,10 +7,17 @@ import type { NodeStatus } from "../node/rules.ts";
  */
 
 export type StakeRequestStatus = (typeof STAKE_REQUEST_STATUS)[keyof typeof STAKE_REQUEST_STATUS];
-export const STAKE_REQUEST_STATUSES = Object.values(STAKE_REQUEST_STATUS) as [StakeRequestStatus, ...StakeRequestStatus[]];
+export const STAKE_REQUEST_STATUSES = Object.values(STAKE_REQUEST_STATUS) as [
+  StakeRequestStatus,
+  ...StakeRequestStatus[],
+];
 
 /** The statuses an admin may choose; Pending is only where a request starts. */
-export const REVIEWED_STAKE_REQUEST_STATUSES = [STAKE_REQUEST_STATUS.verified, STAKE_REQUEST_STATUS.approved, STAKE_REQUEST_STATUS.rejected] as const;
+export const REVIEWED_STAKE_REQUEST_STATUSES = [
+  STAKE_REQUEST_STATUS.verified,
+  STAKE_REQUEST_STATUS.approved,
+  STAKE_REQUEST_STATUS.rejected,
+] as const;
 export type ReviewedStakeRequestStatus = (typeof REVIEWED_STAKE_REQUEST_STATUSES)[number];
 
 /** A request is open until it is Rejected: a node has at most one open request (the database enforces it). */
@@ -35,16 +42,24 @@ export type StakeRequestDecision = { allowed: true } | { allowed: false; reason:
  * already Approved and only once the chain shows the farm whitelist of (wallet, node); Rejected when
  * not already Rejected.
  */
-export function decideStakeRequestStatus(from: StakeRequestStatus, to: ReviewedStakeRequestStatus, chain: { farmWhitelisted: boolean }): StakeRequestDecision {
+export function decideStakeRequestStatus(
+  from: StakeRequestStatus,
+  to: ReviewedStakeRequestStatus,
+  chain: { farmWhitelisted: boolean },
+): StakeRequestDecision {
   switch (to) {
     case STAKE_REQUEST_STATUS.verified:
       return { allowed: true };
     case STAKE_REQUEST_STATUS.approved:
-      if (from === STAKE_REQUEST_STATUS.approved) return { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestAlreadyApproved };
-      if (!chain.farmWhitelisted) return { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestNotFarmWhitelisted };
+      if (from === STAKE_REQUEST_STATUS.approved)
+        return { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestAlreadyApproved };
+      if (!chain.farmWhitelisted)
+        return { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestNotFarmWhitelisted };
       return { allowed: true };
     case STAKE_REQUEST_STATUS.rejected:
-      return from === STAKE_REQUEST_STATUS.rejected ? { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestAlreadyRejected } : { allowed: true };
+      return from === STAKE_REQUEST_STATUS.rejected
+        ? { allowed: false, reason: STAKE_REQUEST_RULE_MESSAGES.requestAlreadyRejected }
+        : { allowed: true };
   }
 }
 

@@ -36,20 +36,32 @@ export const stakeRequestExportQuerySchema = listQuerySchema.pick({ q: true });
 
 export const stakeRequestStatusUpdateSchema = z.object({
   _id: idSchema,
-  status: z.enum(REVIEWED_STAKE_REQUEST_STATUSES, { error: `Status must be one of ${REVIEWED_STAKE_REQUEST_STATUSES.join(", ")}` }),
+  status: z.enum(REVIEWED_STAKE_REQUEST_STATUSES, {
+    error: `Status must be one of ${REVIEWED_STAKE_REQUEST_STATUSES.join(", ")}`,
+  }),
 });
 
 const requestStatusSchema = z.enum(STAKE_REQUEST_STATUSES);
 const stakeStatusSchema = z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
 
 /** One of an operator's requests, as the staking screen reads it. */
-export const ownStakeRequestSchema = z.object({ _id: z.string(), nodeId: z.string(), status: requestStatusSchema, date: z.string(), lastUpdatedAt: z.string() });
+export const ownStakeRequestSchema = z.object({
+  _id: z.string(),
+  nodeId: z.string(),
+  status: requestStatusSchema,
+  date: z.string(),
+  lastUpdatedAt: z.string(),
+});
 
 /**
  * The operator's answer: `status` and `_id` of the node asked for (`nodeId`), or of the newest request
  * without it, null when there is none; `requests`: the latest request of each of their nodes.
  */
-export const ownStakeRequestsSchema = z.object({ status: requestStatusSchema.nullable(), _id: z.string().nullable(), requests: z.array(ownStakeRequestSchema) });
+export const ownStakeRequestsSchema = z.object({
+  status: requestStatusSchema.nullable(),
+  _id: z.string().nullable(),
+  requests: z.array(ownStakeRequestSchema),
+});
 
 export const stakeRequestResponseSchema = z.object({
   _id: z.string(),
@@ -57,7 +69,13 @@ export const stakeRequestResponseSchema = z.object({
   date: z.string(),
   lastUpdatedAt: z.string(),
   user: z.object({ _id: z.string(), email: z.string(), walletAddress: z.string() }),
-  nodesetting: z.object({ _id: z.string(), name: z.string(), nodeAddress: z.string(), ipaddress: z.string(), status: z.string() }),
+  nodesetting: z.object({
+    _id: z.string(),
+    name: z.string(),
+    nodeAddress: z.string(),
+    ipaddress: z.string(),
+    status: z.string(),
+  }),
   /** The node's stake position on the chain (none or one entry): its `_id`, status and total in wei. */
   stake: z.array(z.object({ _id: z.string(), status: stakeStatusSchema, totalStake: z.string() })),
 });
@@ -65,7 +83,9 @@ export type StakeRequestResponse = z.infer<typeof stakeRequestResponseSchema>;
 
 export const stakeRequestSavedSchema = z.object({ message: z.string(), data: stakeRequestResponseSchema });
 /** One count per status (zero included), as the spec's `{_id: {status}, count}` items. */
-export const stakeRequestStatusCountSchema = z.array(z.object({ _id: z.object({ status: requestStatusSchema }), count: z.number().int() }));
+export const stakeRequestStatusCountSchema = z.array(
+  z.object({ _id: z.object({ status: requestStatusSchema }), count: z.number().int() }),
+);
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
 export const STAKE_REQUEST_CONTRACT = featureContract({ stakeRequest: STAKE_REQUEST_PATHS }, STAKE_REQUEST_MESSAGES);

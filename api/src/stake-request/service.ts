@@ -1,7 +1,12 @@
 import { AppError } from "../shared/errors.ts";
 import type { Db } from "../db/database.ts";
 import { insertStakeRequest, lockStakeRequest, updateStakeRequestStatus } from "./repository.ts";
-import { decideStakeRequestStatus, STAKE_REQUEST_RULE_MESSAGES, STAKE_REQUESTABLE_NODE_STATUSES, type ReviewedStakeRequestStatus } from "./rules.ts";
+import {
+  decideStakeRequestStatus,
+  STAKE_REQUEST_RULE_MESSAGES,
+  STAKE_REQUESTABLE_NODE_STATUSES,
+  type ReviewedStakeRequestStatus,
+} from "./rules.ts";
 import { STAKE_REQUEST_MESSAGES } from "./schema.ts";
 
 /** The unique index that keeps one open request per (operator, node) (migration 2026-11-23T14-00-00). */
@@ -10,7 +15,8 @@ const OPEN_REQUEST_INDEX = "stake_request_open_key";
 /** A second open request for the node (two racing, or a Rejected one reopened) as a clear 409. */
 function openRequestAsConflict(error: unknown): never {
   const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === "23505" && constraint === OPEN_REQUEST_INDEX) throw new AppError("conflict", STAKE_REQUEST_RULE_MESSAGES.requestAlreadyOpen);
+  if (code === "23505" && constraint === OPEN_REQUEST_INDEX)
+    throw new AppError("conflict", STAKE_REQUEST_RULE_MESSAGES.requestAlreadyOpen);
   throw error;
 }
 
@@ -19,14 +25,23 @@ function openRequestAsConflict(error: unknown): never {
  * Approved or Active, or while it has an open request (the database refuses a second one).
  */
 export async function createStakeRequest(db: Db, operatorId: string, nodeId: string): Promise<string> {
-  const node = await db.selectFrom("app.node").select("status").where("id", "=", nodeId).where("operator_id", "=", operatorId).executeTakeFirst();
+  const node = await db
+    .selectFrom("app.node")
+    .select("status")
+    .where("id", "=", nodeId)
+    .where("operator_id", "=", operatorId)
+    .executeTakeFirst();
   if (!node) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNodeNotFound);
-  if (!STAKE_REQUESTABLE_NODE_STATUSES.includes(node.status)) throw new AppError("conflict", STAKE_REQUEST_RULE_MESSAGES.requestNodeNotApproved);
+  if (!STAKE_REQUESTABLE_NODE_STATUSES.includes(node.status))
+    throw new AppError("conflict", STAKE_REQUEST_RULE_MESSAGES.requestNodeNotApproved);
   const { id } = await insertStakeRequest(db, operatorId, nodeId).catch(openRequestAsConflict);
   return id;
 }
 
-/** An admin's status change, decided by rules.ts on the locked request and the indexed farm whitelist; 404 or 409 with the reason. */
+/**
+ * An admin's status change, decided by rules.ts on the locked request and the indexed farm whitelist; 404 or 409 with
+ * the reason.
+ */
 export async function changeStakeRequestStatus(db: Db, id: string, to: ReviewedStakeRequestStatus): Promise<void> {
   await db
     .transaction()

@@ -25,7 +25,12 @@ const withPositionColumns = (query: ReturnType<typeof positions>) =>
     ];
   });
 
-export type PositionRow = StakePositionRow & { owner_id: string | null; owner_email: string | null; node_id: string | null; node_name: string | null };
+export type PositionRow = StakePositionRow & {
+  owner_id: string | null;
+  owner_email: string | null;
+  node_id: string | null;
+  node_name: string | null;
+};
 
 /** The position columns of a page, latest stake first: `keys` (wallet, node) are the page's positions, in order. */
 const positionPage = (db: Db, keys: RawBuilder<unknown>) =>
@@ -35,7 +40,10 @@ const positionPage = (db: Db, keys: RawBuilder<unknown>) =>
     .orderBy("p.wallet")
     .orderBy("p.node");
 
-/** Every position, latest stake first (an index scan of (last_staked_at desc, wallet, node)), each row with the count of all. */
+/**
+ * Every position, latest stake first (an index scan of (last_staked_at desc, wallet, node)), each row with the count of
+ * all.
+ */
 const everyPositionPage = preparedQuery((db: Db, _shape: "all", v: Window) =>
   withPositionColumns(positions(db))
     .select(sql<bigint>`(SELECT count(*) FROM chain.stake_position)`.as("total"))
@@ -73,19 +81,28 @@ function positionMatches(db: Db, shape: PositionSearchShape, v: PositionSearchVa
     branches.push(sql`SELECT ${key} FROM chain.stake_position AS p WHERE ${hexColumnMatches("p.wallet", hex, values)}`);
     branches.push(sql`SELECT ${key} FROM chain.stake_position AS p WHERE ${hexColumnMatches("p.node", hex, values)}`);
   }
-  if (status) branches.push(sql`SELECT ${key} FROM chain.stake_position AS p WHERE p.status::text = ANY(${v.statuses})`);
+  if (status)
+    branches.push(sql`SELECT ${key} FROM chain.stake_position AS p WHERE p.status::text = ANY(${v.statuses})`);
   return sql.join(branches, sql` UNION `);
 }
 
-/** The positions of a search, latest stake first, each row with their count; the matches are found once, in a materialised CTE. */
+/**
+ * The positions of a search, latest stake first, each row with their count; the matches are found once, in a
+ * materialised CTE.
+ */
 const searchedPositionPage = preparedQuery((db: Db, shape: PositionSearchShape, v: PositionSearchValues & Window) => {
   const keys = sql`(SELECT m.wallet, m.node FROM m ORDER BY m.last_staked_at DESC, m.wallet, m.node LIMIT ${v.limit} OFFSET ${v.offset})`;
   const page = positionPage(db, keys).select(sql<bigint>`(SELECT count(*) FROM m)`.as("total"));
   return sql<Counted<PositionRow>>`WITH m AS MATERIALIZED (${positionMatches(db, shape, v)}) ${page}`;
 });
 
-const searchedPositionCount = preparedQuery((db: Db, shape: PositionSearchShape, v: PositionSearchValues) => sql<{ total: bigint }>`SELECT count(*) AS total FROM (${positionMatches(db, shape, v)}) AS m`);
-const everyPositionCount = preparedQuery((db: Db, _shape: "all", _v: Record<string, never>) => db.selectFrom("chain.stake_position").select((eb) => eb.fn.countAll<bigint>().as("total")));
+const searchedPositionCount = preparedQuery(
+  (db: Db, shape: PositionSearchShape, v: PositionSearchValues) =>
+    sql<{ total: bigint }>`SELECT count(*) AS total FROM (${positionMatches(db, shape, v)}) AS m`,
+);
+const everyPositionCount = preparedQuery((db: Db, _shape: "all", _v: Record<string, never>) =>
+  db.selectFrom("chain.stake_position").select((eb) => eb.fn.countAll<bigint>().as("total")),
+);
 
 const STAKE_STATUSES = Object.values(STAKE_STATUS);
 
@@ -105,7 +122,9 @@ export async function listPositions(db: Db, { q, page, limit }: { q: string; pag
     ...(hex.kind === "prefix" ? { from: hex.from, to: hex.to } : {}),
     ...(statuses.length > 0 ? { statuses } : {}),
   };
-  return withTotal(await searchedPositionPage(db, shape, { ...values, ...window }), () => searchedPositionCount(db, shape, values));
+  return withTotal(await searchedPositionPage(db, shape, { ...values, ...window }), () =>
+    searchedPositionCount(db, shape, values),
+  );
 }
 
 export const findPosition = (db: Db, wallet: string, node: string) =>

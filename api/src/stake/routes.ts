@@ -10,7 +10,23 @@ import { findPosition, listPositions, stakedTotal } from "./positions.ts";
 import { toStakeEventResponse, toStakeResponse } from "./responses.ts";
 import { pliText } from "../shared/pli.ts";
 import { stakeIdOf } from "./rules.ts";
-import { STAKE_MESSAGES, stakeByIdQuerySchema, stakeEventResponseSchema, stakeExportQuerySchema, stakeHintSchema, stakeListQuerySchema, stakeResponseSchema, stakeSavedSchema, stakeStatusQuerySchema, stakeStatusResponseSchema, stakeTotalQuerySchema, stakeTotalSchema, unlockHintSchema, withdrawHintSchema, STAKE_PATHS } from "./schema.ts";
+import {
+  STAKE_MESSAGES,
+  stakeByIdQuerySchema,
+  stakeEventResponseSchema,
+  stakeExportQuerySchema,
+  stakeHintSchema,
+  stakeListQuerySchema,
+  stakeResponseSchema,
+  stakeSavedSchema,
+  stakeStatusQuerySchema,
+  stakeStatusResponseSchema,
+  stakeTotalQuerySchema,
+  stakeTotalSchema,
+  unlockHintSchema,
+  withdrawHintSchema,
+  STAKE_PATHS,
+} from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -23,7 +39,10 @@ const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 const listStakesRoute = createRoute({
   method: "get",
   path: STAKE_PATHS.root,
-  ...describe("admin", "Every stake position on the chain, latest stake first, with owner, node, total, status, dates and events; q searches email, wallet, node and status"),
+  ...describe(
+    "admin",
+    "Every stake position on the chain, latest stake first, with owner, node, total, status, dates and events; q searches email, wallet, node and status",
+  ),
   middleware: [adminOnly] as const,
   request: { query: stakeListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(stakeResponseSchema), "A page of positions"), ...guarded },
@@ -32,7 +51,10 @@ const listStakesRoute = createRoute({
 const getStakeRoute = createRoute({
   method: "get",
   path: STAKE_PATHS.byId,
-  ...describe("admin", "One stake position on the chain by its _id (0x<wallet>-0x<node>), with owner, node, total, status, dates and events; 404 when the chain has none"),
+  ...describe(
+    "admin",
+    "One stake position on the chain by its _id (0x<wallet>-0x<node>), with owner, node, total, status, dates and events; 404 when the chain has none",
+  ),
   middleware: [adminOnly] as const,
   request: { query: stakeByIdQuerySchema },
   responses: { 200: jsonResponse(stakeResponseSchema, "The position"), ...guarded, 404: notFound },
@@ -50,7 +72,10 @@ const stakeTotalRoute = createRoute({
 const stakeStatusRoute = createRoute({
   method: "get",
   path: STAKE_PATHS.status,
-  ...describe("signed-in", "The chain's stake status of a node (the operator's own, or any for an admin) and its position id; null without a stake"),
+  ...describe(
+    "signed-in",
+    "The chain's stake status of a node (the operator's own, or any for an admin) and its position id; null without a stake",
+  ),
   middleware: [signedIn] as const,
   request: { query: stakeStatusQuerySchema },
   responses: { 200: jsonResponse(stakeStatusResponseSchema, "currentStatus and _id"), ...guarded, 404: notFound },
@@ -59,7 +84,10 @@ const stakeStatusRoute = createRoute({
 const stakeTransactionsRoute = createRoute({
   method: "get",
   path: STAKE_PATHS.transactions,
-  ...describe("signed-in", "Stake, top-up, unlock and unstake events, newest first: the operator's own, or all for an admin; q searches the transaction hash"),
+  ...describe(
+    "signed-in",
+    "Stake, top-up, unlock and unstake events, newest first: the operator's own, or all for an admin; q searches the transaction hash",
+  ),
   middleware: [signedIn] as const,
   request: { query: stakeListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(stakeEventResponseSchema), "A page of events"), ...guarded },
@@ -68,7 +96,10 @@ const stakeTransactionsRoute = createRoute({
 const stakeTransactionsExportRoute = createRoute({
   method: "get",
   path: STAKE_PATHS.transactionsExport,
-  ...describe("signed-in", "Every matching stake event as CSV (the operator's own, or all for an admin; q searches the transaction hash), amounts in PLI"),
+  ...describe(
+    "signed-in",
+    "Every matching stake event as CSV (the operator's own, or all for an admin; q searches the transaction hash), amounts in PLI",
+  ),
   middleware: [signedIn] as const,
   request: { query: stakeExportQuerySchema },
   responses: { 200: csvResponse("transactions.csv, newest first"), ...guarded },
@@ -83,25 +114,46 @@ const stakeHintRoute = createRoute({
   ),
   middleware: [operatorOnly] as const,
   request: jsonBody(stakeHintSchema),
-  responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(stakeSavedSchema, "The position as indexed"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const unlockHintRoute = createRoute({
   method: "post",
   path: STAKE_PATHS.unlock,
-  ...describe("admin", "After unlock(wallet, node) from the admin's wallet: answers the position once the chain shows it Unlock, else 409"),
+  ...describe(
+    "admin",
+    "After unlock(wallet, node) from the admin's wallet: answers the position once the chain shows it Unlock, else 409",
+  ),
   middleware: [adminOnly] as const,
   request: jsonBody(unlockHintSchema),
-  responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(stakeSavedSchema, "The position as indexed"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const withdrawHintRoute = createRoute({
   method: "post",
   path: STAKE_PATHS.withdraw,
-  ...describe("user", "After unstake(node) from the operator's wallet: answers the position once that transaction's unstake event is indexed for this position"),
+  ...describe(
+    "user",
+    "After unstake(node) from the operator's wallet: answers the position once that transaction's unstake event is indexed for this position",
+  ),
   middleware: [operatorOnly] as const,
   request: jsonBody(withdrawHintSchema),
-  responses: { 200: jsonResponse(stakeSavedSchema, "The position as indexed"), ...guarded, 404: notFound, 409: conflict },
+  responses: {
+    200: jsonResponse(stakeSavedSchema, "The position as indexed"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
 });
 
 const neverChanged = (path: typeof STAKE_PATHS.delete | typeof STAKE_PATHS.deactivate) =>
@@ -115,7 +167,15 @@ const neverChanged = (path: typeof STAKE_PATHS.delete | typeof STAKE_PATHS.deact
 const deleteStakeRoute = neverChanged(STAKE_PATHS.delete);
 const deactivateStakeRoute = neverChanged(STAKE_PATHS.deactivate);
 
-const TRANSACTION_COLUMNS = ["Wallet Address", "Node Address", "Txn Hash", "Total Stake (PLI)", "Type", "Status", "Date"];
+const TRANSACTION_COLUMNS = [
+  "Wallet Address",
+  "Node Address",
+  "Txn Hash",
+  "Total Stake (PLI)",
+  "Type",
+  "Status",
+  "Date",
+];
 
 const chainDerived = (): never => {
   throw new AppError("conflict", STAKE_MESSAGES.chainDerived);
@@ -128,7 +188,12 @@ export const stakeRoutes = createRouter()
     return cachedJson(c, query, async () => {
       const { rows, total } = await listPositions(db, query);
       const events = await eventsOfPositions(db, rows);
-      return paged(rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])), total, query.page, query.limit);
+      return paged(
+        rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])),
+        total,
+        query.page,
+        query.limit,
+      );
     });
   })
   .openapi(getStakeRoute, async (c) => {
@@ -164,7 +229,15 @@ export const stakeRoutes = createRouter()
     const session = c.get("session")!;
     const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
     const rows = allStakeEvents(db, { q: c.req.valid("query").q, wallet });
-    const cells = (row: StakeEventListRow) => [row.wallet, row.node, row.tx_hash, pliText(BigInt(row.amount)), row.kind, row.position_status, row.block_time.toISOString()];
+    const cells = (row: StakeEventListRow) => [
+      row.wallet,
+      row.node,
+      row.tx_hash,
+      pliText(BigInt(row.amount)),
+      row.kind,
+      row.position_status,
+      row.block_time.toISOString(),
+    ];
     return c.body(csvStream(TRANSACTION_COLUMNS, rows, cells), 200, csvHeaders("transactions.csv"));
   })
   .openapi(stakeHintRoute, async (c) => {
@@ -188,7 +261,8 @@ export const stakeRoutes = createRouter()
     const { db, chain } = c.var.deps;
     const { _id: key, transactionHash } = c.req.valid("json");
     const { wallet, node } = key;
-    if (wallet !== (await walletOf(db, c.get("session")!)) || !(await findPosition(db, wallet, node))) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
+    if (wallet !== (await walletOf(db, c.get("session")!)) || !(await findPosition(db, wallet, node)))
+      throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
     await verifyHint({ db, chain }, { hash: transactionHash, kinds: ["unstake"], wallet, node });
     return c.json({ message: STAKE_MESSAGES.tokenWithdrawn, data: await readPosition(db, wallet, node) }, 200);
   })

@@ -50,7 +50,8 @@ export const STAKE_AMOUNT_MESSAGES = {
 } as const;
 
 /** Spec 5 and 9: the minimum while the stake so far is below the minimum, afterwards the multiple. */
-export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) => (stakeSoFar < limits.minimum ? limits.minimum : limits.multiple);
+export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) =>
+  stakeSoFar < limits.minimum ? limits.minimum : limits.multiple;
 
 /**
  * The first spec 5 rule `amount` breaks, as its message, or null when it may be staked: at least the
@@ -59,7 +60,8 @@ export const effectiveMinimum = (stakeSoFar: bigint, limits: StakeLimits) => (st
 export function stakeAmountError(amount: bigint, stakeSoFar: bigint, limits: StakeLimits): string | null {
   const minimum = effectiveMinimum(stakeSoFar, limits);
   if (amount < minimum) return STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", pliText(minimum));
-  if (isOffMultiple(amount, limits.multiple)) return STAKE_AMOUNT_MESSAGES.stakeNotMultiple.replace("{n}", pliText(limits.multiple));
+  if (isOffMultiple(amount, limits.multiple))
+    return STAKE_AMOUNT_MESSAGES.stakeNotMultiple.replace("{n}", pliText(limits.multiple));
   if (amount + stakeSoFar > limits.maximum) return STAKE_AMOUNT_MESSAGES.stakeMaximumReached;
   return null;
 }
@@ -73,20 +75,27 @@ export interface StakeForm {
 }
 
 /** The 'Low PLI Balance' alert: the wallet holds less than the effective minimum. */
-export const lowBalance = ({ balance, stakeSoFar, limits }: Omit<StakeForm, "amount">) => balance < effectiveMinimum(stakeSoFar, limits);
+export const lowBalance = ({ balance, stakeSoFar, limits }: Omit<StakeForm, "amount">) =>
+  balance < effectiveMinimum(stakeSoFar, limits);
 
 /**
  * Whether the Sign Transaction and Continue to Deposit buttons show: the balance covers the effective
  * minimum, the stake so far is below the maximum and the amount is allowed.
  */
 export const stakeActionsShown = (form: StakeForm) =>
-  !lowBalance(form) && form.stakeSoFar < form.limits.maximum && form.amount !== null && stakeAmountError(form.amount, form.stakeSoFar, form.limits) === null;
+  !lowBalance(form) &&
+  form.stakeSoFar < form.limits.maximum &&
+  form.amount !== null &&
+  stakeAmountError(form.amount, form.stakeSoFar, form.limits) === null;
 
 /**
  * The dialog a step shows instead of going on, or null. Sign: no amount, an amount at or above the
  * balance, or above the maximum with the stake so far. Stake: no amount, or below the effective minimum.
  */
-export function stakeStepError(step: "sign" | "stake", { amount, stakeSoFar, balance, limits }: StakeForm): string | null {
+export function stakeStepError(
+  step: "sign" | "stake",
+  { amount, stakeSoFar, balance, limits }: StakeForm,
+): string | null {
   if (amount === null || amount === 0n) return STAKE_AMOUNT_MESSAGES.stakeSelectAmount;
   if (step === "sign") {
     if (amount >= balance) return STAKE_AMOUNT_MESSAGES.stakeLowBalance;
@@ -118,7 +127,12 @@ export const mayWithdraw = (status: StakeStatus | null) => status === STAKE_STAT
 
 /** The kinds of indexed stake event a hint may name. */
 export type HintKind = "stake" | "topup" | "unlock" | "unstake";
-const KIND_LABELS: Record<HintKind, string> = { stake: "stake", topup: "top-up", unlock: "unlock", unstake: "withdrawal" };
+const KIND_LABELS: Record<HintKind, string> = {
+  stake: "stake",
+  topup: "top-up",
+  unlock: "unlock",
+  unstake: "withdrawal",
+};
 
 export const STAKE_HINT_MESSAGES = {
   hintNotIndexed: "No stake transaction with this hash has been indexed: it is unknown, or not yet mined and indexed",
@@ -131,7 +145,10 @@ export const STAKE_HINT_MESSAGES = {
 
 export type HintDecision = { ok: true } | { ok: false; code: "notFound" | "conflict" | "forbidden"; reason: string };
 
-/** The chain's receipt of a transaction the indexer has no stake event of: its status, and whether its block is indexed yet. */
+/**
+ * The chain's receipt of a transaction the indexer has no stake event of: its status, and whether its block is indexed
+ * yet.
+ */
 export interface HintReceipt {
   status: "success" | "reverted";
   indexed: boolean;
@@ -142,8 +159,19 @@ export interface HintReceipt {
  * `wallet`, on `node`. With no events, `receipt` (the chain's, null when it has none) tells a failed
  * transaction, one not indexed yet and one that staked nothing from an unknown hash.
  */
-export function decideHint(events: { kind: HintKind; wallet: string; node: string }[], expected: { kinds: readonly HintKind[]; wallet: string; node: string }, receipt: HintReceipt | null): HintDecision {
-  const wrongKind: HintDecision = { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintWrongKind.replace("{kinds}", expected.kinds.map((kind) => KIND_LABELS[kind]).join(" or ")) };
+export function decideHint(
+  events: { kind: HintKind; wallet: string; node: string }[],
+  expected: { kinds: readonly HintKind[]; wallet: string; node: string },
+  receipt: HintReceipt | null,
+): HintDecision {
+  const wrongKind: HintDecision = {
+    ok: false,
+    code: "conflict",
+    reason: STAKE_HINT_MESSAGES.hintWrongKind.replace(
+      "{kinds}",
+      expected.kinds.map((kind) => KIND_LABELS[kind]).join(" or "),
+    ),
+  };
   if (events.length === 0) {
     if (receipt === null) return { ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed };
     if (receipt.status === "reverted") return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed };
@@ -155,6 +183,7 @@ export function decideHint(events: { kind: HintKind; wallet: string; node: strin
   if (ofKind.length === 0) return wrongKind;
   const mine = ofKind.filter((event) => event.wallet === wallet);
   if (mine.length === 0) return { ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet };
-  if (!mine.some((event) => event.node === node)) return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode };
+  if (!mine.some((event) => event.node === node))
+    return { ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode };
   return { ok: true };
 }

@@ -65,7 +65,12 @@ describe("staking amount rules (spec 5)", () => {
     expect(stakeAmountError(pli(0.75), 0n, small)).toBeNull();
   });
 
-  const form = (amount: bigint | null, stakeSoFar: bigint, balance: bigint): StakeForm => ({ amount, stakeSoFar, balance, limits });
+  const form = (amount: bigint | null, stakeSoFar: bigint, balance: bigint): StakeForm => ({
+    amount,
+    stakeSoFar,
+    balance,
+    limits,
+  });
 
   it("the Low PLI Balance alert shows while the balance is under the effective minimum", () => {
     expect(lowBalance(form(null, 0n, pli(49_999)))).toBe(true);
@@ -86,7 +91,9 @@ describe("staking amount rules (spec 5)", () => {
     expect(stakeStepError("sign", form(null, 0n, pli(100_000)))).toBe(STAKE_AMOUNT_MESSAGES.stakeSelectAmount);
     expect(stakeStepError("sign", form(0n, 0n, pli(100_000)))).toBe(STAKE_AMOUNT_MESSAGES.stakeSelectAmount);
     expect(stakeStepError("sign", form(pli(100_000), 0n, pli(100_000)))).toBe(STAKE_AMOUNT_MESSAGES.stakeLowBalance);
-    expect(stakeStepError("sign", form(pli(60_000), pli(950_000), pli(100_000)))).toBe(STAKE_AMOUNT_MESSAGES.stakeMaximumReached);
+    expect(stakeStepError("sign", form(pli(60_000), pli(950_000), pli(100_000)))).toBe(
+      STAKE_AMOUNT_MESSAGES.stakeMaximumReached,
+    );
     expect(stakeStepError("sign", form(pli(50_000), 0n, pli(100_000)))).toBeNull();
   });
 
@@ -105,11 +112,23 @@ describe("stake position ids", () => {
     const id = stakeIdOf(wallet, node);
     expect(id).toBe(`${wallet.toLowerCase()}-${node}`);
     expect(parseStakeId(id)).toEqual({ wallet: wallet.toLowerCase(), node });
-    expect(parseStakeId(id.toUpperCase().replace(/^0X/, "0x").replace("-0X", "-0x"))).toEqual({ wallet: wallet.toLowerCase(), node });
+    expect(parseStakeId(id.toUpperCase().replace(/^0X/, "0x").replace("-0X", "-0x"))).toEqual({
+      wallet: wallet.toLowerCase(),
+      node,
+    });
   });
 
   it("anything else is no id", () => {
-    for (const bad of ["", wallet, `${wallet}-`, `${wallet}-${node}-`, `${wallet}:${node}`, `${wallet.slice(0, -1)}-${node}`, `${wallet}-${node}0`]) expect(parseStakeId(bad)).toBeNull();
+    for (const bad of [
+      "",
+      wallet,
+      `${wallet}-`,
+      `${wallet}-${node}-`,
+      `${wallet}:${node}`,
+      `${wallet.slice(0, -1)}-${node}`,
+      `${wallet}-${node}0`,
+    ])
+      expect(parseStakeId(bad)).toBeNull();
   });
 });
 
@@ -135,16 +154,48 @@ describe("stake hints", () => {
   });
 
   it("tell an unknown hash, a failed transaction, one not indexed yet and one that staked nothing apart", () => {
-    expect(decideHint([], expected, null)).toEqual({ ok: false, code: "notFound", reason: STAKE_HINT_MESSAGES.hintNotIndexed });
-    expect(decideHint([], expected, { status: "reverted", indexed: true })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed });
-    expect(decideHint([], expected, { status: "reverted", indexed: false })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintFailed });
-    expect(decideHint([], expected, { status: "success", indexed: false })).toEqual({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintPending });
-    expect(decideHint([], expected, { status: "success", indexed: true })).toEqual({ ok: false, code: "conflict", reason: "This transaction is not a stake or top-up" });
+    expect(decideHint([], expected, null)).toEqual({
+      ok: false,
+      code: "notFound",
+      reason: STAKE_HINT_MESSAGES.hintNotIndexed,
+    });
+    expect(decideHint([], expected, { status: "reverted", indexed: true })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: STAKE_HINT_MESSAGES.hintFailed,
+    });
+    expect(decideHint([], expected, { status: "reverted", indexed: false })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: STAKE_HINT_MESSAGES.hintFailed,
+    });
+    expect(decideHint([], expected, { status: "success", indexed: false })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: STAKE_HINT_MESSAGES.hintPending,
+    });
+    expect(decideHint([], expected, { status: "success", indexed: true })).toEqual({
+      ok: false,
+      code: "conflict",
+      reason: "This transaction is not a stake or top-up",
+    });
   });
 
   it("refuse someone else's transaction, another node's and another kind", () => {
-    expect(decideHint([{ kind: "stake", wallet: `0x${"c".repeat(40)}`, node }], expected, null)).toMatchObject({ ok: false, code: "forbidden", reason: STAKE_HINT_MESSAGES.hintOtherWallet });
-    expect(decideHint([{ kind: "stake", wallet, node: `0x${"c".repeat(40)}` }], expected, null)).toMatchObject({ ok: false, code: "conflict", reason: STAKE_HINT_MESSAGES.hintOtherNode });
-    expect(decideHint([{ kind: "unstake", wallet, node }], expected, null)).toMatchObject({ ok: false, code: "conflict", reason: "This transaction is not a stake or top-up" });
+    expect(decideHint([{ kind: "stake", wallet: `0x${"c".repeat(40)}`, node }], expected, null)).toMatchObject({
+      ok: false,
+      code: "forbidden",
+      reason: STAKE_HINT_MESSAGES.hintOtherWallet,
+    });
+    expect(decideHint([{ kind: "stake", wallet, node: `0x${"c".repeat(40)}` }], expected, null)).toMatchObject({
+      ok: false,
+      code: "conflict",
+      reason: STAKE_HINT_MESSAGES.hintOtherNode,
+    });
+    expect(decideHint([{ kind: "unstake", wallet, node }], expected, null)).toMatchObject({
+      ok: false,
+      code: "conflict",
+      reason: "This transaction is not a stake or top-up",
+    });
   });
 });

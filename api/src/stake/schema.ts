@@ -25,7 +25,8 @@ export const STAKE_MESSAGES = {
   tokenWithdrawn: "Token Withdrawn Successfully",
   stakeNotFound: "No stake position for this wallet and node",
   stakeNodeNotFound: "Node not found",
-  stakeNotUnlocked: "The stake is not unlocked on the chain yet: send unlock(wallet, node address) and try again once the transaction is indexed",
+  stakeNotUnlocked:
+    "The stake is not unlocked on the chain yet: send unlock(wallet, node address) and try again once the transaction is indexed",
   stakeAlreadyWithdrawn: "The stake has already been withdrawn",
   chainDerived: "Stakes come from the chain: chain-derived records are never deleted or deactivated",
   ...STAKE_AMOUNT_MESSAGES,
@@ -97,7 +98,12 @@ export const stakeResponseSchema = z.object({
   withdrawTnxHash: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
   user: z.object({ _id: z.string().nullable(), email: z.string(), walletAddress: z.string() }),
-  nodesetting: z.object({ _id: z.string().nullable(), name: z.string(), walletAddress: z.string(), nodeAddress: z.string() }),
+  nodesetting: z.object({
+    _id: z.string().nullable(),
+    name: z.string(),
+    walletAddress: z.string(),
+    nodeAddress: z.string(),
+  }),
   transaction: z.array(stakeTransactionSchema),
 });
 export type StakeResponse = z.infer<typeof stakeResponseSchema>;
@@ -113,7 +119,10 @@ export const stakeEventResponseSchema = stakeTransactionSchema.extend({
 export type StakeEventResponse = z.infer<typeof stakeEventResponseSchema>;
 
 export const stakeTotalSchema = z.object({ tillStake: wei });
-export const stakeStatusResponseSchema = z.object({ currentStatus: stakeStatusSchema.nullable(), _id: z.string().nullable() });
+export const stakeStatusResponseSchema = z.object({
+  currentStatus: stakeStatusSchema.nullable(),
+  _id: z.string().nullable(),
+});
 export const stakeSavedSchema = z.object({ message: z.string(), data: stakeResponseSchema });
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */

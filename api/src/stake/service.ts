@@ -10,7 +10,10 @@ import { toStakeResponse } from "./responses.ts";
 import { decideHint, stakeIdOf, type HintKind, type HintReceipt } from "./rules.ts";
 import { STAKE_MESSAGES } from "./schema.ts";
 
-/** The chain's receipt of a transaction and whether the indexer has passed its block; null when the chain does not know it (or cannot be reached). */
+/**
+ * The chain's receipt of a transaction and whether the indexer has passed its block; null when the chain does not know
+ * it (or cannot be reached).
+ */
 async function receiptOf(deps: { db: Db; chain: PublicClient }, hash: `0x${string}`): Promise<HintReceipt | null> {
   const receipt = await deps.chain.getTransactionReceipt({ hash }).catch(() => null);
   if (!receipt) return null;
@@ -23,7 +26,10 @@ async function receiptOf(deps: { db: Db; chain: PublicClient }, hash: `0x${strin
  * against the indexed events (the chain's receipt only explains a hash without events). Refuses
  * with the reason (404, 403 or 409) unless the indexer has seen it.
  */
-export async function verifyHint(deps: { db: Db; chain: PublicClient }, hint: { hash: string; kinds: readonly HintKind[]; wallet: string; node: string }) {
+export async function verifyHint(
+  deps: { db: Db; chain: PublicClient },
+  hint: { hash: string; kinds: readonly HintKind[]; wallet: string; node: string },
+) {
   const events = await eventsOfTransaction(deps.db, hint.hash);
   const receipt = events.length === 0 ? await receiptOf(deps, hint.hash as `0x${string}`) : null;
   const decision = decideHint(events, hint, receipt);
@@ -49,7 +55,11 @@ export function requireUnlocked(row: Pick<PositionRow, "status">) {
  */
 export async function walletOf(db: Db, session: Pick<SessionClaims, "sub" | "walletAddress">): Promise<string> {
   if (session.walletAddress) return session.walletAddress.toLowerCase();
-  const row = await db.selectFrom("app.operator").select("wallet_address").where("id", "=", session.sub).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("app.operator")
+    .select("wallet_address")
+    .where("id", "=", session.sub)
+    .executeTakeFirstOrThrow();
   return row.wallet_address;
 }
 

@@ -7,7 +7,8 @@ import { listStakeEvents } from "./events.ts";
 import { listPositions } from "./positions.ts";
 
 let t: TestApp;
-const hex = (prefix: string, i: number, length: number) => `${prefix}${i.toString(16).padStart(length - prefix.length, "0")}`;
+const hex = (prefix: string, i: number, length: number) =>
+  `${prefix}${i.toString(16).padStart(length - prefix.length, "0")}`;
 const addressOf = (kind: string, i: number) => hex(`0x${kind}`, i, 42);
 const hashOf = (i: number) => hex("0x9a", i * 7919, 66);
 
@@ -26,15 +27,35 @@ beforeAll(async () => {
     if (i <= 4) {
       const owner = await newOperator(t);
       wallet = owner.wallet;
-      const { id } = await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow();
+      const { id } = await t.db
+        .selectFrom("app.operator")
+        .select("id")
+        .where("wallet_address", "=", wallet)
+        .executeTakeFirstOrThrow();
       await t.db
         .insertInto("app.node")
-        .values({ operator_id: id, wallet_address: wallet, name: `Node Alpha ${i}`, provider: "AWS", ipaddress: `10.9.0.${i}`, os: "Debian", ram: 16, storage: 400, security: "UFW", oracle_address: addressOf("c3", i), node_address: node })
+        .values({
+          operator_id: id,
+          wallet_address: wallet,
+          name: `Node Alpha ${i}`,
+          provider: "AWS",
+          ipaddress: `10.9.0.${i}`,
+          os: "Debian",
+          ram: 16,
+          storage: 400,
+          security: "UFW",
+          oracle_address: addressOf("c3", i),
+          node_address: node,
+        })
         .execute();
     }
-    await sql`INSERT INTO test_indexer.stake_position VALUES (${wallet}, ${node}, ${statuses[i % 3]}, 1000, now(), now() - ${i} * interval '1 hour', ${hashOf(i)}, NULL, NULL, NULL, NULL, NULL, ${i})`.execute(t.db);
+    await sql`INSERT INTO test_indexer.stake_position VALUES (${wallet}, ${node}, ${statuses[i % 3]}, 1000, now(), now() - ${i} * interval '1 hour', ${hashOf(i)}, NULL, NULL, NULL, NULL, NULL, ${i})`.execute(
+      t.db,
+    );
     for (let k = 0; k < 3; k++) {
-      await sql`INSERT INTO test_indexer.stake_event VALUES (${`e${i}-${k}`}, 'topup', ${wallet}, ${node}, 1, 1, ${hashOf(i * 10 + k)}, ${100 * k + i}, now(), 0)`.execute(t.db);
+      await sql`INSERT INTO test_indexer.stake_event VALUES (${`e${i}-${k}`}, 'topup', ${wallet}, ${node}, 1, 1, ${hashOf(i * 10 + k)}, ${100 * k + i}, now(), 0)`.execute(
+        t.db,
+      );
     }
   }
 });
@@ -61,28 +82,74 @@ async function expectedEvents(q: string, wallet?: string) {
 describe("stake list searches", () => {
   it("finds the same positions, in the same order and count, as ILIKE over email, wallet, node, node name and status", async () => {
     const emails = await t.db.selectFrom("app.operator").select("email").execute();
-    const searches = ["", emails[0]!.email!.toUpperCase(), emails[1]!.email!.slice(3, 12), "alpha", "ALPHA 3", "stake", "LOCK", "draw", "0x", "0XA1", addressOf("a1", 7), addressOf("b2", 9).slice(0, 30), "b2", "0b", "0000000c", "x", "%", "_", "nothing-like-it", addressOf("c3", 1)];
+    const searches = [
+      "",
+      emails[0]!.email!.toUpperCase(),
+      emails[1]!.email!.slice(3, 12),
+      "alpha",
+      "ALPHA 3",
+      "stake",
+      "LOCK",
+      "draw",
+      "0x",
+      "0XA1",
+      addressOf("a1", 7),
+      addressOf("b2", 9).slice(0, 30),
+      "b2",
+      "0b",
+      "0000000c",
+      "x",
+      "%",
+      "_",
+      "nothing-like-it",
+      addressOf("c3", 1),
+    ];
     for (const q of searches) {
       const expected = await expectedPositions(q);
       const { rows, total } = await listPositions(t.db, { q, page: 1, limit: 100 });
-      expect({ q, ids: rows.map((row) => `${row.wallet}-${row.node}`), total }).toEqual({ q, ids: expected, total: expected.length });
+      expect({ q, ids: rows.map((row) => `${row.wallet}-${row.node}`), total }).toEqual({
+        q,
+        ids: expected,
+        total: expected.length,
+      });
     }
     const second = await listPositions(t.db, { q: "0x", page: 2, limit: 5 });
-    expect({ ids: second.rows.map((row) => `${row.wallet}-${row.node}`), total: second.total }).toEqual({ ids: (await expectedPositions("0x")).slice(5, 10), total: 12 });
+    expect({ ids: second.rows.map((row) => `${row.wallet}-${row.node}`), total: second.total }).toEqual({
+      ids: (await expectedPositions("0x")).slice(5, 10),
+      total: 12,
+    });
     expect(await listPositions(t.db, { q: "0x", page: 9, limit: 5 })).toEqual({ rows: [], total: 12 });
   });
 
   it("finds the same events as ILIKE on the transaction hash, for all and for one wallet, with the count of all pages", async () => {
     const wallet = addressOf("a1", 8);
-    const searches = ["", hashOf(85).slice(0, 9), hashOf(85).toUpperCase(), hashOf(51).slice(30, 40), "9a", "0x9", "X9A", "0x9b", "zz", "%"];
+    const searches = [
+      "",
+      hashOf(85).slice(0, 9),
+      hashOf(85).toUpperCase(),
+      hashOf(51).slice(30, 40),
+      "9a",
+      "0x9",
+      "X9A",
+      "0x9b",
+      "zz",
+      "%",
+    ];
     for (const scope of [undefined, wallet]) {
       for (const q of searches) {
         const expected = await expectedEvents(q, scope);
         const { rows, total } = await listStakeEvents(t.db, { q, wallet: scope, page: 1, limit: 100 });
-        expect({ q, scope, ids: rows.map((row) => row.id), total }).toEqual({ q, scope, ids: expected, total: expected.length });
+        expect({ q, scope, ids: rows.map((row) => row.id), total }).toEqual({
+          q,
+          scope,
+          ids: expected,
+          total: expected.length,
+        });
       }
     }
-    expect((await listStakeEvents(t.db, { q: "", wallet, page: 2, limit: 2 })).rows.map((row) => row.id)).toEqual((await expectedEvents("", wallet)).slice(2, 4));
+    expect((await listStakeEvents(t.db, { q: "", wallet, page: 2, limit: 2 })).rows.map((row) => row.id)).toEqual(
+      (await expectedEvents("", wallet)).slice(2, 4),
+    );
     expect(await listStakeEvents(t.db, { q: "", wallet, page: 5, limit: 2 })).toEqual({ rows: [], total: 3 });
   });
 });

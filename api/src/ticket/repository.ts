@@ -14,16 +14,24 @@ export type TicketRow = Selectable<TicketTable> & {
   last_author: UserType;
 };
 
-const ticketsWithOwner = (db: Db) => db.selectFrom("app.ticket as t").innerJoin("app.operator as o", "o.id", "t.operator_id").leftJoin("app.node as n", "n.id", "t.node_id");
+const ticketsWithOwner = (db: Db) =>
+  db
+    .selectFrom("app.ticket as t")
+    .innerJoin("app.operator as o", "o.id", "t.operator_id")
+    .leftJoin("app.node as n", "n.id", "t.node_id");
 
 const withTicketColumns = (query: ReturnType<typeof ticketsWithOwner>) =>
-  query.selectAll("t").select([
-    "o.email as owner_email",
-    "o.wallet_address",
-    "n.name as node_name",
-    sql<number>`(SELECT count(*)::int FROM app.ticket_message AS m WHERE m.ticket_id = t.id)`.as("message_count"),
-    sql<UserType>`(SELECT m.author_type FROM app.ticket_message AS m WHERE m.ticket_id = t.id ORDER BY m.created_at DESC, m.id LIMIT 1)`.as("last_author"),
-  ]);
+  query
+    .selectAll("t")
+    .select([
+      "o.email as owner_email",
+      "o.wallet_address",
+      "n.name as node_name",
+      sql<number>`(SELECT count(*)::int FROM app.ticket_message AS m WHERE m.ticket_id = t.id)`.as("message_count"),
+      sql<UserType>`(SELECT m.author_type FROM app.ticket_message AS m WHERE m.ticket_id = t.id ORDER BY m.created_at DESC, m.id LIMIT 1)`.as(
+        "last_author",
+      ),
+    ]);
 
 export interface TicketFilter {
   q: string;
@@ -53,7 +61,11 @@ function ticketsMatching(db: Db, { q, status, ownerId }: TicketFilter) {
 
 /** A page of tickets, latest activity first. */
 export const listTickets = (db: Db, params: TicketFilter & { page: number; limit: number }) =>
-  pageOf(ticketsMatching(db, params), (query) => withTicketColumns(query).orderBy("t.updated_at", "desc").orderBy("t.id"), params);
+  pageOf(
+    ticketsMatching(db, params),
+    (query) => withTicketColumns(query).orderBy("t.updated_at", "desc").orderBy("t.id"),
+    params,
+  );
 
 /** One ticket; undefined when absent or, with `ownerId`, not that operator's. */
 export function findTicket(db: Db, id: string, ownerId?: string) {
@@ -73,7 +85,9 @@ export function lockTicket(tx: Db, id: string, ownerId?: string) {
 export const threadOf = (db: Db, ticketId: string) =>
   db
     .selectFrom("app.ticket_message as m")
-    .leftJoin("app.admin as a", (join) => join.onRef("a.id", "=", "m.author_id").on("m.author_type", "=", USER_TYPE.admin))
+    .leftJoin("app.admin as a", (join) =>
+      join.onRef("a.id", "=", "m.author_id").on("m.author_type", "=", USER_TYPE.admin),
+    )
     .selectAll("m")
     .select("a.name as admin_name")
     .where("m.ticket_id", "=", ticketId)
@@ -82,21 +96,41 @@ export const threadOf = (db: Db, ticketId: string) =>
     .execute();
 
 export const insertTicket = (tx: Db, values: { operatorId: string; nodeId: string | null; subject: string }) =>
-  tx.insertInto("app.ticket").values({ operator_id: values.operatorId, node_id: values.nodeId, subject: values.subject }).returning(["id", "ticket_no"]).executeTakeFirstOrThrow();
+  tx
+    .insertInto("app.ticket")
+    .values({ operator_id: values.operatorId, node_id: values.nodeId, subject: values.subject })
+    .returning(["id", "ticket_no"])
+    .executeTakeFirstOrThrow();
 
 /** Who opened a ticket, as admins know them (email, else wallet), and the name of the node it is about. */
-export async function ticketOrigin(db: Db, operatorId: string, nodeId: string | null): Promise<{ from: string; nodeName: string | null }> {
+export async function ticketOrigin(
+  db: Db,
+  operatorId: string,
+  nodeId: string | null,
+): Promise<{ from: string; nodeName: string | null }> {
   const [operator, node] = await Promise.all([
-    db.selectFrom("app.operator").select(["email", "wallet_address"]).where("id", "=", operatorId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("app.operator")
+      .select(["email", "wallet_address"])
+      .where("id", "=", operatorId)
+      .executeTakeFirstOrThrow(),
     nodeId ? db.selectFrom("app.node").select("name").where("id", "=", nodeId).executeTakeFirst() : undefined,
   ]);
   return { from: operator.email ?? operator.wallet_address, nodeName: node?.name ?? null };
 }
 
-export const insertMessage = (tx: Db, values: { ticketId: string; author: { type: UserType; id: string }; body: string }) =>
+export const insertMessage = (
+  tx: Db,
+  values: { ticketId: string; author: { type: UserType; id: string }; body: string },
+) =>
   tx
     .insertInto("app.ticket_message")
-    .values({ ticket_id: values.ticketId, author_type: values.author.type, author_id: values.author.id, body: values.body })
+    .values({
+      ticket_id: values.ticketId,
+      author_type: values.author.type,
+      author_id: values.author.id,
+      body: values.body,
+    })
     .returning(["id"])
     .executeTakeFirstOrThrow();
 
@@ -109,7 +143,14 @@ export const setTicketStatus = (tx: Db, id: string, status: TicketStatus, closed
 
 /** Whether the operator owns the node. */
 export const ownsNode = async (db: Db, operatorId: string, nodeId: string) =>
-  Boolean(await db.selectFrom("app.node").select("id").where("id", "=", nodeId).where("operator_id", "=", operatorId).executeTakeFirst());
+  Boolean(
+    await db
+      .selectFrom("app.node")
+      .select("id")
+      .where("id", "=", nodeId)
+      .where("operator_id", "=", operatorId)
+      .executeTakeFirst(),
+  );
 
 export function toTicketResponse(row: TicketRow): TicketResponse {
   return {
@@ -128,6 +169,15 @@ export function toTicketResponse(row: TicketRow): TicketResponse {
 }
 
 /** A message as answered; admins see which admin wrote a reply, operators do not. */
-export function toTicketMessage(row: Selectable<TicketMessageTable> & { admin_name: string | null }, { forAdmin }: { forAdmin: boolean }): TicketMessage {
-  return { _id: row.id, authorType: row.author_type, authorName: forAdmin ? (row.admin_name ?? "") : "", body: row.body, createdAt: row.created_at.toISOString() };
+export function toTicketMessage(
+  row: Selectable<TicketMessageTable> & { admin_name: string | null },
+  { forAdmin }: { forAdmin: boolean },
+): TicketMessage {
+  return {
+    _id: row.id,
+    authorType: row.author_type,
+    authorName: forAdmin ? (row.admin_name ?? "") : "",
+    body: row.body,
+    createdAt: row.created_at.toISOString(),
+  };
 }

@@ -6,7 +6,19 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { findTicket, listTickets, threadOf, toTicketMessage, toTicketResponse } from "./repository.ts";
-import { TICKET_MESSAGES, type TicketDetail, ticketByIdQuerySchema, ticketCloseSchema, ticketCreateSchema, ticketDetailSchema, ticketListQuerySchema, ticketReplySchema, ticketResponseSchema, ticketSavedSchema, TICKET_PATHS } from "./schema.ts";
+import {
+  TICKET_MESSAGES,
+  type TicketDetail,
+  ticketByIdQuerySchema,
+  ticketCloseSchema,
+  ticketCreateSchema,
+  ticketDetailSchema,
+  ticketListQuerySchema,
+  ticketReplySchema,
+  ticketResponseSchema,
+  ticketSavedSchema,
+  TICKET_PATHS,
+} from "./schema.ts";
 import { closeTicket, openTicket, replyToTicket } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
@@ -14,13 +26,23 @@ import { pagedSchema } from "../shared/schema.ts";
 import { TICKET_LIMITS } from "./rules.ts";
 
 /** The support ticket routes. */
-const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict, 429: rateLimited } = ERROR_RESPONSES;
+const {
+  400: invalid,
+  401: unauthorized,
+  403: forbidden,
+  404: notFound,
+  409: conflict,
+  429: rateLimited,
+} = ERROR_RESPONSES;
 const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
 
 const listTicketsRoute = createRoute({
   method: "get",
   path: TICKET_PATHS.root,
-  ...describe("signed-in", "Support tickets, latest activity first: an operator's own, or every ticket for an admin; status filters, q searches subject, number, owner's email or wallet and node name"),
+  ...describe(
+    "signed-in",
+    "Support tickets, latest activity first: an operator's own, or every ticket for an admin; status filters, q searches subject, number, owner's email or wallet and node name",
+  ),
   middleware: [signedIn] as const,
   request: { query: ticketListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(ticketResponseSchema), "A page of tickets"), ...guarded },
@@ -29,7 +51,10 @@ const listTicketsRoute = createRoute({
 const openTicketRoute = createRoute({
   method: "post",
   path: TICKET_PATHS.root,
-  ...describe("user", `Open a support ticket (Open) with its first message, optionally about one of the operator's nodes; at most ${TICKET_LIMITS.openedPerHour} an hour per operator`),
+  ...describe(
+    "user",
+    `Open a support ticket (Open) with its first message, optionally about one of the operator's nodes; at most ${TICKET_LIMITS.openedPerHour} an hour per operator`,
+  ),
   middleware: [operatorOnly] as const,
   request: jsonBody(ticketCreateSchema),
   responses: { 201: jsonResponse(ticketSavedSchema, "Opened"), ...guarded, 429: rateLimited },
@@ -47,10 +72,19 @@ const ticketByIdRoute = createRoute({
 const replyTicketRoute = createRoute({
   method: "post",
   path: TICKET_PATHS.reply,
-  ...describe("signed-in", `Reply to a ticket that is not closed (its owner, or an admin: the operator is emailed); an admin's reply makes it Answered, the owner's Open; at most ${TICKET_LIMITS.messagesPerMinute} a minute per account`),
+  ...describe(
+    "signed-in",
+    `Reply to a ticket that is not closed (its owner, or an admin: the operator is emailed); an admin's reply makes it Answered, the owner's Open; at most ${TICKET_LIMITS.messagesPerMinute} a minute per account`,
+  ),
   middleware: [signedIn] as const,
   request: jsonBody(ticketReplySchema),
-  responses: { 200: jsonResponse(ticketSavedSchema, "Replied"), ...guarded, 404: notFound, 409: conflict, 429: rateLimited },
+  responses: {
+    200: jsonResponse(ticketSavedSchema, "Replied"),
+    ...guarded,
+    404: notFound,
+    409: conflict,
+    429: rateLimited,
+  },
 });
 
 const closeTicketRoute = createRoute({
@@ -66,7 +100,10 @@ const closeTicketRoute = createRoute({
 async function readTicket(db: Db, id: string, ownerId: string | undefined): Promise<TicketDetail> {
   const [row, thread] = await Promise.all([findTicket(db, id, ownerId), threadOf(db, id)]);
   if (!row) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
-  return { ...toTicketResponse(row), messages: thread.map((message) => toTicketMessage(message, { forAdmin: ownerId === undefined })) };
+  return {
+    ...toTicketResponse(row),
+    messages: thread.map((message) => toTicketMessage(message, { forAdmin: ownerId === undefined })),
+  };
 }
 
 export const ticketRoutes = createRouter()
@@ -84,7 +121,9 @@ export const ticketRoutes = createRouter()
     if (mailed) mailQueue.wake();
     return c.json({ message: TICKET_MESSAGES.ticketSubmitted, data: await readTicket(db, id, operatorId) }, 201);
   })
-  .openapi(ticketByIdRoute, async (c) => c.json(await readTicket(c.var.deps.db, c.req.valid("query").ticketId, ownerScope(c.get("session")!)), 200))
+  .openapi(ticketByIdRoute, async (c) =>
+    c.json(await readTicket(c.var.deps.db, c.req.valid("query").ticketId, ownerScope(c.get("session")!)), 200),
+  )
   .openapi(replyTicketRoute, async (c) => {
     const { db, mailQueue } = c.var.deps;
     const session = c.get("session")!;
@@ -92,7 +131,10 @@ export const ticketRoutes = createRouter()
     await enforceLimits(c, [[L.ticketMessageAccount, accountOf(session)]], TICKET_MESSAGES.ticketMessagesTooMany);
     const { mailed } = await replyToTicket(db, { type: session.userType, id: session.sub }, _id, message);
     if (mailed) mailQueue.wake();
-    return c.json({ message: TICKET_MESSAGES.ticketReplied, data: await readTicket(db, _id, ownerScope(session)) }, 200);
+    return c.json(
+      { message: TICKET_MESSAGES.ticketReplied, data: await readTicket(db, _id, ownerScope(session)) },
+      200,
+    );
   })
   .openapi(closeTicketRoute, async (c) => {
     const { db } = c.var.deps;

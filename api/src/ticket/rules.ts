@@ -23,7 +23,9 @@ export const TICKET_RULE_MESSAGES = {
 export const mayReply = (status: TicketStatus) => status !== TICKET_STATUS.closed;
 
 /** Only admins close a ticket, and only one that is not closed yet. */
-export const mayClose = (status: TicketStatus, actor: UserType) => actor === USER_TYPE.admin && status !== TICKET_STATUS.closed;
+export const mayClose = (status: TicketStatus, actor: UserType) =>
+  actor === USER_TYPE.admin && status !== TICKET_STATUS.closed;
 
 /** A reply by support answers the ticket; one by the operator opens it again for support. */
-export const statusAfterReply = (author: UserType): TicketStatus => (author === USER_TYPE.admin ? TICKET_STATUS.answered : TICKET_STATUS.open);
+export const statusAfterReply = (author: UserType): TicketStatus =>
+  author === USER_TYPE.admin ? TICKET_STATUS.answered : TICKET_STATUS.open;

@@ -11,15 +11,29 @@ import { TICKET_MESSAGES, type TicketCreateInput } from "./schema.ts";
  * transaction records one mail to each admin about it (keyed by ticket and admin, so never two).
  * Answers its id and whether mails were recorded.
  */
-export async function openTicket(db: Db, operatorId: string, input: TicketCreateInput): Promise<{ id: string; mailed: boolean }> {
+export async function openTicket(
+  db: Db,
+  operatorId: string,
+  input: TicketCreateInput,
+): Promise<{ id: string; mailed: boolean }> {
   const nodeId = input.nodeId ?? null;
-  if (nodeId && !(await ownsNode(db, operatorId, nodeId))) throw validationError({ nodeId: TICKET_MESSAGES.ticketNodeNotYours });
+  if (nodeId && !(await ownsNode(db, operatorId, nodeId)))
+    throw validationError({ nodeId: TICKET_MESSAGES.ticketNodeNotYours });
   return db.transaction().execute(async (tx) => {
     const ticket = await insertTicket(tx, { operatorId, nodeId, subject: input.subject });
-    await insertMessage(tx, { ticketId: ticket.id, author: { type: USER_TYPE.user, id: operatorId }, body: input.message });
-    const [about, admins] = await Promise.all([ticketOrigin(tx, operatorId, nodeId), tx.selectFrom("app.admin").select("id").execute()]);
+    await insertMessage(tx, {
+      ticketId: ticket.id,
+      author: { type: USER_TYPE.user, id: operatorId },
+      body: input.message,
+    });
+    const [about, admins] = await Promise.all([
+      ticketOrigin(tx, operatorId, nodeId),
+      tx.selectFrom("app.admin").select("id").execute(),
+    ]);
     const details = { ticketNo: Number(ticket.ticket_no), subject: input.subject, message: input.message, ...about };
-    const mails = admins.map((admin) => mailOf("ticketOpened", `${ticket.id}:${admin.id}`, { type: USER_TYPE.admin, id: admin.id }, details));
+    const mails = admins.map((admin) =>
+      mailOf("ticketOpened", `${ticket.id}:${admin.id}`, { type: USER_TYPE.admin, id: admin.id }, details),
+    );
     return { id: ticket.id, mailed: (await recordMails(tx, mails)) > 0 };
   });
 }
@@ -34,7 +48,12 @@ export interface TicketActor {
  * for an admin, any. An admin's reply records the mail to the operator in the same transaction.
  * Answers whether a mail was recorded.
  */
-export async function replyToTicket(db: Db, actor: TicketActor, ticketId: string, body: string): Promise<{ mailed: boolean }> {
+export async function replyToTicket(
+  db: Db,
+  actor: TicketActor,
+  ticketId: string,
+  body: string,
+): Promise<{ mailed: boolean }> {
   const isAdmin = actor.type === USER_TYPE.admin;
   return db.transaction().execute(async (tx) => {
     const ticket = await lockTicket(tx, ticketId, isAdmin ? undefined : actor.id);
@@ -44,7 +63,12 @@ export async function replyToTicket(db: Db, actor: TicketActor, ticketId: string
     await setTicketStatus(tx, ticketId, statusAfterReply(actor.type));
     if (!isAdmin) return { mailed: false };
     const details = { ticketNo: Number(ticket.ticket_no), subject: ticket.subject, reply: body };
-    return { mailed: (await recordMails(tx, [mailOf("ticketReply", message.id, { type: USER_TYPE.user, id: ticket.operator_id }, details)])) > 0 };
+    return {
+      mailed:
+        (await recordMails(tx, [
+          mailOf("ticketReply", message.id, { type: USER_TYPE.user, id: ticket.operator_id }, details),
+        ])) > 0,
+    };
   });
 }
 

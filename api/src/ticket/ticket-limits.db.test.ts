@@ -15,10 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const open = (token: string, subject: string) => t.call("POST", API.ticket.root, { token, body: { subject, message: "Please help." } });
-const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
+const open = (token: string, subject: string) =>
+  t.call("POST", API.ticket.root, { token, body: { subject, message: "Please help." } });
+const reply = (token: string, _id: string, message: string) =>
+  t.call("POST", API.ticket.reply, { token, body: { _id, message } });
 const ticketMailsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
-const count = async (table: "app.ticket" | "app.ticket_message" | "app.mail_outbox") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: "app.ticket" | "app.ticket_message" | "app.mail_outbox") =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The Retry-After of a 429, in seconds, checked to be a whole number within the limit's window. */
 function retryAfter(response: { status: number; headers: Headers }, windowSeconds: number) {
@@ -33,18 +43,29 @@ function retryAfter(response: { status: number; headers: Headers }, windowSecond
 describe("ticket limits", () => {
   it(`an operator opens at most ${TICKET_LIMITS.openedPerHour} tickets an hour: the next answers 429 with Retry-After, and no ticket and no admin mail is made; another operator is unaffected`, async () => {
     const operator = await newOperator(t);
-    for (let i = 1; i <= TICKET_LIMITS.openedPerHour; i++) expect((await open(operator.token, `Question ${i}`)).status).toBe(201);
+    for (let i = 1; i <= TICKET_LIMITS.openedPerHour; i++)
+      expect((await open(operator.token, `Question ${i}`)).status).toBe(201);
     await runMailJob(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
-    const [tickets, messages, mails] = [await count("app.ticket"), await count("app.ticket_message"), await count("app.mail_outbox")];
+    const [tickets, messages, mails] = [
+      await count("app.ticket"),
+      await count("app.ticket_message"),
+      await count("app.mail_outbox"),
+    ];
 
     const refused = await open(operator.token, "One too many");
     retryAfter(refused, 3600);
     expect(refused.body).toEqual({ error: MESSAGES.ticketsTooMany });
-    expect([await count("app.ticket"), await count("app.ticket_message"), await count("app.mail_outbox")]).toEqual([tickets, messages, mails]);
+    expect([await count("app.ticket"), await count("app.ticket_message"), await count("app.mail_outbox")]).toEqual([
+      tickets,
+      messages,
+      mails,
+    ]);
     await runMailJob(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
-    expect((await t.call("GET", `${API.ticket.root}?limit=50`, { token: operator.token })).body.totalDocs).toBe(TICKET_LIMITS.openedPerHour);
+    expect((await t.call("GET", `${API.ticket.root}?limit=50`, { token: operator.token })).body.totalDocs).toBe(
+      TICKET_LIMITS.openedPerHour,
+    );
 
     const other = await newOperator(t);
     expect((await open(other.token, "My own question")).status).toBe(201);
@@ -53,7 +74,8 @@ describe("ticket limits", () => {
   it(`one account posts at most ${TICKET_LIMITS.messagesPerMinute} messages a minute: the next answers 429 with Retry-After and is not added; the admin still replies`, async () => {
     const operator = await newOperator(t);
     const ticket = (await open(operator.token, "Long conversation")).body.data._id as string;
-    for (let i = 1; i <= TICKET_LIMITS.messagesPerMinute; i++) expect((await reply(operator.token, ticket, `Detail ${i}`)).status).toBe(200);
+    for (let i = 1; i <= TICKET_LIMITS.messagesPerMinute; i++)
+      expect((await reply(operator.token, ticket, `Detail ${i}`)).status).toBe(200);
     const refused = await reply(operator.token, ticket, "One more detail");
     retryAfter(refused, 60);
     expect(refused.body).toEqual({ error: MESSAGES.ticketMessagesTooMany });
@@ -65,7 +87,11 @@ describe("ticket limits", () => {
 
   it("declares the 429 and its Retry-After on the routes that answer it", async () => {
     const doc = (await t.call("GET", API.openapi)).body;
-    for (const operation of [doc.paths[API.ticket.root].post, doc.paths[API.ticket.reply].post, doc.paths[API.upload].post]) {
+    for (const operation of [
+      doc.paths[API.ticket.root].post,
+      doc.paths[API.ticket.reply].post,
+      doc.paths[API.upload].post,
+    ]) {
       expect(operation.responses["429"].headers["Retry-After"].schema).toMatchObject({ type: "integer" });
     }
   });

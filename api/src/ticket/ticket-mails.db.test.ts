@@ -32,7 +32,11 @@ describe("mails to admins about tickets", () => {
     const operator = await newOperator(t);
     const nodeId = await nodeWithStatus(t, operator.token, NODE_STATUS.active);
     const wakes = t.mailWakes.count;
-    const opened = await open(operator.token, { subject: "Node keeps dropping", message: "It stops answering every night at 02:00.", nodeId });
+    const opened = await open(operator.token, {
+      subject: "Node keeps dropping",
+      message: "It stops answering every night at 02:00.",
+      nodeId,
+    });
     expect(opened.status).toBe(201);
     expect(t.mailWakes.count).toBeGreaterThan(wakes);
     const ticketNo = opened.body.data.ticketNo as number;
@@ -48,8 +52,22 @@ describe("mails to admins about tickets", () => {
     expect(ticketMailsTo(operator.email)).toHaveLength(0);
 
     const later = await t.addAdmin();
-    expect((await t.call("POST", API.ticket.reply, { token: operator.token, body: { _id: opened.body.data._id, message: "Still happening." } })).status).toBe(200);
-    expect((await t.call("POST", API.ticket.reply, { token: adminToken, body: { _id: opened.body.data._id, message: "Looking into it." } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.ticket.reply, {
+          token: operator.token,
+          body: { _id: opened.body.data._id, message: "Still happening." },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.ticket.reply, {
+          token: adminToken,
+          body: { _id: opened.body.data._id, message: "Looking into it." },
+        })
+      ).status,
+    ).toBe(200);
     await runMailJob();
     for (const admin of admins) expect(ticketMailsTo(admin.email)).toHaveLength(1);
     expect(ticketMailsTo(later.email)).toHaveLength(0);
@@ -73,21 +91,46 @@ describe("mails to admins about tickets", () => {
     await run("2026-12-01T06:00:00Z");
     const first = digestsTo(admins[0]!.email);
     expect(first).toHaveLength(1);
-    expect(first[0]).toContain("Subject: Pending on 2026-12-01: 0 node requests, 0 job requests, 0 interest requests, 1 open ticket");
+    expect(first[0]).toContain(
+      "Subject: Pending on 2026-12-01: 0 node requests, 0 job requests, 0 interest requests, 1 open ticket",
+    );
     expect(first[0]).toMatch(/Open tickets \(1\):\s+- #\d+ Another question from /);
     expect(first[0]).not.toContain("Node keeps dropping");
 
-    const { docs } = (await t.call("GET", `${API.ticket.root}?status=Open`, { token: adminToken })).body as { docs: { _id: string }[] };
-    for (const ticket of docs) expect((await t.call("POST", API.ticket.close, { token: adminToken, body: { _id: ticket._id } })).status).toBe(200);
+    const { docs } = (await t.call("GET", `${API.ticket.root}?status=Open`, { token: adminToken })).body as {
+      docs: { _id: string }[];
+    };
+    for (const ticket of docs)
+      expect((await t.call("POST", API.ticket.close, { token: adminToken, body: { _id: ticket._id } })).status).toBe(
+        200,
+      );
     await run("2026-12-02T06:00:00Z");
     expect(digestsTo(admins[0]!.email)).toHaveLength(1);
   });
 
   it("a digest recorded before tickets were counted is still sent", async () => {
     const [admin] = admins;
-    const legacy = { day: "2026-11-30", nodes: { count: 1, items: ["Old node"] }, jobs: { count: 0, items: [] }, requests: { count: 0, items: [] } };
-    await recordMails(t.db, [{ kind: "adminDigest", eventKey: `${admin!.id}:2026-11-30`, recipient: { type: "admin", id: admin!.id }, details: legacy }]);
+    const legacy = {
+      day: "2026-11-30",
+      nodes: { count: 1, items: ["Old node"] },
+      jobs: { count: 0, items: [] },
+      requests: { count: 0, items: [] },
+    };
+    await recordMails(t.db, [
+      {
+        kind: "adminDigest",
+        eventKey: `${admin!.id}:2026-11-30`,
+        recipient: { type: "admin", id: admin!.id },
+        details: legacy,
+      },
+    ]);
     await runMailJob();
-    expect(digestsTo(admin!.email).some((text) => text.includes("Subject: Pending on 2026-11-30: 1 node request, 0 job requests, 0 interest requests, 0 open tickets"))).toBe(true);
+    expect(
+      digestsTo(admin!.email).some((text) =>
+        text.includes(
+          "Subject: Pending on 2026-11-30: 1 node request, 0 job requests, 0 interest requests, 0 open tickets",
+        ),
+      ),
+    ).toBe(true);
   });
 });

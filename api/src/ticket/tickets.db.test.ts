@@ -21,10 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const open = (who: Operator, body: Record<string, unknown>) => t.call("POST", API.ticket.root, { token: who.token, body });
+const open = (who: Operator, body: Record<string, unknown>) =>
+  t.call("POST", API.ticket.root, { token: who.token, body });
 const list = (token: string, query = "") => t.call("GET", `${API.ticket.root}?limit=50${query}`, { token });
 const byId = (token: string, id: string) => t.call("GET", `${API.ticket.byId}?ticketId=${id}`, { token });
-const reply = (token: string, _id: string, message: string) => t.call("POST", API.ticket.reply, { token, body: { _id, message } });
+const reply = (token: string, _id: string, message: string) =>
+  t.call("POST", API.ticket.reply, { token, body: { _id, message } });
 const close = (token: string, _id: string) => t.call("POST", API.ticket.close, { token, body: { _id } });
 const mailsTo = (to: string) => t.smtp.textsTo(to);
 
@@ -34,11 +36,23 @@ describe("support tickets", () => {
   let secondOfB: string;
 
   it("an operator opens a ticket about one of their nodes, or none; another's node is refused with the field", async () => {
-    const opened = await open(a, { subject: "Node keeps dropping", message: "My node stops answering every night.", nodeId: nodeOfA });
+    const opened = await open(a, {
+      subject: "Node keeps dropping",
+      message: "My node stops answering every night.",
+      nodeId: nodeOfA,
+    });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({
       message: MESSAGES.ticketSubmitted,
-      data: { subject: "Node keeps dropping", status: TICKET_STATUS.open, node: { _id: nodeOfA }, user: { email: a.email }, messageCount: 1, lastReplyBy: "user", messages: [{ authorType: "user", body: "My node stops answering every night." }] },
+      data: {
+        subject: "Node keeps dropping",
+        status: TICKET_STATUS.open,
+        node: { _id: nodeOfA },
+        user: { email: a.email },
+        messageCount: 1,
+        lastReplyBy: "user",
+        messages: [{ authorType: "user", body: "My node stops answering every night." }],
+      },
     });
     ticketOfA = opened.body.data._id;
     const theirs = await open(b, { subject: "Borrowed node", message: "Is this mine?", nodeId: nodeOfA });
@@ -82,7 +96,10 @@ describe("support tickets", () => {
     await runMailJob(t.mailSender);
     const before = t.smtp.mails.length;
     const answered = await reply(admin, ticketOfA, "Your provider blocks port 6688 at night.");
-    expect(answered.body).toMatchObject({ message: MESSAGES.ticketReplied, data: { status: TICKET_STATUS.answered, lastReplyBy: "admin", messageCount: 2 } });
+    expect(answered.body).toMatchObject({
+      message: MESSAGES.ticketReplied,
+      data: { status: TICKET_STATUS.answered, lastReplyBy: "admin", messageCount: 2 },
+    });
     expect(answered.body.data.messages[1].authorName).toBe("Test Admin");
     expect(t.mailWakes.count).toBeGreaterThan(0);
     await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
@@ -93,7 +110,9 @@ describe("support tickets", () => {
     expect(mails[0]).toContain("Your provider blocks port 6688 at night.");
 
     const seen = await byId(a.token, ticketOfA);
-    expect(seen.body.messages.map((m: { authorType: string; authorName: string }) => `${m.authorType}:${m.authorName}`)).toEqual(["user:", "admin:"]);
+    expect(
+      seen.body.messages.map((m: { authorType: string; authorName: string }) => `${m.authorType}:${m.authorName}`),
+    ).toEqual(["user:", "admin:"]);
     const back = await reply(a.token, ticketOfA, "Thanks, moved to another provider.");
     expect(back.body.data.status).toBe(TICKET_STATUS.open);
     await runMailJob(t.mailSender);
@@ -105,7 +124,10 @@ describe("support tickets", () => {
     const closed = await close(admin, ticketOfA);
     expect(closed.body).toMatchObject({ message: MESSAGES.ticketClosedDone, data: { status: TICKET_STATUS.closed } });
     expect(closed.body.data.closedAt).toBeTruthy();
-    expect(await reply(a.token, ticketOfA, "One more thing")).toMatchObject({ status: 409, body: { error: MESSAGES.ticketClosed } });
+    expect(await reply(a.token, ticketOfA, "One more thing")).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.ticketClosed },
+    });
     expect((await reply(admin, ticketOfA, "Reopening")).status).toBe(409);
     expect((await close(admin, ticketOfA)).status).toBe(409);
     expect((await list(a.token, `&status=${TICKET_STATUS.closed}`)).body.totalDocs).toBe(1);

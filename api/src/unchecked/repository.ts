@@ -31,14 +31,21 @@ const offMultiple = sql`
   ) AS m
   WHERE e.kind IN ${STAKE_KINDS} AND m.multiple > 0 AND e.amount % m.multiple <> 0`;
 
-/** A limit change is made through the portal when the settings page recorded its transaction; the constructor's is the deployment's. */
+/**
+ * A limit change is made through the portal when the settings page recorded its transaction; the constructor's is the
+ * deployment's.
+ */
 const limitChangeOutsidePortal = sql`
   SELECT 'limitChangeOutsidePortal' AS kind, c.sender AS wallet, NULL AS node, NULL AS stake_kind, NULL::numeric AS amount, NULL::numeric AS multiple,
          c.min_stake, c.max_stake, c.tx_hash, c.block_number, c.log_index, c.block_time
   FROM chain.stake_limit_change AS c
   WHERE NOT c.at_deployment AND NOT EXISTS (SELECT FROM app.stake_limit_portal_change AS p WHERE p.tx_hash = c.tx_hash)`;
 
-const QUERIES: Record<UncheckedKind, RawBuilder<unknown>> = { noApprovedRequest, offMultiple, limitChangeOutsidePortal };
+const QUERIES: Record<UncheckedKind, RawBuilder<unknown>> = {
+  noApprovedRequest,
+  offMultiple,
+  limitChangeOutsidePortal,
+};
 
 /** How many items of each kind there are. */
 export async function countUnchecked(db: Db): Promise<UncheckedCounts> {
@@ -65,8 +72,13 @@ interface UncheckedRow {
 }
 
 /** A page of unchecked activity (of one kind, or all), newest first. */
-export async function listUnchecked(db: Db, { page, limit, kind }: { page: number; limit: number; kind?: UncheckedKind }): Promise<UncheckedItem[]> {
-  const union = kind ? QUERIES[kind] : sql`${noApprovedRequest} UNION ALL ${offMultiple} UNION ALL ${limitChangeOutsidePortal}`;
+export async function listUnchecked(
+  db: Db,
+  { page, limit, kind }: { page: number; limit: number; kind?: UncheckedKind },
+): Promise<UncheckedItem[]> {
+  const union = kind
+    ? QUERIES[kind]
+    : sql`${noApprovedRequest} UNION ALL ${offMultiple} UNION ALL ${limitChangeOutsidePortal}`;
   const { rows } = await sql<UncheckedRow>`
     SELECT * FROM (${union}) AS u
     ORDER BY block_number DESC, log_index DESC, kind

@@ -15,7 +15,12 @@ const list = createRoute({
   ),
   middleware: [adminOnly] as const,
   request: { query: uncheckedQuerySchema },
-  responses: { 200: jsonResponse(uncheckedPageSchema, "A page of unchecked activity"), 400: E[400], 401: E[401], 403: E[403] },
+  responses: {
+    200: jsonResponse(uncheckedPageSchema, "A page of unchecked activity"),
+    400: E[400],
+    401: E[401],
+    403: E[403],
+  },
 });
 
 export const uncheckedRoutes = createRouter().openapi(list, async (c) => {
@@ -23,7 +28,9 @@ export const uncheckedRoutes = createRouter().openapi(list, async (c) => {
   const query = c.req.valid("query");
   return cachedJson(c, query, async () => {
     const [docs, counts] = await Promise.all([listUnchecked(db, query), countUnchecked(db)]);
-    const total = query.kind ? counts[query.kind] : counts.noApprovedRequest + counts.offMultiple + counts.limitChangeOutsidePortal;
+    const total = query.kind
+      ? counts[query.kind]
+      : counts.noApprovedRequest + counts.offMultiple + counts.limitChangeOutsidePortal;
     return { ...paged(docs, total, query.page, query.limit), counts };
   });
 });

@@ -28,7 +28,9 @@ export const UNCHECKED_KIND_LABELS: Record<UncheckedKind, string> = {
   limitChangeOutsidePortal: UNCHECKED_MESSAGES.uncheckedLimitChangeOutsidePortal,
 };
 
-export const uncheckedQuerySchema = listQuerySchema.pick({ page: true, limit: true }).extend({ kind: z.enum(UNCHECKED_KINDS).optional() });
+export const uncheckedQuerySchema = listQuerySchema
+  .pick({ page: true, limit: true })
+  .extend({ kind: z.enum(UNCHECKED_KINDS).optional() });
 
 /**
  * One item of unchecked activity. For a stake (kind noApprovedRequest or offMultiple): the staker's
@@ -50,7 +52,11 @@ export const uncheckedItemSchema = z.object({
 });
 export type UncheckedItem = z.infer<typeof uncheckedItemSchema>;
 
-export const uncheckedCountsSchema = z.object({ noApprovedRequest: z.number().int(), offMultiple: z.number().int(), limitChangeOutsidePortal: z.number().int() });
+export const uncheckedCountsSchema = z.object({
+  noApprovedRequest: z.number().int(),
+  offMultiple: z.number().int(),
+  limitChangeOutsidePortal: z.number().int(),
+});
 export type UncheckedCounts = z.infer<typeof uncheckedCountsSchema>;
 
 export const uncheckedPageSchema = z.object({

@@ -34,7 +34,14 @@ async function approvedNode(n: number) {
   const node = body.nodeAddress as Address;
   await chain.mined(chain.as("owner").staking.write.whiteListIt([a.address, node]));
   await app.synced();
-  expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: response.body.data._id, status: NODE_STATUS.approved } })).status).toBe(200);
+  expect(
+    (
+      await t.call("POST", API.node.edit, {
+        token: admin,
+        body: { _id: response.body.data._id, status: NODE_STATUS.approved },
+      })
+    ).status,
+  ).toBe(200);
   return { id: response.body.data._id as string, node };
 }
 
@@ -50,7 +57,10 @@ beforeAll(async () => {
   const request = await t.call("POST", API.stakeRequest.root, { token: a.token, body: { nodeId: withRequest.id } });
   await chain.mined(chain.as("owner").farm.write.whiteListPLIFarmNode([a.address, requested]));
   await app.synced();
-  const approved = await t.call("POST", API.stakeRequest.updateStatus, { token: admin, body: { _id: request.body.data._id, status: STAKE_REQUEST_STATUS.approved } });
+  const approved = await t.call("POST", API.stakeRequest.updateStatus, {
+    token: admin,
+    body: { _id: request.body.data._id, status: STAKE_REQUEST_STATUS.approved },
+  });
   expect(approved.status).toBe(200);
 });
 afterAll(() => app?.stop());
@@ -62,27 +72,57 @@ describe("chain activity the contract does not check", () => {
     await app.synced();
     const answer = await list();
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ docs: [], totalDocs: 0, counts: { noApprovedRequest: 0, offMultiple: 0, limitChangeOutsidePortal: 0 } });
+    expect(answer.body).toMatchObject({
+      docs: [],
+      totalDocs: 0,
+      counts: { noApprovedRequest: 0, offMultiple: 0, limitChangeOutsidePortal: 0 },
+    });
   });
 
   it("lists a stake on a node without an approved request and a top-up off the multiple, with their transactions", async () => {
     const validator = chain.as("validator");
-    tx.unrequested = (await chain.mined(validator.staking.write.stakeTokens([pli(50_000), unrequested]))).transactionHash;
+    tx.unrequested = (
+      await chain.mined(validator.staking.write.stakeTokens([pli(50_000), unrequested]))
+    ).transactionHash;
     tx.offMultiple = (await chain.mined(validator.staking.write.topupStake([pli(1_500), requested]))).transactionHash;
     await app.synced();
     const { body } = await list();
     expect(body.counts).toEqual({ noApprovedRequest: 1, offMultiple: 1, limitChangeOutsidePortal: 0 });
     expect(body.docs).toEqual([
-      expect.objectContaining({ kind: "offMultiple", walletAddress: a.wallet, nodeAddress: lower(requested), stakeKind: "topup", amount: pli(1_500).toString(), multiple: pli(1_000).toString(), tnxHash: tx.offMultiple }),
-      expect.objectContaining({ kind: "noApprovedRequest", walletAddress: a.wallet, nodeAddress: lower(unrequested), stakeKind: "stake", amount: pli(50_000).toString(), tnxHash: tx.unrequested }),
+      expect.objectContaining({
+        kind: "offMultiple",
+        walletAddress: a.wallet,
+        nodeAddress: lower(requested),
+        stakeKind: "topup",
+        amount: pli(1_500).toString(),
+        multiple: pli(1_000).toString(),
+        tnxHash: tx.offMultiple,
+      }),
+      expect.objectContaining({
+        kind: "noApprovedRequest",
+        walletAddress: a.wallet,
+        nodeAddress: lower(unrequested),
+        stakeKind: "stake",
+        amount: pli(50_000).toString(),
+        tnxHash: tx.unrequested,
+      }),
     ]);
     expect(body.docs.map((doc: { tnxHash: string }) => doc.tnxHash)).not.toContain(tx.portalStake);
   });
 
   it("judges each stake by the multiple in force when it was made", async () => {
-    expect((await t.call("POST", API.setting, { token: admin, body: { applicationName: "Portal", multiplyOf: "2000", incentivePercentage: "2.5" } })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.setting, {
+          token: admin,
+          body: { applicationName: "Portal", multiplyOf: "2000", incentivePercentage: "2.5" },
+        })
+      ).status,
+    ).toBe(200);
     await chain.testClient.increaseTime({ seconds: 2 });
-    tx.offNewMultiple = (await chain.mined(chain.as("validator").staking.write.topupStake([pli(1_000), requested]))).transactionHash;
+    tx.offNewMultiple = (
+      await chain.mined(chain.as("validator").staking.write.topupStake([pli(1_000), requested]))
+    ).transactionHash;
     await app.synced();
     const { body } = await list("&kind=offMultiple");
     expect(body.totalDocs).toBe(2);
@@ -100,11 +140,25 @@ describe("chain activity the contract does not check", () => {
     tx.operatorLimit = (await chain.mined(standby.staking.write.setMinStakeAmt([pli(40_000)]))).transactionHash;
     tx.portalLimit = (await chain.mined(owner.staking.write.setMinStakeAmt([pli(50_000)]))).transactionHash;
     await app.synced();
-    expect((await t.call("POST", API.settingStakeLimits, { token: admin, body: { tnxHash: tx.portalLimit } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.settingStakeLimits, { token: admin, body: { tnxHash: tx.portalLimit } })).status,
+    ).toBe(200);
     const { body } = await list("&kind=limitChangeOutsidePortal");
     expect(body.docs).toEqual([
-      expect.objectContaining({ kind: "limitChangeOutsidePortal", walletAddress: lower(standby.address), minimumStake: pli(40_000).toString(), maximumStake: pli(900_000).toString(), tnxHash: tx.operatorLimit }),
-      expect.objectContaining({ kind: "limitChangeOutsidePortal", walletAddress: lower(owner.address), minimumStake: pli(50_000).toString(), maximumStake: pli(900_000).toString(), tnxHash: tx.ownerLimit }),
+      expect.objectContaining({
+        kind: "limitChangeOutsidePortal",
+        walletAddress: lower(standby.address),
+        minimumStake: pli(40_000).toString(),
+        maximumStake: pli(900_000).toString(),
+        tnxHash: tx.operatorLimit,
+      }),
+      expect.objectContaining({
+        kind: "limitChangeOutsidePortal",
+        walletAddress: lower(owner.address),
+        minimumStake: pli(50_000).toString(),
+        maximumStake: pli(900_000).toString(),
+        tnxHash: tx.ownerLimit,
+      }),
     ]);
     expect((await t.call("GET", API.setting)).body).toMatchObject({ minimumStake: "50000", maximumStake: "900000" });
   });

@@ -32,7 +32,8 @@ export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise
     .metadata()
     .catch(() => null);
   if (!metadata || metadata.format !== SHARP_FORMAT[type]) throw validationError({ file: MESSAGES.imageUnreadable });
-  if ((metadata.width ?? 0) > LIMITS.imageMaxSide || (metadata.height ?? 0) > LIMITS.imageMaxSide) throw validationError({ file: MESSAGES.imageTooWide });
+  if ((metadata.width ?? 0) > LIMITS.imageMaxSide || (metadata.height ?? 0) > LIMITS.imageMaxSide)
+    throw validationError({ file: MESSAGES.imageTooWide });
   const image = input().rotate();
   const encoded = type === "image/png" ? image.png() : image.jpeg({ quality: 90 });
   return encoded.toBuffer().catch(() => {

@@ -1,9 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Db } from "../db/database.ts";
 
-export const findUpload = (db: Db, fileName: string) => db.selectFrom("app.upload").selectAll().where("file_name", "=", fileName).executeTakeFirst();
+export const findUpload = (db: Db, fileName: string) =>
+  db.selectFrom("app.upload").selectAll().where("file_name", "=", fileName).executeTakeFirst();
 
-export async function recordUpload(db: Kysely<Database>, row: { file_name: string; original_name: string; content_type: string; size: number; uploaded_by: string }) {
+export async function recordUpload(
+  db: Kysely<Database>,
+  row: { file_name: string; original_name: string; content_type: string; size: number; uploaded_by: string },
+) {
   await db.insertInto("app.upload").values(row).execute();
 }
 
@@ -11,7 +15,10 @@ export async function recordUpload(db: Kysely<Database>, row: { file_name: strin
 export async function uploadUsage(db: Kysely<Database>, uploader: string): Promise<{ bytes: number; files: number }> {
   const row = await db
     .selectFrom("app.upload")
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>("size"), sql<string>`0`).as("bytes"), eb.fn.countAll<string>().as("files")])
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>("size"), sql<string>`0`).as("bytes"),
+      eb.fn.countAll<string>().as("files"),
+    ])
     .where("uploaded_by", "=", uploader)
     .executeTakeFirstOrThrow();
   return { bytes: Number(row.bytes), files: Number(row.files) };

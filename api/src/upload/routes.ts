@@ -41,7 +41,13 @@ const upload = createRoute({
   ),
   middleware: [signedIn, uploadBudget] as const,
   request: { body: { content: { "multipart/form-data": { schema: uploadFormSchema } }, required: true } },
-  responses: { 200: jsonResponse(uploadResponseSchema, "The stored file name"), 400: E[400], 401: E[401], 413: E[413], 429: E[429] },
+  responses: {
+    200: jsonResponse(uploadResponseSchema, "The stored file name"),
+    400: E[400],
+    401: E[401],
+    413: E[413],
+    429: E[429],
+  },
 });
 
 const serve = createRoute({
@@ -49,14 +55,24 @@ const serve = createRoute({
   path: `${UPLOAD_PATHS.staticFiles}/{file}` as const,
   ...describe("public", "An uploaded image"),
   request: { params: staticParamsSchema },
-  responses: { 200: { description: "The image", content: { "image/png": { schema: { type: "string", format: "binary" } }, "image/jpeg": { schema: { type: "string", format: "binary" } } } }, 404: E[404] },
+  responses: {
+    200: {
+      description: "The image",
+      content: {
+        "image/png": { schema: { type: "string", format: "binary" } },
+        "image/jpeg": { schema: { type: "string", format: "binary" } },
+      },
+    },
+    404: E[404],
+  },
 });
 
 export const uploadRoutes = createRouter().openapi(upload, async (c) => {
   const form = c.req.valid("form");
   const file: unknown = form.file;
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
-  if (file.size > LIMITS.uploadMaxBytes) throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
+  if (file.size > LIMITS.uploadMaxBytes)
+    throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
   const { config, db } = c.var.deps;
   const uploader = accountOf(c.get("session")!);
   checkUploadQuota(await uploadUsage(db, uploader), file.size);
@@ -69,7 +85,13 @@ export const uploadRoutes = createRouter().openapi(upload, async (c) => {
   await writeFileWithRecord(db, path.join(config.UPLOAD_DIR, storedName), bytes, async (trx) => {
     await lockUploads(trx, uploader);
     checkUploadQuota(await uploadUsage(trx, uploader), bytes.length);
-    await recordUpload(trx, { file_name: storedName, original_name: originalName, content_type: type, size: bytes.length, uploaded_by: uploader });
+    await recordUpload(trx, {
+      file_name: storedName,
+      original_name: originalName,
+      content_type: type,
+      size: bytes.length,
+      uploaded_by: uploader,
+    });
   });
   return c.json({ file: storedName, message: MESSAGES.imageUploaded }, 200);
 });

@@ -20,4 +20,7 @@ export const uploadResponseSchema = z.object({ file: z.string(), message: z.stri
 export const staticParamsSchema = z.object({ file: z.string().max(100) });
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const UPLOAD_CONTRACT = featureContract({ upload: UPLOAD_PATHS.upload, staticFiles: UPLOAD_PATHS.staticFiles }, UPLOAD_MESSAGES);
+export const UPLOAD_CONTRACT = featureContract(
+  { upload: UPLOAD_PATHS.upload, staticFiles: UPLOAD_PATHS.staticFiles },
+  UPLOAD_MESSAGES,
+);

@@ -14,13 +14,19 @@ afterAll(() => t?.close());
 
 type Operator = Awaited<ReturnType<typeof newOperator>>;
 
-const upload = (operator: Operator, bytes: Uint8Array = PNG_1X1, name = "logo.png") => t.call("POST", API.upload, { token: operator.token, body: imageForm(bytes, name) });
+const upload = (operator: Operator, bytes: Uint8Array = PNG_1X1, name = "logo.png") =>
+  t.call("POST", API.upload, { token: operator.token, body: imageForm(bytes, name) });
 const storedFiles = () => (existsSync(t.config.UPLOAD_DIR) ? readdirSync(t.config.UPLOAD_DIR).sort() : []);
-const uploadRows = async () => (await t.db.selectFrom("app.upload").select("file_name").orderBy("file_name").execute()).map((row) => row.file_name);
+const uploadRows = async () =>
+  (await t.db.selectFrom("app.upload").select("file_name").orderBy("file_name").execute()).map((row) => row.file_name);
 
 /** The account key uploads are recorded under, for an operator. */
 async function uploaderOf(operator: Operator) {
-  const row = await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", operator.wallet).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("app.operator")
+    .select("id")
+    .where("wallet_address", "=", operator.wallet)
+    .executeTakeFirstOrThrow();
   return `user:${row.id}`;
 }
 
@@ -29,7 +35,15 @@ async function alreadyStored(operator: Operator, sizes: number[]) {
   const uploader = await uploaderOf(operator);
   await t.db
     .insertInto("app.upload")
-    .values(sizes.map((size, i) => ({ file_name: `${crypto.randomUUID()}.png`, original_name: `earlier-${i}.png`, content_type: "image/png", size, uploaded_by: uploader })))
+    .values(
+      sizes.map((size, i) => ({
+        file_name: `${crypto.randomUUID()}.png`,
+        original_name: `earlier-${i}.png`,
+        content_type: "image/png",
+        size,
+        uploaded_by: uploader,
+      })),
+    )
     .execute();
 }
 
@@ -66,7 +80,10 @@ describe("upload limits", () => {
 
   it(`refuses an image beyond the ${LIMITS.uploadQuotaFiles} stored images of an account`, async () => {
     const operator = await newOperator(t);
-    await alreadyStored(operator, Array.from({ length: LIMITS.uploadQuotaFiles - 1 }, () => 100));
+    await alreadyStored(
+      operator,
+      Array.from({ length: LIMITS.uploadQuotaFiles - 1 }, () => 100),
+    );
     expect((await upload(operator)).status).toBe(200);
     const rows = await uploadRows();
     const refused = await upload(operator);
@@ -77,7 +94,11 @@ describe("upload limits", () => {
 
   it("counts what is stored: of two uploads at once with room for one, one is stored and the other refused", async () => {
     const probe = await upload(await newOperator(t));
-    const stored = await t.db.selectFrom("app.upload").select("size").where("file_name", "=", probe.body.file).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("app.upload")
+      .select("size")
+      .where("file_name", "=", probe.body.file)
+      .executeTakeFirstOrThrow();
     const room = Math.floor(Math.max(stored.size, PNG_1X1.length) * 1.5);
     const operator = await newOperator(t);
     await alreadyStored(operator, [LIMITS.uploadQuotaBytes - room]);

@@ -37,7 +37,10 @@ describe("POST /upload and GET /static/{file}", () => {
   it("decides the type by content: a JPEG named .png is stored as .jpg, a text file named .png is refused", async () => {
     const jpeg = await t.call("POST", API.upload, { token, body: imageForm(await jpegWithMetadata(), "photo.png") });
     expect(jpeg.body.file).toMatch(/\.jpg$/);
-    const fake = await t.call("POST", API.upload, { token, body: imageForm(Buffer.from("<?php echo 1; ?>"), "shell.png") });
+    const fake = await t.call("POST", API.upload, {
+      token,
+      body: imageForm(Buffer.from("<?php echo 1; ?>"), "shell.png"),
+    });
     expect(fake.status).toBe(400);
     expect(fake.body.errors.file).toBe(MESSAGES.fileType);
   });
@@ -68,7 +71,11 @@ describe("POST /upload and GET /static/{file}", () => {
     const full = await jpegWithMetadata(64, 64);
     const cut = full.subarray(0, Math.floor(full.length / 2));
     const before = readdirSync(t.config.UPLOAD_DIR).length;
-    for (const [bytes, name] of [[pngThenHtml, "x.png"], [jpegThenHtml, "x.jpg"], [cut, "cut.jpg"]] as const) {
+    for (const [bytes, name] of [
+      [pngThenHtml, "x.png"],
+      [jpegThenHtml, "x.jpg"],
+      [cut, "cut.jpg"],
+    ] as const) {
       const response = await t.call("POST", API.upload, { token, body: imageForm(bytes, name) });
       expect(response.status, name).toBe(400);
       expect(response.body.errors.file, name).toBe(MESSAGES.imageUnreadable);
@@ -79,7 +86,10 @@ describe("POST /upload and GET /static/{file}", () => {
   it("keeps only the pixels: the stored image is re-encoded, without the uploaded metadata or trailing bytes", async () => {
     const original = await jpegWithMetadata(8, 6);
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const response = await t.call("POST", API.upload, { token, body: imageForm(Buffer.concat([original, Buffer.from("<html>trailing</html>")]), "photo.jpg") });
+    const response = await t.call("POST", API.upload, {
+      token,
+      body: imageForm(Buffer.concat([original, Buffer.from("<html>trailing</html>")]), "photo.jpg"),
+    });
     expect(response.status).toBe(200);
     const served = Buffer.from(await (await t.app.request(`${API.staticFiles}/${response.body.file}`)).arrayBuffer());
     const stored = await sharp(served).metadata();
@@ -89,16 +99,30 @@ describe("POST /upload and GET /static/{file}", () => {
   });
 
   it(`refuses an image wider or taller than ${LIMITS.imageMaxSide} pixels`, async () => {
-    const wide = await t.call("POST", API.upload, { token, body: imageForm(await pngOfSize(LIMITS.imageMaxSide + 1, 1), "wide.png") });
+    const wide = await t.call("POST", API.upload, {
+      token,
+      body: imageForm(await pngOfSize(LIMITS.imageMaxSide + 1, 1), "wide.png"),
+    });
     expect(wide.status).toBe(400);
     expect(wide.body.errors.file).toBe(MESSAGES.imageTooWide);
-    expect((await t.call("POST", API.upload, { token, body: imageForm(await pngOfSize(1, LIMITS.imageMaxSide), "tall.png") })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", API.upload, {
+          token,
+          body: imageForm(await pngOfSize(1, LIMITS.imageMaxSide), "tall.png"),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("leaves no file when the database refuses the record, and no record when the file cannot be written", async () => {
     const before = readdirSync(t.config.UPLOAD_DIR).sort();
-    await sql`create function app.refuse_upload() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(t.db);
-    await sql`create trigger refuse_upload before insert on app.upload for each row execute function app.refuse_upload()`.execute(t.db);
+    await sql`create function app.refuse_upload() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+      t.db,
+    );
+    await sql`create trigger refuse_upload before insert on app.upload for each row execute function app.refuse_upload()`.execute(
+      t.db,
+    );
     try {
       const refused = await t.call("POST", API.upload, { token, body: imageForm(PNG_1X1, "logo.png") });
       expect(refused.status).toBe(500);
@@ -107,7 +131,15 @@ describe("POST /upload and GET /static/{file}", () => {
       await sql`drop trigger refuse_upload on app.upload`.execute(t.db);
       await sql`drop function app.refuse_upload()`.execute(t.db);
     }
-    const rows = async () => Number((await t.db.selectFrom("app.upload").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const rows = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("app.upload")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const recorded = await rows();
     await rm(t.config.UPLOAD_DIR, { recursive: true });
     await writeFile(t.config.UPLOAD_DIR, "a file where the upload folder should be");

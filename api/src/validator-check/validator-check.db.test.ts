@@ -30,7 +30,9 @@ describe("external validator check over HTTP", () => {
     expect(stub.calls).toContain(wallet(DEV_KEYS.validator));
     const me = await t.call("GET", API.operator.root, { token: response.body.token });
     expect(me.body).toMatchObject({ email: "ext@example.com", userRole: "Validator" });
-    const standby = await t.call("GET", API.operator.root, { token: (await t.operatorLogin(DEV_KEYS.standby)).body.token });
+    const standby = await t.call("GET", API.operator.root, {
+      token: (await t.operatorLogin(DEV_KEYS.standby)).body.token,
+    });
     expect(standby.body.userRole).toBe("Standby");
   });
 

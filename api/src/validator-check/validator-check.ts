@@ -41,7 +41,11 @@ function httpCheck(url: string, timeoutMs: number): ValidatorCheck {
       }
       const parsed = answerSchema.safeParse(body);
       if (!parsed.success) throw new AppError("unavailable", MESSAGES.validatorCheckUnavailable);
-      return { validator: parsed.data.validator, email: parsed.data.email ?? null, userRole: parsed.data.userRole ?? USER_ROLE.validator };
+      return {
+        validator: parsed.data.validator,
+        email: parsed.data.email ?? null,
+        userRole: parsed.data.userRole ?? USER_ROLE.validator,
+      };
     },
   };
 }
@@ -50,13 +54,23 @@ function httpCheck(url: string, timeoutMs: number): ValidatorCheck {
 function directoryCheck(db: Db): ValidatorCheck {
   return {
     async check(walletAddress) {
-      const row = await db.selectFrom("app.validator_directory").selectAll().where("wallet_address", "=", walletAddress.toLowerCase()).executeTakeFirst();
+      const row = await db
+        .selectFrom("app.validator_directory")
+        .selectAll()
+        .where("wallet_address", "=", walletAddress.toLowerCase())
+        .executeTakeFirst();
       if (!row) return { validator: false, email: null, userRole: USER_ROLE.standby };
-      return { validator: true, email: row.email, userRole: row.user_role === USER_ROLE.standby ? USER_ROLE.standby : USER_ROLE.validator };
+      return {
+        validator: true,
+        email: row.email,
+        userRole: row.user_role === USER_ROLE.standby ? USER_ROLE.standby : USER_ROLE.validator,
+      };
     },
   };
 }
 
 export function createValidatorCheck(config: Config, db: Db): ValidatorCheck {
-  return config.VALIDATOR_CHECK_URL ? httpCheck(config.VALIDATOR_CHECK_URL, config.VALIDATOR_CHECK_TIMEOUT_MS) : directoryCheck(db);
+  return config.VALIDATOR_CHECK_URL
+    ? httpCheck(config.VALIDATOR_CHECK_URL, config.VALIDATOR_CHECK_TIMEOUT_MS)
+    : directoryCheck(db);
 }

@@ -6,7 +6,8 @@ import type { AppEnv } from "../app-env.ts";
 
 /** Paths the API answers itself: never replaced by the web app's index.html. */
 const API_PREFIXES = ["/api", "/upload", "/static"];
-const isApiPath = (requestPath: string) => API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
+const isApiPath = (requestPath: string) =>
+  API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
 
 /**
  * The built web app (vite build output in `dir`) on the API's own origin: hashed assets cached for a
@@ -15,7 +16,8 @@ const isApiPath = (requestPath: string) => API_PREFIXES.some((prefix) => request
  */
 export function webAppRoutes(dir: string) {
   const root = path.resolve(dir);
-  if (!existsSync(path.join(root, "index.html"))) throw new Error(`The web app is not built: ${root}/index.html is missing`);
+  if (!existsSync(path.join(root, "index.html")))
+    throw new Error(`The web app is not built: ${root}/index.html is missing`);
   const noCache = (file: string, c: Context) => {
     if (file.endsWith("index.html")) c.header("cache-control", "no-cache");
   };
@@ -27,5 +29,7 @@ export function webAppRoutes(dir: string) {
       serveStatic({ root, onFound: (_file, c) => c.header("cache-control", "public, max-age=31536000, immutable") }),
     )
     .get("*", async (c, next) => (isApiPath(c.req.path) ? next() : files(c, next)))
-    .get("*", async (c, next) => (isApiPath(c.req.path) || c.req.path.startsWith("/assets/") ? next() : index(c, next)));
+    .get("*", async (c, next) =>
+      isApiPath(c.req.path) || c.req.path.startsWith("/assets/") ? next() : index(c, next),
+    );
 }

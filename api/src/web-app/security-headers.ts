@@ -9,7 +9,17 @@ const originOf = (url: string | undefined) => (url ? new URL(url).origin : undef
  * a same-origin referrer, and HSTS when the portal is served over https. Files under `inertPrefix`
  * (uploads) get a policy that runs nothing at all.
  */
-export function securityHeaders({ publicUrl, rpcUrl, wsUrl, inertPrefix }: { publicUrl: string; rpcUrl: string; wsUrl?: string; inertPrefix: string }): MiddlewareHandler {
+export function securityHeaders({
+  publicUrl,
+  rpcUrl,
+  wsUrl,
+  inertPrefix,
+}: {
+  publicUrl: string;
+  rpcUrl: string;
+  wsUrl?: string;
+  inertPrefix: string;
+}): MiddlewareHandler {
   const https = new URL(publicUrl).protocol === "https:";
   const chainOrigins = [originOf(rpcUrl), originOf(wsUrl)].filter((origin): origin is string => Boolean(origin));
   const common = {

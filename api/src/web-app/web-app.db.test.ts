@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 import { API } from "../public-contract/index.ts";
 
-const INDEX = "<!doctype html><html><head><script type=\"module\" src=\"/assets/app-1a2b.js\"></script></head><body><div id=\"root\"></div></body></html>";
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
 let t: TestApp;
 let server: ServerType;
 let origin: string;
@@ -67,14 +68,21 @@ describe("the API serves the built web app on its own origin", () => {
     const response = await fetch(`${origin}${API.setting}`, { headers: { origin: "https://evil.example" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
-    const preflight = await fetch(`${origin}${API.rpcurl.root}`, { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "POST" } });
+    const preflight = await fetch(`${origin}${API.rpcurl.root}`, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST" },
+    });
     expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("delivers the API's own refusals unchanged, every time: 413 for a 2 MB body, 401 for an upload without a session", async () => {
     const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
     for (let i = 0; i < 20; i++) {
-      const tooBig = await fetch(`${origin}${API.rpcurl.root}`, { method: "POST", headers: { "content-type": "application/json" }, body: big });
+      const tooBig = await fetch(`${origin}${API.rpcurl.root}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: big,
+      });
       expect(tooBig.status).toBe(413);
       const upload = await fetch(`${origin}${API.upload}`, { method: "POST", body: imageForm(PNG_1X1, "logo.png") });
       expect(upload.status).toBe(401);
@@ -86,7 +94,9 @@ describe("HSTS", () => {
   it("is sent when the portal is served over https", async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: "https://portal.example" } });
     try {
-      expect((await https.app.request(API.setting)).headers.get("strict-transport-security")).toContain("max-age=31536000");
+      expect((await https.app.request(API.setting)).headers.get("strict-transport-security")).toContain(
+        "max-age=31536000",
+      );
     } finally {
       await https.close();
     }

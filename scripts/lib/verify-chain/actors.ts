@@ -9,7 +9,10 @@ import { adminSession, callApi, operatorSessionWith2fa, outboxInbox } from "../.
 import { DEV_KEYS } from "../dev-accounts.ts";
 import type { HarnessChain } from "./chain.ts";
 
-/** Nodes per operator: the first NODES_IN_PORTAL are registered in the portal (the node limit), the rest exist on the chain only. */
+/**
+ * Nodes per operator: the first NODES_IN_PORTAL are registered in the portal (the node limit), the rest exist on the
+ * chain only.
+ */
 const NODES_PER_OPERATOR = 4;
 const NODES_IN_PORTAL = 2;
 const PLI_PER_OPERATOR = pli(50_000_000);
@@ -38,14 +41,18 @@ export interface Actors {
 }
 
 /** A value derived from the seed, so the same seed gives the same wallets and nodes. */
-const derived = (seed: number, ...path: (string | number)[]) => keccak256(encodePacked(["uint256", "string"], [BigInt(seed), path.join("/")]));
+const derived = (seed: number, ...path: (string | number)[]) =>
+  keccak256(encodePacked(["uint256", "string"], [BigInt(seed), path.join("/")]));
 
 /**
  * The run's people: the owner, `count` operator wallets (keys from the seed) funded with XDC and PLI,
  * each approving the staking contract, listed in the validator directory, signed in through the API
  * with 2FA on and owning two portal nodes; and an admin signed in with password and emailed code.
  */
-export async function setUpActors(deps: { chain: HarnessChain; db: Db; apiUrl: string; outboxDir: string }, { seed, count }: { seed: number; count: number }): Promise<Actors> {
+export async function setUpActors(
+  deps: { chain: HarnessChain; db: Db; apiUrl: string; outboxDir: string },
+  { seed, count }: { seed: number; count: number },
+): Promise<Actors> {
   const { chain, db, apiUrl } = deps;
   const owner: Actor = { key: DEV_KEYS.owner, address: privateKeyToAccount(DEV_KEYS.owner).address };
   const ownerToken = chain.as(owner.key).token;
@@ -58,17 +65,29 @@ export async function setUpActors(deps: { chain: HarnessChain; db: Db; apiUrl: s
   for (const wallet of wallets) {
     await chain.testClient.setBalance({ address: wallet.address, value: parseEther("1000000") });
     await chain.mined(ownerToken.write.mint([wallet.address, PLI_PER_OPERATOR]));
-    await chain.mined(chain.as(wallet.key).token.write.approve([chain.deployment.contracts.stakingRewards, maxUint256]));
-    await upsertDirectoryEntry(db, { walletAddress: wallet.address, email: wallet.email, userRole: USER_ROLE.validator });
+    await chain.mined(
+      chain.as(wallet.key).token.write.approve([chain.deployment.contracts.stakingRewards, maxUint256]),
+    );
+    await upsertDirectoryEntry(db, {
+      walletAddress: wallet.address,
+      email: wallet.email,
+      userRole: USER_ROLE.validator,
+    });
   }
 
   const admin = await provisionAdmin(db, { email: "admin@verify-chain.test", name: "Verify Chain" });
-  const adminToken = await adminSession(apiUrl, { email: admin.admin.email, password: admin.password }, outboxInbox(deps.outboxDir));
+  const adminToken = await adminSession(
+    apiUrl,
+    { email: admin.admin.email, password: admin.password },
+    outboxInbox(deps.outboxDir),
+  );
 
   const operators: Operator[] = [];
   for (const wallet of wallets) {
     const { token } = await operatorSessionWith2fa(apiUrl, wallet.key);
-    const nodes = Array.from({ length: NODES_PER_OPERATOR }, (_, n) => getAddress(slice(derived(seed, "node", wallet.index, n), 12)));
+    const nodes = Array.from({ length: NODES_PER_OPERATOR }, (_, n) =>
+      getAddress(slice(derived(seed, "node", wallet.index, n), 12)),
+    );
     const portalNodes: Operator["portalNodes"] = [];
     for (const [n, address] of nodes.slice(0, NODES_IN_PORTAL).entries()) {
       const { data } = await callApi<{ data: { _id: string } }>(apiUrl, API.node.root, {

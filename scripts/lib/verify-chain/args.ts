@@ -7,7 +7,9 @@ const count = (min: number) => z.coerce.number().int().min(min);
 
 const argsSchema = z.object({
   ops: count(1).default(10_000),
-  seed: count(0).max(2 ** 31 - 1).optional(),
+  seed: count(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   operators: count(1).max(50).default(4),
   kills: count(0).optional(),
   reorgs: count(0).optional(),
@@ -16,7 +18,8 @@ const argsSchema = z.object({
 
 export type VerifyArgs = { ops: number; seed: number; operators: number; kills: number; reorgs: number; keep: boolean };
 
-export const USAGE = "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep]";
+export const USAGE =
+  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep]";
 
 /** The command line of `npm run verify:chain`; throws with the usage on anything it does not know or accept. */
 export function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -24,14 +27,24 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { ops: { type: "string" }, seed: { type: "string" }, operators: { type: "string" }, kills: { type: "string" }, reorgs: { type: "string" }, keep: { type: "boolean" } },
+      options: {
+        ops: { type: "string" },
+        seed: { type: "string" },
+        operators: { type: "string" },
+        kills: { type: "string" },
+        reorgs: { type: "string" },
+        keep: { type: "boolean" },
+      },
       strict: true,
     }));
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nusage: ${USAGE}`);
   }
   const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n")}\nusage: ${USAGE}`);
+  if (!parsed.success)
+    throw new Error(
+      `${parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n")}\nusage: ${USAGE}`,
+    );
   const chaos = defaultChaos(parsed.data.ops);
   return {
     ...parsed.data,

@@ -58,7 +58,13 @@ export interface ActorState {
 export async function actorState(bench: Bench, operator: Operator): Promise<ActorState> {
   const { chain } = bench;
   const [nodes, limits, funds] = await Promise.all([
-    Promise.all(operator.nodes.map(async (address) => ({ address, position: await chain.position(operator.address, address), whitelisted: await chain.whitelisted(operator.address, address) }))),
+    Promise.all(
+      operator.nodes.map(async (address) => ({
+        address,
+        position: await chain.position(operator.address, address),
+        whitelisted: await chain.whitelisted(operator.address, address),
+      })),
+    ),
     chain.limits(),
     chain.funds(operator.address),
   ]);
@@ -66,15 +72,18 @@ export async function actorState(bench: Bench, operator: Operator): Promise<Acto
 }
 
 /** A draw as a fraction in [0, 1) of `span`, in whole units of `unit`. */
-export const share = (draw: number, span: bigint, unit = 1n) => ((span / unit) * BigInt(draw)) / BigInt(RANDOM_RANGE) * unit;
+export const share = (draw: number, span: bigint, unit = 1n) =>
+  (((span / unit) * BigInt(draw)) / BigInt(RANDOM_RANGE)) * unit;
 
 /** The element `draw` picks, or undefined from an empty list. */
 export const pick = <T>(list: readonly T[], draw: number): T | undefined => list[draw % Math.max(1, list.length)];
 
 /** A node address nobody whitelisted, drawn for the operation. */
-export const strangerNode = (index: number, draw: number): Address => getAddress(slice(keccak256(toHex(`stranger/${index}/${draw}`)), 12));
+export const strangerNode = (index: number, draw: number): Address =>
+  getAddress(slice(keccak256(toHex(`stranger/${index}/${draw}`)), 12));
 
 /** The operator `intent` acts for. */
-export const operatorOf = (bench: Bench, intent: Intent) => bench.actors.operators[intent.actor % bench.actors.operators.length]!;
+export const operatorOf = (bench: Bench, intent: Intent) =>
+  bench.actors.operators[intent.actor % bench.actors.operators.length]!;
 
 export const isAdmin = (bench: Bench, sender: Actor) => sender.address === bench.actors.owner.address;

@@ -32,7 +32,10 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
   const token = { address: pliToken, abi: pluginTokenAbi } as const;
   const handles = new Map<Hex, ReturnType<typeof clients.as>>();
 
-  /** What the chain says of a transaction it did not mine: its sender and nonce, their nonces now, and which recent block holds a transaction with that nonce. */
+  /**
+   * What the chain says of a transaction it did not mine: its sender and nonce, their nonces now, and which recent
+   * block holds a transaction with that nonce.
+   */
   async function whyNotMined(hash: Hex): Promise<string> {
     const tx = await clients.publicClient.getTransaction({ hash }).catch(() => null);
     if (!tx) return "the chain does not know it";
@@ -70,23 +73,37 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
      */
     async mined(sent: Promise<Hex>): Promise<Mined> {
       const hash = await sent;
-      const receipt = await waitFor(`the receipt of ${hash}`, () => clients.publicClient.getTransactionReceipt({ hash }), { timeoutMs: MINED_TIMEOUT_MS, intervalMs: 5 }).catch(async (error: unknown) => {
+      const receipt = await waitFor(
+        `the receipt of ${hash}`,
+        () => clients.publicClient.getTransactionReceipt({ hash }),
+        { timeoutMs: MINED_TIMEOUT_MS, intervalMs: 5 },
+      ).catch(async (error: unknown) => {
         throw new Error(`transaction ${hash} was not mined: ${await whyNotMined(hash)}`, { cause: error });
       });
       return { hash, block: receipt.blockNumber, ok: receipt.status === "success" };
     },
     head: () => clients.publicClient.getBlockNumber({ cacheTime: 0 }),
     async position(wallet: Address, node: Address, block?: bigint): Promise<Position> {
-      const [amount, status] = await reader.readContract({ ...staking, functionName: "positions", args: [wallet, node], blockNumber: block });
+      const [amount, status] = await reader.readContract({
+        ...staking,
+        functionName: "positions",
+        args: [wallet, node],
+        blockNumber: block,
+      });
       return { amount, status: status as ChainStatus };
     },
-    whitelisted: (wallet: Address, node: Address) => reader.readContract({ ...staking, functionName: "whitelisted", args: [wallet, node] }),
+    whitelisted: (wallet: Address, node: Address) =>
+      reader.readContract({ ...staking, functionName: "whitelisted", args: [wallet, node] }),
     async limits() {
-      const [min, max] = await Promise.all([reader.readContract({ ...staking, functionName: "minStakeAmt" }), reader.readContract({ ...staking, functionName: "maxStakeAmt" })]);
+      const [min, max] = await Promise.all([
+        reader.readContract({ ...staking, functionName: "minStakeAmt" }),
+        reader.readContract({ ...staking, functionName: "maxStakeAmt" }),
+      ]);
       return { min, max };
     },
     rewardPool: (block?: bigint) => reader.readContract({ ...staking, functionName: "rewardPool", blockNumber: block }),
-    isRewardPaid: (wallet: Address, node: Address, date: bigint, block?: bigint) => reader.readContract({ ...staking, functionName: "isRewardPaid", args: [wallet, node, date], blockNumber: block }),
+    isRewardPaid: (wallet: Address, node: Address, date: bigint, block?: bigint) =>
+      reader.readContract({ ...staking, functionName: "isRewardPaid", args: [wallet, node, date], blockNumber: block }),
     /** PLI balance, and allowance to the staking contract. */
     async funds(wallet: Address) {
       const [balance, allowance] = await Promise.all([

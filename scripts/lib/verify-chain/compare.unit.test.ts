@@ -8,7 +8,10 @@ const NODE_2 = "0x00000000000000000000000000000000000000b2";
 const TX = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 const PLI = 10n ** 18n;
 
-/** A wallet with a staked portal node and a withdrawn chain-only node, one paid and one unpaid incentive, and a payment no row explains. */
+/**
+ * A wallet with a staked portal node and a withdrawn chain-only node, one paid and one unpaid incentive, and a payment
+ * no row explains.
+ */
 function agreeing(): { served: ServedFacts; chain: ChainFacts; harness: HarnessFacts } {
   const chain: ChainFacts = {
     positions: [
@@ -36,7 +39,14 @@ function agreeing(): { served: ServedFacts; chain: ChainFacts; harness: HarnessF
     ],
     operators: [{ wallet: WALLET, nodes: [{ id: "node-1", address: NODE_1 }] }],
   };
-  const event = (e: ChainFacts["events"][number]) => ({ kind: e.kind, walletAddress: e.wallet, nodeAddress: e.node, totalStake: e.amount.toString(), totalAfter: e.totalAfter.toString(), tnxHash: e.txHash });
+  const event = (e: ChainFacts["events"][number]) => ({
+    kind: e.kind,
+    walletAddress: e.wallet,
+    nodeAddress: e.node,
+    totalStake: e.amount.toString(),
+    totalAfter: e.totalAfter.toString(),
+    tnxHash: e.txHash,
+  });
   const incentive = (id: string, dateKey: number, token: bigint, paid: boolean) => ({
     _id: id,
     walletAddress: WALLET,
@@ -47,10 +57,18 @@ function agreeing(): { served: ServedFacts; chain: ChainFacts; harness: HarnessF
     paidAmount: paid ? token.toString() : null,
     token: token.toString(),
   });
-  const incentives = [incentive("row-paid", 20010101, 7n * PLI, true), incentive("row-unpaid", 20010201, 5n * PLI, false)];
+  const incentives = [
+    incentive("row-paid", 20010101, 7n * PLI, true),
+    incentive("row-unpaid", 20010201, 5n * PLI, false),
+  ];
   const served: ServedFacts = {
     positions: [
-      { walletAddress: WALLET, nodeAddress: NODE_1, status: STAKE_STATUS.stake, totalStake: (60_000n * PLI).toString() },
+      {
+        walletAddress: WALLET,
+        nodeAddress: NODE_1,
+        status: STAKE_STATUS.stake,
+        totalStake: (60_000n * PLI).toString(),
+      },
       { walletAddress: WALLET, nodeAddress: NODE_2, status: STAKE_STATUS.withdraw, totalStake: "0" },
     ],
     events: chain.events.map(event),
@@ -71,7 +89,16 @@ function agreeing(): { served: ServedFacts; chain: ChainFacts; harness: HarnessF
       discrepancies: 1,
     },
     incentives,
-    discrepancies: [{ kind: "unmatched", walletAddress: WALLET, nodeAddress: NODE_1, dateKey: 20000102, paid: (3n * PLI).toString(), tnxHash: TX(5) }],
+    discrepancies: [
+      {
+        kind: "unmatched",
+        walletAddress: WALLET,
+        nodeAddress: NODE_1,
+        dateKey: 20000102,
+        paid: (3n * PLI).toString(),
+        tnxHash: TX(5),
+      },
+    ],
   };
   return { served, chain, harness };
 }
@@ -87,7 +114,11 @@ describe("the comparison of what the API serves with the chain", () => {
     served.positions[0]!.totalStake = (61_000n * PLI).toString();
     served.operators[0]!.total = (61_000n * PLI).toString();
     expect(compareServed(served, chain, harness)).toEqual([
-      { what: `admin stake list: total of ${WALLET}/${NODE_1}`, api: (61_000n * PLI).toString(), chain: (60_000n * PLI).toString() },
+      {
+        what: `admin stake list: total of ${WALLET}/${NODE_1}`,
+        api: (61_000n * PLI).toString(),
+        chain: (60_000n * PLI).toString(),
+      },
       { what: `getTotal of ${WALLET}`, api: (61_000n * PLI).toString(), chain: (60_000n * PLI).toString() },
     ]);
   });

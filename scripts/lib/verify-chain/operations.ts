@@ -3,9 +3,20 @@ import type { Mined } from "./chain.ts";
 import type { Intent, OpKind } from "./program.ts";
 import { accrueRows, planDeposit, planOrphanPayout, planPayout } from "./reward-ops.ts";
 import type { Verdict } from "./rules.ts";
-import { planLimits, planStake, planTopup, planTransferAndCall, planUnlock, planUnstake, planWhitelist } from "./stake-ops.ts";
+import {
+  planLimits,
+  planStake,
+  planTopup,
+  planTransferAndCall,
+  planUnlock,
+  planUnstake,
+  planWhitelist,
+} from "./stake-ops.ts";
 
-/** One operation as run: its kind, the contracts' verdict, its transactions (the judged one last), and what went unexpectedly. */
+/**
+ * One operation as run: its kind, the contracts' verdict, its transactions (the judged one last), and what went
+ * unexpectedly.
+ */
 export interface OpRecord {
   index: number;
   kind: string;
@@ -46,10 +57,14 @@ const FALLBACKS: Partial<Record<OpKind, OpKind[]>> = {
   orphanPayout: ["deposit"],
 };
 
-/** Plans the intent against the chain's state now (falling back as above), sends it and judges the receipts against the verdict. */
+/**
+ * Plans the intent against the chain's state now (falling back as above), sends it and judges the receipts against the
+ * verdict.
+ */
 export async function runOperation(bench: Bench, intent: Intent, index: number): Promise<OpRecord> {
   const operator = operatorOf(bench, intent);
-  if (intent.kind === "accrue") return { index, kind: "incentive rows", expected: null, txs: [], rows: await accrueRows(bench, intent, operator) };
+  if (intent.kind === "accrue")
+    return { index, kind: "incentive rows", expected: null, txs: [], rows: await accrueRows(bench, intent, operator) };
   const state = await actorState(bench, operator);
   let plan: Plan | null = null;
   for (const kind of [intent.kind, ...(FALLBACKS[intent.kind] ?? [])] as Exclude<OpKind, "accrue">[]) {
@@ -62,6 +77,10 @@ export async function runOperation(bench: Bench, intent: Intent, index: number):
   const record: OpRecord = { index, kind: plan.kind, expected: plan.expected, txs, rows: 0 };
   const failedEarlier = txs.slice(0, -1).find((tx) => !tx.ok);
   if (failedEarlier) record.unexpected = `preparatory transaction ${failedEarlier.hash} reverted`;
-  else if (judged.ok !== (plan.expected === null)) record.unexpected = plan.expected === null ? `reverted (${judged.hash}) although the contract's rules allow it` : `succeeded (${judged.hash}) although it breaks "${plan.expected}"`;
+  else if (judged.ok !== (plan.expected === null))
+    record.unexpected =
+      plan.expected === null
+        ? `reverted (${judged.hash}) although the contract's rules allow it`
+        : `succeeded (${judged.hash}) although it breaks "${plan.expected}"`;
   return record;
 }

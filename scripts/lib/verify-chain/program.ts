@@ -1,7 +1,23 @@
 import fc from "fast-check";
 
-/** What an operation sets out to do; the harness turns each into concrete calls against the chain's state at that moment. */
-export const OP_KINDS = ["whitelist", "farmWhitelist", "stake", "topup", "transferAndCall", "unlock", "unstake", "deposit", "accrue", "payout", "orphanPayout", "limits"] as const;
+/**
+ * What an operation sets out to do; the harness turns each into concrete calls against the chain's state at that
+ * moment.
+ */
+export const OP_KINDS = [
+  "whitelist",
+  "farmWhitelist",
+  "stake",
+  "topup",
+  "transferAndCall",
+  "unlock",
+  "unstake",
+  "deposit",
+  "accrue",
+  "payout",
+  "orphanPayout",
+  "limits",
+] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
 /** How often each kind is drawn, relative to the others. */
@@ -45,13 +61,19 @@ export interface Reorg {
   depth: 1 | 2 | 3;
   /** Admin transactions mined into the replacement blocks. */
   replacements: number;
-  /** Waits for the indexer to be up and at the head first (a restart under way included), so it takes back indexed blocks; else it comes whatever the indexer is doing. */
+  /**
+   * Waits for the indexer to be up and at the head first (a restart under way included), so it takes back indexed
+   * blocks; else it comes whatever the indexer is doing.
+   */
   live: boolean;
 }
 
 export interface Program {
   intents: Intent[];
-  /** Indexes of the operations before which the indexer is SIGKILLed (and restarted), ascending; their number means after the last. */
+  /**
+   * Indexes of the operations before which the indexer is SIGKILLed (and restarted), ascending; their number means
+   * after the last.
+   */
   kills: number[];
   reorgs: Reorg[];
 }
@@ -68,7 +90,10 @@ export interface ProgramOptions {
  * reorgs). Kills are few: a restart (the dead process's schema lock, then the backfill) takes long enough
  * that reorgs falling during it would otherwise far outnumber those that find the indexer running.
  */
-export const defaultChaos = (ops: number) => ({ kills: Math.max(1, Math.round(ops / 5_000)), reorgs: Math.max(2, Math.round(ops / 150)) });
+export const defaultChaos = (ops: number) => ({
+  kills: Math.max(1, Math.round(ops / 5_000)),
+  reorgs: Math.max(2, Math.round(ops / 150)),
+});
 
 const draw = fc.integer({ min: 0, max: RANDOM_RANGE - 1 });
 
@@ -82,9 +107,17 @@ const intentArbitrary: fc.Arbitrary<Intent> = fc.record({
   r2: draw,
 });
 
-/** `count` distinct moments in [1, ops], ascending (as many as fit): before operation `at`, or after the last one for `ops`. */
+/**
+ * `count` distinct moments in [1, ops], ascending (as many as fit): before operation `at`, or after the last one for
+ * `ops`.
+ */
 const positions = (ops: number, count: number) =>
-  fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, ops) }), { minLength: Math.min(count, ops), maxLength: Math.min(count, ops) }).map((at) => at.sort((a, b) => a - b));
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, ops) }), {
+      minLength: Math.min(count, ops),
+      maxLength: Math.min(count, ops),
+    })
+    .map((at) => at.sort((a, b) => a - b));
 
 /** The whole run as a pure function of the seed: the same seed and counts give the same program. */
 export function programOf({ ops, seed, kills, reorgs }: ProgramOptions): Program {
@@ -92,7 +125,16 @@ export function programOf({ ops, seed, kills, reorgs }: ProgramOptions): Program
     intents: fc.array(intentArbitrary, { minLength: ops, maxLength: ops }),
     kills: positions(ops, kills),
     reorgs: positions(ops, reorgs).chain((at) =>
-      fc.tuple(...at.map((index) => fc.record({ at: fc.constant(index), depth: fc.constantFrom<1 | 2 | 3>(1, 2, 3), replacements: fc.integer({ min: 0, max: 2 }), live: fc.boolean() }))),
+      fc.tuple(
+        ...at.map((index) =>
+          fc.record({
+            at: fc.constant(index),
+            depth: fc.constantFrom<1 | 2 | 3>(1, 2, 3),
+            replacements: fc.integer({ min: 0, max: 2 }),
+            live: fc.boolean(),
+          }),
+        ),
+      ),
     ),
   });
   const [program] = fc.sample(fc.noBias(arbitrary), { seed, numRuns: 1 });

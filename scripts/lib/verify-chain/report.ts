@@ -15,7 +15,8 @@ function tally(labels: string[]): string {
 }
 
 /** Whether the run found nothing wrong: no discrepancy and every operation as the contracts' rules say. */
-export const passed = (result: VerifyResult) => result.discrepancies.length === 0 && result.records.every((record) => !record.unexpected);
+export const passed = (result: VerifyResult) =>
+  result.discrepancies.length === 0 && result.records.every((record) => !record.unexpected);
 
 /** The run's summary for a person: operations, kills, reorgs, each discrepancy, times. */
 export function formatReport(result: VerifyResult): string {

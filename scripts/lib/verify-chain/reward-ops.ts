@@ -34,16 +34,34 @@ export async function planDeposit(bench: Bench, intent: Intent, from: Actor): Pr
   const { balance, allowance } = await bench.chain.funds(sender.address);
   return {
     kind: "deposit reward",
-    expected: depositVerdict({ isAdmin: isAdmin(bench, sender), amount, balance, allowance: sender === from ? allowance : amount }),
+    expected: depositVerdict({
+      isAdmin: isAdmin(bench, sender),
+      amount,
+      balance,
+      allowance: sender === from ? allowance : amount,
+    }),
     send: async () => [
-      ...(sender === from ? [] : [await bench.chain.mined(handle.token.write.approve([bench.chain.deployment.contracts.stakingRewards, amount], TX_OPTIONS))]),
+      ...(sender === from
+        ? []
+        : [
+            await bench.chain.mined(
+              handle.token.write.approve([bench.chain.deployment.contracts.stakingRewards, amount], TX_OPTIONS),
+            ),
+          ]),
       await bench.chain.mined(handle.staking.write.depositReward([amount], TX_OPTIONS)),
     ],
   };
 }
 
-/** One to four incentive rows of the operator's nodes, each dated the 1st of a month its (wallet, node) has no row for yet. */
-export async function accrueRows(bench: Bench, intent: Intent, operator: { address: Address; nodes: Address[] }): Promise<number> {
+/**
+ * One to four incentive rows of the operator's nodes, each dated the 1st of a month its (wallet, node) has no row for
+ * yet.
+ */
+export async function accrueRows(
+  bench: Bench,
+  intent: Intent,
+  operator: { address: Address; nodes: Address[] },
+): Promise<number> {
   const values = Array.from({ length: 1 + (intent.r1 % 4) }, (_, j) => {
     const node = operator.nodes[(intent.node + j) % operator.nodes.length]!;
     const pair = `${operator.address}:${node}`;
@@ -51,16 +69,39 @@ export async function accrueRows(bench: Bench, intent: Intent, operator: { addre
     bench.rowMonths.set(pair, month + 1);
     const date = new Date(Date.UTC(FIRST_ROW_YEAR, month, 1));
     const token = pli(1 + ((intent.r2 + j * 7_919) % 500)) + BigInt(intent.r1);
-    return { wallet: operator.address.toLowerCase(), node: node.toLowerCase(), date: date.toISOString().slice(0, 10), dateKey: dateKeyOf(date), token };
+    return {
+      wallet: operator.address.toLowerCase(),
+      node: node.toLowerCase(),
+      date: date.toISOString().slice(0, 10),
+      dateKey: dateKeyOf(date),
+      token,
+    };
   });
   const inserted = await bench.db
     .insertInto("app.incentive")
-    .values(values.map(({ wallet, node, date, token }) => ({ wallet, node, date, token, inactive_count: 0, staked_days: 30, accrued_days: 30, percentage: "2.5" })))
+    .values(
+      values.map(({ wallet, node, date, token }) => ({
+        wallet,
+        node,
+        date,
+        token,
+        inactive_count: 0,
+        staked_days: 30,
+        accrued_days: 30,
+        percentage: "2.5",
+      })),
+    )
     .returning("id")
     .execute();
   inserted.forEach(({ id }, j) => {
     const row = values[j]!;
-    bench.rows.push({ id, wallet: operator.address, node: operator.nodes[(intent.node + j) % operator.nodes.length]!, dateKey: row.dateKey, token: row.token });
+    bench.rows.push({
+      id,
+      wallet: operator.address,
+      node: operator.nodes[(intent.node + j) % operator.nodes.length]!,
+      dateKey: row.dateKey,
+      token: row.token,
+    });
   });
   return inserted.length;
 }
@@ -74,7 +115,12 @@ function orphanDate(bench: Bench): bigint {
 
 /** Each entry with whether the chain has paid its key already. */
 const withPaid = (bench: Bench, entries: Omit<PayoutEntry, "paid">[]) =>
-  Promise.all(entries.map(async (entry) => ({ ...entry, paid: await bench.chain.isRewardPaid(entry.wallet, entry.node, entry.date) })));
+  Promise.all(
+    entries.map(async (entry) => ({
+      ...entry,
+      paid: await bench.chain.isRewardPaid(entry.wallet, entry.node, entry.date),
+    })),
+  );
 
 /** Up to `count` distinct rows picked from the created ones. */
 function someRows(bench: Bench, intent: Intent, count: number): IncentiveRow[] {
@@ -86,7 +132,12 @@ function someRows(bench: Bench, intent: Intent, count: number): IncentiveRow[] {
   return [...picked.values()];
 }
 
-const entryOf = (row: IncentiveRow): Omit<PayoutEntry, "paid"> => ({ wallet: row.wallet, node: row.node, date: row.dateKey, amount: row.token });
+const entryOf = (row: IncentiveRow): Omit<PayoutEntry, "paid"> => ({
+  wallet: row.wallet,
+  node: row.node,
+  date: row.dateKey,
+  amount: row.token,
+});
 
 /** The entries that fit the pool in order, each at most once. */
 function fitting(entries: PayoutEntry[], pool: bigint): PayoutEntry[] {
@@ -100,10 +151,22 @@ function fitting(entries: PayoutEntry[], pool: bigint): PayoutEntry[] {
   return kept;
 }
 
-function payoutPlan(bench: Bench, kind: string, sender: Actor, entries: PayoutEntry[], pool: bigint, lengthsMatch = true): Plan {
+function payoutPlan(
+  bench: Bench,
+  kind: string,
+  sender: Actor,
+  entries: PayoutEntry[],
+  pool: bigint,
+  lengthsMatch = true,
+): Plan {
   const staking = bench.chain.as(sender.key).staking;
   const wallets = entries.map((entry) => entry.wallet);
-  const args = [lengthsMatch ? wallets : [...wallets, ...wallets], entries.map((entry) => entry.amount), entries.map((entry) => entry.date), entries.map((entry) => entry.node)] as const;
+  const args = [
+    lengthsMatch ? wallets : [...wallets, ...wallets],
+    entries.map((entry) => entry.amount),
+    entries.map((entry) => entry.date),
+    entries.map((entry) => entry.node),
+  ] as const;
   return {
     kind,
     expected: payoutVerdict({ isAdmin: isAdmin(bench, sender), entries, lengthsMatch, pool }),
@@ -116,13 +179,23 @@ function payoutPlan(bench: Bench, kind: string, sender: Actor, entries: PayoutEn
  * another amount than its row); invalid: above the pool, a key paid already, an amount of 0, from an
  * operator's wallet, or arrays of different lengths.
  */
-export async function planPayout(bench: Bench, intent: Intent, operator: { address: Address; nodes: Address[] } & Actor): Promise<Plan | null> {
+export async function planPayout(
+  bench: Bench,
+  intent: Intent,
+  operator: { address: Address; nodes: Address[] } & Actor,
+): Promise<Plan | null> {
   const pool = await bench.chain.rewardPool();
-  const orphan = (amount: bigint): Omit<PayoutEntry, "paid"> => ({ wallet: operator.address, node: operator.nodes[intent.node % operator.nodes.length]!, date: orphanDate(bench), amount });
+  const orphan = (amount: bigint): Omit<PayoutEntry, "paid"> => ({
+    wallet: operator.address,
+    node: operator.nodes[intent.node % operator.nodes.length]!,
+    date: orphanDate(bench),
+    amount,
+  });
   if (!intent.invalid) {
     const entries = fitting(await withPaid(bench, someRows(bench, intent, 1 + (intent.r1 % 5)).map(entryOf)), pool);
     if (entries.length === 0) return null;
-    if (intent.variant % 8 === 0 && entries[0]!.amount + pli(1) <= pool) entries[0] = { ...entries[0]!, amount: entries[0]!.amount + pli(1) };
+    if (intent.variant % 8 === 0 && entries[0]!.amount + pli(1) <= pool)
+      entries[0] = { ...entries[0]!, amount: entries[0]!.amount + pli(1) };
     return payoutPlan(bench, "payout", bench.actors.owner, entries, pool);
   }
   const variant = intent.variant % 5;
@@ -132,12 +205,17 @@ export async function planPayout(bench: Bench, intent: Intent, operator: { addre
   }
   if (variant === 2) return payoutPlan(bench, "payout", bench.actors.owner, await withPaid(bench, [orphan(0n)]), pool);
   if (variant === 3) return payoutPlan(bench, "payout", operator, await withPaid(bench, [orphan(pli(1))]), pool);
-  if (variant === 4) return payoutPlan(bench, "payout", bench.actors.owner, await withPaid(bench, [orphan(pli(1))]), pool, false);
+  if (variant === 4)
+    return payoutPlan(bench, "payout", bench.actors.owner, await withPaid(bench, [orphan(pli(1))]), pool, false);
   return payoutPlan(bench, "payout", bench.actors.owner, await withPaid(bench, [orphan(pool + 1n)]), pool);
 }
 
 /** payRewards of one to three keys no row has (the admins see them as discrepancies), 1 to 100 PLI each. */
-export async function planOrphanPayout(bench: Bench, intent: Intent, operator: { address: Address; nodes: Address[] }): Promise<Plan | null> {
+export async function planOrphanPayout(
+  bench: Bench,
+  intent: Intent,
+  operator: { address: Address; nodes: Address[] },
+): Promise<Plan | null> {
   const pool = await bench.chain.rewardPool();
   const wanted = Array.from({ length: 1 + (intent.r1 % 3) }, (_, j) => ({
     wallet: operator.address,

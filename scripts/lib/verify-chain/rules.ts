@@ -22,7 +22,13 @@ export type Verdict = string | null;
 const pull = (amount: bigint, funds: { balance: bigint; allowance: bigint }): Verdict =>
   amount > funds.allowance ? "allowance too low" : amount > funds.balance ? "balance too low" : null;
 
-const stakeRule = (s: { amount: bigint; whitelisted: boolean; position: Position; min: bigint; max: bigint }): Verdict => {
+const stakeRule = (s: {
+  amount: bigint;
+  whitelisted: boolean;
+  position: Position;
+  min: bigint;
+  max: bigint;
+}): Verdict => {
   if (s.amount === 0n) return "zero amount";
   if (!s.whitelisted) return "not whitelisted";
   if (s.position.status !== CHAIN_STATUS.none) return "position exists";
@@ -69,7 +75,8 @@ export const unlockVerdict = (s: { isAdmin: boolean; position: Position }): Verd
   !s.isAdmin ? "not admin" : s.position.status !== CHAIN_STATUS.staked ? "no active stake" : null;
 
 /** unstake(node) by the position's wallet. */
-export const unstakeVerdict = (s: { position: Position }): Verdict => (s.position.status !== CHAIN_STATUS.unlocked ? "not unlocked" : null);
+export const unstakeVerdict = (s: { position: Position }): Verdict =>
+  s.position.status !== CHAIN_STATUS.unlocked ? "not unlocked" : null;
 
 /** whiteListIt / whiteListPLIFarmNode(wallet, node). */
 export const whitelistVerdict = (s: { isAdmin: boolean; wallet: Address; node: Address }): Verdict =>
@@ -89,10 +96,18 @@ export interface PayoutEntry {
 }
 
 /** The key payRewards checks an entry against (wallet, node, date). */
-export const rewardKey = (e: { wallet: string; node: string; date: bigint | number | string }) => `${e.wallet.toLowerCase()}:${e.node.toLowerCase()}:${String(e.date)}`;
+export const rewardKey = (e: { wallet: string; node: string; date: bigint | number | string }) =>
+  `${e.wallet.toLowerCase()}:${e.node.toLowerCase()}:${String(e.date)}`;
 
-/** payRewards(wallets, amounts, dates, nodes): entry by entry, each key once, each amount from what is left of the pool. */
-export function payoutVerdict(s: { isAdmin: boolean; entries: PayoutEntry[]; lengthsMatch: boolean; pool: bigint }): Verdict {
+/**
+ * payRewards(wallets, amounts, dates, nodes): entry by entry, each key once, each amount from what is left of the pool.
+ */
+export function payoutVerdict(s: {
+  isAdmin: boolean;
+  entries: PayoutEntry[];
+  lengthsMatch: boolean;
+  pool: bigint;
+}): Verdict {
   if (!s.isAdmin) return "not admin";
   if (s.entries.length === 0) return "empty payout";
   if (!s.lengthsMatch) return "lengths mismatch";
@@ -111,7 +126,13 @@ export function payoutVerdict(s: { isAdmin: boolean; entries: PayoutEntry[]; len
 }
 
 /** setMinStakeAmt(amount) / setMaxStakeAmt(amount). */
-export function limitVerdict(s: { isAdmin: boolean; which: "min" | "max"; amount: bigint; min: bigint; max: bigint }): Verdict {
+export function limitVerdict(s: {
+  isAdmin: boolean;
+  which: "min" | "max";
+  amount: bigint;
+  min: bigint;
+  max: bigint;
+}): Verdict {
   if (!s.isAdmin) return "not admin";
   if (s.amount === 0n) return "zero amount";
   if (s.which === "min" && s.amount > s.max) return "minimum above maximum";

@@ -10,7 +10,10 @@ import { readServedFacts } from "./served.ts";
 import { startStand } from "./stand.ts";
 import { readChainFacts } from "./truth.ts";
 
-/** How long the API may take, once the indexer is at the head, to serve what the chain says (its payment matcher runs after each indexed block). */
+/**
+ * How long the API may take, once the indexer is at the head, to serve what the chain says (its payment matcher runs
+ * after each indexed block).
+ */
 const SETTLE_MS = 20_000;
 /**
  * How long the indexer may take to reach the head: after the last operation, and before a reorg that
@@ -33,7 +36,9 @@ export interface VerifyResult {
   options: Omit<VerifyOptions, "log" | "keep" | "signal">;
   records: OpRecord[];
   kills: number;
-  /** How many, the blocks they replaced, and how many found the indexer running (at the head) rather than restarting. */
+  /**
+   * How many, the blocks they replaced, and how many found the indexer running (at the head) rather than restarting.
+   */
   reorgs: { count: number; blocks: number; live: number };
   discrepancies: Discrepancy[];
   /** Seconds per phase. */
@@ -70,10 +75,15 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
   try {
     const chain = harnessChain(stand.rpcUrl, stand.deployment);
     log("stand up; funding operators, signing in, registering portal nodes");
-    const actors = await setUpActors({ chain, db: stand.db, apiUrl: stand.apiUrl, outboxDir: stand.outboxDir }, { seed: options.seed, count: options.operators });
+    const actors = await setUpActors(
+      { chain, db: stand.db, apiUrl: stand.apiUrl, outboxDir: stand.outboxDir },
+      { seed: options.seed, count: options.operators },
+    );
     const program = programOf(options);
     const setup = since(started);
-    log(`stand ready in ${setup.toFixed(1)} s; ${options.ops} operations from ${actors.operators.length} operators and the owner, seed ${options.seed}`);
+    log(
+      `stand ready in ${setup.toFixed(1)} s; ${options.ops} operations from ${actors.operators.length} operators and the owner, seed ${options.seed}`,
+    );
 
     const bench: Bench = { chain, actors, db: stand.db, rows: [], rowMonths: new Map(), orphanDays: 0 };
     const records: OpRecord[] = [];
@@ -114,7 +124,9 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       records.push(await runOperation(bench, program.intents[index]!, index));
       if ((index + 1) % every === 0) {
         const [head, indexed] = await Promise.all([chain.head(), getIndexedBlock(stand.db)]);
-        log(`${index + 1}/${options.ops} operations, ${((index + 1) / since(opsStarted)).toFixed(1)}/s; head ${head}, indexed ${indexed ?? "none"}${stand.indexer.up ? "" : " (indexer restarting)"}`);
+        log(
+          `${index + 1}/${options.ops} operations, ${((index + 1) / since(opsStarted)).toFixed(1)}/s; head ${head}, indexed ${indexed ?? "none"}${stand.indexer.up ? "" : " (indexer restarting)"}`,
+        );
       }
     }
     const operations = since(opsStarted);
@@ -143,13 +155,20 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     const settleBy = performance.now() + SETTLE_MS;
     do {
       discrepancies = compareServed(await readServedFacts(stand.apiUrl, actors), chainFacts, harnessFacts);
-      if (discrepancies.length > 0 && performance.now() < settleBy) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (discrepancies.length > 0 && performance.now() < settleBy)
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
     } while (discrepancies.length > 0 && performance.now() < settleBy);
     const comparison = since(comparisonStarted);
 
     keep ||= discrepancies.length > 0 || records.some((record) => record.unexpected);
     return {
-      options: { ops: options.ops, seed: options.seed, kills: options.kills, reorgs: options.reorgs, operators: options.operators },
+      options: {
+        ops: options.ops,
+        seed: options.seed,
+        kills: options.kills,
+        reorgs: options.reorgs,
+        operators: options.operators,
+      },
       records,
       kills: killed,
       reorgs,

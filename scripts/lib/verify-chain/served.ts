@@ -36,7 +36,11 @@ export async function readServedFacts(apiUrl: string, actors: Actors): Promise<S
           operator.portalNodes.map(async (node) => {
             const [{ tillStake }, { currentStatus }] = await Promise.all([
               callApi<{ tillStake: string }>(apiUrl, `${API.stake.total}?nodeId=${node.id}`, { token }),
-              callApi<{ currentStatus: ServedFacts["operators"][number]["nodes"][number]["status"] }>(apiUrl, `${API.stake.status}?nodeId=${node.id}`, { token }),
+              callApi<{ currentStatus: ServedFacts["operators"][number]["nodes"][number]["status"] }>(
+                apiUrl,
+                `${API.stake.status}?nodeId=${node.id}`,
+                { token },
+              ),
             ]);
             return { id: node.id, total: tillStake, status: currentStatus };
           }),

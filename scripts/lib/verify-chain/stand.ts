@@ -53,7 +53,8 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
   const logDir = path.join(dir, "logs");
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
+    for (const stop of stops.splice(0).reverse())
+      await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
   };
   mkdirSync(logDir);
   const pgLog = createWriteStream(path.join(logDir, "postgres.log"));
@@ -61,12 +62,19 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
   stops.push(async () => void (pgLog.end(), anvilLog.end()));
   try {
     const [postgres, anvil] = await Promise.all([
-      startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true, log: (chunk) => pgLog.write(chunk) }).then((started: Postgres) => (stops.push(() => started.stop()), started)),
-      startAnvil({ log: (chunk) => anvilLog.write(chunk) }).then((started: Anvil) => (stops.push(() => started.stop()), started)),
+      startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true, log: (chunk) => pgLog.write(chunk) }).then(
+        (started: Postgres) => (stops.push(() => started.stop()), started),
+      ),
+      startAnvil({ log: (chunk) => anvilLog.write(chunk) }).then(
+        (started: Anvil) => (stops.push(() => started.stop()), started),
+      ),
     ]);
     const databaseUrl = await postgres.createDatabase("verify_chain");
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    /** pg-pool's end() resolves before its connections have closed, so stopping Postgres right after may end one under it: nothing to report then. */
+    /**
+     * pg-pool's end() resolves before its connections have closed, so stopping Postgres right after may end one under
+     * it: nothing to report then.
+     */
     pool.on("error", () => undefined);
     const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     stops.push(() => db.destroy());
@@ -76,7 +84,14 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
     ]);
     log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
 
-    const indexerOptions = { databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, logFile: path.join(logDir, "indexer.log"), readyTimeoutMs: 180_000 };
+    const indexerOptions = {
+      databaseUrl,
+      rpcUrl: anvil.rpcUrl,
+      wsUrl: anvil.wsUrl,
+      deployment,
+      logFile: path.join(logDir, "indexer.log"),
+      readyTimeoutMs: 180_000,
+    };
     let current: Indexer | null = null;
     let starting: Promise<Indexer> | null = null;
     stops.push(async () => {
@@ -85,7 +100,15 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
     });
     const [indexerStart, apiStart] = await Promise.allSettled([
       startIndexer(indexerOptions).then((started) => (current = started)),
-      startApi({ dataDir: dir, logFile: path.join(logDir, "api.log"), databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment, env: { SCHEDULER_ENABLED: "false" } }),
+      startApi({
+        dataDir: dir,
+        logFile: path.join(logDir, "api.log"),
+        databaseUrl,
+        rpcUrl: anvil.rpcUrl,
+        wsUrl: anvil.wsUrl,
+        deployment,
+        env: { SCHEDULER_ENABLED: "false" },
+      }),
     ]);
     if (apiStart.status === "fulfilled") stops.push(() => apiStart.value.service.stop());
     if (indexerStart.status === "rejected") throw indexerStart.reason;

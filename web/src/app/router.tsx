@@ -27,8 +27,10 @@ export const pages: Record<RouteName, Load> = {
   editJob: () => import("@/features/job/pages/edit-job-page").then((m) => m.EditJobPage),
   adminListJob: () => import("@/features/job/pages/admin-job-list-page").then((m) => m.AdminJobListPage),
   adminEditJob: () => import("@/features/job/pages/admin-edit-job-page").then((m) => m.AdminEditJobPage),
-  adminListStakeRequest: () => import("@/features/stake-request/pages/admin-request-list-page").then((m) => m.AdminStakeRequestListPage),
-  adminEditStakeRequest: () => import("@/features/stake-request/pages/admin-edit-request-page").then((m) => m.AdminEditStakeRequestPage),
+  adminListStakeRequest: () =>
+    import("@/features/stake-request/pages/admin-request-list-page").then((m) => m.AdminStakeRequestListPage),
+  adminEditStakeRequest: () =>
+    import("@/features/stake-request/pages/admin-edit-request-page").then((m) => m.AdminEditStakeRequestPage),
   adminListStake: () => import("@/features/stake/pages/admin-stake-list-page").then((m) => m.AdminStakeListPage),
   adminEditStake: () => import("@/features/stake/pages/admin-edit-stake-page").then((m) => m.AdminEditStakePage),
   deposit: () => import("@/features/stake/pages/deposit-page").then((m) => m.DepositPage),
@@ -38,18 +40,25 @@ export const pages: Record<RouteName, Load> = {
   dashboard: () => import("@/features/dashboard/pages/dashboard-page").then((m) => m.DashboardPage),
   adminDashboard: () => import("@/features/dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
   listIncentive: () => import("@/features/incentive/pages/incentive-list-page").then((m) => m.IncentiveListPage),
-  adminListIncentive: () => import("@/features/incentive/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
-  adminEditIncentive: () => import("@/features/incentive/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
-  listTicket: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="user" />),
+  adminListIncentive: () =>
+    import("@/features/incentive/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
+  adminEditIncentive: () =>
+    import("@/features/incentive/pages/admin-edit-incentive-page").then((m) => m.AdminEditIncentivePage),
+  listTicket: () =>
+    import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="user" />),
   viewTicket: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="user" />),
-  adminListTicket: () => import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="admin" />),
-  adminViewTicket: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="admin" />),
+  adminListTicket: () =>
+    import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="admin" />),
+  adminViewTicket: () =>
+    import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="admin" />),
   listRpc: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="user" />),
   addRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="user" />),
   editRpc: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="user" />),
-  adminListRpc: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="admin" />),
+  adminListRpc: () =>
+    import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="admin" />),
   adminAddRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="admin" />),
-  adminEditRpc: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
+  adminEditRpc: () =>
+    import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
 };
 
 /** What keeps each public page for the visitors it is meant for (signed-in people go to their dashboard). */
@@ -71,7 +80,8 @@ const page = (name: RouteName): RouteObject => ({
   lazy: async () => ({ Component: await pages[name]() }),
 });
 
-const namesOf = <A extends "operator" | "admin">(access: A) => (Object.keys(routes) as RouteName[]).filter((name): name is RouteNameOf<A> => routes[name].access === access);
+const namesOf = <A extends "operator" | "admin">(access: A) =>
+  (Object.keys(routes) as RouteName[]).filter((name): name is RouteNameOf<A> => routes[name].access === access);
 const publicNames = Object.keys(publicGates) as RouteNameOf<"public">[];
 
 /** The route tree, built from the registry: each route sits behind the guard and frame of its access. */

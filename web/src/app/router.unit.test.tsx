@@ -15,7 +15,10 @@ interface Placed {
 /** Every route of the tree that has a path, with the elements around it. */
 function placed(tree: RouteObject[], guards: unknown[] = []): Placed[] {
   return tree.flatMap((route) => {
-    const here = route.element && typeof route.element === "object" && "type" in route.element ? [...guards, route.element.type] : guards;
+    const here =
+      route.element && typeof route.element === "object" && "type" in route.element
+        ? [...guards, route.element.type]
+        : guards;
     return [...(route.path ? [{ route, guards: here }] : []), ...placed(route.children ?? [], here)];
   });
 }
@@ -39,7 +42,8 @@ describe("the route tree built from the registry", () => {
     for (const name of names) {
       const guards: unknown[] = placementOf(name)[0]?.guards ?? [];
       const access = routes[name].access;
-      if (access !== "public") expect(access, name).toBe(routes[name].path.startsWith("/admin/") ? "admin" : "operator");
+      if (access !== "public")
+        expect(access, name).toBe(routes[name].path.startsWith("/admin/") ? "admin" : "operator");
       expect(guards.includes(RequireOperator), name).toBe(access === "operator");
       expect(guards.includes(RequireAdmin), name).toBe(access === "admin");
     }
@@ -51,6 +55,7 @@ describe("the route tree built from the registry", () => {
       ["adminLogin", AdminLoginGate],
       ["adminVerifyOtp", OtpGate],
     ];
-    for (const [name, gate] of gates) expect(placementOf(name)[0]?.guards.slice(-2), name).toEqual([PublicLayout, gate]);
+    for (const [name, gate] of gates)
+      expect(placementOf(name)[0]?.guards.slice(-2), name).toEqual([PublicLayout, gate]);
   });
 });

@@ -2,7 +2,8 @@ import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import { chainConfigResponseSchema, type ChainConfigResponse } from "@pli/api/public-contract";
 import { api, ok } from "@/shared/api/http";
 
-export const getChainConfig = async (): Promise<ChainConfigResponse> => chainConfigResponseSchema.parse(await ok(api.config.$get()));
+export const getChainConfig = async (): Promise<ChainConfigResponse> =>
+  chainConfigResponseSchema.parse(await ok(api.config.$get()));
 
 /** Query keys of the chain side. */
 export const chainKeys = { config: ["chain-config"] as const };

@@ -31,14 +31,22 @@ describe("the runtime chain configuration", () => {
 
   test("refuses a configuration that would point the wallet somewhere wrong", () => {
     expect(chainConfigSchema.safeParse({ ...apothem, rpcUrl: "ftp://node" }).success).toBe(false);
-    expect(chainConfigSchema.safeParse({ ...apothem, contracts: { ...apothem.contracts, pliToken: "0x12" } }).success).toBe(false);
+    expect(
+      chainConfigSchema.safeParse({ ...apothem, contracts: { ...apothem.contracts, pliToken: "0x12" } }).success,
+    ).toBe(false);
     expect(chainConfigSchema.safeParse({ ...apothem, chainId: "51" }).success).toBe(false);
   });
 
   test("names known XDC networks and any other chain id", () => {
     expect(chainFromConfig(chainConfigSchema.parse(apothem))).toMatchObject({ id: 51, name: "XDC Apothem Network" });
-    const local = chainFromConfig(chainConfigSchema.parse({ ...apothem, chainId: 31337, rpcUrl: "http://127.0.0.1:8545" }));
-    expect(local).toMatchObject({ id: 31337, nativeCurrency: { symbol: "XDC" }, rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } } });
+    const local = chainFromConfig(
+      chainConfigSchema.parse({ ...apothem, chainId: 31337, rpcUrl: "http://127.0.0.1:8545" }),
+    );
+    expect(local).toMatchObject({
+      id: 31337,
+      nativeCurrency: { symbol: "XDC" },
+      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } },
+    });
   });
 
   test("is fetched from the API and a failed answer becomes an HttpError", async () => {
@@ -47,7 +55,10 @@ describe("the runtime chain configuration", () => {
     await expect(getChainConfig()).resolves.toMatchObject({ chainId: 51 });
     expect(fetchMock).toHaveBeenCalledWith("/api/config", expect.anything());
 
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ errors: { config: "missing" } }, { status: 500 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ errors: { config: "missing" } }, { status: 500 })),
+    );
     await expect(getChainConfig()).rejects.toBeInstanceOf(HttpError);
   });
 });

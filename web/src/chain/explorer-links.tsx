@@ -4,7 +4,9 @@ import { Address } from "@/shared/ui/address";
 import { ExternalLink } from "@/shared/ui/external-link";
 import { useChainConfig } from "./chain-config";
 
-/** An address with its 'View in Explorer' link; `label` names the link for screen readers ('View in Explorer: {label}'). */
+/**
+ * An address with its 'View in Explorer' link; `label` names the link for screen readers ('View in Explorer: {label}').
+ */
 export function ExplorerAddress({ address, label }: { address: string; label: string }) {
   const { explorer } = useChainConfig();
   const href = `${explorer.addressUrl}${isAddress(address, { strict: false }) ? getAddress(address) : address}`;
@@ -18,7 +20,10 @@ export function ExplorerAddress({ address, label }: { address: string; label: st
   );
 }
 
-/** A transaction hash with its explorer link ('View Transaction'); `linkOnly` for a narrow table column shows the link alone. */
+/**
+ * A transaction hash with its explorer link ('View Transaction'); `linkOnly` for a narrow table column shows the link
+ * alone.
+ */
 export function ExplorerTx({ hash, linkOnly = false }: { hash: Hex | string; linkOnly?: boolean }) {
   const { explorer } = useChainConfig();
   const link = (

@@ -22,7 +22,10 @@ describe("indexedThrough", () => {
       [124, true],
       [null, false],
     ] as const) {
-      vi.stubGlobal("fetch", vi.fn(async () => Response.json(health(block))));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => Response.json(health(block))),
+      );
       await expect(indexedThrough(receipt)).resolves.toBe(expected);
     }
   });

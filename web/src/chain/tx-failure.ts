@@ -25,7 +25,9 @@ export class TxFlowError extends Error {
  * A transaction that was sent but whose result the portal could not confirm (no receipt yet, or not
  * yet indexed): not a failure, so never reported as one, and never to be sent again blindly.
  */
-export const isOutcomeOpen = (failure: TxFailure): failure is Extract<TxFailure, { kind: "unknownOutcome" | "notIndexed" }> =>
+export const isOutcomeOpen = (
+  failure: TxFailure,
+): failure is Extract<TxFailure, { kind: "unknownOutcome" | "notIndexed" }> =>
   failure.kind === "unknownOutcome" || failure.kind === "notIndexed";
 
 /** Maps what viem or the wallet threw to a TxFailure (rejection, revert with its reason, anything else). */
@@ -34,7 +36,8 @@ export function classifyTxError(error: unknown, hash?: Hex): TxFailure {
   if (isWalletRejection(error)) return { kind: "rejected" };
   if (error instanceof BaseError) {
     const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
-    if (revert instanceof ContractFunctionRevertedError) return { kind: "reverted", reason: revert.reason ?? revert.shortMessage, hash };
+    if (revert instanceof ContractFunctionRevertedError)
+      return { kind: "reverted", reason: revert.reason ?? revert.shortMessage, hash };
     return { kind: "error", message: error.shortMessage, hash };
   }
   return { kind: "error", message: error instanceof Error ? error.message : String(error), hash };
@@ -46,7 +49,9 @@ export function describeTxFailure(failure: TxFailure): string {
     case "rejected":
       return "The transaction was rejected in the wallet.";
     case "reverted":
-      return failure.reason ? `The contract refused the transaction: ${failure.reason}` : "The transaction failed on chain.";
+      return failure.reason
+        ? `The contract refused the transaction: ${failure.reason}`
+        : "The transaction failed on chain.";
     case "outOfGas":
       return "The transaction ran out of gas on chain and changed nothing. Send it again without lowering the gas limit in your wallet.";
     case "wrongAccount":

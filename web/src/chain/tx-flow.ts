@@ -43,9 +43,11 @@ async function waitForReceipt(config: WagmiConfig, hash: Hex): Promise<Transacti
   const unknown = new TxFlowError({ kind: "unknownOutcome", hash });
   const client = getPublicClient(config);
   if (!client) throw unknown;
-  return client.waitForTransactionReceipt({ hash, pollingInterval: RECEIPT_POLL_MS, timeout: RECEIPT_TIMEOUT_MS }).catch(() => {
-    throw unknown;
-  });
+  return client
+    .waitForTransactionReceipt({ hash, pollingInterval: RECEIPT_POLL_MS, timeout: RECEIPT_TIMEOUT_MS })
+    .catch(() => {
+      throw unknown;
+    });
 }
 
 async function waitUntil(check: () => Promise<boolean>): Promise<boolean> {
@@ -81,11 +83,16 @@ export function useTxFlow() {
     if (wallet && connection.address?.toLowerCase() !== wallet.toLowerCase()) {
       throw new TxFlowError({ kind: "wrongAccount", expected: wallet, connected: connection.address });
     }
-    if (connection.chainId !== chain.chainId) throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId, connected: connection.chainId });
+    if (connection.chainId !== chain.chainId)
+      throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId, connected: connection.chainId });
   }, [config, connector, connect, wallet, chain.chainId]);
 
   const send = useCallback(
-    async <const abi extends Abi, functionName extends ContractFunctionName<abi, Mutability>, args extends ContractFunctionArgs<abi, Mutability, functionName>>(
+    async <
+      const abi extends Abi,
+      functionName extends ContractFunctionName<abi, Mutability>,
+      args extends ContractFunctionArgs<abi, Mutability, functionName>,
+    >(
       request: TxRequest<abi, functionName, args>,
       options: TxOptions,
     ): Promise<TransactionReceipt> => {
@@ -98,7 +105,13 @@ export function useTxFlow() {
         const sent = hash;
         const receipt = await waitForReceipt(config, sent);
         if (receipt.status !== "success") {
-          throw new TxFlowError(await minedRevert(config, { abi: request.abi, functionName: request.functionName, address: request.address, args: request.args }, receipt));
+          throw new TxFlowError(
+            await minedRevert(
+              config,
+              { abi: request.abi, functionName: request.functionName, address: request.address, args: request.args },
+              receipt,
+            ),
+          );
         }
         dispatch({ type: "mined" });
         const { indexed } = options;
@@ -121,4 +134,3 @@ export function useTxFlow() {
   const explorerTxUrl = useCallback((hash: Hex) => `${chain.explorer.txUrl}${hash}`, [chain.explorer.txUrl]);
   return { send, state, reset, explorerTxUrl };
 }
-

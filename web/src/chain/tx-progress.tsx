@@ -44,13 +44,27 @@ export function TxProgress({ state, explorerTxUrl, onClose, tryAgain = MESSAGES.
   const open = failed && state.failure ? isOutcomeOpen(state.failure) : false;
   const link = state.hash ? <TxLink hash={state.hash} explorerTxUrl={explorerTxUrl} /> : null;
   return (
-    <Modal opened={state.status === "running" || failed} onClose={onClose} title={state.label} centered closeOnEscape={failed} closeOnClickOutside={false} withCloseButton={failed}>
+    <Modal
+      opened={state.status === "running" || failed}
+      onClose={onClose}
+      title={state.label}
+      centered
+      closeOnEscape={failed}
+      closeOnClickOutside={false}
+      withCloseButton={failed}
+    >
       <Stack gap="md">
         <Timeline active={failed && !open ? completed : completed - 1} bulletSize={24} lineWidth={2}>
           {stages.map((stage, index) => {
             const broken = failed && !open && index === completed;
             const running = state.status === "running" && index === completed;
-            const bullet = broken ? <IconX size={14} /> : running ? <Loader size={14} /> : index < completed ? <IconCheck size={14} /> : null;
+            const bullet = broken ? (
+              <IconX size={14} />
+            ) : running ? (
+              <Loader size={14} />
+            ) : index < completed ? (
+              <IconCheck size={14} />
+            ) : null;
             return (
               <Timeline.Item key={stage} title={STAGE_LABELS[stage]} bullet={bullet} color={broken ? "red" : undefined}>
                 {stage === "submitted" && link ? link : null}
@@ -64,7 +78,12 @@ export function TxProgress({ state, explorerTxUrl, onClose, tryAgain = MESSAGES.
           </Text>
         ) : null}
         {failed && state.failure ? (
-          <Alert color={open ? "orange" : "red"} variant="light" title={open ? "Outcome not known yet" : MESSAGES.chainError} role="alert">
+          <Alert
+            color={open ? "orange" : "red"}
+            variant="light"
+            title={open ? "Outcome not known yet" : MESSAGES.chainError}
+            role="alert"
+          >
             <Stack gap={6}>
               <Text size="sm">{describeTxFailure(state.failure)}</Text>
               {open ? null : <Text size="sm">{tryAgain}</Text>}

@@ -22,7 +22,14 @@ export async function minedRevert(config: WagmiConfig, call: Call, receipt: Tran
     if (!client) return { kind: "reverted", hash };
     const tx = await client.getTransaction({ hash });
     if (receipt.gasUsed >= tx.gas) return { kind: "outOfGas", hash };
-    await client.call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber: receipt.blockNumber - 1n });
+    await client.call({
+      account: tx.from,
+      to: tx.to,
+      data: tx.input,
+      value: tx.value,
+      gas: tx.gas,
+      blockNumber: receipt.blockNumber - 1n,
+    });
   } catch (error) {
     if (error instanceof BaseError) {
       const failure = classifyTxError(getContractError(error, { ...call, args: call.args ?? [] }), hash);

@@ -57,7 +57,8 @@ export function txReducer(state: TxState, event: TxEvent): TxState {
 }
 
 /** The stages shown for this transaction (no `indexed` when nothing waits for the portal). */
-export const visibleStages = (state: TxState): TxStage[] => TX_STAGES.filter((stage) => stage !== "indexed" || state.waitsForIndex);
+export const visibleStages = (state: TxState): TxStage[] =>
+  TX_STAGES.filter((stage) => stage !== "indexed" || state.waitsForIndex);
 
 /**
  * How many stages are complete: the wallet prompt is complete once the hash is known, and a stage

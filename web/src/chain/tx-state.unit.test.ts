@@ -7,11 +7,20 @@ const start = (waitsForIndex: boolean): TxEvent => ({ type: "start", label: "Set
 
 describe("txReducer", () => {
   it("walks wallet -> submitted -> mined -> indexed -> done when the caller waits for the portal", () => {
-    const states = [start(true), { type: "submitted", hash: HASH }, { type: "mined" }, { type: "indexed" }, { type: "done" }].reduce<TxState[]>(
-      (all, event) => [...all, txReducer(all.at(-1) ?? TX_IDLE, event as TxEvent)],
-      [],
-    );
-    expect(states.map((s) => `${s.status}:${s.stage}`)).toEqual(["running:wallet", "running:submitted", "running:mined", "running:indexed", "done:indexed"]);
+    const states = [
+      start(true),
+      { type: "submitted", hash: HASH },
+      { type: "mined" },
+      { type: "indexed" },
+      { type: "done" },
+    ].reduce<TxState[]>((all, event) => [...all, txReducer(all.at(-1) ?? TX_IDLE, event as TxEvent)], []);
+    expect(states.map((s) => `${s.status}:${s.stage}`)).toEqual([
+      "running:wallet",
+      "running:submitted",
+      "running:mined",
+      "running:indexed",
+      "done:indexed",
+    ]);
     expect(states.at(-1)?.hash).toBe(HASH);
   });
 
@@ -31,10 +40,24 @@ describe("txReducer", () => {
   });
 
   it("keeps the stage and hash of a failure, and a new start clears it", () => {
-    const failed = run([start(true), { type: "submitted", hash: HASH }, { type: "failed", failure: { kind: "unknownOutcome", hash: HASH } }]);
-    expect(failed).toMatchObject({ status: "failed", stage: "submitted", hash: HASH, failure: { kind: "unknownOutcome" } });
+    const failed = run([
+      start(true),
+      { type: "submitted", hash: HASH },
+      { type: "failed", failure: { kind: "unknownOutcome", hash: HASH } },
+    ]);
+    expect(failed).toMatchObject({
+      status: "failed",
+      stage: "submitted",
+      hash: HASH,
+      failure: { kind: "unknownOutcome" },
+    });
     expect(txReducer(failed, { type: "mined" })).toBe(failed);
-    expect(txReducer(failed, start(false))).toEqual({ status: "running", stage: "wallet", label: "Set the minimum stake", waitsForIndex: false });
+    expect(txReducer(failed, start(false))).toEqual({
+      status: "running",
+      stage: "wallet",
+      label: "Set the minimum stake",
+      waitsForIndex: false,
+    });
     expect(txReducer(failed, { type: "reset" })).toBe(TX_IDLE);
   });
 });
@@ -44,7 +67,9 @@ describe("completedStages", () => {
     expect(completedStages(run([start(true)]))).toBe(0);
     expect(completedStages(run([start(true), { type: "submitted", hash: HASH }]))).toBe(2);
     expect(completedStages(run([start(true), { type: "submitted", hash: HASH }, { type: "mined" }]))).toBe(3);
-    expect(completedStages(run([start(false), { type: "submitted", hash: HASH }, { type: "mined" }, { type: "done" }]))).toBe(3);
+    expect(
+      completedStages(run([start(false), { type: "submitted", hash: HASH }, { type: "mined" }, { type: "done" }])),
+    ).toBe(3);
     expect(visibleStages(run([start(false)]))).toEqual(["wallet", "submitted", "mined"]);
   });
 });

@@ -12,7 +12,9 @@ function hasWindowEthereum(): boolean {
  */
 export function useWalletConnector(): Connector | undefined {
   const connectors = useConnectors();
-  const announced = connectors.find((connector) => connector.type === "injected" && connector.id !== GENERIC_INJECTED_ID);
+  const announced = connectors.find(
+    (connector) => connector.type === "injected" && connector.id !== GENERIC_INJECTED_ID,
+  );
   if (announced) return announced;
   return hasWindowEthereum() ? connectors.find((connector) => connector.id === GENERIC_INJECTED_ID) : undefined;
 }

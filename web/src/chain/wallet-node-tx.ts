@@ -6,7 +6,10 @@ import { indexedThrough } from "./indexed-block";
 import { useTxFlow } from "./tx-flow";
 import { GAS } from "./tx-gas";
 
-/** The admin's chain actions on an operator's (wallet, node): the staking whitelist, the farm whitelist, and unlocking the stake. */
+/**
+ * The admin's chain actions on an operator's (wallet, node): the staking whitelist, the farm whitelist, and unlocking
+ * the stake.
+ */
 export type WalletNodeAction = "whiteListIt" | "whiteListPLIFarmNode" | "unlock";
 
 const LABELS: Record<WalletNodeAction, (node: string) => string> = {
@@ -28,10 +31,16 @@ export function useWalletNodeTx(action: WalletNodeAction) {
     const options = { label: LABELS[action](shortAddress(getAddress(node))), indexed: indexedThrough };
     switch (action) {
       case "whiteListPLIFarmNode":
-        return flow.send({ address: contracts.pluginFarm, abi: pluginFarmAbi, functionName: action, args, gas: GAS.standard }, options);
+        return flow.send(
+          { address: contracts.pluginFarm, abi: pluginFarmAbi, functionName: action, args, gas: GAS.standard },
+          options,
+        );
       case "whiteListIt":
       case "unlock":
-        return flow.send({ address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: action, args, gas: GAS.standard }, options);
+        return flow.send(
+          { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: action, args, gas: GAS.standard },
+          options,
+        );
     }
   };
   return { send, flow };

@@ -3,7 +3,8 @@ import { BaseError, UserRejectedRequestError } from "viem";
 /** EIP-1193's "user rejected the request". */
 const REJECTED_CODE = 4001;
 
-const rejects = (error: unknown) => error instanceof UserRejectedRequestError || (error as { code?: unknown } | null)?.code === REJECTED_CODE;
+const rejects = (error: unknown) =>
+  error instanceof UserRejectedRequestError || (error as { code?: unknown } | null)?.code === REJECTED_CODE;
 
 /**
  * Whether the person declined in their wallet (a signature or a transaction), however the library or

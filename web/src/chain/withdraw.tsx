@@ -24,7 +24,8 @@ export interface WithdrawTarget {
 }
 
 const stakeStatusOf = (nodeId: string) => ok(api.stake.getstatus.$get({ query: { nodeId } }));
-const sendWithdrawHint = (_id: string, transactionHash: Hex) => ok(api.stake.tokenwithdraw.$post({ json: { _id, transactionHash } }));
+const sendWithdrawHint = (_id: string, transactionHash: Hex) =>
+  ok(api.stake.tokenwithdraw.$post({ json: { _id, transactionHash } }));
 
 /**
  * Withdraw as the Transaction list and the node list offer it (spec 4): unstake(node) from the
@@ -39,10 +40,18 @@ export function useWithdraw() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const withdraw = async ({ stakeId, nodeAddress, nodeId }: WithdrawTarget) => {
-    const withdrawn = nodeId ? async () => (await stakeStatusOf(nodeId)).currentStatus === STAKE_STATUS.withdraw : (receipt: TransactionReceipt) => indexedThrough(receipt);
+    const withdrawn = nodeId
+      ? async () => (await stakeStatusOf(nodeId)).currentStatus === STAKE_STATUS.withdraw
+      : (receipt: TransactionReceipt) => indexedThrough(receipt);
     const receipt = await flow
       .send(
-        { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "unstake", args: [getAddress(nodeAddress)], gas: GAS.standard },
+        {
+          address: contracts.stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "unstake",
+          args: [getAddress(nodeAddress)],
+          gas: GAS.standard,
+        },
         { label: WITHDRAW_LABELS.transaction, indexed: withdrawn },
       )
       .catch(() => null);
@@ -62,9 +71,24 @@ export function WithdrawProgress({ flow }: { flow: ReturnType<typeof useWithdraw
 }
 
 /** The Withdraw button of an unlocked position. */
-export function WithdrawButton({ target, withdraw, disabled }: { target: WithdrawTarget; withdraw: (target: WithdrawTarget) => Promise<void>; disabled: boolean }) {
+export function WithdrawButton({
+  target,
+  withdraw,
+  disabled,
+}: {
+  target: WithdrawTarget;
+  withdraw: (target: WithdrawTarget) => Promise<void>;
+  disabled: boolean;
+}) {
   return (
-    <Button size="xs" color="red" variant="light" onClick={() => void withdraw(target)} disabled={disabled} aria-label={`Withdraw the stake on ${getAddress(target.nodeAddress)}`}>
+    <Button
+      size="xs"
+      color="red"
+      variant="light"
+      onClick={() => void withdraw(target)}
+      disabled={disabled}
+      aria-label={`Withdraw the stake on ${getAddress(target.nodeAddress)}`}
+    >
       {WITHDRAW_LABELS.button}
     </Button>
   );

@@ -5,7 +5,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("app.operator")
     .addColumn("id", "uuid", (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("wallet_address", "text", (col) => col.notNull().unique().check(sql`wallet_address ~ '^0x[0-9a-f]{40}$'`))
+    .addColumn("wallet_address", "text", (col) =>
+      col
+        .notNull()
+        .unique()
+        .check(sql`wallet_address ~ '^0x[0-9a-f]{40}$'`),
+    )
     .addColumn("email", "text")
     .addColumn("user_role", "text", (col) => col.notNull())
     .addColumn("twofa_enabled", "boolean", (col) => col.notNull().defaultTo(false))
@@ -19,7 +24,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("app.admin")
     .addColumn("id", "uuid", (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("email", "text", (col) => col.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn("email", "text", (col) =>
+      col
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("password_hash", "text", (col) => col.notNull())
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
@@ -89,7 +99,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["rate_limit", "rpc_url", "upload", "otp_challenge", "siwe_nonce", "validator_directory", "admin", "operator"]) {
+  for (const table of [
+    "rate_limit",
+    "rpc_url",
+    "upload",
+    "otp_challenge",
+    "siwe_nonce",
+    "validator_directory",
+    "admin",
+    "operator",
+  ]) {
     await db.schema.dropTable(`app.${table}`).execute();
   }
 }

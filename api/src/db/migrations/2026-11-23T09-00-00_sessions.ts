@@ -11,7 +11,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("session_version", "integer", (col) => col.notNull().defaultTo(1))
     .addColumn("disabled_at", "timestamptz")
     .execute();
-  await db.schema.alterTable("app.admin").addColumn("session_version", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("app.admin")
+    .addColumn("session_version", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

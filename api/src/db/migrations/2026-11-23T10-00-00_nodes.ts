@@ -10,12 +10,28 @@ const ADDRESS = (column: string) => sql`${sql.ref(column)} ~ '^0x[0-9a-f]{40}$'`
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function chainStandIns(db: Kysely<any>) {
   await createChainStandIn(db, "stake_position", {
-    wallet: "text", node: "text", status: "text", total_staked: "numeric(78, 0)", first_staked_at: "timestamptz", last_staked_at: "timestamptz",
-    last_stake_tx: "text", unlock_tx: "text", unlocked_at: "timestamptz", withdrawn_amount: "numeric(78, 0)", withdraw_tx: "text",
-    withdrawn_at: "timestamptz", updated_block: "int8",
+    wallet: "text",
+    node: "text",
+    status: "text",
+    total_staked: "numeric(78, 0)",
+    first_staked_at: "timestamptz",
+    last_staked_at: "timestamptz",
+    last_stake_tx: "text",
+    unlock_tx: "text",
+    unlocked_at: "timestamptz",
+    withdrawn_amount: "numeric(78, 0)",
+    withdraw_tx: "text",
+    withdrawn_at: "timestamptz",
+    updated_block: "int8",
   });
   await createChainStandIn(db, "whitelist", {
-    contract: "text", wallet: "text", node: "text", whitelisted_by: "text", tx_hash: "text", block_number: "int8", whitelisted_at: "timestamptz",
+    contract: "text",
+    wallet: "text",
+    node: "text",
+    whitelisted_by: "text",
+    tx_hash: "text",
+    block_number: "int8",
+    whitelisted_at: "timestamptz",
   });
 }
 
@@ -40,7 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("node_address", "text", (col) => col.notNull().unique().check(ADDRESS("node_address")))
     .addColumn("network", "text")
     .addColumn("job_id", "text")
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("Pending").check(sql`status IN ${NODE_STATUSES}`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("Pending")
+        .check(sql`status IN ${NODE_STATUSES}`),
+    )
     .addColumn("admin_notes", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
@@ -48,7 +69,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("node_operator_idx").on("app.node").columns(["operator_id", "created_at"]).execute();
   await db.schema.createIndex("node_status_idx").on("app.node").columns(["status", "created_at"]).execute();
   await db.schema.createIndex("node_created_idx").on("app.node").column("created_at").execute();
-  await db.schema.createIndex("node_wallet_node_idx").on("app.node").columns(["wallet_address", "node_address"]).execute();
+  await db.schema
+    .createIndex("node_wallet_node_idx")
+    .on("app.node")
+    .columns(["wallet_address", "node_address"])
+    .execute();
 
   await db.schema
     .createTable("app.node_status_history")
@@ -61,12 +86,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("notes", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex("node_status_history_node_idx").on("app.node_status_history").columns(["node_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("node_status_history_node_idx")
+    .on("app.node_status_history")
+    .columns(["node_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("app.invite")
     .addColumn("id", "uuid", (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("email", "text", (col) => col.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn("email", "text", (col) =>
+      col
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn("created_by", "uuid")
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();

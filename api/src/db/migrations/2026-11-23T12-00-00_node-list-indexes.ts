@@ -16,8 +16,16 @@ const NODE_SEARCH_TEXT = sql.raw(
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX app.node_created_idx, app.node_status_idx, app.node_operator_idx`.execute(db);
   await db.schema.createIndex("node_newest_idx").on("app.node").columns(["created_at desc", "id"]).execute();
-  await db.schema.createIndex("node_status_newest_idx").on("app.node").columns(["status", "created_at desc", "id"]).execute();
-  await db.schema.createIndex("node_operator_newest_idx").on("app.node").columns(["operator_id", "created_at desc", "id"]).execute();
+  await db.schema
+    .createIndex("node_status_newest_idx")
+    .on("app.node")
+    .columns(["status", "created_at desc", "id"])
+    .execute();
+  await db.schema
+    .createIndex("node_operator_newest_idx")
+    .on("app.node")
+    .columns(["operator_id", "created_at desc", "id"])
+    .execute();
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
   await sql`CREATE INDEX node_search_idx ON app.node USING gin ((${NODE_SEARCH_TEXT}) gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX operator_email_search_idx ON app.operator USING gin (email gin_trgm_ops)`.execute(db);
@@ -25,7 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP INDEX app.operator_email_search_idx, app.node_search_idx, app.node_operator_newest_idx, app.node_status_newest_idx, app.node_newest_idx`.execute(db);
+  await sql`DROP INDEX app.operator_email_search_idx, app.node_search_idx, app.node_operator_newest_idx, app.node_status_newest_idx, app.node_newest_idx`.execute(
+    db,
+  );
   await db.schema.createIndex("node_created_idx").on("app.node").column("created_at").execute();
   await db.schema.createIndex("node_status_idx").on("app.node").columns(["status", "created_at"]).execute();
   await db.schema.createIndex("node_operator_idx").on("app.node").columns(["operator_id", "created_at"]).execute();

@@ -20,7 +20,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX job_category_name_key ON app.job_category (lower(category_name))`.execute(db);
   await db
     .insertInto("app.job_category")
-    .values(CATEGORIES.map((category_name, index) => ({ category_name, created_at: sql.raw(`now() + interval '${index} milliseconds'`) })))
+    .values(
+      CATEGORIES.map((category_name, index) => ({
+        category_name,
+        created_at: sql.raw(`now() + interval '${index} milliseconds'`),
+      })),
+    )
     .execute();
 
   await db.schema
@@ -44,7 +49,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("eac_address", "text", (col) => col.notNull().defaultTo("").check(ADDRESS("eac_address")))
     .addColumn("access_address", "text", (col) => col.notNull().defaultTo("").check(ADDRESS("access_address")))
     .addColumn("deviation", "numeric", (col) => col.check(sql`deviation > 0 AND deviation <= 100`))
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("Pending").check(sql`status IN ('Pending', 'Approved', 'Rejected')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("Pending")
+        .check(sql`status IN ('Pending', 'Approved', 'Rejected')`),
+    )
     .addColumn("job_status", "text", (col) => col.check(sql`job_status IN ('Active', 'Standby', 'InActive')`))
     .addColumn("admin_notes", "text", (col) => col.notNull().defaultTo(""))
     .addColumn("job_change", "boolean", (col) => col.notNull().defaultTo(false))
@@ -52,7 +62,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex("job_newest_idx").on("app.job").columns(["created_at desc", "id"]).execute();
-  await db.schema.createIndex("job_node_newest_idx").on("app.job").columns(["node_id", "created_at desc", "id"]).execute();
+  await db.schema
+    .createIndex("job_node_newest_idx")
+    .on("app.job")
+    .columns(["node_id", "created_at desc", "id"])
+    .execute();
   await db.schema.createIndex("job_operator_idx").on("app.job").column("operator_id").execute();
   await db.schema.createIndex("job_category_idx").on("app.job").column("category_id").execute();
 }

@@ -60,18 +60,25 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`CREATE TRIGGER node_status_count_insert AFTER INSERT ON app.node REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_inserted()`.execute(db);
-  await sql`CREATE TRIGGER node_status_count_delete AFTER DELETE ON app.node REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_deleted()`.execute(db);
+  await sql`CREATE TRIGGER node_status_count_insert AFTER INSERT ON app.node REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_inserted()`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER node_status_count_delete AFTER DELETE ON app.node REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_deleted()`.execute(
+    db,
+  );
   await sql`
     CREATE TRIGGER node_status_count_update AFTER UPDATE ON app.node REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_updated()
   `.execute(db);
-  await sql`CREATE TRIGGER node_status_count_truncate AFTER TRUNCATE ON app.node FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_truncated()`.execute(db);
+  await sql`CREATE TRIGGER node_status_count_truncate AFTER TRUNCATE ON app.node FOR EACH STATEMENT EXECUTE FUNCTION app.node_status_count_truncated()`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const event of ["insert", "delete", "update", "truncate"]) await sql`DROP TRIGGER ${sql.raw(`node_status_count_${event}`)} ON app.node`.execute(db);
+  for (const event of ["insert", "delete", "update", "truncate"])
+    await sql`DROP TRIGGER ${sql.raw(`node_status_count_${event}`)} ON app.node`.execute(db);
   await sql`
     DROP FUNCTION app.node_status_count_inserted(), app.node_status_count_deleted(), app.node_status_count_updated(),
       app.node_status_count_truncated(), app.node_status_count_apply(jsonb)

@@ -1,7 +1,18 @@
 import { sql, type Kysely } from "kysely";
 
 /** The fields of a node that a search looks in (spec 3), in order; the owner's email comes last. */
-const FIELDS = ["provider", "other_provider", "ipaddress", "os", "ram", "storage", "security", "oracle_address", "network", "status"];
+const FIELDS = [
+  "provider",
+  "other_provider",
+  "ipaddress",
+  "os",
+  "ram",
+  "storage",
+  "security",
+  "oracle_address",
+  "network",
+  "status",
+];
 
 /** The node search text of migration 2026-11-23T12-00-00, for its expression index (down). */
 const OLD_SEARCH_TEXT = sql.raw(FIELDS.map((field) => `coalesce(${field}::text, '')`).join(" || chr(31) || "));
@@ -36,7 +47,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`UPDATE app.node AS n SET search_text = app.node_search_text(n, o.email) FROM app.operator AS o WHERE o.id = n.operator_id`.execute(db);
+  await sql`UPDATE app.node AS n SET search_text = app.node_search_text(n, o.email) FROM app.operator AS o WHERE o.id = n.operator_id`.execute(
+    db,
+  );
   await sql`
     CREATE TRIGGER node_search_text BEFORE INSERT OR UPDATE OF ${sql.raw([...FIELDS, "operator_id"].join(", "))} ON app.node
     FOR EACH ROW EXECUTE FUNCTION app.node_search_text_set()
@@ -53,7 +66,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TRIGGER operator_email_node_search_text ON app.operator`.execute(db);
   await sql`DROP TRIGGER node_search_text ON app.node`.execute(db);
-  await sql`DROP FUNCTION app.node_search_text_owner_email(), app.node_search_text_set(), app.node_search_text(app.node, text)`.execute(db);
+  await sql`DROP FUNCTION app.node_search_text_owner_email(), app.node_search_text_set(), app.node_search_text(app.node, text)`.execute(
+    db,
+  );
   await sql`ALTER TABLE app.node DROP COLUMN search_text`.execute(db);
   await sql`CREATE INDEX node_search_idx ON app.node USING gin ((${OLD_SEARCH_TEXT}) gin_trgm_ops)`.execute(db);
 }

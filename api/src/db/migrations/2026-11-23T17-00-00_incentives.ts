@@ -8,11 +8,21 @@ const HASH = (column: string) => sql`${sql.ref(column)} ~ '^0x[0-9a-f]{64}$'`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function rewardStandIns(db: Kysely<any>) {
   await createChainStandIn(db, "reward_payment", {
-    wallet: "text", node: "text", date_key: "numeric(78, 0)", amount: "numeric(78, 0)", tx_hash: "text", block_number: "int8",
-    block_time: "timestamptz", log_index: "integer",
+    wallet: "text",
+    node: "text",
+    date_key: "numeric(78, 0)",
+    amount: "numeric(78, 0)",
+    tx_hash: "text",
+    block_number: "int8",
+    block_time: "timestamptz",
+    log_index: "integer",
   });
   await createChainStandIn(db, "reward_pool", {
-    contract_address: "text", deposited: "numeric(78, 0)", paid: "numeric(78, 0)", balance: "numeric(78, 0)", block_number: "int8",
+    contract_address: "text",
+    deposited: "numeric(78, 0)",
+    paid: "numeric(78, 0)",
+    balance: "numeric(78, 0)",
+    block_number: "int8",
     updated_at: "timestamptz",
   });
 }
@@ -30,7 +40,9 @@ async function statusCounts(db: Kysely<any>) {
     .addColumn("count", "bigint", (col) => col.notNull().check(sql`count >= 0`))
     .addColumn("token", "numeric(78, 0)", (col) => col.notNull().check(sql`token >= 0`))
     .execute();
-  await sql`INSERT INTO app.incentive_status_count (status, count, token) VALUES ('Paid', 0, 0), ('UnPaid', 0, 0)`.execute(db);
+  await sql`INSERT INTO app.incentive_status_count (status, count, token) VALUES ('Paid', 0, 0), ('UnPaid', 0, 0)`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION app.incentive_status_count_apply(deltas jsonb) RETURNS void LANGUAGE sql AS $$
       WITH d AS (
@@ -43,7 +55,8 @@ async function statusCounts(db: Kysely<any>) {
       FROM d WHERE c.status = d.status AND c.status IN (SELECT status FROM locked)
     $$
   `.execute(db);
-  const deltas = (rows: string) => sql.raw(`(
+  const deltas = (rows: string) =>
+    sql.raw(`(
     SELECT coalesce(jsonb_object_agg(status, jsonb_build_object('n', n, 'token', token)), '{}')
     FROM (SELECT status, sum(n) AS n, sum(token) AS token FROM (${rows}) AS t GROUP BY status) AS g
   )`);
@@ -67,13 +80,19 @@ async function statusCounts(db: Kysely<any>) {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`CREATE TRIGGER incentive_status_count_insert AFTER INSERT ON app.incentive REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_inserted()`.execute(db);
-  await sql`CREATE TRIGGER incentive_status_count_delete AFTER DELETE ON app.incentive REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_deleted()`.execute(db);
+  await sql`CREATE TRIGGER incentive_status_count_insert AFTER INSERT ON app.incentive REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_inserted()`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER incentive_status_count_delete AFTER DELETE ON app.incentive REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_deleted()`.execute(
+    db,
+  );
   await sql`
     CREATE TRIGGER incentive_status_count_update AFTER UPDATE ON app.incentive REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_updated()
   `.execute(db);
-  await sql`CREATE TRIGGER incentive_status_count_truncate AFTER TRUNCATE ON app.incentive FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_truncated()`.execute(db);
+  await sql`CREATE TRIGGER incentive_status_count_truncate AFTER TRUNCATE ON app.incentive FOR EACH STATEMENT EXECUTE FUNCTION app.incentive_status_count_truncated()`.execute(
+    db,
+  );
 }
 
 /**
@@ -88,7 +107,9 @@ async function rateHistory(db: Kysely<any>) {
     .addColumn("percentage", "numeric(6, 3)", (col) => col.notNull())
     .addColumn("effective_from", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`INSERT INTO app.incentive_rate (percentage, effective_from) SELECT incentive_percentage, to_timestamp(0) FROM app.setting ORDER BY id LIMIT 1`.execute(db);
+  await sql`INSERT INTO app.incentive_rate (percentage, effective_from) SELECT incentive_percentage, to_timestamp(0) FROM app.setting ORDER BY id LIMIT 1`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION app.incentive_rate_record() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -99,7 +120,9 @@ async function rateHistory(db: Kysely<any>) {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`CREATE TRIGGER incentive_rate_record AFTER INSERT OR UPDATE OF incentive_percentage ON app.setting FOR EACH ROW EXECUTE FUNCTION app.incentive_rate_record()`.execute(db);
+  await sql`CREATE TRIGGER incentive_rate_record AFTER INSERT OR UPDATE OF incentive_percentage ON app.setting FOR EACH ROW EXECUTE FUNCTION app.incentive_rate_record()`.execute(
+    db,
+  );
 }
 
 /**
@@ -116,9 +139,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("wallet", "text", (col) => col.notNull().check(ADDRESS("wallet")))
     .addColumn("node", "text", (col) => col.notNull().check(ADDRESS("node")))
     .addColumn("date", "date", (col) => col.notNull().check(sql`extract(day FROM date) = 1`))
-    .addColumn("date_key", "integer", (col) => col.notNull().generatedAlwaysAs(sql`(extract(year FROM date) * 10000 + extract(month FROM date) * 100 + extract(day FROM date))::integer`).stored())
+    .addColumn("date_key", "integer", (col) =>
+      col
+        .notNull()
+        .generatedAlwaysAs(
+          sql`(extract(year FROM date) * 10000 + extract(month FROM date) * 100 + extract(day FROM date))::integer`,
+        )
+        .stored(),
+    )
     .addColumn("token", "numeric(78, 0)", (col) => col.notNull().check(sql`token >= 0`))
-    .addColumn("type", "text", (col) => col.notNull().defaultTo("Monthly").check(sql`type IN ('Monthly')`))
+    .addColumn("type", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("Monthly")
+        .check(sql`type IN ('Monthly')`),
+    )
     .addColumn("inactive_count", "integer", (col) => col.notNull().check(sql`inactive_count >= 0`))
     .addColumn("staked_days", "integer", (col) => col.notNull().check(sql`staked_days >= 0`))
     .addColumn("accrued_days", "integer", (col) => col.notNull().check(sql`accrued_days >= 0`))
@@ -127,19 +162,33 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("paid_at", "timestamptz")
     .addColumn("paid_amount", "numeric(78, 0)")
     .addColumn("paid_block", "int8")
-    .addColumn("status", "text", (col) => col.notNull().generatedAlwaysAs(sql`CASE WHEN paid_tx IS NULL THEN 'UnPaid' ELSE 'Paid' END`).stored())
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .generatedAlwaysAs(sql`CASE WHEN paid_tx IS NULL THEN 'UnPaid' ELSE 'Paid' END`)
+        .stored(),
+    )
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint("incentive_key", ["wallet", "node", "date"])
-    .addCheckConstraint("incentive_paid_together", sql`(paid_tx IS NULL) = (paid_at IS NULL) AND (paid_tx IS NULL) = (paid_amount IS NULL) AND (paid_tx IS NULL) = (paid_block IS NULL)`)
+    .addCheckConstraint(
+      "incentive_paid_together",
+      sql`(paid_tx IS NULL) = (paid_at IS NULL) AND (paid_tx IS NULL) = (paid_amount IS NULL) AND (paid_tx IS NULL) = (paid_block IS NULL)`,
+    )
     .execute();
   await sql`CREATE INDEX incentive_newest_idx ON app.incentive (date DESC, id)`.execute(db);
   await sql`CREATE INDEX incentive_status_idx ON app.incentive (status, date DESC, id)`.execute(db);
   await sql`CREATE INDEX incentive_wallet_idx ON app.incentive (wallet, date DESC, id)`.execute(db);
   await sql`CREATE INDEX incentive_wallet_prefix_idx ON app.incentive (wallet text_pattern_ops)`.execute(db);
   await sql`CREATE INDEX incentive_node_prefix_idx ON app.incentive (node text_pattern_ops)`.execute(db);
-  await sql`CREATE INDEX incentive_tx_prefix_idx ON app.incentive (paid_tx text_pattern_ops) WHERE paid_tx IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX incentive_paid_block_idx ON app.incentive (paid_block) WHERE paid_block IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX incentive_amount_mismatch_idx ON app.incentive (paid_at DESC) WHERE paid_amount <> token`.execute(db);
+  await sql`CREATE INDEX incentive_tx_prefix_idx ON app.incentive (paid_tx text_pattern_ops) WHERE paid_tx IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX incentive_paid_block_idx ON app.incentive (paid_block) WHERE paid_block IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX incentive_amount_mismatch_idx ON app.incentive (paid_at DESC) WHERE paid_amount <> token`.execute(
+    db,
+  );
   await statusCounts(db);
 
   await db.schema
@@ -153,7 +202,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("block_time", "timestamptz", (col) => col.notNull())
     .addPrimaryKeyConstraint("incentive_orphan_payment_pk", ["wallet", "node", "date_key"])
     .execute();
-  await db.schema.createIndex("incentive_orphan_payment_block_idx").on("app.incentive_orphan_payment").column("block_number").execute();
+  await db.schema
+    .createIndex("incentive_orphan_payment_block_idx")
+    .on("app.incentive_orphan_payment")
+    .column("block_number")
+    .execute();
 
   await db.schema
     .createTable("app.incentive_payment_sync")
@@ -182,7 +235,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("last_error", "text")
     .addPrimaryKeyConstraint("incentive_payout_mail_pk", ["tx_hash", "wallet"])
     .execute();
-  await sql`CREATE INDEX incentive_payout_mail_pending_idx ON app.incentive_payout_mail (created_at) WHERE sent_at IS NULL`.execute(db);
+  await sql`CREATE INDEX incentive_payout_mail_pending_idx ON app.incentive_payout_mail (created_at) WHERE sent_at IS NULL`.execute(
+    db,
+  );
 
   await rateHistory(db);
   await rewardStandIns(db);

@@ -8,7 +8,9 @@ import { sql, type Kysely } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX incentive_paid_newest_idx ON app.incentive (date DESC, id) WHERE status = 'Paid'`.execute(db);
-  await sql`CREATE INDEX incentive_unpaid_newest_idx ON app.incentive (date DESC, id) WHERE status = 'UnPaid'`.execute(db);
+  await sql`CREATE INDEX incentive_unpaid_newest_idx ON app.incentive (date DESC, id) WHERE status = 'UnPaid'`.execute(
+    db,
+  );
   await sql`DROP INDEX app.incentive_status_idx`.execute(db);
 }
 

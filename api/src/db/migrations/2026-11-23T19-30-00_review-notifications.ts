@@ -31,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["node", "job", "request"]) await sql`DROP TRIGGER ${sql.raw(`${table}_announce_review`)} ON ${sql.table(`app.${table}`)}`.execute(db);
+  for (const table of ["node", "job", "request"])
+    await sql`DROP TRIGGER ${sql.raw(`${table}_announce_review`)} ON ${sql.table(`app.${table}`)}`.execute(db);
   await sql`DROP FUNCTION app.announce_review()`.execute(db);
 }

@@ -14,13 +14,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("operator_id", "uuid", (col) => col.notNull().references("app.operator.id").onDelete("cascade"))
     .addColumn("node_id", "uuid", (col) => col.references("app.node.id").onDelete("set null"))
     .addColumn("subject", "text", (col) => col.notNull())
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("Open").check(sql`status IN ('Open', 'Answered', 'Closed')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("Open")
+        .check(sql`status IN ('Open', 'Answered', 'Closed')`),
+    )
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("closed_at", "timestamptz")
     .execute();
-  await db.schema.createIndex("ticket_operator_idx").on("app.ticket").columns(["operator_id", "updated_at desc", "id"]).execute();
-  await db.schema.createIndex("ticket_status_idx").on("app.ticket").columns(["status", "updated_at desc", "id"]).execute();
+  await db.schema
+    .createIndex("ticket_operator_idx")
+    .on("app.ticket")
+    .columns(["operator_id", "updated_at desc", "id"])
+    .execute();
+  await db.schema
+    .createIndex("ticket_status_idx")
+    .on("app.ticket")
+    .columns(["status", "updated_at desc", "id"])
+    .execute();
   await db.schema.createIndex("ticket_latest_idx").on("app.ticket").columns(["updated_at desc", "id"]).execute();
   await db.schema.createIndex("ticket_node_idx").on("app.ticket").column("node_id").execute();
 
@@ -33,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("body", "text", (col) => col.notNull())
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`clock_timestamp()`))
     .execute();
-  await db.schema.createIndex("ticket_message_thread_idx").on("app.ticket_message").columns(["ticket_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("ticket_message_thread_idx")
+    .on("app.ticket_message")
+    .columns(["ticket_id", "created_at"])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

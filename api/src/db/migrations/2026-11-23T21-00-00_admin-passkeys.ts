@@ -13,7 +13,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("app.admin")
     .addColumn("email_code_fallback", "boolean", (col) => col.notNull().defaultTo(true))
     .execute();
-  await db.schema.alterTable("app.otp_challenge").alterColumn("code_hash", (col) => col.dropNotNull()).execute();
+  await db.schema
+    .alterTable("app.otp_challenge")
+    .alterColumn("code_hash", (col) => col.dropNotNull())
+    .execute();
 
   await db.schema
     .createTable("app.admin_passkey")
@@ -21,13 +24,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("admin_id", "uuid", (col) => col.notNull().references("app.admin.id").onDelete("cascade"))
     .addColumn("credential_id", "text", (col) => col.notNull().unique())
     .addColumn("public_key", "bytea", (col) => col.notNull())
-    .addColumn("counter", "bigint", (col) => col.notNull().defaultTo(0).check(sql`counter >= 0`))
+    .addColumn("counter", "bigint", (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`counter >= 0`),
+    )
     .addColumn("transports", sql`text[]`, (col) => col.notNull().defaultTo(sql`'{}'`))
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("last_used_at", "timestamptz")
     .execute();
-  await db.schema.createIndex("admin_passkey_admin_idx").on("app.admin_passkey").columns(["admin_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("admin_passkey_admin_idx")
+    .on("app.admin_passkey")
+    .columns(["admin_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("app.passkey_challenge")
@@ -39,10 +51,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "timestamptz", (col) => col.notNull())
     .addColumn("used_at", "timestamptz")
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint("passkey_challenge_attempt_for_sign_in", sql`(purpose = 'authentication') = (attempt_id IS NOT NULL)`)
+    .addCheckConstraint(
+      "passkey_challenge_attempt_for_sign_in",
+      sql`(purpose = 'authentication') = (attempt_id IS NOT NULL)`,
+    )
     .execute();
   await db.schema.createIndex("passkey_challenge_admin_idx").on("app.passkey_challenge").column("admin_id").execute();
-  await db.schema.createIndex("passkey_challenge_attempt_idx").on("app.passkey_challenge").column("attempt_id").execute();
+  await db.schema
+    .createIndex("passkey_challenge_attempt_idx")
+    .on("app.passkey_challenge")
+    .column("attempt_id")
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,6 +69,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("app.passkey_challenge").execute();
   await db.schema.dropTable("app.admin_passkey").execute();
   await sql`DELETE FROM app.otp_challenge WHERE code_hash IS NULL`.execute(db);
-  await db.schema.alterTable("app.otp_challenge").alterColumn("code_hash", (col) => col.setNotNull()).execute();
+  await db.schema
+    .alterTable("app.otp_challenge")
+    .alterColumn("code_hash", (col) => col.setNotNull())
+    .execute();
   await db.schema.alterTable("app.admin").dropColumn("email_code_fallback").execute();
 }

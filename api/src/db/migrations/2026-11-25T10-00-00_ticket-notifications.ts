@@ -23,8 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`CREATE TRIGGER ticket_announce AFTER INSERT OR UPDATE OF status ON app.ticket FOR EACH ROW EXECUTE FUNCTION app.announce_ticket()`.execute(db);
-  await sql`CREATE TRIGGER ticket_message_announce AFTER INSERT ON app.ticket_message FOR EACH ROW EXECUTE FUNCTION app.announce_ticket()`.execute(db);
+  await sql`CREATE TRIGGER ticket_announce AFTER INSERT OR UPDATE OF status ON app.ticket FOR EACH ROW EXECUTE FUNCTION app.announce_ticket()`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER ticket_message_announce AFTER INSERT ON app.ticket_message FOR EACH ROW EXECUTE FUNCTION app.announce_ticket()`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

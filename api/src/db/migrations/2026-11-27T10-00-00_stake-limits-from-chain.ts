@@ -5,11 +5,23 @@ import { createChainStandIn } from "../chain-stand-in.ts";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function limitStandIns(db: Kysely<any>) {
   await createChainStandIn(db, "stake_limits", {
-    contract_address: "text", min_stake: "numeric(78, 0)", max_stake: "numeric(78, 0)", tx_hash: "text", block_number: "int8", changed_at: "timestamptz",
+    contract_address: "text",
+    min_stake: "numeric(78, 0)",
+    max_stake: "numeric(78, 0)",
+    tx_hash: "text",
+    block_number: "int8",
+    changed_at: "timestamptz",
   });
   await createChainStandIn(db, "stake_limit_change", {
-    id: "text", min_stake: "numeric(78, 0)", max_stake: "numeric(78, 0)", sender: "text", at_deployment: "boolean", tx_hash: "text",
-    block_number: "int8", block_time: "timestamptz", log_index: "integer",
+    id: "text",
+    min_stake: "numeric(78, 0)",
+    max_stake: "numeric(78, 0)",
+    sender: "text",
+    at_deployment: "boolean",
+    tx_hash: "text",
+    block_number: "int8",
+    block_time: "timestamptz",
+    log_index: "integer",
   });
 }
 
@@ -23,7 +35,9 @@ async function limitStandIns(db: Kysely<any>) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await limitStandIns(db);
-  await sql`ALTER TABLE app.setting DROP CONSTRAINT setting_stake_bounds, DROP COLUMN minimum_stake, DROP COLUMN maximum_stake`.execute(db);
+  await sql`ALTER TABLE app.setting DROP CONSTRAINT setting_stake_bounds, DROP COLUMN minimum_stake, DROP COLUMN maximum_stake`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("app.stake_multiple")
@@ -31,8 +45,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("multiple", "numeric(78, 0)", (col) => col.notNull().check(sql`multiple > 0`))
     .addColumn("effective_from", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex("stake_multiple_from_idx").on("app.stake_multiple").columns(["effective_from desc", "id desc"]).execute();
-  await sql`INSERT INTO app.stake_multiple (multiple, effective_from) SELECT multiply_of, to_timestamp(0) FROM app.setting ORDER BY id LIMIT 1`.execute(db);
+  await db.schema
+    .createIndex("stake_multiple_from_idx")
+    .on("app.stake_multiple")
+    .columns(["effective_from desc", "id desc"])
+    .execute();
+  await sql`INSERT INTO app.stake_multiple (multiple, effective_from) SELECT multiply_of, to_timestamp(0) FROM app.setting ORDER BY id LIMIT 1`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION app.stake_multiple_record() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -43,7 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END $$
   `.execute(db);
-  await sql`CREATE TRIGGER stake_multiple_record AFTER INSERT OR UPDATE OF multiply_of ON app.setting FOR EACH ROW EXECUTE FUNCTION app.stake_multiple_record()`.execute(db);
+  await sql`CREATE TRIGGER stake_multiple_record AFTER INSERT OR UPDATE OF multiply_of ON app.setting FOR EACH ROW EXECUTE FUNCTION app.stake_multiple_record()`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("app.stake_limit_portal_change")
@@ -72,5 +94,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       ADD COLUMN maximum_stake numeric(78, 0) NOT NULL DEFAULT 1000000,
       ADD CONSTRAINT setting_stake_bounds CHECK (minimum_stake > 0 AND minimum_stake <= maximum_stake)
   `.execute(db);
-  await sql`ALTER TABLE app.setting ALTER COLUMN minimum_stake DROP DEFAULT, ALTER COLUMN maximum_stake DROP DEFAULT`.execute(db);
+  await sql`ALTER TABLE app.setting ALTER COLUMN minimum_stake DROP DEFAULT, ALTER COLUMN maximum_stake DROP DEFAULT`.execute(
+    db,
+  );
 }

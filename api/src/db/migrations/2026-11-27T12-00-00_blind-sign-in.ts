@@ -22,7 +22,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.deleteFrom("app.otp_challenge").where((eb) => eb.or([eb("admin_id", "is", null), eb("password_matched", "=", false)])).execute();
+  await db
+    .deleteFrom("app.otp_challenge")
+    .where((eb) => eb.or([eb("admin_id", "is", null), eb("password_matched", "=", false)]))
+    .execute();
   await db.schema.alterTable("app.otp_challenge").dropConstraint("otp_challenge_matched_has_admin").execute();
-  await db.schema.alterTable("app.otp_challenge").dropColumn("blind").dropColumn("password_matched").alterColumn("admin_id", (col) => col.setNotNull()).execute();
+  await db.schema
+    .alterTable("app.otp_challenge")
+    .dropColumn("blind")
+    .dropColumn("password_matched")
+    .alterColumn("admin_id", (col) => col.setNotNull())
+    .execute();
 }

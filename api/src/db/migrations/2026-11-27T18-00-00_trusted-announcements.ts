@@ -85,13 +85,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     FOR EACH ROW WHEN (OLD.session_version IS DISTINCT FROM NEW.session_version OR OLD.disabled_at IS DISTINCT FROM NEW.disabled_at)
     EXECUTE FUNCTION app.announce_session('user')
   `.execute(db);
-  await sql`CREATE TRIGGER operator_announce_session_end AFTER DELETE ON app.operator FOR EACH ROW EXECUTE FUNCTION app.announce_session('user')`.execute(db);
+  await sql`CREATE TRIGGER operator_announce_session_end AFTER DELETE ON app.operator FOR EACH ROW EXECUTE FUNCTION app.announce_session('user')`.execute(
+    db,
+  );
   await sql`
     CREATE TRIGGER admin_announce_session AFTER UPDATE OF session_version ON app.admin
     FOR EACH ROW WHEN (OLD.session_version IS DISTINCT FROM NEW.session_version)
     EXECUTE FUNCTION app.announce_session('admin')
   `.execute(db);
-  await sql`CREATE TRIGGER admin_announce_session_end AFTER DELETE ON app.admin FOR EACH ROW EXECUTE FUNCTION app.announce_session('admin')`.execute(db);
+  await sql`CREATE TRIGGER admin_announce_session_end AFTER DELETE ON app.admin FOR EACH ROW EXECUTE FUNCTION app.announce_session('admin')`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

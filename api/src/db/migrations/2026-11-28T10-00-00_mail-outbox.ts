@@ -10,13 +10,19 @@ import { sql, type Kysely } from "kysely";
  * A table of mails keyed by (kind, event key) with the sender's bookkeeping: the outbox, and in `down`
  * the alert table it replaces (whose recipients were only operators and admins, by id).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function createMailTable(db: Kysely<any>, name: "mail_outbox" | "alert", recipients: { types: string[]; id: "text" | "uuid" }) {
+async function createMailTable(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  name: "mail_outbox" | "alert",
+  recipients: { types: string[]; id: "text" | "uuid" },
+) {
   await db.schema
     .createTable(`app.${name}`)
     .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("event_key", "text", (col) => col.notNull())
-    .addColumn("recipient_type", "text", (col) => col.notNull().check(sql`recipient_type IN (${sql.join(recipients.types.map((type) => sql.lit(type)))})`))
+    .addColumn("recipient_type", "text", (col) =>
+      col.notNull().check(sql`recipient_type IN (${sql.join(recipients.types.map((type) => sql.lit(type)))})`),
+    )
     .addColumn("recipient_id", recipients.id, (col) => col.notNull())
     .addColumn("details", "jsonb", (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
@@ -27,11 +33,19 @@ async function createMailTable(db: Kysely<any>, name: "mail_outbox" | "alert", r
     .addColumn("last_error", "text")
     .addPrimaryKeyConstraint(`${name}_pk`, ["kind", "event_key"])
     .execute();
-  await sql`CREATE INDEX ${sql.id(`${name}_pending_idx`)} ON ${sql.table(`app.${name}`)} (created_at) WHERE done_at IS NULL`.execute(db);
-  await db.schema.createIndex(`${name}_recipient_idx`).on(`app.${name}`).columns(["recipient_id", "created_at"]).execute();
+  await sql`CREATE INDEX ${sql.id(`${name}_pending_idx`)} ON ${sql.table(`app.${name}`)} (created_at) WHERE done_at IS NULL`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex(`${name}_recipient_idx`)
+    .on(`app.${name}`)
+    .columns(["recipient_id", "created_at"])
+    .execute();
 }
 
-const COLUMNS = sql.raw("kind, event_key, recipient_type, recipient_id, details, created_at, claimed_at, attempts, done_at, outcome, last_error");
+const COLUMNS = sql.raw(
+  "kind, event_key, recipient_type, recipient_id, details, created_at, claimed_at, attempts, done_at, outcome, last_error",
+);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -51,7 +65,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await createMailTable(db, "alert", { types: ["user", "admin"], id: "uuid" });
-  await sql`INSERT INTO app.alert (${COLUMNS}) SELECT kind, event_key, recipient_type, recipient_id::uuid, details, created_at, claimed_at, attempts, done_at, outcome, last_error FROM app.mail_outbox WHERE kind <> 'incentivePaid'`.execute(db);
+  await sql`INSERT INTO app.alert (${COLUMNS}) SELECT kind, event_key, recipient_type, recipient_id::uuid, details, created_at, claimed_at, attempts, done_at, outcome, last_error FROM app.mail_outbox WHERE kind <> 'incentivePaid'`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE app.incentive_payout_mail AS
     SELECT details->>'txHash' AS tx_hash, details->>'wallet' AS wallet, created_at, claimed_at, done_at AS sent_at, attempts, last_error FROM app.mail_outbox WHERE kind = 'incentivePaid'
@@ -61,6 +77,8 @@ export async function down(db: Kysely<any>): Promise<void> {
       ALTER tx_hash SET NOT NULL, ALTER wallet SET NOT NULL, ALTER created_at SET NOT NULL, ALTER created_at SET DEFAULT now(),
       ALTER attempts SET NOT NULL, ALTER attempts SET DEFAULT 0, ADD CONSTRAINT incentive_payout_mail_pk PRIMARY KEY (tx_hash, wallet)
   `.execute(db);
-  await sql`CREATE INDEX incentive_payout_mail_pending_idx ON app.incentive_payout_mail (created_at) WHERE sent_at IS NULL`.execute(db);
+  await sql`CREATE INDEX incentive_payout_mail_pending_idx ON app.incentive_payout_mail (created_at) WHERE sent_at IS NULL`.execute(
+    db,
+  );
   await db.schema.dropTable("app.mail_outbox").execute();
 }

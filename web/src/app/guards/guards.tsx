@@ -73,7 +73,12 @@ function WalletMismatchWatcher() {
     handled.current = true;
     logOut();
     navigate(routes.home.href(), { replace: true });
-    void alert({ title: MESSAGES.walletMismatchTitle, text: MESSAGES.walletMismatchText, okOnly: true, tone: "warning" });
+    void alert({
+      title: MESSAGES.walletMismatchTitle,
+      text: MESSAGES.walletMismatchText,
+      okOnly: true,
+      tone: "warning",
+    });
   }, [mismatch, alert, logOut, navigate]);
   return null;
 }

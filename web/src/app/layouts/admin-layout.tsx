@@ -25,9 +25,18 @@ export function AdminLayout() {
   };
   return (
     <PageTitleProvider>
-      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: NAVBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }} padding={{ base: "sm", sm: "lg" }}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: NAVBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }}
+        padding={{ base: "sm", sm: "lg" }}
+      >
         <AppShell.Header>
-          <FrameHeader home={routes.adminDashboard.href()} navOpened={opened} onToggleNav={toggle} actions={<LogoutButton onLogout={logout} />} />
+          <FrameHeader
+            home={routes.adminDashboard.href()}
+            navOpened={opened}
+            onToggleNav={toggle}
+            actions={<LogoutButton onLogout={logout} />}
+          />
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Admin menu">
           <FrameNav brand="PLI Admin Console" home="adminDashboard" items={ADMIN_SIDEBAR} onNavigate={close} />

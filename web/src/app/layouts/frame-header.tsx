@@ -29,7 +29,13 @@ export function FrameHeader({ home, navOpened, onToggleNav, actions }: FrameHead
   return (
     <Group h="100%" px={{ base: "sm", sm: "md" }} gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? "Close menu" : "Open menu"} />
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? "Close menu" : "Open menu"}
+        />
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={goBack} aria-label="Go back">
           <IconArrowLeft size={20} />
         </ActionIcon>

@@ -5,7 +5,14 @@ import { IconLogout } from "@tabler/icons-react";
 export function LogoutButton({ onLogout }: { onLogout: () => void }) {
   return (
     <>
-      <Button variant="light" color="red" size="sm" onClick={onLogout} leftSection={<IconLogout size={16} />} visibleFrom="sm">
+      <Button
+        variant="light"
+        color="red"
+        size="sm"
+        onClick={onLogout}
+        leftSection={<IconLogout size={16} />}
+        visibleFrom="sm"
+      >
         Logout
       </Button>
       <ActionIcon variant="light" color="red" size="lg" onClick={onLogout} hiddenFrom="sm" aria-label="Logout">

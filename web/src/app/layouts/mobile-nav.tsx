@@ -26,12 +26,24 @@ export function MobileNav() {
         const Icon = NAV_ICONS[route];
         const path = routes[route].path;
         return (
-          <UnstyledButton key={route} component={Link} to={path} className={classes.item} aria-current={pathname === path ? "page" : undefined}>
+          <UnstyledButton
+            key={route}
+            component={Link}
+            to={path}
+            className={classes.item}
+            aria-current={pathname === path ? "page" : undefined}
+          >
             <Item icon={Icon ? <Icon size={20} aria-hidden="true" /> : null} label={label} />
           </UnstyledButton>
         );
       })}
-      <UnstyledButton component="a" href={SUPPORT_DOCS_URL} target="_blank" rel="noopener noreferrer" className={classes.item}>
+      <UnstyledButton
+        component="a"
+        href={SUPPORT_DOCS_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={classes.item}
+      >
         <Item icon={<IconLifebuoy size={20} aria-hidden="true" />} label="Support" />
       </UnstyledButton>
     </Group>

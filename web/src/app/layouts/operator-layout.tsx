@@ -31,7 +31,8 @@ export function OperatorLayout() {
         padding={{ base: "sm", sm: "lg" }}
       >
         <AppShell.Header>
-          <FrameHeader home={routes.dashboard.href()}
+          <FrameHeader
+            home={routes.dashboard.href()}
             navOpened={opened}
             onToggleNav={toggle}
             actions={

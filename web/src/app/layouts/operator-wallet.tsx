@@ -39,7 +39,14 @@ export function OperatorWallet({ wallet, onNavigate }: { wallet: Address; onNavi
         <Button component={Link} to={routes.listNode.href()} onClick={onNavigate} size="sm" fullWidth>
           Deposit
         </Button>
-        <Button component={Link} to={routes.transactions.href()} onClick={onNavigate} size="sm" variant="default" fullWidth>
+        <Button
+          component={Link}
+          to={routes.transactions.href()}
+          onClick={onNavigate}
+          size="sm"
+          variant="default"
+          fullWidth
+        >
           Staked
         </Button>
       </SimpleGrid>

@@ -7,10 +7,24 @@ import { routes } from "@/shared/config/routes";
 export function SubmitTicketButton() {
   return (
     <>
-      <Button component={Link} to={routes.listTicket.href()} variant="default" size="sm" leftSection={<IconTicket size={16} />} visibleFrom="sm">
+      <Button
+        component={Link}
+        to={routes.listTicket.href()}
+        variant="default"
+        size="sm"
+        leftSection={<IconTicket size={16} />}
+        visibleFrom="sm"
+      >
         Submit Ticket
       </Button>
-      <ActionIcon component={Link} to={routes.listTicket.href()} variant="default" size="lg" hiddenFrom="sm" aria-label="Submit Ticket">
+      <ActionIcon
+        component={Link}
+        to={routes.listTicket.href()}
+        variant="default"
+        size="lg"
+        hiddenFrom="sm"
+        aria-label="Submit Ticket"
+      >
         <IconTicket size={18} />
       </ActionIcon>
     </>

@@ -30,7 +30,8 @@ function What({ item }: { item: UncheckedItem }) {
   return (
     <Stack gap={2}>
       <Text size="sm">
-        {item.stakeKind ? STAKE_KIND_LABELS[item.stakeKind] : ""} <Amount wei={item.amount === null ? undefined : BigInt(item.amount)} size="sm" />
+        {item.stakeKind ? STAKE_KIND_LABELS[item.stakeKind] : ""}{" "}
+        <Amount wei={item.amount === null ? undefined : BigInt(item.amount)} size="sm" />
       </Text>
       {item.multiple !== null ? (
         <Text size="xs" c="dimmed">
@@ -44,7 +45,11 @@ function What({ item }: { item: UncheckedItem }) {
 const columns: Column<UncheckedItem>[] = [
   { id: "kind", header: "Kind", cell: ({ row }) => UNCHECKED_KIND_LABELS[row.original.kind] },
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
-  { id: "node", header: "Node Address", cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-") },
+  {
+    id: "node",
+    header: "Node Address",
+    cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-"),
+  },
   { id: "what", header: "Amount", cell: ({ row }) => <What item={row.original} /> },
   {
     id: "txn",
@@ -88,7 +93,9 @@ export function UncheckedSection() {
           columns={columns}
           data={list.data?.docs ?? []}
           loading={list.isPending}
-          getRowId={(row) => `${row.kind}-${row.tnxHash}-${row.walletAddress}-${row.nodeAddress ?? ""}-${row.blockNumber}`}
+          getRowId={(row) =>
+            `${row.kind}-${row.tnxHash}-${row.walletAddress}-${row.nodeAddress ?? ""}-${row.blockNumber}`
+          }
           caption={MESSAGES.uncheckedTitle}
           minWidth={760}
         />

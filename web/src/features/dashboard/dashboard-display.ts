@@ -17,7 +17,11 @@ export interface StatusTotal {
 }
 
 /** The incentive overview from the dashboard's incentiveListAll: all incentives, the paid and the unpaid ones. */
-export function incentiveOverview(perStatus: { status: IncentiveStatus; count: number; token: string }[]): { total: StatusTotal; paid: StatusTotal; unPaid: StatusTotal } {
+export function incentiveOverview(perStatus: { status: IncentiveStatus; count: number; token: string }[]): {
+  total: StatusTotal;
+  paid: StatusTotal;
+  unPaid: StatusTotal;
+} {
   const of = (status: IncentiveStatus): StatusTotal => {
     const row = perStatus.find((item) => item.status === status);
     return { count: row?.count ?? 0, token: BigInt(row?.token ?? "0") };

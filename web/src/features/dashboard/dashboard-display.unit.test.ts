@@ -10,11 +10,18 @@ describe("dashboard figures", () => {
       { status: INCENTIVE_STATUS.paid, count: 2, token: (3n * PLI + 1n).toString() },
       { status: INCENTIVE_STATUS.unPaid, count: 5, token: (7n * PLI).toString() },
     ]);
-    expect(overview).toEqual({ total: { count: 7, token: 10n * PLI + 1n }, paid: { count: 2, token: 3n * PLI + 1n }, unPaid: { count: 5, token: 7n * PLI } });
+    expect(overview).toEqual({
+      total: { count: 7, token: 10n * PLI + 1n },
+      paid: { count: 2, token: 3n * PLI + 1n },
+      unPaid: { count: 5, token: 7n * PLI },
+    });
   });
 
   it("counts a status the API did not list as none", () => {
-    expect(incentiveOverview([{ status: INCENTIVE_STATUS.unPaid, count: 1, token: "5" }]).paid).toEqual({ count: 0, token: 0n });
+    expect(incentiveOverview([{ status: INCENTIVE_STATUS.unPaid, count: 1, token: "5" }]).paid).toEqual({
+      count: 0,
+      token: 0n,
+    });
   });
 
   it("labels chart months and values for people", () => {

@@ -8,8 +8,10 @@ export const incentiveMessages = {
   selected: (n: number) => `${n} selected`,
   selectAll: "Select every payable incentive on this page",
   selectRow: (date: string, wallet: string) => `Select the incentive of ${date} for ${wallet}`,
-  confirmPay: (n: number, pli: string) => `To pay ${n} incentive${n === 1 ? "" : "s"} (${pli} PLI) type yes and confirm`,
-  batchLabel: (batch: number, batches: number, rows: number, pli: string) => `Pay Now: batch ${batch} of ${batches} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI)`,
+  confirmPay: (n: number, pli: string) =>
+    `To pay ${n} incentive${n === 1 ? "" : "s"} (${pli} PLI) type yes and confirm`,
+  batchLabel: (batch: number, batches: number, rows: number, pli: string) =>
+    `Pay Now: batch ${batch} of ${batches} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI)`,
   approveLabel: (pli: string) => `Approve ${pli} PLI for the reward contract`,
   depositLabel: (pli: string) => `Deposit ${pli} PLI as rewards`,
   depositAmount: "Number of PLI to Deposit",
@@ -23,7 +25,8 @@ export const incentiveMessages = {
   paidCard: "Paid Incentives",
   unPaidCard: "UnPaid Incentives",
   discrepanciesTitle: "Payments that disagree with the incentives",
-  discrepanciesText: "These payments were made on the chain with another amount than the incentive they name, or for no incentive. They are not counted as the incentive's payment.",
+  discrepanciesText:
+    "These payments were made on the chain with another amount than the incentive they name, or for no incentive. They are not counted as the incentive's payment.",
   amountDiffers: (pli: string) => `The chain paid ${pli} PLI`,
   viewIncentive: "View",
   viewIncentiveOf: (date: string, node: string) => `View the incentive of ${date} on ${node}`,

@@ -1,4 +1,14 @@
-import { decideTransition, NODE_STATUS, NODE_TAB_ALL, TOGGLE_STATUSES, USER_TYPE, type NodeResponse, type NodeTab, type ToggleStatus, type UserType } from "@pli/api/public-contract";
+import {
+  decideTransition,
+  NODE_STATUS,
+  NODE_TAB_ALL,
+  TOGGLE_STATUSES,
+  USER_TYPE,
+  type NodeResponse,
+  type NodeTab,
+  type ToggleStatus,
+  type UserType,
+} from "@pli/api/public-contract";
 import { TONE_COLORS } from "@/shared/theme/theme";
 
 /**
@@ -7,7 +17,8 @@ import { TONE_COLORS } from "@/shared/theme/theme";
  */
 
 /** Approved and Active nodes link to the staking screen. */
-export const showsStakeLink = (status: NodeResponse["status"]) => status === NODE_STATUS.approved || status === NODE_STATUS.active;
+export const showsStakeLink = (status: NodeResponse["status"]) =>
+  status === NODE_STATUS.approved || status === NODE_STATUS.active;
 
 /** Active nodes link to their jobs. */
 export const showsManageJobs = (status: NodeResponse["status"]) => status === NODE_STATUS.active;
@@ -19,11 +30,17 @@ export const toggleFor = (node: NodeResponse, actor: UserType): ToggleStatus | u
   TOGGLE_STATUSES.find((to) => decideTransition({ kind: "toggle", to }, actor, node.status, chainFacts(node)).allowed);
 
 /** Whether an admin may delete the node now (refused while its stake is Stake or Unlock). */
-export const mayDelete = (node: NodeResponse) => decideTransition({ kind: "delete" }, USER_TYPE.admin, node.status, chainFacts(node)).allowed;
+export const mayDelete = (node: NodeResponse) =>
+  decideTransition({ kind: "delete" }, USER_TYPE.admin, node.status, chainFacts(node)).allowed;
 
 /** Why an admin may not review the node (Active and De-Activated nodes only toggle), or undefined when they may. */
 export function reviewRefusal(node: NodeResponse): string | undefined {
-  const decision = decideTransition({ kind: "review", to: NODE_STATUS.pending }, USER_TYPE.admin, node.status, chainFacts(node));
+  const decision = decideTransition(
+    { kind: "review", to: NODE_STATUS.pending },
+    USER_TYPE.admin,
+    node.status,
+    chainFacts(node),
+  );
   return decision.allowed ? undefined : decision.reason;
 }
 

@@ -1,8 +1,16 @@
-import { NODE_STATUS, NODE_TABS, STAKE_STATUS, USER_TYPE, type NodeResponse, type StakeStatus } from "@pli/api/public-contract";
+import {
+  NODE_STATUS,
+  NODE_TABS,
+  STAKE_STATUS,
+  USER_TYPE,
+  type NodeResponse,
+  type StakeStatus,
+} from "@pli/api/public-contract";
 import { describe, expect, it } from "vitest";
 import { mayDelete, reviewRefusal, showsManageJobs, showsStakeLink, TAB_LABELS, toggleFor } from "./node-display";
 
-const node = (status: NodeResponse["status"], stakeStatus: StakeStatus | null = null) => ({ status, stake: { status: stakeStatus, totalStaked: "0" } }) as NodeResponse;
+const node = (status: NodeResponse["status"], stakeStatus: StakeStatus | null = null) =>
+  ({ status, stake: { status: stakeStatus, totalStaked: "0" } }) as NodeResponse;
 
 describe("what the node lists offer", () => {
   it("links Approved and Active nodes to staking, and only Active nodes to their jobs", () => {
@@ -28,12 +36,21 @@ describe("what the node lists offer", () => {
   });
 
   it("lets the admin review every node but an Active or De-Activated one", () => {
-    for (const status of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.return, NODE_STATUS.approved]) expect(reviewRefusal(node(status))).toBeUndefined();
+    for (const status of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.return, NODE_STATUS.approved])
+      expect(reviewRefusal(node(status))).toBeUndefined();
     expect(reviewRefusal(node(NODE_STATUS.active, STAKE_STATUS.stake))).toBeTypeOf("string");
     expect(reviewRefusal(node(NODE_STATUS.deActive, STAKE_STATUS.stake))).toBeTypeOf("string");
   });
 
   it("names the admin tabs in the spec's order and words", () => {
-    expect(NODE_TABS.map((tab) => TAB_LABELS[tab])).toEqual(["Pending", "Verified", "Return", "Approved", "Active", "De-Active", "All Nodes"]);
+    expect(NODE_TABS.map((tab) => TAB_LABELS[tab])).toEqual([
+      "Pending",
+      "Verified",
+      "Return",
+      "Approved",
+      "Active",
+      "De-Active",
+      "All Nodes",
+    ]);
   });
 });

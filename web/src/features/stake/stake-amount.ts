@@ -24,6 +24,11 @@ export function amountFieldError(input: AmountInput, stakeSoFar: bigint, limits:
  * Staked or ToppedUp event (also emitted inside a token transferAndCall); undefined when it has none.
  */
 export function stakedTotalOf(receipt: Pick<TransactionReceipt, "logs">, stakingRewards: Address): bigint | undefined {
-  const events = parseEventLogs({ abi: stakingRewardsAbi, logs: receipt.logs, eventName: ["Staked", "ToppedUp"], strict: true });
+  const events = parseEventLogs({
+    abi: stakingRewardsAbi,
+    logs: receipt.logs,
+    eventName: ["Staked", "ToppedUp"],
+    strict: true,
+  });
   return events.find((event) => event.address.toLowerCase() === stakingRewards.toLowerCase())?.args.total;
 }

@@ -16,7 +16,11 @@ type ReceiptLog = TransactionReceipt["logs"][number];
 function stakeLog(address: Address, eventName: "Staked" | "ToppedUp", amount: bigint, total: bigint): ReceiptLog {
   return {
     address,
-    topics: encodeEventTopics({ abi: stakingRewardsAbi, eventName, args: { wallet: WALLET, node: NODE } }) as ReceiptLog["topics"],
+    topics: encodeEventTopics({
+      abi: stakingRewardsAbi,
+      eventName,
+      args: { wallet: WALLET, node: NODE },
+    }) as ReceiptLog["topics"],
     data: encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [amount, total]),
     blockHash: `0x${"1".repeat(64)}`,
     blockNumber: 1n,
@@ -36,13 +40,16 @@ describe("the amount field", () => {
   });
 
   it("refuses text that is not a PLI amount", () => {
-    for (const text of ["abc", "-5", "1e5", "1.", "0x10", "1.0000000000000000001"]) expect(parseAmountInput(text)).toEqual({ amount: null, invalid: true });
+    for (const text of ["abc", "-5", "1e5", "1.", "0x10", "1.0000000000000000001"])
+      expect(parseAmountInput(text)).toEqual({ amount: null, invalid: true });
   });
 
   it("shows the API's spec 5 messages, and none while empty", () => {
     expect(amountFieldError(parseAmountInput(""), 0n, limits)).toBeNull();
     expect(amountFieldError(parseAmountInput("x"), 0n, limits)).toBe(stakingMessages.amountNotNumber);
-    expect(amountFieldError(parseAmountInput("1000"), 0n, limits)).toBe("Values Must be in greater  than or equal to 50000");
+    expect(amountFieldError(parseAmountInput("1000"), 0n, limits)).toBe(
+      "Values Must be in greater  than or equal to 50000",
+    );
     expect(amountFieldError(parseAmountInput("50500"), 0n, limits)).toBe("Values Must be in multiples of 1000");
     expect(amountFieldError(parseAmountInput("1000"), pli("50000"), limits)).toBeNull();
     expect(amountFieldError(parseAmountInput("2000"), pli("999000"), limits)).toBe("Maximum Limit Reached");
@@ -51,8 +58,12 @@ describe("the amount field", () => {
 
 describe("the position's total after a stake transaction", () => {
   it("comes from the staking contract's Staked or ToppedUp event", () => {
-    expect(stakedTotalOf({ logs: [stakeLog(STAKING, "Staked", pli("50000"), pli("50000"))] }, STAKING)).toBe(pli("50000"));
-    expect(stakedTotalOf({ logs: [stakeLog(STAKING, "ToppedUp", pli("2000"), pli("52000"))] }, STAKING)).toBe(pli("52000"));
+    expect(stakedTotalOf({ logs: [stakeLog(STAKING, "Staked", pli("50000"), pli("50000"))] }, STAKING)).toBe(
+      pli("50000"),
+    );
+    expect(stakedTotalOf({ logs: [stakeLog(STAKING, "ToppedUp", pli("2000"), pli("52000"))] }, STAKING)).toBe(
+      pli("52000"),
+    );
   });
 
   it("ignores the same event from another contract, and is undefined without one", () => {

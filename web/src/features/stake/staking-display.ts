@@ -9,10 +9,16 @@ import { mayWithdraw, STAKE_STATUS, type StakeEventResponse, type StakeStatus } 
 export const stakingBlocked = (status: StakeStatus | null) => status === STAKE_STATUS.unlock;
 
 /** The staking screen's link for a position: top up while staked, stake again once withdrawn, none while unlocked. */
-export const positionLink = (status: StakeStatus | null): "topUp" | "stake" | null => (status === STAKE_STATUS.stake ? "topUp" : status === STAKE_STATUS.unlock ? null : "stake");
+export const positionLink = (status: StakeStatus | null): "topUp" | "stake" | null =>
+  status === STAKE_STATUS.stake ? "topUp" : status === STAKE_STATUS.unlock ? null : "stake";
 
 /** How each kind of stake event is named in the transaction list. */
-export const EVENT_KIND_LABELS: Record<StakeEventResponse["kind"], string> = { stake: "Stake", topup: "Top-up", unlock: "Unlock", unstake: "Withdraw" };
+export const EVENT_KIND_LABELS: Record<StakeEventResponse["kind"], string> = {
+  stake: "Stake",
+  topup: "Top-up",
+  unlock: "Unlock",
+  unstake: "Withdraw",
+};
 
 /** The one row of each position that carries its Withdraw button: the newest on the page (rows come newest first). */
 export function withdrawRows(rows: Pick<StakeEventResponse, "_id" | "stakeId" | "status">[]): Set<string> {

@@ -17,7 +17,12 @@ describe("what the staking screens offer for a position", () => {
   });
 
   it("puts Withdraw on the newest row of each unlocked position only", () => {
-    const rows = [row("unlock-a", "a", STAKE_STATUS.unlock), row("stake-b", "b", STAKE_STATUS.stake), row("topup-a", "a", STAKE_STATUS.unlock), row("stake-a", "a", STAKE_STATUS.unlock)];
+    const rows = [
+      row("unlock-a", "a", STAKE_STATUS.unlock),
+      row("stake-b", "b", STAKE_STATUS.stake),
+      row("topup-a", "a", STAKE_STATUS.unlock),
+      row("stake-a", "a", STAKE_STATUS.unlock),
+    ];
     expect([...withdrawRows(rows)]).toEqual(["unlock-a"]);
     expect(withdrawRows([row("x", "a", STAKE_STATUS.withdraw)]).size).toBe(0);
   });

@@ -41,9 +41,11 @@ export const api = hc<AppType>("/", { fetch: sessionFetch }).api;
 export const uploads = hc<AppType>("/", { fetch: sessionFetch }).upload;
 
 /** Tells the server to end every session of the token's account; the app has already let go of the token. */
-export const endServerSessions = (token: string) => api.user.logout.$post(undefined, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+export const endServerSessions = (token: string) =>
+  api.user.logout.$post(undefined, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
 
-type Success<R> = R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends 200 | 201 ? Body : never) : never;
+type Success<R> =
+  R extends ClientResponse<infer Body, infer Status, "json"> ? (Status extends 200 | 201 ? Body : never) : never;
 
 /**
  * The body of a 2xx answer, typed by the route's declaration; any other answer throws HttpError with
@@ -73,4 +75,5 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
 export const errorMessage = (error: unknown) => (error instanceof HttpError ? error.message : MESSAGES.errorTryAgain);
 
 /** The server's message about `field` when it sent one, otherwise the failure's message. */
-export const fieldErrorMessage = (error: unknown, field: string) => (error instanceof HttpError ? (error.errors[field] ?? error.message) : MESSAGES.errorTryAgain);
+export const fieldErrorMessage = (error: unknown, field: string) =>
+  error instanceof HttpError ? (error.errors[field] ?? error.message) : MESSAGES.errorTryAgain;

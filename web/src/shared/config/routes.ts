@@ -11,16 +11,27 @@ interface RouteDef<Params extends string[] = []> {
 }
 
 /** A route whose link is its path. */
-const route = (path: string, title: string, back?: string): RouteDef => ({ path, title, href: () => path, ...(back ? { back } : {}) });
+const route = (path: string, title: string, back?: string): RouteDef => ({
+  path,
+  title,
+  href: () => path,
+  ...(back ? { back } : {}),
+});
 /** A route whose link needs parameters (a path segment or a query). */
-const routeWith = <Params extends string[]>(path: string, title: string, href: (...params: Params) => string): RouteDef<Params> => ({ path, title, href });
+const routeWith = <Params extends string[]>(
+  path: string,
+  title: string,
+  href: (...params: Params) => string,
+): RouteDef<Params> => ({ path, title, href });
 
 /** Who may open a route: anyone (each public page has its own gate), signed-in operators, or signed-in admins. */
 export type Access = "public" | "operator" | "admin";
 
 /** Marks every route of `defs` with `access`. */
 const withAccess = <A extends Access, Defs extends Record<string, RouteDef<never>>>(access: A, defs: Defs) =>
-  Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, { ...def, access }])) as { [K in keyof Defs]: Defs[K] & { access: A } };
+  Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, { ...def, access }])) as {
+    [K in keyof Defs]: Defs[K] & { access: A };
+  };
 
 export const routes = {
   ...withAccess("public", {
@@ -37,7 +48,11 @@ export const routes = {
     listRpc: route("/listrpc", "Full Node RPC's"),
     addRpc: route("/addrpc", "Add New RPC's", "/listrpc"),
     editRpc: route("/editrpc", "Edit RPC", "/listrpc"),
-    deposit: routeWith("/deposit/:nodeId", "Validator Node Staking", (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`),
+    deposit: routeWith(
+      "/deposit/:nodeId",
+      "Validator Node Staking",
+      (nodeId: string) => `/deposit/${encodeURIComponent(nodeId)}`,
+    ),
     transactions: route("/transactions", "Transactions"),
     listIncentive: route("/listincentive", "Incentives"),
     listJob: routeWith("/listjob", "Manage Jobs", (id: string) => `/listjob?id=${encodeURIComponent(id)}`),
@@ -46,7 +61,10 @@ export const routes = {
     editProfile: route("/editprofile", "Edit Profile"),
     faq: route("/faq", "FAQ"),
     listTicket: route("/listissue", "Support Tickets"),
-    viewTicket: { ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`), back: "/listissue" },
+    viewTicket: {
+      ...routeWith("/viewissue", "View Ticket", (id: string) => `/viewissue?id=${encodeURIComponent(id)}`),
+      back: "/listissue",
+    },
     listWallet: route("/listwallet", "My Wallet"),
     additionalStake: route("/additionalstake", "Additional Stake"),
   }),
@@ -55,11 +73,28 @@ export const routes = {
     adminDashboard: route("/admin/dashboard", "Dashboard"),
     adminSiteSetting: route("/admin/sitesetting", "Setting"),
     adminListStakeRequest: route("/admin/listrequest", "Request Lists"),
-    adminEditStakeRequest: { ...routeWith("/admin/editrequest", "Edit Request", (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`), back: "/admin/listrequest" },
+    adminEditStakeRequest: {
+      ...routeWith(
+        "/admin/editrequest",
+        "Edit Request",
+        (id: string) => `/admin/editrequest?id=${encodeURIComponent(id)}`,
+      ),
+      back: "/admin/listrequest",
+    },
     adminListStake: route("/admin/liststake", "Stake Lists"),
-    adminEditStake: { ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`), back: "/admin/liststake" },
+    adminEditStake: {
+      ...routeWith("/admin/editstake", "View Stake", (id: string) => `/admin/editstake?id=${encodeURIComponent(id)}`),
+      back: "/admin/liststake",
+    },
     adminListIncentive: route("/admin/listincentive", "Incentives"),
-    adminEditIncentive: { ...routeWith("/admin/editincentive", "View Incentive", (id: string) => `/admin/editincentive?id=${encodeURIComponent(id)}`), back: "/admin/listincentive" },
+    adminEditIncentive: {
+      ...routeWith(
+        "/admin/editincentive",
+        "View Incentive",
+        (id: string) => `/admin/editincentive?id=${encodeURIComponent(id)}`,
+      ),
+      back: "/admin/listincentive",
+    },
     adminListNode: route("/admin/listnode", "Node Requests Lists"),
     adminEditNode: route("/admin/editnode", "View Node", "/admin/listnode"),
     adminListJob: route("/admin/listjob", "Job Requests"),
@@ -68,14 +103,23 @@ export const routes = {
     adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
     adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
     adminListTicket: route("/admin/listticket", "Tickets"),
-    adminViewTicket: { ...routeWith("/admin/viewticket", "View Ticket", (id: string) => `/admin/viewticket?id=${encodeURIComponent(id)}`), back: "/admin/listticket" },
+    adminViewTicket: {
+      ...routeWith(
+        "/admin/viewticket",
+        "View Ticket",
+        (id: string) => `/admin/viewticket?id=${encodeURIComponent(id)}`,
+      ),
+      back: "/admin/listticket",
+    },
   }),
 };
 
 export type RouteName = keyof typeof routes;
 
 /** The routes open to `access`. */
-export type RouteNameOf<A extends Access> = { [K in RouteName]: (typeof routes)[K]["access"] extends A ? K : never }[RouteName];
+export type RouteNameOf<A extends Access> = {
+  [K in RouteName]: (typeof routes)[K]["access"] extends A ? K : never;
+}[RouteName];
 
 /** Operator sidebar (spec section 2). */
 export const OPERATOR_SIDEBAR: { route: RouteName; label: string }[] = [

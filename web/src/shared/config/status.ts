@@ -1,4 +1,11 @@
-import { INCENTIVE_STATUS, JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS, TICKET_STATUS } from "@pli/api/public-contract";
+import {
+  INCENTIVE_STATUS,
+  JOB_STATUS,
+  NODE_STATUS,
+  STAKE_REQUEST_STATUS,
+  STAKE_STATUS,
+  TICKET_STATUS,
+} from "@pli/api/public-contract";
 import type { Tone } from "../theme/theme";
 
 interface Badge {

@@ -15,4 +15,5 @@ export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals
 }
 
 /** 0x1234…abcd */
-export const shortAddress = (address: string) => (address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+export const shortAddress = (address: string) =>
+  address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

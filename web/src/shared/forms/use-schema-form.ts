@@ -11,7 +11,10 @@ import { useToast } from "../ui/toast";
  * A form checked with the API's own zod schema before anything is sent. Errors the server still finds
  * arrive as its field map and are shown under the same fields; either way 'Check all the fields' is raised.
  */
-export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>>(schema: Schema, defaultValues: DefaultValues<z.input<Schema>>) {
+export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+) {
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(schema), defaultValues });
   const toast = useToast();
   const { setError } = form;
@@ -19,7 +22,8 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const fail = useCallback(
     (error: unknown) => {
       if (error instanceof HttpError && Object.keys(error.errors).length > 0) {
-        for (const [field, message] of Object.entries(error.errors)) setError(field as Path<z.input<Schema>>, { type: "server", message });
+        for (const [field, message] of Object.entries(error.errors))
+          setError(field as Path<z.input<Schema>>, { type: "server", message });
         toast.error(MESSAGES.checkAllFields);
       } else {
         reportError(error);
@@ -30,7 +34,9 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const onInvalid = useCallback(() => toast.error(MESSAGES.checkAllFields), [toast]);
   /** The message to show under `field`, if any. */
   const errorOf = (field: Path<z.input<Schema>>): string | undefined => {
-    const entry = field.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors);
+    const entry = field
+      .split(".")
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], form.formState.errors);
     return (entry as { message?: string } | undefined)?.message;
   };
   return { form, fail, onInvalid, errorOf };

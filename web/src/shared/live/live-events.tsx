@@ -27,14 +27,17 @@ export default function LiveEvents() {
   useEffect(() => {
     if (!signedInAs) return;
     const source = new EventSource(API.live, {
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, authorization: `Bearer ${tokenStore.get() ?? ""}` } }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...init.headers, authorization: `Bearer ${tokenStore.get() ?? ""}` } }),
     });
     source.addEventListener(LIVE_EVENT_NAME, (message) => {
       const parsed = liveEventSchema.safeParse(parseJson(message.data));
       if (!parsed.success) return;
       noteLiveBlock(parsed.data.block);
       const topics = new Set(parsed.data.topics);
-      void queryClient.invalidateQueries({ predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)) });
+      void queryClient.invalidateQueries({
+        predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)),
+      });
     });
     return () => source.close();
   }, [signedInAs, queryClient]);

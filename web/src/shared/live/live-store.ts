@@ -1,6 +1,9 @@
 import type { LiveTopic } from "@pli/api/public-contract";
 
-/** Query meta naming the live topics a query reads (chain facts or portal records): a live event on one of them refreshes the query. */
+/**
+ * Query meta naming the live topics a query reads (chain facts or portal records): a live event on one of them
+ * refreshes the query.
+ */
 export const liveMeta = (...topics: LiveTopic[]) => ({ liveTopics: topics });
 
 /** The topics a query's meta names (none when it reads nothing from the chain). */

@@ -13,7 +13,8 @@ export function passkeyErrorMessage(error: unknown): string {
   if (error instanceof HttpError) return errorMessage(error);
   if (!browserSupportsWebAuthn()) return MESSAGES.passkeyUnsupported;
   if (error instanceof WebAuthnError) {
-    if (error.code === "ERROR_INVALID_DOMAIN" || error.code === "ERROR_INVALID_RP_ID") return MESSAGES.passkeyNeedsDomain;
+    if (error.code === "ERROR_INVALID_DOMAIN" || error.code === "ERROR_INVALID_RP_ID")
+      return MESSAGES.passkeyNeedsDomain;
     if (error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return MESSAGES.passkeyAlreadyRegistered;
     if (error.code === "ERROR_CEREMONY_ABORTED") return MESSAGES.passkeyCancelled;
   }

@@ -3,7 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { isAddress, type Address } from "viem";
 import { endServerSessions, onUnauthorized } from "../api/http";
-import { clearSignedInRecords, decodeSession, registerDetailStore, TOKEN_STORAGE_KEY, tokenStore, type RegisterDetail } from "./token-store";
+import {
+  clearSignedInRecords,
+  decodeSession,
+  registerDetailStore,
+  TOKEN_STORAGE_KEY,
+  tokenStore,
+  type RegisterDetail,
+} from "./token-store";
 
 interface Session {
   claims: SessionClaims | null;
@@ -82,7 +89,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<Session>(() => {
     const wallet = claims?.walletAddress && isAddress(claims.walletAddress) ? claims.walletAddress : undefined;
-    return { claims, wallet, isOperator: claims?.userType === "user", isAdmin: claims?.userType === "admin", registerDetail, signIn, signOut, logOut, holdRegisterDetail };
+    return {
+      claims,
+      wallet,
+      isOperator: claims?.userType === "user",
+      isAdmin: claims?.userType === "admin",
+      registerDetail,
+      signIn,
+      signOut,
+      logOut,
+      holdRegisterDetail,
+    };
   }, [claims, registerDetail, signIn, signOut, logOut, holdRegisterDetail]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -39,7 +39,11 @@ export const theme = createTheme({
   fontSizes: { xs: "0.75rem", sm: "0.875rem", md: "1rem", lg: "1.125rem", xl: "1.25rem" },
   headings: {
     fontWeight: "650",
-    sizes: { h1: { fontSize: "1.375rem", lineHeight: "1.3" }, h2: { fontSize: "1.125rem", lineHeight: "1.35" }, h3: { fontSize: "1rem", lineHeight: "1.4" } },
+    sizes: {
+      h1: { fontSize: "1.375rem", lineHeight: "1.3" },
+      h2: { fontSize: "1.125rem", lineHeight: "1.35" },
+      h3: { fontSize: "1rem", lineHeight: "1.4" },
+    },
   },
   spacing: { xs: "0.5rem", sm: "0.75rem", md: "1rem", lg: "1.5rem", xl: "2rem" },
   radius: { xs: "0.125rem", sm: "0.25rem", md: "0.5rem", lg: "0.75rem", xl: "1rem" },
@@ -55,15 +59,24 @@ export const theme = createTheme({
  * and one `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: Object.fromEntries(Object.entries(TONE_COLORS).map(([tone, color]) => [`--pli-tone-${tone}`, `var(--mantine-color-${color}-filled)`])),
+  variables: Object.fromEntries(
+    Object.entries(TONE_COLORS).map(([tone, color]) => [`--pli-tone-${tone}`, `var(--mantine-color-${color}-filled)`]),
+  ),
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-anchor": "var(--mantine-color-indigo-8)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
-    ...Object.fromEntries(Object.values(TONE_COLORS).map((color) => [`--mantine-color-${color}-light-color`, `color-mix(in srgb, var(--mantine-color-${color}-9) 85%, black)`])),
+    ...Object.fromEntries(
+      Object.values(TONE_COLORS).map((color) => [
+        `--mantine-color-${color}-light-color`,
+        `color-mix(in srgb, var(--mantine-color-${color}-9) 85%, black)`,
+      ]),
+    ),
   },
   dark: { "--mantine-color-dimmed": "var(--mantine-color-dark-1)" },
 });
 
 /** One-time codes are typed in the monospace face (the label keeps the normal one). */
-export const CODE_INPUT_STYLES = { input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.2em" } } as const;
+export const CODE_INPUT_STYLES = {
+  input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.2em" },
+} as const;

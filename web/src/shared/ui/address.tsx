@@ -20,7 +20,13 @@ export function Address({ value: raw }: { value: string }) {
       </Tooltip>
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
-          <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} size="sm" onClick={copy} aria-label={copied ? "Copied" : `Copy ${value}`}>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? "teal" : "gray"}
+            size="sm"
+            onClick={copy}
+            aria-label={copied ? "Copied" : `Copy ${value}`}
+          >
             {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
           </ActionIcon>
         )}

@@ -18,7 +18,14 @@ interface DataTableProps<T extends RowData> {
 }
 
 /** The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. */
-export function DataTable<T extends RowData>({ columns, data, loading, getRowId, caption, minWidth = 720 }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  columns,
+  data,
+  loading,
+  getRowId,
+  caption,
+  minWidth = 720,
+}: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const span = table.getAllLeafColumns().length;
   const note = (text: string) => (
@@ -31,7 +38,13 @@ export function DataTable<T extends RowData>({ columns, data, loading, getRowId,
     </Table.Tr>
   );
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={`${caption ?? "Table"} (scrolls sideways)`}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${caption ?? "Table"} (scrolls sideways)`}
+    >
       <Table aria-label={caption}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (

@@ -19,9 +19,22 @@ export interface ConfirmOptions {
   text: string;
 }
 
-const TONES = { warning: TONE_COLORS.warning, error: TONE_COLORS.danger, success: TONE_COLORS.success, info: TONE_COLORS.info } as const;
+const TONES = {
+  warning: TONE_COLORS.warning,
+  error: TONE_COLORS.danger,
+  success: TONE_COLORS.success,
+  info: TONE_COLORS.info,
+} as const;
 
-function TypedConfirmBody({ text, onConfirm, onCancel }: { text: string; onConfirm: () => void; onCancel: () => void }) {
+function TypedConfirmBody({
+  text,
+  onConfirm,
+  onCancel,
+}: {
+  text: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState("");
   const [wrong, setWrong] = useState(false);
   return (
@@ -85,7 +98,13 @@ export function confirmTyped({ title = "Are you sure?", text }: ConfirmOptions):
 }
 
 /** A message with an OK button; resolves when it is closed. */
-export function alertDialog({ title, text, okLabel = "OK", okOnly = false, tone = "info" }: AlertOptions): Promise<void> {
+export function alertDialog({
+  title,
+  text,
+  okLabel = "OK",
+  okOnly = false,
+  tone = "info",
+}: AlertOptions): Promise<void> {
   return new Promise((resolve) => {
     const modalId = randomId();
     const dismissible = !okOnly;

@@ -21,8 +21,20 @@ interface ImageUploadProps {
   onUploaded: (file: string) => void;
 }
 
-/** An image uploaded as soon as it is chosen (.png, .jpg, .jpeg), with the current one shown; a refused file's reason stays under the field. */
-export function ImageUpload({ id, label, alt, value, disabled = false, description, error, onUploaded }: ImageUploadProps) {
+/**
+ * An image uploaded as soon as it is chosen (.png, .jpg, .jpeg), with the current one shown; a refused file's reason
+ * stays under the field.
+ */
+export function ImageUpload({
+  id,
+  label,
+  alt,
+  value,
+  disabled = false,
+  description,
+  error,
+  onUploaded,
+}: ImageUploadProps) {
   const upload = useUploadImage();
   const toast = useToast();
   const [refusal, setRefusal] = useState<string>();
@@ -45,7 +57,16 @@ export function ImageUpload({ id, label, alt, value, disabled = false, descripti
   return (
     <Input.Wrapper label={label} labelElement="label" id={id} description={description} error={error ?? refusal}>
       <Stack gap="xs">
-        {disabled ? null : <Input component="input" type="file" id={id} accept={IMAGE_ACCEPT} onChange={onChange} disabled={upload.isPending} />}
+        {disabled ? null : (
+          <Input
+            component="input"
+            type="file"
+            id={id}
+            accept={IMAGE_ACCEPT}
+            onChange={onChange}
+            disabled={upload.isPending}
+          />
+        )}
         {value ? (
           <Image src={`${API.staticFiles}/${value}`} alt={alt} h={64} w="auto" fit="contain" />
         ) : disabled ? (

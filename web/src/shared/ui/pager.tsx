@@ -9,7 +9,15 @@ export function visiblePages(page: number, totalPages: number, max: number = LIM
 }
 
 /** First, Prev, up to ten page numbers, Next, Last (spec section 2). */
-export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
   if (totalPages <= 1) return null;
   const go = (target: number) => () => onPage(Math.min(Math.max(1, target), totalPages));
   const step = (label: string, target: number, disabled: boolean) => (
@@ -22,7 +30,14 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
       {step("First", 1, page === 1)}
       {step("Prev", page - 1, page === 1)}
       {visiblePages(page, totalPages).map((n) => (
-        <Button key={n} size="xs" variant={n === page ? "filled" : "default"} onClick={go(n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+        <Button
+          key={n}
+          size="xs"
+          variant={n === page ? "filled" : "default"}
+          onClick={go(n)}
+          aria-current={n === page ? "page" : undefined}
+          aria-label={`Page ${n}`}
+        >
           {n}
         </Button>
       ))}

@@ -9,7 +9,10 @@ import { useListParams } from "../lists/list-params";
 export function SearchBox({ placeholder }: { placeholder: string }) {
   const { q, update } = useListParams();
   const [value, setValue] = useState(q);
-  const search = useDebouncedCallback((next: string) => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }), LIMITS.searchDebounceMs);
+  const search = useDebouncedCallback(
+    (next: string) => update({ q: next.trim(), page: 1, limit: LIMITS.pageSize }),
+    LIMITS.searchDebounceMs,
+  );
   return (
     <TextInput
       type="search"

@@ -6,7 +6,11 @@ import { TONE_COLORS } from "../theme/theme";
 export const TOAST_TIMEOUT = { short: 1000, medium: 1900, long: 3000 } as const;
 
 type Kind = "success" | "error" | "info";
-const COLORS: Record<Kind, string> = { success: TONE_COLORS.success, error: TONE_COLORS.danger, info: TONE_COLORS.info };
+const COLORS: Record<Kind, string> = {
+  success: TONE_COLORS.success,
+  error: TONE_COLORS.danger,
+  info: TONE_COLORS.info,
+};
 
 export interface ToastApi {
   success(message: string, timeoutMs?: number): void;
@@ -14,9 +18,11 @@ export interface ToastApi {
   info(message: string, timeoutMs?: number): void;
 }
 
-const show = (kind: Kind) => (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
-  notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
-};
+const show =
+  (kind: Kind) =>
+  (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
+    notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
+  };
 
 /** Short messages at the bottom right (above the phone navigation), never over the header's Logout or Submit Ticket. */
 export const toast: ToastApi = { success: show("success"), error: show("error"), info: show("info") };

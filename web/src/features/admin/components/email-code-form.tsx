@@ -17,10 +17,16 @@ export function EmailCodeForm({ detail, onSignedIn }: { detail: RegisterDetail; 
   const toast = useToast();
   const fail = (error: unknown) => toast.error(errorMessage(error), TOAST_TIMEOUT.medium);
   const submit = form.handleSubmit(
-    ({ otp }) => settle(verify, { _id: detail._id, otp }, { onSuccess: ({ token }) => onSignedIn(token), onError: fail }),
+    ({ otp }) =>
+      settle(verify, { _id: detail._id, otp }, { onSuccess: ({ token }) => onSignedIn(token), onError: fail }),
     (errors) => toast.error(errors.otp?.message ?? MESSAGES.enterOtp, TOAST_TIMEOUT.medium),
   );
-  const onResend = () => settle(resend, { _id: detail._id }, { onSuccess: () => toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium), onError: fail });
+  const onResend = () =>
+    settle(
+      resend,
+      { _id: detail._id },
+      { onSuccess: () => toast.success(MESSAGES.otpSent, TOAST_TIMEOUT.medium), onError: fail },
+    );
   return (
     <form onSubmit={submit} noValidate aria-label="Emailed code">
       <Stack gap="md">

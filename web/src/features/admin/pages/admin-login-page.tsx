@@ -43,8 +43,21 @@ export function AdminLoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={1}>{routes.adminLogin.title}</Title>
-          <TextInput label="Email" type="email" autoComplete="username" {...form.register("email")} error={errorOf("email")} errorProps={{ role: "alert" }} />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.register("password")} error={errorOf("password")} errorProps={{ role: "alert" }} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            {...form.register("email")}
+            error={errorOf("email")}
+            errorProps={{ role: "alert" }}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.register("password")}
+            error={errorOf("password")}
+            errorProps={{ role: "alert" }}
+          />
           <Button type="submit" loading={login.isPending} fullWidth>
             Sign in
           </Button>

@@ -29,9 +29,14 @@ export function VerifyOtpPage() {
     signIn(token);
     navigate(routes.adminDashboard.href(), { replace: true });
   };
-  const usePasskey = () => settle(passkey, detail._id, { onSuccess: ({ token }) => onSignedIn(token), onError: (error) => toast.error(passkeyErrorMessage(error)) });
+  const usePasskey = () =>
+    settle(passkey, detail._id, {
+      onSuccess: ({ token }) => onSignedIn(token),
+      onError: (error) => toast.error(passkeyErrorMessage(error)),
+    });
   const askForCode = () =>
-    void settle(sendCode,
+    void settle(
+      sendCode,
       { _id: detail._id },
       {
         onSuccess: () => {
@@ -50,7 +55,12 @@ export function VerifyOtpPage() {
             <Text size="sm" c="dimmed">
               Use the passkey you added for {detail.email}.
             </Text>
-            <Button leftSection={<IconFingerprint size={18} aria-hidden />} onClick={usePasskey} loading={passkey.isPending} fullWidth>
+            <Button
+              leftSection={<IconFingerprint size={18} aria-hidden />}
+              onClick={usePasskey}
+              loading={passkey.isPending}
+              fullWidth
+            >
               Use passkey
             </Button>
           </>
@@ -58,7 +68,13 @@ export function VerifyOtpPage() {
         {detail.passkey && detail.emailCode ? <Divider label="or" labelPosition="center" /> : null}
         {detail.emailCode && detail.codeSent ? <EmailCodeForm detail={detail} onSignedIn={onSignedIn} /> : null}
         {detail.emailCode && !detail.codeSent ? (
-          <Button variant="default" leftSection={<IconMail size={18} aria-hidden />} onClick={askForCode} loading={sendCode.isPending} fullWidth>
+          <Button
+            variant="default"
+            leftSection={<IconMail size={18} aria-hidden />}
+            onClick={askForCode}
+            loading={sendCode.isPending}
+            fullWidth
+          >
             {detail.passkey ? "Email me a code instead" : "Email me the code"}
           </Button>
         ) : null}

@@ -5,9 +5,17 @@ import { dashboardKeys } from "./keys";
 
 export const getAdminDashboard = () => ok(api.admin.dashboard.$get());
 
-/** Stakes, whitelists (nodes turning Active), payouts and limit changes are the chain's, requests decide what is unchecked: their events refresh the dashboard. */
+/**
+ * Stakes, whitelists (nodes turning Active), payouts and limit changes are the chain's, requests decide what is
+ * unchecked: their events refresh the dashboard.
+ */
 export const adminDashboardQueryOptions = () =>
-  queryOptions({ meta: liveMeta("stake", "whitelist", "reward", "limits", "request"), queryKey: dashboardKeys.admin(), queryFn: getAdminDashboard, staleTime: 0 });
+  queryOptions({
+    meta: liveMeta("stake", "whitelist", "reward", "limits", "request"),
+    queryKey: dashboardKeys.admin(),
+    queryFn: getAdminDashboard,
+    staleTime: 0,
+  });
 
 /** The admin dashboard (GET /api/admin/dashboard): everybody's figures, counts of spec 3 and monthly charts. */
 export const useAdminDashboard = () => useQuery(adminDashboardQueryOptions());

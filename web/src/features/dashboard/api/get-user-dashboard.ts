@@ -6,7 +6,16 @@ import { dashboardKeys } from "./keys";
 export const getOperatorDashboard = () => ok(api.user.dashboard.$get());
 
 /** Stakes and payouts are the chain's: stake and reward events refresh the dashboard. */
-export const operatorDashboardQueryOptions = () => queryOptions({ meta: liveMeta("stake", "reward"), queryKey: dashboardKeys.user(), queryFn: getOperatorDashboard, staleTime: 0 });
+export const operatorDashboardQueryOptions = () =>
+  queryOptions({
+    meta: liveMeta("stake", "reward"),
+    queryKey: dashboardKeys.user(),
+    queryFn: getOperatorDashboard,
+    staleTime: 0,
+  });
 
-/** The operator's dashboard (GET /api/user/dashboard): stake, recent events and incentives, incentives per status, monthly charts. */
+/**
+ * The operator's dashboard (GET /api/user/dashboard): stake, recent events and incentives, incentives per status,
+ * monthly charts.
+ */
 export const useOperatorDashboard = () => useQuery(operatorDashboardQueryOptions());

@@ -10,7 +10,10 @@ type Charts = OperatorDashboard["charts"];
 const CHART_HEIGHT = 240;
 const axis = { yAxisProps: { width: 80 }, valueFormatter: chartValue, tickLine: "y" as const, gridAxis: "y" as const };
 
-/** The stake held at each month's end (the chain's stake and top-up events less withdrawals), as an area over the twelve months. */
+/**
+ * The stake held at each month's end (the chain's stake and top-up events less withdrawals), as an area over the twelve
+ * months.
+ */
 export function StakeChart({ data, title }: { data: Charts["stake"]; title: string }) {
   return (
     <Section title={title}>
@@ -32,7 +35,11 @@ export function IncentiveChart({ data, title }: { data: Charts["incentives"]; ti
     <Section title={title}>
       <BarChart
         h={CHART_HEIGHT}
-        data={data.map((point) => ({ month: monthLabel(point.month), accrued: chartPli(point.accrued), paid: chartPli(point.paid) }))}
+        data={data.map((point) => ({
+          month: monthLabel(point.month),
+          accrued: chartPli(point.accrued),
+          paid: chartPli(point.paid),
+        }))}
         dataKey="month"
         series={[
           { name: "accrued", label: "Accrued", color: `${TONE_COLORS.warning}.6` },

@@ -9,10 +9,20 @@ import { incentiveOverview } from "../dashboard-display";
 const incentivesOf = (count: number) => `${count.toLocaleString("en-US")} incentive${count === 1 ? "" : "s"}`;
 
 /** Spec 2's incentive overview: total, paid and unpaid PLI (and how many), with 'See All' to the incentive list. */
-export function IncentiveOverview({ perStatus, seeAll }: { perStatus: OperatorDashboard["incentiveListAll"] | undefined; seeAll: string }) {
+export function IncentiveOverview({
+  perStatus,
+  seeAll,
+}: {
+  perStatus: OperatorDashboard["incentiveListAll"] | undefined;
+  seeAll: string;
+}) {
   const overview = perStatus ? incentiveOverview(perStatus) : undefined;
   const card = (label: string, total: keyof NonNullable<typeof overview>) => (
-    <StatCard label={label} value={<Amount wei={overview?.[total].token} fz="xl" />} detail={overview ? incentivesOf(overview[total].count) : "…"} />
+    <StatCard
+      label={label}
+      value={<Amount wei={overview?.[total].token} fz="xl" />}
+      detail={overview ? incentivesOf(overview[total].count) : "…"}
+    />
   );
   return (
     <Section

@@ -30,11 +30,22 @@ export function RecentTransactions({ rows, dateFormat, seeAll }: RecentProps<Tra
   const columns: Column<Transaction>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.user.walletAddress} /> },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, dateFormat) },
-    { id: "stake", header: "Total Stake", cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" /> },
+    {
+      id: "stake",
+      header: "Total Stake",
+      cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
+    },
   ];
   return (
     <Section title="Recent Transactions" actions={seeAllLink(seeAll, "Transactions")}>
-      <DataTable columns={columns} data={rows ?? []} loading={rows === undefined} getRowId={(row) => row._id} caption="Recent Transactions" minWidth={480} />
+      <DataTable
+        columns={columns}
+        data={rows ?? []}
+        loading={rows === undefined}
+        getRowId={(row) => row._id}
+        caption="Recent Transactions"
+        minWidth={480}
+      />
     </Section>
   );
 }
@@ -44,12 +55,23 @@ export function RecentIncentives({ rows, dateFormat, seeAll }: RecentProps<Incen
   const columns: Column<Incentive>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.user.walletAddress} /> },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, dateFormat) },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} />,
+    },
     { id: "token", header: "Token", cell: ({ row }) => <Amount wei={BigInt(row.original.token)} size="sm" /> },
   ];
   return (
     <Section title="Recent Incentives" actions={seeAllLink(seeAll, "Incentives")}>
-      <DataTable columns={columns} data={rows ?? []} loading={rows === undefined} getRowId={(row) => row._id} caption="Recent Incentives" minWidth={520} />
+      <DataTable
+        columns={columns}
+        data={rows ?? []}
+        loading={rows === undefined}
+        getRowId={(row) => row._id}
+        caption="Recent Incentives"
+        minWidth={520}
+      />
     </Section>
   );
 }

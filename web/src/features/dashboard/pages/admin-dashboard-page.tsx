@@ -34,8 +34,16 @@ export function AdminDashboardPage() {
       </Section>
       <Section title="Staked Overview">
         <StatGrid cols={2}>
-          <StatCard label="Total Staked" value={<Amount wei={data ? BigInt(data.tillStake) : undefined} fz="xl" />} to={requests} />
-          <StatCard label="Last Staked At" value={data ? formatDate(data.lastStakedDate, "adminDashboard") : "…"} to={requests} />
+          <StatCard
+            label="Total Staked"
+            value={<Amount wei={data ? BigInt(data.tillStake) : undefined} fz="xl" />}
+            to={requests}
+          />
+          <StatCard
+            label="Last Staked At"
+            value={data ? formatDate(data.lastStakedDate, "adminDashboard") : "…"}
+            to={requests}
+          />
         </StatGrid>
       </Section>
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.adminListIncentive.href()} />
@@ -49,7 +57,12 @@ export function AdminDashboardPage() {
       <Section title={MESSAGES.uncheckedTitle}>
         <StatGrid cols={3}>
           {UNCHECKED_KINDS.map((kind) => (
-            <StatCard key={kind} label={UNCHECKED_KIND_LABELS[kind]} value={count(data?.unchecked[kind])} to={routes.adminListStake.href()} />
+            <StatCard
+              key={kind}
+              label={UNCHECKED_KIND_LABELS[kind]}
+              value={count(data?.unchecked[kind])}
+              to={routes.adminListStake.href()}
+            />
           ))}
         </StatGrid>
       </Section>
@@ -59,7 +72,11 @@ export function AdminDashboardPage() {
           <PayoutChart title="Payouts over time" data={data.charts.payouts} />
         </SimpleGrid>
       ) : null}
-      <RecentTransactions rows={data?.transactionList} dateFormat="adminDashboard" seeAll={routes.adminListStake.href()} />
+      <RecentTransactions
+        rows={data?.transactionList}
+        dateFormat="adminDashboard"
+        seeAll={routes.adminListStake.href()}
+      />
       <RecentIncentives rows={data?.incentiveList} dateFormat="list" />
     </Stack>
   );

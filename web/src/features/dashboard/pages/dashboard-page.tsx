@@ -41,7 +41,11 @@ export function DashboardPage() {
           <IncentiveChart title="Incentives per month" data={data.charts.incentives} />
         </SimpleGrid>
       ) : null}
-      <RecentTransactions rows={data?.transactionList} dateFormat="operatorDashboard" seeAll={routes.transactions.href()} />
+      <RecentTransactions
+        rows={data?.transactionList}
+        dateFormat="operatorDashboard"
+        seeAll={routes.transactions.href()}
+      />
       <RecentIncentives rows={data?.incentiveList} dateFormat="list" />
     </Stack>
   );

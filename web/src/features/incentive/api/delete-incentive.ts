@@ -7,5 +7,8 @@ export const deleteIncentive = (id: string) => ok(api.incentive.delete.$post({ j
 
 export function useDeleteIncentive() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteIncentive, onSuccess: () => queryClient.invalidateQueries({ queryKey: incentiveKeys.all }) });
+  return useMutation({
+    mutationFn: deleteIncentive,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: incentiveKeys.all }),
+  });
 }

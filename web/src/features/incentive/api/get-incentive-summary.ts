@@ -5,7 +5,15 @@ import { incentiveKeys } from "./keys";
 
 export const getIncentiveSummary = () => ok(api.incentive.summary.$get());
 
-/** The admin's cards: all, paid and unpaid incentives (count and wei), the indexed reward pool and the discrepancies. */
-export const incentiveSummaryQueryOptions = () => queryOptions({ meta: liveMeta("reward"), queryKey: incentiveKeys.summary(), queryFn: getIncentiveSummary, staleTime: 0 });
+/**
+ * The admin's cards: all, paid and unpaid incentives (count and wei), the indexed reward pool and the discrepancies.
+ */
+export const incentiveSummaryQueryOptions = () =>
+  queryOptions({
+    meta: liveMeta("reward"),
+    queryKey: incentiveKeys.summary(),
+    queryFn: getIncentiveSummary,
+    staleTime: 0,
+  });
 
 export const useIncentiveSummary = () => useQuery(incentiveSummaryQueryOptions());

@@ -3,9 +3,17 @@ import { api, ok } from "@/shared/api/http";
 import { liveMeta } from "@/shared/live/live-store";
 import { incentiveKeys } from "./keys";
 
-export const getIncentive = (incentiveId: string) => ok(api.incentive.getIncentiveByID.$get({ query: { incentiveId } }));
+export const getIncentive = (incentiveId: string) =>
+  ok(api.incentive.getIncentiveByID.$get({ query: { incentiveId } }));
 
-export const incentiveQueryOptions = (id: string) => queryOptions({ meta: liveMeta("reward"), queryKey: incentiveKeys.detail(id), queryFn: () => getIncentive(id), staleTime: 0 });
+export const incentiveQueryOptions = (id: string) =>
+  queryOptions({
+    meta: liveMeta("reward"),
+    queryKey: incentiveKeys.detail(id),
+    queryFn: () => getIncentive(id),
+    staleTime: 0,
+  });
 
 /** One incentive as the list shows it, for the admin's view. */
-export const useIncentive = (id: string | null) => useQuery({ ...incentiveQueryOptions(id ?? ""), enabled: Boolean(id) });
+export const useIncentive = (id: string | null) =>
+  useQuery({ ...incentiveQueryOptions(id ?? ""), enabled: Boolean(id) });

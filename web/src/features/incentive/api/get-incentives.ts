@@ -4,11 +4,17 @@ import { liveMeta } from "@/shared/live/live-store";
 import type { ListParams } from "@/shared/lists/list-params";
 import { incentiveKeys } from "./keys";
 
-export const getIncentives = ({ page, limit, q }: ListParams) => ok(api.incentive.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
+export const getIncentives = ({ page, limit, q }: ListParams) =>
+  ok(api.incentive.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
 
 /** Paid status comes from the chain's reward payments: a payment indexed refreshes the list. */
 export const incentivesQueryOptions = (params: ListParams) =>
-  queryOptions({ meta: liveMeta("reward"), queryKey: incentiveKeys.list(params), queryFn: () => getIncentives(params), placeholderData: keepPreviousData });
+  queryOptions({
+    meta: liveMeta("reward"),
+    queryKey: incentiveKeys.list(params),
+    queryFn: () => getIncentives(params),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of incentives, newest date first: the operator's own, every operator's for an admin; q searches by status. */
 export const useIncentives = (params: ListParams) => useQuery(incentivesQueryOptions(params));

@@ -5,4 +5,5 @@ import { api, ok } from "@/shared/api/http";
  * answers the rows as the indexed chain shows them (404 unknown hash, 409 failed or not indexed yet)
  * and, in `paid`, which of them this transaction paid.
  */
-export const sendPayoutHint = (tnxHash: string, ids: string[]) => ok(api.incentive.update.$post({ json: { tnxHash, selectedArray: ids.map((_id) => ({ _id })) } }));
+export const sendPayoutHint = (tnxHash: string, ids: string[]) =>
+  ok(api.incentive.update.$post({ json: { tnxHash, selectedArray: ids.map((_id) => ({ _id })) } }));

@@ -10,7 +10,10 @@ import { Amount } from "@/shared/ui/amount";
 import { incentiveMessages } from "../messages";
 import { useDeposit } from "./use-deposit";
 
-/** 'Deposit PLI': the amount (spec 5: above 0) in a dialog, then the approve and depositReward transactions from the admin's wallet. */
+/**
+ * 'Deposit PLI': the amount (spec 5: above 0) in a dialog, then the approve and depositReward transactions from the
+ * admin's wallet.
+ */
 export function DepositButton() {
   const [opened, { open, close }] = useDisclosure(false);
   const [text, setText] = useState("");

@@ -19,13 +19,21 @@ const columns: Column<Discrepancy>[] = [
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
   { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
   { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
-  { id: "expected", header: "Incentive", cell: ({ row }) => (row.original.expected === null ? "-" : <Amount wei={BigInt(row.original.expected)} size="sm" />) },
+  {
+    id: "expected",
+    header: "Incentive",
+    cell: ({ row }) =>
+      row.original.expected === null ? "-" : <Amount wei={BigInt(row.original.expected)} size="sm" />,
+  },
   { id: "paid", header: "Paid", cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" /> },
   { id: "txn", header: "View Txn", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
   { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
 ];
 
-/** Payments the chain made that disagree with the incentives, shown to admins only while there are some: never taken as a row's payment. */
+/**
+ * Payments the chain made that disagree with the incentives, shown to admins only while there are some: never taken as
+ * a row's payment.
+ */
 export function DiscrepanciesSection({ count }: { count: number }) {
   const [page, setPage] = useState(1);
   const list = useDiscrepancies(page, count > 0);
@@ -36,7 +44,14 @@ export function DiscrepanciesSection({ count }: { count: number }) {
         <Alert tone="warning" title={`${count} payment${count === 1 ? "" : "s"}`}>
           <Text size="sm">{incentiveMessages.discrepanciesText}</Text>
         </Alert>
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => `${row.tnxHash}-${row.walletAddress}-${row.nodeAddress}-${row.dateKey}`} caption={incentiveMessages.discrepanciesTitle} minWidth={1000} />
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => `${row.tnxHash}-${row.walletAddress}-${row.nodeAddress}-${row.dateKey}`}
+          caption={incentiveMessages.discrepanciesTitle}
+          minWidth={1000}
+        />
         <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
       </Stack>
     </Section>

@@ -49,7 +49,11 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
 export function incentiveColumns({ now, admin = false }: { now: Date; admin?: boolean }): Column<IncentiveResponse>[] {
   return [
     { id: "stakeNo", header: "Stake No", cell: ({ row }) => <StakeNo row={row.original} /> },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} />,
+    },
     { id: "token", header: "Token", cell: ({ row }) => <Token row={row.original} showMismatch={admin} /> },
     { id: "inactive", header: "InActive Days", cell: ({ row }) => row.original.inactiveCount },
     {
@@ -65,7 +69,11 @@ export function incentiveColumns({ now, admin = false }: { now: Date; admin?: bo
       ),
     },
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
-    { id: "txn", header: "View Txn", cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-") },
+    {
+      id: "txn",
+      header: "View Txn",
+      cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-"),
+    },
     { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
     { id: "next", header: "Next Payment Date", cell: ({ row }) => <NextPayment date={row.original.date} now={now} /> },
     { id: "created", header: "Created At", cell: ({ row }) => formatDate(row.original.createdAt) },

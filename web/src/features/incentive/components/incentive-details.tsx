@@ -7,7 +7,10 @@ import { formatDate } from "@/shared/format/dates";
 import { Amount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
 
-/** One incentive read-only: its operator and stake position, how the month accrued, and its payment as the chain shows it. */
+/**
+ * One incentive read-only: its operator and stake position, how the month accrued, and its payment as the chain shows
+ * it.
+ */
 export function IncentiveDetails({ incentive, now }: { incentive: IncentiveResponse; now: Date }) {
   const next = nextPaymentDate(incentive.date, now);
   return (
@@ -30,7 +33,9 @@ export function IncentiveDetails({ incentive, now }: { incentive: IncentiveRespo
       </Detail>
       <Detail label="Date">{plainValue(formatDate(incentive.date))}</Detail>
       <Detail label="Type">{plainValue(incentive.type)}</Detail>
-      <Detail label="Staked Days / Earning Days">{plainValue(`${incentive.stakedDays} / ${incentive.accruedDays}`)}</Detail>
+      <Detail label="Staked Days / Earning Days">
+        {plainValue(`${incentive.stakedDays} / ${incentive.accruedDays}`)}
+      </Detail>
       <Detail label="InActive Days">{plainValue(incentive.inactiveCount)}</Detail>
       <Detail label="Percentage">{plainValue(`${incentive.percentage}%`)}</Detail>
       <Detail label="Next Payment Date">{plainValue(next === NEXT_PAYMENT_PAST ? next : formatDate(next))}</Detail>

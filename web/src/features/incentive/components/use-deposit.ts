@@ -24,11 +24,23 @@ export function useDeposit() {
     const pli = pliText(amount);
     try {
       await flow.send(
-        { address: contracts.pliToken, abi: pluginTokenAbi, functionName: "approve", args: [contracts.stakingRewards, amount], gas: GAS.standard },
+        {
+          address: contracts.pliToken,
+          abi: pluginTokenAbi,
+          functionName: "approve",
+          args: [contracts.stakingRewards, amount],
+          gas: GAS.standard,
+        },
         { label: incentiveMessages.approveLabel(pli) },
       );
       await flow.send(
-        { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "depositReward", args: [amount], gas: GAS.standard },
+        {
+          address: contracts.stakingRewards,
+          abi: stakingRewardsAbi,
+          functionName: "depositReward",
+          args: [amount],
+          gas: GAS.standard,
+        },
         { label: incentiveMessages.depositLabel(pli), indexed: indexedThrough },
       );
     } catch {

@@ -40,10 +40,18 @@ export function usePayout() {
         address: contracts.stakingRewards,
         abi: stakingRewardsAbi,
         functionName: "payRewards",
-        args: [batch.wallets.map((wallet) => getAddress(wallet)), batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes.map((node) => getAddress(node))],
+        args: [
+          batch.wallets.map((wallet) => getAddress(wallet)),
+          batch.amounts.map(BigInt),
+          batch.dates.map(BigInt),
+          batch.nodes.map((node) => getAddress(node)),
+        ],
         gas: GAS.standard,
       },
-      { label: incentiveMessages.batchLabel(index + 1, count, batch.ids.length, pliText(BigInt(batch.total))), indexed: rowsPaid },
+      {
+        label: incentiveMessages.batchLabel(index + 1, count, batch.ids.length, pliText(BigInt(batch.total))),
+        indexed: rowsPaid,
+      },
     );
     return paid.length === batch.ids.length;
   };
@@ -64,7 +72,8 @@ export function usePayout() {
     }
     let allPaid = true;
     try {
-      for (const [index, batch] of batches.entries()) allPaid = (await payBatch(batch, index, batches.length)) && allPaid;
+      for (const [index, batch] of batches.entries())
+        allPaid = (await payBatch(batch, index, batches.length)) && allPaid;
     } catch {
       return false;
     } finally {

@@ -55,7 +55,13 @@ export function AdminEditIncentivePage() {
         <>
           <StatusBadge entity="incentive" status={row.status} />
           {row.status === INCENTIVE_STATUS.unPaid ? (
-            <Button size="sm" color={TONE_COLORS.danger} variant="light" loading={remove.isPending} onClick={() => void onDelete()}>
+            <Button
+              size="sm"
+              color={TONE_COLORS.danger}
+              variant="light"
+              loading={remove.isPending}
+              onClick={() => void onDelete()}
+            >
               {incentiveMessages.deleteIncentive}
             </Button>
           ) : null}

@@ -47,7 +47,16 @@ export function AdminIncentiveListPage() {
       id: "action",
       header: "Action",
       cell: ({ row }) => (
-        <Button component={Link} to={routes.adminEditIncentive.href(row.original._id)} size="xs" variant="default" aria-label={incentiveMessages.viewIncentiveOf(formatDate(row.original.date), row.original.nodeName || row.original.nodeAddress)}>
+        <Button
+          component={Link}
+          to={routes.adminEditIncentive.href(row.original._id)}
+          size="xs"
+          variant="default"
+          aria-label={incentiveMessages.viewIncentiveOf(
+            formatDate(row.original.date),
+            row.original.nodeName || row.original.nodeAddress,
+          )}
+        >
           {incentiveMessages.viewIncentive}
         </Button>
       ),
@@ -80,16 +89,32 @@ export function AdminIncentiveListPage() {
             {selection.selected.length > 0 ? (
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" aria-live="polite">
-                  {incentiveMessages.selected(selection.selected.length)}, <Amount wei={selection.total} size="sm" fw={700} />
+                  {incentiveMessages.selected(selection.selected.length)},{" "}
+                  <Amount wei={selection.total} size="sm" fw={700} />
                 </Text>
-                <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => void onPay()} loading={paying}>
+                <Button
+                  leftSection={<IconSend size={16} aria-hidden="true" />}
+                  onClick={() => void onPay()}
+                  loading={paying}
+                >
                   {incentiveMessages.payNow}
                 </Button>
               </Group>
             ) : null}
           </Group>
-          <DataTable columns={columns} data={rows} loading={list.isPending} getRowId={(row) => row._id} caption={incentiveMessages.listTitle} minWidth={1320} />
-          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+          <DataTable
+            columns={columns}
+            data={rows}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption={incentiveMessages.listTitle}
+            minWidth={1320}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
         </Stack>
       </Section>
     </Stack>

@@ -28,7 +28,14 @@ export function IncentiveListPage() {
     >
       <Stack gap="md">
         <SearchBox placeholder={incentiveMessages.searchByStatus} />
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={incentiveMessages.listTitle} minWidth={1200} />
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => row._id}
+          caption={incentiveMessages.listTitle}
+          minWidth={1200}
+        />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
     </Section>

@@ -7,5 +7,8 @@ export const deleteJob = (id: string) => ok(api.job.delete.$post({ json: { id } 
 /** Deletes a job (admins only); every job list refreshes. */
 export function useDeleteJob() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteJob, onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }) });
+  return useMutation({
+    mutationFn: deleteJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+  });
 }

@@ -11,5 +11,8 @@ export const editJob = (input: JobEditInput) => ok(api.job.edit.$post({ json: in
  */
 export function useEditJob() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: editJob, onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }) });
+  return useMutation({
+    mutationFn: editJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+  });
 }

@@ -5,10 +5,20 @@ import { jobKeys } from "./keys";
 import { liveMeta } from "@/shared/live/live-store";
 
 export const getNodeJobs = (nodeId: string, { page, limit, q }: ListParams) =>
-  ok(api.job.getbynodeid.$post({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) }, json: { id: nodeId } }));
+  ok(
+    api.job.getbynodeid.$post({
+      query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) },
+      json: { id: nodeId },
+    }),
+  );
 
 export const nodeJobsQueryOptions = (nodeId: string, params: ListParams) =>
-  queryOptions({ meta: liveMeta("job"), queryKey: jobKeys.byNode(nodeId, params), queryFn: () => getNodeJobs(nodeId, params), placeholderData: keepPreviousData });
+  queryOptions({
+    meta: liveMeta("job"),
+    queryKey: jobKeys.byNode(nodeId, params),
+    queryFn: () => getNodeJobs(nodeId, params),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of one node's jobs (the operator's own node); q searches the status. */
 export const useNodeJobs = (nodeId: string, params: ListParams) => useQuery(nodeJobsQueryOptions(nodeId, params));

@@ -4,7 +4,8 @@ import { api, ok } from "@/shared/api/http";
 import { jobKeys } from "./keys";
 
 export const addJobCategory = (input: JobCategoryInput) => ok(api.jobcategory.$post({ json: input }));
-export const renameJobCategory = (input: JobCategoryInput & { _id: string }) => ok(api.jobcategory.edit.$post({ json: input }));
+export const renameJobCategory = (input: JobCategoryInput & { _id: string }) =>
+  ok(api.jobcategory.edit.$post({ json: input }));
 export const removeJobCategory = (id: string) => ok(api.jobcategory.delete.$post({ json: { id } }));
 
 /** Adds, renames or removes a job category (admins); the category lists refresh. */

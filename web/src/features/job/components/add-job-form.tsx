@@ -1,4 +1,10 @@
-import { jobCreateSchema, MESSAGES, type JobCategoryResponse, type JobCreateInput, type JobField } from "@pli/api/public-contract";
+import {
+  jobCreateSchema,
+  MESSAGES,
+  type JobCategoryResponse,
+  type JobCreateInput,
+  type JobField,
+} from "@pli/api/public-contract";
 import { Button, Group, Stack } from "@mantine/core";
 import { useState } from "react";
 import type { DefaultValues } from "react-hook-form";
@@ -63,7 +69,11 @@ function NewJobForm({ nodeId, categories, onAdded }: AddJobFormProps & { onAdded
     });
   };
   return (
-    <form onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)} noValidate aria-label={jobMessages.addJob}>
+    <form
+      onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)}
+      noValidate
+      aria-label={jobMessages.addJob}
+    >
       <Stack gap="md">
         <JobFields bind={bind} categories={categories} />
         <Group>

@@ -18,7 +18,8 @@ function RenameForm({ category, onDone }: { category: JobCategoryResponse; onDon
   const { form, fail, onInvalid, errorOf } = useSchemaForm(jobCategorySchema, { categoryName: category.categoryName });
   const submit = form.handleSubmit(
     (input) =>
-      void settle(rename,
+      void settle(
+        rename,
         { ...input, _id: category._id },
         {
           onSuccess: (result) => {
@@ -33,7 +34,13 @@ function RenameForm({ category, onDone }: { category: JobCategoryResponse; onDon
   return (
     <form onSubmit={submit} noValidate aria-label={`Rename ${category.categoryName}`}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <TextInput size="xs" aria-label="New category name" {...form.register("categoryName")} error={errorOf("categoryName")} errorProps={{ role: "alert" }} />
+        <TextInput
+          size="xs"
+          aria-label="New category name"
+          {...form.register("categoryName")}
+          error={errorOf("categoryName")}
+          errorProps={{ role: "alert" }}
+        />
         <Button size="xs" type="submit" loading={rename.isPending}>
           Save
         </Button>
@@ -72,7 +79,12 @@ export function JobCategoryManager() {
     {
       id: "name",
       header: "Category",
-      cell: ({ row }) => (renaming === row.original._id ? <RenameForm category={row.original} onDone={() => setRenaming(null)} /> : row.original.categoryName),
+      cell: ({ row }) =>
+        renaming === row.original._id ? (
+          <RenameForm category={row.original} onDone={() => setRenaming(null)} />
+        ) : (
+          row.original.categoryName
+        ),
     },
     { id: "jobs", header: "Jobs", cell: ({ row }) => row.original.jobCount },
     {
@@ -80,7 +92,12 @@ export function JobCategoryManager() {
       header: "Actions",
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setRenaming(row.original._id)} aria-label={`Rename ${row.original.categoryName}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setRenaming(row.original._id)}
+            aria-label={`Rename ${row.original.categoryName}`}
+          >
             Rename
           </Button>
           <Button
@@ -103,14 +120,27 @@ export function JobCategoryManager() {
       <Stack gap="md">
         <form onSubmit={submit} noValidate aria-label={jobMessages.addCategory}>
           <Group gap="sm" align="flex-start">
-            <TextInput label="Category name" placeholder="Price Feed" {...form.register("categoryName")} error={errorOf("categoryName")} errorProps={{ role: "alert" }} />
+            <TextInput
+              label="Category name"
+              placeholder="Price Feed"
+              {...form.register("categoryName")}
+              error={errorOf("categoryName")}
+              errorProps={{ role: "alert" }}
+            />
             <Button type="submit" mt={{ base: 0, sm: 25 }} loading={add.isPending}>
               {jobMessages.addCategory}
             </Button>
           </Group>
         </form>
         {categories.isError ? <Text c="red.9">{errorMessage(categories.error)}</Text> : null}
-        <DataTable columns={columns} data={categories.data?.docs ?? []} loading={categories.isPending} getRowId={(row) => row._id} caption={jobMessages.categoriesTitle} minWidth={480} />
+        <DataTable
+          columns={columns}
+          data={categories.data?.docs ?? []}
+          loading={categories.isPending}
+          getRowId={(row) => row._id}
+          caption={jobMessages.categoriesTitle}
+          minWidth={480}
+        />
       </Stack>
     </Section>
   );

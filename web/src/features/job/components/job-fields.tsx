@@ -21,7 +21,12 @@ const SINGLE: FieldDef[] = [
   { name: "cost", label: "Cost (PLI)", placeholder: "0.1", required: true, inputMode: "decimal" },
   { name: "contractAddress", label: "Contract Address", placeholder: "0x… or xdc…" },
   { name: "eacAddress", label: "EAC Address", description: "EAC aggregator contract", placeholder: "0x… or xdc…" },
-  { name: "accessAddress", label: "Access Address", description: "Simple write access contract", placeholder: "0x… or xdc…" },
+  {
+    name: "accessAddress",
+    label: "Access Address",
+    description: "Simple write access contract",
+    placeholder: "0x… or xdc…",
+  },
 ];
 
 const MULTI_LINE: FieldDef[] = [
@@ -39,20 +44,52 @@ const TUNING: FieldDef[] = [
 
 /** The category options: 'No Category Available' alone when the list is empty (spec section 8). */
 const categoryOptions = (categories: JobCategoryResponse[]) =>
-  categories.length === 0 ? [{ value: "", label: MESSAGES.noCategory }] : [{ value: "", label: "Select Category" }, ...categories.map((c) => ({ value: c._id, label: c.categoryName }))];
+  categories.length === 0
+    ? [{ value: "", label: MESSAGES.noCategory }]
+    : [{ value: "", label: "Select Category" }, ...categories.map((c) => ({ value: c._id, label: c.categoryName }))];
 
 /**
  * Every field of a job (spec section 3): the multi-line fields take one value per line. Each form binds
  * the fields to its own schema and decides which are locked.
  */
-export function JobFields({ bind, categories }: { bind: (name: JobField) => FieldBinding; categories: JobCategoryResponse[] }) {
+export function JobFields({
+  bind,
+  categories,
+}: {
+  bind: (name: JobField) => FieldBinding;
+  categories: JobCategoryResponse[];
+}) {
   const input = ({ name, label, placeholder, description, required, inputMode }: FieldDef) => {
     const binding = bind(name);
-    return <TextInput key={name} label={label} placeholder={placeholder} description={description} inputMode={inputMode} withAsterisk={required && !binding.disabled} {...binding} errorProps={{ role: "alert" }} />;
+    return (
+      <TextInput
+        key={name}
+        label={label}
+        placeholder={placeholder}
+        description={description}
+        inputMode={inputMode}
+        withAsterisk={required && !binding.disabled}
+        {...binding}
+        errorProps={{ role: "alert" }}
+      />
+    );
   };
   const lines = ({ name, label, placeholder, required }: FieldDef) => {
     const binding = bind(name);
-    return <Textarea key={name} label={label} description={jobMessages.oneValuePerLine} placeholder={placeholder} autosize minRows={2} maxRows={8} withAsterisk={required && !binding.disabled} {...binding} errorProps={{ role: "alert" }} />;
+    return (
+      <Textarea
+        key={name}
+        label={label}
+        description={jobMessages.oneValuePerLine}
+        placeholder={placeholder}
+        autosize
+        minRows={2}
+        maxRows={8}
+        withAsterisk={required && !binding.disabled}
+        {...binding}
+        errorProps={{ role: "alert" }}
+      />
+    );
   };
   const category = bind("jobCategoryID");
   const network = bind("network");
@@ -60,8 +97,21 @@ export function JobFields({ bind, categories }: { bind: (name: JobField) => Fiel
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {input(SINGLE[0]!)}
-        <NativeSelect label="Job Category" withAsterisk={!category.disabled} data={categoryOptions(categories)} {...category} disabled={category.disabled || categories.length === 0} errorProps={{ role: "alert" }} />
-        <NativeSelect label="Network" withAsterisk={!network.disabled} data={[{ value: "", label: "Select Network" }, ...JOB_NETWORKS]} {...network} errorProps={{ role: "alert" }} />
+        <NativeSelect
+          label="Job Category"
+          withAsterisk={!category.disabled}
+          data={categoryOptions(categories)}
+          {...category}
+          disabled={category.disabled || categories.length === 0}
+          errorProps={{ role: "alert" }}
+        />
+        <NativeSelect
+          label="Network"
+          withAsterisk={!network.disabled}
+          data={[{ value: "", label: "Select Network" }, ...JOB_NETWORKS]}
+          {...network}
+          errorProps={{ role: "alert" }}
+        />
         {SINGLE.slice(1).map(input)}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -70,7 +120,15 @@ export function JobFields({ bind, categories }: { bind: (name: JobField) => Fiel
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {TUNING.map(input)}
       </SimpleGrid>
-      <Textarea label="Description" placeholder="What this job answers" autosize minRows={2} maxRows={6} {...bind("description")} errorProps={{ role: "alert" }} />
+      <Textarea
+        label="Description"
+        placeholder="What this job answers"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...bind("description")}
+        errorProps={{ role: "alert" }}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,15 @@
-import { JOB_REVIEW_STATUSES, type JobField, type JobNetwork, type JobResponse, type JobReviewStatus } from "@pli/api/public-contract";
+import {
+  JOB_REVIEW_STATUSES,
+  type JobField,
+  type JobNetwork,
+  type JobResponse,
+  type JobReviewStatus,
+} from "@pli/api/public-contract";
 
 /** A job's fields as a form shows them: numbers as text, an absent number as an empty field. */
-export const jobFormValues = (job: JobResponse): Record<Exclude<JobField, "network">, string> & { network: JobNetwork } => ({
+export const jobFormValues = (
+  job: JobResponse,
+): Record<Exclude<JobField, "network">, string> & { network: JobNetwork } => ({
   name: job.name,
   description: job.description,
   oracleAddress: job.oracleAddress,
@@ -24,4 +32,5 @@ export const jobFormValues = (job: JobResponse): Record<Exclude<JobField, "netwo
 export const linesOf = (text: string) => (text === "" ? [] : text.split("\n"));
 
 /** Whether a job's status is one an admin sets (Approved or Rejected), not the initial Pending. */
-export const isReviewStatus = (status: string): status is JobReviewStatus => (JOB_REVIEW_STATUSES as readonly string[]).includes(status);
+export const isReviewStatus = (status: string): status is JobReviewStatus =>
+  (JOB_REVIEW_STATUSES as readonly string[]).includes(status);

@@ -42,7 +42,14 @@ describe("jobFormValues", () => {
 
   it("gives values the API's edit schema reads back as the stored job", () => {
     const parsed = jobEditSchema.parse({ _id: job._id, ...jobFormValues(job) });
-    expect(parsed).toMatchObject({ polltimer: null, minimumOracle: 2, deviation: null, cost: "0.1", oracleAddress: job.oracleAddress, jobSource: job.jobSource });
+    expect(parsed).toMatchObject({
+      polltimer: null,
+      minimumOracle: 2,
+      deviation: null,
+      cost: "0.1",
+      oracleAddress: job.oracleAddress,
+      jobSource: job.jobSource,
+    });
   });
 });
 

@@ -8,7 +8,13 @@ export function LinesCell({ title, text, onView }: { title: string; text: string
   if (count === 0) return <Text size="sm">-</Text>;
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component="button" type="button" size="sm" onClick={() => onView({ title, text })} aria-label={`View ${title}`}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => onView({ title, text })}
+        aria-label={`View ${title}`}
+      >
         View
       </Anchor>
       <Text size="xs" c="dimmed">

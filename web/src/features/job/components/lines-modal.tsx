@@ -14,7 +14,14 @@ export function LinesModal({ view, onClose }: { view: LinesView | null; onClose:
   const lines = view ? linesOf(view.text) : [];
   return (
     <Modal opened={view !== null} onClose={onClose} title={view?.title ?? ""} centered size="lg">
-      <Table.ScrollContainer minWidth={280} mah={420} type="native" tabIndex={0} role="region" aria-label={`${view?.title ?? ""} (scrolls)`}>
+      <Table.ScrollContainer
+        minWidth={280}
+        mah={420}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${view?.title ?? ""} (scrolls)`}
+      >
         <Table>
           <Table.Thead>
             <Table.Tr>

@@ -18,7 +18,12 @@ export function useValidatorOnly(): { allowed: boolean } {
   useEffect(() => {
     if (!blocked || shown.current) return;
     shown.current = true;
-    void alert({ title: MESSAGES.onlyValidatorTitle, text: MESSAGES.onlyValidator, okOnly: true, tone: "warning" }).then(() => navigate(routes.listNode.href()));
+    void alert({
+      title: MESSAGES.onlyValidatorTitle,
+      text: MESSAGES.onlyValidator,
+      okOnly: true,
+      tone: "warning",
+    }).then(() => navigate(routes.listNode.href()));
   }, [blocked, alert, navigate]);
   return { allowed: me.isSuccess && !blocked };
 }

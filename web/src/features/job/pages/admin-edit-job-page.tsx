@@ -1,4 +1,11 @@
-import { JOB_REVIEW_STATUSES, JOB_RUN_STATUSES, jobEditSchema, MESSAGES, type JobField, type JobResponse } from "@pli/api/public-contract";
+import {
+  JOB_REVIEW_STATUSES,
+  JOB_RUN_STATUSES,
+  jobEditSchema,
+  MESSAGES,
+  type JobField,
+  type JobResponse,
+} from "@pli/api/public-contract";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
@@ -56,7 +63,10 @@ function AdminJobForm({ job }: { job: JobResponse }) {
     });
   };
   return (
-    <Section title={job.name} description={`${job.user.email} · ${job.nodesetting.name} (${job.nodesetting.ipaddress})`}>
+    <Section
+      title={job.name}
+      description={`${job.user.email} · ${job.nodesetting.name} (${job.nodesetting.ipaddress})`}
+    >
       {categories.isPending ? (
         <Text size="sm">{MESSAGES.loading}</Text>
       ) : (
@@ -64,10 +74,31 @@ function AdminJobForm({ job }: { job: JobResponse }) {
           <Stack gap="md">
             <JobFields bind={bind} categories={categories.data?.docs ?? []} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NativeSelect label="Status" withAsterisk data={[{ value: "", label: "Select Status" }, ...JOB_REVIEW_STATUSES]} {...form.register("status")} error={errorOf("status")} errorProps={{ role: "alert" }} />
-              <NativeSelect label="Job Status" data={[{ value: "", label: "Select Job Status" }, ...JOB_RUN_STATUSES]} {...form.register("jobStatus")} error={errorOf("jobStatus")} errorProps={{ role: "alert" }} />
+              <NativeSelect
+                label="Status"
+                withAsterisk
+                data={[{ value: "", label: "Select Status" }, ...JOB_REVIEW_STATUSES]}
+                {...form.register("status")}
+                error={errorOf("status")}
+                errorProps={{ role: "alert" }}
+              />
+              <NativeSelect
+                label="Job Status"
+                data={[{ value: "", label: "Select Job Status" }, ...JOB_RUN_STATUSES]}
+                {...form.register("jobStatus")}
+                error={errorOf("jobStatus")}
+                errorProps={{ role: "alert" }}
+              />
             </SimpleGrid>
-            <Textarea label="Admin Notes" autosize minRows={2} maxRows={6} {...form.register("adminNotes")} error={errorOf("adminNotes")} errorProps={{ role: "alert" }} />
+            <Textarea
+              label="Admin Notes"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.register("adminNotes")}
+              error={errorOf("adminNotes")}
+              errorProps={{ role: "alert" }}
+            />
             <Group>
               <Button type="submit" loading={edit.isPending}>
                 {jobMessages.updateJob}

@@ -42,7 +42,8 @@ export function AdminJobListPage() {
   const onQuickUpdate = async (job: JobResponse, { status, adminNotes }: QuickUpdate) => {
     setReviewing(null);
     if (!(await confirmTyped({ text: jobMessages.confirmUpdate }))) return;
-    void settle(edit,
+    void settle(
+      edit,
       { _id: job._id, status, adminNotes: adminNotes ?? "" },
       { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobStatusUpdated) },
     );
@@ -62,20 +63,39 @@ export function AdminJobListPage() {
       header: "Actions",
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={() => setReviewing(row.original)} aria-label={`Update status of ${row.original.name}`}>
+          <Button
+            size="xs"
+            onClick={() => setReviewing(row.original)}
+            aria-label={`Update status of ${row.original.name}`}
+          >
             Update
           </Button>
-          <Button size="xs" variant="default" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onEdit(row.original)}
+            aria-label={`Edit ${row.original.name}`}
+          >
             Edit
           </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void onDelete(row.original)}
+            aria-label={`Delete ${row.original.name}`}
+          >
             Delete
           </Button>
         </Group>
       ),
     },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} /> },
-    { id: "jobStatus", header: "Job Status", cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash) },
+    {
+      id: "jobStatus",
+      header: "Job Status",
+      cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash),
+    },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
     {
       id: "user",
@@ -100,25 +120,60 @@ export function AdminJobListPage() {
       ),
     },
     { id: "name", header: "Job Name", accessorKey: "name" },
-    { id: "description", header: "Description", cell: ({ row }) => (row.original.description ? <LongValue value={row.original.description} /> : dash) },
-    { id: "oracleAddress", header: "Oracle Address", cell: ({ row }) => <LinesCell title="Oracle Address" text={row.original.oracleAddress} onView={setView} /> },
-    { id: "jobID", header: "Job ID", cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} /> },
+    {
+      id: "description",
+      header: "Description",
+      cell: ({ row }) => (row.original.description ? <LongValue value={row.original.description} /> : dash),
+    },
+    {
+      id: "oracleAddress",
+      header: "Oracle Address",
+      cell: ({ row }) => <LinesCell title="Oracle Address" text={row.original.oracleAddress} onView={setView} />,
+    },
+    {
+      id: "jobID",
+      header: "Job ID",
+      cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
+    },
     { id: "cost", header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
-    { id: "jobSource", header: "Job Source", cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} /> },
-    { id: "adminNotes", header: "Admin Notes", cell: ({ row }) => (row.original.adminNotes ? <LongValue value={row.original.adminNotes} /> : dash) },
+    {
+      id: "jobSource",
+      header: "Job Source",
+      cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} />,
+    },
+    {
+      id: "adminNotes",
+      header: "Admin Notes",
+      cell: ({ row }) => (row.original.adminNotes ? <LongValue value={row.original.adminNotes} /> : dash),
+    },
   ];
   return (
     <Stack gap="lg">
-    <Section>
-      <Stack gap="md">
-        <SearchBox placeholder={jobMessages.searchByStatus} />
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={jobMessages.requestsTitle} minWidth={1400} />
-        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
-      </Stack>
-      <LinesModal view={view} onClose={() => setView(null)} />
-      <QuickUpdateModal job={reviewing} onClose={() => setReviewing(null)} onSubmit={(job, values) => void onQuickUpdate(job, values)} />
-    </Section>
-    <JobCategoryManager />
+      <Section>
+        <Stack gap="md">
+          <SearchBox placeholder={jobMessages.searchByStatus} />
+          <DataTable
+            columns={columns}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption={jobMessages.requestsTitle}
+            minWidth={1400}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
+        </Stack>
+        <LinesModal view={view} onClose={() => setView(null)} />
+        <QuickUpdateModal
+          job={reviewing}
+          onClose={() => setReviewing(null)}
+          onSubmit={(job, values) => void onQuickUpdate(job, values)}
+        />
+      </Section>
+      <JobCategoryManager />
     </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import { jobEditSchema, MESSAGES, OPERATOR_EDITABLE_FIELDS, type JobEditInput, type JobField, type JobResponse } from "@pli/api/public-contract";
+import {
+  jobEditSchema,
+  MESSAGES,
+  OPERATOR_EDITABLE_FIELDS,
+  type JobEditInput,
+  type JobField,
+  type JobResponse,
+} from "@pli/api/public-contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
@@ -45,7 +52,11 @@ function OperatorJobForm({ job, nodeId }: { job: JobResponse; nodeId: string }) 
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const navigate = useNavigate();
-  const bind = (name: JobField): FieldBinding => ({ ...form.register(name), error: errorOf(name), disabled: !editable.has(name) });
+  const bind = (name: JobField): FieldBinding => ({
+    ...form.register(name),
+    error: errorOf(name),
+    disabled: !editable.has(name),
+  });
 
   const submit = async (values: JobEditInput) => {
     if (!(await confirmTyped({ text: jobMessages.confirmSubmit }))) return;

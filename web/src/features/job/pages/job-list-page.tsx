@@ -45,11 +45,27 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
     navigate(routes.editJob.href(nodeId));
   };
   const columns: Column<JobResponse>[] = [
-    { id: "oracleAddress", header: "Oracle Address", cell: ({ row }) => <LinesCell title="Oracle Address" text={row.original.oracleAddress} onView={setView} /> },
-    { id: "jobID", header: "Job ID", cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} /> },
+    {
+      id: "oracleAddress",
+      header: "Oracle Address",
+      cell: ({ row }) => <LinesCell title="Oracle Address" text={row.original.oracleAddress} onView={setView} />,
+    },
+    {
+      id: "jobID",
+      header: "Job ID",
+      cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
+    },
     { id: "cost", header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
-    { id: "jobSource", header: "Job Source", cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} /> },
-    { id: "contractAddress", header: "Contract Address", cell: ({ row }) => (row.original.contractAddress ? <Address value={row.original.contractAddress} /> : dash) },
+    {
+      id: "jobSource",
+      header: "Job Source",
+      cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} />,
+    },
+    {
+      id: "contractAddress",
+      header: "Contract Address",
+      cell: ({ row }) => (row.original.contractAddress ? <Address value={row.original.contractAddress} /> : dash),
+    },
     { id: "adminNotes", header: "Admin Notes", cell: ({ row }) => row.original.adminNotes || dash },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} /> },
     {
@@ -68,20 +84,42 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
         title={jobMessages.addJob}
         description={jobMessages.addJobNote}
         actions={
-          <Button variant="default" onClick={toggle} aria-expanded={adding} aria-controls="add-job" rightSection={adding ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />} disabled={!allowed}>
+          <Button
+            variant="default"
+            onClick={toggle}
+            aria-expanded={adding}
+            aria-controls="add-job"
+            rightSection={adding ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            disabled={!allowed}
+          >
             {adding ? jobMessages.hideForm : jobMessages.showForm}
           </Button>
         }
       >
         <Collapse expanded={adding && allowed} id="add-job">
-          {categories.isPending ? <Text size="sm">{MESSAGES.loading}</Text> : <AddJobForm nodeId={nodeId} categories={categories.data?.docs ?? []} />}
+          {categories.isPending ? (
+            <Text size="sm">{MESSAGES.loading}</Text>
+          ) : (
+            <AddJobForm nodeId={nodeId} categories={categories.data?.docs ?? []} />
+          )}
         </Collapse>
       </Section>
       <Section title={jobMessages.jobsTitle}>
         <Stack gap="md">
           <SearchBox placeholder={jobMessages.searchByStatus} />
-          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={jobMessages.jobsTitle} minWidth={1000} />
-          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+          <DataTable
+            columns={columns}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption={jobMessages.jobsTitle}
+            minWidth={1000}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
         </Stack>
       </Section>
       <LinesModal view={view} onClose={() => setView(null)} />

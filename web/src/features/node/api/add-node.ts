@@ -11,5 +11,8 @@ export const addNode = (input: NodeCreateBody) => ok(api.nodesetting.$post({ jso
 /** Registers a node (Pending) on the operator's wallet; every node list refreshes. */
 export function useAddNode() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addNode, onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }) });
+  return useMutation({
+    mutationFn: addNode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
+  });
 }

@@ -7,5 +7,8 @@ export const deleteNode = (id: string) => ok(api.nodesetting.delete.$post({ json
 /** Deletes a node (admin); every node list refreshes. */
 export function useDeleteNode() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNode, onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }) });
+  return useMutation({
+    mutationFn: deleteNode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
+  });
 }

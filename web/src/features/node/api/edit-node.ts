@@ -12,7 +12,10 @@ export const editNode = (input: NodeResubmitBody | NodeReviewBody) => ok(api.nod
 
 function useEditNode<T extends NodeResubmitBody | NodeReviewBody>() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: T) => editNode(input), onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }) });
+  return useMutation({
+    mutationFn: (input: T) => editNode(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
+  });
 }
 
 /** The owner saves a Return node's fields; it goes back to Pending. */

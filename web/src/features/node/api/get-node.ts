@@ -5,7 +5,14 @@ import { nodeKeys } from "./keys";
 
 export const getNode = (nodeId: string) => ok(api.nodesetting.getNodeByID.$get({ query: { nodeId } }));
 
-export const nodeQueryOptions = (nodeId: string) => queryOptions({ meta: liveMeta("stake", "whitelist", "node"), queryKey: nodeKeys.detail(nodeId), queryFn: () => getNode(nodeId), staleTime: 0 });
+export const nodeQueryOptions = (nodeId: string) =>
+  queryOptions({
+    meta: liveMeta("stake", "whitelist", "node"),
+    queryKey: nodeKeys.detail(nodeId),
+    queryFn: () => getNode(nodeId),
+    staleTime: 0,
+  });
 
 /** One node, read fresh from the API (an admin also gets its status history). */
-export const useNode = (nodeId: string | undefined) => useQuery({ ...nodeQueryOptions(nodeId ?? ""), enabled: Boolean(nodeId) });
+export const useNode = (nodeId: string | undefined) =>
+  useQuery({ ...nodeQueryOptions(nodeId ?? ""), enabled: Boolean(nodeId) });

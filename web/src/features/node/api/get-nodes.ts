@@ -6,9 +6,16 @@ import { liveMeta } from "@/shared/live/live-store";
 import type { ListParams } from "@/shared/lists/list-params";
 import { nodeKeys } from "./keys";
 
-export const getNodes = ({ page, limit, q }: ListParams) => ok(api.nodesetting.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
+export const getNodes = ({ page, limit, q }: ListParams) =>
+  ok(api.nodesetting.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
 
-export const nodesQueryOptions = (params: ListParams) => queryOptions({ meta: liveMeta("stake", "whitelist", "node"), queryKey: nodeKeys.list(params), queryFn: () => getNodes(params), placeholderData: keepPreviousData });
+export const nodesQueryOptions = (params: ListParams) =>
+  queryOptions({
+    meta: liveMeta("stake", "whitelist", "node"),
+    queryKey: nodeKeys.list(params),
+    queryFn: () => getNodes(params),
+    placeholderData: keepPreviousData,
+  });
 
 /** A page of the signed-in operator's nodes. */
 export const useNodes = (params: ListParams) => useQuery(nodesQueryOptions(params));
@@ -16,7 +23,8 @@ export const useNodes = (params: ListParams) => useQuery(nodesQueryOptions(param
 /** Every node of the operator (an operator holds a handful), for the node limit. */
 const ALL_OWN: ListParams = { page: 1, limit: LIMITS.maxPageSize, q: "" };
 
-const mayAddNode = ({ docs }: Awaited<ReturnType<typeof getNodes>>) => canAddNode(docs.map((node) => ({ status: node.status, stakeStatus: node.stake.status })));
+const mayAddNode = ({ docs }: Awaited<ReturnType<typeof getNodes>>) =>
+  canAddNode(docs.map((node) => ({ status: node.status, stakeStatus: node.stake.status })));
 
 /** Whether spec 4's node limit (the API's rule) still lets the operator add a node; undefined while loading. */
 export const useNodeLimit = () => useQuery({ ...nodesQueryOptions(ALL_OWN), staleTime: 0, select: mayAddNode });

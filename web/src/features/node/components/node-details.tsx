@@ -31,7 +31,13 @@ export function NodeDetails({ node }: { node: NodeResponse }) {
         </Stack>
       </Detail>
       <Detail label="Provider">{plain(node.providerName)}</Detail>
-      <Detail label="Node Image">{node.logo ? <Image src={`${API.staticFiles}/${node.logo}`} alt="Node image" h={64} w="auto" fit="contain" /> : plain("")}</Detail>
+      <Detail label="Node Image">
+        {node.logo ? (
+          <Image src={`${API.staticFiles}/${node.logo}`} alt="Node image" h={64} w="auto" fit="contain" />
+        ) : (
+          plain("")
+        )}
+      </Detail>
       <Detail label="Short Description">{plain(node.description)}</Detail>
     </DetailGrid>
   );

@@ -19,21 +19,48 @@ export type NodeFormMode = "add" | "edit" | "view";
 type TextField = "name" | "ipaddress" | "os" | "ram" | "storage" | "security" | "oracleAddress" | "nodeAddress";
 
 /** The fields an operator may change on a Return node (spec 4); the others stay as registered. */
-const EDITABLE_ON_RETURN = new Set<keyof NodeFormValues>(["name", "description", "logo", "provider", "otherProvider", "ipaddress", "oracleAddress", "nodeAddress"]);
+const EDITABLE_ON_RETURN = new Set<keyof NodeFormValues>([
+  "name",
+  "description",
+  "logo",
+  "provider",
+  "otherProvider",
+  "ipaddress",
+  "oracleAddress",
+  "nodeAddress",
+]);
 
 const FIELDS: { name: TextField; label: string; placeholder: string; description?: string; inputMode?: "numeric" }[] = [
   { name: "name", label: "Node Name", placeholder: "My validator node" },
   { name: "ipaddress", label: "IP Address", placeholder: "203.0.113.10" },
   { name: "os", label: "Operating System", placeholder: "Ubuntu 24.04" },
   { name: "ram", label: "RAM (GB)", placeholder: "16", description: NODE_MESSAGES.ramHint, inputMode: "numeric" },
-  { name: "storage", label: "Storage (GB)", placeholder: "400", description: NODE_MESSAGES.storageHint, inputMode: "numeric" },
+  {
+    name: "storage",
+    label: "Storage (GB)",
+    placeholder: "400",
+    description: NODE_MESSAGES.storageHint,
+    inputMode: "numeric",
+  },
   { name: "security", label: "Security Patch Version", placeholder: "2026-01" },
   { name: "oracleAddress", label: "Oracle Address", placeholder: "0x… or xdc…" },
   { name: "nodeAddress", label: "Node Address", placeholder: "0x… or xdc…" },
 ];
 
 /** A new node's form: nothing chosen yet (the provider select shows 'Select Provider'). */
-export const EMPTY_NODE: DefaultValues<NodeFormValues> = { name: "", description: "", logo: "", otherProvider: "", ipaddress: "", os: "", ram: "", storage: "", security: "", oracleAddress: "", nodeAddress: "" };
+export const EMPTY_NODE: DefaultValues<NodeFormValues> = {
+  name: "",
+  description: "",
+  logo: "",
+  otherProvider: "",
+  ipaddress: "",
+  os: "",
+  ram: "",
+  storage: "",
+  security: "",
+  oracleAddress: "",
+  nodeAddress: "",
+};
 
 interface NodeFormProps {
   mode: NodeFormMode;
@@ -52,27 +79,59 @@ interface NodeFormProps {
 }
 
 /** The node form of spec sections 3 and 5, checked with the API's own schema. */
-export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, disabled = false, failure, onSubmit }: NodeFormProps) {
+export function NodeForm({
+  mode,
+  initial,
+  wallet,
+  nodeId,
+  submitLabel,
+  busy,
+  disabled = false,
+  failure,
+  onSubmit,
+}: NodeFormProps) {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(nodeCreateSchema, initial);
   const checkIp = useCheckIp();
   useEffect(() => {
     if (failure) fail(failure);
   }, [failure, fail]);
-  const locked = (field: keyof NodeFormValues) => disabled || mode === "view" || (mode === "edit" && !EDITABLE_ON_RETURN.has(field));
+  const locked = (field: keyof NodeFormValues) =>
+    disabled || mode === "view" || (mode === "edit" && !EDITABLE_ON_RETURN.has(field));
   const provider = form.watch("provider");
 
   const onIpBlur = (value: string) => {
     if (locked("ipaddress") || value.trim() === "" || value.trim() === initial.ipaddress) return;
-    void settle(checkIp,
+    void settle(
+      checkIp,
       { ipaddress: value.trim(), ...(nodeId ? { _id: nodeId } : {}) },
-      { onSuccess: (result) => (result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message })), onError: "silent" },
+      {
+        onSuccess: (result) =>
+          result.status ? undefined : form.setError("ipaddress", { type: "server", message: result.message }),
+        onError: "silent",
+      },
     );
   };
 
   const field = ({ name, label, placeholder, description, inputMode }: (typeof FIELDS)[number]) => {
-    const registered = form.register(name, name === "ipaddress" ? { onBlur: (event: { target: { value: string } }) => onIpBlur(event.target.value) } : undefined);
+    const registered = form.register(
+      name,
+      name === "ipaddress"
+        ? { onBlur: (event: { target: { value: string } }) => onIpBlur(event.target.value) }
+        : undefined,
+    );
     return (
-      <TextInput key={name} label={label} placeholder={placeholder} description={description} inputMode={inputMode} disabled={locked(name)} withAsterisk={!locked(name)} {...registered} error={errorOf(name)} errorProps={{ role: "alert" }} />
+      <TextInput
+        key={name}
+        label={label}
+        placeholder={placeholder}
+        description={description}
+        inputMode={inputMode}
+        disabled={locked(name)}
+        withAsterisk={!locked(name)}
+        {...registered}
+        error={errorOf(name)}
+        errorProps={{ role: "alert" }}
+      />
     );
   };
 
@@ -85,16 +144,32 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
             label="Provider"
             withAsterisk={!locked("provider")}
             disabled={locked("provider")}
-            data={[{ value: "", label: "Select Provider" }, ...PROVIDERS.map((option) => ({ value: option, label: option }))]}
+            data={[
+              { value: "", label: "Select Provider" },
+              ...PROVIDERS.map((option) => ({ value: option, label: option })),
+            ]}
             {...form.register("provider", { onChange: () => form.setValue("otherProvider", "") })}
             error={errorOf("provider")}
             errorProps={{ role: "alert" }}
           />
           {provider === OTHER_PROVIDER ? (
-            <TextInput label="Other Provider" placeholder="Provider name" disabled={locked("otherProvider")} withAsterisk={!locked("otherProvider")} {...form.register("otherProvider")} error={errorOf("otherProvider")} errorProps={{ role: "alert" }} />
+            <TextInput
+              label="Other Provider"
+              placeholder="Provider name"
+              disabled={locked("otherProvider")}
+              withAsterisk={!locked("otherProvider")}
+              {...form.register("otherProvider")}
+              error={errorOf("otherProvider")}
+              errorProps={{ role: "alert" }}
+            />
           ) : null}
           {FIELDS.slice(2).map(field)}
-          <TextInput label="Wallet Address" value={isAddress(wallet, { strict: false }) ? getAddress(wallet) : wallet} readOnly description={NODE_MESSAGES.walletAddressNote} />
+          <TextInput
+            label="Wallet Address"
+            value={isAddress(wallet, { strict: false }) ? getAddress(wallet) : wallet}
+            readOnly
+            description={NODE_MESSAGES.walletAddressNote}
+          />
           <ImageUpload
             id="node-image"
             label="Node Image (.png, .jpg, .jpeg)"
@@ -106,7 +181,16 @@ export function NodeForm({ mode, initial, wallet, nodeId, submitLabel, busy, dis
             onUploaded={(file) => form.setValue("logo", file)}
           />
         </SimpleGrid>
-        <Textarea label="Short Description" placeholder="What this node runs" autosize minRows={3} disabled={locked("description")} {...form.register("description")} error={errorOf("description")} errorProps={{ role: "alert" }} />
+        <Textarea
+          label="Short Description"
+          placeholder="What this node runs"
+          autosize
+          minRows={3}
+          disabled={locked("description")}
+          {...form.register("description")}
+          error={errorOf("description")}
+          errorProps={{ role: "alert" }}
+        />
         {mode === "view" ? null : (
           <Group>
             <Button type="submit" loading={busy} disabled={disabled}>

@@ -17,7 +17,13 @@ export function NodeHistory({ history }: { history: History }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label="Status history (scrolls sideways)">
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Status history (scrolls sideways)"
+    >
       <Table aria-label="Status history">
         <Table.Thead>
           <Table.Tr>

@@ -12,7 +12,10 @@ export interface Insight {
   node: NodeResponse;
 }
 
-const TITLES: Record<InsightKind, string> = { reputation: NODE_MESSAGES.reputationTitle, inactiveDates: NODE_MESSAGES.inactiveDatesTitle };
+const TITLES: Record<InsightKind, string> = {
+  reputation: NODE_MESSAGES.reputationTitle,
+  inactiveDates: NODE_MESSAGES.inactiveDatesTitle,
+};
 
 function Rows({ loading, rows, head }: { loading: boolean; rows: string[][]; head: string[] }) {
   const note = (text: string) => (
@@ -25,7 +28,14 @@ function Rows({ loading, rows, head }: { loading: boolean; rows: string[][]; hea
     </Table.Tr>
   );
   return (
-    <Table.ScrollContainer minWidth={240} mah={360} type="native" tabIndex={0} role="region" aria-label={`${head.join(" and ")} (scrolls)`}>
+    <Table.ScrollContainer
+      minWidth={240}
+      mah={360}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${head.join(" and ")} (scrolls)`}
+    >
       <Table stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -60,7 +70,12 @@ function ReputationBody({ nodeId }: { nodeId: string }) {
       {reputation.data ? (
         <Group gap="xs">
           <Text size="sm">Score</Text>
-          <Text size="lg" fw={700} c={score === null ? "dimmed" : `${REPUTATION_COLORS[reputationTone(score)]}.9`} data-testid="reputation-score">
+          <Text
+            size="lg"
+            fw={700}
+            c={score === null ? "dimmed" : `${REPUTATION_COLORS[reputationTone(score)]}.9`}
+            data-testid="reputation-score"
+          >
             {score === null ? "-" : score.toFixed(2)}
           </Text>
           <Text size="sm" c="dimmed">
@@ -68,14 +83,24 @@ function ReputationBody({ nodeId }: { nodeId: string }) {
           </Text>
         </Group>
       ) : null}
-      <Rows loading={reputation.isPending} head={["Date", "Value"]} rows={(reputation.data?.reputationValue ?? []).map((row) => [formatDate(row.date), row.value.toFixed(2)])} />
+      <Rows
+        loading={reputation.isPending}
+        head={["Date", "Value"]}
+        rows={(reputation.data?.reputationValue ?? []).map((row) => [formatDate(row.date), row.value.toFixed(2)])}
+      />
     </Stack>
   );
 }
 
 function InactiveDatesBody({ nodeId }: { nodeId: string }) {
   const dates = useInactiveDates(nodeId);
-  return <Rows loading={dates.isPending} head={["Date"]} rows={(dates.data?.inactiveDates ?? []).map((row) => [formatDate(row.date)])} />;
+  return (
+    <Rows
+      loading={dates.isPending}
+      head={["Date"]}
+      rows={(dates.data?.inactiveDates ?? []).map((row) => [formatDate(row.date)])}
+    />
+  );
 }
 
 /** 'Reputation Value for Last 30 Days' and 'InActive Date List' of one node, read fresh when opened. */
@@ -87,7 +112,11 @@ export function NodeInsightModal({ insight, onClose }: { insight: Insight | null
           <Text size="sm" fw={600}>
             {insight.node.name}
           </Text>
-          {insight.kind === "reputation" ? <ReputationBody nodeId={insight.node._id} /> : <InactiveDatesBody nodeId={insight.node._id} />}
+          {insight.kind === "reputation" ? (
+            <ReputationBody nodeId={insight.node._id} />
+          ) : (
+            <InactiveDatesBody nodeId={insight.node._id} />
+          )}
         </Stack>
       ) : null}
     </Modal>

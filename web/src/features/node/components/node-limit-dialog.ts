@@ -2,4 +2,10 @@ import { NODE_MESSAGES } from "@pli/api/public-contract";
 import { alertDialog } from "@/shared/ui/dialogs";
 
 /** 'Maximum Allowed Node Limit Reached': OK only (no Escape, no click outside); resolves when OK is pressed. */
-export const nodeLimitDialog = () => alertDialog({ title: NODE_MESSAGES.nodeLimitReached, text: NODE_MESSAGES.nodeLimitText, okOnly: true, tone: "warning" });
+export const nodeLimitDialog = () =>
+  alertDialog({
+    title: NODE_MESSAGES.nodeLimitReached,
+    text: NODE_MESSAGES.nodeLimitText,
+    okOnly: true,
+    tone: "warning",
+  });

@@ -25,7 +25,15 @@ export function useNodeTab() {
  * Pending, Verified, Return, Approved, Active, De-Active, All Nodes, each with its count: tabs on a
  * wide screen, one status picker on a phone, where seven tabs would wrap over four rows.
  */
-export function NodeTabs({ tab, counts, onChange }: { tab: NodeTab; counts: Record<NodeTab, number> | undefined; onChange: (tab: NodeTab) => void }) {
+export function NodeTabs({
+  tab,
+  counts,
+  onChange,
+}: {
+  tab: NodeTab;
+  counts: Record<NodeTab, number> | undefined;
+  onChange: (tab: NodeTab) => void;
+}) {
   const count = (name: NodeTab) => counts?.[name] ?? "…";
   return (
     <>
@@ -37,7 +45,13 @@ export function NodeTabs({ tab, counts, onChange }: { tab: NodeTab; counts: Reco
           data={NODE_TABS.map((name) => ({ value: name, label: `${TAB_LABELS[name]} (${count(name)})` }))}
         />
       </Box>
-      <Tabs value={tab} onChange={(value) => (isTab(value) ? onChange(value) : undefined)} variant="pills" keepMounted={false} visibleFrom="sm">
+      <Tabs
+        value={tab}
+        onChange={(value) => (isTab(value) ? onChange(value) : undefined)}
+        variant="pills"
+        keepMounted={false}
+        visibleFrom="sm"
+      >
         <Tabs.List>
           {NODE_TABS.map((name) => (
             <Tabs.Tab key={name} value={name}>

@@ -17,10 +17,21 @@ export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: U
   const label = TOGGLE_LABELS[to];
   const onClick = async () => {
     if (!(await confirmTyped({ text: `To ${label} the node "${node.name}" type yes and confirm` }))) return;
-    await settle(toggle, { _id: node._id, status: to }, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeStatusUpdated) });
+    await settle(
+      toggle,
+      { _id: node._id, status: to },
+      { onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeStatusUpdated) },
+    );
   };
   return (
-    <Button size="xs" variant="light" color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success} loading={toggle.isPending} onClick={() => void onClick()} aria-label={`${label} ${node.name}`}>
+    <Button
+      size="xs"
+      variant="light"
+      color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success}
+      loading={toggle.isPending}
+      onClick={() => void onClick()}
+      aria-label={`${label} ${node.name}`}
+    >
       {label}
     </Button>
   );

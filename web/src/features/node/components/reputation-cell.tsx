@@ -11,10 +11,22 @@ export function ReputationCell({ node, onOpen }: { node: NodeResponse; onOpen: (
   const shown = score === null ? "-" : score.toFixed(2);
   return (
     <Stack gap={4} align="flex-start">
-      <Button size="compact-sm" variant="light" color={score === null ? "gray" : REPUTATION_COLORS[reputationTone(score)]} onClick={() => onOpen("reputation")} aria-label={`${shown}: reputation of ${node.name}`}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        color={score === null ? "gray" : REPUTATION_COLORS[reputationTone(score)]}
+        onClick={() => onOpen("reputation")}
+        aria-label={`${shown}: reputation of ${node.name}`}
+      >
         {shown}
       </Button>
-      <Anchor component="button" type="button" size="sm" onClick={() => onOpen("inactiveDates")} aria-label={`InActive Dates of ${node.name}`}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => onOpen("inactiveDates")}
+        aria-label={`InActive Dates of ${node.name}`}
+      >
         InActive Dates
       </Anchor>
     </Stack>

@@ -1,4 +1,12 @@
-import { MESSAGES, NODE_STATUS, nodeReviewSchema, notesFor, REVIEW_STATUSES, type NodeResponse, type ReviewStatus } from "@pli/api/public-contract";
+import {
+  MESSAGES,
+  NODE_STATUS,
+  nodeReviewSchema,
+  notesFor,
+  REVIEW_STATUSES,
+  type NodeResponse,
+  type ReviewStatus,
+} from "@pli/api/public-contract";
 import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
@@ -18,7 +26,8 @@ const STATUS_OPTIONS: { value: ReviewStatus; label: string }[] = REVIEW_STATUSES
   label: status === NODE_STATUS.return ? "Return for Clarification" : status,
 }));
 
-const isReviewStatus = (status: string): status is ReviewStatus => (REVIEW_STATUSES as readonly string[]).includes(status);
+const isReviewStatus = (status: string): status is ReviewStatus =>
+  (REVIEW_STATUSES as readonly string[]).includes(status);
 
 /**
  * Admin's Notes and Status, saved with 'Update Status' after the typed confirmation. Approved first
@@ -56,11 +65,34 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
   };
   const running = whitelist.flow.state.status === "running";
   return (
-    <form onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)} noValidate aria-label="Update Status">
-      <TxProgress state={whitelist.flow.state} explorerTxUrl={whitelist.flow.explorerTxUrl} onClose={whitelist.flow.reset} tryAgain={nodeMessages.whitelistTryAgain} />
+    <form
+      onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)}
+      noValidate
+      aria-label="Update Status"
+    >
+      <TxProgress
+        state={whitelist.flow.state}
+        explorerTxUrl={whitelist.flow.explorerTxUrl}
+        onClose={whitelist.flow.reset}
+        tryAgain={nodeMessages.whitelistTryAgain}
+      />
       <Stack gap="md">
-        <Textarea label="Admin's Notes" description="Sent to the operator only with Return for Clarification" autosize minRows={3} {...form.register("adminNotes")} error={errorOf("adminNotes")} errorProps={{ role: "alert" }} />
-        <NativeSelect label="Status" data={[{ value: "", label: "Select Status" }, ...STATUS_OPTIONS]} {...form.register("status")} error={errorOf("status")} errorProps={{ role: "alert" }} />
+        <Textarea
+          label="Admin's Notes"
+          description="Sent to the operator only with Return for Clarification"
+          autosize
+          minRows={3}
+          {...form.register("adminNotes")}
+          error={errorOf("adminNotes")}
+          errorProps={{ role: "alert" }}
+        />
+        <NativeSelect
+          label="Status"
+          data={[{ value: "", label: "Select Status" }, ...STATUS_OPTIONS]}
+          {...form.register("status")}
+          error={errorOf("status")}
+          errorProps={{ role: "alert" }}
+        />
         <Group>
           <Button type="submit" loading={review.isPending || running}>
             Update Status

@@ -17,9 +17,13 @@ import { nodeMessages } from "../messages";
 /** The query that says the page was reached through 'Add Node' (spec section 2). */
 const ADD_FLAG = "_a";
 
-const isLimitRefusal = (error: unknown) => error instanceof HttpError && error.status === 409 && error.message === NODE_MESSAGES.nodeLimitReached;
+const isLimitRefusal = (error: unknown) =>
+  error instanceof HttpError && error.status === 409 && error.message === NODE_MESSAGES.nodeLimitReached;
 
-/** 'Add New Node': reached only with ?_a=1; at the node limit the form is switched off and the OK-only dialog leads back. */
+/**
+ * 'Add New Node': reached only with ?_a=1; at the node limit the form is switched off and the OK-only dialog leads
+ * back.
+ */
 export function AddNodePage() {
   const [search] = useSearchParams();
   if (search.get(ADD_FLAG) !== "1") return <Navigate to={routes.listNode.href()} replace />;

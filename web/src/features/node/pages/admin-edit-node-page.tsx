@@ -13,7 +13,10 @@ import { NodeHistory } from "../components/node-history";
 import { ReviewForm } from "../components/review-form";
 import { reviewRefusal } from "../node-display";
 
-/** The admin's node review: every field read-only, the status history, and the status form. The node id comes from `editnodesetting`. */
+/**
+ * The admin's node review: every field read-only, the status history, and the status form. The node id comes from
+ * `editnodesetting`.
+ */
 export function AdminEditNodePage() {
   const [stored] = useState(adminEditNodeStore.get);
   const node = useNode(stored?._id);
@@ -26,7 +29,9 @@ export function AdminEditNodePage() {
       <Section title={node.data.name} actions={<StatusBadge entity="node" status={node.data.status} />}>
         <NodeDetails node={node.data} />
       </Section>
-      <Section title="Update Status">{refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}</Section>
+      <Section title="Update Status">
+        {refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}
+      </Section>
       <Section title="Status History">
         <NodeHistory history={node.data.history ?? []} />
       </Section>

@@ -71,7 +71,13 @@ export function AdminNodeListPage() {
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
     { id: "name", header: "Node Name/Email", cell: ({ row }) => <NameAndEmail node={row.original} /> },
     { accessorKey: "ipaddress", header: "IP Address" },
-    { id: "reputation", header: "Reputation", cell: ({ row }) => <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} /> },
+    {
+      id: "reputation",
+      header: "Reputation",
+      cell: ({ row }) => (
+        <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} />
+      ),
+    },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
     {
       id: "staked",
@@ -88,12 +94,23 @@ export function AdminNodeListPage() {
       header: "Action",
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start">
-          <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`Edit ${row.original.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => open(row.original)}
+            aria-label={`Edit ${row.original.name}`}
+          >
             Edit
           </Button>
           <NodeToggleButton node={row.original} actor={USER_TYPE.admin} />
           {mayDelete(row.original) ? (
-            <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void onDelete(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
               Delete
             </Button>
           ) : null}
@@ -111,7 +128,14 @@ export function AdminNodeListPage() {
           <SearchBox placeholder="Search by Email ID" />
         </Group>
         <NodeTabs tab={tab} counts={list.data?.counts} onChange={setTab} />
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Node requests" minWidth={960} />
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => row._id}
+          caption="Node requests"
+          minWidth={960}
+        />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />

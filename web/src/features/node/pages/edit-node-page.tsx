@@ -1,4 +1,11 @@
-import { MESSAGES, NODE_STATUS, operatorMayEdit, OTHER_PROVIDER, PROVIDERS, type NodeResponse } from "@pli/api/public-contract";
+import {
+  MESSAGES,
+  NODE_STATUS,
+  operatorMayEdit,
+  OTHER_PROVIDER,
+  PROVIDERS,
+  type NodeResponse,
+} from "@pli/api/public-contract";
 import { Button, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
@@ -15,7 +22,8 @@ import { editNodeStore } from "../api/node-id-store";
 import { NodeForm, type NodeFormOutput, type NodeFormValues } from "../components/node-form";
 import { nodeMessages } from "../messages";
 
-const isProvider = (value: string): value is NodeFormValues["provider"] => (PROVIDERS as readonly string[]).includes(value);
+const isProvider = (value: string): value is NodeFormValues["provider"] =>
+  (PROVIDERS as readonly string[]).includes(value);
 
 /** The form's values from a node as the API answers it. */
 const formValues = (node: NodeResponse): NodeFormValues => ({
@@ -45,7 +53,14 @@ export function EditNodePage() {
   if (!stored) return <Navigate to={routes.listNode.href()} replace />;
   if (node.isPending) return <RecordLoading />;
   if (!node.data) return <RecordLoadFailed error={node.error} />;
-  return <NodeEditor key={`${node.data._id}-${String(locked)}`} node={node.data} locked={locked} onUnlock={() => setLocked(false)} />;
+  return (
+    <NodeEditor
+      key={`${node.data._id}-${String(locked)}`}
+      node={node.data}
+      locked={locked}
+      onUnlock={() => setLocked(false)}
+    />
+  );
 }
 
 function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: boolean; onUnlock: () => void }) {
@@ -58,8 +73,20 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
   const submit = async (values: NodeFormOutput) => {
     if (!(await confirmTyped({ text: nodeMessages.confirmSubmit }))) return;
     const { name, description, logo, provider, otherProvider, ipaddress, oracleAddress, nodeAddress } = values;
-    void settle(resubmit,
-      { _id: node._id, name, description, logo, provider, otherProvider, ipaddress, oracleAddress, nodeAddress, status: NODE_STATUS.pending },
+    void settle(
+      resubmit,
+      {
+        _id: node._id,
+        name,
+        description,
+        logo,
+        provider,
+        otherProvider,
+        ipaddress,
+        oracleAddress,
+        nodeAddress,
+        status: NODE_STATUS.pending,
+      },
       {
         onSuccess: (result) => {
           toast.success(result.message ?? MESSAGES.nodeEdited);
@@ -70,9 +97,19 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
     );
   };
   return (
-    <Section actions={editable && locked ? <Button variant="default" onClick={onUnlock}>Edit</Button> : undefined}>
+    <Section
+      actions={
+        editable && locked ? (
+          <Button variant="default" onClick={onUnlock}>
+            Edit
+          </Button>
+        ) : undefined
+      }
+    >
       <Stack gap="md">
-        {editable && node.adminNotes ? <Textarea label="Admin's Notes" value={node.adminNotes} readOnly autosize minRows={2} /> : null}
+        {editable && node.adminNotes ? (
+          <Textarea label="Admin's Notes" value={node.adminNotes} readOnly autosize minRows={2} />
+        ) : null}
         <NodeForm
           mode={locked ? "view" : "edit"}
           initial={formValues(node)}

@@ -61,7 +61,13 @@ export function NodeListPage() {
         </Stack>
       ),
     },
-    { id: "reputation", header: "Reputation", cell: ({ row }) => <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} /> },
+    {
+      id: "reputation",
+      header: "Reputation",
+      cell: ({ row }) => (
+        <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} />
+      ),
+    },
     {
       id: "server",
       header: "Cloud Service",
@@ -97,7 +103,12 @@ export function NodeListPage() {
           <Stack gap={4} align="flex-start">
             {status ? <StatusBadge entity="stake" status={status} /> : null}
             {showsStakeLink(row.original.status) ? (
-              <Anchor component={Link} to={routes.deposit.href(row.original._id)} size="sm" aria-label={`Stake on ${row.original.name}`}>
+              <Anchor
+                component={Link}
+                to={routes.deposit.href(row.original._id)}
+                size="sm"
+                aria-label={`Stake on ${row.original.name}`}
+              >
                 Stake
               </Anchor>
             ) : null}
@@ -110,12 +121,25 @@ export function NodeListPage() {
       header: "Actions",
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start">
-          <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`${operatorMayEdit(row.original.status) ? "View/Edit" : "View"} ${row.original.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => open(row.original)}
+            aria-label={`${operatorMayEdit(row.original.status) ? "View/Edit" : "View"} ${row.original.name}`}
+          >
             {operatorMayEdit(row.original.status) ? "View/Edit" : "View"}
           </Button>
           <NodeToggleButton node={row.original} actor={USER_TYPE.user} />
           {mayWithdraw(row.original.stake.status) && (
-            <WithdrawButton target={{ stakeId: stakeIdOf(row.original.walletAddress, row.original.nodeAddress), nodeAddress: row.original.nodeAddress, nodeId: row.original._id }} withdraw={withdraw} disabled={running} />
+            <WithdrawButton
+              target={{
+                stakeId: stakeIdOf(row.original.walletAddress, row.original.nodeAddress),
+                nodeAddress: row.original.nodeAddress,
+                nodeId: row.original._id,
+              }}
+              withdraw={withdraw}
+              disabled={running}
+            />
           )}
         </Stack>
       ),
@@ -131,7 +155,14 @@ export function NodeListPage() {
       }
     >
       <Stack gap="md">
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption={nodeMessages.listTitle} minWidth={960} />
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => row._id}
+          caption={nodeMessages.listTitle}
+          minWidth={960}
+        />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />

@@ -6,7 +6,8 @@ const alertKeys = { preferences: ["alert-preferences"] as const };
 
 export const getAlertPreferences = () => ok(api.alert.preferences.$get());
 
-export const alertPreferencesQueryOptions = () => queryOptions({ queryKey: alertKeys.preferences, queryFn: getAlertPreferences });
+export const alertPreferencesQueryOptions = () =>
+  queryOptions({ queryKey: alertKeys.preferences, queryFn: getAlertPreferences });
 
 /** The signed-in operator's alert mails, each kind on or off. */
 export const useAlertPreferences = () => useQuery(alertPreferencesQueryOptions());

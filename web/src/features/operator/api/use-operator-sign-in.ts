@@ -8,7 +8,11 @@ import { getSiweMessage } from "./get-siwe-message";
 import { operatorLogin } from "./operator-login";
 
 export type SignInStep = "idle" | "signing" | "otp" | "verifying" | "done";
-export type SignInFailure = { kind: "not-validator" } | { kind: "rejected" } | { kind: "otp"; message: string } | { kind: "error"; message: string };
+export type SignInFailure =
+  | { kind: "not-validator" }
+  | { kind: "rejected" }
+  | { kind: "otp"; message: string }
+  | { kind: "error"; message: string };
 
 /**
  * Operator sign-in: the server's SIWE message, signed in the wallet, then the authenticator code when
@@ -37,7 +41,8 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
         setStep("idle");
         setSigned(null);
         if (error instanceof HttpError && error.status === 403) setFailure({ kind: "not-validator" });
-        else setFailure({ kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
+        else
+          setFailure({ kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
       }
     },
     [onToken],
@@ -53,7 +58,11 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
         await login({ message, signature });
       } catch (error) {
         setStep("idle");
-        setFailure(isWalletRejection(error) ? { kind: "rejected" } : { kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
+        setFailure(
+          isWalletRejection(error)
+            ? { kind: "rejected" }
+            : { kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain },
+        );
       }
     },
     [signMessage, login],
@@ -71,5 +80,12 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
 
   /** After a wrong code the signed message is spent: sign again. */
   const needsNewSignature = step === "otp" && !signed;
-  return { step, failure, start, submitOtp, needsNewSignature, reset: () => (setStep("idle"), setFailure(null), setSigned(null)) };
+  return {
+    step,
+    failure,
+    start,
+    submitOtp,
+    needsNewSignature,
+    reset: () => (setStep("idle"), setFailure(null), setSigned(null)),
+  };
 }

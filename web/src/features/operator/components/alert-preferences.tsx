@@ -1,4 +1,10 @@
-import { ALERT_KINDS, ALERT_LABELS, MESSAGES, type AlertKind, type AlertPreferencesInput } from "@pli/api/public-contract";
+import {
+  ALERT_KINDS,
+  ALERT_LABELS,
+  MESSAGES,
+  type AlertKind,
+  type AlertPreferencesInput,
+} from "@pli/api/public-contract";
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core";
 import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
@@ -22,7 +28,8 @@ export function AlertPreferencesForm({ email }: { email: string }) {
     const next: AlertPreferencesInput = { ...preferences.data, [kind]: on };
     void settle(save, next, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.alertPreferencesSaved) });
   };
-  if (!preferences.data) return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
+  if (!preferences.data)
+    return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
   const current = preferences.data;
   return (
     <Stack gap="md">
@@ -44,7 +51,8 @@ export function AlertPreferencesForm({ email }: { email: string }) {
 /** Each alert kind, on or off, read only. */
 export function AlertPreferencesSummary({ email }: { email: string }) {
   const preferences = useAlertPreferences();
-  if (!preferences.data) return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
+  if (!preferences.data)
+    return <Text c="dimmed">{preferences.isError ? errorMessage(preferences.error) : MESSAGES.loading}</Text>;
   const current = preferences.data;
   return (
     <Stack gap="sm">

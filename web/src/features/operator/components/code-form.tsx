@@ -20,7 +20,12 @@ export function CodeForm({ label, submitLabel, busy, error, danger = false, onSu
   return (
     <form onSubmit={form.handleSubmit(({ otp }) => onSubmit(otp))} noValidate>
       <Group align="flex-start" gap="sm">
-        <CodeInput label={label} w={{ base: "100%", xs: 260 }} {...form.register("otp")} error={errorOf("otp") ?? error} />
+        <CodeInput
+          label={label}
+          w={{ base: "100%", xs: 260 }}
+          {...form.register("otp")}
+          error={errorOf("otp") ?? error}
+        />
         <Button type="submit" loading={busy} color={danger ? "red.9" : undefined} mt={{ base: 0, xs: 25 }}>
           {submitLabel}
         </Button>

@@ -5,7 +5,15 @@ import { CodeInput } from "@/shared/ui/code-input";
 import { authMessages } from "../messages";
 
 /** The authenticator code asked after the wallet signature, checked with the API's schema first. */
-export function TotpPrompt({ busy, error, onSubmit }: { busy: boolean; error?: string; onSubmit: (code: string) => void }) {
+export function TotpPrompt({
+  busy,
+  error,
+  onSubmit,
+}: {
+  busy: boolean;
+  error?: string;
+  onSubmit: (code: string) => void;
+}) {
   const { form, errorOf } = useSchemaForm(totpCodeSchema, { otp: "" });
   return (
     <form onSubmit={form.handleSubmit(({ otp }) => onSubmit(otp))} noValidate aria-label={authMessages.otpTitle}>

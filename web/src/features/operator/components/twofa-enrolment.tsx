@@ -6,15 +6,26 @@ import { useEnableTwofa } from "../api/enable-twofa";
 import { CodeForm } from "./code-form";
 import { QrCode } from "./qr-code";
 
-export const codeError = (error: unknown) => (error instanceof HttpError ? (error.errors.otp ?? error.message) : undefined);
+export const codeError = (error: unknown) =>
+  error instanceof HttpError ? (error.errors.otp ?? error.message) : undefined;
 
 /** The QR code and the secret as text, confirmed with a code from the authenticator app. */
-export function TwofaEnrolment({ secret, otpauthUri, onEnabled }: { secret: string; otpauthUri: string; onEnabled: () => void }) {
+export function TwofaEnrolment({
+  secret,
+  otpauthUri,
+  onEnabled,
+}: {
+  secret: string;
+  otpauthUri: string;
+  onEnabled: () => void;
+}) {
   const enable = useEnableTwofa();
   const toast = useToast();
   return (
     <Stack gap="md">
-      <Text size="sm">Scan the QR code with an authenticator app (or type the secret), then enter the 6-digit code it shows.</Text>
+      <Text size="sm">
+        Scan the QR code with an authenticator app (or type the secret), then enter the 6-digit code it shows.
+      </Text>
       <QrCode value={otpauthUri} label="2FA QR code" />
       <Text size="sm">
         Secret: <Code data-testid="totp-secret">{secret}</Code>

@@ -24,12 +24,21 @@ export function TwofaSection({ enabled }: { enabled: boolean }) {
           danger
           busy={disable.isPending}
           error={codeError(disable.error)}
-          onSubmit={(code) => settle(disable, code, { onSuccess: (result) => toast.success(result.message), onError: "silent" })}
+          onSubmit={(code) =>
+            settle(disable, code, { onSuccess: (result) => toast.success(result.message), onError: "silent" })
+          }
         />
       </Stack>
     );
   }
-  if (enrolment) return <TwofaEnrolment secret={enrolment.secret} otpauthUri={enrolment.otpauthUri} onEnabled={() => setEnrolment(null)} />;
+  if (enrolment)
+    return (
+      <TwofaEnrolment
+        secret={enrolment.secret}
+        otpauthUri={enrolment.otpauthUri}
+        onEnabled={() => setEnrolment(null)}
+      />
+    );
   return (
     <Stack gap="md" align="flex-start">
       <Alert variant="light" color="orange" role="status" title={MESSAGES.enable2fa} w="100%">

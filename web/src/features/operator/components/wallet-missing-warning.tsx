@@ -9,7 +9,14 @@ export function WalletMissingWarning() {
       tone="warning"
       title={authMessages.walletNotInstalled}
       action={
-        <Button component="a" href={WALLET_EXTENSION.storeUrl} target="_blank" rel="noopener noreferrer" variant="default" size="xs">
+        <Button
+          component="a"
+          href={WALLET_EXTENSION.storeUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          size="xs"
+        >
           {authMessages.viewInStore}
         </Button>
       }

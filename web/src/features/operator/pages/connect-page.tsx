@@ -16,7 +16,9 @@ import { WalletMissingWarning } from "../components/wallet-missing-warning";
 import { authMessages } from "../messages";
 
 /** Shown only once a wallet is connected or the server asks for a code: loaded then, not with the first screen. */
-const ConnectedWallet = lazy(() => import("../components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })));
+const ConnectedWallet = lazy(() =>
+  import("../components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })),
+);
 const TotpPrompt = lazy(() => import("../components/totp-prompt").then((m) => ({ default: m.TotpPrompt })));
 
 /** The start page: connect a browser wallet, sign the server's sign-in message, then the 2FA code. */
@@ -49,7 +51,12 @@ export function ConnectPage() {
     }
   }, [operator.failure, alert]);
 
-  const busy = connect.isPending || connection.isConnecting || connection.isReconnecting || operator.step === "signing" || operator.step === "verifying";
+  const busy =
+    connect.isPending ||
+    connection.isConnecting ||
+    connection.isReconnecting ||
+    operator.step === "signing" ||
+    operator.step === "verifying";
   const onConnect = () => {
     if (!connector) return setMissingNotices((count) => count + 1);
     setWantsSignIn(true);
@@ -65,10 +72,18 @@ export function ConnectPage() {
         <Text c="dimmed" ta="center" size="sm">
           {authMessages.intro}
         </Text>
-        <Suspense fallback={null}>{connection.address ? <ConnectedWallet address={connection.address} walletName={connection.connector?.name} /> : null}</Suspense>
+        <Suspense fallback={null}>
+          {connection.address ? (
+            <ConnectedWallet address={connection.address} walletName={connection.connector?.name} />
+          ) : null}
+        </Suspense>
         {operator.step === "otp" && !operator.needsNewSignature ? (
           <Suspense fallback={<Loader size="sm" mx="auto" aria-label={MESSAGES.loading} />}>
-            <TotpPrompt busy={false} error={operator.failure?.kind === "otp" ? operator.failure.message : undefined} onSubmit={(code) => void operator.submitOtp(code)} />
+            <TotpPrompt
+              busy={false}
+              error={operator.failure?.kind === "otp" ? operator.failure.message : undefined}
+              onSubmit={(code) => void operator.submitOtp(code)}
+            />
           </Suspense>
         ) : operator.step === "verifying" ? (
           <Stack align="center" gap={4} role="status">
@@ -77,10 +92,18 @@ export function ConnectPage() {
           </Stack>
         ) : (
           <Button onClick={onConnect} loading={false} disabled={busy} size="md" fullWidth>
-            {operator.step === "signing" ? authMessages.signingIn : busy ? authMessages.connecting : operator.needsNewSignature ? authMessages.signAgain : authMessages.connectWallet}
+            {operator.step === "signing"
+              ? authMessages.signingIn
+              : busy
+                ? authMessages.connecting
+                : operator.needsNewSignature
+                  ? authMessages.signAgain
+                  : authMessages.connectWallet}
           </Button>
         )}
-        {operator.needsNewSignature && operator.failure?.kind === "otp" ? <Alert tone="error" title={operator.failure.message} /> : null}
+        {operator.needsNewSignature && operator.failure?.kind === "otp" ? (
+          <Alert tone="error" title={operator.failure.message} />
+        ) : null}
         {operator.failure?.kind === "rejected" ? <Alert tone="error" title={authMessages.signatureRejected} /> : null}
         {operator.failure?.kind === "error" ? <Alert tone="error" title={operator.failure.message} /> : null}
         {connection.isConnected && !connection.address ? <NoAccountsWarning /> : null}

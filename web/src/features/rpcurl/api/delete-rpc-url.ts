@@ -7,5 +7,8 @@ export const deleteRpcUrl = (id: string) => ok(api.rpcurl.delete.$post({ json: {
 /** Deletes an RPC URL (its owner or an admin); every RPC list refreshes. */
 export function useDeleteRpcUrl() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRpcUrl, onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }) });
+  return useMutation({
+    mutationFn: deleteRpcUrl,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }),
+  });
 }

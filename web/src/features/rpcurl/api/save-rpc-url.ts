@@ -9,11 +9,17 @@ export const editRpcUrl = (input: RpcUrlInput & { _id: string }) => ok(api.rpcur
 /** Adds an RPC URL; every RPC list refreshes. */
 export function useAddRpcUrl() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addRpcUrl, onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }) });
+  return useMutation({
+    mutationFn: addRpcUrl,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }),
+  });
 }
 
 /** Edits an RPC URL (its owner or an admin); every RPC list refreshes. */
 export function useEditRpcUrl() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: editRpcUrl, onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }) });
+  return useMutation({
+    mutationFn: editRpcUrl,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rpcKeys.all }),
+  });
 }

@@ -21,14 +21,27 @@ export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, fa
     if (failure) fail(failure);
   }, [failure, fail]);
   const field = (name: "name" | "rpc" | "wss", label: string, placeholder: string) => (
-    <TextInput label={label} placeholder={placeholder} disabled={locked} {...form.register(name)} error={errorOf(name)} errorProps={{ role: "alert" }} />
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      disabled={locked}
+      {...form.register(name)}
+      error={errorOf(name)}
+      errorProps={{ role: "alert" }}
+    />
   );
   return (
     <form onSubmit={form.handleSubmit((input) => onSubmit(input), onInvalid)} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {field("name", "Name", "My XDC full node")}
-          <NativeSelect label="Provider" data={[...PROVIDERS]} disabled={locked} {...form.register("provider")} error={errorOf("provider")} />
+          <NativeSelect
+            label="Provider"
+            data={[...PROVIDERS]}
+            disabled={locked}
+            {...form.register("provider")}
+            error={errorOf("provider")}
+          />
           {field("rpc", "RPC URL", "https://rpc.example.com")}
           {field("wss", "WSS URL", "wss://ws.example.com")}
         </SimpleGrid>

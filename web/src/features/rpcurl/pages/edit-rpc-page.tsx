@@ -11,7 +11,8 @@ import { useEditRpcUrl } from "../api/save-rpc-url";
 import { RpcForm } from "../components/rpc-form";
 import { RPC_ROUTES, type RpcVariant } from "../rpc-routes";
 
-const isProvider = (value: string): value is RpcUrlInput["provider"] => (PROVIDERS as readonly string[]).includes(value);
+const isProvider = (value: string): value is RpcUrlInput["provider"] =>
+  (PROVIDERS as readonly string[]).includes(value);
 
 /** View first, fields locked; 'Edit' unlocks them. The record comes from local storage (`editrpc`). */
 export function EditRpcPage({ variant }: { variant: RpcVariant }) {
@@ -20,16 +21,50 @@ export function EditRpcPage({ variant }: { variant: RpcVariant }) {
   const list = RPC_ROUTES[variant].list;
   usePageTitle(locked ? "View RPC" : "Edit RPC");
   if (!record) return <Navigate to={list.href()} replace />;
-  const initial: RpcUrlInput = { name: record.name, provider: isProvider(record.provider) ? record.provider : PROVIDERS[0], rpc: record.rpc, wss: record.wss };
-  return <EditRpcForm key={String(locked)} id={record._id} initial={initial} locked={locked} onUnlock={() => setLocked(false)} listHref={list.href()} />;
+  const initial: RpcUrlInput = {
+    name: record.name,
+    provider: isProvider(record.provider) ? record.provider : PROVIDERS[0],
+    rpc: record.rpc,
+    wss: record.wss,
+  };
+  return (
+    <EditRpcForm
+      key={String(locked)}
+      id={record._id}
+      initial={initial}
+      locked={locked}
+      onUnlock={() => setLocked(false)}
+      listHref={list.href()}
+    />
+  );
 }
 
-function EditRpcForm({ id, initial, locked, onUnlock, listHref }: { id: string; initial: RpcUrlInput; locked: boolean; onUnlock: () => void; listHref: string }) {
+function EditRpcForm({
+  id,
+  initial,
+  locked,
+  onUnlock,
+  listHref,
+}: {
+  id: string;
+  initial: RpcUrlInput;
+  locked: boolean;
+  onUnlock: () => void;
+  listHref: string;
+}) {
   const edit = useEditRpcUrl();
   const toast = useToast();
   const navigate = useNavigate();
   return (
-    <Section actions={locked ? <Button variant="default" onClick={onUnlock}>Edit</Button> : undefined}>
+    <Section
+      actions={
+        locked ? (
+          <Button variant="default" onClick={onUnlock}>
+            Edit
+          </Button>
+        ) : undefined
+      }
+    >
       <RpcForm
         initial={initial}
         locked={locked}
@@ -37,7 +72,8 @@ function EditRpcForm({ id, initial, locked, onUnlock, listHref }: { id: string; 
         busy={edit.isPending}
         failure={edit.error}
         onSubmit={(input) =>
-          void settle(edit,
+          void settle(
+            edit,
             { ...input, _id: id },
             {
               onSuccess: (result) => {

@@ -41,10 +41,20 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
       header: "Actions",
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => (editRpcStore.set(row.original), navigate(paths.edit.href()))}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => (editRpcStore.set(row.original), navigate(paths.edit.href()))}
+          >
             View
           </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => void onDelete(row.original)} aria-label={`Delete ${row.original.name}`}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => void onDelete(row.original)}
+            aria-label={`Delete ${row.original.name}`}
+          >
             Delete
           </Button>
         </Group>
@@ -64,7 +74,13 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
     >
       <Stack gap="md">
         <SearchBox placeholder="Search by Rpc URL" />
-        <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="RPC URLs" />
+        <DataTable
+          columns={columns}
+          data={list.data?.docs ?? []}
+          loading={list.isPending}
+          getRowId={(row) => row._id}
+          caption="RPC URLs"
+        />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
     </Section>

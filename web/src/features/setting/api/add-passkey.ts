@@ -17,5 +17,8 @@ export async function addPasskey({ name, password }: z.output<typeof addPasskeyF
 
 export function useAddPasskey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addPasskey, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys }) });
+  return useMutation({
+    mutationFn: addPasskey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys }),
+  });
 }

@@ -4,11 +4,14 @@ import type { z } from "zod";
 import { api, ok } from "@/shared/api/http";
 import { settingsKeys } from "./keys";
 
-export const renamePasskey = (input: { _id: string; name: string }) => ok(api.admin.passkey.rename.$post({ json: input }));
+export const renamePasskey = (input: { _id: string; name: string }) =>
+  ok(api.admin.passkey.rename.$post({ json: input }));
 /** Deletes a passkey; the admin's password comes with it. */
-export const deletePasskey = (input: z.output<typeof deletePasskeySchema>) => ok(api.admin.passkey.delete.$post({ json: input }));
+export const deletePasskey = (input: z.output<typeof deletePasskeySchema>) =>
+  ok(api.admin.passkey.delete.$post({ json: input }));
 /** Switches the emailed code on, or off with the admin's password. */
-export const switchEmailCodeFallback = (input: z.output<typeof emailCodeFallbackSchema>) => ok(api.admin.passkey.fallback.$post({ json: input }));
+export const switchEmailCodeFallback = (input: z.output<typeof emailCodeFallbackSchema>) =>
+  ok(api.admin.passkey.fallback.$post({ json: input }));
 
 /** Renames or deletes a passkey, or switches the emailed code; the passkey list refreshes. */
 export function usePasskeyChanges() {

@@ -12,5 +12,8 @@ export const saveSetting = (input: SettingFormValues) => ok(api.setting.$post({ 
 
 export function useSaveSetting() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveSetting, onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }) });
+  return useMutation({
+    mutationFn: saveSetting,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+  });
 }

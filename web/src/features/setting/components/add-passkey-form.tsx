@@ -29,8 +29,23 @@ export function AddPasskeyForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Add a passkey">
       <Group gap="sm" align="flex-start">
-        <TextInput w={FIELD_WIDTH} label="Passkey name" placeholder="Work laptop" autoComplete="off" {...form.register("name")} error={errorOf("name")} errorProps={{ role: "alert" }} />
-        <PasswordInput w={FIELD_WIDTH} label="Current password" autoComplete="current-password" {...form.register("password")} error={errorOf("password")} errorProps={{ role: "alert" }} />
+        <TextInput
+          w={FIELD_WIDTH}
+          label="Passkey name"
+          placeholder="Work laptop"
+          autoComplete="off"
+          {...form.register("name")}
+          error={errorOf("name")}
+          errorProps={{ role: "alert" }}
+        />
+        <PasswordInput
+          w={FIELD_WIDTH}
+          label="Current password"
+          autoComplete="current-password"
+          {...form.register("password")}
+          error={errorOf("password")}
+          errorProps={{ role: "alert" }}
+        />
         <Button type="submit" mt={{ base: 0, sm: 25 }} loading={add.isPending}>
           Add passkey
         </Button>

@@ -11,7 +11,19 @@ import { AddPasskeyForm } from "./add-passkey-form";
 import { PasswordConfirmModal, type PasswordConfirmation } from "./password-confirm-modal";
 import { RenamePasskeyForm } from "./rename-passkey-form";
 
-function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { passkey: PasskeyResponse; renaming: boolean; onRename: () => void; onRenamed: () => void; onDelete: () => void }) {
+function PasskeyItem({
+  passkey,
+  renaming,
+  onRename,
+  onRenamed,
+  onDelete,
+}: {
+  passkey: PasskeyResponse;
+  renaming: boolean;
+  onRename: () => void;
+  onRenamed: () => void;
+  onDelete: () => void;
+}) {
   const lastUsed = passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, "adminDashboard") : "never";
   return (
     <List.Item>
@@ -28,7 +40,13 @@ function PasskeyItem({ passkey, renaming, onRename, onRenamed, onDelete }: { pas
             </div>
           )}
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="default" onClick={onRename} disabled={renaming} aria-label={`Rename ${passkey.name}`}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onRename}
+              disabled={renaming}
+              aria-label={`Rename ${passkey.name}`}
+            >
               Rename
             </Button>
             <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${passkey.name}`}>
@@ -81,7 +99,12 @@ export function PasskeysSection() {
           {passkeys.isPending ? MESSAGES.loading : MESSAGES.noPasskey}
         </Text>
       ) : (
-        <List listStyleType="none" spacing="xs" aria-label="Passkeys" styles={{ itemWrapper: { display: "block" }, itemLabel: { display: "block" } }}>
+        <List
+          listStyleType="none"
+          spacing="xs"
+          aria-label="Passkeys"
+          styles={{ itemWrapper: { display: "block" }, itemLabel: { display: "block" } }}
+        >
           {rows.map((passkey) => (
             <PasskeyItem
               key={passkey._id}
@@ -96,7 +119,11 @@ export function PasskeysSection() {
       )}
       <Switch
         label="Emailed code fallback"
-        description={rows.length === 0 ? "Add a passkey before turning this off." : "When off, signing in needs your passkey and no code is emailed."}
+        description={
+          rows.length === 0
+            ? "Add a passkey before turning this off."
+            : "When off, signing in needs your passkey and no code is emailed."
+        }
         checked={fallbackOn}
         disabled={passkeys.isPending || fallback.isPending || (fallbackOn && rows.length === 0)}
         onChange={(event) => onSwitch(event.currentTarget.checked)}

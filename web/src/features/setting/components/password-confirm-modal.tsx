@@ -31,7 +31,14 @@ function PasswordConfirmForm({ confirmation, onClose }: { confirmation: Password
     <form onSubmit={submit} noValidate aria-label={confirmation.title}>
       <Stack gap="md">
         <Text size="sm">{confirmation.text}</Text>
-        <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.register("password")} error={errorOf("password")} errorProps={{ role: "alert" }} />
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          data-autofocus
+          {...form.register("password")}
+          error={errorOf("password")}
+          errorProps={{ role: "alert" }}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -49,10 +56,18 @@ function PasswordConfirmForm({ confirmation, onClose }: { confirmation: Password
  * Asks for the admin's password before a change that could lock them out: a wrong one shows under the
  * field and the dialog stays; any other outcome closes it with a toast.
  */
-export function PasswordConfirmModal({ confirmation, onClose }: { confirmation: PasswordConfirmation | null; onClose: () => void }) {
+export function PasswordConfirmModal({
+  confirmation,
+  onClose,
+}: {
+  confirmation: PasswordConfirmation | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={confirmation !== null} onClose={onClose} title={confirmation?.title} centered>
-      {confirmation ? <PasswordConfirmForm key={confirmation.title} confirmation={confirmation} onClose={onClose} /> : null}
+      {confirmation ? (
+        <PasswordConfirmForm key={confirmation.title} confirmation={confirmation} onClose={onClose} />
+      ) : null}
     </Modal>
   );
 }

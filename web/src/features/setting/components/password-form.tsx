@@ -7,7 +7,11 @@ import { useUpdatePassword } from "../api/update-password";
 
 export function PasswordForm() {
   const updatePassword = useUpdatePassword();
-  const { form, fail, onInvalid, errorOf } = useSchemaForm(passwordUpdateSchema, { currentPassword: "", password: "", password2: "" });
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(passwordUpdateSchema, {
+    currentPassword: "",
+    password: "",
+    password2: "",
+  });
   const toast = useToast();
   const submit = form.handleSubmit(
     (input) =>
@@ -33,8 +37,20 @@ export function PasswordForm() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <PasswordInput label="New Password" autoComplete="new-password" {...form.register("password")} error={errorOf("password")} errorProps={{ role: "alert" }} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" {...form.register("password2")} error={errorOf("password2")} errorProps={{ role: "alert" }} />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            {...form.register("password")}
+            error={errorOf("password")}
+            errorProps={{ role: "alert" }}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            {...form.register("password2")}
+            error={errorOf("password2")}
+            errorProps={{ role: "alert" }}
+          />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={updatePassword.isPending}>

@@ -12,7 +12,8 @@ export function RenamePasskeyForm({ passkey, onDone }: { passkey: PasskeyRespons
   const { form, fail, onInvalid, errorOf } = useSchemaForm(passkeyNameSchema, { name: passkey.name });
   const submit = form.handleSubmit(
     ({ name }) =>
-      void settle(rename,
+      void settle(
+        rename,
         { _id: passkey._id, name },
         {
           onSuccess: (result) => {
@@ -27,7 +28,14 @@ export function RenamePasskeyForm({ passkey, onDone }: { passkey: PasskeyRespons
   return (
     <form onSubmit={submit} noValidate aria-label={`Rename ${passkey.name}`}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <TextInput size="xs" aria-label="New passkey name" data-autofocus {...form.register("name")} error={errorOf("name")} errorProps={{ role: "alert" }} />
+        <TextInput
+          size="xs"
+          aria-label="New passkey name"
+          data-autofocus
+          {...form.register("name")}
+          error={errorOf("name")}
+          errorProps={{ role: "alert" }}
+        />
         <Button size="xs" type="submit" loading={rename.isPending}>
           Save
         </Button>

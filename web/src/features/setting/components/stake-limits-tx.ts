@@ -23,7 +23,10 @@ export function useStakeLimitsTx() {
   const call = (functionName: "setMinStakeAmt" | "setMaxStakeAmt", wei: bigint) =>
     flow.send(
       { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [wei], gas: GAS.stakeLimits },
-      { label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${Number(pliText(wei)).toLocaleString("en-US")} PLI`, indexed: recordStakeLimitChange },
+      {
+        label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${Number(pliText(wei)).toLocaleString("en-US")} PLI`,
+        indexed: recordStakeLimitChange,
+      },
     );
   const send = async (current: StakeLimits, next: StakeLimits) => {
     const minChanged = current.min !== next.min;

@@ -8,7 +8,15 @@ import { useToast } from "@/shared/ui/toast";
 import { useSaveSetting } from "../api/save-setting";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 
-type TextField = "applicationName" | "applicationEmail" | "contactNo" | "address" | "minimumStake" | "maximumStake" | "multiplyOf" | "incentivePercentage";
+type TextField =
+  | "applicationName"
+  | "applicationEmail"
+  | "contactNo"
+  | "address"
+  | "minimumStake"
+  | "maximumStake"
+  | "multiplyOf"
+  | "incentivePercentage";
 type LimitField = "minimumStake" | "maximumStake";
 
 const FIELDS: { name: TextField; label: string; placeholder?: string; type?: string }[] = [
@@ -26,7 +34,8 @@ const LIMIT_FIELDS: readonly TextField[] = ["minimumStake", "maximumStake"];
 /** The settings once the indexer has the contract's stake limits. */
 export type ChainLimitsKnown = SettingResponse & { minimumStake: string; maximumStake: string };
 
-export const chainLimitsKnown = (settings: SettingResponse): settings is ChainLimitsKnown => settings.minimumStake !== null && settings.maximumStake !== null;
+export const chainLimitsKnown = (settings: SettingResponse): settings is ChainLimitsKnown =>
+  settings.minimumStake !== null && settings.maximumStake !== null;
 
 const onChain = (value: string) => `On the chain: ${Number(value).toLocaleString("en-US")} PLI`;
 
@@ -76,7 +85,11 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
   };
 
   return (
-    <form onSubmit={form.handleSubmit((parsed) => void submit(parsed), onInvalid)} noValidate aria-label="Website Setting">
+    <form
+      onSubmit={form.handleSubmit((parsed) => void submit(parsed), onInvalid)}
+      noValidate
+      aria-label="Website Setting"
+    >
       <TxProgress state={limits.flow.state} explorerTxUrl={limits.flow.explorerTxUrl} onClose={limits.flow.reset} />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -95,7 +108,14 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
               />
             );
           })}
-          <ImageUpload id="setting-logo" label="Logo (.png, .jpg, .jpeg)" alt="Current logo" value={form.watch("logoUrl")} error={errorOf("logoUrl")} onUploaded={(file) => form.setValue("logoUrl", file)} />
+          <ImageUpload
+            id="setting-logo"
+            label="Logo (.png, .jpg, .jpeg)"
+            alt="Current logo"
+            value={form.watch("logoUrl")}
+            error={errorOf("logoUrl")}
+            onUploaded={(file) => form.setValue("logoUrl", file)}
+          />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={save.isPending} disabled={sending}>

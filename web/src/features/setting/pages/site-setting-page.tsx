@@ -23,7 +23,10 @@ export function SiteSettingPage() {
       <Section title="Update Password">
         <PasswordForm />
       </Section>
-      <Section title="Passkeys" description="Sign in with your password and a passkey (this device's screen lock, a phone or a security key) instead of an emailed code.">
+      <Section
+        title="Passkeys"
+        description="Sign in with your password and a passkey (this device's screen lock, a phone or a security key) instead of an emailed code."
+      >
         <PasskeysSection />
       </Section>
     </Stack>

@@ -13,7 +13,14 @@ export function StakeRequestStatusCards({ counts }: { counts: Counts | undefined
       {STAKE_REQUEST_STATUSES.map((status) => {
         const count = countOf(status);
         return (
-          <Paper key={status} withBorder radius="md" p="sm" role="listitem" aria-label={`${statusBadge("request", status).label}: ${count ?? "loading"}`}>
+          <Paper
+            key={status}
+            withBorder
+            radius="md"
+            p="sm"
+            role="listitem"
+            aria-label={`${statusBadge("request", status).label}: ${count ?? "loading"}`}
+          >
             <StatusBadge entity="request" status={status} />
             <Text fz="xl" fw={700} mt={6} aria-hidden="true">
               {count ?? "…"}

@@ -1,4 +1,11 @@
-import { allowedStakeRequestStatuses, MESSAGES, STAKE_REQUEST_STATUS, stakeRequestStatusUpdateSchema, type StakeRequestResponse, type ReviewedStakeRequestStatus } from "@pli/api/public-contract";
+import {
+  allowedStakeRequestStatuses,
+  MESSAGES,
+  STAKE_REQUEST_STATUS,
+  stakeRequestStatusUpdateSchema,
+  type StakeRequestResponse,
+  type ReviewedStakeRequestStatus,
+} from "@pli/api/public-contract";
 import { Button, Group, NativeSelect, Stack } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
@@ -23,7 +30,10 @@ export function StakeRequestStatusForm({ request }: { request: StakeRequestRespo
   const farmWhitelist = useWalletNodeTx("whiteListPLIFarmNode");
   const toast = useToast();
   const navigate = useNavigate();
-  const options = allowedStakeRequestStatuses(request.status).map((status) => ({ value: status, label: statusBadge("request", status).label }));
+  const options = allowedStakeRequestStatuses(request.status).map((status) => ({
+    value: status,
+    label: statusBadge("request", status).label,
+  }));
 
   const submit = async ({ status }: { status: ReviewedStakeRequestStatus }) => {
     if (status === STAKE_REQUEST_STATUS.approved) {
@@ -44,10 +54,24 @@ export function StakeRequestStatusForm({ request }: { request: StakeRequestRespo
   };
   const running = farmWhitelist.flow.state.status === "running";
   return (
-    <form onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)} noValidate aria-label="Update Status">
-      <TxProgress state={farmWhitelist.flow.state} explorerTxUrl={farmWhitelist.flow.explorerTxUrl} onClose={farmWhitelist.flow.reset} />
+    <form
+      onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)}
+      noValidate
+      aria-label="Update Status"
+    >
+      <TxProgress
+        state={farmWhitelist.flow.state}
+        explorerTxUrl={farmWhitelist.flow.explorerTxUrl}
+        onClose={farmWhitelist.flow.reset}
+      />
       <Stack gap="md">
-        <NativeSelect label="Status" data={[{ value: "", label: "Select Status" }, ...options]} {...form.register("status")} error={errorOf("status")} errorProps={{ role: "alert" }} />
+        <NativeSelect
+          label="Status"
+          data={[{ value: "", label: "Select Status" }, ...options]}
+          {...form.register("status")}
+          error={errorOf("status")}
+          errorProps={{ role: "alert" }}
+        />
         <Group>
           <Button type="submit" loading={update.isPending || running}>
             Update Status

@@ -8,7 +8,10 @@ import { useStakeRequest } from "../api/get-request";
 import { StakeRequestDetails } from "../components/request-details";
 import { StakeRequestStatusForm } from "../components/request-status-form";
 
-/** One interest request (?id=): its operator, node and the node's stake, and the status form; without an id back to the list. */
+/**
+ * One interest request (?id=): its operator, node and the node's stake, and the status form; without an id back to the
+ * list.
+ */
 export function AdminEditStakeRequestPage() {
   const [search] = useSearchParams();
   const id = search.get("id");
@@ -18,7 +21,10 @@ export function AdminEditStakeRequestPage() {
   if (!request.data) return <RecordLoadFailed error={request.error} />;
   return (
     <Stack gap="md">
-      <Section title={request.data.nodesetting.name} actions={<StatusBadge entity="request" status={request.data.status} />}>
+      <Section
+        title={request.data.nodesetting.name}
+        actions={<StatusBadge entity="request" status={request.data.status} />}
+      >
         <StakeRequestDetails request={request.data} />
       </Section>
       <Section title="Update Status">

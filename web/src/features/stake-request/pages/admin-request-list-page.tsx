@@ -38,7 +38,10 @@ function Node({ request }: { request: StakeRequestResponse }) {
   );
 }
 
-/** 'Request Lists': the count per status, every operator's interest requests searched and paged, the CSV export (spec section 2). */
+/**
+ * 'Request Lists': the count per status, every operator's interest requests searched and paged, the CSV export (spec
+ * section 2).
+ */
 export function AdminStakeRequestListPage() {
   const params = useListParams();
   const list = useStakeRequests(params);
@@ -49,14 +52,24 @@ export function AdminStakeRequestListPage() {
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
     { id: "user", header: "Email / Wallet Address", cell: ({ row }) => <Operator request={row.original} /> },
     { id: "node", header: "Node", cell: ({ row }) => <Node request={row.original} /> },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="request" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="request" status={row.original.status} />,
+    },
     { id: "stake", header: "Stake", cell: ({ row }) => <StakeEntries stake={row.original.stake} /> },
     { id: "updated", header: "Last Updated At", cell: ({ row }) => formatDate(row.original.lastUpdatedAt) },
     {
       id: "action",
       header: "Action",
       cell: ({ row }) => (
-        <Button component={Link} to={routes.adminEditStakeRequest.href(row.original._id)} size="xs" variant="default" aria-label={`Edit the request of ${row.original.nodesetting.name}`}>
+        <Button
+          component={Link}
+          to={routes.adminEditStakeRequest.href(row.original._id)}
+          size="xs"
+          variant="default"
+          aria-label={`Edit the request of ${row.original.nodesetting.name}`}
+        >
           Edit
         </Button>
       ),
@@ -76,8 +89,19 @@ export function AdminStakeRequestListPage() {
               <ExportCsvButton download={() => exportStakeRequests(params.q)} />
             </Group>
           </Group>
-          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Requests" minWidth={1000} />
-          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+          <DataTable
+            columns={columns}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption="Requests"
+            minWidth={1000}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
         </Stack>
       </Section>
       <UncheckedSection />

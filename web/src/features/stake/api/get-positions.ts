@@ -8,9 +8,16 @@ import { stakeKeys } from "./keys";
 const getOwnNodes = () => ok(api.nodesetting.$get({ query: { page: "1", limit: String(LIMITS.maxPageSize) } }));
 
 /** The nodes the chain shows a stake position on (Stake, Unlock or Withdraw). */
-const withPosition = ({ docs }: Awaited<ReturnType<typeof getOwnNodes>>): NodeResponse[] => docs.filter((node) => node.stake.status !== null);
+const withPosition = ({ docs }: Awaited<ReturnType<typeof getOwnNodes>>): NodeResponse[] =>
+  docs.filter((node) => node.stake.status !== null);
 
-export const positionsQueryOptions = () => queryOptions({ meta: liveMeta("stake", "whitelist", "node"), queryKey: stakeKeys.positions, queryFn: getOwnNodes, select: withPosition });
+export const positionsQueryOptions = () =>
+  queryOptions({
+    meta: liveMeta("stake", "whitelist", "node"),
+    queryKey: stakeKeys.positions,
+    queryFn: getOwnNodes,
+    select: withPosition,
+  });
 
 /** The operator's stake positions, one per node. */
 export const usePositions = () => useQuery(positionsQueryOptions());

@@ -7,5 +7,8 @@ export const sendStakeRequest = (nodeId: string) => ok(api.request.$post({ json:
 /** Opens a Pending request to stake on the node ('Request Initiated Successfully'). */
 export function useSendStakeRequest(nodeId: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => sendStakeRequest(nodeId), onSuccess: () => queryClient.invalidateQueries({ queryKey: stakeKeys.request(nodeId) }) });
+  return useMutation({
+    mutationFn: () => sendStakeRequest(nodeId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stakeKeys.request(nodeId) }),
+  });
 }

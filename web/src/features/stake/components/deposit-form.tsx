@@ -1,4 +1,13 @@
-import { effectiveMinimum, lowBalance, MESSAGES, pliText, stakeActionsShown, stakeStepError, type NodeResponse, type StakeLimits } from "@pli/api/public-contract";
+import {
+  effectiveMinimum,
+  lowBalance,
+  MESSAGES,
+  pliText,
+  stakeActionsShown,
+  stakeStepError,
+  type NodeResponse,
+  type StakeLimits,
+} from "@pli/api/public-contract";
 import { Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -82,7 +91,11 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
       <TxProgress state={txs.flow.state} explorerTxUrl={txs.flow.explorerTxUrl} onClose={txs.flow.reset} />
       {lowBalance(form) ? <Alert tone="warning" title={MESSAGES.stakeLowBalance} /> : null}
       {blocked ? <Alert tone="info" title={stakingMessages.unlockedNote} /> : null}
-      {stakeSoFar >= limits.maximum ? <Alert tone="info" title={MESSAGES.stakeMaximumReached}>{stakingMessages.maximumReachedNote}</Alert> : null}
+      {stakeSoFar >= limits.maximum ? (
+        <Alert tone="info" title={MESSAGES.stakeMaximumReached}>
+          {stakingMessages.maximumReachedNote}
+        </Alert>
+      ) : null}
       <TextInput
         label={stakingMessages.amountLabel}
         description={stakingMessages.limits(minimum, pliText(limits.multiple))}
@@ -100,7 +113,11 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
       {actions ? (
         <Stack gap="sm">
           <Group gap="sm">
-            <Button onClick={() => void onSign()} disabled={covered || running} leftSection={covered ? <IconCheck size={16} /> : undefined}>
+            <Button
+              onClick={() => void onSign()}
+              disabled={covered || running}
+              leftSection={covered ? <IconCheck size={16} /> : undefined}
+            >
               {stakingMessages.signTransaction}
             </Button>
             <Button onClick={() => void onDeposit()} disabled={!covered || running}>

@@ -16,7 +16,12 @@ function PositionLink({ node }: { node: NodeResponse }) {
   const link = positionLink(node.stake.status);
   if (!link) return <Text size="sm">-</Text>;
   return (
-    <Anchor component={Link} to={routes.deposit.href(node._id)} size="sm" aria-label={`${LINK_LABELS[link]} on ${node.name}`}>
+    <Anchor
+      component={Link}
+      to={routes.deposit.href(node._id)}
+      size="sm"
+      aria-label={`${LINK_LABELS[link]} on ${node.name}`}
+    >
       {LINK_LABELS[link]}
     </Anchor>
   );
@@ -28,9 +33,27 @@ export function PositionsTable() {
   const columns: Column<NodeResponse>[] = [
     { accessorKey: "name", header: "Node Name" },
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
-    { id: "staked", header: "Total Stake", cell: ({ row }) => <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" /> },
-    { id: "status", header: "Stake Status", cell: ({ row }) => (row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : null) },
+    {
+      id: "staked",
+      header: "Total Stake",
+      cell: ({ row }) => <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" />,
+    },
+    {
+      id: "status",
+      header: "Stake Status",
+      cell: ({ row }) =>
+        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : null,
+    },
     { id: "action", header: "Staking", cell: ({ row }) => <PositionLink node={row.original} /> },
   ];
-  return <DataTable columns={columns} data={positions.data ?? []} loading={positions.isPending} getRowId={(row) => row._id} caption={stakingMessages.positionsTitle} minWidth={640} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={positions.data ?? []}
+      loading={positions.isPending}
+      getRowId={(row) => row._id}
+      caption={stakingMessages.positionsTitle}
+      minWidth={640}
+    />
+  );
 }

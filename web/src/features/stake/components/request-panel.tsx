@@ -25,7 +25,15 @@ function RequestButton({ nodeId }: { nodeId: string }) {
  * notice with the request button while there is no request, else 'Your Request is {status}' (a
  * Rejected request may be sent again).
  */
-export function RequestPanel({ nodeId, status, incentivePercentage }: { nodeId: string; status: StakeRequestStatus | null; incentivePercentage: string | undefined }) {
+export function RequestPanel({
+  nodeId,
+  status,
+  incentivePercentage,
+}: {
+  nodeId: string;
+  status: StakeRequestStatus | null;
+  incentivePercentage: string | undefined;
+}) {
   if (status === null) {
     return (
       <Alert tone="info" title={stakingMessages.halted} action={<RequestButton nodeId={nodeId} />}>
@@ -38,7 +46,11 @@ export function RequestPanel({ nodeId, status, incentivePercentage }: { nodeId: 
   }
   const rejected = status === STAKE_REQUEST_STATUS.rejected;
   return (
-    <Alert tone={rejected ? "error" : "warning"} title={stakingMessages.requestStatus(status)} action={rejected ? <RequestButton nodeId={nodeId} /> : undefined}>
+    <Alert
+      tone={rejected ? "error" : "warning"}
+      title={stakingMessages.requestStatus(status)}
+      action={rejected ? <RequestButton nodeId={nodeId} /> : undefined}
+    >
       <Text size="sm">{rejected ? stakingMessages.requestAgain : stakingMessages.requestWaiting}</Text>
     </Alert>
   );

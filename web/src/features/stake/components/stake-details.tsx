@@ -39,7 +39,11 @@ export function StakeDetails({ stake }: { stake: StakeResponse }) {
         <When date={stake.unlockedAt} hash={stake.unlockTnxHash} />
       </Detail>
       <Detail label="Withdrawn">
-        {stake.withdrawStake === null ? <Text size="sm">-</Text> : <Amount wei={BigInt(stake.withdrawStake)} size="sm" />}
+        {stake.withdrawStake === null ? (
+          <Text size="sm">-</Text>
+        ) : (
+          <Amount wei={BigInt(stake.withdrawStake)} size="sm" />
+        )}
       </Detail>
       <Detail label="Withdrawn At">
         <When date={stake.withdrawnAt} hash={stake.withdrawTnxHash} />

@@ -5,7 +5,9 @@ import { formatDate } from "@/shared/format/dates";
 import { Amount } from "@/shared/ui/amount";
 import { EVENT_LABELS, stakeMessages } from "../stake-display";
 
-/** A position's chain events, newest first: what happened, the amount, when, and the transaction with its explorer link. */
+/**
+ * A position's chain events, newest first: what happened, the amount, when, and the transaction with its explorer link.
+ */
 export function StakeHistory({ events }: { events: StakeResponse["transaction"] }) {
   if (events.length === 0)
     return (
@@ -14,7 +16,13 @@ export function StakeHistory({ events }: { events: StakeResponse["transaction"] 
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={600} type="native" tabIndex={0} role="region" aria-label={`${stakeMessages.historyTitle} (scrolls sideways)`}>
+    <Table.ScrollContainer
+      minWidth={600}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${stakeMessages.historyTitle} (scrolls sideways)`}
+    >
       <Table aria-label={stakeMessages.historyTitle}>
         <Table.Thead>
           <Table.Tr>

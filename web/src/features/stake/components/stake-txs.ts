@@ -29,18 +29,36 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
 
   const approve = (amount: bigint) =>
     flow.send(
-      { address: contracts.pliToken, abi: pluginTokenAbi, functionName: "approve", args: [contracts.stakingRewards, amount], gas: GAS.standard },
+      {
+        address: contracts.pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [contracts.stakingRewards, amount],
+        gas: GAS.standard,
+      },
       { label: stakingMessages.approveLabel(pliText(amount)) },
     );
 
   const stake = (amount: bigint, first: boolean) =>
     first
       ? flow.send(
-          { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "stakeTokens", args: [amount, nodeAddress], gas: GAS.standard },
+          {
+            address: contracts.stakingRewards,
+            abi: stakingRewardsAbi,
+            functionName: "stakeTokens",
+            args: [amount, nodeAddress],
+            gas: GAS.standard,
+          },
           { label: stakingMessages.stakeLabel(pliText(amount)), indexed: totalShown },
         )
       : flow.send(
-          { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName: "topupStake", args: [amount, nodeAddress], gas: GAS.standard },
+          {
+            address: contracts.stakingRewards,
+            abi: stakingRewardsAbi,
+            functionName: "topupStake",
+            args: [amount, nodeAddress],
+            gas: GAS.standard,
+          },
           { label: stakingMessages.topUpLabel(pliText(amount)), indexed: totalShown },
         );
 
@@ -54,7 +72,10 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
         args: [contracts.stakingRewards, amount, encodeAbiParameters([{ type: "address" }], [nodeAddress])],
         gas: GAS.standard,
       },
-      { label: (first ? stakingMessages.stakeLabel : stakingMessages.topUpLabel)(pliText(amount)), indexed: totalShown },
+      {
+        label: (first ? stakingMessages.stakeLabel : stakingMessages.topUpLabel)(pliText(amount)),
+        indexed: totalShown,
+      },
     );
 
   return { flow, approve, stake, stakeInOne };

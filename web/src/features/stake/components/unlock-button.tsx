@@ -29,13 +29,22 @@ export function UnlockButton({ stake, size = "xs" }: { stake: StakeResponse; siz
       return;
     }
     unlock.flow.reset();
-    await settle(confirm, stake._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.tokenUnlocked) });
+    await settle(confirm, stake._id, {
+      onSuccess: (result) => toast.success(result.message ?? MESSAGES.tokenUnlocked),
+    });
   };
   const label = stake.nodesetting.name || stake.nodeAddress;
   return (
     <>
       <TxProgress state={unlock.flow.state} explorerTxUrl={unlock.flow.explorerTxUrl} onClose={unlock.flow.reset} />
-      <Button size={size} color={TONE_COLORS.warning} variant="light" loading={running || confirm.isPending} onClick={() => void onUnlock()} aria-label={`${stakeMessages.unlock} the stake on ${label}`}>
+      <Button
+        size={size}
+        color={TONE_COLORS.warning}
+        variant="light"
+        loading={running || confirm.isPending}
+        onClick={() => void onUnlock()}
+        aria-label={`${stakeMessages.unlock} the stake on ${label}`}
+      >
         {stakeMessages.unlock}
       </Button>
     </>

@@ -42,7 +42,10 @@ function Node({ stake }: { stake: StakeResponse }) {
   );
 }
 
-/** 'Stake Lists': every stake position on the chain, searched and paged, with its transaction history and Unlock (spec section 2), then the chain activity the contract does not check. */
+/**
+ * 'Stake Lists': every stake position on the chain, searched and paged, with its transaction history and Unlock (spec
+ * section 2), then the chain activity the contract does not check.
+ */
 export function AdminStakeListPage() {
   const params = useListParams();
   const list = useStakes(params);
@@ -57,7 +60,13 @@ export function AdminStakeListPage() {
       cell: ({ row }) => (
         <Stack gap={4} align="flex-start">
           <Amount wei={BigInt(row.original.totalStake)} size="sm" />
-          <Anchor component="button" type="button" size="sm" onClick={() => setHistory(row.original)} aria-label={`${stakeMessages.historyTitle} of ${nameOf(row.original)}`}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setHistory(row.original)}
+            aria-label={`${stakeMessages.historyTitle} of ${nameOf(row.original)}`}
+          >
             {stakeMessages.historyTitle}
           </Anchor>
         </Stack>
@@ -71,7 +80,13 @@ export function AdminStakeListPage() {
       header: "Actions",
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start">
-          <Button component={Link} to={routes.adminEditStake.href(row.original._id)} size="xs" variant="default" aria-label={`View the stake on ${nameOf(row.original)}`}>
+          <Button
+            component={Link}
+            to={routes.adminEditStake.href(row.original._id)}
+            size="xs"
+            variant="default"
+            aria-label={`View the stake on ${nameOf(row.original)}`}
+          >
             View
           </Button>
           <UnlockButton stake={row.original} />
@@ -89,8 +104,19 @@ export function AdminStakeListPage() {
             </Text>
             <SearchBox placeholder="Search by Email, Wallet or Node" />
           </Group>
-          <DataTable columns={columns} data={list.data?.docs ?? []} loading={list.isPending} getRowId={(row) => row._id} caption="Stakes" minWidth={960} />
-          <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
+          <DataTable
+            columns={columns}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption="Stakes"
+            minWidth={960}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
         </Stack>
         <HistoryModal stake={history} onClose={() => setHistory(null)} />
       </Section>

@@ -1,4 +1,11 @@
-import { MESSAGES, showsDepositView, stakeLimitsOf, type NodeResponse, type StakeRequestStatus, type SettingResponse } from "@pli/api/public-contract";
+import {
+  MESSAGES,
+  showsDepositView,
+  stakeLimitsOf,
+  type NodeResponse,
+  type StakeRequestStatus,
+  type SettingResponse,
+} from "@pli/api/public-contract";
 import { Button, Stack, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -38,9 +45,15 @@ interface StakingPanelProps {
   balance: bigint | undefined;
 }
 
-/** The request's panel until it is Approved, then the deposit view with the contract's limits (none is offered before the indexer has them). */
+/**
+ * The request's panel until it is Approved, then the deposit view with the contract's limits (none is offered before
+ * the indexer has them).
+ */
 function StakingPanel({ node, request, settings, stakeSoFar, wallet, balance }: StakingPanelProps) {
-  if (!showsDepositView(request.status)) return <RequestPanel nodeId={node._id} status={request.status} incentivePercentage={settings.incentivePercentage} />;
+  if (!showsDepositView(request.status))
+    return (
+      <RequestPanel nodeId={node._id} status={request.status} incentivePercentage={settings.incentivePercentage} />
+    );
   const limits = stakeLimitsOf(settings);
   if (!limits) return <Alert tone="warning" title={MESSAGES.stakeLimitsNotIndexed} />;
   if (balance === undefined) return <Loading />;
@@ -67,14 +80,27 @@ export function DepositPage() {
     </Button>
   );
   const failed = node.error ?? request.error ?? settings.error ?? total.error;
-  const ready = node.data && request.data && settings.data && total.data !== undefined && wallet ? { node: node.data, request: request.data, settings: settings.data, stakeSoFar: total.data, wallet } : null;
+  const ready =
+    node.data && request.data && settings.data && total.data !== undefined && wallet
+      ? { node: node.data, request: request.data, settings: settings.data, stakeSoFar: total.data, wallet }
+      : null;
 
   return (
     <Stack gap="md">
       <Section title={stakingMessages.detailsTitle} actions={back}>
-        {node.data && wallet ? <StakingSummary wallet={wallet} balance={pli} stakeSoFar={total.data} node={node.data} /> : null}
+        {node.data && wallet ? (
+          <StakingSummary wallet={wallet} balance={pli} stakeSoFar={total.data} node={node.data} />
+        ) : null}
       </Section>
-      <Section>{failed ? <Alert tone="error" title={errorMessage(failed)} /> : ready ? <StakingPanel {...ready} balance={pli} /> : <Loading />}</Section>
+      <Section>
+        {failed ? (
+          <Alert tone="error" title={errorMessage(failed)} />
+        ) : ready ? (
+          <StakingPanel {...ready} balance={pli} />
+        ) : (
+          <Loading />
+        )}
+      </Section>
       <StakeWarnings />
     </Stack>
   );

@@ -33,8 +33,17 @@ export function TransactionsPage() {
     { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
     { id: "hash", header: "Txn Hash", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
     { id: "kind", header: "Type", cell: ({ row }) => <Text size="sm">{EVENT_KIND_LABELS[row.original.kind]}</Text> },
-    { id: "amount", header: "Total Stake", cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" /> },
-    { id: "status", header: "Status", cell: ({ row }) => (row.original.status ? <StatusBadge entity="stake" status={row.original.status} /> : <Text size="sm">-</Text>) },
+    {
+      id: "amount",
+      header: "Total Stake",
+      cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) =>
+        row.original.status ? <StatusBadge entity="stake" status={row.original.status} /> : <Text size="sm">-</Text>,
+    },
     {
       id: "action",
       header: "Action",
@@ -55,7 +64,14 @@ export function TransactionsPage() {
       <WithdrawProgress flow={flow} />
       <Stack gap="md">
         <SearchBox placeholder={stakingMessages.searchByHash} />
-        <DataTable columns={columns} data={rows} loading={list.isPending} getRowId={(row) => row._id} caption={stakingMessages.transactionsTitle} minWidth={1000} />
+        <DataTable
+          columns={columns}
+          data={rows}
+          loading={list.isPending}
+          getRowId={(row) => row._id}
+          caption={stakingMessages.transactionsTitle}
+          minWidth={1000}
+        />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
     </Section>

@@ -7,5 +7,8 @@ export const closeTicket = (id: string) => ok(api.ticket.close.$post({ json: { _
 /** An admin closes a ticket; the thread and the lists refresh. */
 export function useCloseTicket() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: closeTicket, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }) });
+  return useMutation({
+    mutationFn: closeTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
 }

@@ -9,5 +9,8 @@ export const openTicket = (input: z.input<typeof ticketCreateSchema>) => ok(api.
 /** Opens a ticket; the ticket lists refresh. */
 export function useOpenTicket() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: openTicket, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }) });
+  return useMutation({
+    mutationFn: openTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
 }

@@ -7,5 +7,8 @@ export const replyToTicket = (input: { _id: string; message: string }) => ok(api
 /** Adds a reply to a ticket's thread; the thread and the lists refresh. */
 export function useReplyToTicket() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: replyToTicket, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }) });
+  return useMutation({
+    mutationFn: replyToTicket,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
 }

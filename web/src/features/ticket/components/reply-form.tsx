@@ -24,7 +24,8 @@ function NewReply({ ticketId, onSent }: { ticketId: string; onSent: () => void }
       noValidate
       onSubmit={form.handleSubmit(
         ({ message }) =>
-          void settle(reply,
+          void settle(
+            reply,
             { _id: ticketId, message },
             {
               onSuccess: (result) => {
@@ -38,7 +39,15 @@ function NewReply({ ticketId, onSent }: { ticketId: string; onSent: () => void }
       )}
     >
       <Stack gap="sm">
-        <Textarea label="Your reply" autosize minRows={3} maxRows={12} {...form.register("message")} error={errorOf("message")} errorProps={{ role: "alert" }} />
+        <Textarea
+          label="Your reply"
+          autosize
+          minRows={3}
+          maxRows={12}
+          {...form.register("message")}
+          error={errorOf("message")}
+          errorProps={{ role: "alert" }}
+        />
         <Group>
           <Button type="submit" loading={reply.isPending}>
             Send Reply

@@ -7,7 +7,8 @@ import type { TicketListParams } from "../api/keys";
 
 const STATUS_PARAM = "status";
 const ALL = "All";
-const isStatus = (value: string | null): value is TicketStatus => (TICKET_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is TicketStatus =>
+  (TICKET_STATUSES as readonly (string | null)[]).includes(value);
 
 /** page, limit and q as every list, plus the status filter (?status=…, every status when absent). */
 export function useTicketListParams() {
@@ -29,13 +30,22 @@ export function useTicketListParams() {
 }
 
 /** All, Open, Answered, Closed. */
-export function TicketFilter({ status, onChange }: { status: TicketStatus | null; onChange: (status: TicketStatus | null) => void }) {
+export function TicketFilter({
+  status,
+  onChange,
+}: {
+  status: TicketStatus | null;
+  onChange: (status: TicketStatus | null) => void;
+}) {
   return (
     <SegmentedControl
       aria-label="Ticket status"
       value={status ?? ALL}
       onChange={(next) => onChange(isStatus(next) ? next : null)}
-      data={[{ value: ALL, label: "All" }, ...TICKET_STATUSES.map((value) => ({ value, label: statusBadge("ticket", value).label }))]}
+      data={[
+        { value: ALL, label: "All" },
+        ...TICKET_STATUSES.map((value) => ({ value, label: statusBadge("ticket", value).label })),
+      ]}
     />
   );
 }

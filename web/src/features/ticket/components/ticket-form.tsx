@@ -16,7 +16,11 @@ export function TicketForm() {
 }
 
 function NewTicketForm({ onSent }: { onSent: () => void }) {
-  const { form, fail, onInvalid, errorOf } = useSchemaForm(ticketCreateSchema, { subject: "", message: "", nodeId: "" });
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(ticketCreateSchema, {
+    subject: "",
+    message: "",
+    nodeId: "",
+  });
   const nodes = useOwnNodes();
   const open = useOpenTicket();
   const toast = useToast();
@@ -40,7 +44,14 @@ function NewTicketForm({ onSent }: { onSent: () => void }) {
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Subject" placeholder="What do you need help with?" withAsterisk {...form.register("subject")} error={errorOf("subject")} errorProps={{ role: "alert" }} />
+          <TextInput
+            label="Subject"
+            placeholder="What do you need help with?"
+            withAsterisk
+            {...form.register("subject")}
+            error={errorOf("subject")}
+            errorProps={{ role: "alert" }}
+          />
           <NativeSelect
             label="Node (optional)"
             data={[{ value: "", label: "No node" }, ...(nodes.data ?? [])]}
@@ -49,7 +60,17 @@ function NewTicketForm({ onSent }: { onSent: () => void }) {
             errorProps={{ role: "alert" }}
           />
         </SimpleGrid>
-        <Textarea label="Message" placeholder="Describe the problem: what you did, what you expected, what happened" withAsterisk autosize minRows={4} maxRows={12} {...form.register("message")} error={errorOf("message")} errorProps={{ role: "alert" }} />
+        <Textarea
+          label="Message"
+          placeholder="Describe the problem: what you did, what you expected, what happened"
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={12}
+          {...form.register("message")}
+          error={errorOf("message")}
+          errorProps={{ role: "alert" }}
+        />
         <Group>
           <Button type="submit" loading={open.isPending}>
             Submit Ticket

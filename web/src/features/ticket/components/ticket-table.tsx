@@ -7,10 +7,19 @@ import { DataTable, type Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { TICKET_ROUTES, type TicketVariant } from "../ticket-routes";
 
-const lastReplyLabel = (ticket: TicketResponse, variant: TicketVariant) => (ticket.lastReplyBy === "admin" ? "Support" : variant === "user" ? "You" : "Operator");
+const lastReplyLabel = (ticket: TicketResponse, variant: TicketVariant) =>
+  ticket.lastReplyBy === "admin" ? "Support" : variant === "user" ? "You" : "Operator";
 
 /** The tickets of a page: each subject opens its thread. Admins also see whose ticket it is. */
-export function TicketTable({ variant, tickets, loading }: { variant: TicketVariant; tickets: TicketResponse[]; loading: boolean }) {
+export function TicketTable({
+  variant,
+  tickets,
+  loading,
+}: {
+  variant: TicketVariant;
+  tickets: TicketResponse[];
+  loading: boolean;
+}) {
   const view = TICKET_ROUTES[variant].view;
   const columns: Column<TicketResponse>[] = [
     { id: "ticketNo", header: "No.", cell: ({ row }) => `#${row.original.ticketNo}` },
@@ -53,5 +62,14 @@ export function TicketTable({ variant, tickets, loading }: { variant: TicketVari
     },
     { id: "createdAt", header: "Opened", cell: ({ row }) => formatDate(row.original.createdAt) },
   ];
-  return <DataTable columns={columns} data={tickets} loading={loading} getRowId={(row) => row._id} caption="Support tickets" minWidth={variant === "admin" ? 960 : 720} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={tickets}
+      loading={loading}
+      getRowId={(row) => row._id}
+      caption="Support tickets"
+      minWidth={variant === "admin" ? 960 : 720}
+    />
+  );
 }

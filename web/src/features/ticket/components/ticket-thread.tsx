@@ -3,7 +3,10 @@ import { Group, Paper, Stack, Text } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
 import type { TicketVariant } from "../ticket-routes";
 
-/** Who wrote a message, as the reader knows them: the operator is 'You' to themself, support is 'Support' (with the admin's name for admins). */
+/**
+ * Who wrote a message, as the reader knows them: the operator is 'You' to themself, support is 'Support' (with the
+ * admin's name for admins).
+ */
 function authorOf(message: TicketMessage, ticket: TicketDetail, variant: TicketVariant) {
   if (message.authorType === USER_TYPE.admin) return message.authorName ? `Support (${message.authorName})` : "Support";
   return variant === "user" ? "You" : ticket.user.email || "Operator";
@@ -16,7 +19,16 @@ export function TicketThread({ ticket, variant }: { ticket: TicketDetail; varian
       {ticket.messages.map((message) => {
         const support = message.authorType === USER_TYPE.admin;
         return (
-          <Paper component="li" key={message._id} withBorder radius="md" p="md" bg={support ? "var(--mantine-color-indigo-light)" : undefined} ml={support ? { base: 0, sm: "xl" } : 0} mr={support ? 0 : { base: 0, sm: "xl" }}>
+          <Paper
+            component="li"
+            key={message._id}
+            withBorder
+            radius="md"
+            p="md"
+            bg={support ? "var(--mantine-color-indigo-light)" : undefined}
+            ml={support ? { base: 0, sm: "xl" } : 0}
+            mr={support ? 0 : { base: 0, sm: "xl" }}
+          >
             <Group justify="space-between" gap="xs" mb={6}>
               <Text size="sm" fw={650}>
                 {authorOf(message, ticket, variant)}

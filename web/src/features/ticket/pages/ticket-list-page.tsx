@@ -17,7 +17,10 @@ export function TicketListPage({ variant }: { variant: TicketVariant }) {
   const list = useTickets(params);
   const total = list.data?.totalDocs ?? 0;
   const tickets = (
-    <Section title={variant === "user" ? "Your Tickets" : undefined} description={variant === "user" ? `You have total ${total} tickets.` : undefined}>
+    <Section
+      title={variant === "user" ? "Your Tickets" : undefined}
+      description={variant === "user" ? `You have total ${total} tickets.` : undefined}
+    >
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <TicketFilter status={params.status} onChange={setStatus} />

@@ -23,7 +23,9 @@ function CloseButton({ ticket }: { ticket: TicketDetail }) {
   const toast = useToast();
   const onClose = async () => {
     if (!(await confirmTyped({ text: `To close ticket #${ticket.ticketNo} type yes and confirm` }))) return;
-    void settle(close, ticket._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.ticketClosedDone) });
+    void settle(close, ticket._id, {
+      onSuccess: (result) => toast.success(result.message ?? MESSAGES.ticketClosedDone),
+    });
   };
   return (
     <Button variant="light" color="red" onClick={() => void onClose()} loading={close.isPending}>
@@ -44,7 +46,10 @@ export function TicketPage({ variant }: { variant: TicketVariant }) {
   const open = mayReply(data.status);
   return (
     <Stack gap="lg">
-      <Section title={`#${data.ticketNo} ${data.subject}`} actions={<StatusBadge entity="ticket" status={data.status} />}>
+      <Section
+        title={`#${data.ticketNo} ${data.subject}`}
+        actions={<StatusBadge entity="ticket" status={data.status} />}
+      >
         <DetailGrid>
           {variant === "admin" ? (
             <Detail label="Operator">
@@ -56,7 +61,9 @@ export function TicketPage({ variant }: { variant: TicketVariant }) {
           ) : null}
           <Detail label="Node">{plainValue(data.node?.name ?? "")}</Detail>
           <Detail label="Opened">{plainValue(formatDate(data.createdAt, "adminDashboard"))}</Detail>
-          {data.closedAt ? <Detail label="Closed">{plainValue(formatDate(data.closedAt, "adminDashboard"))}</Detail> : null}
+          {data.closedAt ? (
+            <Detail label="Closed">{plainValue(formatDate(data.closedAt, "adminDashboard"))}</Detail>
+          ) : null}
         </DetailGrid>
       </Section>
       <Section title="Messages" actions={variant === "admin" && open ? <CloseButton ticket={data} /> : undefined}>
