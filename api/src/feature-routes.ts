@@ -1,6 +1,7 @@
 /** Every feature's routers, one line each; app.ts mounts them all (each route declares its full path). */
 export { adminRoutes } from "./admin/routes.ts";
 export { alertRoutes } from "./alert/routes.ts";
+export { auditRoutes } from "./audit/routes.ts";
 export { chainConfigRoutes } from "./chain-config/routes.ts";
 export { dashboardRoutes } from "./dashboard/routes.ts";
 export { healthRoutes } from "./health/routes.ts";

@@ -1,3 +1,5 @@
+import { CLI_AUDIT_ACTOR } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { z } from "zod";
 import { generatePassword, hashPassword } from "../auth/password.ts";
 import type { Db } from "../db/database.ts";
@@ -11,7 +13,19 @@ export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email:
   const normalised = adminEmailSchema.parse(email);
   if (await findAdminByEmail(db, normalised)) throw new Error(`An admin with the email ${normalised} already exists`);
   const password = generatePassword();
-  const admin = await createAdmin(db, { email: normalised, name, passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  const admin = await db.transaction().execute(async (tx) => {
+    const created = await createAdmin(tx, { email: normalised, name, passwordHash });
+    await recordAudit(tx, {
+      by: CLI_AUDIT_ACTOR,
+      action: "admin.create",
+      recordType: "admin",
+      recordId: created.id,
+      before: null,
+      after: { email: created.email, name: created.name },
+    });
+    return created;
+  });
   return { admin, password };
 }
 
@@ -33,6 +47,14 @@ export async function resetSecondFactor(db: Db, email: string) {
     if (!admin) throw new Error(`No admin has the email ${normalised}`);
     const removed = await deleteAllPasskeys(trx, admin.id);
     await setEmailCodeFallback(trx, admin.id, true);
+    await recordAudit(trx, {
+      by: CLI_AUDIT_ACTOR,
+      action: "secondFactor.reset",
+      recordType: "admin",
+      recordId: admin.id,
+      before: { passkeys: removed.map((passkey) => passkey.name), emailCodeFallback: admin.email_code_fallback },
+      after: { passkeys: [], emailCodeFallback: true },
+    });
     return { admin, removedPasskeys: removed.map((passkey) => passkey.name), fallbackWasOn: admin.email_code_fallback };
   });
 }

@@ -1,3 +1,5 @@
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { sql } from "kysely";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
@@ -20,14 +22,29 @@ export async function createAdmin(
     .executeTakeFirstOrThrow();
 }
 
-/** Sets the password and ends every session issued before; returns the admin as now stored. */
-export async function setAdminPassword(db: Db, id: string, passwordHash: string) {
-  const row = await db
-    .updateTable("app.admin")
-    .set({ password_hash: passwordHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+/**
+ * Sets the password and ends every session issued before, recorded in the audit trail with `by` in the same
+ * transaction (the record holds no hash); returns the admin as now stored.
+ */
+export async function setAdminPassword(db: Db, id: string, passwordHash: string, by: AuditActor) {
+  const row = await db.transaction().execute(async (tx) => {
+    const changed = await tx
+      .updateTable("app.admin")
+      .set({ password_hash: passwordHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (changed)
+      await recordAudit(tx, {
+        by,
+        action: "admin.password",
+        recordType: "admin",
+        recordId: id,
+        before: null,
+        after: null,
+      });
+    return changed;
+  });
   forgetAccount(USER_TYPE.admin, id);
   return row;
 }

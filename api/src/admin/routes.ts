@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../public-contract/index.ts";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/password.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
@@ -108,7 +109,7 @@ export const adminRoutes = createRouter()
     const { db, config } = c.var.deps;
     await confirmAdminPassword(c, currentPassword, "currentPassword");
     const adminId = c.get("session")!.sub;
-    const admin = await setAdminPassword(db, adminId, await hashPassword(password));
+    const admin = await setAdminPassword(db, adminId, await hashPassword(password), auditActor(c));
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     return c.json({ message: MESSAGES.passwordUpdated, token: await adminSession(config, admin) }, 200);
   });

@@ -3,6 +3,7 @@ import pg from "pg";
 import Cursor from "pg-cursor";
 import type { AdminTables } from "../admin/table.ts";
 import type { AlertTables } from "../alert/table.ts";
+import type { AuditTables } from "../audit/table.ts";
 import type { ChainViews } from "../chain/views.ts";
 import type { IncentiveTables } from "../incentive/table.ts";
 import type { InviteTables } from "../invite/table.ts";
@@ -44,6 +45,7 @@ export interface Database
     StakeRequestTables,
     IncentiveTables,
     AlertTables,
+    AuditTables,
     TicketTables,
     PasskeyTables,
     AnnouncementTables,

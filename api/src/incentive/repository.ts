@@ -96,14 +96,14 @@ export const findIncentives = (db: Db, ids: string[]) =>
 export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
 
 /** Deletes an UnPaid incentive; false when there is none (a paid one is kept). */
-export const deleteUnpaidIncentive = async (db: Db, id: string) =>
-  (
-    await db
-      .deleteFrom("app.incentive")
-      .where("id", "=", id)
-      .where("status", "=", INCENTIVE_STATUS.unPaid)
-      .executeTakeFirst()
-  ).numDeletedRows > 0n;
+/** Deletes the incentive while it is UnPaid; answers what it was (undefined when absent or paid). */
+export const deleteUnpaidIncentive = (db: Db, id: string) =>
+  db
+    .deleteFrom("app.incentive")
+    .where("id", "=", id)
+    .where("status", "=", INCENTIVE_STATUS.unPaid)
+    .returning(["wallet", "node", "date", "token", "type", "status"])
+    .executeTakeFirst();
 
 /** The payments the indexer recorded for a transaction. */
 export const paymentsOfTransaction = (db: Db, txHash: string) =>

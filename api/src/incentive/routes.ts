@@ -35,6 +35,8 @@ import {
 } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly, signedIn } from "../auth/middleware.ts";
 import { messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -184,7 +186,19 @@ export const incentiveRoutes = createRouter()
     const { rows, total } = await listDiscrepancies(c.var.deps.db, query);
     return c.json(paged(rows, total, query.page, query.limit), 200);
   })
-  .openapi(payoutPlanRoute, async (c) => c.json(await planPayout(c.var.deps.db, c.req.valid("json").ids), 200))
+  .openapi(payoutPlanRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { ids } = c.req.valid("json");
+    const plan = await planPayout(db, ids);
+    await recordAudit(db, {
+      by: auditActor(c),
+      action: "payout.plan",
+      recordType: "incentive",
+      recordId: null,
+      after: { incentiveIds: ids, total: plan.total, batches: plan.batches.length },
+    });
+    return c.json(plan, 200);
+  })
   .openapi(payoutHintRoute, async (c) => {
     const { db, chain } = c.var.deps;
     const { tnxHash, selectedArray } = c.req.valid("json");
@@ -195,6 +209,14 @@ export const incentiveRoutes = createRouter()
       selectedArray.map((row) => row._id),
       now,
     );
+    await recordAudit(db, {
+      by: auditActor(c),
+      action: "payout.paid",
+      recordType: "incentive",
+      recordId: null,
+      after: { incentiveIds: rows.map((row) => row.id), paid },
+      txHash: tnxHash,
+    });
     return c.json(
       { message: INCENTIVE_MESSAGES.tokenSent, data: rows.map((row) => toIncentiveResponse(row, now)), paid },
       200,
@@ -203,7 +225,20 @@ export const incentiveRoutes = createRouter()
   .openapi(deleteIncentiveRoute, async (c) => {
     const { db } = c.var.deps;
     const { id } = c.req.valid("json");
-    if (await deleteUnpaidIncentive(db, id)) return c.json({ message: INCENTIVE_MESSAGES.incentiveDeleted }, 200);
+    const deleted = await db.transaction().execute(async (tx) => {
+      const row = await deleteUnpaidIncentive(tx, id);
+      if (row)
+        await recordAudit(tx, {
+          by: auditActor(c),
+          action: "incentive.delete",
+          recordType: "incentive",
+          recordId: id,
+          before: row,
+          after: null,
+        });
+      return row;
+    });
+    if (deleted) return c.json({ message: INCENTIVE_MESSAGES.incentiveDeleted }, 200);
     if (await findIncentive(db, id)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentivePaidKept);
     throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
   });

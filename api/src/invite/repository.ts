@@ -28,4 +28,4 @@ export const addInvite = (db: Db, email: string, adminId: string) =>
     .executeTakeFirst();
 
 export const deleteInvite = (db: Db, id: string) =>
-  db.deleteFrom("app.invite").where("id", "=", id).returning("id").executeTakeFirst();
+  db.deleteFrom("app.invite").where("id", "=", id).returning(["id", "email"]).executeTakeFirst();

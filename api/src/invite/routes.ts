@@ -1,4 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
@@ -55,12 +57,38 @@ export const inviteRoutes = createRouter()
     return c.json(paged(rows.map(toInviteResponse), total, query.page, query.limit), 200);
   })
   .openapi(add, async (c) => {
-    const row = await addInvite(c.var.deps.db, c.req.valid("json").email, c.get("session")!.sub);
+    const by = auditActor(c);
+    const row = await c.var.deps.db.transaction().execute(async (tx) => {
+      const added = await addInvite(tx, c.req.valid("json").email, c.get("session")!.sub);
+      if (added)
+        await recordAudit(tx, {
+          by,
+          action: "invite.add",
+          recordType: "invite",
+          recordId: added.id,
+          before: null,
+          after: { email: added.email },
+        });
+      return added;
+    });
     if (!row) throw validationError({ email: MESSAGES.inviteExists });
     return c.json({ message: MESSAGES.inviteAdded, data: toInviteResponse(row) }, 201);
   })
   .openapi(remove, async (c) => {
-    const deleted = await deleteInvite(c.var.deps.db, c.req.valid("json").id);
+    const by = auditActor(c);
+    const deleted = await c.var.deps.db.transaction().execute(async (tx) => {
+      const removed = await deleteInvite(tx, c.req.valid("json").id);
+      if (removed)
+        await recordAudit(tx, {
+          by,
+          action: "invite.remove",
+          recordType: "invite",
+          recordId: removed.id,
+          before: { email: removed.email },
+          after: null,
+        });
+      return removed;
+    });
     if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.inviteRemoved }, 200);
   });

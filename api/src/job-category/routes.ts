@@ -1,4 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly, signedIn } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -77,7 +79,22 @@ export const jobCategoryRoutes = createRouter()
     const { categoryName } = c.req.valid("json");
     if (await categoryNameTaken(db, categoryName))
       throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
-    const { id } = await insertJobCategory(db, categoryName).catch(nameTakenAsFieldError);
+    const by = auditActor(c);
+    const { id } = await db
+      .transaction()
+      .execute(async (tx) => {
+        const added = await insertJobCategory(tx, categoryName);
+        await recordAudit(tx, {
+          by,
+          action: "jobCategory.add",
+          recordType: "jobCategory",
+          recordId: added.id,
+          before: null,
+          after: { categoryName },
+        });
+        return added;
+      })
+      .catch(nameTakenAsFieldError);
     return c.json(
       { message: JOB_CATEGORY_MESSAGES.categoryAdded, data: toJobCategoryResponse((await findJobCategory(db, id))!) },
       201,
@@ -88,7 +105,24 @@ export const jobCategoryRoutes = createRouter()
     const { _id, categoryName } = c.req.valid("json");
     if (await categoryNameTaken(db, categoryName, _id))
       throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
-    const renamed = await renameJobCategory(db, _id, categoryName).catch(nameTakenAsFieldError);
+    const by = auditActor(c);
+    const renamed = await db
+      .transaction()
+      .execute(async (tx) => {
+        const before = await findJobCategory(tx, _id);
+        const row = await renameJobCategory(tx, _id, categoryName);
+        if (row && before)
+          await recordAudit(tx, {
+            by,
+            action: "jobCategory.rename",
+            recordType: "jobCategory",
+            recordId: _id,
+            before: { categoryName: before.category_name },
+            after: { categoryName },
+          });
+        return row;
+      })
+      .catch(nameTakenAsFieldError);
     if (!renamed) throw new AppError("notFound", JOB_CATEGORY_MESSAGES.categoryNotFound);
     return c.json(
       {
@@ -101,10 +135,27 @@ export const jobCategoryRoutes = createRouter()
   .openapi(remove, async (c) => {
     const { db } = c.var.deps;
     const { id } = c.req.valid("json");
-    const removed = await deleteUnusedJobCategory(db, id).catch((error: unknown) => {
-      if (isPgError(error, "23503")) throw new AppError("conflict", JOB_CATEGORY_MESSAGES.categoryInUse);
-      throw error;
-    });
+    const by = auditActor(c);
+    const removed = await db
+      .transaction()
+      .execute(async (tx) => {
+        const before = await findJobCategory(tx, id);
+        const row = await deleteUnusedJobCategory(tx, id);
+        if (row && before)
+          await recordAudit(tx, {
+            by,
+            action: "jobCategory.delete",
+            recordType: "jobCategory",
+            recordId: id,
+            before: { categoryName: before.category_name },
+            after: null,
+          });
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (isPgError(error, "23503")) throw new AppError("conflict", JOB_CATEGORY_MESSAGES.categoryInUse);
+        throw error;
+      });
     if (removed) return c.json({ message: JOB_CATEGORY_MESSAGES.categoryRemoved }, 200);
     if (await findJobCategory(db, id)) throw new AppError("conflict", JOB_CATEGORY_MESSAGES.categoryInUse);
     throw new AppError("notFound", JOB_CATEGORY_MESSAGES.categoryNotFound);

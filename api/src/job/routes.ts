@@ -16,6 +16,8 @@ import {
 } from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -122,13 +124,31 @@ export const jobRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const input = c.req.valid("json");
-    const { reviewOnly } = await editJob(db, { type: session.userType, id: session.sub }, input);
-    if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
+    const admin = session.userType === USER_TYPE.admin;
+    const { reviewOnly } = await editJob(
+      db,
+      { type: session.userType, id: session.sub },
+      input,
+      admin ? auditActor(c) : undefined,
+    );
+    if (admin) c.var.deps.mailQueue.wake();
     const message = reviewOnly ? JOB_MESSAGES.jobStatusUpdated : JOB_MESSAGES.jobEdited;
     return c.json({ message, data: await readJob(db, input._id, ownerScope(session)) }, 200);
   })
   .openapi(deleteJobRoute, async (c) => {
-    if (!(await deleteJob(c.var.deps.db, c.req.valid("json").id)))
-      throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+    const { id } = c.req.valid("json");
+    const by = auditActor(c);
+    await c.var.deps.db.transaction().execute(async (tx) => {
+      const row = await findJob(tx, id, undefined);
+      if (!row || !(await deleteJob(tx, id))) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+      await recordAudit(tx, {
+        by,
+        action: "job.delete",
+        recordType: "job",
+        recordId: id,
+        before: toJobResponse(row),
+        after: null,
+      });
+    });
     return c.json({ message: JOB_MESSAGES.jobDeleted }, 200);
   });

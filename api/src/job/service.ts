@@ -1,4 +1,7 @@
 import { recordJobStatusAlert } from "../alert/events.ts";
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
+import { changedOnly } from "../audit/rules.ts";
 import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
@@ -61,7 +64,12 @@ export interface JobEditor {
  * is Validator, and only to the fields they may change; an admin's to any job and field, with the
  * review. jobChange is computed here from what changed. Answers whether only the review was sent.
  */
-export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): Promise<{ reviewOnly: boolean }> {
+export async function editJob(
+  db: Db,
+  editor: JobEditor,
+  input: JobEditInput,
+  audit?: AuditActor,
+): Promise<{ reviewOnly: boolean }> {
   const { _id, status, adminNotes, jobStatus, ...edit } = input;
   const isAdmin = editor.type === USER_TYPE.admin;
   return db
@@ -91,18 +99,23 @@ export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): P
         jobChange: nextJobChange(row.job_change, changed),
         ...(isAdmin ? { review } : {}),
       });
-      if (isAdmin)
-        await recordJobStatusAlert(tx, {
-          job: row,
-          after: {
-            status: status ?? row.status,
-            jobStatus: jobStatus ?? row.job_status,
-            adminNotes: adminNotes ?? row.admin_notes,
-          },
-        });
-      return {
-        reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined,
+      const reviewed = {
+        status: status ?? row.status,
+        jobStatus: jobStatus ?? row.job_status,
+        adminNotes: adminNotes ?? row.admin_notes,
       };
+      if (isAdmin) await recordJobStatusAlert(tx, { job: row, after: reviewed });
+      const reviewOnly =
+        isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined;
+      if (isAdmin && audit)
+        await recordAudit(tx, {
+          by: audit,
+          action: reviewOnly ? "job.quickUpdate" : "job.edit",
+          recordType: "job",
+          recordId: _id,
+          ...changedOnly({ ...before, ...current }, { ...after, ...reviewed }),
+        });
+      return { reviewOnly };
     })
     .catch(categoryGoneAsFieldError);
 }

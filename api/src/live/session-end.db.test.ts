@@ -105,7 +105,10 @@ describe("a live stream lasts as long as its session", () => {
   it("ends when the admin's password is changed, which ends the admin's sessions", async () => {
     const admin = await t.addAdmin();
     const stream = await open(await t.adminToken(admin));
-    await setAdminPassword(t.db, admin.id, await hashPassword("another horse battery"));
+    await setAdminPassword(t.db, admin.id, await hashPassword("another horse battery"), {
+      adminId: admin.id,
+      clientAddress: "127.0.0.1",
+    });
     await ends(stream, "the admin's stream to end");
   });
 

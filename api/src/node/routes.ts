@@ -36,6 +36,7 @@ import {
 import { refuseNonPublicIp } from "./public-ip.ts";
 import { addNode, applyTransition } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -245,6 +246,7 @@ export const nodeRoutes = createRouter()
         actor: { type: USER_TYPE.admin, id: session.sub },
         action: { kind: "review", to: review.status },
         notes: review.adminNotes,
+        audit: auditActor(c),
       });
       c.var.deps.mailQueue.wake();
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
@@ -266,6 +268,7 @@ export const nodeRoutes = createRouter()
       nodeId: c.req.valid("json").id,
       actor: { type: USER_TYPE.admin, id: session.sub },
       action: { kind: "delete" },
+      audit: auditActor(c),
     });
     c.var.deps.mailQueue.wake();
     return c.json({ message: NODE_MESSAGES.nodeDeleted }, 200);
@@ -281,6 +284,7 @@ export const nodeRoutes = createRouter()
       ownerId,
       actor: { type: session.userType, id: session.sub },
       action: { kind: "toggle", to: status },
+      ...(session.userType === USER_TYPE.admin ? { audit: auditActor(c) } : {}),
     });
     if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
     const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;

@@ -1,4 +1,7 @@
 import { recordNodeStatusAlert } from "../alert/events.ts";
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
+import type { AuditAction } from "../audit/schema.ts";
 import { LIMITS, NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
@@ -100,7 +103,15 @@ export interface TransitionRequest {
   notes?: string;
   /** The edited fields of a resubmitted Return node. */
   fields?: Omit<NodeResubmitInput, "_id" | "status">;
+  /** Set for an admin's action: it is recorded in the audit trail, in the transition's transaction. */
+  audit?: AuditActor;
 }
+
+const AUDITED: Partial<Record<NodeAction["kind"], AuditAction>> = {
+  review: "node.review",
+  toggle: "node.toggle",
+  delete: "node.delete",
+};
 
 /**
  * Applies one transition, decided by rules.ts on the locked node and what the chain shows, and records
@@ -124,8 +135,21 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
           decision.reason,
         );
       const history = { nodeId, actor, from: node.status, to: decision.to };
+      const auditAction = AUDITED[action.kind];
+      const audit = (after: { status: string; adminNotes?: string | null } | null) =>
+        request.audit && auditAction
+          ? recordAudit(tx, {
+              by: request.audit,
+              action: auditAction,
+              recordType: "node",
+              recordId: nodeId,
+              before: { status: node.status, adminNotes: node.admin_notes },
+              after,
+            })
+          : undefined;
       if (decision.to === NODE_DELETED) {
         await deleteNodeRow(tx, nodeId);
+        await audit(null);
         const historyId = await recordHistory(tx, history);
         if (actor.type === USER_TYPE.admin)
           await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
@@ -143,6 +167,7 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       }
       const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
       await updateNodeStatus(tx, nodeId, decision.to, notes);
+      await audit({ status: decision.to, adminNotes: notes ?? node.admin_notes });
       const historyId = await recordHistory(tx, { ...history, notes });
       if (actor.type === USER_TYPE.admin)
         await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { TWOFA, USER_TYPE, type UserRole } from "../public-contract/domain.ts";
 import type { OperatorResponse } from "./schema.ts";
@@ -56,18 +58,40 @@ export const listOperators = (db: Db, params: { page: number; limit: number; q: 
     params,
   );
 
-/** Disables (ending every session) or re-enables an operator; undefined when there is no such operator. */
-export async function setOperatorAccess(db: Db, id: string, enabled: boolean) {
-  const row = await db
-    .updateTable("app.operator")
-    .set(
-      enabled
-        ? { disabled_at: null, updated_at: sql`now()` }
-        : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` },
-    )
-    .where("id", "=", id)
-    .returning("id")
-    .executeTakeFirst();
+/**
+ * Disables (ending every session) or re-enables an operator, recorded in the audit trail with `by` (the admin) in the
+ * same transaction; undefined when there is no such operator. The account cache forgets the operator once committed.
+ */
+export async function setOperatorAccess(db: Db, id: string, enabled: boolean, by?: AuditActor) {
+  const row = await db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom("app.operator")
+      .select("disabled_at")
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const changed = await tx
+      .updateTable("app.operator")
+      .set(
+        enabled
+          ? { disabled_at: null, updated_at: sql`now()` }
+          : { disabled_at: sql`now()`, session_version: sql`session_version + 1`, updated_at: sql`now()` },
+      )
+      .where("id", "=", id)
+      .returning(["id", "disabled_at"])
+      .executeTakeFirstOrThrow();
+    if (by)
+      await recordAudit(tx, {
+        by,
+        action: enabled ? "operator.enable" : "operator.disable",
+        recordType: "operator",
+        recordId: id,
+        before: { disabled: before.disabled_at !== null },
+        after: { disabled: changed.disabled_at !== null },
+      });
+    return changed;
+  });
   forgetAccount(USER_TYPE.user, id);
   return row;
 }

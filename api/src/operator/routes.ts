@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly, signedInBefore2fa, userBefore2fa } from "../auth/middleware.ts";
 import { revokeSessions } from "../auth/session.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
@@ -149,6 +150,7 @@ export const operatorRoutes = createRouter()
   })
   .openapi(access, async (c) => {
     const { _id, enabled } = c.req.valid("json");
-    if (!(await setOperatorAccess(c.var.deps.db, _id, enabled))) throw new AppError("notFound", MESSAGES.notFound);
+    if (!(await setOperatorAccess(c.var.deps.db, _id, enabled, auditActor(c))))
+      throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: enabled ? MESSAGES.operatorEnabled : MESSAGES.operatorDisabled }, 200);
   });

@@ -1,13 +1,21 @@
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
-import { countPasskeys, deletePasskeyRow, lockAdminFallback, setEmailCodeFallback } from "./repository.ts";
+import {
+  countPasskeys,
+  deletePasskeyRow,
+  lockAdminFallback,
+  renamePasskey,
+  setEmailCodeFallback,
+} from "./repository.ts";
 
 /**
  * Deletes one of the admin's passkeys, but never the last one while emailed codes are off (the admin
  * could no longer sign in). The admin row is locked, so two deletes cannot both pass the check.
  */
-export async function deletePasskey(db: Db, adminId: string, id: string): Promise<void> {
+export async function deletePasskey(db: Db, adminId: string, id: string, by: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const admin = await lockAdminFallback(trx, adminId);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
@@ -15,15 +23,61 @@ export async function deletePasskey(db: Db, adminId: string, id: string): Promis
     if (!deleted) throw new AppError("notFound", MESSAGES.passkeyNotFound);
     if (!admin.email_code_fallback && (await countPasskeys(trx, adminId)) === 0)
       throw new AppError("conflict", MESSAGES.lastPasskeyWithoutFallback);
+    await recordAudit(trx, {
+      by,
+      action: "passkey.delete",
+      recordType: "passkey",
+      recordId: id,
+      before: { name: deleted.name },
+      after: null,
+    });
   });
 }
 
 /** Turns the emailed code on, or off once the admin has a passkey (checked under the admin's row lock). */
-export async function switchEmailCodeFallback(db: Db, adminId: string, enabled: boolean): Promise<void> {
+export async function switchEmailCodeFallback(
+  db: Db,
+  adminId: string,
+  enabled: boolean,
+  by: AuditActor,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    if (!(await lockAdminFallback(trx, adminId))) throw new AppError("unauthorized", MESSAGES.sessionEnded);
+    const admin = await lockAdminFallback(trx, adminId);
+    if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     if (!enabled && (await countPasskeys(trx, adminId)) === 0)
       throw new AppError("conflict", MESSAGES.fallbackNeedsPasskey);
     await setEmailCodeFallback(trx, adminId, enabled);
+    await recordAudit(trx, {
+      by,
+      action: "secondFactor.emailCode",
+      recordType: "admin",
+      recordId: adminId,
+      before: { emailCodeFallback: admin.email_code_fallback },
+      after: { emailCodeFallback: enabled },
+    });
+  });
+}
+
+/** Renames one of the admin's passkeys, recorded in the audit trail; undefined when it is not theirs. */
+export async function renameOwnPasskey(db: Db, adminId: string, id: string, name: string, by: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("app.admin_passkey")
+      .select("name")
+      .where("id", "=", id)
+      .where("admin_id", "=", adminId)
+      .forUpdate()
+      .executeTakeFirst();
+    const row = await renamePasskey(trx, adminId, id, name);
+    if (!row || !before) return undefined;
+    await recordAudit(trx, {
+      by,
+      action: "passkey.rename",
+      recordType: "passkey",
+      recordId: id,
+      before: { name: before.name },
+      after: { name: row.name },
+    });
+    return row;
   });
 }

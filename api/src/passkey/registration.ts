@@ -1,3 +1,5 @@
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { COSEALG } from "@simplewebauthn/server/helpers";
 import type { z } from "zod";
@@ -62,6 +64,7 @@ export async function registerPasskey(
   adminId: string,
   name: string,
   response: z.output<typeof registrationResponseSchema>,
+  by: AuditActor,
 ) {
   const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "registration", adminId });
   if (!stored) throw refused(MESSAGES.passkeyRequestExpired);
@@ -87,7 +90,7 @@ export async function registerPasskey(
       await lockAdminFallback(trx, adminId);
       if ((await countPasskeys(trx, adminId)) >= PASSKEY_LIMITS.maxPerAdmin)
         throw new AppError("conflict", MESSAGES.passkeyLimitReached);
-      return insertPasskey(trx, {
+      const row = await insertPasskey(trx, {
         adminId,
         credentialId: credential.id,
         publicKey: credential.publicKey,
@@ -95,6 +98,15 @@ export async function registerPasskey(
         transports: response.response.transports ?? [],
         name,
       });
+      await recordAudit(trx, {
+        by,
+        action: "passkey.add",
+        recordType: "passkey",
+        recordId: row.id,
+        before: null,
+        after: { name: row.name },
+      });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", MESSAGES.passkeyAlreadyRegistered);

@@ -87,7 +87,7 @@ export const deletePasskeyRow = (db: Db, adminId: string, id: string) =>
     .deleteFrom("app.admin_passkey")
     .where("id", "=", id)
     .where("admin_id", "=", adminId)
-    .returning("id")
+    .returning(["id", "name"])
     .executeTakeFirst();
 
 /** Removes every passkey of the admin; answers their names, oldest first. */

@@ -3,15 +3,16 @@ import { confirmAdminPassword } from "../admin/reauth.ts";
 import { findAdminById } from "../admin/repository.ts";
 import { passwordConfirmSchema } from "../admin/schema.ts";
 import { adminSession } from "../admin/session.ts";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, tokenSchema } from "../shared/schema.ts";
-import { deletePasskey, switchEmailCodeFallback } from "./manage.ts";
+import { deletePasskey, renameOwnPasskey, switchEmailCodeFallback } from "./manage.ts";
 import { registerPasskey, registrationOptions } from "./registration.ts";
-import { listPasskeys, renamePasskey, toPasskeyResponse } from "./repository.ts";
+import { listPasskeys, toPasskeyResponse } from "./repository.ts";
 import {
   creationOptionsResponseSchema,
   deletePasskeySchema,
@@ -144,26 +145,26 @@ export const passkeyRoutes = createRouter()
   .openapi(register, async (c) => {
     const { name, response } = c.req.valid("json");
     const { db, config, log } = c.var.deps;
-    const row = await registerPasskey(db, config, log, c.get("session")!.sub, name, response);
+    const row = await registerPasskey(db, config, log, c.get("session")!.sub, name, response, auditActor(c));
     return c.json({ message: MESSAGES.passkeyAdded, data: toPasskeyResponse(row) }, 201);
   })
   .openapi(rename, async (c) => {
     const { _id, name } = c.req.valid("json");
-    const row = await renamePasskey(c.var.deps.db, c.get("session")!.sub, _id, name);
+    const row = await renameOwnPasskey(c.var.deps.db, c.get("session")!.sub, _id, name, auditActor(c));
     if (!row) throw new AppError("notFound", MESSAGES.passkeyNotFound);
     return c.json({ message: MESSAGES.passkeyRenamed, data: toPasskeyResponse(row) }, 200);
   })
   .openapi(remove, async (c) => {
     const { id, password } = c.req.valid("json");
     await confirmAdminPassword(c, password);
-    await deletePasskey(c.var.deps.db, c.get("session")!.sub, id);
+    await deletePasskey(c.var.deps.db, c.get("session")!.sub, id, auditActor(c));
     return c.json({ message: MESSAGES.passkeyDeleted }, 200);
   })
   .openapi(fallback, async (c) => {
     const input = c.req.valid("json");
     if (!input.enabled) await confirmAdminPassword(c, input.password);
     const enabled = input.enabled;
-    await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled);
+    await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled, auditActor(c));
     return c.json(
       { message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled },
       200,

@@ -4,6 +4,7 @@
  */
 export * from "../admin/schema.ts";
 export * from "../alert/schema.ts";
+export * from "../audit/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../dashboard/schema.ts";
 export * from "../health/schema.ts";

@@ -92,11 +92,26 @@ export async function isIndexedLimitChange(db: Db, txHash: string): Promise<bool
   );
 }
 
-/** Records that the settings page sent the limit change of `txHash` (the first admin to say so is kept). */
+/** The stake minimum and maximum (wei) the limit change of `txHash` set, as indexed. */
+export const limitChangeOf = (db: Db, txHash: string) =>
+  db
+    .selectFrom("chain.stake_limit_change")
+    .select(["min_stake as minStake", "max_stake as maxStake"])
+    .where("tx_hash", "=", txHash)
+    .orderBy("log_index", "desc")
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * Records that the settings page sent the limit change of `txHash` (the first admin to say so is kept); answers
+ * whether this call recorded it.
+ */
 export async function recordPortalLimitChange(db: Db, txHash: string, adminId: string) {
-  await db
+  const row = await db
     .insertInto("app.stake_limit_portal_change")
     .values({ tx_hash: txHash, admin_id: adminId })
     .onConflict((oc) => oc.column("tx_hash").doNothing())
-    .execute();
+    .returning("tx_hash")
+    .executeTakeFirst();
+  return row !== undefined;
 }

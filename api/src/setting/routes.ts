@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { MESSAGES } from "../public-contract/index.ts";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -10,6 +12,7 @@ import {
   chainStakeLimits,
   getSettings,
   isIndexedLimitChange,
+  limitChangeOf,
   recordPortalLimitChange,
   saveSettings,
   toSettingResponse,
@@ -77,13 +80,37 @@ export const settingRoutes = createRouter()
     const limits = await chainStakeLimits(db);
     if (limits && !multipleDivides(input.multiplyOf, BigInt(limits.minStake)))
       throw validationError({ multiplyOf: MESSAGES.multipleNotDividingMinimum });
-    const row = await saveSettings(db, input);
+    const by = auditActor(c);
+    const row = await db.transaction().execute(async (tx) => {
+      const current = await getSettings(tx);
+      const saved = await saveSettings(tx, input);
+      await recordAudit(tx, {
+        by,
+        action: "setting.update",
+        recordType: "setting",
+        recordId: String(saved.id),
+        before: current ? toSettingResponse(current, limits) : null,
+        after: toSettingResponse(saved, limits),
+      });
+      return saved;
+    });
     return c.json({ message: MESSAGES.settingUpdated, data: toSettingResponse(row, limits) }, 200);
   })
   .openapi(recordLimitChange, async (c) => {
     const { db } = c.var.deps;
     const { tnxHash } = c.req.valid("json");
     if (!(await isIndexedLimitChange(db, tnxHash))) throw new AppError("notFound", MESSAGES.stakeLimitChangeUnknown);
-    await recordPortalLimitChange(db, tnxHash, c.get("session")!.sub);
+    const by = auditActor(c);
+    await db.transaction().execute(async (tx) => {
+      if (!(await recordPortalLimitChange(tx, tnxHash, c.get("session")!.sub))) return;
+      await recordAudit(tx, {
+        by,
+        action: "stakeLimit.change",
+        recordType: "setting",
+        recordId: null,
+        after: await limitChangeOf(tx, tnxHash),
+        txHash: tnxHash,
+      });
+    });
     return c.json({ message: MESSAGES.stakeLimitChangeRecorded }, 200);
   });

@@ -125,8 +125,9 @@ export const updateStakeRequestStatus = (tx: Db, id: string, status: StakeReques
     .where("id", "=", id)
     .execute();
 
-export const deleteStakeRequest = async (db: Db, id: string) =>
-  (await db.deleteFrom("app.stake_request").where("id", "=", id).executeTakeFirst()).numDeletedRows > 0n;
+/** Deletes the request; answers what it was (undefined when there was none). */
+export const deleteStakeRequest = (db: Db, id: string) =>
+  db.deleteFrom("app.stake_request").where("id", "=", id).returning(["id", "status", "node_id"]).executeTakeFirst();
 
 /** The number of requests in each status, every status listed. */
 export async function countStakeRequestsByStatus(db: Db) {

@@ -8,7 +8,6 @@ import { pliText } from "../shared/pli.ts";
 import {
   allStakeRequests,
   countStakeRequestsByStatus,
-  deleteStakeRequest,
   findStakeRequest,
   latestOwnStakeRequests,
   listStakeRequests,
@@ -29,9 +28,10 @@ import {
   stakeRequestStatusUpdateSchema,
   STAKE_REQUEST_PATHS,
 } from "./schema.ts";
-import { changeStakeRequestStatus, createStakeRequest } from "./service.ts";
+import { changeStakeRequestStatus, createStakeRequest, removeStakeRequest } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { deleteByIdSchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -175,7 +175,7 @@ export const stakeRequestRoutes = createRouter()
   .openapi(updateStatusRoute, async (c) => {
     const { db } = c.var.deps;
     const { _id, status } = c.req.valid("json");
-    await changeStakeRequestStatus(db, _id, status);
+    await changeStakeRequestStatus(db, _id, status, auditActor(c));
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestStatusUpdated, data: await readRequest(db, _id) }, 200);
   })
   .openapi(exportStakeRequestsRoute, async (c) =>
@@ -186,7 +186,6 @@ export const stakeRequestRoutes = createRouter()
     ),
   )
   .openapi(deleteStakeRequestRoute, async (c) => {
-    if (!(await deleteStakeRequest(c.var.deps.db, c.req.valid("json").id)))
-      throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
+    await removeStakeRequest(c.var.deps.db, c.req.valid("json").id, auditActor(c));
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestDeleted }, 200);
   });

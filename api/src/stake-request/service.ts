@@ -1,6 +1,8 @@
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Db } from "../db/database.ts";
-import { insertStakeRequest, lockStakeRequest, updateStakeRequestStatus } from "./repository.ts";
+import { deleteStakeRequest, insertStakeRequest, lockStakeRequest, updateStakeRequestStatus } from "./repository.ts";
 import {
   decideStakeRequestStatus,
   STAKE_REQUEST_RULE_MESSAGES,
@@ -42,7 +44,12 @@ export async function createStakeRequest(db: Db, operatorId: string, nodeId: str
  * An admin's status change, decided by rules.ts on the locked request and the indexed farm whitelist; 404 or 409 with
  * the reason.
  */
-export async function changeStakeRequestStatus(db: Db, id: string, to: ReviewedStakeRequestStatus): Promise<void> {
+export async function changeStakeRequestStatus(
+  db: Db,
+  id: string,
+  to: ReviewedStakeRequestStatus,
+  by: AuditActor,
+): Promise<void> {
   await db
     .transaction()
     .execute(async (tx) => {
@@ -51,6 +58,30 @@ export async function changeStakeRequestStatus(db: Db, id: string, to: ReviewedS
       const decision = decideStakeRequestStatus(request.status, to, { farmWhitelisted: request.farm_whitelisted });
       if (!decision.allowed) throw new AppError("conflict", decision.reason);
       await updateStakeRequestStatus(tx, id, to);
+      await recordAudit(tx, {
+        by,
+        action: "stakeRequest.status",
+        recordType: "stakeRequest",
+        recordId: id,
+        before: { status: request.status },
+        after: { status: to },
+      });
     })
     .catch(openRequestAsConflict);
+}
+
+/** An admin's deletion of a request, recorded in the audit trail; 404 when there is none. */
+export async function removeStakeRequest(db: Db, id: string, by: AuditActor): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const deleted = await deleteStakeRequest(tx, id);
+    if (!deleted) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
+    await recordAudit(tx, {
+      by,
+      action: "stakeRequest.delete",
+      recordType: "stakeRequest",
+      recordId: id,
+      before: { status: deleted.status, nodeId: deleted.node_id },
+      after: null,
+    });
+  });
 }

@@ -29,6 +29,8 @@ import {
 } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { pagedSchema } from "../shared/schema.ts";
 
@@ -255,7 +257,17 @@ export const stakeRoutes = createRouter()
     const row = await findPosition(db, wallet, node);
     if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
     requireUnlocked(row);
-    return c.json({ message: STAKE_MESSAGES.tokenUnlocked, data: await readPosition(db, wallet, node) }, 200);
+    const data = await readPosition(db, wallet, node);
+    await recordAudit(db, {
+      by: auditActor(c),
+      action: "stake.unlock",
+      recordType: "stake",
+      recordId: data._id,
+      before: null,
+      after: { status: data.status, totalStake: data.totalStake, unlockedAt: data.unlockedAt },
+      txHash: data.unlockTnxHash,
+    });
+    return c.json({ message: STAKE_MESSAGES.tokenUnlocked, data }, 200);
   })
   .openapi(withdrawHintRoute, async (c) => {
     const { db, chain } = c.var.deps;
