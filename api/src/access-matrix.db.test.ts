@@ -57,6 +57,15 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.settingStakeLimits, hint)).status).toBe(404);
   });
 
+  it("the audit trail and its export: admin only", async () => {
+    for (const url of [API.audit.root, API.audit.export]) {
+      expect((await as("anonymous", "GET", url)).status, url).toBe(401);
+      expect((await as("operatorA", "GET", url)).status, url).toBe(403);
+      expect((await as("operatorNo2fa", "GET", url)).status, url).toBe(403);
+      expect((await as("admin", "GET", url)).status, url).toBe(200);
+    }
+  });
+
   it("admin password change: admin only, and never with the session alone", async () => {
     const body = {
       currentPassword: "correct horse battery",

@@ -21,7 +21,9 @@ export interface AuditEntry {
   txHash?: string | null;
 }
 
-const jsonOf = (value: unknown) => (value === undefined ? null : JSON.stringify(withoutSecrets(value)));
+/** JSON text of a before or after without secrets; SQL NULL for none (a record created or deleted). */
+const jsonOf = (value: unknown) =>
+  value === undefined || value === null ? null : JSON.stringify(withoutSecrets(value));
 
 /**
  * Records one admin action. Call it with the transaction of the action itself, so a rolled-back action leaves no

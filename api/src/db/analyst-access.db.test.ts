@@ -7,7 +7,7 @@ import { applyAnalystAccess } from "./analyst-access.ts";
 import { createDb, type Db } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
-const ANALYTICS_VIEWS = ["incentives", "jobs", "node_days", "nodes", "requests"];
+const ANALYTICS_VIEWS = ["audit_records", "incentives", "jobs", "node_days", "nodes", "requests"];
 const INSUFFICIENT_PRIVILEGE = "42501";
 const LOGIN_REFUSED = ["28000", "28P01"];
 

@@ -7,6 +7,12 @@ import { sql, type Kysely } from "kysely";
  * view leaves out the client address and the personal keys of before/after (emails, notes), as the
  * other analytics views do.
  */
+/** A before or after column without the personal keys (emails, free-text notes) when it is an object. */
+const withoutPersonalKeys = (column: "before" | "after") =>
+  sql.raw(
+    `CASE WHEN jsonb_typeof(${column}) = 'object' THEN ${column} - ARRAY['email', 'adminNotes', 'notes'] ELSE ${column} END AS ${column}`,
+  );
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -42,8 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     CREATE VIEW analytics.audit_records AS
     SELECT id, admin_id, occurred_at, action, record_type, record_id,
-      before - ARRAY['email', 'adminNotes', 'notes'] AS before,
-      after - ARRAY['email', 'adminNotes', 'notes'] AS after,
+      ${withoutPersonalKeys("before")}, ${withoutPersonalKeys("after")},
       tx_hash AS tx
     FROM app.audit_record
   `.execute(db);
