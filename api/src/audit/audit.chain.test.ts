@@ -1,0 +1,151 @@
+import type { Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { pli } from "../../../test/chain.ts";
+import { startChainApp } from "../../test/chain-app.ts";
+import { approvedNode } from "../../test/incentives.ts";
+import { newOperator } from "../../test/nodes.ts";
+import { API, INCENTIVE_STATUS, PAYOUT_GAS } from "../public-contract/index.ts";
+
+/**
+ * The admin actions that answer a chain transaction (the unlock, the payout and its plan, a stake limit change):
+ * sent to anvil, indexed by Ponder, then hinted through the API, which records each in the audit trail with its hash.
+ */
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let adminId: string;
+let token: string;
+let operator: Awaited<ReturnType<typeof newOperator>>;
+let node: Awaited<ReturnType<typeof approvedNode>>;
+const ADMIN_IP = "203.0.113.9";
+
+beforeAll(async () => {
+  app = await startChainApp();
+  const admin = await app.t.addAdmin();
+  adminId = admin.id;
+  token = await app.t.adminToken(admin);
+  operator = await newOperator(app.t, DEV_KEYS.validator);
+  await app.chain.fund("validator", pli(1_000_000));
+  node = await approvedNode(app, token, operator, 1);
+});
+afterAll(() => app?.stop());
+
+const owner = () => app.chain.as("owner");
+const asAdmin = (url: string, body: unknown) => app.t.call("POST", url, { token, body, ip: ADMIN_IP });
+
+/** The records `act` added to the audit trail, with its response. */
+async function recorded(act: () => Promise<{ status: number; body: unknown }>) {
+  const before = new Set((await app.t.db.selectFrom("app.audit_record").select("id").execute()).map((row) => row.id));
+  const response = await act();
+  const rows = await app.t.db.selectFrom("app.audit_record").selectAll().execute();
+  return { response, added: rows.filter((row) => !before.has(row.id)) };
+}
+
+describe("admin actions on the chain leave one audit record each, with the transaction hash", () => {
+  it("the unlock hint", async () => {
+    await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(50_000), node.node]));
+    const unlock = await app.chain.mined(owner().staking.write.unlock([operator.address, node.node]));
+    await app.synced();
+    const stakeId = `${operator.wallet}-${node.nodeKey}`;
+    const { response, added } = await recorded(() => asAdmin(API.stake.unlock, { _id: stakeId }));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        client_address: ADMIN_IP,
+        action: "stake.unlock",
+        record_type: "stake",
+        record_id: stakeId,
+        tx_hash: unlock.transactionHash,
+        after: expect.objectContaining({ status: "Unlock", totalStake: pli(50_000).toString() }),
+      }),
+    ]);
+  });
+
+  it("the payout plan and the payout hint", async () => {
+    const { id } = await app.t.db
+      .insertInto("app.incentive")
+      .values({
+        wallet: operator.wallet,
+        node: node.nodeKey,
+        date: "2027-03-01",
+        token: pli(3).toString(),
+        inactive_count: 0,
+        staked_days: 28,
+        accrued_days: 28,
+        percentage: "2.5",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await app.chain.fund("owner", pli(10));
+    await app.chain.mined(owner().staking.write.depositReward([pli(10)]));
+    await app.synced();
+
+    const plan = await recorded(() => asAdmin(API.incentive.payout, { ids: [id] }));
+    expect(plan.response.status).toBe(200);
+    expect(plan.added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        action: "payout.plan",
+        record_type: "incentive",
+        tx_hash: null,
+        after: { incentiveIds: [id], total: pli(3).toString(), batches: 1 },
+      }),
+    ]);
+
+    const [batch] = (
+      plan.response.body as { batches: { wallets: string[]; amounts: string[]; dates: number[]; nodes: string[] }[] }
+    ).batches;
+    const hash = await owner().staking.write.payRewards(
+      [batch!.wallets as Address[], batch!.amounts.map(BigInt), batch!.dates.map(BigInt), batch!.nodes as Address[]],
+      { gas: PAYOUT_GAS },
+    );
+    await app.chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    await app.synced();
+    const paid = await recorded(() =>
+      asAdmin(API.incentive.update, {
+        tnxHash: hash,
+        selectedArray: [{ _id: id, status: INCENTIVE_STATUS.paid, token: "1" }],
+      }),
+    );
+    expect(paid.response.status, JSON.stringify(paid.response.body)).toBe(200);
+    expect(paid.added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        action: "payout.paid",
+        record_type: "incentive",
+        tx_hash: hash,
+        after: { incentiveIds: [id], paid: [id] },
+      }),
+    ]);
+  });
+
+  it("the stake limit change, once however often it is hinted", async () => {
+    const sent = await app.chain.mined(owner().staking.write.setMinStakeAmt([pli(70_000)]));
+    await app.synced();
+    const tnxHash = sent.transactionHash;
+    const first = await recorded(() => asAdmin(API.settingStakeLimits, { tnxHash }));
+    expect(first.response.status).toBe(200);
+    expect(first.added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        action: "stakeLimit.change",
+        record_type: "setting",
+        tx_hash: tnxHash,
+        after: expect.objectContaining({ minStake: pli(70_000).toString() }),
+      }),
+    ]);
+    expect((await recorded(() => asAdmin(API.settingStakeLimits, { tnxHash }))).added).toEqual([]);
+  });
+
+  it("a hint the chain does not know leaves no record", async () => {
+    const unknown = `0x${"cd".repeat(32)}`;
+    for (const [url, body] of [
+      [API.settingStakeLimits, { tnxHash: unknown }],
+      [API.stake.unlock, { _id: `${operator.wallet}-0x${"ee".repeat(20)}` }],
+    ] as const) {
+      const { response, added } = await recorded(() => asAdmin(url, body));
+      expect(response.status, url).toBe(404);
+      expect(added, url).toEqual([]);
+    }
+  });
+});
