@@ -5,7 +5,7 @@ import { categoryId, nodeWithStatus, operatorWithActiveNode, submitJob } from ".
 import { newOperator, registerNode } from "../../test/nodes.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { provisionAdmin, resetSecondFactor } from "../admin/provision.ts";
-import { API, NODE_STATUS } from "../public-contract/index.ts";
+import { API, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 import { recordAudit } from "./repository.ts";
 
 let t: TestAppWithSmtp;
@@ -308,6 +308,26 @@ describe("every admin action leaves exactly one record", () => {
       before: { email: "audited@example.com" },
       after: null,
     });
+  });
+
+  it("closing a ticket", async () => {
+    const operator = await newOperator(t);
+    const opened = await t.call("POST", API.ticket.root, {
+      token: operator.token,
+      body: { subject: "Stake", message: "Please help." },
+    });
+    const id: string = opened.body.data._id;
+    await expectOneRecord(() => asAdmin(API.ticket.close, { _id: id }), {
+      status: 200,
+      action: "ticket.close",
+      recordType: "ticket",
+      recordId: id,
+      before: { status: opened.body.data.status },
+      after: { status: TICKET_STATUS.closed },
+    });
+    const { response, added } = await recorded(() => asAdmin(API.ticket.close, { _id: id }));
+    expect(response.status).toBe(409);
+    expect(added).toEqual([]);
   });
 
   it("passkey add, rename and deletion, the emailed-code switch, and the password change", async () => {

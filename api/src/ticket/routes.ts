@@ -21,6 +21,7 @@ import {
 } from "./schema.ts";
 import { closeTicket, openTicket, replyToTicket } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { auditActor } from "../audit/actor.ts";
 import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
 import { pagedSchema } from "../shared/schema.ts";
 import { TICKET_LIMITS } from "./rules.ts";
@@ -139,6 +140,6 @@ export const ticketRoutes = createRouter()
   .openapi(closeTicketRoute, async (c) => {
     const { db } = c.var.deps;
     const { _id } = c.req.valid("json");
-    await closeTicket(db, { type: USER_TYPE.admin, id: c.get("session")!.sub }, _id);
+    await closeTicket(db, { type: USER_TYPE.admin, id: c.get("session")!.sub }, _id, auditActor(c));
     return c.json({ message: TICKET_MESSAGES.ticketClosedDone, data: await readTicket(db, _id, undefined) }, 200);
   });

@@ -1,3 +1,5 @@
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/repository.ts";
 import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { mailOf, recordMails } from "../mail/outbox.ts";
@@ -73,11 +75,19 @@ export async function replyToTicket(
 }
 
 /** An admin closes a ticket; 409 when it is closed already. */
-export async function closeTicket(db: Db, actor: TicketActor, ticketId: string): Promise<void> {
+export async function closeTicket(db: Db, actor: TicketActor, ticketId: string, by: AuditActor): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const ticket = await lockTicket(tx, ticketId);
     if (!ticket) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
     if (!mayClose(ticket.status, actor.type)) throw new AppError("conflict", TICKET_MESSAGES.ticketAlreadyClosed);
     await setTicketStatus(tx, ticketId, TICKET_STATUS.closed, true);
+    await recordAudit(tx, {
+      by,
+      action: "ticket.close",
+      recordType: "ticket",
+      recordId: ticketId,
+      before: { status: ticket.status },
+      after: { status: TICKET_STATUS.closed },
+    });
   });
 }
