@@ -26,6 +26,7 @@ import * as blindSignIn from "./migrations/2026-11-27T12-00-00_blind-sign-in.ts"
 import * as trustedAnnouncements from "./migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 import * as stakeRequestName from "./migrations/2026-11-28T09-00-00_stake-request-name.ts";
 import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
+import * as settingAnnouncements from "./migrations/2026-11-29T11-00-00_setting-announcements.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-27T18-00-00_trusted-announcements": trustedAnnouncements,
   "2026-11-28T09-00-00_stake-request-name": stakeRequestName,
   "2026-11-28T10-00-00_mail-outbox": mailOutbox,
+  "2026-11-29T11-00-00_setting-announcements": settingAnnouncements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
