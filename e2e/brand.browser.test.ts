@@ -1,0 +1,99 @@
+import { randomInt } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PNG_1X1 } from "../api/test/images.ts";
+import { API, type SettingResponse } from "../api/src/public-contract/index.ts";
+import { routes } from "@/shared/config/routes";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { callApi } from "./support/records.ts";
+import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
+import { useStack } from "./support/stack.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+
+let pages: OperatorAndAdminPages;
+let adminSession: string;
+let original: SettingResponse;
+const name = `Acme Validators ${randomInt(1e6)}`;
+
+const readSettings = async () =>
+  (await (await fetch(`${stack.current.urls.api}${API.setting}`)).json()) as SettingResponse;
+const favicon = (page: Page) => page.locator('link[rel="icon"]').getAttribute("href");
+
+beforeAll(async () => {
+  const operator = await freshOperator(stack.current);
+  const operatorSession = (await operatorWith2fa(stack.current, operator)).token;
+  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  original = await readSettings();
+  pages = await operatorAndAdminPages(browser.current, stack.current, {
+    operator: { token: operatorSession, key: operator.key },
+    admin: adminSession,
+  });
+});
+
+afterAll(async () => {
+  await pages?.close();
+  if (!original || !adminSession) return;
+  const { applicationName, applicationEmail, logoUrl, contactNo, address } = original;
+  const { multiplyOf, incentivePercentage } = await readSettings();
+  await callApi(stack.current, API.setting, adminSession, {
+    applicationName,
+    applicationEmail,
+    logoUrl,
+    contactNo,
+    address,
+    multiplyOf,
+    incentivePercentage,
+  });
+});
+
+describe("the brand of the site settings", () => {
+  test("an admin's new name and logo show at once in an open operator page: sidebar, title and favicon", async () => {
+    const operatorPage = pages.operator.page;
+    await operatorPage.goto(routes.dashboard.href());
+    const sidebar = operatorPage.getByRole("navigation", { name: "Operator menu" });
+    await sidebar.getByRole("link", { name: original.applicationName }).waitFor();
+    await operatorPage.waitForFunction((title) => document.title === title, `Dashboard · ${original.applicationName}`);
+    const iconBefore = await favicon(operatorPage);
+
+    const adminPage = pages.admin.page;
+    await adminPage.goto(routes.adminSiteSetting.href());
+    await adminPage.getByRole("heading", { name: "Website Setting" }).waitFor();
+    await adminPage.getByLabel("Application Name").fill(name);
+    await adminPage
+      .getByLabel("Logo (.png, .jpg, .jpeg)")
+      .setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await adminPage.getByRole("img", { name: "Current logo" }).waitFor();
+    const logo = await adminPage.getByRole("img", { name: "Current logo" }).getAttribute("src");
+    await adminPage.getByRole("button", { name: "Update Setting" }).click();
+    await adminPage.getByText("Setting Updated Successfully").waitFor({ timeout: 60_000 });
+    await adminPage
+      .getByRole("navigation", { name: "Admin menu" })
+      .getByRole("link", { name: new RegExp(`^${name}`) })
+      .waitFor();
+
+    await sidebar.getByRole("link", { name }).waitFor();
+    expect(await sidebar.getByRole("link", { name }).locator("img").getAttribute("src")).toBe(logo);
+    await operatorPage.waitForFunction((title) => document.title === title, `Dashboard · ${name}`);
+    expect(await favicon(operatorPage)).toBe(logo);
+    expect(logo).not.toBe(iconBefore);
+  });
+
+  test("the sign-in page shows the new name and logo, in its header and its tab", async () => {
+    const context = await browser.current.newContext({ baseURL: stack.current.urls.web });
+    try {
+      const page = await context.newPage();
+      await page.goto(routes.home.href());
+      const home = page.getByRole("banner").getByRole("link", { name });
+      await home.waitFor();
+      const logo = `${API.staticFiles}/${(await readSettings()).logoUrl}`;
+      expect(await home.locator("img").getAttribute("src")).toBe(logo);
+      await page.waitForFunction((title) => document.title === title, `${routes.home.title} · ${name}`);
+      expect(await favicon(page)).toBe(logo);
+    } finally {
+      await context.close();
+    }
+  });
+});
