@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PNG_1X1 } from "../api/test/images.ts";
 import { API, type SettingResponse } from "../api/src/public-contract/index.ts";
@@ -14,6 +14,7 @@ const stack = useStack();
 const browser = useBrowser();
 
 let pages: OperatorAndAdminPages;
+let signedOut: BrowserContext | undefined;
 let adminSession: string;
 let original: SettingResponse;
 const name = `Acme Validators ${randomInt(1e6)}`;
@@ -34,6 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await signedOut?.close();
   await pages?.close();
   if (!original || !adminSession) return;
   const { applicationName, applicationEmail, logoUrl, contactNo, address } = original;
@@ -50,13 +52,19 @@ afterAll(async () => {
 });
 
 describe("the brand of the site settings", () => {
-  test("an admin's new name and logo show at once in an open operator page: sidebar, title and favicon", async () => {
+  test("an admin's new name and logo show at once in an open operator page and an open sign-in page", async () => {
     const operatorPage = pages.operator.page;
     await operatorPage.goto(routes.dashboard.href());
     const sidebar = operatorPage.getByRole("navigation", { name: "Operator menu" });
     await sidebar.getByRole("link", { name: original.applicationName }).waitFor();
     await operatorPage.waitForFunction((title) => document.title === title, `Dashboard · ${original.applicationName}`);
     const iconBefore = await favicon(operatorPage);
+
+    signedOut = await browser.current.newContext({ baseURL: stack.current.urls.web });
+    const signInPage = await signedOut.newPage();
+    await signInPage.goto(routes.home.href());
+    const header = signInPage.getByRole("banner");
+    await header.getByRole("link", { name: original.applicationName }).waitFor();
 
     const adminPage = pages.admin.page;
     await adminPage.goto(routes.adminSiteSetting.href());
@@ -79,21 +87,10 @@ describe("the brand of the site settings", () => {
     await operatorPage.waitForFunction((title) => document.title === title, `Dashboard · ${name}`);
     expect(await favicon(operatorPage)).toBe(logo);
     expect(logo).not.toBe(iconBefore);
-  });
 
-  test("the sign-in page shows the new name and logo, in its header and its tab", async () => {
-    const context = await browser.current.newContext({ baseURL: stack.current.urls.web });
-    try {
-      const page = await context.newPage();
-      await page.goto(routes.home.href());
-      const home = page.getByRole("banner").getByRole("link", { name });
-      await home.waitFor();
-      const logo = `${API.staticFiles}/${(await readSettings()).logoUrl}`;
-      expect(await home.locator("img").getAttribute("src")).toBe(logo);
-      await page.waitForFunction((title) => document.title === title, `${routes.home.title} · ${name}`);
-      expect(await favicon(page)).toBe(logo);
-    } finally {
-      await context.close();
-    }
+    await header.getByRole("link", { name }).waitFor();
+    expect(await header.getByRole("link", { name }).locator("img").getAttribute("src")).toBe(logo);
+    await signInPage.waitForFunction((title) => document.title === title, `${routes.home.title} · ${name}`);
+    expect(await favicon(signInPage)).toBe(logo);
   });
 });

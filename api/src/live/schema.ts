@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { featureContract } from "../public-contract/feature.ts";
 
-export const LIVE_PATHS = { events: "/api/live" } as const;
+export const LIVE_PATHS = { events: "/api/live", publicEvents: "/api/live/public" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
 const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
@@ -36,4 +36,4 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENT_NAME = "chain";
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events });
+export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events, livePublic: LIVE_PATHS.publicEvents });
