@@ -18,6 +18,7 @@ let signedOut: BrowserContext | undefined;
 let adminSession: string;
 let original: SettingResponse;
 const name = `Acme Validators ${randomInt(1e6)}`;
+const contact = { email: `help-${randomInt(1e6)}@acme.example`, phone: "+44 20 7946 0000", address: "1 Chain Street" };
 
 const readSettings = async () =>
   (await (await fetch(`${stack.current.urls.api}${API.setting}`)).json()) as SettingResponse;
@@ -70,6 +71,9 @@ describe("the brand of the site settings", () => {
     await adminPage.goto(routes.adminSiteSetting.href());
     await adminPage.getByRole("heading", { name: "Website Setting" }).waitFor();
     await adminPage.getByLabel("Application Name").fill(name);
+    await adminPage.getByLabel("Application Email").fill(contact.email);
+    await adminPage.getByLabel("Contact No").fill(contact.phone);
+    await adminPage.getByLabel("Address").fill(contact.address);
     await adminPage
       .getByLabel("Logo (.png, .jpg, .jpeg)")
       .setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: PNG_1X1 });
@@ -92,5 +96,12 @@ describe("the brand of the site settings", () => {
     expect(await header.getByRole("link", { name }).locator("img").getAttribute("src")).toBe(logo);
     await signInPage.waitForFunction((title) => document.title === title, `${routes.home.title} · ${name}`);
     expect(await favicon(signInPage)).toBe(logo);
+  });
+
+  test("the FAQ tells how to reach the team with the contact details of the settings", async () => {
+    const page = pages.operator.page;
+    await page.goto(routes.faq.href());
+    await page.getByRole("button", { name: "How do I contact the Plugin team?" }).click();
+    await page.getByText(`email ${contact.email}, call ${contact.phone}, write to ${contact.address}.`).waitFor();
   });
 });
