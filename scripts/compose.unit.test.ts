@@ -315,10 +315,12 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
 
   it("streams the API's server-sent events through nginx", () => {
     const config = readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8");
-    const start = config.indexOf(`location = ${API.live} {`);
-    expect(start, `nginx has a location for ${API.live}`).toBeGreaterThan(-1);
-    const stream = config.slice(start, config.indexOf("}", start));
-    expect(stream).toContain("proxy_buffering off;");
-    expect(stream).toMatch(/proxy_read_timeout \d+h;/);
+    for (const events of [API.live, API.livePublic]) {
+      const start = config.indexOf(`location = ${events} {`);
+      expect(start, `nginx has a location for ${events}`).toBeGreaterThan(-1);
+      const stream = config.slice(start, config.indexOf("}", start));
+      expect(stream).toContain("proxy_buffering off;");
+      expect(stream).toMatch(/proxy_read_timeout \d+h;/);
+    }
   });
 });

@@ -27,6 +27,7 @@ import * as trustedAnnouncements from "./migrations/2026-11-27T18-00-00_trusted-
 import * as stakeRequestName from "./migrations/2026-11-28T09-00-00_stake-request-name.ts";
 import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
 import * as audit from "./migrations/2026-11-29T10-00-00_audit.ts";
+import * as settingAnnouncements from "./migrations/2026-11-29T11-00-00_setting-announcements.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T09-00-00_stake-request-name": stakeRequestName,
   "2026-11-28T10-00-00_mail-outbox": mailOutbox,
   "2026-11-29T10-00-00_audit": audit,
+  "2026-11-29T11-00-00_setting-announcements": settingAnnouncements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

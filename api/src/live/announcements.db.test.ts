@@ -6,6 +6,8 @@ import { newOperator } from "../../test/nodes.ts";
 import { readAccountFacts } from "../auth/session.ts";
 import { API, USER_TYPE } from "../public-contract/index.ts";
 import { ANNOUNCEMENT_RETENTION_MINUTES } from "./announcements.ts";
+import type { LiveEvent } from "./schema.ts";
+import { saveSettings } from "../setting/repository.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 
@@ -92,5 +94,18 @@ describe("the database's announcements", () => {
     );
     expect(left.rows.map((row) => row.id)).toEqual([kept.rows[0]!.id]);
     expect(logs).toEqual([]);
+  });
+
+  it("tell every open stream that the site settings changed, an operator's included", async () => {
+    const operator = await newOperator(t);
+    const heard: LiveEvent[] = [];
+    const unsubscribe = t.live.subscribe({ userType: USER_TYPE.user, wallet: operator.wallet }, (event) =>
+      heard.push(event),
+    );
+    await saveSettings(t.db, { applicationName: "Acme Validators", multiplyOf: 1000n, incentivePercentage: 2.5 });
+    await waitFor("the settings change relayed", () => heard.length > 0 || undefined, { timeoutMs: 5_000 });
+    unsubscribe();
+    expect(heard.map((event) => event.topics)).toEqual([["setting"]]);
+    expect(heard[0]!.wallets).toEqual([]);
   });
 });

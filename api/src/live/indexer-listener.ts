@@ -13,8 +13,8 @@ import { PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
 /**
- * The database wakes the API here when it announces a changed node, job, request or ticket, or an account's sessions
- * (migration trusted-announcements).
+ * The database wakes the API here when it announces a changed node, job, request or ticket, the site settings, or an
+ * account's sessions (migrations trusted-announcements, setting-announcements).
  */
 export const REVIEW_CHANNEL = "app_live";
 

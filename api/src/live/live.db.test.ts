@@ -27,16 +27,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An EventSource with the session token in the Authorization header (as the web app sends it). */
-function listen(token: string, lastEventId?: string) {
+/**
+ * An EventSource with the session token in the Authorization header (as the web app sends it); without a token, the
+ * stream of pages without a session.
+ */
+function listen(token: string | null, lastEventId?: string) {
   const received: LiveEvent[] = [];
-  const source = new EventSource(`${origin}${API.live}`, {
+  const source = new EventSource(`${origin}${token === null ? API.livePublic : API.live}`, {
     fetch: (input, init) =>
       fetch(input, {
         ...init,
         headers: {
           ...init?.headers,
-          authorization: `Bearer ${token}`,
+          ...(token === null ? {} : { authorization: `Bearer ${token}` }),
           ...(lastEventId ? { "last-event-id": lastEventId } : {}),
         },
       }),
@@ -92,7 +95,7 @@ describe("live events over Server-Sent Events", () => {
     await waitFor("the catch-up event", () => resumed.received.length === 1 || undefined, { timeoutMs: 5_000 });
     expect(resumed.received[0]).toEqual({
       block: 50,
-      topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket"],
+      topics: ["stake", "whitelist", "reward", "limits", "node", "job", "request", "ticket", "setting"],
       wallets: [a.wallet.toLowerCase()],
     });
   });
@@ -114,5 +117,18 @@ describe("live events over Server-Sent Events", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(streamA.received).toEqual([limits]);
     expect(streamB.received).toEqual([limits]);
+  });
+
+  it("sends a page without a session only what concerns everybody: stake limits and site settings", async () => {
+    const a = await newOperator(t);
+    const signedOut = listen(null);
+    await signedOut.opened;
+    const setting: LiveEvent = { block: 70, topics: ["setting"], wallets: [] };
+    t.live.publish({ block: 70, topics: ["stake"], wallets: [a.wallet.toLowerCase()] });
+    t.live.publish({ block: 70, topics: ["ticket"], wallets: [] });
+    t.live.publish(setting);
+    await waitFor("the settings event", () => signedOut.received.length > 0 || undefined, { timeoutMs: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(signedOut.received).toEqual([setting]);
   });
 });

@@ -1,10 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { signedIn } from "../auth/middleware.ts";
 import { readAccountFacts } from "../auth/session.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { createRouter, describe, ERROR_RESPONSES as E } from "../shared/openapi.ts";
-import type { LiveEvent } from "./schema.ts";
-import { LIVE_EVENT_NAME, LIVE_TOPICS, LIVE_PATHS } from "./schema.ts";
+import type { Audience, LiveHub, StreamSession } from "./hub.ts";
+import type { LiveEvent, LiveTopic } from "./schema.ts";
+import { LIVE_EVENT_NAME, LIVE_TOPICS, LIVE_PATHS, PUBLIC_TOPICS } from "./schema.ts";
 
 const KEEP_ALIVE_MS = 25_000;
 
@@ -23,16 +26,29 @@ const events = createRoute({
   },
 });
 
-/**
- * One stream per signed-in tab. A stream resuming with Last-Event-ID older than the newest event gets
- * one catch-up event naming every topic, so the tab refreshes what it may have missed. The stream
- * ends with its session: at the token's exp, and when the account's sessions end on any instance
- * (the database announces it, the hub ends the stream). The account is read again once the stream is
- * in the hub, so a session ended while it opened is caught by either that read or the announcement.
- */
-export const liveRoutes = createRouter().openapi(events, (c) => {
-  const session = c.get("session")!;
-  const { live: hub, db } = c.var.deps;
+const publicEvents = createRoute({
+  method: "get",
+  path: LIVE_PATHS.publicEvents,
+  ...describe(
+    "public",
+    "Server-Sent Events for pages without a session (the sign-in pages): a `chain` event whenever a topic that concerns everybody changes (the stake limits, the site settings)",
+  ),
+  responses: {
+    200: { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } },
+  },
+});
+
+interface StreamOptions {
+  audience: Audience;
+  /** What a stream resuming from an older event is told to refresh. */
+  catchUp: { topics: LiveTopic[]; wallets: string[] };
+  session?: Omit<StreamSession, "end">;
+  /** Runs once the stream is in the hub. */
+  subscribed?: () => Promise<void>;
+}
+
+/** Sends the hub's events for `audience` until the client leaves or the session ends. */
+function liveStream(c: Context, hub: LiveHub, { audience, catchUp, session, subscribed }: StreamOptions) {
   const lastSeen = Number(c.req.header("last-event-id"));
   return streamSSE(c, async (stream) => {
     const send = (event: LiveEvent) =>
@@ -41,15 +57,13 @@ export const liveRoutes = createRouter().openapi(events, (c) => {
     let ended = false;
     let wake: (() => void) | null = null;
     const unsubscribe = hub.subscribe(
-      { userType: session.userType, wallet: session.walletAddress },
+      audience,
       (event) => {
         queue.push(event);
         wake?.();
       },
-      {
-        accountId: session.sub,
-        version: session.ver,
-        exp: session.exp,
+      session && {
+        ...session,
         end: () => {
           ended = true;
           wake?.();
@@ -60,15 +74,10 @@ export const liveRoutes = createRouter().openapi(events, (c) => {
       unsubscribe();
       wake?.();
     });
-    hub.sessionsChanged(session.userType, session.sub, await readAccountFacts(db, session.userType, session.sub));
+    await subscribed?.();
     const latest = hub.latestBlock();
-    if (!ended && Number.isInteger(lastSeen) && latest !== null && lastSeen < latest) {
-      await send({
-        block: latest,
-        topics: [...LIVE_TOPICS],
-        wallets: session.walletAddress ? [session.walletAddress.toLowerCase()] : [],
-      });
-    }
+    if (!ended && Number.isInteger(lastSeen) && latest !== null && lastSeen < latest)
+      await send({ block: latest, ...catchUp });
     while (!stream.aborted && !ended) {
       const next = queue.shift();
       if (next) {
@@ -87,4 +96,34 @@ export const liveRoutes = createRouter().openapi(events, (c) => {
     }
     unsubscribe();
   });
-});
+}
+
+/**
+ * One stream per signed-in tab. A stream resuming with Last-Event-ID older than the newest event gets
+ * one catch-up event naming every topic, so the tab refreshes what it may have missed. The stream
+ * ends with its session: at the token's exp, and when the account's sessions end on any instance
+ * (the database announces it, the hub ends the stream). The account is read again once the stream is
+ * in the hub, so a session ended while it opened is caught by either that read or the announcement.
+ * A page without a session hears only the topics that concern everybody, on a stream of its own.
+ */
+export const liveRoutes = createRouter()
+  .openapi(events, (c) => {
+    const session = c.get("session")!;
+    const { live: hub, db } = c.var.deps;
+    return liveStream(c, hub, {
+      audience: { userType: session.userType, wallet: session.walletAddress },
+      catchUp: {
+        topics: [...LIVE_TOPICS],
+        wallets: session.walletAddress ? [session.walletAddress.toLowerCase()] : [],
+      },
+      session: { accountId: session.sub, version: session.ver, exp: session.exp },
+      subscribed: async () =>
+        hub.sessionsChanged(session.userType, session.sub, await readAccountFacts(db, session.userType, session.sub)),
+    });
+  })
+  .openapi(publicEvents, (c) =>
+    liveStream(c, c.var.deps.live, {
+      audience: { userType: USER_TYPE.user },
+      catchUp: { topics: [...PUBLIC_TOPICS], wallets: [] },
+    }),
+  );

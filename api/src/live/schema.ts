@@ -1,17 +1,20 @@
 import { z } from "zod";
 import { featureContract } from "../public-contract/feature.ts";
 
-export const LIVE_PATHS = { events: "/api/live" } as const;
+export const LIVE_PATHS = { events: "/api/live", publicEvents: "/api/live/public" } as const;
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
 const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
 /**
- * Chain topics that concern everybody (the stake limits every staking form applies): an event of these alone reaches
- * every stream.
+ * Topics that concern everybody (the stake limits every staking form applies, the site settings every page shows): an
+ * event of these alone reaches every stream.
  */
-export const PUBLIC_TOPICS: readonly LiveTopic[] = ["limits"];
-/** Which kind of portal record was created, reviewed, answered or deleted (announced by the database at commit). */
-const REVIEW_TOPICS = ["node", "job", "request", "ticket"] as const;
+export const PUBLIC_TOPICS: readonly LiveTopic[] = ["limits", "setting"];
+/**
+ * Which kind of portal record was created, reviewed, answered or deleted, or that the site settings changed (announced
+ * by the database at commit).
+ */
+const REVIEW_TOPICS = ["node", "job", "request", "ticket", "setting"] as const;
 export const LIVE_TOPICS = [...CHAIN_TOPICS, ...REVIEW_TOPICS] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
@@ -33,4 +36,4 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 export const LIVE_EVENT_NAME = "chain";
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events });
+export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events, livePublic: LIVE_PATHS.publicEvents });

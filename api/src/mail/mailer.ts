@@ -7,9 +7,20 @@ import type { Config } from "../config.ts";
 
 export interface Mail {
   to: string;
+  /** The sender's name shown with MAIL_FROM's address (the application name of the site settings); MAIL_FROM's own when absent. */
+  fromName?: string;
   subject: string;
   text: string;
 }
+
+/** MAIL_FROM with `name` in place of its own name, when one is given. */
+export function senderOf(mailFrom: string, name: string | undefined): string | { name: string; address: string } {
+  if (!name) return mailFrom;
+  return { name, address: /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim() };
+}
+
+const senderText = (sender: ReturnType<typeof senderOf>) =>
+  typeof sender === "string" ? sender : `"${sender.name.replace(/["\\]/g, "")}" <${sender.address}>`;
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -32,19 +43,22 @@ export function createMailer(
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS_MS });
     return {
-      async send(mail) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      async send({ fromName, ...mail }) {
+        await transport.sendMail({ from: senderOf(config.MAIL_FROM, fromName), ...mail });
       },
     };
   }
   return {
-    async send(mail) {
+    async send({ fromName, ...mail }) {
       await mkdir(config.OUTBOX_DIR, { recursive: true });
       const file = path.join(
         config.OUTBOX_DIR,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.txt`,
       );
-      await writeFile(file, `From: ${config.MAIL_FROM}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await writeFile(
+        file,
+        `From: ${senderText(senderOf(config.MAIL_FROM, fromName))}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+      );
       log(`[DEVELOPMENT ONLY: no SMTP_URL] mail to ${mail.to}: "${mail.subject}" written to ${file}\n${mail.text}`);
     },
   };

@@ -40,4 +40,24 @@ describe("mail through SMTP", () => {
       expect(reader.textsTo("operator@example.com")[0]).toContain("From: portal@example.com");
     }
   });
+
+  it("shows the settings' application name as the sender, with MAIL_FROM's address", async () => {
+    const mailer = createMailer(
+      {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "PLI Validator Portal <no-reply@example.com>",
+        OUTBOX_DIR: path.join(dir, "outbox"),
+      },
+      () => undefined,
+    );
+    await mailer.send({ to: "brand@example.com", fromName: "Acme Validators", subject: "Hello", text: "Hi." });
+
+    const from = smtp
+      .textsTo("brand@example.com")[0]
+      ?.split("\n")
+      .find((line) => line.startsWith("From:"));
+    expect(from).toContain("Acme Validators");
+    expect(from).toContain("<no-reply@example.com>");
+    expect(from).not.toContain("PLI Validator Portal");
+  });
 });

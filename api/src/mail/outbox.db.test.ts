@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
+import { saveSettings } from "../setting/repository.ts";
 import type { Mail } from "./mailer.ts";
 import { mailOf, recordMails, sendPendingMails, type NewMail } from "./outbox.ts";
 
@@ -91,5 +92,43 @@ describe("the one mail outbox", () => {
     const outcomes = await t.db.selectFrom("app.mail_outbox").select(["outcome", "attempts"]).execute();
     expect(outcomes).toHaveLength(120);
     expect(outcomes.every((row) => row.outcome === "sent" && row.attempts === 1)).toBe(true);
+  });
+
+  it("ends each mail with the application's name and the contact details the settings have when it is sent", async () => {
+    const admin = await t.addAdmin();
+    const empty = { count: 0, items: [] };
+    const digest = (day: string) =>
+      mailOf(
+        "adminDigest",
+        `${admin.id}:brand-${day}`,
+        { type: "admin", id: admin.id },
+        { day, nodes: { count: 1, items: ["node"] }, jobs: empty, requests: empty, tickets: empty },
+      );
+    const settings = { multiplyOf: 1000n, incentivePercentage: 2.5 };
+    await recordMails(t.db, [digest("brand-1")]);
+    await saveSettings(t.db, {
+      ...settings,
+      applicationName: "Acme Validators",
+      applicationEmail: "help@acme.example",
+      contactNo: "+44 20 7946 0000",
+      address: "1 Chain Street, London",
+    });
+    const mailer = slowMailer();
+    await sendPendingMails({ ...t.mailSender, mailer });
+
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.fromName).toBe("Acme Validators");
+    expect(mailer.sent[0]!.text.split("\n").slice(-5)).toEqual([
+      "--",
+      "Acme Validators",
+      "Email: help@acme.example",
+      "Phone: +44 20 7946 0000",
+      "Address: 1 Chain Street, London",
+    ]);
+
+    await saveSettings(t.db, { ...settings, applicationName: "Acme Nodes" });
+    await recordMails(t.db, [digest("brand-2")]);
+    await sendPendingMails({ ...t.mailSender, mailer });
+    expect(mailer.sent[1]!.text.split("\n").slice(-2)).toEqual(["--", "Acme Nodes"]);
   });
 });

@@ -1,10 +1,11 @@
 import { sql, type Updateable } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
+import { readBrand } from "../setting/repository.ts";
 import { isTemporaryMailFailure, type Mailer } from "./mailer.ts";
 import { MAIL_TEMPLATES } from "./registry.ts";
 import type { MailOutboxTable } from "./table.ts";
-import type { MailContext, MailRecipient, MailTemplate } from "./template.ts";
+import { brandFooter, type MailContext, type MailRecipient, type MailTemplate } from "./template.ts";
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 /** What the event of each kind of mail records, before its template's defaults apply. */
@@ -122,6 +123,7 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
       RETURNING m.kind, m.event_key, m.recipient_type, m.recipient_id, m.details, m.attempts
     `.execute(db);
     if (rows.length === 0) return result;
+    const brand = await readBrand(db);
     for (const [index, mail] of rows.entries()) {
       const change = (set: Updateable<MailOutboxTable>) =>
         db
@@ -151,7 +153,12 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
           result.noEmail++;
           continue;
         }
-        await deps.mailer.send({ to: email, ...composed });
+        await deps.mailer.send({
+          to: email,
+          fromName: brand.applicationName,
+          subject: composed.subject,
+          text: `${composed.text}\n${brandFooter(brand)}`,
+        });
         await done(MAIL_OUTCOME.sent);
         result.sent++;
       } catch (error) {

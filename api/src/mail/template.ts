@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
+import type { BrandResponse } from "../setting/schema.ts";
 
 /** Who a recorded mail goes to: an operator or an admin by id, or the operator of a wallet (who may sign up later). */
 export type MailRecipient = { type: "user" | "admin"; id: string } | { type: "wallet"; id: string };
@@ -33,3 +34,17 @@ export const mailTemplate = <Details extends z.ZodType>(template: MailTemplate<D
 /** A notice's text: its lines, then the portal's address and any closing lines. */
 export const portalMailText = (lines: string[], context: Pick<MailContext, "publicUrl">, ...closing: string[]) =>
   [...lines, "", `Portal: ${context.publicUrl}`, ...closing].join("\n");
+
+/**
+ * What ends every mail: the application's name and the contact details of the site settings as they are when the mail
+ * is sent (a detail left empty there is left out).
+ */
+export const brandFooter = (brand: BrandResponse) =>
+  [
+    "",
+    "--",
+    brand.applicationName,
+    ...(brand.applicationEmail ? [`Email: ${brand.applicationEmail}`] : []),
+    ...(brand.contactNo ? [`Phone: ${brand.contactNo}`] : []),
+    ...(brand.address ? [`Address: ${brand.address}`] : []),
+  ].join("\n");

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from "@pli/abis";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.ts";
 import { pliText } from "../shared/pli.ts";
-import type { SettingInput, SettingResponse } from "./schema.ts";
+import type { BrandResponse, SettingInput, SettingResponse } from "./schema.ts";
 import type { SettingTable } from "./table.ts";
 
 /** Inserts the default site settings when none exist yet; returns whether it inserted them. */
@@ -51,6 +51,23 @@ export function toSettingResponse(row: Selectable<SettingTable>, limits: ChainSt
     maximumStake: limits ? pliText(BigInt(limits.maxStake)) : null,
     multiplyOf: row.multiply_of,
     incentivePercentage: String(Number(row.incentive_percentage)),
+  };
+}
+
+/** The brand every page and mail shows: the saved settings', or the default name and no contact details. */
+export async function readBrand(db: Db): Promise<BrandResponse> {
+  const row = await db
+    .selectFrom("app.setting")
+    .select(["application_name", "application_email", "logo_url", "contact_no", "address"])
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    applicationName: row?.application_name ?? DEFAULT_SETTINGS.applicationName,
+    applicationEmail: row?.application_email ?? "",
+    logoUrl: row?.logo_url ?? "",
+    contactNo: row?.contact_no ?? "",
+    address: row?.address ?? "",
   };
 }
 

@@ -13,18 +13,31 @@ import {
   getSettings,
   isIndexedLimitChange,
   limitChangeOf,
+  readBrand,
   recordPortalLimitChange,
   saveSettings,
   toSettingResponse,
 } from "./repository.ts";
 import {
+  brandResponseSchema,
   multipleDivides,
   settingResponseSchema,
   settingUpdateSchema,
   stakeLimitChangeHintSchema,
+  SETTING_BRAND_PATH,
   SETTING_PATH,
   SETTING_STAKE_LIMITS_PATH,
 } from "./schema.ts";
+
+const readBrandRoute = createRoute({
+  method: "get",
+  path: SETTING_BRAND_PATH,
+  ...describe(
+    "public",
+    "The brand every page shows (application name, logo file, contact email, number and address); the defaults while no settings are saved",
+  ),
+  responses: { 200: jsonResponse(brandResponseSchema, "The brand") },
+});
 
 const read = createRoute({
   method: "get",
@@ -66,6 +79,7 @@ const recordLimitChange = createRoute({
 });
 
 export const settingRoutes = createRouter()
+  .openapi(readBrandRoute, async (c) => c.json(await readBrand(c.var.deps.db), 200))
   .openapi(read, async (c) => {
     const { db } = c.var.deps;
     const [row, limits] = await Promise.all([getSettings(db), chainStakeLimits(db)]);

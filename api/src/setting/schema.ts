@@ -5,6 +5,7 @@ import { featureContract } from "../public-contract/feature.ts";
 
 export const SETTING_PATH = "/api/setting";
 export const SETTING_STAKE_LIMITS_PATH = "/api/setting/stake-limits";
+export const SETTING_BRAND_PATH = "/api/setting/brand";
 
 export const SETTING_MESSAGES = {
   settingUpdated: "Setting Updated Successfully",
@@ -104,11 +105,24 @@ export const settingResponseSchema = z.object({
 });
 export type SettingResponse = z.infer<typeof settingResponseSchema>;
 
+/**
+ * GET /api/setting/brand: what every page shows of the settings (the frames' name and logo, the favicon, the contact
+ * details), read by the sign-in pages too; the defaults while no settings are saved.
+ */
+export const brandResponseSchema = settingResponseSchema.pick({
+  applicationName: true,
+  applicationEmail: true,
+  logoUrl: true,
+  contactNo: true,
+  address: true,
+});
+export type BrandResponse = z.infer<typeof brandResponseSchema>;
+
 /** POST /api/setting/stake-limits: a limit change the settings page sent, once the portal has indexed it. */
 export const stakeLimitChangeHintSchema = z.object({ tnxHash: txHashSchema });
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
 export const SETTING_CONTRACT = featureContract(
-  { setting: SETTING_PATH, settingStakeLimits: SETTING_STAKE_LIMITS_PATH },
+  { setting: SETTING_PATH, settingStakeLimits: SETTING_STAKE_LIMITS_PATH, settingBrand: SETTING_BRAND_PATH },
   SETTING_MESSAGES,
 );

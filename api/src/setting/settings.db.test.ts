@@ -32,6 +32,28 @@ describe("settings", () => {
     });
   });
 
+  it("serves the brand to anyone signed out: the name, logo and contact details, and nothing else", async () => {
+    const before = await t.call("GET", API.settingBrand);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      applicationName: "Plugin Validator Portal",
+      applicationEmail: "",
+      logoUrl: "",
+      contactNo: "",
+      address: "",
+    });
+
+    expect((await t.call("POST", API.setting, { token, body: valid })).status).toBe(200);
+    const after = await t.call("GET", API.settingBrand);
+    expect(after.body).toEqual({
+      applicationName: valid.applicationName,
+      applicationEmail: valid.applicationEmail,
+      logoUrl: "",
+      contactNo: valid.contactNo,
+      address: valid.address,
+    });
+  });
+
   it("lets an admin update them, and everyone then reads the new values", async () => {
     const response = await t.call("POST", API.setting, { token, body: valid });
     expect(response.status).toBe(200);

@@ -5,6 +5,7 @@ import { AdminLoginGate, OtpGate, RequireAdmin, RequireOperator, SignedInOperato
 import { PublicLayout } from "./layouts/public-layout";
 import type { RouteHandle } from "./layouts/route-title";
 import { ScrollToTop } from "./layouts/scroll-to-top";
+import { DocumentHead } from "./layouts/document-head";
 import { NotFoundPage } from "./routes/not-found-page";
 
 type Load = () => Promise<ComponentType>;
@@ -90,6 +91,7 @@ export const routeTree = (): RouteObject[] => [
     element: (
       <>
         <ScrollToTop />
+        <DocumentHead />
         <Outlet />
       </>
     ),

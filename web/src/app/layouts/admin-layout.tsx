@@ -39,7 +39,7 @@ export function AdminLayout() {
           />
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Admin menu">
-          <FrameNav brand="PLI Admin Console" home="adminDashboard" items={ADMIN_SIDEBAR} onNavigate={close} />
+          <FrameNav caption="Admin console" home="adminDashboard" items={ADMIN_SIDEBAR} onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
           {connector ? null : (

@@ -1,24 +1,24 @@
-import { NavLink, Stack, Text, UnstyledButton } from "@mantine/core";
+import { NavLink, Stack, UnstyledButton } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
 import { routes, type RouteName } from "@/shared/config/routes";
+import { BrandMark } from "./brand-mark";
 import { NAV_ICONS } from "./nav-icons";
 
 interface FrameNavProps {
-  brand: string;
+  /** What the frame is, under the application's name (e.g. the admin console). */
+  caption?: string;
   home: RouteName;
   items: readonly { route: RouteName; label: string }[];
   onNavigate: () => void;
 }
 
-/** The brand and the frame's links; the current page is marked. */
-export function FrameNav({ brand, home, items, onNavigate }: FrameNavProps) {
+/** The brand of the site settings and the frame's links; the current page is marked. */
+export function FrameNav({ caption, home, items, onNavigate }: FrameNavProps) {
   const { pathname } = useLocation();
   return (
     <Stack gap={4}>
       <UnstyledButton component={Link} to={routes[home].path} onClick={onNavigate} mb="sm" px="sm">
-        <Text fw={700} size="lg" c="var(--mantine-color-anchor)">
-          {brand}
-        </Text>
+        <BrandMark caption={caption} />
       </UnstyledButton>
       {items.map((item) => {
         const Icon = NAV_ICONS[item.route];

@@ -45,7 +45,7 @@ export function OperatorLayout() {
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Operator menu">
           <AppShell.Section grow>
-            <FrameNav brand="PLI Validator Portal" home="dashboard" items={OPERATOR_SIDEBAR} onNavigate={close} />
+            <FrameNav home="dashboard" items={OPERATOR_SIDEBAR} onNavigate={close} />
           </AppShell.Section>
           <AppShell.Section>
             <Divider mb="md" />

@@ -2,6 +2,7 @@ import { Anchor, Box, Container, Group, Text } from "@mantine/core";
 import { Link, Outlet } from "react-router-dom";
 import { messages } from "@/shared/config/messages";
 import { routes } from "@/shared/config/routes";
+import { BrandMark } from "./brand-mark";
 import { HEADER_HEIGHT } from "./frame-metrics";
 import classes from "./public-layout.module.css";
 
@@ -14,8 +15,8 @@ export function PublicLayout() {
     <>
       <Box component="header" h={HEADER_HEIGHT} className={classes.header}>
         <Group h="100%" px="lg">
-          <Anchor component={Link} to={routes.home.href()} fw={700} size="lg" underline="never">
-            {messages.productName}
+          <Anchor component={Link} to={routes.home.href()} underline="never">
+            <BrandMark />
           </Anchor>
         </Group>
       </Box>

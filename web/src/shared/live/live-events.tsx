@@ -1,18 +1,10 @@
-import { API, LIVE_EVENT_NAME, liveEventSchema } from "@pli/api/public-contract";
+import { API, LIVE_EVENT_NAME } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { EventSource } from "eventsource";
 import { useEffect } from "react";
 import { useSession } from "../session/session-provider";
 import { tokenStore } from "../session/token-store";
-import { liveTopicsOf, noteLiveBlock } from "./live-store";
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+import { applyLiveEvent } from "./live-store";
 
 /**
  * While someone is signed in, listens to the API's live stream: each chain event refreshes the
@@ -30,15 +22,7 @@ export default function LiveEvents() {
       fetch: (input, init) =>
         fetch(input, { ...init, headers: { ...init.headers, authorization: `Bearer ${tokenStore.get() ?? ""}` } }),
     });
-    source.addEventListener(LIVE_EVENT_NAME, (message) => {
-      const parsed = liveEventSchema.safeParse(parseJson(message.data));
-      if (!parsed.success) return;
-      noteLiveBlock(parsed.data.block);
-      const topics = new Set(parsed.data.topics);
-      void queryClient.invalidateQueries({
-        predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)),
-      });
-    });
+    source.addEventListener(LIVE_EVENT_NAME, (message) => applyLiveEvent(queryClient, message.data));
     return () => source.close();
   }, [signedInAs, queryClient]);
   return null;

@@ -1,4 +1,5 @@
-import type { LiveTopic } from "@pli/api/public-contract";
+import { liveEventSchema, type LiveTopic } from "@pli/api/public-contract";
+import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * Query meta naming the live topics a query reads (chain facts or portal records): a live event on one of them
@@ -19,4 +20,23 @@ export const latestLiveBlock = () => latestBlock;
 
 export function noteLiveBlock(block: number) {
   if (latestBlock === null || block > latestBlock) latestBlock = block;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Refreshes the queries whose meta names one of the topics of a live event (`data`: the event as the stream sent it). */
+export function applyLiveEvent(queryClient: QueryClient, data: string) {
+  const parsed = liveEventSchema.safeParse(parseJson(data));
+  if (!parsed.success) return;
+  noteLiveBlock(parsed.data.block);
+  const topics = new Set(parsed.data.topics);
+  void queryClient.invalidateQueries({
+    predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)),
+  });
 }

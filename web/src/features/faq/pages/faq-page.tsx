@@ -1,6 +1,7 @@
 import { LIMITS, MESSAGES, PROVIDERS, type SettingResponse } from "@pli/api/public-contract";
 import { Accordion } from "@mantine/core";
 import { messages } from "@/shared/config/messages";
+import { useBrand } from "@/shared/setting/brand";
 import { useSettings } from "@/shared/setting/settings";
 import { Section } from "@/shared/ui/section";
 
@@ -16,12 +17,24 @@ function limitsAnswer(settings: SettingResponse | undefined): string {
   return `Your first stake on a node is at least ${pli(settings.minimumStake)}, in multiples of ${multiple}. You can top up later in multiples of ${multiple}; a node's stake never exceeds ${pli(settings.maximumStake)}. The minimum and maximum are the staking contract's own. Keep enough XDC in your wallet for gas.`;
 }
 
+/** The contact details of the site settings, or the support tickets when none are set. */
+function contactAnswer({ applicationEmail, contactNo, address }: ReturnType<typeof useBrand>): string {
+  const details = [
+    applicationEmail ? `email ${applicationEmail}` : "",
+    contactNo ? `call ${contactNo}` : "",
+    address ? `write to ${address}` : "",
+  ].filter(Boolean);
+  const tickets = "open a ticket with Submit Ticket at the top of any page";
+  return details.length > 0 ? `You can ${tickets}, ${details.join(", ")}.` : `You can ${tickets}.`;
+}
+
 /**
  * Questions operators ask, answered with the live limits: the contract's minimum and maximum, the site's multiple and
  * incentive.
  */
 export function FaqPage() {
   const settings = useSettings().data;
+  const brand = useBrand();
   const incentive = settings ? `${settings.incentivePercentage}%` : "a percentage";
   const faqs: [string, string][] = [
     [
@@ -57,6 +70,7 @@ export function FaqPage() {
       "Why was I logged out?",
       "For your safety the portal logs you out when your session expires, or when the wallet connected in your browser is not the wallet you signed in with.",
     ],
+    ["How do I contact the Plugin team?", contactAnswer(brand)],
   ];
   return (
     <Section title="Frequently asked questions">
