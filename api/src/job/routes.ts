@@ -122,9 +122,13 @@ export const jobRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const input = c.req.valid("json");
-    const { reviewOnly } = await editJob(db, { type: session.userType, id: session.sub }, input);
+    const { reviewOnly, deactivated } = await editJob(db, { type: session.userType, id: session.sub }, input);
     if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
-    const message = reviewOnly ? JOB_MESSAGES.jobStatusUpdated : JOB_MESSAGES.jobEdited;
+    const message = deactivated
+      ? JOB_MESSAGES.jobDeactivated
+      : reviewOnly
+        ? JOB_MESSAGES.jobStatusUpdated
+        : JOB_MESSAGES.jobEdited;
     return c.json({ message, data: await readJob(db, input._id, ownerScope(session)) }, 200);
   })
   .openapi(deleteJobRoute, async (c) => {

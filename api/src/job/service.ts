@@ -1,5 +1,5 @@
 import { recordJobStatusAlert } from "../alert/events.ts";
-import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
+import { JOB_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { categoryExists, insertJob, lockJob, lockOwnNode, operatorRole, updateJob, valuesOf } from "./repository.ts";
@@ -59,9 +59,14 @@ export interface JobEditor {
 /**
  * Applies an edit to a job: an operator's to their own job only (404 otherwise), only while their role
  * is Validator, and only to the fields they may change; an admin's to any job and field, with the
- * review. jobChange is computed here from what changed. Answers whether only the review was sent.
+ * review. jobChange is computed here from what changed. Answers whether only the review was sent, and
+ * whether the edit made the job InActive (the spec's 'Job Deactivated Successfully').
  */
-export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): Promise<{ reviewOnly: boolean }> {
+export async function editJob(
+  db: Db,
+  editor: JobEditor,
+  input: JobEditInput,
+): Promise<{ reviewOnly: boolean; deactivated: boolean }> {
   const { _id, status, adminNotes, jobStatus, ...edit } = input;
   const isAdmin = editor.type === USER_TYPE.admin;
   return db
@@ -102,6 +107,7 @@ export async function editJob(db: Db, editor: JobEditor, input: JobEditInput): P
         });
       return {
         reviewOnly: isAdmin && Object.values(edit).every((value) => value === undefined) && jobStatus === undefined,
+        deactivated: isAdmin && reviewChanged.includes("jobStatus") && jobStatus === JOB_STATUS.inActive,
       };
     })
     .catch(categoryGoneAsFieldError);
