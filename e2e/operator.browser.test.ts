@@ -176,4 +176,12 @@ describe("wallet checks", () => {
     await waitForPath(page, "/");
     await page.context().close();
   });
+  test("the spec's /login opens the connect page", async () => {
+    const page = await openPage(browser.current, { baseURL: stack.current.urls.web });
+    await page.goto("/login");
+    await waitForPath(page, "/");
+    await page.getByRole("heading", { name: "Validator Nodes Operator Portal" }).waitFor();
+    await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
+    await page.context().close();
+  });
 });
