@@ -103,7 +103,7 @@ export const routeTree = (): RouteObject[] => [
       },
       { element: <RequireOperator />, children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }] },
       { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
-      ...redirects.map(({ path, to }) => ({ path, element: <Navigate to={routes[to].href()} replace /> })),
+      ...redirects.map(({ path, to }) => ({ path, element: <Navigate to={routes[to].path} replace /> })),
       { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },
