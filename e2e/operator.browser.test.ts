@@ -131,7 +131,7 @@ describe("operator sign-in", () => {
   test("an RPC of a provider outside the list keeps it: added as Others with its name, edited unchanged", async () => {
     await page.getByRole("link", { name: "Add RPC" }).click();
     await page.getByLabel("Name").fill("Own rack");
-    await page.getByLabel("Provider").selectOption("Others");
+    await page.getByLabel("Provider", { exact: true }).selectOption("Others");
     await page.getByLabel("RPC URL").fill("https://rack.example.com");
     await page.getByLabel("WSS URL").fill("wss://rack.example.com");
     await page.getByRole("button", { name: "Add RPC" }).click();
@@ -144,7 +144,7 @@ describe("operator sign-in", () => {
 
     await row.getByRole("button", { name: "View" }).click();
     await page.getByRole("heading", { name: "View RPC", level: 1 }).waitFor();
-    expect(await page.getByLabel("Provider").inputValue()).toBe("Others");
+    expect(await page.getByLabel("Provider", { exact: true }).inputValue()).toBe("Others");
     expect(await page.getByLabel("Other Provider").inputValue()).toBe("Hetzner");
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("Own rack 2");
