@@ -402,7 +402,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       .returning("id")
       .executeTakeFirstOrThrow();
     try {
-      expect((await ownRows()).find((row) => row._id === id)?.nextPaymentDate).toBe("~");
+      await expect.poll(async () => (await ownRows()).find((row) => row._id === id)?.nextPaymentDate).toBe("~");
       const page = await signedInPage(operatorSession, operator.key);
       await page.clock.setFixedTime(new Date("2019-12-15T12:00:00Z"));
       await page.goto(`${routes.listIncentive.href()}?limit=10`);

@@ -138,7 +138,7 @@ describe("operator sign-in", () => {
     await page.getByText("Enter the provider's name").waitFor();
     await page.getByLabel("Other Provider").fill("Hetzner");
     await page.getByRole("button", { name: "Add RPC" }).click();
-    await page.getByText("RPC Added Successfully").waitFor();
+    await page.getByText("RPC Added Successfully").first().waitFor();
     const row = page.getByRole("row").filter({ hasText: "Own rack" });
     await row.getByText("Hetzner").waitFor();
 
@@ -149,7 +149,7 @@ describe("operator sign-in", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("Own rack 2");
     await page.getByRole("button", { name: "Update RPC" }).click();
-    await page.getByText("RPC URL Edited Successfully").waitFor();
+    await page.getByText("RPC URL Edited Successfully").first().waitFor();
     await page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("Hetzner").waitFor();
     await expect(page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("AWS").count()).resolves.toBe(0);
   });
