@@ -5,7 +5,7 @@ import { jobMessages } from "@/features/job/messages";
 import { nodeMessages } from "@/features/node/messages";
 import { authMessages } from "@/features/operator/messages";
 import { stakingMessages } from "@/features/stake/messages";
-import { ADMIN_SIDEBAR, OPERATOR_MOBILE_NAV, OPERATOR_SIDEBAR, routes } from "./routes";
+import { ADMIN_SIDEBAR, OPERATOR_MOBILE_NAV, OPERATOR_SIDEBAR, routes } from "@/shared/config/routes";
 
 /**
  * The texts the spec quotes (portal-spec.md), copied here word for word, spaces and spelling included, so that a
