@@ -16,8 +16,8 @@ interface DataTableProps<T extends RowData> {
   /** Below this width the table scrolls sideways inside its own box instead of squeezing its cells. */
   minWidth?: number;
   /**
-   * Headers and cells wrap between words, for a table with many columns that must fit a laptop's screen;
-   * otherwise each keeps its text on one line.
+   * Headers and cells wrap between words, with narrower gaps between columns, for a table with many columns that
+   * must fit a laptop's screen; otherwise each keeps its text on one line.
    */
   wrap?: boolean;
 }
@@ -51,12 +51,12 @@ export function DataTable<T extends RowData>({
       role="region"
       aria-label={`${caption ?? "Table"} (scrolls sideways)`}
     >
-      <Table aria-label={caption}>
+      <Table aria-label={caption} horizontalSpacing={wrap ? 6 : undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
               {group.headers.map((header) => (
-                <Table.Th key={header.id} scope="col" className={wrap ? classes.wrap : undefined}>
+                <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
                   {header.isPlaceholder ? null : <FlexRender header={header} />}
                 </Table.Th>
               ))}
