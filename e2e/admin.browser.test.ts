@@ -58,13 +58,18 @@ describe("admin console", () => {
     await waitForPath(page, routes.adminDashboard.path);
   });
 
-  test("updates the settings, setting changed stake limits on chain first, and the password", async () => {
+  test("uploads the logo ('File  Uploaded Successfully'), updates the settings, setting changed stake limits on chain first, and the password", async () => {
     await page.getByRole("link", { name: "Setting" }).click();
     await page.getByRole("heading", { name: "Website Setting" }).waitFor();
     await page
       .getByLabel("Logo (.png, .jpg, .jpeg)")
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
-    await page.getByText(MESSAGES.imageUploaded).waitFor();
+    const uploaded = page.getByText("File  Uploaded Successfully").first();
+    await uploaded.waitFor();
+    expect(await uploaded.textContent(), "the spec's wording, two spaces included").toContain(
+      "File  Uploaded Successfully",
+    );
+    expect(await page.getByText("Image Uploaded Successfully").count()).toBe(0);
     await page.getByRole("img", { name: "Current logo" }).waitFor();
 
     const outsidePortal = async () =>

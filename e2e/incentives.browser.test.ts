@@ -384,4 +384,37 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       [INCENTIVE_STATUS.paid, payoutTx],
     ]);
   });
+
+  test("Next Payment Date is the API's (date plus 30 days, '~' once past), not the browser's clock", async () => {
+    const db = createDb(stack.current.databaseUrl, 1);
+    const { id } = await db
+      .insertInto("app.incentive")
+      .values({
+        wallet: operator.address.toLowerCase(),
+        node: node.nodeAddress.toLowerCase(),
+        date: "2020-01-01",
+        token: 1n,
+        inactive_count: 0,
+        staked_days: 31,
+        accrued_days: 31,
+        percentage: "2.5",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      await expect.poll(async () => (await ownRows()).find((row) => row._id === id)?.nextPaymentDate).toBe("~");
+      const page = await signedInPage(operatorSession, operator.key);
+      await page.clock.setFixedTime(new Date("2019-12-15T12:00:00Z"));
+      await page.goto(`${routes.listIncentive.href()}?limit=10`);
+      const row = page
+        .getByRole("table", { name: "Incentive Lists" })
+        .getByRole("row")
+        .filter({ hasText: "01-01-2020" });
+      await row.getByText("~", { exact: true }).waitFor();
+      expect(await row.getByText("31-01-2020").count(), "the browser's clock (December 2019) is not asked").toBe(0);
+    } finally {
+      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
+      await db.destroy();
+    }
+  });
 });

@@ -255,6 +255,21 @@ describe("oracle jobs from submission to review", () => {
     await row.getByText("Approved").waitFor();
     await row.getByText("Feeds checked").waitFor();
   });
+
+  test("the admin sets the job's Job Status to InActive and is told 'Job Deactivated Successfully'", async () => {
+    const page = adminPage;
+    await page.goto(routes.adminListJob.href());
+    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill(operator.email);
+    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
+    await page.getByRole("button", { name: `Edit ${job.name}` }).click();
+    await waitForPath(page, routes.adminEditJob.path);
+    await page.getByRole("combobox", { name: /^Job Status/ }).selectOption("InActive");
+    await page.getByRole("button", { name: jobMessages.updateJob }).click();
+    await confirmYes(page, jobMessages.confirmUpdate);
+    await page.getByText("Job Deactivated Successfully").first().waitFor();
+    await waitForPath(page, routes.adminListJob.path);
+    expect((await nodeJobs())[0]).toMatchObject({ name: job.name, jobStatus: "InActive" });
+  });
 });
 
 describe("job categories", () => {

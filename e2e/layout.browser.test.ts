@@ -44,10 +44,15 @@ function titleFor(url: string): string | undefined {
 }
 
 let operatorKey: `0x${string}`;
+let operatorEmail: string;
 let tokens: Record<Exclude<Area, "public">, string>;
 
+/** The operator of the sweep has a long email, which every page that shows it must fit on a phone. */
+const EMAIL_LENGTH = 60;
+
 beforeAll(async () => {
-  const operator = await freshOperator(stack.current, { pli: "120000" });
+  const operator = await freshOperator(stack.current, { pli: "120000", emailLength: EMAIL_LENGTH });
+  operatorEmail = operator.email;
   operatorKey = operator.key;
   const admin = await freshAdmin(stack.current);
   tokens = {
@@ -159,4 +164,23 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
       await context.close();
     }
   });
+});
+
+test("the profile and edit-profile pages fit a 390 px phone with a 60-character email, which wraps", async () => {
+  expect(operatorEmail).toHaveLength(60);
+  const context = await contextFor(browser.current, "operator", { width: 390, height: 844 });
+  try {
+    const page = await openIn(context, "operator");
+    for (const route of [routes.viewProfile, routes.editProfile]) {
+      await page.goto(route.href());
+      await settle(page);
+      const email = page.getByText(operatorEmail, { exact: true });
+      await email.waitFor();
+      expect(await layoutProblems(page), route.path).toEqual([]);
+      const box = await email.boundingBox();
+      expect(box!.x + box!.width, `${route.path}: the email stays on the screen`).toBeLessThanOrEqual(390);
+    }
+  } finally {
+    await context.close();
+  }
 });

@@ -352,10 +352,28 @@ describe("validator nodes from registration to reputation", () => {
     await row.getByRole("link", { name: "Manage Jobs" }).waitFor();
     const scoreButton = row.getByRole("button", { name: `3.33: reputation of ${first.name}` });
     expect(await scoreButton.textContent()).toBe("3.33");
+    expect(
+      await page.getByRole("table", { name: nodeMessages.listTitle }).getByRole("columnheader").allTextContents(),
+    ).toEqual([
+      "Node Name",
+      "Reputation",
+      "Node Address",
+      "Cloud Service",
+      "IP Address",
+      "Status",
+      "Stake Status",
+      "Manage Jobs",
+      "Staking",
+      "Actions",
+    ]);
     await shoot(page, "list-active");
-    const table = await page
-      .getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` })
-      .boundingBox();
+    const region = page.getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` });
+    expect(page.viewportSize()?.width).toBe(1366);
+    expect(
+      await region.evaluate((box) => box.scrollWidth - box.clientWidth),
+      "the ten columns fit at 1366 px without scrolling sideways",
+    ).toBeLessThanOrEqual(0);
+    const table = await region.boundingBox();
     for (const last of [
       row.getByRole("link", { name: `Stake on ${first.name}` }),
       row.getByRole("button", { name: `View ${first.name}` }),

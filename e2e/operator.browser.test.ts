@@ -127,6 +127,32 @@ describe("operator sign-in", () => {
     await page.getByText(MESSAGES.rpcDeleted).waitFor();
     await page.getByText("You have total 5 Rpc Url's.").waitFor();
   });
+
+  test("an RPC of a provider outside the list keeps it: added as Others with its name, edited unchanged", async () => {
+    await page.getByRole("link", { name: "Add RPC" }).click();
+    await page.getByLabel("Name").fill("Own rack");
+    await page.getByLabel("Provider", { exact: true }).selectOption("Others");
+    await page.getByLabel("RPC URL").fill("https://rack.example.com");
+    await page.getByLabel("WSS URL").fill("wss://rack.example.com");
+    await page.getByRole("button", { name: "Add RPC" }).click();
+    await page.getByText("Enter the provider's name").waitFor();
+    await page.getByLabel("Other Provider").fill("Hetzner");
+    await page.getByRole("button", { name: "Add RPC" }).click();
+    await page.getByText("RPC Added Successfully").first().waitFor();
+    const row = page.getByRole("row").filter({ hasText: "Own rack" });
+    await row.getByText("Hetzner").waitFor();
+
+    await row.getByRole("button", { name: "View" }).click();
+    await page.getByRole("heading", { name: "View RPC", level: 1 }).waitFor();
+    expect(await page.getByLabel("Provider", { exact: true }).inputValue()).toBe("Others");
+    expect(await page.getByLabel("Other Provider").inputValue()).toBe("Hetzner");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Name").fill("Own rack 2");
+    await page.getByRole("button", { name: "Update RPC" }).click();
+    await page.getByText("RPC URL Edited Successfully").first().waitFor();
+    await page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("Hetzner").waitFor();
+    await expect(page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("AWS").count()).resolves.toBe(0);
+  });
 });
 
 describe("wallet checks", () => {
@@ -174,6 +200,14 @@ describe("wallet checks", () => {
     await waitForPath(page, routes.adminLogin.path);
     await page.goto(routes.adminVerifyOtp.href());
     await waitForPath(page, "/");
+    await page.context().close();
+  });
+  test("the spec's /login opens the connect page", async () => {
+    const page = await openPage(browser.current, { baseURL: stack.current.urls.web });
+    await page.goto("/login");
+    await waitForPath(page, "/");
+    await page.getByRole("heading", { name: "Validator Nodes Operator Portal" }).waitFor();
+    await page.getByRole("button", { name: "Connect Wallet" }).waitFor();
     await page.context().close();
   });
 });

@@ -27,11 +27,17 @@ export interface FreshOperator {
  */
 export async function freshOperator(
   stack: SharedStack,
-  { role = USER_ROLE.validator, pli = "0" }: { role?: UserRole; pli?: string } = {},
+  {
+    role = USER_ROLE.validator,
+    pli = "0",
+    emailLength,
+  }: { role?: UserRole; pli?: string; /** An email of exactly this many characters. */ emailLength?: number } = {},
 ): Promise<FreshOperator> {
   const key = generatePrivateKey();
   const { address } = privateKeyToAccount(key);
-  const email = `operator-${unique()}@e2e.test`;
+  const local = `operator-${unique()}`;
+  const domain = "@e2e.test";
+  const email = emailLength ? `${local.padEnd(emailLength - domain.length, "x")}${domain}` : `${local}${domain}`;
   const db = createDb(stack.databaseUrl, 1);
   try {
     await upsertDirectoryEntry(db, { walletAddress: address, email, userRole: role });

@@ -183,9 +183,22 @@ describe("POST /api/job/edit by an admin", () => {
     });
     for (const jobStatus of ["Active", "Standby", "InActive"]) {
       const saved = await edit(admin, { _id: id, status: "Approved", jobStatus });
-      expect(saved.body.message).toBe(MESSAGES.jobEdited);
+      expect(saved.body.message).toBe(
+        jobStatus === "InActive" ? "Job Deactivated Successfully" : "Job Edited Successfully",
+      );
       expect(saved.body.data).toMatchObject({ status: "Approved", jobStatus, jobChange: false });
     }
+  });
+
+  it("making a job InActive answers 'Job Deactivated Successfully'; saving it InActive again is an edit", async () => {
+    const id = await submitJob(t, owner);
+    await edit(admin, { _id: id, status: "Approved", jobStatus: "Active" });
+    const deactivated = await edit(admin, { _id: id, status: "Approved", jobStatus: "InActive", cost: "3" });
+    expect(deactivated.status).toBe(200);
+    expect(deactivated.body.message).toBe("Job Deactivated Successfully");
+    expect(deactivated.body.data).toMatchObject({ jobStatus: "InActive", cost: "3" });
+    const again = await edit(admin, { _id: id, status: "Approved", jobStatus: "InActive", cost: "4" });
+    expect(again.body.message).toBe("Job Edited Successfully");
   });
 
   it("edits every field; jobChange turns true for each field other than name and description", async () => {

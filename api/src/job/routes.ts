@@ -125,14 +125,18 @@ export const jobRoutes = createRouter()
     const session = c.get("session")!;
     const input = c.req.valid("json");
     const admin = session.userType === USER_TYPE.admin;
-    const { reviewOnly } = await editJob(
+    const { reviewOnly, deactivated } = await editJob(
       db,
       { type: session.userType, id: session.sub },
       input,
       admin ? auditActor(c) : undefined,
     );
     if (admin) c.var.deps.mailQueue.wake();
-    const message = reviewOnly ? JOB_MESSAGES.jobStatusUpdated : JOB_MESSAGES.jobEdited;
+    const message = deactivated
+      ? JOB_MESSAGES.jobDeactivated
+      : reviewOnly
+        ? JOB_MESSAGES.jobStatusUpdated
+        : JOB_MESSAGES.jobEdited;
     return c.json({ message, data: await readJob(db, input._id, ownerScope(session)) }, 200);
   })
   .openapi(deleteJobRoute, async (c) => {

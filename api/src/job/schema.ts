@@ -32,6 +32,7 @@ export const JOB_MESSAGES = {
   jobAdded: "Job Added Successfully",
   jobEdited: "Job Edited Successfully",
   jobDeleted: "Job Deleted Successfully",
+  jobDeactivated: "Job Deactivated Successfully",
   jobStatusUpdated: "Status Updated Successfully",
   jobNotFound: "Job not found",
   categoryNotListed: "Choose a category from the list",

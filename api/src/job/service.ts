@@ -2,7 +2,7 @@ import { recordJobStatusAlert } from "../alert/events.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/repository.ts";
 import { changedOnly } from "../audit/rules.ts";
-import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
+import { JOB_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { categoryExists, insertJob, lockJob, lockOwnNode, operatorRole, updateJob, valuesOf } from "./repository.ts";
@@ -62,14 +62,15 @@ export interface JobEditor {
 /**
  * Applies an edit to a job: an operator's to their own job only (404 otherwise), only while their role
  * is Validator, and only to the fields they may change; an admin's to any job and field, with the
- * review. jobChange is computed here from what changed. Answers whether only the review was sent.
+ * review. jobChange is computed here from what changed. Answers whether only the review was sent, and
+ * whether the edit made the job InActive (the spec's 'Job Deactivated Successfully').
  */
 export async function editJob(
   db: Db,
   editor: JobEditor,
   input: JobEditInput,
   audit?: AuditActor,
-): Promise<{ reviewOnly: boolean }> {
+): Promise<{ reviewOnly: boolean; deactivated: boolean }> {
   const { _id, status, adminNotes, jobStatus, ...edit } = input;
   const isAdmin = editor.type === USER_TYPE.admin;
   return db
@@ -115,7 +116,8 @@ export async function editJob(
           recordId: _id,
           ...changedOnly({ ...before, ...current }, { ...after, ...reviewed }),
         });
-      return { reviewOnly };
+      const deactivated = isAdmin && reviewChanged.includes("jobStatus") && jobStatus === JOB_STATUS.inActive;
+      return { reviewOnly, deactivated };
     })
     .catch(categoryGoneAsFieldError);
 }

@@ -2,6 +2,7 @@ import { isAddress } from "viem";
 import { z } from "zod";
 import { LIMITS, NODE_STATUS, OTHER_PROVIDER, PROVIDERS, STAKE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import { idSchema, text } from "../shared/schema.ts";
+import { COMMON_MESSAGES } from "../public-contract/messages.ts";
 import {
   NODE_DELETED,
   NODE_STATUSES,
@@ -42,7 +43,6 @@ export const NODE_MESSAGES = {
   walletAddressNote: "This is the Wallet Address with which the Node will be Associated. It is not modifiable.",
   ramHint: `minimum requirement ${LIMITS.minRamGb} GB`,
   storageHint: `minimum requirement ${LIMITS.minStorageGb} GB`,
-  otherProviderRequired: "Enter the provider's name",
   reputationTitle: "Reputation Value for Last 30 Days",
   inactiveDatesTitle: "InActive Date List",
   ...TRANSITION_MESSAGES,
@@ -89,7 +89,7 @@ const withOtherProvider = <T extends { provider?: string; otherProvider?: string
   ctx: z.RefinementCtx,
 ) => {
   if (value.provider === OTHER_PROVIDER && !value.otherProvider)
-    ctx.addIssue({ code: "custom", path: ["otherProvider"], message: NODE_MESSAGES.otherProviderRequired });
+    ctx.addIssue({ code: "custom", path: ["otherProvider"], message: COMMON_MESSAGES.otherProviderRequired });
 };
 const clearOtherProvider = <T extends { provider?: string; otherProvider?: string | undefined }>(value: T): T =>
   value.provider === undefined || value.provider === OTHER_PROVIDER ? value : { ...value, otherProvider: undefined };

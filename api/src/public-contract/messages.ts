@@ -26,4 +26,5 @@ export const COMMON_MESSAGES = {
   errorTryAgain: "Error Occured Try Again",
   chainError: "Error Occured on Blockchain Transaction",
   chainTryAgain: "Try Again!!",
+  otherProviderRequired: "Enter the provider's name",
 } as const;

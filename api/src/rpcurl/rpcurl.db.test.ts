@@ -56,10 +56,31 @@ describe("RPC URLs", () => {
     expect((await t.call("POST", API.rpcurl.delete, { token, body: { id } })).status).toBe(404);
   });
 
-  it("requires name, an http(s) rpc URL, a ws(s) wss URL and a known provider", async () => {
+  it("keeps a provider outside the list as sent (the spec submits the Others text as the provider), on add and edit", async () => {
+    const added = await t.call("POST", API.rpcurl.root, {
+      token,
+      body: { name: "Rack", provider: "Hetzner", rpc: "https://rack.example.com", wss: "wss://rack.example.com" },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data.provider).toBe("Hetzner");
+    const edited = await t.call("POST", API.rpcurl.edit, {
+      token,
+      body: {
+        _id: added.body.data._id,
+        name: "Rack 2",
+        provider: "Hetzner",
+        rpc: "https://rack.example.com",
+        wss: "wss://rack.example.com",
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ name: "Rack 2", provider: "Hetzner" });
+  });
+
+  it("requires name, provider, an http(s) rpc URL and a ws(s) wss URL", async () => {
     const response = await t.call("POST", API.rpcurl.root, {
       token,
-      body: { name: "", provider: "Hetzner", rpc: "ws://x", wss: "https://y" },
+      body: { name: "", provider: " ", rpc: "ws://x", wss: "https://y" },
     });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors).sort()).toEqual(["name", "provider", "rpc", "wss"]);

@@ -6,6 +6,8 @@ export const UPLOAD_PATHS = { upload: "/upload", staticFiles: "/static" } as con
 
 export const UPLOAD_MESSAGES = {
   imageUploaded: "Image Uploaded Successfully",
+  /** The spec's wording for the site logo's upload, with its two spaces. */
+  fileUploaded: "File  Uploaded Successfully",
   fileRequired: "Choose a .png, .jpg or .jpeg image",
   fileType: "Only .png, .jpg and .jpeg images are accepted",
   fileTooLarge: `The image must be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB`,

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router-dom";
-import { routes, type RouteName, type RouteNameOf } from "@/shared/config/routes";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router-dom";
+import { redirects, routes, type RouteName, type RouteNameOf } from "@/shared/config/routes";
 import { AdminLoginGate, OtpGate, RequireAdmin, RequireOperator, SignedInOperatorGate } from "./guards/guards";
 import { PublicLayout } from "./layouts/public-layout";
 import type { RouteHandle } from "./layouts/route-title";
@@ -105,6 +105,7 @@ export const routeTree = (): RouteObject[] => [
       },
       { element: <RequireOperator />, children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }] },
       { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
+      ...redirects.map(({ path, to }) => ({ path, element: <Navigate to={routes[to].path} replace /> })),
       { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },

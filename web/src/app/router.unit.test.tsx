@@ -35,7 +35,9 @@ describe("the route tree built from the registry", () => {
       expect(found[0]?.route.handle, name).toMatchObject({ title: routes[name].title });
       expect(typeof found[0]?.route.lazy, name).toBe("function");
     }
-    expect(tree.map(({ route }) => route.path).sort()).toEqual([...names.map((name) => routes[name].path), "*"].sort());
+    expect(tree.map(({ route }) => route.path).sort()).toEqual(
+      [...names.map((name) => routes[name].path), "/login", "*"].sort(),
+    );
   });
 
   test("puts operator pages behind the operator guard and the /admin/ pages behind the admin guard", () => {
@@ -57,5 +59,15 @@ describe("the route tree built from the registry", () => {
     ];
     for (const [name, gate] of gates)
       expect(placementOf(name)[0]?.guards.slice(-2), name).toEqual([PublicLayout, gate]);
+  });
+});
+
+describe("the spec's /login", () => {
+  test("leads to the operator's connect page, replacing the history entry", () => {
+    const login = tree.find(({ route }) => route.path === "/login")?.route.element;
+    expect(login && typeof login === "object" && "props" in login ? login.props : undefined).toEqual({
+      to: "/",
+      replace: true,
+    });
   });
 });

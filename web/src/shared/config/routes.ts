@@ -116,6 +116,12 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
+/**
+ * Paths the spec names that lead to another route: the spec sends a signed-out session to /login, and the
+ * operator's sign-in is the connect page (admins sign in at /admin/login).
+ */
+export const redirects: { path: string; to: RouteName }[] = [{ path: "/login", to: "home" }];
+
 /** The routes open to `access`. */
 export type RouteNameOf<A extends Access> = {
   [K in RouteName]: (typeof routes)[K]["access"] extends A ? K : never;

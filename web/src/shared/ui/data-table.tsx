@@ -15,6 +15,11 @@ interface DataTableProps<T extends RowData> {
   caption?: string;
   /** Below this width the table scrolls sideways inside its own box instead of squeezing its cells. */
   minWidth?: number;
+  /**
+   * Headers and cells wrap between words, with narrower gaps between columns, for a table with many columns that
+   * must fit a laptop's screen; otherwise each keeps its text on one line.
+   */
+  wrap?: boolean;
 }
 
 /** The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. */
@@ -25,6 +30,7 @@ export function DataTable<T extends RowData>({
   getRowId,
   caption,
   minWidth = 720,
+  wrap = false,
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const span = table.getAllLeafColumns().length;
@@ -45,12 +51,12 @@ export function DataTable<T extends RowData>({
       role="region"
       aria-label={`${caption ?? "Table"} (scrolls sideways)`}
     >
-      <Table aria-label={caption}>
+      <Table aria-label={caption} horizontalSpacing={wrap ? 6 : undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
               {group.headers.map((header) => (
-                <Table.Th key={header.id} scope="col">
+                <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
                   {header.isPlaceholder ? null : <FlexRender header={header} />}
                 </Table.Th>
               ))}
@@ -65,7 +71,7 @@ export function DataTable<T extends RowData>({
               : table.getRowModel().rows.map((row) => (
                   <Table.Tr key={row.id}>
                     {row.getAllCells().map((cell) => (
-                      <Table.Td key={cell.id} className={classes.cell}>
+                      <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
                         <FlexRender cell={cell} />
                       </Table.Td>
                     ))}

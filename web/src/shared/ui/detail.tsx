@@ -13,8 +13,18 @@ export function Detail({ label, children }: { label: string; children: ReactNode
   );
 }
 
-/** A plain value of a Detail ('-' when empty). */
-export const plainValue = (value: string | number) => <Text size="sm">{value === "" ? "-" : value}</Text>;
+/**
+ * Lets a long unbroken text (an email, a hash, a URL) break anywhere instead of widening its box past a phone's
+ * screen.
+ */
+export const WRAP_ANYWHERE = { overflowWrap: "anywhere" } as const;
+
+/** A plain value of a Detail ('-' when empty); a long email or hash wraps. */
+export const plainValue = (value: string | number) => (
+  <Text size="sm" style={WRAP_ANYWHERE}>
+    {value === "" ? "-" : value}
+  </Text>
+);
 
 /** Read-only fields in one column on a phone and two from a tablet up. */
 export function DetailGrid({ children }: { children: ReactNode }) {

@@ -18,6 +18,8 @@ interface ImageUploadProps {
   disabled?: boolean;
   description?: string;
   error?: string;
+  /** The toast of a successful upload: the spec says 'File  Uploaded Successfully' for the site logo. */
+  successMessage?: string;
   onUploaded: (file: string) => void;
 }
 
@@ -33,6 +35,7 @@ export function ImageUpload({
   disabled = false,
   description,
   error,
+  successMessage = MESSAGES.imageUploaded,
   onUploaded,
 }: ImageUploadProps) {
   const upload = useUploadImage();
@@ -45,7 +48,7 @@ export function ImageUpload({
     void settle(upload, file, {
       onSuccess: (result) => {
         onUploaded(result.file);
-        toast.success(MESSAGES.imageUploaded);
+        toast.success(successMessage);
       },
       onError: (failure) => {
         const message = fieldErrorMessage(failure, "file");

@@ -8,6 +8,7 @@ import { CodeInput } from "@/shared/ui/code-input";
 import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
 import { useResendOtp } from "../api/resend-otp";
 import { useVerifyOtp } from "../api/verify-otp";
+import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 
 /** The emailed code of an admin sign-in; every refusal (empty, malformed, wrong) is a toast (spec section 8). */
 export function EmailCodeForm({ detail, onSignedIn }: { detail: RegisterDetail; onSignedIn: (token: string) => void }) {
@@ -30,7 +31,7 @@ export function EmailCodeForm({ detail, onSignedIn }: { detail: RegisterDetail; 
   return (
     <form onSubmit={submit} noValidate aria-label="Emailed code">
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={WRAP_ANYWHERE}>
           We sent a {LIMITS.otpLength}-digit code to {detail.email}. It expires in {LIMITS.otpTtlMinutes} minutes.
         </Text>
         <CodeInput label="One-time code" {...form.register("otp")} />

@@ -11,6 +11,7 @@ import { TOAST_TIMEOUT, useToast } from "@/shared/ui/toast";
 import { useResendOtp } from "../api/resend-otp";
 import { useSignInWithPasskey } from "../api/sign-in-with-passkey";
 import { EmailCodeForm } from "../components/email-code-form";
+import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 
 const PASSKEY_STEP_TITLE = "Confirm it's you";
 
@@ -52,7 +53,7 @@ export function VerifyOtpPage() {
         <Title order={1}>{detail.passkey ? PASSKEY_STEP_TITLE : routes.adminVerifyOtp.title}</Title>
         {detail.passkey ? (
           <>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" style={WRAP_ANYWHERE}>
               Use the passkey you added for {detail.email}.
             </Text>
             <Button

@@ -1,4 +1,4 @@
-import { nextPaymentDate, NEXT_PAYMENT_PAST, pliText, type IncentiveResponse } from "@pli/api/public-contract";
+import { NEXT_PAYMENT_PAST, pliText, type IncentiveResponse } from "@pli/api/public-contract";
 import { Stack, Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { formatDate } from "@/shared/format/dates";
@@ -9,9 +9,11 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { incentiveMessages } from "../messages";
 
-/** Spec 2 and 9: the row's date plus 30 days (the shared rule), '~' once that is past. */
-function NextPayment({ date, now }: { date: string; now: Date }) {
-  const next = nextPaymentDate(date, now);
+/**
+ * Spec 2 and 9: the row's date plus 30 days, '~' once that is past, as the API computed it by its own clock (the
+ * browser's clock may be wrong).
+ */
+export function NextPayment({ next }: { next: string }) {
   return <Text size="sm">{next === NEXT_PAYMENT_PAST ? NEXT_PAYMENT_PAST : formatDate(next)}</Text>;
 }
 
@@ -46,7 +48,7 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
  * node of the stake position), Status, Token, InActive Days, Type (with the month's date), Wallet
  * Address, View Txn, Paid Date, Next Payment Date, Created At. Admins also see a payment of another amount.
  */
-export function incentiveColumns({ now, admin = false }: { now: Date; admin?: boolean }): Column<IncentiveResponse>[] {
+export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): Column<IncentiveResponse>[] {
   return [
     { id: "stakeNo", header: "Stake No", cell: ({ row }) => <StakeNo row={row.original} /> },
     {
@@ -75,7 +77,7 @@ export function incentiveColumns({ now, admin = false }: { now: Date; admin?: bo
       cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-"),
     },
     { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
-    { id: "next", header: "Next Payment Date", cell: ({ row }) => <NextPayment date={row.original.date} now={now} /> },
+    { id: "next", header: "Next Payment Date", cell: ({ row }) => <NextPayment next={row.original.nextPaymentDate} /> },
     { id: "created", header: "Created At", cell: ({ row }) => formatDate(row.original.createdAt) },
   ];
 }

@@ -1,4 +1,4 @@
-import { nextPaymentDate, NEXT_PAYMENT_PAST, type IncentiveResponse } from "@pli/api/public-contract";
+import { NEXT_PAYMENT_PAST, type IncentiveResponse } from "@pli/api/public-contract";
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { ExplorerAddress, ExplorerTx } from "@/chain/explorer-links";
@@ -11,8 +11,8 @@ import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
  * One incentive read-only: its operator and stake position, how the month accrued, and its payment as the chain shows
  * it.
  */
-export function IncentiveDetails({ incentive, now }: { incentive: IncentiveResponse; now: Date }) {
-  const next = nextPaymentDate(incentive.date, now);
+export function IncentiveDetails({ incentive }: { incentive: IncentiveResponse }) {
+  const next = incentive.nextPaymentDate;
   return (
     <DetailGrid>
       <Detail label="Email">{plainValue(incentive.user.email)}</Detail>

@@ -1,6 +1,5 @@
 import { INCENTIVE_STATUS, MESSAGES } from "@pli/api/public-contract";
 import { Button } from "@mantine/core";
-import { useMemo } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { z } from "zod";
 import { settle } from "@/shared/api/settle";
@@ -32,7 +31,6 @@ export function AdminEditIncentivePage() {
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const navigate = useNavigate();
-  const now = useMemo(() => new Date(), []);
   if (!id) return <Navigate to={routes.adminListIncentive.href()} replace />;
   if (incentive.isPending) return <RecordLoading />;
   if (!incentive.data) return <RecordLoadFailed error={incentive.error} />;
@@ -68,7 +66,7 @@ export function AdminEditIncentivePage() {
         </>
       }
     >
-      <IncentiveDetails incentive={row} now={now} />
+      <IncentiveDetails incentive={row} />
     </Section>
   );
 }

@@ -39,7 +39,7 @@ export function AdminIncentiveListPage() {
   const payout = usePayout();
   const paying = payout.flow.state.status === "running";
 
-  const listColumns = useMemo(() => incentiveColumns({ now: new Date(), admin: true }), []);
+  const listColumns = useMemo(() => incentiveColumns({ admin: true }), []);
   const columns: Column<IncentiveResponse>[] = [
     selectColumn(selection),
     ...listColumns,

@@ -19,7 +19,7 @@ import { incentiveMessages } from "../messages";
 export function IncentiveListPage() {
   const params = useListParams();
   const list = useIncentives(params);
-  const columns = useMemo(() => incentiveColumns({ now: new Date() }), []);
+  const columns = useMemo(() => incentiveColumns(), []);
   return (
     <Section
       title={incentiveMessages.listTitle}

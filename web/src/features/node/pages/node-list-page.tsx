@@ -23,7 +23,10 @@ import { showsManageJobs, showsStakeLink } from "../node-display";
 
 const dash = <Text size="sm">-</Text>;
 
-/** 'Validator Nodes': the operator's nodes with their links and actions (spec section 2). */
+/**
+ * 'Validator Nodes': the operator's nodes with the spec's ten columns (section 2), each its own, and their links and
+ * actions; headers and cells wrap between words so the ten fit a laptop's screen.
+ */
 export function NodeListPage() {
   const params = useListParams();
   const list = useNodes(params);
@@ -50,15 +53,12 @@ export function NodeListPage() {
 
   const columns: Column<NodeResponse>[] = [
     {
-      id: "node",
+      id: "name",
       header: "Node Name",
       cell: ({ row }) => (
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {row.original.name}
-          </Text>
-          <Address value={row.original.nodeAddress} />
-        </Stack>
+        <Text size="sm" fw={600}>
+          {row.original.name}
+        </Text>
       ),
     },
     {
@@ -68,19 +68,16 @@ export function NodeListPage() {
         <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} />
       ),
     },
-    {
-      id: "server",
-      header: "Cloud Service",
-      cell: ({ row }) => (
-        <Stack gap={2}>
-          <Text size="sm">{row.original.providerName}</Text>
-          <Text size="sm" c="dimmed">
-            {row.original.ipaddress}
-          </Text>
-        </Stack>
-      ),
-    },
+    { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
+    { id: "provider", header: "Cloud Service", cell: ({ row }) => row.original.providerName },
+    { id: "ipaddress", header: "IP Address", cell: ({ row }) => row.original.ipaddress },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
+    {
+      id: "stakeStatus",
+      header: "Stake Status",
+      cell: ({ row }) =>
+        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : dash,
+    },
     {
       id: "jobs",
       header: "Manage Jobs",
@@ -96,25 +93,19 @@ export function NodeListPage() {
     {
       id: "staking",
       header: "Staking",
-      cell: ({ row }) => {
-        const { status } = row.original.stake;
-        if (!status && !showsStakeLink(row.original.status)) return dash;
-        return (
-          <Stack gap={4} align="flex-start">
-            {status ? <StatusBadge entity="stake" status={status} /> : null}
-            {showsStakeLink(row.original.status) ? (
-              <Anchor
-                component={Link}
-                to={routes.deposit.href(row.original._id)}
-                size="sm"
-                aria-label={`Stake on ${row.original.name}`}
-              >
-                Stake
-              </Anchor>
-            ) : null}
-          </Stack>
-        );
-      },
+      cell: ({ row }) =>
+        showsStakeLink(row.original.status) ? (
+          <Anchor
+            component={Link}
+            to={routes.deposit.href(row.original._id)}
+            size="sm"
+            aria-label={`Stake on ${row.original.name}`}
+          >
+            Stake
+          </Anchor>
+        ) : (
+          dash
+        ),
     },
     {
       id: "actions",
@@ -162,6 +153,7 @@ export function NodeListPage() {
           getRowId={(row) => row._id}
           caption={nodeMessages.listTitle}
           minWidth={960}
+          wrap
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>

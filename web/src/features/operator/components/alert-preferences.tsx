@@ -10,11 +10,17 @@ import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Alert } from "@/shared/ui/alert";
+import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { useToast } from "@/shared/ui/toast";
 import { useAlertPreferences, useSaveAlertPreferences } from "../api/alert-preferences";
 
 function NoEmail({ email }: { email: string }) {
-  if (email) return <Text size="sm">Alert mails go to {email}.</Text>;
+  if (email)
+    return (
+      <Text size="sm" style={WRAP_ANYWHERE}>
+        Alert mails go to {email}.
+      </Text>
+    );
   return <Alert tone="warning" title="Your account has no email address: no alert mail can reach you." />;
 }
 

@@ -1,4 +1,11 @@
-import { PROVIDERS, rpcUrlSchema, type RpcUrlInput } from "@pli/api/public-contract";
+import {
+  OTHER_PROVIDER,
+  PROVIDERS,
+  rpcUrlFormSchema,
+  rpcUrlFormValues,
+  rpcUrlInputOf,
+  type RpcUrlInput,
+} from "@pli/api/public-contract";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect } from "react";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
@@ -15,8 +22,10 @@ interface RpcFormProps {
 
 const EMPTY: RpcUrlInput = { name: "", provider: PROVIDERS[0], rpc: "", wss: "" };
 
+/** The record's fields; a provider outside the list is kept, shown as Others with its name (spec section 3). */
 export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, failure, onSubmit }: RpcFormProps) {
-  const { form, fail, onInvalid, errorOf } = useSchemaForm(rpcUrlSchema, initial);
+  const { form, fail, onInvalid, errorOf } = useSchemaForm(rpcUrlFormSchema, rpcUrlFormValues(initial));
+  const provider = form.watch("provider");
   useEffect(() => {
     if (failure) fail(failure);
   }, [failure, fail]);
@@ -31,7 +40,7 @@ export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, fa
     />
   );
   return (
-    <form onSubmit={form.handleSubmit((input) => onSubmit(input), onInvalid)} noValidate>
+    <form onSubmit={form.handleSubmit((values) => onSubmit(rpcUrlInputOf(values)), onInvalid)} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {field("name", "Name", "My XDC full node")}
@@ -39,9 +48,20 @@ export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, fa
             label="Provider"
             data={[...PROVIDERS]}
             disabled={locked}
-            {...form.register("provider")}
+            {...form.register("provider", { onChange: () => form.setValue("otherProvider", "") })}
             error={errorOf("provider")}
           />
+          {provider === OTHER_PROVIDER ? (
+            <TextInput
+              label="Other Provider"
+              placeholder="Provider name"
+              disabled={locked}
+              withAsterisk={!locked}
+              {...form.register("otherProvider")}
+              error={errorOf("otherProvider")}
+              errorProps={{ role: "alert" }}
+            />
+          ) : null}
           {field("rpc", "RPC URL", "https://rpc.example.com")}
           {field("wss", "WSS URL", "wss://ws.example.com")}
         </SimpleGrid>

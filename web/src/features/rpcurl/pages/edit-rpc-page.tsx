@@ -1,4 +1,4 @@
-import { MESSAGES, PROVIDERS, type RpcUrlInput } from "@pli/api/public-contract";
+import { MESSAGES, type RpcUrlInput } from "@pli/api/public-contract";
 import { Button } from "@mantine/core";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
@@ -11,9 +11,6 @@ import { useEditRpcUrl } from "../api/save-rpc-url";
 import { RpcForm } from "../components/rpc-form";
 import { RPC_ROUTES, type RpcVariant } from "../rpc-routes";
 
-const isProvider = (value: string): value is RpcUrlInput["provider"] =>
-  (PROVIDERS as readonly string[]).includes(value);
-
 /** View first, fields locked; 'Edit' unlocks them. The record comes from local storage (`editrpc`). */
 export function EditRpcPage({ variant }: { variant: RpcVariant }) {
   const [record] = useState(editRpcStore.get);
@@ -23,7 +20,7 @@ export function EditRpcPage({ variant }: { variant: RpcVariant }) {
   if (!record) return <Navigate to={list.href()} replace />;
   const initial: RpcUrlInput = {
     name: record.name,
-    provider: isProvider(record.provider) ? record.provider : PROVIDERS[0],
+    provider: record.provider,
     rpc: record.rpc,
     wss: record.wss,
   };

@@ -114,6 +114,7 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
             alt="Current logo"
             value={form.watch("logoUrl")}
             error={errorOf("logoUrl")}
+            successMessage={MESSAGES.fileUploaded}
             onUploaded={(file) => form.setValue("logoUrl", file)}
           />
         </SimpleGrid>
