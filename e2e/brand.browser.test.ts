@@ -74,11 +74,17 @@ describe("the brand of the site settings", () => {
     await adminPage.getByLabel("Application Email").fill(contact.email);
     await adminPage.getByLabel("Contact No").fill(contact.phone);
     await adminPage.getByLabel("Address").fill(contact.address);
+    const currentLogo = adminPage.getByRole("img", { name: "Current logo" });
+    const logoBefore = (await currentLogo.count()) > 0 ? await currentLogo.getAttribute("src") : null;
     await adminPage
       .getByLabel("Logo (.png, .jpg, .jpeg)")
       .setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: PNG_1X1 });
-    await adminPage.getByRole("img", { name: "Current logo" }).waitFor();
-    const logo = await adminPage.getByRole("img", { name: "Current logo" }).getAttribute("src");
+    await adminPage.waitForFunction(
+      (before) => document.querySelector('img[alt="Current logo"]')?.getAttribute("src") !== before,
+      logoBefore,
+    );
+    await currentLogo.waitFor();
+    const logo = await currentLogo.getAttribute("src");
     await adminPage.getByRole("button", { name: "Update Setting" }).click();
     await adminPage.getByText("Setting Updated Successfully").waitFor({ timeout: 60_000 });
     await adminPage
