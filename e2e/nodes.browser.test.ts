@@ -380,6 +380,7 @@ describe("validator nodes from registration to reputation", () => {
     for (const last of [
       row.getByRole("link", { name: `Stake on ${first.name}` }),
       row.getByRole("button", { name: `View ${first.name}` }),
+      row.getByRole("button", { name: `Make De-Active ${first.name}` }),
     ]) {
       const box = await last.boundingBox();
       expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(
