@@ -370,13 +370,17 @@ describe("validator nodes from registration to reputation", () => {
     const region = page.getByRole("region", { name: `${nodeMessages.listTitle} (scrolls sideways)` });
     expect(page.viewportSize()?.width).toBe(1366);
     expect(
-      await region.evaluate((box) => box.scrollWidth - box.clientWidth),
+      await region.evaluate((box) => {
+        const table = box.querySelector("table")!.getBoundingClientRect();
+        return table.right - box.getBoundingClientRect().right;
+      }),
       "the ten columns fit at 1366 px without scrolling sideways",
     ).toBeLessThanOrEqual(0);
     const table = await region.boundingBox();
     for (const last of [
       row.getByRole("link", { name: `Stake on ${first.name}` }),
       row.getByRole("button", { name: `View ${first.name}` }),
+      row.getByRole("button", { name: `Make De-Active ${first.name}` }),
     ]) {
       const box = await last.boundingBox();
       expect(box!.x + box!.width, "every column shows at desktop size without scrolling").toBeLessThanOrEqual(

@@ -51,7 +51,7 @@ export function DataTable<T extends RowData>({
       role="region"
       aria-label={`${caption ?? "Table"} (scrolls sideways)`}
     >
-      <Table aria-label={caption} horizontalSpacing={wrap ? 6 : undefined}>
+      <Table aria-label={caption} horizontalSpacing={wrap ? 4 : undefined}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>

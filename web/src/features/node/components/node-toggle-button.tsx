@@ -1,5 +1,5 @@
 import { MESSAGES, NODE_STATUS, type NodeResponse, type UserType } from "@pli/api/public-contract";
-import { Button } from "@mantine/core";
+import { Button, type ButtonProps } from "@mantine/core";
 import { settle } from "@/shared/api/settle";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { TONE_COLORS } from "@/shared/theme/theme";
@@ -8,7 +8,15 @@ import { useToggleNode } from "../api/toggle-node";
 import { TOGGLE_LABELS, toggleFor } from "../node-display";
 
 /** Make De-Active / Make Active after the typed confirmation, shown only when the API's rules allow it. */
-export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: UserType }) {
+export function NodeToggleButton({
+  node,
+  actor,
+  size = "xs",
+}: {
+  node: NodeResponse;
+  actor: UserType;
+  size?: ButtonProps["size"];
+}) {
   const toggle = useToggleNode();
   const { confirmTyped } = useDialogs();
   const toast = useToast();
@@ -25,7 +33,7 @@ export function NodeToggleButton({ node, actor }: { node: NodeResponse; actor: U
   };
   return (
     <Button
-      size="xs"
+      size={size}
       variant="light"
       color={to === NODE_STATUS.deActive ? TONE_COLORS.danger : TONE_COLORS.success}
       loading={toggle.isPending}

@@ -71,12 +71,16 @@ export function NodeListPage() {
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
     { id: "provider", header: "Cloud Service", cell: ({ row }) => row.original.providerName },
     { id: "ipaddress", header: "IP Address", cell: ({ row }) => row.original.ipaddress },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" />,
+    },
     {
       id: "stakeStatus",
       header: "Stake Status",
       cell: ({ row }) =>
-        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : dash,
+        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} size="sm" /> : dash,
     },
     {
       id: "jobs",
@@ -111,16 +115,16 @@ export function NodeListPage() {
       id: "actions",
       header: "Actions",
       cell: ({ row }) => (
-        <Stack gap={6} align="flex-start">
+        <Stack gap={6} align="flex-start" miw="max-content">
           <Button
-            size="xs"
+            size="compact-xs"
             variant="default"
             onClick={() => open(row.original)}
             aria-label={`${operatorMayEdit(row.original.status) ? "View/Edit" : "View"} ${row.original.name}`}
           >
             {operatorMayEdit(row.original.status) ? "View/Edit" : "View"}
           </Button>
-          <NodeToggleButton node={row.original} actor={USER_TYPE.user} />
+          <NodeToggleButton node={row.original} actor={USER_TYPE.user} size="compact-xs" />
           {mayWithdraw(row.original.stake.status) && (
             <WithdrawButton
               target={{
