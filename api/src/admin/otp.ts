@@ -3,6 +3,8 @@ import { sql } from "kysely";
 import { LIMITS, MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { sendPromptly, type Mailer } from "../mail/mailer.ts";
+import { brandFooter } from "../mail/template.ts";
+import { readBrand } from "../setting/repository.ts";
 import { AppError, tooManyRequests } from "../shared/errors.ts";
 
 const RESEND_TOO_SOON = `Wait ${LIMITS.otpResendIntervalSeconds} seconds before asking for another code`;
@@ -16,13 +18,18 @@ const HOUR_MS = 3_600_000;
 
 const newCode = () => String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, "0");
 
-/** Mails the code, trying again briefly while the server refuses for now; false when it could not be sent. */
-async function mailCode({ mailer, log }: CodeDelivery, email: string, code: string): Promise<boolean> {
+/**
+ * Mails the code under the site settings' name and footer, trying again briefly while the server refuses for now;
+ * false when it could not be sent.
+ */
+async function mailCode({ mailer, log }: CodeDelivery, db: Db, email: string, code: string): Promise<boolean> {
   try {
+    const brand = await readBrand(db);
     await sendPromptly(mailer, {
       to: email,
-      subject: "Your PLI admin sign-in code",
-      text: `Your sign-in code is ${code}.\nIt expires in ${LIMITS.otpTtlMinutes} minutes and works once. If you did not try to sign in, change your password.`,
+      fromName: brand.applicationName,
+      subject: `Your ${brand.applicationName} admin sign-in code`,
+      text: `Your sign-in code is ${code}.\nIt expires in ${LIMITS.otpTtlMinutes} minutes and works once. If you did not try to sign in, change your password.\n${brandFooter(brand)}`,
     });
     return true;
   } catch (error) {
@@ -45,12 +52,13 @@ export interface CodeDelivery {
  */
 async function deliverCode(
   delivery: CodeDelivery,
+  db: Db,
   attempt: { email: string | null; password_matched: boolean; blind: boolean },
   code: string,
 ): Promise<boolean> {
   if (!attempt.password_matched || !attempt.email) return true;
-  if (!attempt.blind) return mailCode(delivery, attempt.email, code);
-  void mailCode(delivery, attempt.email, code);
+  if (!attempt.blind) return mailCode(delivery, db, attempt.email, code);
+  void mailCode(delivery, db, attempt.email, code);
   return true;
 }
 
@@ -103,7 +111,7 @@ export async function startChallenge(
     .where("id", "=", challenge.id)
     .execute();
   const attempt = { email: start.email, password_matched: start.passwordMatched, blind: start.blind };
-  if (await deliverCode(delivery, attempt, code)) return { id: challenge.id, codeSent: true };
+  if (await deliverCode(delivery, db, attempt, code)) return { id: challenge.id, codeSent: true };
   await db.updateTable("app.otp_challenge").set({ sends: [] }).where("id", "=", challenge.id).execute();
   return { id: challenge.id, codeSent: false };
 }
@@ -240,7 +248,7 @@ export async function resendChallenge(
       .execute();
     return challenge;
   });
-  if (await deliverCode(delivery, attempt, code)) return;
+  if (await deliverCode(delivery, db, attempt, code)) return;
   await db
     .updateTable("app.otp_challenge")
     .set({ sends: sql`array_remove(sends, ${sentAt})` })

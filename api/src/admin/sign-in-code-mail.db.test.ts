@@ -4,6 +4,7 @@ import { createTestApp, createTestAppWithSmtp, type TestApp, type TestAppWithSmt
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { PROMPT_MAIL } from "../mail/mailer.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
+import { saveSettings } from "../setting/repository.ts";
 
 let t: TestAppWithSmtp;
 
@@ -73,6 +74,29 @@ describe("admin sign-in codes while the mail server throttles", () => {
     } finally {
       await unreachable.close();
     }
+  });
+});
+
+describe("the sign-in code mail's brand", () => {
+  it("is sent under the site settings' name and ends with their contact details", async () => {
+    await saveSettings(t.db, {
+      multiplyOf: 1000n,
+      incentivePercentage: 2.5,
+      applicationName: "Acme Validators",
+      applicationEmail: "help@acme.example",
+      contactNo: "+44 20 7946 0000",
+      address: "1 Chain Street, London",
+    });
+    const admin = await t.addAdmin();
+    const started = await login(t, admin);
+    expect(started.body.registerDetail.codeSent).toBe(true);
+    await t.smtp.codeFor(admin.email);
+    const mail = t.smtp.textsTo(admin.email).at(-1)!;
+    expect(mail).toContain("From: Acme Validators <");
+    expect(mail).toContain("Subject: Your Acme Validators admin sign-in code");
+    expect(mail).toMatch(
+      /--\r?\nAcme Validators\r?\nEmail: help@acme.example\r?\nPhone: \+44 20 7946 0000\r?\nAddress: 1 Chain Street, London/,
+    );
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Db } from "../db/database.ts";
+import { DEFAULT_SETTINGS } from "@pli/abis";
 import { Secret, TOTP } from "otpauth";
 
 const PERIOD = 30;
-const ISSUER = "PLI Validator Portal";
+const ISSUER = DEFAULT_SETTINGS.applicationName;
 
 export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 

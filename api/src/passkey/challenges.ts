@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from "@pli/abis";
 import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -7,7 +8,7 @@ import type { PasskeyChallengePurpose } from "./table.ts";
 /** The relying party is the web app's origin: its host name is the passkeys' scope (rpID). */
 export function relyingParty(config: Pick<Config, "PUBLIC_URL">) {
   const url = new URL(config.PUBLIC_URL);
-  return { id: url.hostname, origin: url.origin, name: "PLI Validator Portal" };
+  return { id: url.hostname, origin: url.origin, name: DEFAULT_SETTINGS.applicationName };
 }
 
 /** Keeps a challenge the server handed out, with its expiry; the admin's used and expired ones go. */

@@ -36,7 +36,7 @@ describe("settings", () => {
     const before = await t.call("GET", API.settingBrand);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
-      applicationName: "Plugin Validator Portal",
+      applicationName: "PLI Validator Portal",
       applicationEmail: "",
       logoUrl: "",
       contactNo: "",

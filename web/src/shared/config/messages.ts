@@ -1,8 +1,9 @@
+import { DEFAULT_SETTINGS } from "@pli/abis";
 import { MESSAGES } from "@pli/api/public-contract";
 
 /** Texts used by more than one feature or by the application shell. */
 export const messages = {
-  productName: "PLI Validator Portal",
+  productName: DEFAULT_SETTINGS.applicationName,
   loading: MESSAGES.loading,
   configLoadFailed: "The portal could not load its network configuration.",
   tryAgain: "Try again",
