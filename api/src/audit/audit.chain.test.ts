@@ -4,8 +4,8 @@ import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { approvedNode } from "../../test/incentives.ts";
-import { newOperator } from "../../test/nodes.ts";
-import { API, INCENTIVE_STATUS, PAYOUT_GAS } from "../public-contract/index.ts";
+import { newOperator, nodeBody } from "../../test/nodes.ts";
+import { API, INCENTIVE_STATUS, NODE_STATUS, PAYOUT_GAS } from "../public-contract/index.ts";
 
 /**
  * The admin actions that answer a chain transaction (the unlock, the payout and its plan, a stake limit change):
@@ -137,10 +137,56 @@ describe("admin actions on the chain leave one audit record each, with the trans
     expect((await recorded(() => asAdmin(API.settingStakeLimits, { tnxHash }))).added).toEqual([]);
   });
 
+  it("the Approved review, with the hash of the whitelisting transaction", async () => {
+    const body = nodeBody(2);
+    const created = await app.t.call("POST", API.node.root, { token: operator.token, body });
+    expect(created.status).toBe(201);
+    const nodeId = created.body.data._id as string;
+    const whitelisted = await app.chain.mined(
+      owner().staking.write.whiteListIt([operator.address, body.nodeAddress as Address]),
+    );
+    await app.synced();
+    const { response, added } = await recorded(() =>
+      asAdmin(API.node.edit, { _id: nodeId, status: NODE_STATUS.approved }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        action: "node.review",
+        record_type: "node",
+        record_id: nodeId,
+        tx_hash: whitelisted.transactionHash,
+        after: expect.objectContaining({ status: NODE_STATUS.approved }),
+      }),
+    ]);
+  });
+
+  it("the reward deposit, once however often it is hinted", async () => {
+    await app.chain.fund("owner", pli(25));
+    const sent = await app.chain.mined(owner().staking.write.depositReward([pli(25)]));
+    await app.synced();
+    const tnxHash = sent.transactionHash;
+    const first = await recorded(() => asAdmin(API.incentive.deposit, { tnxHash }));
+    expect(first.response.status, JSON.stringify(first.response.body)).toBe(200);
+    expect(first.added).toEqual([
+      expect.objectContaining({
+        admin_id: adminId,
+        client_address: ADMIN_IP,
+        action: "reward.deposit",
+        record_type: "rewardPool",
+        tx_hash: tnxHash,
+        after: expect.objectContaining({ amount: pli(25).toString() }),
+      }),
+    ]);
+    expect((await recorded(() => asAdmin(API.incentive.deposit, { tnxHash }))).added).toEqual([]);
+  });
+
   it("a hint the chain does not know leaves no record", async () => {
     const unknown = `0x${"cd".repeat(32)}`;
     for (const [url, body] of [
       [API.settingStakeLimits, { tnxHash: unknown }],
+      [API.incentive.deposit, { tnxHash: unknown }],
       [API.stake.unlock, { _id: `${operator.wallet}-0x${"ee".repeat(20)}` }],
     ] as const) {
       const { response, added } = await recorded(() => asAdmin(url, body));

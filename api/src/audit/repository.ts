@@ -45,6 +45,18 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
+/** Whether `action` was already recorded with the transaction `txHash` (a hint sent twice is recorded once). */
+export async function isAudited(db: Db, action: AuditAction, txHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("app.audit_record")
+    .select("id")
+    .where("action", "=", action)
+    .where("tx_hash", "=", txHash)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The records matching `filter`, with the admin's email. */
 function matching(db: Db, filter: AuditFilter) {
   let query = db.selectFrom("app.audit_record as r").leftJoin("app.admin as a", "a.id", "r.admin_id");

@@ -113,6 +113,14 @@ export const paymentsOfTransaction = (db: Db, txHash: string) =>
     .where("tx_hash", "=", txHash)
     .execute();
 
+/** The reward deposits the indexer recorded for a transaction: depositor, amount and pool after, wei. */
+export const depositsOfTransaction = (db: Db, txHash: string) =>
+  db
+    .selectFrom("chain.reward_deposit")
+    .select(["depositor", "amount", "pool_after as poolAfter"])
+    .where("tx_hash", "=", txHash)
+    .execute();
+
 /** The reward pool of the StakingRewards contract as indexed, wei ("0" before any deposit). */
 export async function rewardBalance(db: Db): Promise<string> {
   const row = await db

@@ -11,6 +11,7 @@ import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
 import {
   deleteUnpaidIncentive,
+  depositsOfTransaction,
   findIncentive,
   incentiveSummary,
   listDiscrepancies,
@@ -19,6 +20,7 @@ import {
 import {
   INCENTIVE_EXPORT_FILE,
   INCENTIVE_MESSAGES,
+  depositHintSchema,
   discrepancyQuerySchema,
   discrepancySchema,
   incentiveByIdQuerySchema,
@@ -35,8 +37,9 @@ import {
 } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
+import { sql } from "kysely";
 import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { isAudited, recordAudit } from "../audit/repository.ts";
 import { adminOnly, signedIn } from "../auth/middleware.ts";
 import { messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -148,6 +151,18 @@ const deleteIncentiveRoute = createRoute({
   },
 });
 
+const depositHintRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.deposit,
+  ...describe(
+    "admin",
+    "Records in the audit trail that the admin sent the reward deposit of tnxHash (once indexed; once however often it is hinted); 404 when no such deposit is indexed",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(depositHintSchema),
+  responses: { 200: jsonResponse(messageSchema, "Recorded"), ...guarded, 404: notFound },
+});
+
 /**
  * The wallet whose incentives a session reaches: the operator's own (signed into their token); undefined (all) for an
  * admin.
@@ -241,4 +256,24 @@ export const incentiveRoutes = createRouter()
     if (deleted) return c.json({ message: INCENTIVE_MESSAGES.incentiveDeleted }, 200);
     if (await findIncentive(db, id)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentivePaidKept);
     throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
+  })
+  .openapi(depositHintRoute, async (c) => {
+    const { db } = c.var.deps;
+    const { tnxHash } = c.req.valid("json");
+    const deposits = await depositsOfTransaction(db, tnxHash);
+    if (deposits.length === 0) throw new AppError("notFound", INCENTIVE_MESSAGES.depositUnknown);
+    const by = auditActor(c);
+    await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.reward-deposit:${tnxHash}`}))`.execute(tx);
+      if (await isAudited(tx, "reward.deposit", tnxHash)) return;
+      await recordAudit(tx, {
+        by,
+        action: "reward.deposit",
+        recordType: "rewardPool",
+        recordId: null,
+        after: deposits.length === 1 ? deposits[0] : { deposits },
+        txHash: tnxHash,
+      });
+    });
+    return c.json({ message: INCENTIVE_MESSAGES.depositRecorded }, 200);
   });

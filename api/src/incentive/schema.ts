@@ -17,6 +17,7 @@ export const INCENTIVE_PATHS = {
   discrepancies: "/api/incentive/discrepancies",
   payout: "/api/incentive/payout",
   update: "/api/incentive/update",
+  deposit: "/api/incentive/deposit",
   delete: "/api/incentive/delete",
 } as const;
 
@@ -30,6 +31,8 @@ export const INCENTIVE_MESSAGES = {
   paymentUpdateFailed: "Error Occured Try Again!!!",
   incentiveNotFound: "Incentive not found",
   incentivePaidKept: "A paid incentive is a fact of the chain: it is never deleted",
+  depositUnknown: "No reward deposit with this hash has been indexed: it is unknown, or not yet mined and indexed",
+  depositRecorded: "Reward deposit recorded",
   ...INCENTIVE_RULE_MESSAGES,
   ...PAYOUT_HINT_MESSAGES,
 } as const;
@@ -69,6 +72,9 @@ export const payoutHintSchema = z.object({
 });
 
 export const incentiveDeleteSchema = z.object({ id: idSchema });
+
+/** POST /api/incentive/deposit: after depositReward was mined and indexed, the hash of the deposit the portal sent. */
+export const depositHintSchema = z.object({ tnxHash: txHash });
 
 /** An incentive (spec 3): amounts in wei; Paid, tnxHash and paidDate only from the chain's payment. */
 export const incentiveResponseSchema = z.object({

@@ -87,7 +87,10 @@ export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: strin
   return query.executeTakeFirst();
 }
 
-/** The node row locked for an update in `tx`, with its stake status and whitelist on StakingRewards. */
+/**
+ * The node row locked for an update in `tx`, with its stake status and whitelist on StakingRewards (and the hash of
+ * the whitelisting transaction, which an Approved review records in the audit trail).
+ */
 export function lockNode(tx: Db, id: string, ownerId?: string) {
   let query = tx
     .selectFrom("app.node as n")
@@ -108,6 +111,15 @@ export function lockNode(tx: Db, id: string, ownerId?: string) {
         )
         .$castTo<boolean>()
         .as("whitelisted"),
+      eb
+        .selectFrom("chain.whitelist as w")
+        .select("w.tx_hash")
+        .where("w.contract", "=", "StakingRewards")
+        .whereRef("w.wallet", "=", "n.wallet_address")
+        .whereRef("w.node", "=", "n.node_address")
+        .orderBy("w.block_number", "desc")
+        .limit(1)
+        .as("whitelist_tx_hash"),
     ])
     .where("n.id", "=", id)
     .forUpdate("n");

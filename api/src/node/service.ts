@@ -145,6 +145,7 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
               recordId: nodeId,
               before: { status: node.status, adminNotes: node.admin_notes },
               after,
+              txHash: after?.status === NODE_STATUS.approved ? node.whitelist_tx_hash : null,
             })
           : undefined;
       if (decision.to === NODE_DELETED) {

@@ -1,5 +1,5 @@
 import type { TransactionReceipt } from "viem";
-import { api, ok } from "@/shared/api/http";
+import { api, HttpError, ok } from "@/shared/api/http";
 import { latestLiveBlock } from "@/shared/live/live-store";
 
 /**
@@ -13,3 +13,19 @@ export async function indexedThrough(receipt: TransactionReceipt): Promise<boole
   const health = await ok(api.health.$get());
   return health.indexer.block !== null && BigInt(health.indexer.block) >= receipt.blockNumber;
 }
+
+/**
+ * An `indexed` check that hints the transaction to the API: done once the API accepts the hint, which it does once it
+ * has indexed the transaction (404 until then, so the flow asks again).
+ */
+export const hintedOnceIndexed =
+  (hint: (hash: TransactionReceipt["transactionHash"]) => Promise<unknown>) =>
+  async (receipt: TransactionReceipt): Promise<boolean> => {
+    try {
+      await hint(receipt.transactionHash);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return false;
+      throw error;
+    }
+  };

@@ -2,17 +2,17 @@ import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { MESSAGES, pliText } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useChainConfig } from "@/chain/chain-config";
-import { indexedThrough } from "@/chain/indexed-block";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
+import { recordRewardDeposit } from "../api/record-reward-deposit";
 import { incentiveMessages } from "../messages";
 
 /**
  * 'Deposit PLI' (spec 4): approve exactly the amount to the reward contract, then depositReward,
- * each through the one transaction flow; once the deposit is indexed the reward balance is read
- * again ('Token Successfully Deposited on Defi Contract'). Resolves true when deposited.
+ * each through the one transaction flow; once the deposit is indexed (and recorded in the audit trail) the reward
+ * balance is read again ('Token Successfully Deposited on Defi Contract'). Resolves true when deposited.
  */
 export function useDeposit() {
   const flow = useTxFlow();
@@ -41,7 +41,7 @@ export function useDeposit() {
           args: [amount],
           gas: GAS.standard,
         },
-        { label: incentiveMessages.depositLabel(pli), indexed: indexedThrough },
+        { label: incentiveMessages.depositLabel(pli), indexed: recordRewardDeposit },
       );
     } catch {
       return false;

@@ -1,0 +1,17 @@
+import { sql, type Kysely } from "kysely";
+
+/**
+ * The audit records of a transaction, found by its hash: a hint sent twice (a reward deposit, a stake limit change)
+ * is recorded once, and the audit log is searched by hash.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`CREATE INDEX audit_record_tx_hash_idx ON app.audit_record (tx_hash, action) WHERE tx_hash IS NOT NULL`.execute(
+    db,
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP INDEX app.audit_record_tx_hash_idx`.execute(db);
+}
