@@ -28,6 +28,7 @@ import * as stakeRequestName from "./migrations/2026-11-28T09-00-00_stake-reques
 import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
 import * as audit from "./migrations/2026-11-29T10-00-00_audit.ts";
 import * as settingAnnouncements from "./migrations/2026-11-29T11-00-00_setting-announcements.ts";
+import * as operatorSignIn from "./migrations/2026-11-30T11-00-00_operator-sign-in.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-28T10-00-00_mail-outbox": mailOutbox,
   "2026-11-29T10-00-00_audit": audit,
   "2026-11-29T11-00-00_setting-announcements": settingAnnouncements,
+  "2026-11-30T11-00-00_operator-sign-in": operatorSignIn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
