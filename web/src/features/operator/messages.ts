@@ -32,7 +32,7 @@ export const operatorListMessages = {
   enable: "Enable",
   disabled: "Disabled",
   enabled: "Enabled",
-  confirmDisable: (wallet: string) =>
-    `Disable the operator ${wallet}? Their sessions end at once and they cannot sign in until an admin enables them again.`,
-  confirmEnable: (wallet: string) => `Enable the operator ${wallet}? They can sign in again.`,
+  confirmDisable: (operator: string) =>
+    `Disable ${operator}? Their sessions end at once and they cannot sign in until an admin enables them again.`,
+  confirmEnable: (operator: string) => `Enable ${operator}? They can sign in again.`,
 } as const;

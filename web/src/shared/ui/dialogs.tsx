@@ -50,7 +50,9 @@ function TypedConfirmBody({
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{text}</Text>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {text}
+        </Text>
         <TextInput
           label={`Type ${word} to confirm`}
           data-autofocus

@@ -14,6 +14,10 @@ const CONFIRM_TAIL = 6;
 export const accessConfirmWord = (operator: Pick<OperatorResponse, "walletAddress">) =>
   operator.walletAddress.slice(-CONFIRM_TAIL);
 
+/** The operator as the confirmation names them: email and the whole wallet, whose end the admin types. */
+const named = ({ email, walletAddress }: OperatorResponse) =>
+  email ? `${email} (wallet ${walletAddress})` : `the operator with the wallet ${walletAddress}`;
+
 /** Disable or Enable an operator after the admin types the end of their wallet; the toast carries the API's answer. */
 export function OperatorAccessButton({ operator }: { operator: OperatorResponse }) {
   const change = useSetOperatorAccess();
@@ -24,7 +28,7 @@ export function OperatorAccessButton({ operator }: { operator: OperatorResponse 
   const onClick = async () => {
     const confirmed = await confirmTyped({
       title: `${label} operator`,
-      text: enable ? text.confirmEnable(operator.walletAddress) : text.confirmDisable(operator.walletAddress),
+      text: (enable ? text.confirmEnable : text.confirmDisable)(named(operator)),
       word: accessConfirmWord(operator),
     });
     if (!confirmed) return;

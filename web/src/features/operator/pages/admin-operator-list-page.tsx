@@ -1,5 +1,5 @@
 import { TWOFA, type OperatorResponse } from "@pli/api/public-contract";
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { TONE_COLORS } from "@/shared/theme/theme";
@@ -12,12 +12,17 @@ import { useOperators } from "../api/get-operators";
 import { OperatorAccessButton } from "../components/operator-access-button";
 import { operatorListMessages as text } from "../messages";
 
+const TOOLTIP_EVENTS = { hover: true, focus: false, touch: true };
+
+/** The email (a long one cut with an ellipsis, whole on hover) above the wallet. */
 function Account({ operator }: { operator: OperatorResponse }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-        {operator.email || "-"}
-      </Text>
+      <Tooltip label={operator.email} disabled={!operator.email} withArrow events={TOOLTIP_EVENTS}>
+        <Text size="sm" truncate="end" maw="16rem">
+          {operator.email || "-"}
+        </Text>
+      </Tooltip>
       <Address value={operator.walletAddress} />
     </Stack>
   );
@@ -66,7 +71,6 @@ export function AdminOperatorListPage() {
           getRowId={(row) => row._id}
           caption={text.caption}
           minWidth={900}
-          wrap
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
