@@ -11,7 +11,7 @@ import { operatorListMessages as text } from "../messages";
 const CONFIRM_TAIL = 6;
 
 /** The word typed to confirm a change of `operator`: the end of their wallet, as stored (lowercase). */
-export const accessConfirmWord = (operator: Pick<OperatorResponse, "walletAddress">) =>
+const accessConfirmWord = (operator: Pick<OperatorResponse, "walletAddress">) =>
   operator.walletAddress.slice(-CONFIRM_TAIL);
 
 /** The operator as the confirmation names them: email and the whole wallet, whose end the admin types. */
