@@ -29,6 +29,7 @@ import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
 import * as audit from "./migrations/2026-11-29T10-00-00_audit.ts";
 import * as settingAnnouncements from "./migrations/2026-11-29T11-00-00_setting-announcements.ts";
 import * as auditTxHash from "./migrations/2026-11-30T09-00-00_audit-tx-hash.ts";
+import * as operatorSignIn from "./migrations/2026-11-30T11-00-00_operator-sign-in.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-29T10-00-00_audit": audit,
   "2026-11-29T11-00-00_setting-announcements": settingAnnouncements,
   "2026-11-30T09-00-00_audit-tx-hash": auditTxHash,
+  "2026-11-30T11-00-00_operator-sign-in": operatorSignIn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

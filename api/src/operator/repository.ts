@@ -1,17 +1,27 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import type { AuditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/repository.ts";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { TWOFA, USER_TYPE, type UserRole } from "../public-contract/domain.ts";
 import type { OperatorResponse } from "./schema.ts";
-import type { Db } from "../db/database.ts";
-import { pageOf, whereContains } from "../shared/list.ts";
+import type { Database, Db } from "../db/database.ts";
+import { containsPattern, pageOf } from "../shared/list.ts";
 import type { OperatorTable } from "./table.ts";
-import type { Selectable } from "kysely";
 
 export type OperatorRow = Selectable<OperatorTable>;
 
-export function toOperatorResponse(row: OperatorRow): OperatorResponse {
+/** An operator with the number of their nodes, as the admin's list and the operator's own record show it. */
+export type OperatorListRow = OperatorRow & { nodes: number | string | bigint | null };
+
+/** The operator's node count, a subquery of the same query (one indexed count per row, no query per row). */
+const nodeCount = (eb: ExpressionBuilder<Database, "app.operator">) =>
+  eb
+    .selectFrom("app.node")
+    .select(eb.fn.countAll<string>().as("count"))
+    .whereRef("app.node.operator_id", "=", "app.operator.id")
+    .as("nodes");
+
+export function toOperatorResponse(row: OperatorListRow): OperatorResponse {
   return {
     _id: row.id,
     walletAddress: row.wallet_address,
@@ -19,9 +29,16 @@ export function toOperatorResponse(row: OperatorRow): OperatorResponse {
     userType: USER_TYPE.user,
     userRole: row.user_role as UserRole,
     twofa: row.twofa_enabled ? TWOFA.yes : TWOFA.no,
+    nodes: Number(row.nodes ?? 0),
+    lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
+    disabled: row.disabled_at !== null,
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/** The operator's own record with their node count, as GET /api/user answers it. */
+export const findOperatorWithNodes = (db: Db, id: string) =>
+  db.selectFrom("app.operator").selectAll().select(nodeCount).where("id", "=", id).executeTakeFirst();
 
 export const findOperatorById = (db: Db, id: string) =>
   db.selectFrom("app.operator").selectAll().where("id", "=", id).executeTakeFirst();
@@ -29,7 +46,10 @@ export const findOperatorById = (db: Db, id: string) =>
 export const findOperatorByWallet = (db: Db, wallet: string) =>
   db.selectFrom("app.operator").selectAll().where("wallet_address", "=", wallet.toLowerCase()).executeTakeFirst();
 
-/** Creates the operator on first sign-in, or refreshes email and role from the validator check. */
+/**
+ * Creates the operator on first sign-in, or refreshes email and role from the validator check; either way records the
+ * time of this sign-in (called only once the sign-in has succeeded).
+ */
 export async function upsertOperator(
   db: Db,
   wallet: string,
@@ -38,11 +58,12 @@ export async function upsertOperator(
 ): Promise<OperatorRow> {
   return db
     .insertInto("app.operator")
-    .values({ wallet_address: wallet.toLowerCase(), email, user_role: userRole })
+    .values({ wallet_address: wallet.toLowerCase(), email, user_role: userRole, last_sign_in_at: sql`now()` })
     .onConflict((oc) =>
       oc.column("wallet_address").doUpdateSet({
         email: sql`coalesce(excluded.email, app.operator.email)`,
         user_role: userRole,
+        last_sign_in_at: sql`now()`,
         updated_at: sql`now()`,
       }),
     )
@@ -50,11 +71,24 @@ export async function upsertOperator(
     .executeTakeFirstOrThrow();
 }
 
-/** A page of operators matching `q` (wallet, email, role), newest first. */
+/** The wallet form of `q`: an XDC-style `xdc…` search finds the stored `0x…` wallet. */
+const walletSearch = (q: string) => (/^xdc[0-9a-f]*$/i.test(q) ? `0x${q.slice(3)}` : q);
+
+/** A page of operators matching `q` (wallet, 0x or xdc; email; role), newest first, each with their node count. */
 export const listOperators = (db: Db, params: { page: number; limit: number; q: string }) =>
   pageOf(
-    whereContains(db.selectFrom("app.operator"), ["wallet_address", "email", "user_role"], params.q),
-    (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"),
+    params.q
+      ? db
+          .selectFrom("app.operator")
+          .where((eb) =>
+            eb.or([
+              eb("wallet_address", "ilike", containsPattern(walletSearch(params.q))),
+              eb("email", "ilike", containsPattern(params.q)),
+              eb("user_role", "ilike", containsPattern(params.q)),
+            ]),
+          )
+      : db.selectFrom("app.operator"),
+    (query) => query.selectAll().select(nodeCount).orderBy("created_at", "desc").orderBy("id"),
     params,
   );
 

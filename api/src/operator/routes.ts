@@ -8,7 +8,7 @@ import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { listQuerySchema, messageSchema, pagedSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
-import { findOperatorById, listOperators, setOperatorAccess, toOperatorResponse } from "./repository.ts";
+import { findOperatorWithNodes, listOperators, setOperatorAccess, toOperatorResponse } from "./repository.ts";
 import {
   operatorAccessSchema,
   siweMessageSchema,
@@ -128,7 +128,7 @@ export const operatorRoutes = createRouter()
       const { rows, total } = await listOperators(db, query);
       return c.json(paged(rows.map(toOperatorResponse), total, query.page, query.limit), 200);
     }
-    const operator = await findOperatorById(db, session.sub);
+    const operator = await findOperatorWithNodes(db, session.sub);
     if (!operator) throw new AppError("notFound", MESSAGES.notFound);
     return c.json(toOperatorResponse(operator), 200);
   })

@@ -68,6 +68,12 @@ export const operatorResponseSchema = z.object({
   userType: z.literal(USER_TYPE.user),
   userRole: z.enum([USER_ROLE.validator, USER_ROLE.standby]),
   twofa: z.enum([TWOFA.yes, TWOFA.no]),
+  /** How many nodes the operator has registered. */
+  nodes: z.number().int(),
+  /** When the operator last signed in; null before their first sign-in since the time was first recorded. */
+  lastSignInAt: z.string().nullable(),
+  /** An admin has disabled the account: its sessions have ended and sign-in is refused. */
+  disabled: z.boolean(),
   createdAt: z.string(),
 });
 export type OperatorResponse = z.infer<typeof operatorResponseSchema>;

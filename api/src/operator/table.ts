@@ -12,6 +12,8 @@ export interface OperatorTable {
   totp_last_step: bigint | null;
   session_version: Generated<number>;
   disabled_at: Date | null;
+  /** Set by each successful sign-in (migration 2026-11-30T11-00-00). */
+  last_sign_in_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -48,6 +48,8 @@ export const pages: Record<RouteName, Load> = {
   listTicket: () =>
     import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="user" />),
   viewTicket: () => import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="user" />),
+  adminListOperator: () =>
+    import("@/features/operator/pages/admin-operator-list-page").then((m) => m.AdminOperatorListPage),
   adminListTicket: () =>
     import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="admin" />),
   adminViewTicket: () =>

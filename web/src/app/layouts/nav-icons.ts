@@ -8,6 +8,7 @@ import {
   IconTicket,
   IconTransfer,
   IconUser,
+  IconUsers,
   IconWallet,
   IconWorld,
   type Icon,
@@ -30,5 +31,6 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListIncentive: IconGift,
   adminListRpc: IconWorld,
   adminListTicket: IconTicket,
+  adminListOperator: IconUsers,
   adminSiteSetting: IconSettings,
 };

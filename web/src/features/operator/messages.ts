@@ -22,3 +22,17 @@ export const authMessages = {
   verify: "Verify",
   signAgain: "Sign again",
 } as const;
+
+/** The admin's Operators screen. */
+export const operatorListMessages = {
+  search: "Search by Wallet or Email",
+  total: "Total Operators",
+  caption: "Operators",
+  disable: "Disable",
+  enable: "Enable",
+  disabled: "Disabled",
+  enabled: "Enabled",
+  confirmDisable: (operator: string) =>
+    `Disable ${operator}? Their sessions end at once and they cannot sign in until an admin enables them again.`,
+  confirmEnable: (operator: string) => `Enable ${operator}? They can sign in again.`,
+} as const;

@@ -103,6 +103,7 @@ export const routes = {
     adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
     adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
     adminListTicket: route("/admin/listticket", "Tickets"),
+    adminListOperator: route("/admin/operators", "Operators"),
     adminViewTicket: {
       ...routeWith(
         "/admin/viewticket",
@@ -145,6 +146,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListIncentive", label: "Incentives" },
   { route: "adminListRpc", label: "Full Node RPC's" },
   { route: "adminListTicket", label: "Tickets" },
+  { route: "adminListOperator", label: "Operators" },
   { route: "adminSiteSetting", label: "Setting" },
 ];
 

@@ -17,6 +17,8 @@ export interface AlertOptions {
 export interface ConfirmOptions {
   title?: string;
   text: string;
+  /** What the person must type; the spec's 'yes' unless a screen asks for something naming the record. */
+  word?: string;
 }
 
 const TONES = {
@@ -28,10 +30,12 @@ const TONES = {
 
 function TypedConfirmBody({
   text,
+  word,
   onConfirm,
   onCancel,
 }: {
   text: string;
+  word: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -41,14 +45,16 @@ function TypedConfirmBody({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (value.trim() === CONFIRM_WORD) onConfirm();
+        if (value.trim() === word) onConfirm();
         else setWrong(true);
       }}
     >
       <Stack gap="md">
-        <Text size="sm">{text}</Text>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {text}
+        </Text>
         <TextInput
-          label={`Type ${CONFIRM_WORD} to confirm`}
+          label={`Type ${word} to confirm`}
           data-autofocus
           autoComplete="off"
           value={value}
@@ -71,10 +77,10 @@ function TypedConfirmBody({
 }
 
 /**
- * Resolves true only once the person typed the confirmation word (anything else shows 'Incorrect
- * Value' and sends nothing); Cancel, Escape or a click outside resolve false.
+ * Resolves true only once the person typed the confirmation word, 'yes' or the screen's own `word` (anything else
+ * shows 'Incorrect Value' and sends nothing); Cancel, Escape or a click outside resolve false.
  */
-export function confirmTyped({ title = "Are you sure?", text }: ConfirmOptions): Promise<boolean> {
+export function confirmTyped({ title = "Are you sure?", text, word = CONFIRM_WORD }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = randomId();
     let confirmed = false;
@@ -86,6 +92,7 @@ export function confirmTyped({ title = "Are you sure?", text }: ConfirmOptions):
       children: (
         <TypedConfirmBody
           text={text}
+          word={word}
           onConfirm={() => {
             confirmed = true;
             modals.close(modalId);
