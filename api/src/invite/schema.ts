@@ -13,6 +13,7 @@ export const INVITE_MESSAGES = {
   inviteRemoved: "Invite Removed Successfully",
   inviteExists: "This email is already invited",
   invitesImported: "Invites Imported Successfully",
+  inviteRemoveConfirm: "Nodes of this email lose the bounty flag. Type yes to remove the invite.",
 } as const;
 
 export const inviteSchema = z.object({

@@ -22,6 +22,8 @@ export const VALIDATOR_MESSAGES = {
   validatorsImported: "Validators Imported Successfully",
   validatorExists: "This wallet is already in the directory",
   validatorUnknownRole: "Role must be Validator or Standby",
+  validatorRemoveConfirm:
+    "The wallet will no longer sign in, and the operator's open sessions end at once. Type yes to remove it.",
   validatorDirectoryExternal:
     "The validator directory is managed by the external validator-check service: change it there",
 } as const;

@@ -58,6 +58,8 @@ export const pages: Record<RouteName, Load> = {
   adminListRpc: () =>
     import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="admin" />),
   adminAddRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="admin" />),
+  adminValidators: () => import("@/features/validator/pages/validator-list-page").then((m) => m.ValidatorListPage),
+  adminInvites: () => import("@/features/invite/pages/invite-list-page").then((m) => m.InviteListPage),
   adminEditRpc: () =>
     import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
 };

@@ -2,7 +2,9 @@ import {
   IconCoin,
   IconDashboard,
   IconGift,
+  IconIdBadge2,
   IconListDetails,
+  IconMailPlus,
   IconServer,
   IconSettings,
   IconTicket,
@@ -30,5 +32,7 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListIncentive: IconGift,
   adminListRpc: IconWorld,
   adminListTicket: IconTicket,
+  adminValidators: IconIdBadge2,
+  adminInvites: IconMailPlus,
   adminSiteSetting: IconSettings,
 };

@@ -111,6 +111,8 @@ export const routes = {
       ),
       back: "/admin/listticket",
     },
+    adminValidators: route("/admin/validators", "Validators"),
+    adminInvites: route("/admin/invites", "Invites"),
   }),
 };
 
@@ -145,6 +147,8 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListIncentive", label: "Incentives" },
   { route: "adminListRpc", label: "Full Node RPC's" },
   { route: "adminListTicket", label: "Tickets" },
+  { route: "adminValidators", label: "Validators" },
+  { route: "adminInvites", label: "Invites" },
   { route: "adminSiteSetting", label: "Setting" },
 ];
 
