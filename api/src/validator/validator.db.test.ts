@@ -34,7 +34,7 @@ const auditCount = async () =>
   );
 
 /** Runs an admin write and answers its response and the audit records it added (in order). */
-async function audited(act: () => Promise<{ status: number; body: unknown }>) {
+async function audited<R extends { status: number; body: unknown }>(act: () => Promise<R>) {
   const before = await auditCount();
   const response = await act();
   const added = await t.db

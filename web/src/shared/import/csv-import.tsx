@@ -6,7 +6,7 @@ import { HttpError } from "../api/http";
 import { reportError, settle } from "../api/settle";
 import { Alert } from "../ui/alert";
 import { DataTable, type Column } from "../ui/data-table";
-import { WRAP_ANYWHERE } from "../ui/detail";
+import { LongValue } from "../ui/long-value";
 import { useToast } from "../ui/toast";
 import { readCsv, type ImportColumn } from "./read-csv";
 
@@ -80,15 +80,6 @@ export function CsvImport({ columns, check, importing }: CsvImportProps) {
 
   const tableColumns: Column<PreviewRow>[] = [
     { id: "line", header: "Line", cell: ({ row }) => row.original.index + 2 },
-    ...columns.map((column): Column<PreviewRow> => ({
-      id: column.key,
-      header: column.label,
-      cell: ({ row }) => (
-        <Text size="sm" style={WRAP_ANYWHERE}>
-          {row.original.values[column.key] || "-"}
-        </Text>
-      ),
-    })),
     {
       id: "problems",
       header: "Problems",
@@ -96,7 +87,7 @@ export function CsvImport({ columns, check, importing }: CsvImportProps) {
         const problems = Object.entries(rowErrors(loaded?.errors, row.original.index));
         const labelOf = (key: string) => columns.find((column) => column.key === key)?.label ?? key;
         return problems.length ? (
-          <List size="sm" c="red.8" spacing={2}>
+          <List size="sm" c="red.8" spacing={2} miw={220}>
             {problems.map(([key, message]) => (
               <List.Item key={key}>
                 {labelOf(key)}: {message}
@@ -110,6 +101,14 @@ export function CsvImport({ columns, check, importing }: CsvImportProps) {
         );
       },
     },
+    ...columns.map((column): Column<PreviewRow> => ({
+      id: column.key,
+      header: column.label,
+      cell: ({ row }) => {
+        const value = row.original.values[column.key];
+        return value ? <LongValue value={value} /> : "-";
+      },
+    })),
   ];
 
   return (
@@ -120,8 +119,10 @@ export function CsvImport({ columns, check, importing }: CsvImportProps) {
       <FileInput
         label="CSV file"
         placeholder="Choose a .csv file"
+        styles={{ placeholder: { color: "var(--mantine-color-dimmed)" } }}
         accept=".csv,text/csv"
         clearable
+        clearButtonProps={{ "aria-label": "Clear the file" }}
         value={file}
         onChange={(picked) => void load(picked)}
         leftSection={<IconFileUpload size={16} aria-hidden="true" />}
@@ -153,7 +154,7 @@ export function CsvImport({ columns, check, importing }: CsvImportProps) {
                 loading={false}
                 getRowId={(row) => String(row.index)}
                 caption={bad.size ? "Rows with errors" : "Rows to import"}
-                minWidth={0}
+                minWidth={640}
                 wrap
               />
               {indexes.length > shown.length ? (

@@ -5,7 +5,7 @@ import { CsvImport } from "@/shared/import/csv-import";
 import type { ImportColumn } from "@/shared/import/read-csv";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import { WRAP_ANYWHERE } from "@/shared/ui/detail";
+import { LongValue } from "@/shared/ui/long-value";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
@@ -28,11 +28,7 @@ export function InviteListPage() {
     {
       id: "email",
       header: "Email",
-      cell: ({ row }) => (
-        <Text size="sm" style={WRAP_ANYWHERE}>
-          {row.original.email}
-        </Text>
-      ),
+      cell: ({ row }) => <LongValue value={row.original.email} />,
     },
     { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
     { id: "action", header: "Action", cell: ({ row }) => <RemoveInviteButton invite={row.original} /> },
@@ -53,8 +49,7 @@ export function InviteListPage() {
             loading={list.isPending}
             getRowId={(row) => row._id}
             caption="Invites"
-            minWidth={0}
-            wrap
+            minWidth={520}
           />
           <Pager
             page={params.page}

@@ -7,7 +7,7 @@ import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Alert } from "@/shared/ui/alert";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import { WRAP_ANYWHERE } from "@/shared/ui/detail";
+import { LongValue } from "@/shared/ui/long-value";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
@@ -43,11 +43,7 @@ export function ValidatorListPage() {
     {
       id: "email",
       header: "Email",
-      cell: ({ row }) => (
-        <Text size="sm" style={WRAP_ANYWHERE}>
-          {row.original.email ?? "-"}
-        </Text>
-      ),
+      cell: ({ row }) => (row.original.email ? <LongValue value={row.original.email} /> : "-"),
     },
     {
       id: "role",
@@ -90,8 +86,7 @@ export function ValidatorListPage() {
             loading={list.isPending}
             getRowId={(row) => row.walletAddress}
             caption="Validators"
-            minWidth={640}
-            wrap
+            minWidth={720}
           />
           <Pager
             page={params.page}
