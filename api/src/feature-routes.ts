@@ -20,3 +20,4 @@ export { stakeRequestRoutes } from "./stake-request/routes.ts";
 export { ticketRoutes } from "./ticket/routes.ts";
 export { uncheckedRoutes } from "./unchecked/routes.ts";
 export { staticRoutes, uploadRoutes } from "./upload/routes.ts";
+export { validatorRoutes } from "./validator/routes.ts";

@@ -29,3 +29,18 @@ export const addInvite = (db: Db, email: string, adminId: string) =>
 
 export const deleteInvite = (db: Db, id: string) =>
   db.deleteFrom("app.invite").where("id", "=", id).returning(["id", "email"]).executeTakeFirst();
+
+/** Adds every email not yet on the list; answers how many were added. */
+export async function importInvites(db: Db, emails: string[], adminId: string) {
+  let added = 0;
+  for (let start = 0; start < emails.length; start += 1000) {
+    const rows = await db
+      .insertInto("app.invite")
+      .values(emails.slice(start, start + 1000).map((email) => ({ email, created_by: adminId })))
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning("id")
+      .execute();
+    added += rows.length;
+  }
+  return added;
+}

@@ -4,13 +4,21 @@ import { recordAudit } from "../audit/repository.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
+import { checkImportRows, importBodySchema } from "../shared/import-rows.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
-import { addInvite, deleteInvite, listInvites, toInviteResponse } from "./repository.ts";
-import { inviteDeleteSchema, inviteResponseSchema, inviteSavedSchema, inviteSchema, INVITE_PATHS } from "./schema.ts";
+import { addInvite, deleteInvite, importInvites, listInvites, toInviteResponse } from "./repository.ts";
+import {
+  inviteDeleteSchema,
+  inviteImportedSchema,
+  inviteResponseSchema,
+  inviteSavedSchema,
+  inviteSchema,
+  INVITE_PATHS,
+} from "./schema.ts";
 
-const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound } = ERROR_RESPONSES;
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 413: tooLarge } = ERROR_RESPONSES;
 
 const list = createRoute({
   method: "get",
@@ -47,6 +55,24 @@ const remove = createRoute({
     401: unauthorized,
     403: forbidden,
     404: notFound,
+  },
+});
+
+const importRoute = createRoute({
+  method: "post",
+  path: INVITE_PATHS.import,
+  ...describe(
+    "admin",
+    "Import rows of {email}: all checked before any is saved; an email already invited stays as it is; errors per row as `rows.<index>.email`",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(importBodySchema),
+  responses: {
+    200: jsonResponse(inviteImportedSchema, "Imported"),
+    400: invalid,
+    401: unauthorized,
+    403: forbidden,
+    413: tooLarge,
   },
 });
 
@@ -91,4 +117,23 @@ export const inviteRoutes = createRouter()
     });
     if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.inviteRemoved }, 200);
+  })
+  .openapi(importRoute, async (c) => {
+    const by = auditActor(c);
+    const checked = checkImportRows(c.req.valid("json").rows, inviteSchema, "email");
+    if (checked.errors) throw new AppError("validation", MESSAGES.importRefused, checked.errors);
+    const emails = checked.rows.map((row) => row.email);
+    const added = await c.var.deps.db.transaction().execute(async (tx) => {
+      const count = await importInvites(tx, emails, c.get("session")!.sub);
+      await recordAudit(tx, {
+        by,
+        action: "invite.import",
+        recordType: "invite",
+        recordId: null,
+        before: null,
+        after: { added: count, alreadyInvited: emails.length - count },
+      });
+      return count;
+    });
+    return c.json({ message: MESSAGES.invitesImported, added, alreadyInvited: emails.length - added }, 200);
   });

@@ -24,3 +24,4 @@ export * from "../stake-request/schema.ts";
 export * from "../ticket/schema.ts";
 export * from "../unchecked/schema.ts";
 export * from "../upload/schema.ts";
+export * from "../validator/schema.ts";

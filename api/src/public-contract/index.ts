@@ -10,6 +10,7 @@ import { COMMON_MESSAGES } from "./messages.ts";
 export * from "./domain.ts";
 export * from "../shared/schema.ts";
 export * from "../shared/pli.ts";
+export * from "../shared/import-rows.ts";
 export * from "./features.ts";
 
 const contract = gatherContracts(features);

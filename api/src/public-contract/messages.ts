@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from "../shared/import-rows.ts";
 import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
 
 /** Messages of the product shell and of more than one feature (spec section 8); each feature owns its own. */
@@ -27,4 +28,5 @@ export const COMMON_MESSAGES = {
   chainError: "Error Occured on Blockchain Transaction",
   chainTryAgain: "Try Again!!",
   otherProviderRequired: "Enter the provider's name",
+  ...IMPORT_MESSAGES,
 } as const;

@@ -60,6 +60,8 @@ export const pages: Record<RouteName, Load> = {
   adminListRpc: () =>
     import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="admin" />),
   adminAddRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="admin" />),
+  adminListValidator: () => import("@/features/validator/pages/validator-list-page").then((m) => m.ValidatorListPage),
+  adminListInvite: () => import("@/features/invite/pages/invite-list-page").then((m) => m.InviteListPage),
   adminEditRpc: () =>
     import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
 };

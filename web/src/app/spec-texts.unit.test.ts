@@ -136,9 +136,17 @@ describe("the texts the spec quotes", () => {
       ["/listincentive", "Incentives"],
       ["/listrpc", "Full Node RPC's"],
     ]);
-    const additions = [routes.adminListTicket.path, routes.adminListOperator.path];
-    const adminSidebar = labelsOf(ADMIN_SIDEBAR).filter(([path]) => !additions.some((added) => added === path));
-    expect(adminSidebar, "the spec's items, in its order (Tickets and Operators are the portal's)").toEqual([
+    const additions: string[] = [
+      routes.adminListTicket.path,
+      routes.adminListOperator.path,
+      routes.adminListValidator.path,
+      routes.adminListInvite.path,
+    ];
+    const adminSidebar = labelsOf(ADMIN_SIDEBAR).filter(([path]) => !additions.includes(path ?? ""));
+    expect(
+      adminSidebar,
+      "the spec's items, in its order (Tickets, Operators, Validators, Invites are the portal's)",
+    ).toEqual([
       ["/admin/dashboard", "Dashboard"],
       ["/admin/listnode", "Node Requests"],
       ["/admin/listjob", "Job Requests"],

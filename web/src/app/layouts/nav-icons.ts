@@ -2,7 +2,9 @@ import {
   IconCoin,
   IconDashboard,
   IconGift,
+  IconIdBadge2,
   IconListDetails,
+  IconMailPlus,
   IconServer,
   IconSettings,
   IconTicket,
@@ -32,5 +34,7 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListRpc: IconWorld,
   adminListTicket: IconTicket,
   adminListOperator: IconUsers,
+  adminListValidator: IconIdBadge2,
+  adminListInvite: IconMailPlus,
   adminSiteSetting: IconSettings,
 };

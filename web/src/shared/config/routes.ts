@@ -112,6 +112,8 @@ export const routes = {
       ),
       back: "/admin/listticket",
     },
+    adminListValidator: route("/admin/validators", "Validators"),
+    adminListInvite: route("/admin/invites", "Invites"),
   }),
 };
 
@@ -147,6 +149,8 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListRpc", label: "Full Node RPC's" },
   { route: "adminListTicket", label: "Tickets" },
   { route: "adminListOperator", label: "Operators" },
+  { route: "adminListValidator", label: "Validators" },
+  { route: "adminListInvite", label: "Invites" },
   { route: "adminSiteSetting", label: "Setting" },
 ];
 

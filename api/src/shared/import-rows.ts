@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** The most rows one import may carry: enough for any directory, small enough for one request and one transaction. */
+export const IMPORT_MAX_ROWS = 5000;
+
+export const IMPORT_MESSAGES = {
+  importEmpty: "The file has no rows",
+  importTooMany: `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows: split the file`,
+  importDuplicate: "Appears on an earlier row of this file",
+  importRefused: "Nothing was saved: fix the rows listed and import the file again",
+} as const;
+
+/**
+ * The body of an import: the rows as the file gave them, each checked by the feature's row schema
+ * (see checkImportRows), so that every bad row is reported at once rather than the first.
+ */
+export const importBodySchema = z.object({
+  rows: z
+    .array(z.record(z.string(), z.unknown()), { error: IMPORT_MESSAGES.importEmpty })
+    .min(1, IMPORT_MESSAGES.importEmpty)
+    .max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.importTooMany),
+});
+
+/** What an import's check found: the parsed rows, or per row (`rows.<index>.<field>`) what is wrong. */
+export type ImportCheck<T> = { rows: T[]; errors?: undefined } | { rows?: undefined; errors: Record<string, string> };
+
+/**
+ * Checks every row with `schema` and refuses a row whose `key` (after parsing, e.g. the lowercased
+ * address) appeared on an earlier row. The browser's preview and the API call it alike, so the preview
+ * shows what the server would refuse.
+ */
+export function checkImportRows<T>(rows: unknown[], schema: z.ZodType<T>, key: keyof T & string): ImportCheck<T> {
+  const errors: Record<string, string> = {};
+  const parsed: T[] = [];
+  const seen = new Set<unknown>();
+  rows.forEach((row, index) => {
+    const result = schema.safeParse(row);
+    if (!result.success) {
+      for (const issue of result.error.issues) errors[`rows.${index}.${issue.path.join(".") || key}`] ??= issue.message;
+      return;
+    }
+    if (seen.has(result.data[key])) errors[`rows.${index}.${key}`] = IMPORT_MESSAGES.importDuplicate;
+    seen.add(result.data[key]);
+    parsed.push(result.data);
+  });
+  return Object.keys(errors).length ? { errors } : { rows: parsed };
+}
+
+/** The errors of one row (field → message) out of an import's error map. */
+export function rowErrors(errors: Record<string, string> | undefined, index: number): Record<string, string> {
+  const prefix = `rows.${index}.`;
+  const found: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors ?? {}))
+    if (path.startsWith(prefix)) found[path.slice(prefix.length)] = message;
+  return found;
+}

@@ -1,0 +1,69 @@
+import { checkImportRows, inviteSchema, type InviteResponse } from "@pli/api/public-contract";
+import { Group, Stack, Text } from "@mantine/core";
+import { formatDate } from "@/shared/format/dates";
+import { CsvImport } from "@/shared/import/csv-import";
+import type { ImportColumn } from "@/shared/import/read-csv";
+import { useListParams } from "@/shared/lists/list-params";
+import { DataTable, type Column } from "@/shared/ui/data-table";
+import { LongValue } from "@/shared/ui/long-value";
+import { Pager } from "@/shared/ui/pager";
+import { SearchBox } from "@/shared/ui/search-box";
+import { Section } from "@/shared/ui/section";
+import { useImportInvites } from "../api/import-invites";
+import { useInvites } from "../api/get-invites";
+import { AddInviteForm } from "../components/add-invite-form";
+import { RemoveInviteButton } from "../components/remove-invite-button";
+
+const IMPORT_COLUMNS: ImportColumn[] = [{ key: "email", label: "Email", aliases: ["e-mail", "mail"], required: true }];
+
+const checkRows = (rows: Record<string, string>[]) => checkImportRows(rows, inviteSchema, "email").errors ?? {};
+
+/** 'Invites': the emails whose owners' nodes carry the bounty flag; search, pager, add, remove, CSV import. */
+export function InviteListPage() {
+  const params = useListParams();
+  const list = useInvites(params);
+  const importing = useImportInvites();
+  const columns: Column<InviteResponse>[] = [
+    { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
+    {
+      id: "email",
+      header: "Email",
+      cell: ({ row }) => <LongValue value={row.original.email} />,
+    },
+    { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
+    { id: "action", header: "Action", cell: ({ row }) => <RemoveInviteButton invite={row.original} /> },
+  ];
+  return (
+    <Stack gap="md">
+      <Section>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              Total Invites: <b>{list.data?.totalDocs ?? 0}</b>
+            </Text>
+            <SearchBox placeholder="Search by Email" />
+          </Group>
+          <DataTable
+            columns={columns}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => row._id}
+            caption="Invites"
+            minWidth={520}
+          />
+          <Pager
+            page={params.page}
+            totalPages={list.data?.totalPages ?? 1}
+            onPage={(page) => params.update({ page })}
+          />
+        </Stack>
+      </Section>
+      <Section title="Invite an email">
+        <AddInviteForm />
+      </Section>
+      <Section title="Import from a CSV file" description="All rows are saved or none. Emails already invited stay.">
+        <CsvImport columns={IMPORT_COLUMNS} check={checkRows} importing={importing} />
+      </Section>
+    </Stack>
+  );
+}
