@@ -103,6 +103,7 @@ export const routes = {
     adminAddRpc: route("/admin/addrpc", "Add New RPC's", "/admin/listrpc"),
     adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
     adminListTicket: route("/admin/listticket", "Tickets"),
+    adminAuditLog: route("/admin/audit", "Audit Log"),
     adminViewTicket: {
       ...routeWith(
         "/admin/viewticket",
@@ -146,6 +147,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListRpc", label: "Full Node RPC's" },
   { route: "adminListTicket", label: "Tickets" },
   { route: "adminSiteSetting", label: "Setting" },
+  { route: "adminAuditLog", label: "Audit Log" },
 ];
 
 /** Operator mobile bottom navigation; Support goes to the external documentation. */
