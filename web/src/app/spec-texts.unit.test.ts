@@ -116,7 +116,7 @@ const SPEC_LABELS: [string, unknown, string][] = [
   ["admin job list title", routes.adminListJob.title, "Job Requests"],
 ];
 
-const labelsOf = (items: { route: keyof typeof routes; label: string }[]) =>
+const labelsOf = (items: { route: keyof typeof routes; label: string }[]): [string, string][] =>
   items.map(({ route, label }) => [routes[route].path, label]);
 
 describe("the texts the spec quotes", () => {

@@ -1,6 +1,7 @@
 import { LIMITS, type auditFilterSchema } from "@pli/api/public-contract";
 import dayjs from "dayjs";
 import type { z } from "zod";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useListParams } from "@/shared/lists/list-params";
 
@@ -39,18 +40,26 @@ export function useAuditParams() {
   const list = useListParams();
   const [search, setSearch] = useSearchParams();
   const filters = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, search.get(name) ?? ""])) as AuditFilterParams;
+  /**
+   * The URL last asked for and not yet rendered: the router's own updater starts from the URL of the last render, so
+   * two filters set in quick succession (an admin picks an action, then a date) would lose the first.
+   */
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === search.toString()) pending.current = null;
+  }, [search]);
   /** Sets filters and goes back to the first page. */
-  const setFilters = (change: Partial<AuditFilterParams>) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(change)) {
-        if (value) next.set(name, value);
-        else next.delete(name);
-      }
-      next.set("page", "1");
-      next.set("limit", String(list.limit || LIMITS.pageSize));
-      return next;
-    });
+  const setFilters = (change: Partial<AuditFilterParams>) => {
+    const next = new URLSearchParams(pending.current ?? search);
+    for (const [name, value] of Object.entries(change)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    next.set("page", "1");
+    next.set("limit", String(list.limit || LIMITS.pageSize));
+    pending.current = next;
+    setSearch(next);
+  };
   const clearFilters = () => setFilters(Object.fromEntries(AUDIT_FILTERS.map((name) => [name, ""])));
   const params: AuditListParams = { ...filters, page: list.page, limit: list.limit };
   const filtered = AUDIT_FILTERS.some((name) => filters[name] !== "");

@@ -21,8 +21,8 @@ import { AuditFilters } from "../components/audit-filters";
 function When({ iso }: { iso: string }) {
   const full = fullTimestamp(iso);
   return (
-    <Tooltip label={full} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Text component="time" size="sm" dateTime={iso} tabIndex={0} aria-label={full}>
+    <Tooltip label={full} withArrow events={{ hover: true, focus: false, touch: true }}>
+      <Text component="time" size="sm" dateTime={iso}>
         {formatDate(iso, "adminDashboard")}
       </Text>
     </Tooltip>
