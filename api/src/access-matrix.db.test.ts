@@ -57,8 +57,8 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.settingStakeLimits, hint)).status).toBe(404);
   });
 
-  it("the audit trail and its export: admin only", async () => {
-    for (const url of [API.audit.root, API.audit.export]) {
+  it("the audit trail, its export and its admins: admin only", async () => {
+    for (const url of [API.audit.root, API.audit.export, API.audit.admins]) {
       expect((await as("anonymous", "GET", url)).status, url).toBe(401);
       expect((await as("operatorA", "GET", url)).status, url).toBe(403);
       expect((await as("operatorNo2fa", "GET", url)).status, url).toBe(403);

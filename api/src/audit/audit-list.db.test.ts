@@ -6,13 +6,13 @@ import { applyAnalystAccess } from "../db/analyst-access.ts";
 import { API, AUDIT_MESSAGES } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
-let first: { id: string; token: string };
-let second: { id: string; token: string };
+let first: { id: string; email: string; token: string };
+let second: { id: string; email: string; token: string };
 let operatorToken: string;
 
 const signedInAdmin = async () => {
   const admin = await t.addAdmin();
-  return { id: admin.id, token: await t.adminToken(admin) };
+  return { id: admin.id, email: admin.email, token: await t.adminToken(admin) };
 };
 
 beforeAll(async () => {
@@ -80,6 +80,25 @@ describe("GET /api/audit", () => {
     expect((await list("", operatorToken)).status).toBe(403);
     expect((await t.call("GET", API.audit.export, { token: operatorToken })).status).toBe(403);
     expect((await t.call("GET", API.audit.root)).status).toBe(401);
+  });
+});
+
+describe("GET /api/audit/admins", () => {
+  it("lists every admin by email with the id the list filters by, for admins only", async () => {
+    const response = await t.call("GET", API.audit.admins, { token: first.token });
+    expect(response.status).toBe(200);
+    const admins = response.body as { _id: string; email: string }[];
+    expect(admins).toEqual(
+      expect.arrayContaining([
+        { _id: first.id, email: first.email },
+        { _id: second.id, email: second.email },
+      ]),
+    );
+    expect(admins.map((admin) => admin.email)).toEqual(admins.map((admin) => admin.email).sort());
+    const secondsRecords = (await list(`adminId=${admins.find((admin) => admin.email === second.email)!._id}`)).body;
+    expect(secondsRecords.docs.map((doc: { adminEmail: string }) => doc.adminEmail)).toEqual([second.email]);
+    expect((await t.call("GET", API.audit.admins, { token: operatorToken })).status).toBe(403);
+    expect((await t.call("GET", API.audit.admins)).status).toBe(401);
   });
 });
 

@@ -81,6 +81,10 @@ export const listAuditRecords = (db: Db, params: AuditFilter & { page: number; l
 /** Every record matching `filter`, newest first, through a cursor (for the CSV export). */
 export const allAuditRecords = (db: Db, filter: AuditFilter) => rowsOf(newestFirst(matching(db, filter)));
 
+/** Every admin account by email, for choosing whose actions to show. */
+export const listAuditAdmins = (db: Db) =>
+  db.selectFrom("app.admin").select(["id as _id", "email"]).orderBy("email").orderBy("id").execute();
+
 export const toAuditRecordResponse = (row: AuditRow): AuditRecordResponse => ({
   _id: row.id,
   adminId: row.admin_id,

@@ -4,8 +4,15 @@ import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";
 import { pagedSchema } from "../shared/schema.ts";
-import { allAuditRecords, listAuditRecords, toAuditRecordResponse, type AuditRow } from "./repository.ts";
 import {
+  allAuditRecords,
+  listAuditAdmins,
+  listAuditRecords,
+  toAuditRecordResponse,
+  type AuditRow,
+} from "./repository.ts";
+import {
+  auditAdminsResponseSchema,
   auditFilterSchema,
   auditQuerySchema,
   auditRecordResponseSchema,
@@ -34,6 +41,18 @@ const exportRoute = createRoute({
   middleware: [adminOnly] as const,
   request: { query: auditFilterSchema },
   responses: { 200: csvResponse("audit.csv"), ...guarded },
+});
+
+const admins = createRoute({
+  method: "get",
+  path: AUDIT_PATHS.admins,
+  ...describe("admin", "Every admin account (id and email) by email, to filter the audit trail by"),
+  middleware: [adminOnly] as const,
+  responses: {
+    200: jsonResponse(auditAdminsResponseSchema, "The admins"),
+    401: E[401],
+    403: E[403],
+  },
 });
 
 const COLUMNS = [
@@ -70,6 +89,7 @@ export const auditRoutes = createRouter()
     const { rows, total } = await listAuditRecords(c.var.deps.db, query);
     return c.json(paged(rows.map(toAuditRecordResponse), total, query.page, query.limit), 200);
   })
+  .openapi(admins, async (c) => c.json(await listAuditAdmins(c.var.deps.db), 200))
   .openapi(exportRoute, async (c) =>
     c.body(
       csvStream(COLUMNS, allAuditRecords(c.var.deps.db, c.req.valid("query")), cells),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { featureContract } from "../public-contract/feature.ts";
 import { idSchema, listQuerySchema } from "../shared/schema.ts";
 
-export const AUDIT_PATHS = { root: "/api/audit", export: "/api/audit/export" } as const;
+export const AUDIT_PATHS = { root: "/api/audit", export: "/api/audit/export", admins: "/api/audit/admins" } as const;
 
 /** The file name of the audit trail's CSV export. */
 export const AUDIT_EXPORT_FILE = "audit.csv";
@@ -127,6 +127,11 @@ export const auditRecordResponseSchema = z.object({
   txHash: z.string().nullable(),
 });
 export type AuditRecordResponse = z.infer<typeof auditRecordResponseSchema>;
+
+/** An admin the trail can be filtered by (the Audit log screen's choice of admin). */
+export const auditAdminResponseSchema = z.object({ _id: z.string(), email: z.string() });
+export type AuditAdminResponse = z.infer<typeof auditAdminResponseSchema>;
+export const auditAdminsResponseSchema = z.array(auditAdminResponseSchema);
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
 export const AUDIT_CONTRACT = featureContract({ audit: AUDIT_PATHS }, AUDIT_MESSAGES);

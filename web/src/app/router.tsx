@@ -54,6 +54,7 @@ export const pages: Record<RouteName, Load> = {
     import("@/features/ticket/pages/ticket-list-page").then((m) => () => <m.TicketListPage variant="admin" />),
   adminViewTicket: () =>
     import("@/features/ticket/pages/ticket-page").then((m) => () => <m.TicketPage variant="admin" />),
+  adminListAudit: () => import("@/features/audit/pages/audit-log-page").then((m) => m.AuditLogPage),
   listRpc: () => import("@/features/rpcurl/pages/rpc-list-page").then((m) => () => <m.RpcListPage variant="user" />),
   addRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="user" />),
   editRpc: () => import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="user" />),

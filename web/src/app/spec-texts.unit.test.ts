@@ -116,7 +116,7 @@ const SPEC_LABELS: [string, unknown, string][] = [
   ["admin job list title", routes.adminListJob.title, "Job Requests"],
 ];
 
-const labelsOf = (items: { route: keyof typeof routes; label: string }[]) =>
+const labelsOf = (items: { route: keyof typeof routes; label: string }[]): [string, string][] =>
   items.map(({ route, label }) => [routes[route].path, label]);
 
 describe("the texts the spec quotes", () => {
@@ -141,11 +141,12 @@ describe("the texts the spec quotes", () => {
       routes.adminListOperator.path,
       routes.adminListValidator.path,
       routes.adminListInvite.path,
+      routes.adminListAudit.path,
     ];
     const adminSidebar = labelsOf(ADMIN_SIDEBAR).filter(([path]) => !additions.includes(path ?? ""));
     expect(
       adminSidebar,
-      "the spec's items, in its order (Tickets, Operators, Validators, Invites are the portal's)",
+      "the spec's items, in its order (Tickets, Operators, Validators, Invites and Audit Log are the portal's)",
     ).toEqual([
       ["/admin/dashboard", "Dashboard"],
       ["/admin/listnode", "Node Requests"],

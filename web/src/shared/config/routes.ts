@@ -104,6 +104,7 @@ export const routes = {
     adminEditRpc: route("/admin/editrpc", "Edit RPC", "/admin/listrpc"),
     adminListTicket: route("/admin/listticket", "Tickets"),
     adminListOperator: route("/admin/operators", "Operators"),
+    adminListAudit: route("/admin/audit", "Audit Log"),
     adminViewTicket: {
       ...routeWith(
         "/admin/viewticket",
@@ -152,6 +153,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListValidator", label: "Validators" },
   { route: "adminListInvite", label: "Invites" },
   { route: "adminSiteSetting", label: "Setting" },
+  { route: "adminListAudit", label: "Audit Log" },
 ];
 
 /** Operator mobile bottom navigation; Support goes to the external documentation. */
