@@ -2,6 +2,7 @@ import {
   IconCoin,
   IconDashboard,
   IconGift,
+  IconHistory,
   IconIdBadge2,
   IconListDetails,
   IconMailPlus,
@@ -37,4 +38,5 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListValidator: IconIdBadge2,
   adminListInvite: IconMailPlus,
   adminSiteSetting: IconSettings,
+  adminListAudit: IconHistory,
 };
