@@ -7,7 +7,7 @@ const features = tableFeatures({});
 
 export type Column<T extends RowData> = ColumnDef<typeof features, T>;
 
-interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T extends RowData> {
   columns: Column<T>[];
   data: T[];
   loading: boolean;

@@ -1,13 +1,12 @@
 import { checkImportRows, inviteSchema, type InviteResponse } from "@pli/api/public-contract";
-import { Group, Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
 import { CsvImport } from "@/shared/import/csv-import";
 import type { ImportColumn } from "@/shared/import/read-csv";
 import { useListParams } from "@/shared/lists/list-params";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { type Column } from "@/shared/ui/data-table";
 import { LongValue } from "@/shared/ui/long-value";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { useImportInvites } from "../api/import-invites";
 import { useInvites } from "../api/get-invites";
@@ -36,27 +35,15 @@ export function InviteListPage() {
   return (
     <Stack gap="md">
       <Section>
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              Total Invites: <b>{list.data?.totalDocs ?? 0}</b>
-            </Text>
-            <SearchBox placeholder="Search by Email" />
-          </Group>
-          <DataTable
-            columns={columns}
-            data={list.data?.docs ?? []}
-            loading={list.isPending}
-            getRowId={(row) => row._id}
-            caption="Invites"
-            minWidth={520}
-          />
-          <Pager
-            page={params.page}
-            totalPages={list.data?.totalPages ?? 1}
-            onPage={(page) => params.update({ page })}
-          />
-        </Stack>
+        <PagedTable
+          list={list}
+          totalLabel="Total Invites"
+          searchPlaceholder="Search by Email"
+          columns={columns}
+          getRowId={(row) => row._id}
+          caption="Invites"
+          minWidth={520}
+        />
       </Section>
       <Section title="Invite an email">
         <AddInviteForm />

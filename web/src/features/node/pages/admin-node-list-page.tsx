@@ -7,10 +7,9 @@ import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { type Column } from "@/shared/ui/data-table";
 import { useDialogs } from "@/shared/ui/dialogs";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -120,24 +119,17 @@ export function AdminNodeListPage() {
   ];
   return (
     <Section>
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            Total Requests: <b>{list.data?.counts[NODE_TAB_ALL] ?? 0}</b>
-          </Text>
-          <SearchBox placeholder="Search by Email ID" />
-        </Group>
-        <NodeTabs tab={tab} counts={list.data?.counts} onChange={setTab} />
-        <DataTable
-          columns={columns}
-          data={list.data?.docs ?? []}
-          loading={list.isPending}
-          getRowId={(row) => row._id}
-          caption="Node requests"
-          minWidth={960}
-        />
-        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
-      </Stack>
+      <PagedTable
+        list={list}
+        totalLabel="Total Requests"
+        total={list.data?.counts[NODE_TAB_ALL] ?? 0}
+        searchPlaceholder="Search by Email ID"
+        above={<NodeTabs tab={tab} counts={list.data?.counts} onChange={setTab} />}
+        columns={columns}
+        getRowId={(row) => row._id}
+        caption="Node requests"
+        minWidth={960}
+      />
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
     </Section>
   );

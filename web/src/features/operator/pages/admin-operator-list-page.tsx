@@ -1,12 +1,11 @@
 import { TWOFA, type OperatorResponse } from "@pli/api/public-contract";
-import { Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Badge, Stack, Text, Tooltip } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
-import { DataTable, type Column } from "@/shared/ui/data-table";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { type Column } from "@/shared/ui/data-table";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { useOperators } from "../api/get-operators";
 import { OperatorAccessButton } from "../components/operator-access-button";
@@ -57,23 +56,15 @@ export function AdminOperatorListPage() {
   ];
   return (
     <Section>
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            {text.total}: <b>{list.data?.totalDocs ?? 0}</b>
-          </Text>
-          <SearchBox placeholder={text.search} />
-        </Group>
-        <DataTable
-          columns={columns}
-          data={list.data?.docs ?? []}
-          loading={list.isPending}
-          getRowId={(row) => row._id}
-          caption={text.caption}
-          minWidth={900}
-        />
-        <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
-      </Stack>
+      <PagedTable
+        list={list}
+        totalLabel={text.total}
+        searchPlaceholder={text.search}
+        columns={columns}
+        getRowId={(row) => row._id}
+        caption={text.caption}
+        minWidth={900}
+      />
     </Section>
   );
 }

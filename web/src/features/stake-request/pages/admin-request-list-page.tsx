@@ -1,15 +1,14 @@
 import type { StakeRequestResponse } from "@pli/api/public-contract";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { type Column } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { exportStakeRequests } from "../api/export-requests";
@@ -79,30 +78,16 @@ export function AdminStakeRequestListPage() {
     <Stack gap="md">
       <StakeRequestStatusCards counts={counts.data} />
       <Section>
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              Total Requests: <b>{list.data?.totalDocs ?? 0}</b>
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <SearchBox placeholder="Search by Email, Wallet or Node" />
-              <ExportCsvButton download={() => exportStakeRequests(params.q)} />
-            </Group>
-          </Group>
-          <DataTable
-            columns={columns}
-            data={list.data?.docs ?? []}
-            loading={list.isPending}
-            getRowId={(row) => row._id}
-            caption="Requests"
-            minWidth={1000}
-          />
-          <Pager
-            page={params.page}
-            totalPages={list.data?.totalPages ?? 1}
-            onPage={(page) => params.update({ page })}
-          />
-        </Stack>
+        <PagedTable
+          list={list}
+          totalLabel="Total Requests"
+          searchPlaceholder="Search by Email, Wallet or Node"
+          tools={<ExportCsvButton download={() => exportStakeRequests(params.q)} />}
+          columns={columns}
+          getRowId={(row) => row._id}
+          caption="Requests"
+          minWidth={1000}
+        />
       </Section>
       <UncheckedSection />
     </Stack>

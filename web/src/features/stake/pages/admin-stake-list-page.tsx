@@ -1,5 +1,5 @@
 import type { StakeResponse } from "@pli/api/public-contract";
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
@@ -8,9 +8,8 @@ import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { type Column } from "@/shared/ui/data-table";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useStakes } from "../api/get-stakes";
@@ -97,27 +96,15 @@ export function AdminStakeListPage() {
   return (
     <Stack gap="md">
       <Section>
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              Total Stakes: <b>{list.data?.totalDocs ?? 0}</b>
-            </Text>
-            <SearchBox placeholder="Search by Email, Wallet or Node" />
-          </Group>
-          <DataTable
-            columns={columns}
-            data={list.data?.docs ?? []}
-            loading={list.isPending}
-            getRowId={(row) => row._id}
-            caption="Stakes"
-            minWidth={960}
-          />
-          <Pager
-            page={params.page}
-            totalPages={list.data?.totalPages ?? 1}
-            onPage={(page) => params.update({ page })}
-          />
-        </Stack>
+        <PagedTable
+          list={list}
+          totalLabel="Total Stakes"
+          searchPlaceholder="Search by Email, Wallet or Node"
+          columns={columns}
+          getRowId={(row) => row._id}
+          caption="Stakes"
+          minWidth={960}
+        />
         <HistoryModal stake={history} onClose={() => setHistory(null)} />
       </Section>
       <UncheckedSection />

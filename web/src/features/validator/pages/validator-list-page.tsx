@@ -1,16 +1,15 @@
 import { checkImportRows, MESSAGES, validatorEntrySchema, type ValidatorResponse } from "@pli/api/public-contract";
-import { Group, Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
 import { CsvImport } from "@/shared/import/csv-import";
 import type { ImportColumn } from "@/shared/import/read-csv";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Alert } from "@/shared/ui/alert";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { type Column } from "@/shared/ui/data-table";
 import { LongValue } from "@/shared/ui/long-value";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
-import { Pager } from "@/shared/ui/pager";
-import { SearchBox } from "@/shared/ui/search-box";
+import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { exportValidators } from "../api/export-validators";
 import { useValidators } from "../api/get-validators";
@@ -70,30 +69,16 @@ export function ValidatorListPage() {
         </Alert>
       ) : null}
       <Section>
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              Total Validators: <b>{list.data?.totalDocs ?? 0}</b>
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <SearchBox placeholder="Search by Wallet or Email" />
-              <ExportCsvButton download={exportValidators} />
-            </Group>
-          </Group>
-          <DataTable
-            columns={columns}
-            data={list.data?.docs ?? []}
-            loading={list.isPending}
-            getRowId={(row) => row.walletAddress}
-            caption="Validators"
-            minWidth={720}
-          />
-          <Pager
-            page={params.page}
-            totalPages={list.data?.totalPages ?? 1}
-            onPage={(page) => params.update({ page })}
-          />
-        </Stack>
+        <PagedTable
+          list={list}
+          totalLabel="Total Validators"
+          searchPlaceholder="Search by Wallet or Email"
+          tools={<ExportCsvButton download={exportValidators} />}
+          columns={columns}
+          getRowId={(row) => row.walletAddress}
+          caption="Validators"
+          minWidth={720}
+        />
       </Section>
       {list.data && !readOnly ? (
         <>
