@@ -4,6 +4,7 @@ import {
   DEFAULT_THEME,
   luminance,
   rgba,
+  toRgba,
   type CSSVariablesResolver,
   type MantineColor,
   type MantineThemeComponents,
@@ -71,12 +72,19 @@ export function contrastRatio(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
+/** A translucent colour laid over an opaque one, as it shows on the screen. */
+function composite(top: string, below: string): string {
+  const [t, b] = [toRgba(top), toRgba(below)];
+  const mix = (x: number, y: number) => Math.round(x * t.a + y * (1 - t.a));
+  return `rgb(${mix(t.r, b.r)}, ${mix(t.g, b.g)}, ${mix(t.b, b.b)})`;
+}
+
 /**
- * The dark scheme's colours of each tone colour (Mantine's defaults fail AA there). Filled
- * buttons, tabs and badges carry white text: the lightest of shades 8 and 9 that keeps AA contrast
- * with it, else shade 9 darkened (orange). Light badges, alerts and nav links get a 30 % tint of
- * shade 7 instead of Mantine's 15 % one, so warning (orange) and danger (red) badges read as two
- * colours, with text in shade 2, which stays readable on that tint.
+ * The dark scheme's colours of each tone colour (Mantine's defaults fail AA there). Filled buttons,
+ * tabs and badges carry white text: the lightest of shades 8 and 9 that keeps AA contrast with it,
+ * else shade 9 darkened (orange). Light badges, alerts and nav links get a 30 % tint of shade 7
+ * instead of Mantine's 15 % one, so warning (orange) and danger (red) badges read as two colours,
+ * with text in the most saturated of shades 4 to 2 that keeps AA on the hovered tint.
  */
 const DARK_TONE_COLORS = Object.fromEntries(
   Object.values(TONE_COLORS).map((color) => {
@@ -84,16 +92,11 @@ const DARK_TONE_COLORS = Object.fromEntries(
     const filled =
       [shades[8], shades[9]].find((shade) => contrastRatio(shade, DEFAULT_THEME.white) >= AA_CONTRAST) ??
       darken(shades[9], 0.1);
-    return [
-      color,
-      {
-        filled,
-        filledHover: darken(filled, 0.1),
-        light: rgba(shades[7], 0.3),
-        lightHover: rgba(shades[7], 0.4),
-        lightColor: shades[2],
-      },
-    ];
+    const lightHover = rgba(shades[7], 0.4);
+    const onHover = composite(lightHover, DEFAULT_THEME.colors.dark[7]);
+    const lightColor =
+      [shades[4], shades[3]].find((shade) => contrastRatio(shade, onHover) >= AA_CONTRAST) ?? shades[2];
+    return [color, { filled, filledHover: darken(filled, 0.1), light: rgba(shades[7], 0.3), lightHover, lightColor }];
   }),
 ) as Record<
   (typeof TONE_COLORS)[Tone],
