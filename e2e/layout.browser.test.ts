@@ -7,7 +7,15 @@ import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes, type Access } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { accessibilityProblems, fontsReady, layoutProblems, overlaps, pageTitle } from "./support/layout-checks.ts";
+import {
+  accessibilityProblems,
+  COLOR_SCHEMES,
+  fontsReady,
+  layoutProblems,
+  overlaps,
+  pageTitle,
+  showInScheme,
+} from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -17,7 +25,9 @@ const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots");
 
 /**
  * axe checks every page at desktop size; at phone size the pages show the same components in one
- * column, so axe checks only each frame's first page there (burger menu, bottom navigation).
+ * column, so axe checks only each frame's first page there (burger menu, bottom navigation). The
+ * portal follows the system's colour setting, so each page is checked and photographed in both
+ * schemes, switched in place on the loaded page (no second sign-in or load per scheme).
  */
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1366, height: 900 }, axe: "every page" },
@@ -111,9 +121,8 @@ async function settle(page: Page) {
 
 describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport, axe }) => {
   for (const area of ["public", "operator", "admin"] as const) {
-    test(`${area} pages: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
-      const dir = path.join(SCREENSHOTS, name);
-      mkdirSync(dir, { recursive: true });
+    test(`${area} pages in light and dark: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
+      for (const scheme of COLOR_SCHEMES) mkdirSync(path.join(SCREENSHOTS, name, scheme), { recursive: true });
       const problems: string[] = [];
       const context = await contextFor(browser.current, area, viewport);
       try {
@@ -125,15 +134,27 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
           if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
             throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
           }
+          const where = `${route.url} -> ${landed}`;
           const expected = titleFor(page.url());
           const title = await pageTitle(page);
           const found = [
             ...(await layoutProblems(page)),
             ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
-            ...(axe === "every page" || index === 0 ? await accessibilityProblems(page) : []),
           ];
-          problems.push(...found.map((problem) => `${route.url} -> ${new URL(page.url()).pathname}: ${problem}`));
-          await page.screenshot({ path: path.join(dir, `${area}-${route.name}.png`), fullPage: true });
+          problems.push(...found.map((problem) => `${where}: ${problem}`));
+          // Alternating the order leaves each page in the scheme the next one starts with: one switch per page.
+          for (const scheme of index % 2 === 0 ? COLOR_SCHEMES : [...COLOR_SCHEMES].reverse()) {
+            await showInScheme(page, scheme);
+            if (axe === "every page" || index === 0) {
+              problems.push(
+                ...(await accessibilityProblems(page)).map((problem) => `${where} (${scheme}): ${problem}`),
+              );
+            }
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.png`),
+              fullPage: true,
+            });
+          }
         }
       } finally {
         await context.close();

@@ -57,6 +57,43 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     );
 }
 
+/** The two colour schemes the portal follows from the system setting; every screen is checked in both. */
+export const COLOR_SCHEMES = ["light", "dark"] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/**
+ * Switches the system colour setting the page sees and waits until the portal has followed it (the
+ * theme's scheme attribute on the root) and its colour transitions have ended, so axe measures the
+ * final colours.
+ */
+export async function showInScheme(page: Page, scheme: ColorScheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute("data-mantine-color-scheme") === wanted,
+    scheme,
+    { timeout: 5_000 },
+  );
+  await transitionsEnded(page);
+}
+
+/** Two frames, then up to 2 s for the page's running transitions and animations to end. */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Resolves once the page's web fonts are ready, so screenshots and measurements are final. */
 export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.ready.then(() => undefined));
 
@@ -78,21 +115,7 @@ async function settledAt(page: Page, width: number): Promise<void> {
   await page
     .waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 })
     .catch(() => undefined);
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
-          ),
-      undefined,
-      {
-        timeout: 2_000,
-      },
-    )
-    .catch(() => undefined);
+  await transitionsEnded(page);
 }
 
 /** The two sizes every screen is looked at: a laptop and a phone. */

@@ -1,4 +1,14 @@
-import { createTheme, type CSSVariablesResolver, type MantineColor, type MantineThemeComponents } from "@mantine/core";
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  luminance,
+  rgba,
+  toRgba,
+  type CSSVariablesResolver,
+  type MantineColor,
+  type MantineThemeComponents,
+} from "@mantine/core";
 
 /** The colour of each status tone (spec section 4), as Mantine colours of the one theme. */
 export const TONE_COLORS = {
@@ -27,12 +37,14 @@ const components: MantineThemeComponents = {
   Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close notification" } } },
   // A badge keeps its whole label: in a table it would otherwise be squeezed to an ellipsis (its label hides overflow).
   Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" }, label: { whiteSpace: "nowrap" } } },
+  // Headings in the brightest text colour: in dark, body text is a soft grey and bold headings of the same grey read dimmer.
+  Title: { styles: { root: { color: "var(--mantine-color-bright)" } } },
 };
 
 /** The one theme of the portal: light and dark follow the system setting (see app providers). */
 export const theme = createTheme({
   primaryColor: "indigo",
-  primaryShade: { light: 7, dark: 5 },
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   fontFamilyMonospace: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
@@ -51,12 +63,54 @@ export const theme = createTheme({
   components,
 });
 
+/** WCAG AA's contrast for normal text. */
+export const AA_CONTRAST = 4.5;
+
+/** WCAG contrast ratio of two colours (hex or rgb/rgba strings). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** A translucent colour laid over an opaque one, as it shows on the screen. */
+function composite(top: string, below: string): string {
+  const [t, b] = [toRgba(top), toRgba(below)];
+  const mix = (x: number, y: number) => Math.round(x * t.a + y * (1 - t.a));
+  return `rgb(${mix(t.r, b.r)}, ${mix(t.g, b.g)}, ${mix(t.b, b.b)})`;
+}
+
 /**
- * Text colours that keep WCAG AA contrast (dimmed text one shade darker than Mantine's default, links
- * one shade darker than the primary colour so they stay readable on a hovered table row, field
- * errors in the darkest red, the text of light badges, buttons and alerts darker than the darkest shade
- * of their colour, which stays near or under 4.5:1 on its own light background for orange and teal),
- * and one `--pli-tone-*` variable per status tone for anything that is not a Mantine `color` prop.
+ * The dark scheme's colours of each tone colour (Mantine's defaults fail AA there). Filled buttons,
+ * tabs and badges carry white text: the lightest of shades 8 and 9 that keeps AA contrast with it,
+ * else shade 9 darkened (orange). Light badges, alerts and nav links get a 30 % tint of shade 7
+ * instead of Mantine's 15 % one, so warning (orange) and danger (red) badges read as two colours,
+ * with text in the most saturated of shades 4 to 2 that keeps AA on the hovered tint.
+ */
+const DARK_TONE_COLORS = Object.fromEntries(
+  Object.values(TONE_COLORS).map((color) => {
+    const shades = DEFAULT_THEME.colors[color];
+    const filled =
+      [shades[8], shades[9]].find((shade) => contrastRatio(shade, DEFAULT_THEME.white) >= AA_CONTRAST) ??
+      darken(shades[9], 0.1);
+    const lightHover = rgba(shades[7], 0.4);
+    const onHover = composite(lightHover, DEFAULT_THEME.colors.dark[7]);
+    const lightColor =
+      [shades[4], shades[3]].find((shade) => contrastRatio(shade, onHover) >= AA_CONTRAST) ?? shades[2];
+    return [color, { filled, filledHover: darken(filled, 0.1), light: rgba(shades[7], 0.3), lightHover, lightColor }];
+  }),
+) as Record<
+  (typeof TONE_COLORS)[Tone],
+  { filled: string; filledHover: string; light: string; lightHover: string; lightColor: string }
+>;
+
+/**
+ * Text colours that keep WCAG AA contrast in both schemes and one `--pli-tone-*` variable per status
+ * tone for anything that is not a Mantine `color` prop. Light: dimmed text one shade darker than
+ * Mantine's default, links one shade darker than the primary colour so they stay readable on a hovered
+ * table row, field errors in the darkest red, the text of light badges, buttons and alerts darker than
+ * the darkest shade of their colour, which stays near or under 4.5:1 on its own light background for
+ * orange and teal. Dark: the tone colours above, links and errors in light shades (the defaults, shade
+ * 4 and 8, fall under 4.5:1 on a hovered row or a card), placeholders and borders one step brighter.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: Object.fromEntries(
@@ -73,7 +127,22 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
   },
-  dark: { "--mantine-color-dimmed": "var(--mantine-color-dark-1)" },
+  dark: {
+    "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
+    "--mantine-color-anchor": "var(--mantine-color-indigo-3)",
+    "--mantine-color-error": "var(--mantine-color-red-4)",
+    "--mantine-color-placeholder": "var(--mantine-color-dark-2)",
+    "--mantine-color-default-border": "var(--mantine-color-dark-3)",
+    ...Object.fromEntries(
+      Object.entries(DARK_TONE_COLORS).flatMap(([color, tone]) => [
+        [`--mantine-color-${color}-filled`, tone.filled],
+        [`--mantine-color-${color}-filled-hover`, tone.filledHover],
+        [`--mantine-color-${color}-light`, tone.light],
+        [`--mantine-color-${color}-light-hover`, tone.lightHover],
+        [`--mantine-color-${color}-light-color`, tone.lightColor],
+      ]),
+    ),
+  },
 });
 
 /** One-time codes are typed in the monospace face (the label keeps the normal one). */
