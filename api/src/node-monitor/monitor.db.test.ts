@@ -54,7 +54,8 @@ async function addNode(ipaddress: string, status: NodeStatus = NODE_STATUS.activ
 beforeAll(async () => {
   t = await createTestApp();
   const port = await freePort();
-  settings = { port, path: "/health", timeoutMs: 300 };
+  /** Generous: every node here answers or refuses at once, so a busy machine must not turn an answer into a miss. */
+  settings = { port, path: "/health", timeoutMs: 5_000 };
   await listen("127.0.0.2", port, (_req, res) => res.end("ok"));
   await listen("127.0.0.3", port, (_req, res) => {
     if (flakyUp) res.end("ok");
