@@ -17,11 +17,12 @@ COPY api/package.json api/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build -w @pli/web
+RUN npm run build -w @pli/web && npm run build:production
 
-# Production dependencies of the API and the indexer only (no web, contract or test packages). Both run
-# their TypeScript as it is: Ponder loads the indexing code itself; the API and the scripts (the
-# indexer's start, admin:create) run through tsx, a dependency of @pli/api.
+# Production dependencies of the API and the indexer only (no web, contract or test packages). The API,
+# its migrations, the admin scripts and the indexer's start run as the JavaScript the build stage
+# compiled (`npm run build:production`: api/dist, indexer/dist) with plain node; Ponder loads the
+# indexing code's TypeScript itself.
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
@@ -35,9 +36,9 @@ RUN npm ci --omit=dev --no-audit --no-fund -w @pli/abis -w @pli/api -w @pli/inde
     && npm cache clean --force
 COPY tsconfig.base.json tsconfig.json ponder.config.ts ./
 COPY abis/src abis/src
-COPY api/src api/src
 COPY indexer indexer
-COPY scripts scripts
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/indexer/dist indexer/dist
 
 FROM runtime AS api
 ARG API_PORT
@@ -47,7 +48,7 @@ USER node
 EXPOSE ${API_PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["sh", "-c", "node --import tsx api/src/db/migrate-cli.ts && exec node --import tsx api/src/server.ts"]
+CMD ["sh", "-c", "node api/dist/migrate.js && exec node api/dist/server.js"]
 
 # Ponder writes its generated files (ponder-env.d.ts, generated/, .ponder/) under indexer/.
 FROM runtime AS indexer
@@ -57,7 +58,7 @@ USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "scripts/indexer-start.ts"]
+CMD ["node", "indexer/dist/start.js"]
 
 FROM nginx:1.28 AS web
 ARG API_PORT

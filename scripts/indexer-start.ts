@@ -7,11 +7,8 @@
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import path from "node:path";
 import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
-import { indexerSchemaName, PONDER_BIN, VIEWS_SCHEMA } from "./lib/indexer.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
+import { indexerSchemaName, PONDER_BIN, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
 
 function readEnv(): IndexerEnv {
   try {

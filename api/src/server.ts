@@ -64,8 +64,16 @@ async function beforePublish() {
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
+const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
+  console.log(`API listening on http://${info.address}:${info.port}`);
+});
+
+/**
+ * Started beside the server rather than before it: requests never wait for pg-boss to prepare its schema and
+ * schedules, so a new replica answers sooner. A failure to start still ends the process.
+ */
 const scheduler = config.SCHEDULER_ENABLED
-  ? await startScheduler({
+  ? startScheduler({
       databaseUrl: config.DATABASE_URL,
       jobs: [
         nodeMonitorJob(db, config, log),
@@ -76,15 +84,12 @@ const scheduler = config.SCHEDULER_ENABLED
       log,
       checkSeconds: config.SCHEDULER_CHECK_SECONDS,
     })
-  : null;
-const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
-  console.log(`API listening on http://${info.address}:${info.port}`);
-});
+  : Promise.resolve(null);
 
 async function shutdown() {
   server.close();
   await stopReconciler();
-  await scheduler?.stop();
+  await (await scheduler)?.stop();
   await indexerListener.stop();
   await db.destroy();
   process.exit(0);

@@ -12,7 +12,11 @@ import { ANVIL_CHAIN_ID } from "./dev-accounts.ts";
 import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/**
+ * The repository's root, two folders above this file: also from the compiled indexer start
+ * (indexer/dist/start.js), which bundles this module.
+ */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Ponder's command-line entry point. */
 export const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */

@@ -11,7 +11,6 @@ import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, tokenSchema } from "../shared/schema.ts";
 import { deletePasskey, renameOwnPasskey, switchEmailCodeFallback } from "./manage.ts";
-import { registerPasskey, registrationOptions } from "./registration.ts";
 import { listPasskeys, toPasskeyResponse } from "./repository.ts";
 import {
   creationOptionsResponseSchema,
@@ -27,7 +26,6 @@ import {
   requestOptionsResponseSchema,
   PASSKEY_PATHS,
 } from "./schema.ts";
-import { signInOptions, signInWithPasskey } from "./sign-in.ts";
 
 const guarded = { 400: E[400], 401: E[401], 403: E[403] } as const;
 
@@ -119,6 +117,13 @@ const signIn = createRoute({
   responses: { 200: jsonResponse(tokenSchema, "The session token"), 400: E[400], 429: E[429] },
 });
 
+/**
+ * The WebAuthn ceremonies (and @simplewebauthn/server behind them) load at the first passkey registration or
+ * sign-in: most API processes never serve one, and the library weighs on every process's start and memory.
+ */
+const registrationCeremony = () => import("./registration.ts");
+const signInCeremony = () => import("./sign-in.ts");
+
 /** Second-factor tries of one attempt share the code step's budgets, whether by code or by passkey. */
 const limitSecondFactor = (c: Parameters<typeof clientIp>[0], attemptId: string) =>
   enforceLimits(c, [
@@ -140,11 +145,12 @@ export const passkeyRoutes = createRouter()
     await confirmAdminPassword(c, password);
     const admin = await findAdminById(db, c.get("session")!.sub);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
-    return c.json({ options: await registrationOptions(db, config, admin) }, 200);
+    return c.json({ options: await (await registrationCeremony()).registrationOptions(db, config, admin) }, 200);
   })
   .openapi(register, async (c) => {
     const { name, response } = c.req.valid("json");
     const { db, config, log } = c.var.deps;
+    const { registerPasskey } = await registrationCeremony();
     const row = await registerPasskey(db, config, log, c.get("session")!.sub, name, response, auditActor(c));
     return c.json({ message: MESSAGES.passkeyAdded, data: toPasskeyResponse(row) }, 201);
   })
@@ -174,13 +180,13 @@ export const passkeyRoutes = createRouter()
     const { _id } = c.req.valid("json");
     const { db, config } = c.var.deps;
     await limitSecondFactor(c, _id);
-    return c.json({ options: await signInOptions(db, config, _id) }, 200);
+    return c.json({ options: await (await signInCeremony()).signInOptions(db, config, _id) }, 200);
   })
   .openapi(signIn, async (c) => {
     const { _id, response } = c.req.valid("json");
     const { db, config, log } = c.var.deps;
     await limitSecondFactor(c, _id);
-    const adminId = await signInWithPasskey(db, config, log, _id, response);
+    const adminId = await (await signInCeremony()).signInWithPasskey(db, config, log, _id, response);
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
     return c.json({ token: await adminSession(config, admin) }, 200);

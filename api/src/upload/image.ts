@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { IMAGE_TYPES, LIMITS } from "../public-contract/domain.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { validationError } from "../shared/errors.ts";
@@ -11,6 +10,12 @@ const SIGNATURES: [ImageType, number[]][] = [
 ];
 
 const SHARP_FORMAT = { "image/png": "png", "image/jpeg": "jpeg" } as const satisfies Record<ImageType, string>;
+
+/**
+ * sharp with its native image library, loaded at the first upload: it is about a tenth of an idle API's
+ * memory, and only uploads use it.
+ */
+const loadSharp = async () => (await import("sharp")).default;
 
 /** The image type told by the file's first bytes (never by its name), or null. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
@@ -26,6 +31,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
  * only the pixels (no metadata, no trailing bytes), turned upright by its orientation tag.
  */
 export async function reencodeImage(bytes: Uint8Array, type: ImageType): Promise<Buffer> {
+  const sharp = await loadSharp();
   const maxPixels = LIMITS.imageMaxSide * LIMITS.imageMaxSide;
   const input = () => sharp(bytes, { failOn: "warning", limitInputPixels: maxPixels });
   const metadata = await input()

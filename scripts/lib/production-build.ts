@@ -1,0 +1,123 @@
+/**
+ * The production build (`npm run build:production`, scripts/build-production.ts): compiles what the production images run to plain JavaScript, one ES module
+ * per entry point, so that the containers start them with `node` alone (no TypeScript loader held in
+ * memory, nothing compiled at start), packages bundled in but for EXTERNAL_PACKAGES, which the image's
+ * `npm ci --omit=dev` installs.
+ * The files land two folders below the root, as the scripts they come from, so paths they compute from
+ * their own location (the indexer's start finds Ponder and the indexing code that way) still hold.
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { build } from "esbuild";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Output folder → (file name without .js → source, from the root) of each program a production image runs. */
+export const PRODUCTION_PROGRAMS = {
+  "api/dist": {
+    server: "api/src/server.ts",
+    migrate: "api/src/db/migrate-cli.ts",
+    "incentives-accrue": "api/src/incentive/accrue-cli.ts",
+    "admin-create": "scripts/admin-create.ts",
+    "admin-reset-second-factor": "scripts/admin-reset-second-factor.ts",
+  },
+  "indexer/dist": { start: "scripts/indexer-start.ts" },
+} as const;
+
+/** Every program's compiled file, from the root. */
+export const PRODUCTION_FILES = Object.entries(PRODUCTION_PROGRAMS).flatMap(([outdir, programs]) =>
+  Object.keys(programs).map((name) => `${outdir}/${name}.js`),
+);
+
+/**
+ * Packages left as imports of node_modules: sharp loads its native image library, and pg's optional
+ * native binding is absent. Every other package is bundled, only the parts the code uses: a program
+ * then loads a few files instead of every module of viem, zod or hono, which halves its start.
+ */
+export const EXTERNAL_PACKAGES = ["sharp", "pg-native"];
+
+/** Bundled CommonJS packages call require(); an ES module has none of its own. */
+const REQUIRE_BANNER =
+  'import { createRequire as __pliCreateRequire } from "node:module"; const require = __pliCreateRequire(import.meta.url);';
+
+/**
+ * Compiles each output folder's programs in one pass, the API's split into shared chunks: a module that
+ * code loads with a dynamic import() (what only some routes need) becomes a chunk of its own, with the
+ * packages it imports, so they load when first used rather than with the program. The indexer's start
+ * stays one file: it finds the repository from its own location (import.meta.url), which a chunk's differs from.
+ */
+export async function buildProduction(): Promise<void> {
+  await Promise.all(
+    Object.entries(PRODUCTION_PROGRAMS).map(async ([outdir, programs]) => {
+      rmSync(path.join(ROOT, outdir), { recursive: true, force: true });
+      await build({
+        absWorkingDir: ROOT,
+        entryPoints: programs,
+        outdir,
+        chunkNames: "chunks/[name]-[hash]",
+        bundle: true,
+        splitting: outdir !== "indexer/dist",
+        platform: "node",
+        format: "esm",
+        target: "node22",
+        external: EXTERNAL_PACKAGES,
+        banner: { js: REQUIRE_BANNER },
+        logLevel: "warning",
+      });
+    }),
+  );
+}
+
+/** A Docker target's CMD in the repository's Dockerfile, as the argument list the container runs. */
+export function dockerfileCommand(target: "api" | "indexer"): string[] {
+  const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+  const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${target}$`, "m"));
+  if (start === -1) throw new Error(`The Dockerfile has no target ${target}`);
+  const next = dockerfile.slice(start + 1).search(/^FROM /m);
+  const stage = next === -1 ? dockerfile.slice(start) : dockerfile.slice(start, start + 1 + next);
+  const command = /^CMD (\[.*\])$/m.exec(stage);
+  if (!command) throw new Error(`The Dockerfile's ${target} target has no CMD in JSON form`);
+  return JSON.parse(command[1]!) as string[];
+}
+
+/** The Dockerfile's production environment (`ENV` lines of the runtime stage) that the programs read. */
+export const PRODUCTION_ENV = { NODE_ENV: "production" } as const;
+
+/**
+ * A stand-in for the chain's JSON-RPC endpoint that answers `eth_blockNumber` with `head` (and any
+ * other method with a JSON-RPC error), for starting the API where no chain runs; stop it with close().
+ */
+export async function startHeadOnlyRpc(head: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const calls = JSON.parse(body) as { id: number; method: string } | { id: number; method: string }[];
+      const answer = (call: { id: number; method: string }) =>
+        call.method === "eth_blockNumber"
+          ? { jsonrpc: "2.0", id: call.id, result: `0x${head.toString(16)}` }
+          : { jsonrpc: "2.0", id: call.id, error: { code: -32601, message: `${call.method} is not served here` } };
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(answer) : answer(calls)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * SQL for a migrated database that makes the indexer look caught up at `block` (Ponder's checkpoint
+ * view, which the migrations leave out), so /api/health answers 200 without an indexer.
+ */
+export function indexedUpToSql(block: number, chainId: number): string {
+  const checkpoint = `${Math.floor(Date.now() / 1000)}${String(chainId).padStart(16, "0")}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
+  return `CREATE OR REPLACE VIEW chain._ponder_checkpoint AS SELECT 'stand-in'::text AS chain_name,
+    ${chainId}::int8 AS chain_id, '${checkpoint}'::text AS safe_checkpoint, '${checkpoint}'::text AS latest_checkpoint,
+    '${checkpoint}'::text AS finalized_checkpoint`;
+}

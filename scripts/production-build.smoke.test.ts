@@ -1,0 +1,121 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { API } from "../api/src/public-contract/index.ts";
+import { startSmtp } from "../test/smtp.ts";
+import { freePort } from "./lib/ports.ts";
+import { startPostgres } from "./lib/postgres.ts";
+import {
+  buildProduction,
+  dockerfileCommand,
+  indexedUpToSql,
+  PRODUCTION_ENV,
+  startHeadOnlyRpc,
+} from "./lib/production-build.ts";
+import { waitFor } from "./lib/wait.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const run = promisify(execFile);
+const CHAIN_ID = 31337;
+const HEAD = 500;
+const dir = mkdtempSync(path.join(tmpdir(), "pli-production-smoke-"));
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `args` (a Docker CMD) as the container would, in a process group of its own that afterAll ends. */
+function runCommand(
+  args: string[],
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; output(): string } {
+  let output = "";
+  const child = spawn(args[0]!, args.slice(1), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
+    await exited;
+  });
+  return { child, output: () => output };
+}
+
+describe("the production build", () => {
+  it("runs as the Dockerfile runs it with plain node: migrations, then a healthy server, and the compiled admin:create", async () => {
+    await buildProduction();
+    const postgres = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+    cleanups.push(() => postgres.stop());
+    const rpc = await startHeadOnlyRpc(HEAD);
+    cleanups.push(() => rpc.close());
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.stop());
+    const databaseUrl = await postgres.createDatabase("production");
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      ...PRODUCTION_ENV,
+      APP_ENV: "production",
+      API_HOST: "127.0.0.1",
+      API_PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      RPC_URL: rpc.url,
+      CHAIN_ID: String(CHAIN_ID),
+      PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+      FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+      JWT_SECRET: "production-smoke-secret-0123456789abcdef",
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: "https://portal.example.com",
+      UPLOAD_DIR: path.join(dir, "uploads"),
+    };
+    const url = `http://127.0.0.1:${port}`;
+    const api = runCommand(dockerfileCommand("api"), env);
+    await waitFor("the API to listen", async () => (await fetch(`${url}${API.health}`)).status > 0, {
+      timeoutMs: 60_000,
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n${api.output()}`);
+    });
+    expect(api.output()).toMatch(/Applied \d{4}-/);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(indexedUpToSql(HEAD, CHAIN_ID));
+    await client.end();
+    const health = await waitFor("a 200 from /api/health", async () => {
+      const response = await fetch(`${url}${API.health}`);
+      return response.status === 200 && ((await response.json()) as unknown);
+    });
+    expect(health).toEqual({
+      status: "ok",
+      database: { ok: true },
+      chain: { ok: true, chainId: CHAIN_ID, head: HEAD },
+      indexer: { ok: true, block: HEAD, lag: 0 },
+    });
+
+    const email = "first-admin@example.com";
+    const created = await run(process.execPath, ["api/dist/admin-create.js", "--email", email], { cwd: ROOT, env });
+    const password = /^Password: (\S+)$/m.exec(created.stdout)?.[1];
+    expect(password, created.stdout).toBeDefined();
+    const login = await fetch(`${url}${API.admin.login}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    const { registerDetail } = (await login.json()) as { registerDetail: { _id: string } };
+    const verified = await fetch(`${url}${API.admin.verifyOtp}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ _id: registerDetail._id, otp: await smtp.codeFor(email) }),
+    });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ token: expect.any(String) });
+    expect(api.child.exitCode).toBeNull();
+  });
+});
