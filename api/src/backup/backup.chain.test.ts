@@ -221,7 +221,7 @@ describe("backup and restore", () => {
     });
     expect(next.status).toBe(201);
     expect(next.body.data.ticketNo).toBe(before.asAdmin.ticket.body.ticketNo + 1);
-  }, 90_000);
+  }, 120_000);
 
   it("refuses to restore into a database that holds accounts, and changes nothing there", async () => {
     const before = await answers(second!);
