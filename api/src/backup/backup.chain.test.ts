@@ -230,7 +230,7 @@ describe("backup and restore", () => {
     expect(await answers(second!)).toEqual(before);
   });
 
-  it("refuses a corrupted or tampered archive before writing anything", async () => {
+  it("refuses a corrupted, tampered or newer archive before writing anything", async () => {
     const bytes = readFileSync(archive);
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     const corrupted = path.join(dir, "corrupted.tar.gz");
@@ -242,9 +242,18 @@ describe("backup and restore", () => {
     const tampered = path.join(dir, "tampered.tar.gz");
     await createTar({ gzip: true, file: tampered, cwd: folder }, ["manifest.json", "tables", "uploads"]);
 
+    const newer = mkdtempSync(path.join(dir, "newer-"));
+    await extract({ file: archive, cwd: newer });
+    const manifest = JSON.parse(readFileSync(path.join(newer, "manifest.json"), "utf8"));
+    manifest.migrations.push("2099-01-01T00-00-00_from-the-future");
+    writeFileSync(path.join(newer, "manifest.json"), JSON.stringify(manifest));
+    const fromNewer = path.join(dir, "newer.tar.gz");
+    await createTar({ gzip: true, file: fromNewer, cwd: newer }, ["manifest.json", "tables", "uploads"]);
+
     for (const [file, message] of [
       [corrupted, /^The file is not a readable backup archive of the portal \(.+\); nothing was written$/],
       [tampered, new RegExp(`^${escape(MESSAGES.corrupted("table operator"))}$`)],
+      [fromNewer, new RegExp(`^${escape(MESSAGES.unknownMigrations(["2099-01-01T00-00-00_from-the-future"]))}$`)],
     ] as const) {
       const databaseUrl = await createTestDatabase("refused");
       const uploadDir = path.join(dir, "refused-uploads");
