@@ -34,13 +34,17 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** An API on a fresh, migrated database in the run's Postgres, with a real SMTP server when given. */
+/**
+ * An API on a fresh, migrated database in the run's Postgres (or on `databaseUrl`, migrated the same way
+ * as the API's start would), with a real SMTP server when given.
+ */
 export async function createTestApp({
   rpcUrl = "http://127.0.0.1:9",
   env = {},
   smtp,
-}: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp } = {}) {
-  const databaseUrl = await createTestDatabase("api");
+  databaseUrl: givenDatabaseUrl,
+}: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp; databaseUrl?: string } = {}) {
+  const databaseUrl = givenDatabaseUrl ?? (await createTestDatabase("api"));
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
   const config: Config = loadConfig({
     APP_ENV: "test",

@@ -2,19 +2,31 @@ import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts"
 import { startChain } from "../../test/chain.ts";
 import { createTestAppWithSmtp } from "./app-fixture.ts";
 
+type Chain = Awaited<ReturnType<typeof startChain>>;
+
 /**
  * An API on a fresh database next to anvil with the portal's contracts, and the Ponder indexer
  * writing `chain.*` into the API's database: for tests that send real transactions. When a part fails
  * to start, the parts already started are stopped.
  */
-export async function startChainApp() {
-  const chain = await startChain();
-  const started: (() => Promise<unknown>)[] = [() => chain.anvil.stop()];
+export async function startChainApp({
+  chain: givenChain,
+  databaseUrl,
+  env = {},
+}: {
+  /** A chain already running: `stop()` then leaves it running (a second portal on the same chain). */
+  chain?: Chain;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+} = {}) {
+  const chain = givenChain ?? (await startChain());
+  const started: (() => Promise<unknown>)[] = givenChain ? [] : [() => chain.anvil.stop()];
   try {
     const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
     const t = await createTestAppWithSmtp({
       rpcUrl: chain.anvil.rpcUrl,
-      env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm },
+      databaseUrl,
+      env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm, ...env },
     });
     started.push(() => t.close());
     const indexer = await startIndexer({
@@ -34,7 +46,7 @@ export async function startChainApp() {
       async stop() {
         await indexer.stop();
         await t.close();
-        await chain.anvil.stop();
+        if (!givenChain) await chain.anvil.stop();
       },
     };
   } catch (error) {

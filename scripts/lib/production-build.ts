@@ -22,6 +22,8 @@ export const PRODUCTION_PROGRAMS = {
     "incentives-accrue": "api/src/incentive/accrue-cli.ts",
     "admin-create": "scripts/admin-create.ts",
     "admin-reset-second-factor": "scripts/admin-reset-second-factor.ts",
+    backup: "scripts/backup.ts",
+    restore: "scripts/restore.ts",
   },
   "indexer/dist": { start: "scripts/indexer-start.ts" },
 } as const;

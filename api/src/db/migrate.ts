@@ -65,10 +65,18 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-30T11-00-00_operator-sign-in": operatorSignIn,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** The names of every migration this version of the portal knows, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
-/** Brings the `app` schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Brings the `app` schema up to date, or only up to the migrations named in `only` (a restore first
+ * rebuilds the schema its backup was taken at); throws with the failing migration's name.
+ */
+export async function migrateToLatest(db: Db, only?: readonly string[]): Promise<string[]> {
+  const chosen = only
+    ? Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => only.includes(name)))
+    : MIGRATIONS;
+  const provider: MigrationProvider = { getMigrations: async () => chosen };
   // Features land in parallel: a migration named before one a database already ran is still applied.
   const migrator = new Migrator({ db, provider, migrationTableSchema: "app", allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();

@@ -1,0 +1,21 @@
+/**
+ * `npm run backup -- --out FILE`: writes the portal's own data (the `app` schema of DATABASE_URL and the
+ * files under UPLOAD_DIR) to one gzipped tar. It holds password hashes and 2FA secrets: store it encrypted.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { writeBackup } from "../api/src/backup/write.ts";
+import { backupEnv, describeSummary, runCommand } from "./lib/backup-env.ts";
+
+const { values } = parseArgs({ options: { out: { type: "string" } } });
+if (!values.out) {
+  console.error("Usage: npm run backup -- --out portal-backup.tar.gz");
+  process.exit(2);
+}
+const out = path.resolve(values.out);
+const env = backupEnv();
+
+await runCommand(async () => {
+  const summary = await writeBackup({ ...env, out });
+  console.log(`Backup written to ${out}: ${describeSummary(summary)}`);
+});
