@@ -103,6 +103,9 @@ describe("live events from the indexer's notifications", () => {
     expect(
       (await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status,
     ).toBe(NODE_STATUS.active);
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({ msg: "live: indexer notified new blocks", toBlock: staked.event.block, level: 30 }),
+    );
     expect(logs.errors()).toEqual([]);
   });
 

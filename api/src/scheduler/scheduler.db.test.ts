@@ -39,6 +39,9 @@ describe("the Postgres-backed scheduler", () => {
       await waitFor("the run", () => runs.length === 1 || undefined, { timeoutMs: 15_000, intervalMs: 100 });
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(runs).toHaveLength(1);
+      expect(logs.lines().filter((line) => line.job === "counted")).toMatchObject([
+        { level: 30, msg: "scheduled job done", durationMs: expect.any(Number) },
+      ]);
     } finally {
       for (const instance of instances) await instance.stop();
     }

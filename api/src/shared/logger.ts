@@ -41,5 +41,5 @@ export function createLogger({ level, destination }: { level: LevelWithSilent; d
 /** Readable coloured lines for a developer's terminal; loaded only when asked, so production never loads it. */
 export async function prettyDestination(): Promise<DestinationStream> {
   const { PinoPretty } = await import("pino-pretty");
-  return PinoPretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  return PinoPretty({ translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
 }
