@@ -6,6 +6,7 @@ import type { AppError } from "./shared/errors.ts";
 import type { LiveHub } from "./live/hub.ts";
 import type { MailQueue } from "./mail/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Log } from "./shared/logger.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 
 /** What every route can reach through `c.var.deps`. */
@@ -13,7 +14,7 @@ export interface Deps {
   config: Config;
   db: Db;
   chain: PublicClient;
-  log: (line: string) => void;
+  log: Log;
   mailer: Mailer;
   validatorCheck: ValidatorCheck;
   /** This instance's open live streams (fed by the indexer's notifications). */
@@ -24,5 +25,5 @@ export interface Deps {
 
 export interface AppEnv {
   /** `readOnly`: the route only read (a POST list), so its request does not empty the answer cache. */
-  Variables: { deps: Deps; session?: ActiveSession; sessionError?: AppError; readOnly?: boolean };
+  Variables: { deps: Deps; requestId: string; session?: ActiveSession; sessionError?: AppError; readOnly?: boolean };
 }

@@ -11,6 +11,7 @@ import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
 import { bodyTooLarge, readDeclaredJsonBody } from "./shared/json-body.ts";
+import { requestIdentity, requestLog } from "./shared/request-log.ts";
 import { rejectInvalid } from "./shared/validate.ts";
 import { uploadLimit } from "./upload/routes.ts";
 import { webAppRoutes } from "./web-app/routes.ts";
@@ -56,6 +57,12 @@ export function createApp(deps: Deps) {
   });
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
   const app = new OpenAPIHono<AppEnv>({ strict: false })
+    .use(requestIdentity)
+    .use(async (c, next) => {
+      c.set("deps", deps);
+      await next();
+    })
+    .use(requestLog)
     .use(
       securityHeaders({
         publicUrl: deps.config.PUBLIC_URL,
@@ -64,10 +71,6 @@ export function createApp(deps: Deps) {
         inertPrefix: API.staticFiles,
       }),
     )
-    .use(async (c, next) => {
-      c.set("deps", deps);
-      await next();
-    })
     .use(async (c, next) => {
       if (READ_METHODS.has(c.req.method)) return next();
       if (c.req.path.replace(/\/+$/, "") === API.upload) return uploadLimit(c, next);
@@ -87,7 +90,7 @@ export function createApp(deps: Deps) {
   });
   app.onError(async (error, c) => {
     await drainUnreadBody(c.req.raw);
-    return handleError(error, c, deps.log);
+    return handleError(error, c);
   });
   return app;
 }

@@ -79,6 +79,12 @@ export const configFields = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Readable lines (pino-pretty) instead of JSON; unset, only outside production and when stdout is a terminal. */
+  LOG_PRETTY: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
 });
 
 const configSchema = configFields

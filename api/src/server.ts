@@ -14,6 +14,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
+import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 
 function readConfig(): Config {
@@ -31,7 +32,8 @@ function readConfig(): Config {
 const config = readConfig();
 const db = createDb(config.DATABASE_URL);
 const chain = createPublicClient({ transport: http(config.RPC_URL) });
-const log = (line: string) => console.error(line);
+const pretty = config.LOG_PRETTY ?? (config.APP_ENV !== "production" && process.stdout.isTTY);
+const log = createLogger({ level: config.LOG_LEVEL, destination: pretty ? await prettyDestination() : undefined });
 const live = new LiveHub();
 const mailer = createMailer(config, log);
 const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
@@ -59,13 +61,13 @@ async function beforePublish() {
   mailQueue.wake();
   void scanUnlocks(db).then(
     (recorded) => (recorded > 0 ? mailQueue.wake() : undefined),
-    (error: unknown) => log(`alerts: unlock scan failed: ${error instanceof Error ? error.message : String(error)}`),
+    (error: unknown) => log.error({ err: error }, "alerts: unlock scan failed"),
   );
 }
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
-  console.log(`API listening on http://${info.address}:${info.port}`);
+  log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
 });
 
 /**

@@ -19,6 +19,7 @@ import type { MailSenderDeps } from "../src/mail/outbox.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { captureLogs } from "./logs.ts";
 
 export const TEST_ADDRESSES = {
   PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -63,8 +64,8 @@ export async function createTestApp({
   const db = createDb(databaseUrl, 4);
   await migrateToLatest(db);
   await ensureDefaultSettings(db);
-  const logs: string[] = [];
-  const log = (line: string) => logs.push(line);
+  const logs = captureLogs();
+  const { log } = logs;
   const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
   const live = new LiveHub();
   const mailer = createMailer(config, log);

@@ -6,6 +6,7 @@ import { sendPromptly, type Mailer } from "../mail/mailer.ts";
 import { brandFooter } from "../mail/template.ts";
 import { readBrand } from "../setting/repository.ts";
 import { AppError, tooManyRequests } from "../shared/errors.ts";
+import type { Log } from "../shared/logger.ts";
 
 const RESEND_TOO_SOON = `Wait ${LIMITS.otpResendIntervalSeconds} seconds before asking for another code`;
 const RESEND_LIMIT = "Too many codes sent: sign in again later";
@@ -33,7 +34,7 @@ async function mailCode({ mailer, log }: CodeDelivery, db: Db, email: string, co
     });
     return true;
   } catch (error) {
-    log(`admin sign-in code to ${email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ err: error }, "admin sign-in code not sent");
     return false;
   }
 }
@@ -41,7 +42,7 @@ async function mailCode({ mailer, log }: CodeDelivery, db: Db, email: string, co
 /** How sign-in codes leave: the mailer, and where a failure to send one is written. */
 export interface CodeDelivery {
   mailer: Mailer;
-  log: (line: string) => void;
+  log: Log;
 }
 
 /**

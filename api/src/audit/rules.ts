@@ -1,9 +1,4 @@
-/**
- * Keys whose values are never written to the audit trail, at any depth: password hashes, TOTP secrets, tokens,
- * passkey public keys and credential material, sign-in codes.
- */
-const SECRET_KEY =
-  /password|secret|token|nonce|^otp$|totp|^code$|code_?hash|public_?key|credential|attestation|challenge|signature/i;
+import { SECRET_KEY } from "../shared/secret-keys.ts";
 
 /**
  * A copy of `value` without the keys SECRET_KEY names: the audit trail's last guard against a secret in a record's

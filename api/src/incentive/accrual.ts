@@ -15,6 +15,7 @@ import {
   nextMonth,
   type Month,
 } from "./calendar.ts";
+import type { Log } from "../shared/logger.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -25,7 +26,7 @@ export interface AccrualDeps {
   db: Db;
   /** The chain, to tell an indexer at the chain's head (nothing left to index) from one behind. */
   chain?: Pick<PublicClient, "getBlockNumber">;
-  log?: (line: string) => void;
+  log?: Log;
 }
 
 export interface AccrualResult {
@@ -192,8 +193,9 @@ export async function accrueIncentives(deps: AccrualDeps, until: Date): Promise<
     const accrued = await accrueOne(deps.db, month);
     if (accrued) {
       result.accrued.push({ month: monthText(month), ...accrued });
-      deps.log?.(
-        `incentives: ${monthText(month)} accrued, ${accrued.inserted} rows for ${accrued.positions} positions`,
+      deps.log?.info(
+        { job: "incentive-accrual", month: monthText(month), rows: accrued.inserted, positions: accrued.positions },
+        "incentives accrued",
       );
     }
   }
@@ -208,7 +210,7 @@ export function incentiveAccrualJob(deps: AccrualDeps, clock: () => Date = () =>
     expireInSeconds: 15 * 60,
     async run() {
       const { waiting } = await accrueIncentives(deps, clock());
-      if (waiting) deps.log?.(`incentives: waiting: ${waiting}`);
+      if (waiting) deps.log?.info({ job: "incentive-accrual", waiting }, "incentives waiting");
     },
   };
 }

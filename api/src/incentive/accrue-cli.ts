@@ -47,7 +47,9 @@ const { DATABASE_URL, RPC_URL, until: day } = readInputs();
 const db = createDb(DATABASE_URL, 2);
 try {
   const chain = RPC_URL ? createPublicClient({ transport: http(RPC_URL) }) : undefined;
-  const result = await accrueIncentives({ db, chain, log: (line) => console.log(line) }, new Date(`${day}T00:00:00Z`));
+  const result = await accrueIncentives({ db, chain }, new Date(`${day}T00:00:00Z`));
+  for (const { month, inserted, positions } of result.accrued)
+    console.log(`${month} accrued, ${inserted} rows for ${positions} positions`);
   if (result.accrued.length === 0 && !result.waiting)
     console.log(`Nothing to accrue until ${day}: every month due is accrued`);
   if (result.waiting) {

@@ -9,6 +9,7 @@ import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "
 import { createMailer } from "../mail/mailer.ts";
 import { sendPendingMails } from "../mail/outbox.ts";
 import { accrueIncentives } from "./accrual.ts";
+import { silentLog } from "../../test/logs.ts";
 
 /**
  * Bulk payouts on a real chain: incentives accrued from stakes on anvil, paid with payRewards from the
@@ -219,7 +220,7 @@ describe("bulk payouts", () => {
   });
 
   it("mails each operator once per payout transaction, listing the rows it paid them", async () => {
-    const mailDeps = { ...t.mailSender, log: () => undefined };
+    const mailDeps = { ...t.mailSender, log: silentLog() };
     // The one outbox also holds the set-up's node review mails: set them aside so the counts are the payout mails'.
     await t.db
       .updateTable("app.mail_outbox")
@@ -235,7 +236,7 @@ describe("bulk payouts", () => {
       turnedOff: 0,
     });
     const before = app.smtp.mails.length;
-    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({
+    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, silentLog()) })).toEqual({
       sent: 2,
       failed: 0,
       noEmail: 0,
@@ -249,7 +250,7 @@ describe("bulk payouts", () => {
     expect(toA).toContain(`${t.config.EXPLORER_TX_URL}${payTx}`);
     expect(toA).toContain(paidOfA.date);
     expect(await hint(payTx, paidIds)).toMatchObject({ status: 200 });
-    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, () => undefined) })).toEqual({
+    expect(await sendPendingMails({ ...mailDeps, mailer: createMailer(t.config, silentLog()) })).toEqual({
       sent: 0,
       failed: 0,
       noEmail: 0,

@@ -10,10 +10,11 @@ import type { LiveEvent } from "./schema.ts";
 import { saveSettings } from "../setting/repository.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
+import { captureLogs } from "../../test/logs.ts";
 
 let t: TestApp;
 let listener: ReturnType<typeof listenToIndexer>;
-const logs: string[] = [];
+const logs = captureLogs();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,7 +22,7 @@ beforeAll(async () => {
     databaseUrl: t.config.DATABASE_URL,
     db: t.db,
     hub: t.live,
-    log: (line) => logs.push(line),
+    log: logs.log,
   });
   await listener.ready;
 });
@@ -69,7 +70,7 @@ describe("the database's announcements", () => {
     commitFirst!();
     await firstCommitted;
     await waitFor("the first change relayed once it commits", () => first.ended(), { timeoutMs: 5_000, intervalMs: 5 });
-    expect(logs).toEqual([]);
+    expect(logs.errors()).toEqual([]);
   });
 
   it("are deleted once older than the retention, by the next listener that reads them", async () => {
@@ -83,7 +84,7 @@ describe("the database's announcements", () => {
       databaseUrl: t.config.DATABASE_URL,
       db: t.db,
       hub: new LiveHub(),
-      log: (line) => logs.push(line),
+      log: logs.log,
     });
     await another.ready;
     await another.stop();
@@ -93,7 +94,7 @@ describe("the database's announcements", () => {
       t.db,
     );
     expect(left.rows.map((row) => row.id)).toEqual([kept.rows[0]!.id]);
-    expect(logs).toEqual([]);
+    expect(logs.errors()).toEqual([]);
   });
 
   it("tell every open stream that the site settings changed, an operator's included", async () => {

@@ -7,6 +7,7 @@ import { API, NODE_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { ANNOUNCEMENT_TABLE } from "../db/migrations/2026-11-27T18-00-00_trusted-announcements.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
+import { silentLog } from "../../test/logs.ts";
 
 let t: TestAppWithSmtp;
 let admin: string;
@@ -66,7 +67,7 @@ async function settled(id: string) {
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
+  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: silentLog() });
   await listener.ready;
 });
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { applyAnalystAccess } from "../db/analyst-access.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { INDEXER_CHANNEL, listenToIndexer, REVIEW_CHANNEL } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
+import { silentLog } from "../../test/logs.ts";
 
 let t: TestAppWithSmtp;
 let server: ServerType;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
   t.live.subscribe({ userType: USER_TYPE.admin }, (event) => published.push(event));
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
+  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: silentLog() });
   await listener.ready;
   const port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });

@@ -14,6 +14,7 @@ import { reconcileStakedNodes } from "../node/reconcile.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
+import { captureLogs } from "../../test/logs.ts";
 
 let chain: Awaited<ReturnType<typeof startChain>>;
 let indexer: Indexer;
@@ -21,7 +22,7 @@ let db: Db;
 let listener: ReturnType<typeof listenToIndexer>;
 const hub = new LiveHub();
 const events: { event: LiveEvent; at: number }[] = [];
-const logs: string[] = [];
+const logs = captureLogs();
 const wallet = privateKeyToAccount(DEV_KEYS.validator).address;
 const node = "0x00000000000000000000000000000000000b0001" as const;
 let nodeId: string;
@@ -67,7 +68,7 @@ beforeAll(async () => {
     databaseUrl,
     db,
     hub,
-    log: (line) => logs.push(line),
+    log: logs.log,
     beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]),
   });
   await listener.ready;
@@ -102,7 +103,10 @@ describe("live events from the indexer's notifications", () => {
     expect(
       (await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status,
     ).toBe(NODE_STATUS.active);
-    expect(logs).toEqual([]);
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({ msg: "live: indexer notified new blocks", toBlock: staked.event.block, level: 30 }),
+    );
+    expect(logs.errors()).toEqual([]);
   });
 
   it("publishes a reward deposit (the pool admins pay from) as a reward event", async () => {
@@ -202,6 +206,6 @@ describe("live events from the indexer's notifications", () => {
     await db.updateTable("app.node").set({ name: "Renamed" }).where("id", "=", nodeId).execute();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events.length, "a change that keeps the status is not announced").toBe(seen);
-    expect(logs).toEqual([]);
+    expect(logs.errors()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-inva
 import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
+import type { Log } from "../shared/logger.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
@@ -39,7 +40,7 @@ async function changesBetween(db: Db, after: number, upTo: number) {
  * Runs `task` when called, while `active`; a call while it runs makes it run once more after, so
  * notifications that arrive during a run are folded into the next one.
  */
-function coalesced(task: () => Promise<void>, active: () => boolean, log: (line: string) => void, failed: string) {
+function coalesced(task: () => Promise<void>, active: () => boolean, log: Log, failed: string) {
   let running: Promise<void> | null = null;
   let again = false;
   const run = (): void => {
@@ -49,7 +50,7 @@ function coalesced(task: () => Promise<void>, active: () => boolean, log: (line:
       return;
     }
     running = task()
-      .catch((error: unknown) => log(`${failed}: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => log.error({ err: error }, failed))
       .finally(() => {
         running = null;
         if (again) {
@@ -83,7 +84,7 @@ export function listenToIndexer({
   databaseUrl: string;
   db: Db;
   hub: LiveHub;
-  log: (line: string) => void;
+  log: Log;
   /**
    * Runs after each newly indexed range, rows or not, and before its event goes out (e.g. follow-up
    * writes the event should already show); also when a reorg takes indexed blocks back, since what
@@ -109,12 +110,17 @@ export function listenToIndexer({
       return;
     }
     if (indexed < scanned) {
+      log.warn({ fromBlock: scanned, toBlock: indexed }, "live: reorg took indexed blocks back");
       scanned = indexed;
       await beforePublish();
       return;
     }
     if (indexed === scanned) return;
     const changes = await changesBetween(db, scanned, indexed);
+    log[changes.length > 0 ? "info" : "debug"](
+      { fromBlock: scanned + 1, toBlock: indexed, changes: changes.length },
+      "live: indexer notified new blocks",
+    );
     scanned = indexed;
     await beforePublish();
     const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
@@ -151,8 +157,9 @@ export function listenToIndexer({
     for (const { type, id } of accounts.values()) {
       forgetAccount(type, id);
       const facts = await readAccountFacts(db, type, id).catch((error: unknown) => {
-        log(
-          `live: cannot read the account whose sessions changed, its streams end: ${error instanceof Error ? error.message : String(error)}`,
+        log.error(
+          { err: error, accountType: type, accountId: id },
+          "live: cannot read the account whose sessions changed, its streams end",
         );
         return undefined;
       });
@@ -176,7 +183,7 @@ export function listenToIndexer({
       else announcementRead.run();
     });
     next.on("error", (error) => {
-      log(`live: indexer connection lost: ${error.message}`);
+      log.error({ err: error }, "live: indexer connection lost");
       hub.answers.setListening(false);
       void next.end().catch(() => undefined);
       if (client === next) client = null;
@@ -191,7 +198,7 @@ export function listenToIndexer({
       announcementRead.run();
       await Promise.all([chainScan.settled(), announcementRead.settled()]);
     } catch (error) {
-      log(`live: cannot listen to the indexer: ${error instanceof Error ? error.message : String(error)}`);
+      log.error({ err: error }, "live: cannot listen to the indexer");
       await next.end().catch(() => undefined);
       setTimeout(() => void connect(), RECONNECT_MS);
     }

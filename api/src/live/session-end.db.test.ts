@@ -12,6 +12,7 @@ import { signSession, verifySession } from "../auth/session.ts";
 import { API } from "../public-contract/index.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
+import { silentLog } from "../../test/logs.ts";
 
 let t: TestAppWithSmtp;
 let server: ServerType;
@@ -22,7 +23,7 @@ let block = 1_000;
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: () => undefined });
+  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: silentLog() });
   await listener.ready;
   const port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });

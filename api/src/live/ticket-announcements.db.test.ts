@@ -5,10 +5,11 @@ import { newOperator } from "../../test/nodes.ts";
 import { API, TICKET_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
+import { captureLogs } from "../../test/logs.ts";
 
 let t: TestAppWithSmtp;
 let listener: ReturnType<typeof listenToIndexer>;
-const logs: string[] = [];
+const logs = captureLogs();
 let adminToken: string;
 type Operator = Awaited<ReturnType<typeof newOperator>>;
 let a: Operator;
@@ -28,7 +29,7 @@ beforeAll(async () => {
     databaseUrl: t.config.DATABASE_URL,
     db: t.db,
     hub: t.live,
-    log: (line) => logs.push(line),
+    log: logs.log,
   });
   await listener.ready;
 });
@@ -81,7 +82,7 @@ describe("ticket changes on the live channel", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ticketEvents("b")).toEqual([]);
-    expect(logs).toEqual([]);
+    expect(logs.errors()).toEqual([]);
   });
 
   it("announces a message when its transaction commits, never before, and once however many rows it touched", async () => {

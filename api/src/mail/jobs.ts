@@ -28,9 +28,7 @@ export function mailQueueOf(deps: MailSenderDeps): MailQueue {
   const run = () => {
     running = true;
     sendPendingMails(deps)
-      .catch((error: unknown) =>
-        deps.log(`mails: sending failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
+      .catch((error: unknown) => deps.log.error({ err: error }, "mails: sending failed"))
       .finally(() => {
         running = false;
         if (again) {
@@ -54,7 +52,7 @@ export function mailQueueOf(deps: MailSenderDeps): MailQueue {
 export async function runMailJob(deps: MailSenderDeps) {
   for (const scan of CHAIN_EVENT_SCANS) {
     await scan(deps.db).catch((error: unknown) =>
-      deps.log(`mails: a chain event scan failed: ${error instanceof Error ? error.message : String(error)}`),
+      deps.log.error({ err: error, job: MAIL_JOB }, "mails: a chain event scan failed"),
     );
   }
   return sendPendingMails(deps);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
+import type { Log } from "../shared/logger.ts";
 
 export interface Mail {
   to: string;
@@ -36,10 +37,7 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 5_000, greetingTimeout: 5_000, soc
  * SMTP through nodemailer when SMTP_URL is set. Otherwise a development outbox: each mail is written
  * to OUTBOX_DIR and announced on the console, so a developer can sign in without a mail server.
  */
-export function createMailer(
-  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">,
-  log: (line: string) => void,
-): Mailer {
+export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">, log: Log): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS_MS });
     return {
@@ -59,7 +57,10 @@ export function createMailer(
         file,
         `From: ${senderText(senderOf(config.MAIL_FROM, fromName))}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
       );
-      log(`[DEVELOPMENT ONLY: no SMTP_URL] mail to ${mail.to}: "${mail.subject}" written to ${file}\n${mail.text}`);
+      log.warn(
+        { to: mail.to, subject: mail.subject, file, text: mail.text },
+        `[DEVELOPMENT ONLY: no SMTP_URL] mail written to ${file}`,
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailbox, startSmtp, type Smtp } from "../../../test/smtp.ts";
 import { createMailer } from "./mailer.ts";
+import { silentLog } from "../../test/logs.ts";
 
 let dir: string;
 let smtp: Smtp;
@@ -21,7 +22,7 @@ describe("mail through SMTP", () => {
   it("goes from MAIL_FROM to its recipient, and reads the same in the server's process and from its folder", async () => {
     const mailer = createMailer(
       { SMTP_URL: smtp.url, MAIL_FROM: "portal@example.com", OUTBOX_DIR: path.join(dir, "outbox") },
-      () => undefined,
+      silentLog(),
     );
     await mailer.send({ to: "Admin@Example.com", subject: "Sign-in code", text: "Your sign-in code is 123456." });
     await mailer.send({
@@ -48,7 +49,7 @@ describe("mail through SMTP", () => {
         MAIL_FROM: "PLI Validator Portal <no-reply@example.com>",
         OUTBOX_DIR: path.join(dir, "outbox"),
       },
-      () => undefined,
+      silentLog(),
     );
     await mailer.send({ to: "brand@example.com", fromName: "Acme Validators", subject: "Hello", text: "Hi." });
 

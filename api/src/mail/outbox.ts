@@ -6,6 +6,7 @@ import { isTemporaryMailFailure, type Mailer } from "./mailer.ts";
 import { MAIL_TEMPLATES } from "./registry.ts";
 import type { MailOutboxTable } from "./table.ts";
 import { brandFooter, type MailContext, type MailRecipient, type MailTemplate } from "./template.ts";
+import type { Log } from "../shared/logger.ts";
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 /** What the event of each kind of mail records, before its template's defaults apply. */
@@ -62,8 +63,16 @@ export async function recordMails(tx: Db, mails: NewMail[]): Promise<number> {
 export interface MailSenderDeps extends Omit<MailContext, "db"> {
   db: Db;
   mailer: Mailer;
-  log: (line: string) => void;
+  log: Log;
 }
+
+/** What a log line says of a mail: its kind, event and recipient by id (never the address). */
+const mailFields = (mail: { kind: MailKind; event_key: string; recipient_type: string; recipient_id: string }) => ({
+  mailKind: mail.kind,
+  eventKey: mail.event_key,
+  recipientType: mail.recipient_type,
+  recipientId: mail.recipient_id,
+});
 
 /** The recipient's address now (an operator or admin may have changed or removed it since the event). */
 async function emailOf(db: Db, recipient: MailRecipient): Promise<string | null> {
@@ -160,10 +169,11 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
           text: `${composed.text}\n${brandFooter(brand)}`,
         });
         await done(MAIL_OUTCOME.sent);
+        deps.log.info(mailFields(mail), "mail sent");
         result.sent++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        deps.log(`mails: ${mail.kind} mail ${mail.event_key} failed (attempt ${mail.attempts}): ${message}`);
+        deps.log.warn({ err: error, ...mailFields(mail), attempt: mail.attempts }, "mail not sent");
         if (mail.attempts >= MAX_ATTEMPTS) await done(MAIL_OUTCOME.failed, message);
         else await change({ claimed_at: null, last_error: message });
         result.failed++;

@@ -4,6 +4,7 @@ import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
+import type { Log } from "../shared/logger.ts";
 
 /** Nodes the monitor probes: the approved ones (Approved, Active, De-Active). */
 const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
@@ -107,7 +108,7 @@ export function nodeMonitorJob(
     NODE_PROBE_TIMEOUT_MS: number;
     NODE_PROBE_INTERVAL_MINUTES: number;
   },
-  log: (line: string) => void,
+  log: Log,
   clock: () => Date = () => new Date(),
 ): ScheduledJob {
   const settings: ProbeSettings = {
@@ -121,7 +122,7 @@ export function nodeMonitorJob(
     expireInSeconds: Math.max(60, config.NODE_PROBE_INTERVAL_MINUTES * 60),
     async run() {
       const { probed, answered } = await runProbeRound(db, settings, clock());
-      log(`node monitor: ${answered} of ${probed} nodes answered`);
+      log.info({ job: "node-monitor", probed, answered }, "node monitor round");
     },
   };
 }

@@ -103,7 +103,7 @@ describe("nodes on a real chain", () => {
     await chain.mined(chain.as("owner").staking.write.whiteListIt([operator.address, second.node]));
     await synced();
     expect((await review(second.id, NODE_STATUS.approved)).status).toBe(200);
-    const stop = startNodeReconciler(t.db, (line) => t.logs.push(line), 100);
+    const stop = startNodeReconciler(t.db, t.logs.log, 100);
     try {
       await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(60_000), second.node]));
       await synced();

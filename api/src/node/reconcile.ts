@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import type { Log } from "../shared/logger.ts";
 
 /**
  * How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being
@@ -35,17 +36,13 @@ export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<str
 /**
  * Runs reconcileStakedNodes every `intervalMs`, skipping a tick while a run is under way; returns the stop function.
  */
-export function startNodeReconciler(
-  db: Db,
-  log: (line: string) => void,
-  intervalMs = RECONCILE_INTERVAL_MS,
-): () => Promise<void> {
+export function startNodeReconciler(db: Db, log: Log, intervalMs = RECONCILE_INTERVAL_MS): () => Promise<void> {
   let current: Promise<void> | undefined;
   const timer = setInterval(() => {
     current ??= reconcileStakedNodes(db)
       .then(
         () => undefined,
-        (error: Error) => log(`node reconcile failed: ${error.message}`),
+        (error: Error) => log.error({ err: error }, "node reconcile failed"),
       )
       .finally(() => {
         current = undefined;

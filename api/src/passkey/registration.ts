@@ -11,6 +11,7 @@ import { consumeChallenge, relyingParty, storeChallenge } from "./challenges.ts"
 import { countPasskeys, insertPasskey, listCredentialIds, lockAdminFallback } from "./repository.ts";
 import { PASSKEY_LIMITS } from "./schema.ts";
 import type { registrationResponseSchema } from "./webauthn-json.ts";
+import type { Log } from "../shared/logger.ts";
 
 const refused = (message: string) => new AppError("validation", message, { response: message });
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
@@ -60,7 +61,7 @@ export async function registrationOptions(db: Db, config: Config, admin: { id: s
 export async function registerPasskey(
   db: Db,
   config: Config,
-  log: (line: string) => void,
+  log: Log,
   adminId: string,
   name: string,
   response: z.output<typeof registrationResponseSchema>,
@@ -80,7 +81,7 @@ export async function registerPasskey(
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
-    log(`passkey registration refused for admin ${adminId}: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ err: error, adminId }, "passkey registration refused");
     throw refused(MESSAGES.passkeyNotVerified);
   }
   if (!verification.verified) throw refused(MESSAGES.passkeyNotVerified);

@@ -9,6 +9,7 @@ import { consumeChallenge, relyingParty, storeChallenge } from "./challenges.ts"
 import { advanceCounter, findCredential, listCredentialIds } from "./repository.ts";
 import { PASSKEY_LIMITS } from "./schema.ts";
 import type { authenticationResponseSchema } from "./webauthn-json.ts";
+import type { Log } from "../shared/logger.ts";
 
 const refused = (message: string) => new AppError("validation", message, { response: message });
 
@@ -56,7 +57,7 @@ export async function signInOptions(db: Db, config: Config, attemptId: string) {
 export async function signInWithPasskey(
   db: Db,
   config: Config,
-  log: (line: string) => void,
+  log: Log,
   attemptId: string,
   response: z.output<typeof authenticationResponseSchema>,
 ): Promise<string> {
@@ -84,9 +85,7 @@ export async function signInWithPasskey(
     if (!(await passwordMatched(db, attemptId))) throw new Error("the attempt's password was wrong");
     newCounter = verification.authenticationInfo.newCounter;
   } catch (error) {
-    log(
-      `passkey sign-in refused for admin ${stored.admin_id}, passkey ${passkey.id}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.warn({ err: error, adminId: stored.admin_id, passkeyId: passkey.id }, "passkey sign-in refused");
     throw refused(MESSAGES.passkeyNotVerified);
   }
   await db.transaction().execute(async (trx) => {

@@ -4,11 +4,12 @@ import { createTestDatabase } from "../../../test/database.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { SCHEDULER_SCHEMA, startScheduler, type Scheduler } from "./scheduler.ts";
+import { captureLogs } from "../../test/logs.ts";
 
 let databaseUrl: string;
 let db: Db;
 const runs: string[] = [];
-const logs: string[] = [];
+const logs = captureLogs();
 
 const job = (instance: string) => ({
   name: "counted",
@@ -28,7 +29,7 @@ afterAll(() => db?.destroy());
 
 describe("the Postgres-backed scheduler", () => {
   it("runs a job once however many API instances run, and keeps the schedule across a restart", async () => {
-    const log = (line: string) => logs.push(line);
+    const { log } = logs;
     const instances: Scheduler[] = [
       await startScheduler({ databaseUrl, jobs: [job("a")], log }),
       await startScheduler({ databaseUrl, jobs: [job("b")], log }),
@@ -38,6 +39,9 @@ describe("the Postgres-backed scheduler", () => {
       await waitFor("the run", () => runs.length === 1 || undefined, { timeoutMs: 15_000, intervalMs: 100 });
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(runs).toHaveLength(1);
+      expect(logs.lines().filter((line) => line.job === "counted")).toMatchObject([
+        { level: 30, msg: "scheduled job done", durationMs: expect.any(Number) },
+      ]);
     } finally {
       for (const instance of instances) await instance.stop();
     }
@@ -47,6 +51,6 @@ describe("the Postgres-backed scheduler", () => {
       timezone: string;
     }>`SELECT name, cron, timezone FROM ${sql.id(SCHEDULER_SCHEMA, "schedule")}`.execute(db);
     expect(rows).toEqual([{ name: "counted", cron: "0 3 * * *", timezone: "UTC" }]);
-    expect(logs.filter((line) => line.includes("failed"))).toEqual([]);
+    expect(logs.errors()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { PgBoss } from "pg-boss";
+import type { Log } from "../shared/logger.ts";
 
 /** A job the portal runs on a schedule, in one API instance at a time. */
 export interface ScheduledJob {
@@ -32,7 +33,7 @@ export async function startScheduler({
 }: {
   databaseUrl: string;
   jobs: ScheduledJob[];
-  log: (line: string) => void;
+  log: Log;
   /** Seconds between checks for due schedules, taken by one instance at a time (pg-boss's default when absent). */
   checkSeconds?: number;
 }): Promise<Scheduler> {
@@ -43,16 +44,21 @@ export async function startScheduler({
     max: 4,
     ...(checkSeconds === undefined ? {} : { cronMonitorIntervalSeconds: checkSeconds }),
   });
-  boss.on("error", (error: Error) => log(`scheduler: ${error.message}`));
+  boss.on("error", (error: Error) => log.error({ err: error }, "scheduler error"));
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.name, { policy: "stately", expireInSeconds: job.expireInSeconds, retryLimit: 0 });
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
+      const started = performance.now();
       try {
         await job.run();
+        log.info({ job: job.name, durationMs: Math.round(performance.now() - started) }, "scheduled job done");
       } catch (error) {
-        log(`scheduler: ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(
+          { err: error, job: job.name, durationMs: Math.round(performance.now() - started) },
+          "scheduled job failed",
+        );
         throw error;
       }
     });

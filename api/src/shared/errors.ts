@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app-env.ts";
 
 const ERROR_CODES = {
   validation: 400,
@@ -41,8 +41,14 @@ export const validationError = (errors: Record<string, string>) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number, errors?: Record<string, string>) =>
   new AppError("tooManyRequests", message, errors, retryAfterSeconds);
 
-/** Maps anything thrown by a route to the one error shape; unknown failures get an id and no detail. */
-export function handleError(error: Error, c: Context, log: (line: string) => void = console.error) {
+/** A refusal the API meant to give (its own errors, Hono's): logged as its status alone, without a stack. */
+export const isExpected = (error: Error) => error instanceof AppError || error instanceof HTTPException;
+
+/**
+ * Maps anything thrown by a route to the one error shape. An unknown failure answers the request's id and no detail;
+ * the request's log line carries its stack under that id.
+ */
+export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds !== undefined)
       c.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
@@ -55,7 +61,5 @@ export function handleError(error: Error, c: Context, log: (line: string) => voi
     const status = error.status as ContentfulStatusCode;
     return c.json({ error: error.message || "Request failed" }, status);
   }
-  const id = randomUUID();
-  log(`[${id}] ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
-  return c.json({ error: "Internal server error", id }, 500);
+  return c.json({ error: "Internal server error", id: c.var.requestId }, 500);
 }

@@ -1,0 +1,45 @@
+import { pino, type DestinationStream, type Level, type LevelWithSilent, type Logger } from "pino";
+import { SECRET_KEY } from "./secret-keys.ts";
+
+/** The API's structured logger (pino): `log.info({ fields }, "message")`, one JSON line each. */
+export type Log = Logger;
+export type LogLevel = Level;
+
+const REDACTED = "[redacted]";
+/** The audit trail's secret keys, and the headers that carry a session or a cookie. */
+const LOG_SECRET_KEY = new RegExp(`${SECRET_KEY.source}|authorization|cookie`, "i");
+const MAX_DEPTH = 6;
+
+/**
+ * `fields` with the value of every secret key replaced, at any depth: a guard behind the rule that bodies and headers
+ * are never logged (pino's `redact` needs every path spelled out; a field named `otp` may turn up anywhere).
+ */
+function redacted(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((entry) => redacted(entry, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      key,
+      LOG_SECRET_KEY.test(key) ? REDACTED : redacted(entry, depth + 1),
+    ]),
+  );
+}
+
+/** The one logger of a process; JSON lines to stdout unless `destination` says otherwise (pretty, or a test's). */
+export function createLogger({ level, destination }: { level: LevelWithSilent; destination?: DestinationStream }): Log {
+  return pino(
+    {
+      level,
+      formatters: { log: (fields) => redacted(fields) as Record<string, unknown> },
+      serializers: { err: pino.stdSerializers.err },
+    },
+    destination ?? pino.destination(1),
+  );
+}
+
+/** Readable coloured lines for a developer's terminal; loaded only when asked, so production never loads it. */
+export async function prettyDestination(): Promise<DestinationStream> {
+  const { PinoPretty } = await import("pino-pretty");
+  return PinoPretty({ translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+}

@@ -1,0 +1,74 @@
+import { createMiddleware } from "hono/factory";
+import { requestId } from "hono/request-id";
+import { routePath } from "hono/route";
+import type { AppEnv } from "../app-env.ts";
+import { isExpected } from "./errors.ts";
+
+/**
+ * The request's id: a caller's own `X-Request-Id` when it is short and plain (letters, digits, `_`, `-`, `=`), else a
+ * new one; answered in `X-Request-Id`, logged with the request and given as the `id` of a 500.
+ */
+export const requestIdentity = requestId({ limitLength: 128 });
+
+/**
+ * `body` as it is, calling `ended` once when it has been read to its end, failed, or been cancelled by the client
+ * (a live stream ends that way).
+ */
+function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
+  const reader = body.getReader();
+  let done = false;
+  const end = () => {
+    if (done) return;
+    done = true;
+    ended();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read();
+        if (chunk.done) {
+          controller.close();
+          end();
+        } else controller.enqueue(chunk.value);
+      } catch (error) {
+        controller.error(error);
+        end();
+      }
+    },
+    cancel(reason) {
+      end();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * One log line per request once it is answered: id, method, route pattern (never the URL, which holds ids and
+ * queries), status, duration and the signed-in account. An unexpected failure's line is at error level with its
+ * stack. A live stream (Server-Sent Events) is logged once, when it ends. Bodies and headers are never logged.
+ */
+export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const started = performance.now();
+  await next();
+  const route = routePath(c);
+  const write = () => {
+    const session = c.get("session");
+    const failure = c.error && !isExpected(c.error) ? c.error : undefined;
+    c.var.deps.log[c.res.status >= 500 ? "error" : "info"](
+      {
+        id: c.var.requestId,
+        method: c.req.method,
+        route,
+        status: c.res.status,
+        durationMs: Math.round(performance.now() - started),
+        ...(session ? { accountId: session.sub, role: session.userType } : {}),
+        ...(failure ? { err: failure } : {}),
+      },
+      "request",
+    );
+  };
+  const body = c.res.body;
+  if (body && c.res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    c.res = new Response(onEnd(body, write), c.res);
+  } else write();
+});
