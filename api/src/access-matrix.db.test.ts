@@ -336,6 +336,7 @@ describe("access matrix", () => {
       ["GET", API.incentive.discrepancies],
       ["POST", API.incentive.payout, { ids: [ofA!.id] }],
       ["POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] }],
+      ["POST", API.incentive.deposit, { tnxHash: hash }],
       ["POST", API.incentive.delete, { id: ofOther!.id }],
     ];
     for (const [method, url, payload] of calls) {
@@ -363,6 +364,7 @@ describe("access matrix", () => {
     expect(
       (await as("admin", "POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] })).status,
     ).toBe(404);
+    expect((await as("admin", "POST", API.incentive.deposit, { tnxHash: hash })).status).toBe(404);
     expect((await as("admin", "POST", API.incentive.delete, { id: ofOther!.id })).status).toBe(200);
   });
 
@@ -433,6 +435,24 @@ describe("access matrix", () => {
     expect(invite.status).toBe(201);
     expect((await as("admin", "GET", API.invite.root)).body.totalDocs).toBe(1);
     expect((await as("admin", "POST", API.invite.delete, { id: invite.body.data._id })).status).toBe(200);
+  });
+
+  it("validator directory: admin only", async () => {
+    const wallet = `0x${"7e".repeat(20)}`;
+    const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
+      ["GET", API.validator.root],
+      ["GET", API.validator.export],
+      ["POST", API.validator.root, { walletAddress: wallet, userRole: "Validator" }],
+      ["POST", API.validator.role, { walletAddress: wallet, userRole: "Standby" }],
+      ["POST", API.validator.import, { rows: [{ walletAddress: wallet, userRole: "Validator" }] }],
+      ["POST", API.validator.delete, { walletAddress: wallet }],
+      ["POST", API.invite.import, { rows: [{ email: "b@example.com" }] }],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);
+      expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    }
+    expect((await as("admin", "GET", API.validator.root)).status).toBe(200);
   });
 
   it("passkeys: an admin manages only their own; the sign-in steps are public and finish only a live attempt", async () => {
