@@ -9,7 +9,7 @@ import { routes } from "@/shared/config/routes";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { freshOperator } from "./support/accounts.ts";
 import { useStack } from "./support/stack.ts";
-import { totpCode } from "./support/totp.ts";
+import { awayFromStepEdge, totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
 
 const stack = useStack();
@@ -45,6 +45,7 @@ describe("operator sign-in", () => {
     await page.getByLabel("Code from your authenticator app").fill(totpCode(secret, 3));
     await page.getByRole("button", { name: "Enable 2FA" }).click();
     await page.getByText(MESSAGES.invalidTotp).waitFor();
+    await awayFromStepEdge();
     await page.getByLabel("Code from your authenticator app").fill(totpCode(secret, -1));
     await page.getByRole("button", { name: "Enable 2FA" }).click();
     await page.getByText(MESSAGES.twofaEnabled).first().waitFor();

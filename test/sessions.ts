@@ -16,6 +16,15 @@ import { waitFor } from "../scripts/lib/wait.ts";
 export const totpCode = (secret: string, stepsAhead = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 
+/**
+ * Waits, when the current 30-second step ends within `marginMs`, until the next one starts: a code of the step before
+ * stays within the server's one-step tolerance until it is checked.
+ */
+export async function awayFromStepEdge(marginMs = 8_000) {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** The 6-digit admin sign-in code in a mail's text (soft line breaks of quoted-printable joined), or undefined. */
 export const signInCodeIn = (mail: string) => /sign-in code is (\d{6})/.exec(mail.replace(/=\r?\n/g, ""))?.[1];
 
@@ -61,6 +70,7 @@ export async function operatorSessionWith2fa(apiUrl: string, key: Hex): Promise<
     token: first,
     method: "POST",
   });
+  await awayFromStepEdge(3_000);
   await callApi(apiUrl, API.operator.twofaEnable, { token: first, body: { otp: totpCode(secret, -1) } });
   return { token: await operatorSession(apiUrl, key, totpCode(secret, 0)), secret };
 }

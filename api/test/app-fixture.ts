@@ -18,6 +18,7 @@ import { createMailer } from "../src/mail/mailer.ts";
 import type { MailSenderDeps } from "../src/mail/outbox.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
+import { awayFromStepEdge } from "../../test/sessions.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { captureLogs } from "./logs.ts";
 
@@ -164,6 +165,7 @@ export async function createTestApp({
     const token = await operatorTokenWithout2fa(key);
     const setup = await call("POST", API.operator.twofaSetup, { token });
     totpSecrets.set(key, setup.body.secret);
+    await awayFromStepEdge(2_000);
     const enable = await call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(key, -1) } });
     if (enable.status !== 200) throw new Error(`turning 2FA on failed: ${JSON.stringify(enable.body)}`);
     return enable.body.token;

@@ -1,1 +1,1 @@
-export { totpCode } from "../../test/sessions.ts";
+export { awayFromStepEdge, totpCode } from "../../test/sessions.ts";

@@ -79,6 +79,7 @@ describe("list answers served again until something changes", () => {
   it("serves a list again while nothing is announced, and reads afresh once a change by any writer commits", async () => {
     const owner = await newOperator(t);
     const node = await addNode(owner.token);
+    await settled(node._id);
     expect(await nameIn(node._id)).toBe(node.name);
 
     await renameNodeSilently(t.db, node._id, "Renamed silently");
