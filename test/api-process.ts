@@ -1,5 +1,5 @@
 import path from "node:path";
-import { HEALTH_PATH, type Health } from "../api/src/health/schema.ts";
+import { HEALTH_PATHS, type Health } from "../api/src/health/schema.ts";
 import { freePort } from "../scripts/lib/ports.ts";
 import { startService, type Service } from "../scripts/lib/service.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
@@ -40,7 +40,7 @@ export async function startApiProcess(name: string, env: Record<string, string>,
       `${name} to report healthy`,
       async () => {
         if (exitCode !== undefined) return "exited";
-        const health = (await (await fetch(`${url}${HEALTH_PATH}`)).json()) as Health;
+        const health = (await (await fetch(`${url}${HEALTH_PATHS.health}`)).json()) as Health;
         return health.database.ok && "healthy";
       },
       { timeoutMs: 60_000, intervalMs: 100 },

@@ -79,6 +79,8 @@ export const configFields = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** How many blocks the indexer may trail the chain head while the API answers ready (GET /api/health/ready). */
+  READY_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Readable lines (pino-pretty) instead of JSON; unset, only outside production and when stdout is a terminal. */
   LOG_PRETTY: z

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomInt } from "node:crypto";
+import { PostgresQueryCompiler, type KyselyPlugin } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { createPublicClient, http, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -29,6 +30,18 @@ export const TEST_ADDRESSES = {
 } as const;
 export const PUBLIC_URL = "http://portal.test:5173";
 
+/** A Kysely plugin that tells `onQuery` the SQL of each query as it is sent, changing nothing. */
+function queryWatcher(onQuery: (sql: string) => void): KyselyPlugin {
+  const compiler = new PostgresQueryCompiler();
+  return {
+    transformQuery: ({ node, queryId }) => {
+      onQuery(compiler.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
+
 interface CallOptions {
   body?: unknown;
   token?: string;
@@ -45,7 +58,15 @@ export async function createTestApp({
   env = {},
   smtp,
   databaseUrl: givenDatabaseUrl,
-}: { rpcUrl?: string; env?: Record<string, string>; smtp?: Smtp; databaseUrl?: string } = {}) {
+  onQuery,
+}: {
+  rpcUrl?: string;
+  env?: Record<string, string>;
+  smtp?: Smtp;
+  databaseUrl?: string;
+  /** Told the SQL of every query the app sends to the database, from the first request on. */
+  onQuery?: (sql: string) => void;
+} = {}) {
   const databaseUrl = givenDatabaseUrl ?? (await createTestDatabase("api"));
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
   const config: Config = loadConfig({
@@ -62,9 +83,10 @@ export async function createTestApp({
     ...TEST_ADDRESSES,
     ...env,
   });
-  const db = createDb(databaseUrl, 4);
-  await migrateToLatest(db);
-  await ensureDefaultSettings(db);
+  const pool = createDb(databaseUrl, 4);
+  await migrateToLatest(pool);
+  await ensureDefaultSettings(pool);
+  const db = onQuery ? pool.withPlugin(queryWatcher(onQuery)) : pool;
   const logs = captureLogs();
   const { log } = logs;
   const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });

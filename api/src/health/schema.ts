@@ -1,15 +1,28 @@
 import { z } from "zod";
 import { featureContract } from "../public-contract/feature.ts";
 
-export const HEALTH_PATH = "/api/health";
+/**
+ * `health` is the readiness answer under its first, documented path; `healthLive` says only that the
+ * process answers; `healthReady` says whether it can serve the portal truthfully.
+ */
+export const HEALTH_PATHS = {
+  health: "/api/health",
+  healthLive: "/api/health/live",
+  healthReady: "/api/health/ready",
+} as const;
+
+export const livenessSchema = z.object({ status: z.literal("ok") });
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ ok: z.boolean() }),
   chain: z.object({ ok: z.boolean(), chainId: z.number(), head: z.number().nullable() }),
-  indexer: z.object({ ok: z.boolean(), block: z.number().nullable(), lag: z.number().nullable() }),
+  /** ok: the indexed block is known and trails the chain head by at most `maxLag` blocks. */
+  indexer: z.object({ ok: z.boolean(), block: z.number().nullable(), lag: z.number().nullable(), maxLag: z.number() }),
+  /** ok: every migration this version knows is applied; `pending` counts the others (all of them when unknown). */
+  migrations: z.object({ ok: z.boolean(), pending: z.number() }),
 });
 export type Health = z.infer<typeof healthSchema>;
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const HEALTH_CONTRACT = featureContract({ health: HEALTH_PATH });
+export const HEALTH_CONTRACT = featureContract(HEALTH_PATHS);

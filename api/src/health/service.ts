@@ -2,10 +2,17 @@ import { sql } from "kysely";
 import type { PublicClient } from "viem";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
+import { MIGRATION_NAMES } from "../db/migrate.ts";
 import type { Health } from "./schema.ts";
 
-/** How long a health answer is given again: a burst of health requests costs one chain call and one database check. */
+/** How long a readiness answer is given again: a burst of health requests costs one chain call and one database check. */
 export const HEALTH_ANSWER_MS = 1_000;
+
+export interface ReadinessLimits {
+  chainId: number;
+  /** How many blocks the indexer may trail the chain head while the API counts as ready. */
+  maxLag: number;
+}
 
 async function settle<T>(promise: Promise<T>): Promise<T | null> {
   try {
@@ -15,10 +22,23 @@ async function settle<T>(promise: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Database reachability, chain head, indexed block and how far the indexer trails the head. */
-async function checkHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
-  const [dbOk, head, indexed] = await Promise.all([
+/** How many of this version's migrations the database has not recorded (all of them before the first migration). */
+async function pendingMigrations(db: Db): Promise<number> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM app.kysely_migration`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return MIGRATION_NAMES.filter((name) => !applied.has(name)).length;
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return MIGRATION_NAMES.length;
+    throw error;
+  }
+}
+
+/** Database reachability, migrations, chain head, indexed block and how far the indexer trails the head. */
+async function checkHealth(db: Db, chain: PublicClient, { chainId, maxLag }: ReadinessLimits): Promise<Health> {
+  const [dbOk, pending, head, indexed] = await Promise.all([
     settle(sql`SELECT 1`.execute(db).then(() => true)),
+    settle(pendingMigrations(db)),
     settle(chain.getBlockNumber({ cacheTime: 0 })),
     settle(getIndexedBlock(db)),
   ]);
@@ -29,9 +49,11 @@ async function checkHealth(db: Db, chain: PublicClient, chainId: number): Promis
     status: "ok",
     database: { ok: dbOk === true },
     chain: { ok: headNumber !== null, chainId, head: headNumber },
-    indexer: { ok: indexedNumber !== null, block: indexedNumber, lag },
+    indexer: { ok: lag !== null && lag <= maxLag, block: indexedNumber, lag, maxLag },
+    migrations: { ok: pending === 0, pending: pending ?? MIGRATION_NAMES.length },
   };
-  if (!health.database.ok || !health.chain.ok || !health.indexer.ok) health.status = "degraded";
+  if (!health.database.ok || !health.migrations.ok || !health.chain.ok || !health.indexer.ok)
+    health.status = "degraded";
   return health;
 }
 
@@ -40,13 +62,14 @@ const recentChecks = new WeakMap<PublicClient, { answer: Promise<Health>; answer
 
 /**
  * checkHealth, shared: requests while a check runs wait for it, and its answer is given again for
- * HEALTH_ANSWER_MS after it came, so the public health route cannot be used to flood the chain's RPC.
+ * HEALTH_ANSWER_MS after it came, so the public health routes cannot be used to flood the database or
+ * the chain's RPC.
  */
-export function currentHealth(db: Db, chain: PublicClient, chainId: number): Promise<Health> {
+export function currentHealth(db: Db, chain: PublicClient, limits: ReadinessLimits): Promise<Health> {
   const recent = recentChecks.get(chain);
   if (recent && (recent.answeredAt === null || performance.now() - recent.answeredAt < HEALTH_ANSWER_MS))
     return recent.answer;
-  const check = { answer: checkHealth(db, chain, chainId), answeredAt: null as number | null };
+  const check = { answer: checkHealth(db, chain, limits), answeredAt: null as number | null };
   recentChecks.set(chain, check);
   void check.answer.finally(() => (check.answeredAt = performance.now()));
   return check.answer;
