@@ -47,7 +47,7 @@ RUN mkdir -p /data/uploads && chown node:node /data/uploads
 USER node
 EXPOSE ${API_PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["sh", "-c", "node api/dist/migrate.js && exec node api/dist/server.js"]
 
 # Ponder writes its generated files (ponder-env.d.ts, generated/, .ponder/) under indexer/.
@@ -57,7 +57,7 @@ RUN chown -R node:node indexer
 USER node
 EXPOSE ${PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+    CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "indexer/dist/start.js"]
 
 FROM nginx:1.28 AS web

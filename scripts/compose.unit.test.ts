@@ -8,6 +8,7 @@ import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../api/src/config.ts";
 import { API } from "../api/src/public-contract/index.ts";
+import { PRODUCTION_FILES } from "./lib/production-build.ts";
 import { securityHeaders } from "../api/src/web-app/security-headers.ts";
 import { parseIndexerEnv } from "../indexer/env.ts";
 
@@ -20,8 +21,20 @@ const scratch = mkdtempSync(path.join(tmpdir(), "pli-compose-"));
 type Environment = Record<string, string | null>;
 /** A published port as docker-compose 1.29 prints it: `{published, target}`, or `host_ip:published:target/proto`. */
 type Port = { published: number; target: number } | string;
+interface Service {
+  image?: string;
+  command?: string[];
+  environment?: Environment;
+  ports?: Port[];
+  deploy?: { replicas?: number };
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  profiles?: string[];
+  /** `source:target[:mode]`, a named volume's name or a bind's absolute host path as the source. */
+  volumes?: string[];
+}
 interface Resolved {
-  services: Record<string, { environment?: Environment; ports?: Port[]; deploy?: { replicas?: number } }>;
+  services: Record<string, Service>;
 }
 interface Entry {
   name: string;
@@ -146,6 +159,13 @@ async function nginxSite(environment: Record<string, string>): Promise<string> {
     stdout,
   );
 }
+
+/** A service's mounts as `{source, target, readOnly}`. */
+const mountsOf = (service: Service) =>
+  (service.volumes ?? []).map((volume) => {
+    const [source, target, mode] = volume.split(":");
+    return { source, target, readOnly: mode === "ro" };
+  });
 
 /** The real-IP directives of the site's server block, in order. */
 const realIpDirectives = (site: string) =>
@@ -322,5 +342,43 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       expect(stream).toContain("proxy_buffering off;");
       expect(stream).toMatch(/proxy_read_timeout \d+h;/);
     }
+  });
+
+  it("marks the API and the indexer healthy only when ready, and starts nginx once the API is", async () => {
+    const { services } = await resolve(ENV_EXAMPLE);
+    const probe = (service: string) => services[service]?.healthcheck?.test.join(" ") ?? "";
+    expect(probe("api")).toContain(`{process.env.API_PORT}${API.healthReady}\``);
+    expect(probe("indexer"), "Ponder's readiness: backfill done").toContain("{process.env.PORT}/ready`");
+    expect(services.web?.depends_on?.api).toEqual({ condition: "service_healthy" });
+    const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+    const imageProbes = [...dockerfile.matchAll(/^HEALTHCHECK .*\\\n\s+CMD (.*)$/gm)].map((match) => match[1]!);
+    expect(imageProbes).toEqual([
+      expect.stringContaining(`\${process.env.API_PORT}${API.healthReady}\``),
+      expect.stringContaining("${process.env.PORT}/ready`"),
+    ]);
+  });
+
+  it("has the API log JSON lines", async () => {
+    const api = loadConfig(environmentOf(await resolve(ENV_EXAMPLE), "api"));
+    expect(api.APP_ENV).toBe("production");
+    expect(api.LOG_PRETTY).not.toBe(true);
+  });
+
+  it("runs the compiled backup of the running API's image under the backup profile, with the uploads volume", async () => {
+    const { services } = await resolve(ENV_EXAMPLE);
+    const backup = services.backup!;
+    expect(backup.profiles).toEqual(["backup"]);
+    expect(backup.image).toBe(services.api?.image);
+    expect(environmentOf({ services }, "backup").DATABASE_URL).toBe(environmentOf({ services }, "api").DATABASE_URL);
+    const [program, compiled, ...args] = backup.command ?? [];
+    expect([program, compiled]).toEqual(["node", "api/dist/backup.js"]);
+    expect(PRODUCTION_FILES).toContain(compiled);
+    const apiUploads = mountsOf(services.api!).find((mount) => mount.source === "uploads");
+    expect(apiUploads?.target).toBe("/data/uploads");
+    expect(mountsOf(backup)).toContainEqual({ source: "uploads", target: apiUploads!.target, readOnly: true });
+    const out = args[args.indexOf("--out") + 1]!;
+    const archiveDir = mountsOf(backup).find((mount) => mount.target === path.posix.dirname(out));
+    expect(archiveDir, `${out} is on a folder of the host`).toMatchObject({ source: path.join(ROOT, "backups") });
+    expect(archiveDir?.readOnly).toBe(false);
   });
 });
