@@ -46,20 +46,23 @@ function jwtSecret(dataDir: string): string {
 }
 
 /**
- * Runs the API (api/src/server.ts, its own process group) against the database and chain, with the
- * runner's defaults for whatever the environment leaves unset, and resolves once /api/health answers.
- * The configuration is checked before the process starts, so a bad value fails here with its name.
+ * The API's environment from the runner: the runner's defaults for whatever `environment` leaves unset.
+ * Its output goes to a log file (a pipe, not a terminal), so the runner asks for readable lines.
  */
-export async function startApi(options: ApiOptions): Promise<Api> {
-  const port = await freePort(options.port);
+export function apiEnvironment(
+  options: ApiOptions,
+  port: number,
+  environment: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   const url = `http://127.0.0.1:${port}`;
   const { deployment, dataDir } = options;
-  const env = {
-    APP_ENV: process.env.APP_ENV ?? "development",
-    PUBLIC_URL: process.env.PUBLIC_URL ?? options.publicUrl ?? url,
-    JWT_SECRET: process.env.JWT_SECRET ?? jwtSecret(dataDir),
-    OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
-    UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dataDir, "uploads"),
+  return {
+    APP_ENV: environment.APP_ENV ?? "development",
+    LOG_PRETTY: environment.LOG_PRETTY ?? "true",
+    PUBLIC_URL: environment.PUBLIC_URL ?? options.publicUrl ?? url,
+    JWT_SECRET: environment.JWT_SECRET ?? jwtSecret(dataDir),
+    OUTBOX_DIR: environment.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
+    UPLOAD_DIR: environment.UPLOAD_DIR ?? path.join(dataDir, "uploads"),
     API_PORT: String(port),
     DATABASE_URL: options.databaseUrl,
     RPC_URL: options.rpcUrl,
@@ -71,6 +74,17 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     ...options.env,
   };
+}
+
+/**
+ * Runs the API (api/src/server.ts, its own process group) against the database and chain, with the
+ * runner's defaults for whatever the environment leaves unset, and resolves once /api/health answers.
+ * The configuration is checked before the process starts, so a bad value fails here with its name.
+ */
+export async function startApi(options: ApiOptions): Promise<Api> {
+  const port = await freePort(options.port);
+  const url = `http://127.0.0.1:${port}`;
+  const env = apiEnvironment(options, port, process.env);
   loadConfig({ ...process.env, ...env });
   const service = startService({
     name: "api",
