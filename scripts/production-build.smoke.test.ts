@@ -95,7 +95,8 @@ describe("the production build", () => {
       status: "ok",
       database: { ok: true },
       chain: { ok: true, chainId: CHAIN_ID, head: HEAD },
-      indexer: { ok: true, block: HEAD, lag: 0 },
+      indexer: { ok: true, block: HEAD, lag: 0, maxLag: 30 },
+      migrations: { ok: true, pending: 0 },
     });
 
     const email = "first-admin@example.com";
