@@ -134,11 +134,13 @@ describe("the metrics endpoint", () => {
 
       const operator = await newOperator(t, DEV_KEYS.validator);
       await chain.fund("validator", pli(1_000_000));
-      const { node } = await approvedNode(app, await t.adminToken(await t.addAdmin()), operator, 1);
-      await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), node]));
+      const { id, node } = await approvedNode(app, await t.adminToken(await t.addAdmin()), operator, 1);
+      const staked = await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), node]));
       await chain.fund("owner", pli(10_000));
       await chain.mined(chain.as("owner").staking.write.depositReward([pli(10_000)]));
       await synced();
+      const stakeBody = { nodeId: id, tnxHash: staked.transactionHash };
+      expect((await call("POST", API.stake.root, { token: operator.token, body: stakeBody })).status).toBe(200);
       const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
 
       const list = `${API.stake.transactions}?q=${randomUUID().slice(0, 8)}`;
@@ -170,6 +172,7 @@ describe("the metrics endpoint", () => {
         1,
       );
       expect(m.value(METRIC.httpRequests, { method: "POST", route: API.admin.verifyOtp, status: "200" })).toBe(1);
+      expect(m.value(METRIC.httpRequests, { method: "POST", route: API.stake.root, status: "200" })).toBe(1);
       const routes = new Set(m.samples.filter((s) => s.name === METRIC.httpRequests).map((s) => s.labels.route!));
       expect([...routes].filter((route) => route.includes("?") || route.includes("no-such-route"))).toEqual([]);
       expect(m.value(METRIC.liveStreams)).toBe(1);
