@@ -10,6 +10,7 @@ import { matchPayments } from "./incentive/payments.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { mailJob, mailQueueOf } from "./mail/jobs.ts";
+import { METRICS_PATH } from "./metrics/schema.ts";
 import { createApiMetrics } from "./metrics/server.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
@@ -75,7 +76,7 @@ const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config
 });
 if (metrics)
   void metrics.listen().then(
-    (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}/metrics`),
+    (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}${METRICS_PATH}`),
     (error: unknown) => {
       log.fatal({ err: error }, "metrics: cannot listen");
       process.exit(1);
