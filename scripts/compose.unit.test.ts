@@ -260,16 +260,48 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(() => parseIndexerEnv(environmentOf(resolved, "indexer"))).not.toThrow();
   });
 
-  it("publishes only the web server to the network; Postgres and the indexer for analysts on the host's loopback", async () => {
+  it("publishes only the web server to the network; Postgres, the indexer and Grafana on the host's loopback", async () => {
     const resolved = await resolve(ENV_EXAMPLE);
     const published = Object.keys(resolved.services).flatMap((service) =>
       publishedPorts(resolved, service).map(({ hostIp, target }) => ({ service, hostIp, target })),
     );
     expect(published.filter((port) => port.service !== "web")).toEqual([
+      { service: "grafana", hostIp: "127.0.0.1", target: 3000 },
       { service: "indexer", hostIp: "127.0.0.1", target: 42069 },
       { service: "postgres", hostIp: "127.0.0.1", target: 5432 },
     ]);
     expect(publishedPorts(resolved, "web")).toEqual([{ hostIp: undefined, published: 80, target: 80 }]);
+  });
+
+  it("serves the API's metrics on the internal network only, where the monitoring profile's Prometheus scrapes them", async () => {
+    const resolved = await resolve(ENV_EXAMPLE);
+    const api = loadConfig(environmentOf(resolved, "api"));
+    expect(api.METRICS_PORT).toBeDefined();
+    expect(api.METRICS_HOST).toBe("0.0.0.0");
+    const published = Object.keys(resolved.services).flatMap((service) => publishedPorts(resolved, service));
+    expect(published.map((port) => port.target)).not.toContain(api.METRICS_PORT);
+    expect(published.map((port) => port.published)).not.toContain(api.METRICS_PORT);
+    const prometheus = parse(readFileSync(path.join(ROOT, "deploy/prometheus/prometheus.yml"), "utf8")) as {
+      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[] }[];
+    };
+    const scraped = prometheus.scrape_configs.find((job) => job.job_name === "pli-api")?.dns_sd_configs?.[0];
+    expect(scraped).toMatchObject({ names: ["api"], port: api.METRICS_PORT });
+    const profiles = parse(readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8")) as {
+      services: Record<string, { profiles?: string[] }>;
+    };
+    expect(profiles.services.prometheus?.profiles).toEqual(["monitoring"]);
+    expect(profiles.services.grafana?.profiles).toEqual(["monitoring"]);
+    const token = "a-metrics-token-of-the-deployment";
+    const withToken = await resolve(
+      writeEnvFile("metrics-token", [
+        ...envExampleEntries()
+          .filter((entry) => entry.active)
+          .map((entry) => `${entry.name}=${entry.value}`),
+        `METRICS_TOKEN=${token}`,
+      ]),
+    );
+    expect(loadConfig(environmentOf(withToken, "api")).METRICS_TOKEN).toBe(token);
+    expect(environmentOf(withToken, "prometheus").METRICS_TOKEN).toBe(token);
   });
 
   it("lists in .env.example exactly the variables of the README's configuration table", () => {

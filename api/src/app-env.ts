@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import type { PublicClient } from "viem";
 import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
@@ -21,6 +22,8 @@ export interface Deps {
   live: LiveHub;
   /** Wakes the sending of recorded mails, after a route recorded some. */
   mailQueue: MailQueue;
+  /** Counts each request for the metrics (metrics/server.ts), when this instance serves them. */
+  requestMetrics?: MiddlewareHandler<AppEnv>;
 }
 
 export interface AppEnv {

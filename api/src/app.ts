@@ -58,6 +58,7 @@ export function createApp(deps: Deps) {
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
   const app = new OpenAPIHono<AppEnv>({ strict: false })
     .use(requestIdentity)
+    .use(deps.requestMetrics ?? ((_c, next) => next()))
     .use(async (c, next) => {
       c.set("deps", deps);
       await next();

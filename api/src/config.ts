@@ -87,6 +87,12 @@ export const configFields = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "true")),
+  /** The Prometheus endpoint's own port (never the public API port); unset, no metrics are served. */
+  METRICS_PORT: port.optional(),
+  /** Where the metrics server listens: all interfaces by default, so Prometheus on the internal network reaches it. */
+  METRICS_HOST: z.string().default("0.0.0.0"),
+  /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 const configSchema = configFields
@@ -95,6 +101,8 @@ const configSchema = configFields
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
     if (env.APP_ENV === "production" && !env.SMTP_URL)
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.API_PORT)
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from API_PORT" });
   })
   .transform(({ NODE_PRIVATE_IPS, ...env }) => ({
     ...env,

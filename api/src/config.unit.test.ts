@@ -74,6 +74,21 @@ describe("API configuration", () => {
     expect(problems.RPC_URL).toMatch(/http/);
   });
 
+  it("serves metrics only on a port of their own, with a token long enough to guess at", () => {
+    expect(loadConfig(valid).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ ...valid, METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "0.0.0.0",
+    });
+    expect(problemsOf({ ...valid, API_PORT: "9464", METRICS_PORT: "9464" })).toEqual({
+      METRICS_PORT: "must differ from API_PORT",
+    });
+    expect(problemsOf({ ...valid, METRICS_PORT: "0", METRICS_TOKEN: "short" })).toEqual({
+      METRICS_PORT: expect.any(String),
+      METRICS_TOKEN: "must be at least 16 characters",
+    });
+  });
+
   it("names a variable that is not a URL at all instead of failing on it", () => {
     const problems = problemsOf({ ...valid, RPC_URL: "not a url", DATABASE_URL: "" });
     expect(Object.keys(problems).sort()).toEqual(["DATABASE_URL", "RPC_URL"]);

@@ -10,6 +10,8 @@ import { matchPayments } from "./incentive/payments.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { mailJob, mailQueueOf } from "./mail/jobs.ts";
+import { METRICS_PATH } from "./metrics/schema.ts";
+import { createApiMetrics } from "./metrics/server.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
@@ -42,6 +44,8 @@ const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUr
  * left.
  */
 const mailQueue = mailQueueOf(mailSender);
+/** Only with METRICS_PORT set: the metrics never share the public port. */
+const metrics = config.METRICS_PORT === undefined ? undefined : createApiMetrics({ config, db, chain, live });
 const app = createApp({
   config,
   db,
@@ -51,6 +55,7 @@ const app = createApp({
   validatorCheck: createValidatorCheck(config, db),
   live,
   mailQueue,
+  requestMetrics: metrics?.http,
 });
 /**
  * After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails
@@ -69,6 +74,14 @@ const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
 });
+if (metrics)
+  void metrics.listen().then(
+    (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}${METRICS_PATH}`),
+    (error: unknown) => {
+      log.fatal({ err: error }, "metrics: cannot listen");
+      process.exit(1);
+    },
+  );
 
 /**
  * Started beside the server rather than before it: requests never wait for pg-boss to prepare its schema and
@@ -90,6 +103,7 @@ const scheduler = config.SCHEDULER_ENABLED
 
 async function shutdown() {
   server.close();
+  await metrics?.close();
   await stopReconciler();
   await (await scheduler)?.stop();
   await indexerListener.stop();

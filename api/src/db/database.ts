@@ -53,9 +53,22 @@ export interface Database
 
 export type Db = Kysely<Database>;
 
+/** The pg Pool under each Db createDb made, for the metrics of its use. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Server-side and client-side limits for a pool whose queries must give up quickly (the metrics' reads). */
+export type PoolLimits = Pick<pg.PoolConfig, "statement_timeout" | "query_timeout" | "connectionTimeoutMillis">;
+
 /** A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). */
-export function createDb(connectionString: string, max = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
-  });
+export function createDb(connectionString: string, max = 10, limits: PoolLimits = {}): Db {
+  const pool = new pg.Pool({ connectionString, max, ...limits });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** How the Db's pool is used now: connections open, idle ones, and queries waiting for a connection. */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }

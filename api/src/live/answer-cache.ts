@@ -26,6 +26,8 @@ export class AnswerCache {
   readonly #loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
   #generation = 0;
   #listening = false;
+  /** Answers given again (from the cache or a read under way) and answers read afresh, since the start. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs = ANSWER_TTL_MS,
@@ -34,13 +36,22 @@ export class AnswerCache {
 
   /** The answer under `key`, from the cache when nothing changed since it was read, else from `read`. */
   async answer<T>(key: string, read: () => Promise<T>): Promise<T> {
-    if (!this.#listening) return read();
+    if (!this.#listening) {
+      this.stats.misses++;
+      return read();
+    }
     const generation = this.#generation;
     const cached = this.#entries.get(key);
-    if (cached && cached.generation === generation && this.now() - cached.storedAt < this.ttlMs)
+    if (cached && cached.generation === generation && this.now() - cached.storedAt < this.ttlMs) {
+      this.stats.hits++;
       return cached.value as T;
+    }
     const pending = this.#loading.get(key);
-    if (pending && pending.generation === generation) return pending.promise as Promise<T>;
+    if (pending && pending.generation === generation) {
+      this.stats.hits++;
+      return pending.promise as Promise<T>;
+    }
+    this.stats.misses++;
     const startedAt = this.now();
     const promise = read();
     this.#loading.set(key, { generation, promise });

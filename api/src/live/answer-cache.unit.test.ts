@@ -42,6 +42,19 @@ describe("answer cache", () => {
     expect(await cache.answer("list", read)).toEqual({ page: 3 });
   });
 
+  it("counts each answer as a hit when given again (kept or shared) and as a miss when read afresh", async () => {
+    const cache = new AnswerCache();
+    await cache.answer("list", async () => 1);
+    expect(cache.stats).toEqual({ hits: 0, misses: 1 });
+    cache.setListening(true);
+    const shared = reader("page");
+    const both = [cache.answer("list", shared.read), cache.answer("list", shared.read)];
+    shared.resolveAll();
+    await Promise.all(both);
+    await cache.answer("list", shared.read);
+    expect(cache.stats).toEqual({ hits: 2, misses: 2 });
+  });
+
   it("never keeps a read that a change overtook: the next request reads again", async () => {
     const cache = listening();
     const slow = reader("before the change");

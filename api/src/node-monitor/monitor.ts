@@ -99,6 +99,9 @@ export async function runProbeRound(
   return { probed: nodes.length, answered: answers.filter(Boolean).length };
 }
 
+/** The node monitor's scheduled job (its pg-boss queue): the metrics read its last round from it. */
+export const NODE_MONITOR_JOB = "node-monitor";
+
 /** The node monitor as a scheduled job: one round every NODE_PROBE_INTERVAL_MINUTES, at the clock's time. */
 export function nodeMonitorJob(
   db: Db,
@@ -117,12 +120,12 @@ export function nodeMonitorJob(
     timeoutMs: config.NODE_PROBE_TIMEOUT_MS,
   };
   return {
-    name: "node-monitor",
+    name: NODE_MONITOR_JOB,
     cron: cronEveryMinutes(config.NODE_PROBE_INTERVAL_MINUTES)!,
     expireInSeconds: Math.max(60, config.NODE_PROBE_INTERVAL_MINUTES * 60),
     async run() {
       const { probed, answered } = await runProbeRound(db, settings, clock());
-      log.info({ job: "node-monitor", probed, answered }, "node monitor round");
+      log.info({ job: NODE_MONITOR_JOB, probed, answered }, "node monitor round");
     },
   };
 }
