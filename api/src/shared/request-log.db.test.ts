@@ -42,6 +42,12 @@ describe("request log", () => {
     expect(t.logs.text()).not.toContain("size=large");
   });
 
+  it("logs health probes that answer at debug level, so a probe every few seconds stays out of an info log", async () => {
+    t.logs.clear();
+    expect((await t.call("GET", API.healthLive)).status).toBe(200);
+    expect(requestLines(API.healthLive)).toMatchObject([{ level: 20, status: 200 }]);
+  });
+
   it("keeps a caller's plain X-Request-Id and replaces one that is not plain", async () => {
     const kept = await t.call("GET", API.health, { headers: { "x-request-id": "edge-7f3a9c" } });
     expect(kept.headers.get("x-request-id")).toBe("edge-7f3a9c");

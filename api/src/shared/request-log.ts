@@ -2,7 +2,20 @@ import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
+import { HEALTH_PATHS } from "../health/schema.ts";
 import { isExpected } from "./errors.ts";
+
+const PROBES = new Set<string>(Object.values(HEALTH_PATHS));
+
+/**
+ * The level of a request's line: error for a 5xx; debug for a health probe that answered (the load balancer and the
+ * container runtime ask every few seconds), warn for one that did not (a readiness 503 says a part is down); info
+ * otherwise.
+ */
+function levelOf(route: string, status: number) {
+  if (PROBES.has(route)) return status < 400 ? "debug" : "warn";
+  return status >= 500 ? "error" : "info";
+}
 
 /**
  * The request's id: a caller's own `X-Request-Id` when it is short and plain (letters, digits, `_`, `-`, `=`), else a
@@ -44,8 +57,8 @@ function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
 
 /**
  * One log line per request once it is answered: id, method, route pattern (never the URL, which holds ids and
- * queries), status, duration and the signed-in account. An unexpected failure's line is at error level with its
- * stack. A live stream (Server-Sent Events) is logged once, when it ends. Bodies and headers are never logged.
+ * queries), status, duration and the signed-in account, at the level levelOf gives. An unexpected failure's line
+ * has its stack. A live stream (Server-Sent Events) is logged once, when it ends. Bodies and headers are never logged.
  */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
@@ -54,7 +67,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const write = () => {
     const session = c.get("session");
     const failure = c.error && !isExpected(c.error) ? c.error : undefined;
-    c.var.deps.log[c.res.status >= 500 ? "error" : "info"](
+    c.var.deps.log[levelOf(route, c.res.status)](
       {
         id: c.var.requestId,
         method: c.req.method,
