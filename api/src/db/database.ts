@@ -53,9 +53,24 @@ export interface Database
 
 export type Db = Kysely<Database>;
 
-/** A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). */
-export function createDb(connectionString: string, max = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }), cursor: Cursor }),
-  });
+/**
+ * How long a request waits for a connection: a pool whose server is down or restarting refuses at once, but one
+ * that does not answer (or a pool with every connection busy) would otherwise hold the request forever. Past it the
+ * query fails and the request answers 503 (shared/outage.ts).
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+/**
+ * A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). A restarting database
+ * ends the pool's idle connections: the pool drops them and opens new ones for the next queries, and `onIdleError`
+ * hears of it (without a listener, node-postgres's error event would end the process).
+ */
+export function createDb(
+  connectionString: string,
+  max = 10,
+  onIdleError: (error: Error) => void = () => undefined,
+): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  pool.on("error", onIdleError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }
