@@ -53,6 +53,22 @@ export interface Stand {
 export const PUBLIC_ENDPOINT_FAULTS: Partial<RpcFaults> = { failRate: 0.1, latencyMs: 300, getLogsRange: 5 };
 
 /**
+ * Empty blocks mined before a faulty run's indexer starts: it backfills up to the block 30 below the head (anvil's
+ * finality for Ponder), so with these its first backfill spans more than the `eth_getLogs` cap and must be split.
+ */
+const BACKFILL_BLOCKS = 60;
+
+async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${blocks.toString(16)}`] }),
+  });
+  const answer = (await response.json()) as { error?: { message: string } };
+  if (answer.error) throw new Error(`anvil_mine failed: ${answer.error.message}`);
+}
+
+/**
  * The whole product on free ports, the way `npm start` composes it (scripts/stack.ts) but with a
  * chain, database and data folder of its own and the indexer under the harness's control: embedded
  * Postgres, anvil with the contracts deployed by the dev owner, migrations and settings, Ponder on the
@@ -101,6 +117,7 @@ export async function startStand(log: (line: string) => void, { faultyRpc = fals
       log(`faulty RPC ${proxy.url} in front of anvil: ${JSON.stringify(proxy.faults)}`);
     }
     const productChain = proxy ? { rpcUrl: proxy.url } : { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl };
+    if (proxy) await mineEmptyBlocks(anvil.rpcUrl, BACKFILL_BLOCKS);
 
     const indexerOptions = {
       databaseUrl,
