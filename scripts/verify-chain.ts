@@ -9,7 +9,7 @@ import { verifyChain } from "./lib/verify-chain/run.ts";
  */
 let args;
 try {
-  args = parseVerifyArgs(process.argv.slice(2));
+  args = parseVerifyArgs(process.argv.slice(2), process.env.VERIFY_FAULTY_RPC === "1");
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);

@@ -1,8 +1,8 @@
 import { serve } from "@hono/node-server";
-import { createPublicClient, http } from "viem";
 import { adminDigestJob } from "./alert/jobs.ts";
 import { scanUnlocks } from "./alert/unlock-scan.ts";
 import { createApp } from "./app.ts";
+import { createChainClient } from "./chain/client.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
@@ -32,10 +32,12 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const db = createDb(config.DATABASE_URL);
-const chain = createPublicClient({ transport: http(config.RPC_URL) });
 const pretty = config.LOG_PRETTY ?? (config.APP_ENV !== "production" && process.stdout.isTTY);
 const log = createLogger({ level: config.LOG_LEVEL, destination: pretty ? await prettyDestination() : undefined });
+const db = createDb(config.DATABASE_URL, undefined, {
+  onIdleError: (error) => log.warn({ err: error }, "database: an idle connection was lost"),
+});
+const chain = createChainClient(config.RPC_URL);
 const live = new LiveHub();
 const mailer = createMailer(config, log);
 const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };

@@ -4,10 +4,11 @@ import path from "node:path";
 import { randomInt } from "node:crypto";
 import { PostgresQueryCompiler, type KyselyPlugin } from "kysely";
 import { Secret, TOTP } from "otpauth";
-import { createPublicClient, http, type Hex } from "viem";
+import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestDatabase } from "../../test/database.ts";
 import { createApp } from "../src/app.ts";
+import { createChainClient } from "../src/chain/client.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
 import { loadConfig, type Config } from "../src/config.ts";
@@ -89,7 +90,7 @@ export async function createTestApp({
   const db = onQuery ? pool.withPlugin(queryWatcher(onQuery)) : pool;
   const logs = captureLogs();
   const { log } = logs;
-  const chain = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
+  const chain = createChainClient(rpcUrl);
   const live = new LiveHub();
   const mailer = createMailer(config, log);
   const mailSender: MailSenderDeps = {

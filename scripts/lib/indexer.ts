@@ -69,6 +69,11 @@ export interface IndexerOptions {
   /** Also appends Ponder's output to this file. */
   logFile?: string;
   readyTimeoutMs?: number;
+  /**
+   * Where the start reads the head and mines its block, when not `rpcUrl`: the chain itself, while the indexer is
+   * given a faulty proxy of it.
+   */
+  controlRpcUrl?: string;
 }
 
 export interface Indexer {
@@ -112,8 +117,8 @@ async function isReady(url: string): Promise<boolean> {
  * it only once the next block arrives. A local anvil mines only on transactions, so mine one empty
  * block there; then wait until the head at start is indexed.
  */
-async function catchUp({ databaseUrl, rpcUrl, deployment, readyTimeoutMs }: IndexerOptions) {
-  const client = createPublicClient({ transport: http(rpcUrl) });
+async function catchUp({ databaseUrl, rpcUrl, controlRpcUrl, deployment, readyTimeoutMs }: IndexerOptions) {
+  const client = createPublicClient({ transport: http(controlRpcUrl ?? rpcUrl) });
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const indexed = await withChainDb(databaseUrl, getIndexedBlock);
   if (deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head)

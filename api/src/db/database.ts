@@ -59,9 +59,33 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** Server-side and client-side limits for a pool whose queries must give up quickly (the metrics' reads). */
 export type PoolLimits = Pick<pg.PoolConfig, "statement_timeout" | "query_timeout" | "connectionTimeoutMillis">;
 
-/** A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). */
-export function createDb(connectionString: string, max = 10, limits: PoolLimits = {}): Db {
-  const pool = new pg.Pool({ connectionString, max, ...limits });
+/**
+ * How long a request waits for a connection: a pool whose server is down or restarting refuses at once, but one
+ * that does not answer (or a pool with every connection busy) would otherwise hold the request forever. Past it the
+ * query fails and the request answers 503 (shared/outage.ts).
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+export interface PoolOptions {
+  /** Limits over the defaults (a connection wait of CONNECTION_TIMEOUT_MS). */
+  limits?: PoolLimits;
+  /** Hears of an idle connection's error (a restarting database ends them). */
+  onIdleError?: (error: Error) => void;
+}
+
+/**
+ * A Kysely instance on a pool; queries can stream through a Postgres cursor (`.stream()`). A restarting database
+ * ends the pool's idle connections: the pool drops them and opens new ones for the next queries, and `onIdleError`
+ * hears of it (without a listener, node-postgres's error event would end the process).
+ */
+export function createDb(connectionString: string, max = 10, options: PoolOptions = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    ...options.limits,
+  });
+  pool.on("error", options.onIdleError ?? (() => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;

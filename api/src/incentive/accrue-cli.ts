@@ -5,7 +5,7 @@
  * counts as caught up. Exit codes: 0 done, 2 bad input, 3 months left waiting for the indexer, 1 failed.
  */
 import { parseArgs } from "node:util";
-import { createPublicClient, http } from "viem";
+import { createChainClient } from "../chain/client.ts";
 import { z } from "zod";
 import { configFields } from "../config.ts";
 import { createDb } from "../db/database.ts";
@@ -46,7 +46,7 @@ function readInputs() {
 const { DATABASE_URL, RPC_URL, until: day } = readInputs();
 const db = createDb(DATABASE_URL, 2);
 try {
-  const chain = RPC_URL ? createPublicClient({ transport: http(RPC_URL) }) : undefined;
+  const chain = RPC_URL ? createChainClient(RPC_URL) : undefined;
   const result = await accrueIncentives({ db, chain }, new Date(`${day}T00:00:00Z`));
   for (const { month, inserted, positions } of result.accrued)
     console.log(`${month} accrued, ${inserted} rows for ${positions} positions`);

@@ -1,4 +1,5 @@
 import type { PublicClient } from "viem";
+import { receiptOrNull } from "../chain/client.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
@@ -53,7 +54,7 @@ export async function checkPayoutHint(deps: { db: Db; chain: PublicClient }, has
   await matchPayments(deps.db, now);
   const payments = await paymentsOfTransaction(deps.db, hash);
   if (payments.length === 0) {
-    const receipt = await deps.chain.getTransactionReceipt({ hash: hash as `0x${string}` }).catch(() => null);
+    const receipt = await receiptOrNull(deps.chain, hash as `0x${string}`);
     const indexed = receipt ? await getIndexedBlock(deps.db) : null;
     const decision = decidePayoutHint(
       0,

@@ -53,9 +53,11 @@ export function createApiMetrics({
   live: LiveHub;
 }) {
   const reader = createDb(config.DATABASE_URL, 2, {
-    statement_timeout: READING_TIMEOUT_MS,
-    query_timeout: READING_TIMEOUT_MS + 500,
-    connectionTimeoutMillis: READING_TIMEOUT_MS,
+    limits: {
+      statement_timeout: READING_TIMEOUT_MS,
+      query_timeout: READING_TIMEOUT_MS + 500,
+      connectionTimeoutMillis: READING_TIMEOUT_MS,
+    },
   });
   const { registry, requests, durations } = createRegistry({
     liveStreams: () => live.size,

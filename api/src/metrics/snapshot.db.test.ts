@@ -96,7 +96,7 @@ describe("the metrics' readings", () => {
     const database = await blackHole();
     const rpc = await blackHole();
     const databaseUrl = `postgresql://pli:pli@127.0.0.1:${database.port}/pli`;
-    const db = createDb(databaseUrl, 2, { connectionTimeoutMillis: 10_000 });
+    const db = createDb(databaseUrl, 2, { limits: { connectionTimeoutMillis: 10_000 } });
     const metrics = createApiMetrics({
       config: { ...t.config, DATABASE_URL: databaseUrl },
       db,

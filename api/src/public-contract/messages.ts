@@ -14,6 +14,8 @@ export const COMMON_MESSAGES = {
   sessionEnded: "Your session has ended: sign in again",
   forbidden: "You are not allowed to do this",
   notFound: "Not found",
+  databaseUnavailable: "The portal cannot reach its database right now: try again in a moment",
+  chainUnavailable: "The portal cannot reach the blockchain right now: try again in a moment",
   walletMismatchTitle: "Wallet Address Mismatch",
   walletMismatchText: "Your connected wallet address not matched with the login wallet address",
   enable2fa: "Enable 2FA in Your Profile",

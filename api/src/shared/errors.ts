@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.ts";
+import { COMMON_MESSAGES } from "../public-contract/messages.ts";
+import { outageOf } from "./outage.ts";
 
 const ERROR_CODES = {
   validation: 400,
@@ -44,9 +46,13 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number, erro
 /** A refusal the API meant to give (its own errors, Hono's): logged as its status alone, without a stack. */
 export const isExpected = (error: Error) => error instanceof AppError || error instanceof HTTPException;
 
+/** Seconds a client is told to wait after an outage's 503: a database restart or an RPC hiccup passes within a few. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * Maps anything thrown by a route to the one error shape. An unknown failure answers the request's id and no detail;
- * the request's log line carries its stack under that id.
+ * Maps anything thrown by a route to the one error shape. The database or the chain out of reach answers 503 with what
+ * is down (the next request tries again: nothing is kept broken); an unknown failure answers 500 with the request's id
+ * and no detail. The request's log line carries either's stack under that id.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) {
@@ -60,6 +66,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     return c.json({ error: error.message || "Request failed" }, status);
+  }
+  const outage = outageOf(error);
+  if (outage) {
+    c.header("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+    const message = outage === "chain" ? COMMON_MESSAGES.chainUnavailable : COMMON_MESSAGES.databaseUnavailable;
+    return c.json({ error: message, id: c.var.requestId }, 503);
   }
   return c.json({ error: "Internal server error", id: c.var.requestId }, 500);
 }

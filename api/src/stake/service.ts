@@ -1,4 +1,5 @@
 import type { PublicClient } from "viem";
+import { receiptOrNull } from "../chain/client.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
@@ -12,10 +13,10 @@ import { STAKE_MESSAGES } from "./schema.ts";
 
 /**
  * The chain's receipt of a transaction and whether the indexer has passed its block; null when the chain does not know
- * it (or cannot be reached).
+ * it (a chain that cannot be reached throws: 503).
  */
 async function receiptOf(deps: { db: Db; chain: PublicClient }, hash: `0x${string}`): Promise<HintReceipt | null> {
-  const receipt = await deps.chain.getTransactionReceipt({ hash }).catch(() => null);
+  const receipt = await receiptOrNull(deps.chain, hash);
   if (!receipt) return null;
   const indexedBlock = await getIndexedBlock(deps.db);
   return { status: receipt.status, indexed: indexedBlock !== null && receipt.blockNumber <= BigInt(indexedBlock) };

@@ -14,15 +14,29 @@ const argsSchema = z.object({
   kills: count(0).optional(),
   reorgs: count(0).optional(),
   keep: z.boolean().default(false),
+  "faulty-rpc": z.boolean().default(false),
+  "refuse-seconds": count(0).default(60),
 });
 
-export type VerifyArgs = { ops: number; seed: number; operators: number; kills: number; reorgs: number; keep: boolean };
+export type VerifyArgs = {
+  ops: number;
+  seed: number;
+  operators: number;
+  kills: number;
+  reorgs: number;
+  keep: boolean;
+  /** Set by `--faulty-rpc` (or VERIFY_FAULTY_RPC=1): the indexer and the API reach anvil through the faulty proxy. */
+  faultyRpc?: { refuseSeconds: number };
+};
 
 export const USAGE =
-  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep]";
+  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep] [--faulty-rpc [--refuse-seconds N (60)]]";
 
-/** The command line of `npm run verify:chain`; throws with the usage on anything it does not know or accept. */
-export function parseVerifyArgs(argv: string[]): VerifyArgs {
+/**
+ * The command line of `npm run verify:chain` (and VERIFY_FAULTY_RPC=1 for `--faulty-rpc`); throws with the usage on
+ * anything it does not know or accept.
+ */
+export function parseVerifyArgs(argv: string[], faultyFromEnv = false): VerifyArgs {
   let values: Record<string, unknown>;
   try {
     ({ values } = parseArgs({
@@ -34,6 +48,8 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
         kills: { type: "string" },
         reorgs: { type: "string" },
         keep: { type: "boolean" },
+        "faulty-rpc": { type: "boolean" },
+        "refuse-seconds": { type: "string" },
       },
       strict: true,
     }));
@@ -46,8 +62,10 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
       `${parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n")}\nusage: ${USAGE}`,
     );
   const chaos = defaultChaos(parsed.data.ops);
+  const { "faulty-rpc": faulty, "refuse-seconds": refuseSeconds, ...rest } = parsed.data;
   return {
-    ...parsed.data,
+    ...rest,
+    ...(faulty || faultyFromEnv ? { faultyRpc: { refuseSeconds } } : {}),
     seed: parsed.data.seed ?? randomInt(2 ** 31 - 1),
     kills: parsed.data.kills ?? chaos.kills,
     reorgs: parsed.data.reorgs ?? chaos.reorgs,

@@ -1,6 +1,7 @@
 import { getIndexedBlock } from "../../../api/src/chain/views.ts";
 import { setUpActors } from "./actors.ts";
 import type { Bench } from "./bench.ts";
+import type { FaultyRpcStats } from "../faulty-rpc.ts";
 import { harnessChain, type HarnessChain } from "./chain.ts";
 import { compareServed, type Discrepancy } from "./compare.ts";
 import { runOperation, type OpRecord } from "./operations.ts";
@@ -25,6 +26,11 @@ const CATCH_UP_MS = 600_000;
 export interface VerifyOptions extends ProgramOptions {
   /** Operator wallets taking part. */
   operators: number;
+  /**
+   * Put the fault-injecting proxy between anvil and the indexer and API (stand.ts's PUBLIC_ENDPOINT_FAULTS), and
+   * have it refuse every connection for `refuseSeconds` from a third of the operations on.
+   */
+  faultyRpc?: { refuseSeconds: number };
   /** Keep the stand's data folder (logs, database) even when everything agrees. */
   keep?: boolean;
   /** Aborting stops the run at the next operation and tears the stand down. */
@@ -41,6 +47,8 @@ export interface VerifyResult {
    */
   reorgs: { count: number; blocks: number; live: number };
   discrepancies: Discrepancy[];
+  /** What the faulty proxy did, with `faultyRpc`. */
+  faultyRpc: { refuseSeconds: number; stats: FaultyRpcStats } | null;
   /** Seconds per phase. */
   seconds: { setup: number; operations: number; catchUp: number; comparison: number; total: number };
   /** The stand's data folder when it was kept (any discrepancy or unexpected outcome, or `keep`). */
@@ -70,7 +78,7 @@ async function whileMining<T>(chain: HarnessChain, waiting: Promise<T>): Promise
 export async function verifyChain(options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
   const log = (line: string) => options.log(`[${since(started).toFixed(1).padStart(6)} s] ${line}`);
-  const stand = await startStand(log);
+  const stand = await startStand(log, { faultyRpc: options.faultyRpc !== undefined });
   let keep = options.keep ?? false;
   try {
     const chain = harnessChain(stand.rpcUrl, stand.deployment);
@@ -97,6 +105,15 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       killsDue--;
       log(`${when}: indexer SIGKILLed, restarting`);
     };
+    const refuseAt = Math.floor(options.ops / 3);
+    let refusal: Promise<void> | null = null;
+    const refuse = async (seconds: number) => {
+      await stand.faultyRpc!.set({ refuse: true });
+      log(`RPC proxy refusing connections for ${seconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      await stand.faultyRpc!.set({ refuse: false });
+      log("RPC proxy accepting connections again");
+    };
     const opsStarted = performance.now();
     const every = Math.max(1, Math.round(options.ops / 10));
     for (let index = 0; index <= options.ops; index++) {
@@ -121,6 +138,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
         if (live) reorgs.live++;
       }
       if (index === options.ops) break;
+      if (options.faultyRpc && index === refuseAt) refusal = refuse(options.faultyRpc.refuseSeconds);
       records.push(await runOperation(bench, program.intents[index]!, index));
       if ((index + 1) % every === 0) {
         const [head, indexed] = await Promise.all([chain.head(), getIndexedBlock(stand.db)]);
@@ -133,6 +151,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
 
     const catchUpStarted = performance.now();
     options.signal?.throwIfAborted();
+    await refusal;
     await whileMining(chain, stand.indexer.ready());
     while (killsDue > 0) {
       await crash("after the last operation");
@@ -173,6 +192,9 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       kills: killed,
       reorgs,
       discrepancies,
+      faultyRpc: options.faultyRpc
+        ? { refuseSeconds: options.faultyRpc.refuseSeconds, stats: { ...stand.faultyRpc!.stats } }
+        : null,
       seconds: { setup, operations, catchUp, comparison, total: since(started) },
       keptDir: keep ? stand.dir : null,
     };

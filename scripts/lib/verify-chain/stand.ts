@@ -11,6 +11,7 @@ import { deployContracts } from "../../../contracts/scripts/deploy.ts";
 import { startAnvil, type Anvil } from "../anvil.ts";
 import { startApi } from "../api.ts";
 import { DEV_KEYS } from "../dev-accounts.ts";
+import { startFaultyRpc, type FaultyRpc, type RpcFaults } from "../faulty-rpc.ts";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../indexer.ts";
 import { startPostgres, type Postgres } from "../postgres.ts";
 
@@ -38,17 +39,44 @@ export interface Stand {
   outboxDir: string;
   db: Db;
   indexer: IndexerControl;
+  /** The proxy the indexer and the API reach the chain through, with `--faulty-rpc`. */
+  faultyRpc: FaultyRpc | null;
   /** Stops every process; removes the data unless `keep`. */
   stop(keep: boolean): Promise<void>;
+}
+
+/**
+ * What a public endpoint does on a bad day: a tenth of the requests fail, each takes 300 ms more, and `eth_getLogs`
+ * ranges are capped (the run adds a stretch of refused connections). Public XDC endpoints cap at a few thousand
+ * blocks; a stand's chain is a few hundred long, so the cap is 5 blocks for a restarted indexer's backfill to meet it.
+ */
+export const PUBLIC_ENDPOINT_FAULTS: Partial<RpcFaults> = { failRate: 0.1, latencyMs: 300, getLogsRange: 5 };
+
+/**
+ * Empty blocks mined before a faulty run's indexer starts: it backfills up to the block 30 below the head (anvil's
+ * finality for Ponder), so with these its first backfill spans more than the `eth_getLogs` cap and must be split.
+ */
+const BACKFILL_BLOCKS = 60;
+
+async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${blocks.toString(16)}`] }),
+  });
+  const answer = (await response.json()) as { error?: { message: string } };
+  if (answer.error) throw new Error(`anvil_mine failed: ${answer.error.message}`);
 }
 
 /**
  * The whole product on free ports, the way `npm start` composes it (scripts/stack.ts) but with a
  * chain, database and data folder of its own and the indexer under the harness's control: embedded
  * Postgres, anvil with the contracts deployed by the dev owner, migrations and settings, Ponder on the
- * chain's websocket, and the API (no scheduler: nothing but the harness writes incentives).
+ * chain's websocket, and the API (no scheduler: nothing but the harness writes incentives). With `faultyRpc` the
+ * indexer and the API reach anvil only through the fault-injecting proxy, over HTTP (the indexer polls), while the
+ * harness itself talks to anvil.
  */
-export async function startStand(log: (line: string) => void): Promise<Stand> {
+export async function startStand(log: (line: string) => void, { faultyRpc = false } = {}): Promise<Stand> {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-verify-chain-"));
   const logDir = path.join(dir, "logs");
   const stops: (() => Promise<void>)[] = [];
@@ -83,11 +111,18 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
       migrateToLatest(db).then(() => ensureDefaultSettings(db)),
     ]);
     log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
+    const proxy = faultyRpc ? await startFaultyRpc({ upstream: anvil.rpcUrl, faults: PUBLIC_ENDPOINT_FAULTS }) : null;
+    if (proxy) {
+      stops.push(() => proxy.stop());
+      log(`faulty RPC ${proxy.url} in front of anvil: ${JSON.stringify(proxy.faults)}`);
+    }
+    const productChain = proxy ? { rpcUrl: proxy.url } : { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl };
+    if (proxy) await mineEmptyBlocks(anvil.rpcUrl, BACKFILL_BLOCKS);
 
     const indexerOptions = {
       databaseUrl,
-      rpcUrl: anvil.rpcUrl,
-      wsUrl: anvil.wsUrl,
+      ...productChain,
+      controlRpcUrl: anvil.rpcUrl,
       deployment,
       logFile: path.join(logDir, "indexer.log"),
       readyTimeoutMs: 180_000,
@@ -104,8 +139,7 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
         dataDir: dir,
         logFile: path.join(logDir, "api.log"),
         databaseUrl,
-        rpcUrl: anvil.rpcUrl,
-        wsUrl: anvil.wsUrl,
+        ...productChain,
         deployment,
         env: { SCHEDULER_ENABLED: "false" },
       }),
@@ -147,6 +181,7 @@ export async function startStand(log: (line: string) => void): Promise<Stand> {
       outboxDir: path.join(dir, "outbox"),
       db,
       indexer,
+      faultyRpc: proxy,
       async stop(keep) {
         await stopAll();
         if (!keep) rmSync(dir, { recursive: true, force: true });
