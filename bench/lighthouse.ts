@@ -75,7 +75,11 @@ try {
   const failed = Object.values(categories)
     .flatMap((category) => category.auditRefs.map((ref) => ({ category: category.id, audit: audits[ref.id] })))
     .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary");
-  for (const { category, audit } of failed) console.log(`  failed (${category}): ${audit!.id} ${audit!.title}`);
+  for (const { category, audit } of failed) {
+    console.log(`  failed (${category}): ${audit!.id} ${audit!.title}`);
+    const items = audit!.details && "items" in audit!.details ? audit!.details.items : [];
+    for (const item of items.slice(0, 5)) console.log(`    ${JSON.stringify(item).slice(0, 300)}`);
+  }
 } finally {
   chrome?.kill();
   await stack.stop();
