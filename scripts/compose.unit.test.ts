@@ -365,6 +365,18 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     }
   });
 
+  it("has nginx send the web build's pre-compressed files and gzip the API's uncompressed answers on the fly", () => {
+    const directives = readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8")
+      .split("\n")
+      .map((line) => line.replace(/#.*/, "").trim())
+      .filter(Boolean);
+    expect(directives).toContain("gzip_static on;");
+    expect(directives).toContain("gzip on;");
+    expect(directives).toContain("gzip_vary on;");
+    expect(directives.find((directive) => directive.startsWith("gzip_types "))).toContain("application/json");
+    expect(directives.filter((directive) => /^gzip(?:_static)? off;$/.test(directive))).toEqual([]);
+  });
+
   it("streams the API's server-sent events through nginx", () => {
     const config = readFileSync(path.join(NGINX, "templates/default.conf.template"), "utf8");
     for (const events of [API.live, API.livePublic]) {

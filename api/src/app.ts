@@ -7,6 +7,7 @@ import * as featureRoutes from "./feature-routes.ts";
 import { API, MESSAGES } from "./public-contract/index.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { compressJson } from "./shared/compression.ts";
 import { refuseControlCharacters } from "./shared/control-characters.ts";
 import { drainUnreadBody } from "./shared/drain.ts";
 import { AppError, handleError } from "./shared/errors.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: Deps) {
         inertPrefix: API.staticFiles,
       }),
     )
+    .use(compressJson)
     .use(async (c, next) => {
       if (READ_METHODS.has(c.req.method)) return next();
       if (c.req.path.replace(/\/+$/, "") === API.upload) return uploadLimit(c, next);

@@ -2,12 +2,14 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../app-env.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
+import { encodeJson, JsonBody } from "./compression.ts";
 
 /**
  * A list answer (200, JSON) for the signed-in reader, served again from this instance's answer cache,
  * already serialised, until anything it may read changes (api/src/live/answer-cache.ts). The key is the
  * route, the reader (every admin reads the same lists; an operator only their own) and the validated
- * input. Marks the request as a read, so that a POST list does not count as a write.
+ * input. Its compressed forms are kept with it (api/src/shared/compression.ts), so an answer served again
+ * is not compressed again. Marks the request as a read, so that a POST list does not count as a write.
  */
 export async function cachedJson<T>(
   c: Context<AppEnv>,
@@ -18,10 +20,11 @@ export async function cachedJson<T>(
   if (!session) throw new Error("cachedJson needs a guarded route");
   const reader = session.userType === USER_TYPE.admin ? USER_TYPE.admin : `${session.userType}:${session.sub}`;
   c.set("readOnly", true);
-  const text = await c.var.deps.live.answers.answer(
+  const body = await c.var.deps.live.answers.answer(
     JSON.stringify([c.req.method, c.req.path, reader, input]),
-    async () => JSON.stringify(await read()),
+    async () => new JsonBody(JSON.stringify(await read())),
   );
-  const response: Response = c.body(text, 200, { "content-type": "application/json" });
+  const { bytes, headers } = await encodeJson(c, body);
+  const response: Response = c.body(bytes, 200, headers);
   return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }

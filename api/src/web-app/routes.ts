@@ -9,24 +9,41 @@ const API_PREFIXES = ["/api", "/upload", "/static"];
 const isApiPath = (requestPath: string) =>
   API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
 
+/** The pre-compressed copies the web build writes beside its files (web/build/precompress.ts). */
+const PRECOMPRESSED_SUFFIXES = [".br", ".gz"];
+const originalOf = (file: string) => {
+  const suffix = PRECOMPRESSED_SUFFIXES.find((candidate) => file.endsWith(candidate));
+  return suffix ? file.slice(0, -suffix.length) : file;
+};
+
 /**
  * The built web app (vite build output in `dir`) on the API's own origin: hashed assets cached for a
  * year, other files as they are, and index.html (never cached) for every other GET so that deep links
- * reach the single-page app's router.
+ * reach the single-page app's router. A file the build pre-compressed goes out as its brotli or gzip copy
+ * when the request accepts it (br first), and varies on Accept-Encoding whichever copy is sent.
  */
 export function webAppRoutes(dir: string) {
   const root = path.resolve(dir);
   if (!existsSync(path.join(root, "index.html")))
     throw new Error(`The web app is not built: ${root}/index.html is missing`);
-  const noCache = (file: string, c: Context) => {
-    if (file.endsWith("index.html")) c.header("cache-control", "no-cache");
+  const headers = (cacheControl: (file: string) => string | undefined) => (served: string, c: Context) => {
+    const file = originalOf(served);
+    const control = cacheControl(file);
+    if (control) c.header("cache-control", control);
+    if (served !== file || PRECOMPRESSED_SUFFIXES.some((suffix) => existsSync(`${file}${suffix}`)))
+      c.header("vary", "Accept-Encoding");
   };
-  const index = serveStatic({ root, path: "index.html", onFound: noCache });
-  const files = serveStatic({ root, onFound: noCache });
+  const noCache = headers((file) => (file.endsWith("index.html") ? "no-cache" : undefined));
+  const index = serveStatic({ root, path: "index.html", precompressed: true, onFound: noCache });
+  const files = serveStatic({ root, precompressed: true, onFound: noCache });
   return new Hono<AppEnv>()
     .get(
       "/assets/*",
-      serveStatic({ root, onFound: (_file, c) => c.header("cache-control", "public, max-age=31536000, immutable") }),
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: headers(() => "public, max-age=31536000, immutable"),
+      }),
     )
     .get("*", async (c, next) => (isApiPath(c.req.path) ? next() : files(c, next)))
     .get("*", async (c, next) =>

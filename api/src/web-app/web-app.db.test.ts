@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
@@ -10,6 +11,9 @@ import { API } from "../public-contract/index.ts";
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+/** A hashed script as the web build writes it, with its pre-compressed copies (web/build/precompress.ts). */
+const SCRIPT = "assets/chunk-9f8e.js";
+const SCRIPT_TEXT = "export const rows = [" + Array.from({ length: 400 }, (_, i) => `{id:${i}}`).join(",") + "];";
 let t: TestApp;
 let server: ServerType;
 let origin: string;
@@ -21,6 +25,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "index.html"), INDEX);
   writeFileSync(path.join(dist, "assets", "app-1a2b.js"), "console.log('app')");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  writeFileSync(path.join(dist, SCRIPT), SCRIPT_TEXT);
+  writeFileSync(path.join(dist, `${SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
+  writeFileSync(path.join(dist, `${SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
+  writeFileSync(path.join(dist, "index.html.br"), brotliCompressSync(INDEX));
+  writeFileSync(path.join(dist, "index.html.gz"), gzipSync(INDEX));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, BODY_LIMIT_BYTES: String(1024 * 1024) } });
   const port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
@@ -86,6 +95,48 @@ describe("the API serves the built web app on its own origin", () => {
       expect(tooBig.status).toBe(413);
       const upload = await fetch(`${origin}${API.upload}`, { method: "POST", body: imageForm(PNG_1X1, "logo.png") });
       expect(upload.status).toBe(401);
+    }
+  });
+});
+
+describe("the built web app's pre-compressed files", () => {
+  /** The answer as sent (not decompressed), with its headers. */
+  const raw = async (url: string, acceptEncoding?: string) => {
+    const response = await t.app.request(url, {
+      headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+    });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("sends a hashed script as brotli for br, as gzip for gzip only, and as it is without Accept-Encoding, each the same script", async () => {
+    for (const [acceptEncoding, encoding, decode] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      [undefined, null, (bytes: Buffer) => bytes],
+    ] as const) {
+      const response = await raw(`/${SCRIPT}`, acceptEncoding);
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers.get("content-encoding"), acceptEncoding).toBe(encoding);
+      expect(response.headers.get("vary"), acceptEncoding).toBe("Accept-Encoding");
+      expect(response.headers.get("content-type"), acceptEncoding).toMatch(/^text\/javascript/);
+      expect(response.headers.get("content-length"), acceptEncoding).toBe(String(response.bytes.length));
+      expect(response.headers.get("cache-control"), acceptEncoding).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options"), acceptEncoding).toBe("nosniff");
+      expect(decode(response.bytes).toString(), acceptEncoding).toBe(SCRIPT_TEXT);
+    }
+    expect((await raw(`/${SCRIPT}`, "br")).bytes.length).toBeLessThan(SCRIPT_TEXT.length);
+  });
+
+  it("sends the app's page compressed for / and for deep links, never cached, with its security headers", async () => {
+    for (const page of ["/", "/index.html", "/listnode"]) {
+      const response = await raw(page, "br, gzip");
+      expect(response.headers.get("content-encoding"), page).toBe("br");
+      expect(response.headers.get("vary"), page).toBe("Accept-Encoding");
+      expect(response.headers.get("content-type"), page).toMatch(/^text\/html/);
+      expect(response.headers.get("cache-control"), page).toBe("no-cache");
+      expect(response.headers.get("content-security-policy"), page).toContain("script-src 'self'");
+      expect(brotliDecompressSync(response.bytes).toString(), page).toBe(INDEX);
     }
   });
 });

@@ -1,0 +1,109 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Answers below this size go out as they are: compressing them saves less than a packet. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The encodings the API sends, best first. Quality and level are those of a server compressing on the
+ * fly (brotli 5, gzip 6): a list answer is compressed on each cache miss, on the thread pool, and
+ * brotli 5 is already smaller than gzip 9 at a fraction of brotli 11's time.
+ */
+const ENCODERS = {
+  br: (bytes: Buffer) =>
+    brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes: Buffer) => gzipAsync(bytes, { level: 6 }),
+} as const;
+export type Encoding = keyof typeof ENCODERS;
+const ENCODINGS = Object.keys(ENCODERS) as Encoding[];
+
+/**
+ * The encoding to answer a request's Accept-Encoding with: brotli when accepted, else gzip, else none
+ * (identity). `q=0` refuses an encoding; `*` stands for every encoding not named.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((accept) => accept.type === "*")?.q ?? 0;
+  const quality = (encoding: Encoding) =>
+    accepts.find((accept) => accept.type.toLowerCase() === encoding)?.q ?? wildcard;
+  const best = Math.max(...ENCODINGS.map(quality));
+  return best > 0 ? ENCODINGS.find((encoding) => quality(encoding) === best) : undefined;
+}
+
+/**
+ * A JSON answer's bytes, with each compressed form made at most once, when a client first asks for it:
+ * kept with the answer in the answer cache (api/src/live/answer-cache.ts), so an answer served again
+ * reuses its compressed bytes.
+ */
+export class JsonBody {
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly #encoded = new Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>();
+
+  constructor(readonly text: string) {
+    this.bytes = new TextEncoder().encode(text);
+  }
+
+  encoded(encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+    let encoded = this.#encoded.get(encoding);
+    if (!encoded) {
+      encoded = ENCODERS[encoding](Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length)).then(
+        (bytes) => Uint8Array.from(bytes),
+      );
+      this.#encoded.set(encoding, encoded);
+    }
+    return encoded;
+  }
+}
+
+/**
+ * A JSON body as the request accepts it: compressed in its preferred encoding when at least
+ * COMPRESS_MIN_BYTES long, as it is otherwise; the headers name the encoding and the length, and vary
+ * on Accept-Encoding either way.
+ */
+export async function encodeJson(
+  c: Context,
+  body: JsonBody,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; headers: Record<string, string> }> {
+  const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding" };
+  const encoding =
+    body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header("accept-encoding")) : undefined;
+  if (!encoding) return { bytes: body.bytes, headers: { ...headers, "content-length": String(body.bytes.length) } };
+  const bytes = await body.encoded(encoding);
+  return { bytes, headers: { ...headers, "content-encoding": encoding, "content-length": String(bytes.length) } };
+}
+
+const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
+
+/**
+ * Compresses every other JSON answer as encodeJson does (the cached list answers come compressed from
+ * api/src/shared/cached-answer.ts). Event streams, CSV exports and files pass through untouched: only
+ * `application/json` bodies, which the API always builds whole in memory, are read.
+ */
+export const compressJson: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (!isJson(res.headers.get("content-type")) || res.headers.has("content-encoding") || !res.body) return;
+  if (res.status === 204 || res.status === 206 || res.status === 304) return;
+  const { bytes, headers } = await encodeJson(c, new JsonBody(await res.text()));
+  const merged = new Headers(res.headers);
+  for (const [name, value] of Object.entries(headers))
+    if (name === "vary") {
+      const vary = merged.get("vary");
+      if (vary !== "*" && !vary?.toLowerCase().includes("accept-encoding"))
+        merged.set("vary", vary ? `${vary}, ${value}` : value);
+    } else if (name !== "content-type") merged.set(name, value);
+  c.res = undefined;
+  c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers: merged });
+};
