@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useConnect, useConnection } from "wagmi";
@@ -47,7 +47,7 @@ export function ConnectPage() {
 
   useEffect(() => {
     if (operator.failure?.kind === "not-validator") {
-      void alert({ title: MESSAGES.notVerifiedTitle, text: MESSAGES.notVerifiedText, tone: "warning" });
+      void alert({ title: COMMON_MESSAGES.notVerifiedTitle, text: COMMON_MESSAGES.notVerifiedText, tone: "warning" });
     }
   }, [operator.failure, alert]);
 
@@ -78,7 +78,7 @@ export function ConnectPage() {
           ) : null}
         </Suspense>
         {operator.step === "otp" && !operator.needsNewSignature ? (
-          <Suspense fallback={<Loader size="sm" mx="auto" aria-label={MESSAGES.loading} />}>
+          <Suspense fallback={<Loader size="sm" mx="auto" aria-label={COMMON_MESSAGES.loading} />}>
             <TotpPrompt
               busy={false}
               error={operator.failure?.kind === "otp" ? operator.failure.message : undefined}
@@ -88,7 +88,7 @@ export function ConnectPage() {
         ) : operator.step === "verifying" ? (
           <Stack align="center" gap={4} role="status">
             <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">{MESSAGES.loading}</Text>
+            <Text size="sm">{COMMON_MESSAGES.loading}</Text>
           </Stack>
         ) : (
           <Button onClick={onConnect} loading={false} disabled={busy} size="md" fullWidth>
