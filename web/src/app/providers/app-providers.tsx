@@ -5,7 +5,6 @@ import { LiveUpdates } from "@/shared/live/live-updates";
 import { SessionProvider } from "@/shared/session/session-provider";
 import { cssVariablesResolver, theme } from "@/shared/theme/theme";
 import { OverlayHost } from "@/shared/ui/overlay-host";
-import { ChainProvider } from "./chain-provider";
 import { createQueryClient } from "./query-client";
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -13,13 +12,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ChainProvider>
-          <SessionProvider>
-            <LiveUpdates />
-            <OverlayHost />
-            {children}
-          </SessionProvider>
-        </ChainProvider>
+        <SessionProvider>
+          <LiveUpdates />
+          <OverlayHost />
+          {children}
+        </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

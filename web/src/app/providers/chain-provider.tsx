@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
+import { Outlet } from "react-router-dom";
 import { WagmiProvider } from "wagmi";
 import { Button, Text } from "@mantine/core";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
@@ -26,4 +27,16 @@ export function ChainProvider({ children }: { children: ReactNode }) {
     );
   }
   return <ConfiguredWagmi config={chainConfig.data}>{children}</ConfiguredWagmi>;
+}
+
+/**
+ * The routes that talk to a wallet (the connect page and the signed-in frames), below one wagmi setup: the admin
+ * sign-in pages load no wallet code.
+ */
+export function ChainScope() {
+  return (
+    <ChainProvider>
+      <Outlet />
+    </ChainProvider>
+  );
 }
