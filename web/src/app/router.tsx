@@ -89,13 +89,7 @@ const page = (name: RouteName): RouteObject => ({
 
 const namesOf = <A extends "operator" | "admin">(access: A) =>
   (Object.keys(routes) as RouteName[]).filter((name): name is RouteNameOf<A> => routes[name].access === access);
-/** The public pages that need no wallet (the rest of the public pages sit below the chain setup). */
-const walletFree: RouteNameOf<"public">[] = ["adminLogin", "adminVerifyOtp"];
-const publicNames = (Object.keys(publicGates) as RouteNameOf<"public">[]).filter((name) => !walletFree.includes(name));
-const gated = (name: RouteNameOf<"public">): RouteObject => {
-  const Gate = publicGates[name];
-  return { element: <Gate />, children: [page(name)] };
-};
+const publicNames = Object.keys(publicGates) as RouteNameOf<"public">[];
 
 /** The route tree, built from the registry: each route sits behind the guard and frame of its access. */
 export const routeTree = (): RouteObject[] => [
@@ -109,9 +103,15 @@ export const routeTree = (): RouteObject[] => [
     ),
     children: [
       {
+        element: <PublicLayout />,
+        children: publicNames.map((name) => {
+          const Gate = publicGates[name];
+          return { element: <Gate />, children: [page(name)] };
+        }),
+      },
+      {
         lazy: layouts.chain,
         children: [
-          { element: <PublicLayout />, children: publicNames.map(gated) },
           {
             element: <RequireOperator />,
             children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }],
@@ -119,7 +119,6 @@ export const routeTree = (): RouteObject[] => [
           { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
         ],
       },
-      { element: <PublicLayout />, children: walletFree.map(gated) },
       ...redirects.map(({ path, to }) => ({ path, element: <Navigate to={routes[to].path} replace /> })),
       { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
