@@ -47,7 +47,7 @@ export function ConnectPage() {
           {authMessages.intro}
         </Text>
         {walletWanted ? (
-          <Suspense fallback={<ConnectButton busy={connectNow} />}>
+          <Suspense fallback={<ConnectButton busy />}>
             <WalletConnect connectNow={connectNow} />
           </Suspense>
         ) : (
