@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { featureContract } from "../public-contract/feature.ts";
+import { LIVE_PATHS } from "./paths.ts";
 
-export const LIVE_PATHS = { events: "/api/live", publicEvents: "/api/live/public" } as const;
+export { LIVE_EVENT_NAME, LIVE_PATHS } from "./paths.ts";
 
 /** What changed on the chain, by kind: the web app refreshes the matching lists and totals. */
 const CHAIN_TOPICS = ["stake", "whitelist", "reward", "limits"] as const;
@@ -32,8 +33,6 @@ export const liveEventSchema = z.object({
   wallets: z.array(z.string()),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
-
-export const LIVE_EVENT_NAME = "chain";
 
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
 export const LIVE_CONTRACT = featureContract({ live: LIVE_PATHS.events, livePublic: LIVE_PATHS.publicEvents });

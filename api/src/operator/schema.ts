@@ -4,6 +4,9 @@ import { LIMITS, TWOFA, USER_ROLE, USER_TYPE } from "../public-contract/domain.t
 import { COMMON_MESSAGES } from "../public-contract/messages.ts";
 import { idSchema, text } from "../shared/schema.ts";
 import { featureContract } from "../public-contract/feature.ts";
+import { OPERATOR_MESSAGES } from "./messages.ts";
+
+export { OPERATOR_MESSAGES } from "./messages.ts";
 
 export const OPERATOR_PATHS = {
   root: "/api/user",
@@ -14,20 +17,6 @@ export const OPERATOR_PATHS = {
   twofaSetup: "/api/user/2fa/setup",
   twofaEnable: "/api/user/2fa/enable",
   twofaDisable: "/api/user/2fa/disable",
-} as const;
-
-export const OPERATOR_MESSAGES = {
-  notValidator: "Not a Validator!",
-  otpRequired: "Enter the 6-digit code from your authenticator app",
-  invalidTotp: "The authenticator code is not valid",
-  twofaEnabled: "2FA Enabled Successfully",
-  twofaDisabled: "2FA Disabled Successfully",
-  validatorCheckUnavailable: "The validator check is unavailable: try again later",
-  twofaRequired: "Enable 2FA in your profile to continue",
-  accountDisabled: "This account has been disabled: contact support",
-  signedOut: "Signed out",
-  operatorDisabled: "Operator disabled: their sessions have ended",
-  operatorEnabled: "Operator enabled",
 } as const;
 
 /** A 6-digit one-time code (authenticator app or emailed). */

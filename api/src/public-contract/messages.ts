@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from "../shared/import-rows.ts";
+import { IMPORT_MESSAGES } from "../shared/import-messages.ts";
 import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
 
 /** Messages of the product shell and of more than one feature (spec section 8); each feature owns its own. */

@@ -1,14 +1,8 @@
 import { z } from "zod";
 
-/** The most rows one import may carry: enough for any directory, small enough for one request and one transaction. */
-export const IMPORT_MAX_ROWS = 5000;
+import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from "./import-messages.ts";
 
-export const IMPORT_MESSAGES = {
-  importEmpty: "The file has no rows",
-  importTooMany: `An import holds at most ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows: split the file`,
-  importDuplicate: "Appears on an earlier row of this file",
-  importRefused: "Nothing was saved: fix the rows listed and import the file again",
-} as const;
+export { IMPORT_MAX_ROWS, IMPORT_MESSAGES };
 
 /**
  * The body of an import: the rows as the file gave them, each checked by the feature's row schema

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { LIMITS } from "../public-contract/domain.ts";
 import { featureContract } from "../public-contract/feature.ts";
+import { UPLOAD_PATHS } from "./paths.ts";
 
-export const UPLOAD_PATHS = { upload: "/upload", staticFiles: "/static" } as const;
+export { UPLOAD_PATHS } from "./paths.ts";
 
 export const UPLOAD_MESSAGES = {
   imageUploaded: "Image Uploaded Successfully",

@@ -75,6 +75,7 @@ export const publicGates: Record<RouteNameOf<"public">, ComponentType> = {
 };
 
 const layouts = {
+  chain: async () => ({ Component: (await import("./providers/chain-provider")).ChainScope }),
   operator: async () => ({ Component: (await import("./layouts/operator-layout")).OperatorLayout }),
   admin: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
 };
@@ -108,8 +109,16 @@ export const routeTree = (): RouteObject[] => [
           return { element: <Gate />, children: [page(name)] };
         }),
       },
-      { element: <RequireOperator />, children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }] },
-      { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
+      {
+        lazy: layouts.chain,
+        children: [
+          {
+            element: <RequireOperator />,
+            children: [{ lazy: layouts.operator, children: namesOf("operator").map(page) }],
+          },
+          { element: <RequireAdmin />, children: [{ lazy: layouts.admin, children: namesOf("admin").map(page) }] },
+        ],
+      },
       ...redirects.map(({ path, to }) => ({ path, element: <Navigate to={routes[to].path} replace /> })),
       { element: <PublicLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],

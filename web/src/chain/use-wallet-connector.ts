@@ -1,10 +1,7 @@
 import { useConnectors, type Connector } from "wagmi";
+import { hasWindowEthereum } from "./wallet-presence";
 
 const GENERIC_INJECTED_ID = "injected";
-
-function hasWindowEthereum(): boolean {
-  return typeof window !== "undefined" && (window as { ethereum?: unknown }).ethereum != null;
-}
 
 /**
  * The connector to use for "Connect Wallet": the first wallet that announced itself through EIP-6963,

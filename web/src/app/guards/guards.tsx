@@ -1,12 +1,13 @@
-import { MESSAGES, TWOFA } from "@pli/api/public-contract";
-import { useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router-dom";
-import { useConnection } from "wagmi";
+import { COMMON_MESSAGES, TWOFA } from "@pli/api/public-contract/constants";
+import { lazy, Suspense, useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { REACHABLE_WITHOUT_2FA, routes } from "@/shared/config/routes";
 import { useMe } from "@/shared/session/me";
 import { useSession } from "@/shared/session/session-provider";
-import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
+
+/** Wallet code loads with the operator's pages, not with the sign-in pages. */
+const WalletMismatchWatcher = lazy(() => import("./wallet-mismatch-watcher"));
 
 /** Operators only; everyone else goes to the wallet connect page. */
 export function RequireOperator() {
@@ -14,7 +15,9 @@ export function RequireOperator() {
   if (!isOperator) return <Navigate to={routes.home.href()} replace />;
   return (
     <>
-      <WalletMismatchWatcher />
+      <Suspense fallback={null}>
+        <WalletMismatchWatcher />
+      </Suspense>
       <TwofaGate />
     </>
   );
@@ -53,32 +56,8 @@ function TwofaGate() {
   const exempt = REACHABLE_WITHOUT_2FA.some((name) => routes[name].path === location.pathname);
   const mustEnrol = me.data?.twofa === TWOFA.no && !exempt;
   useEffect(() => {
-    if (mustEnrol) toast.info(MESSAGES.enable2fa);
+    if (mustEnrol) toast.info(COMMON_MESSAGES.enable2fa);
   }, [mustEnrol, toast]);
   if (mustEnrol) return <Navigate to={routes.editProfile.href()} replace />;
   return <Outlet />;
-}
-
-/** Logs the operator out when the connected wallet is not the one they signed in with. */
-function WalletMismatchWatcher() {
-  const { claims, logOut } = useSession();
-  const connection = useConnection();
-  const { alert } = useDialogs();
-  const navigate = useNavigate();
-  const handled = useRef(false);
-  const connected = connection.address?.toLowerCase();
-  const mismatch = Boolean(connected && claims?.walletAddress && connected !== claims.walletAddress.toLowerCase());
-  useEffect(() => {
-    if (!mismatch || handled.current) return;
-    handled.current = true;
-    logOut();
-    navigate(routes.home.href(), { replace: true });
-    void alert({
-      title: MESSAGES.walletMismatchTitle,
-      text: MESSAGES.walletMismatchText,
-      okOnly: true,
-      tone: "warning",
-    });
-  }, [mismatch, alert, logOut, navigate]);
-  return null;
 }

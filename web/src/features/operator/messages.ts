@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 import { WALLET_EXTENSION } from "@/shared/config/wallet-extension";
 
 export const authMessages = {
@@ -12,8 +12,8 @@ export const authMessages = {
   walletNotInstalledText: `Install the ${WALLET_EXTENSION.name} browser extension, then reload this page.`,
   viewInStore: "View",
   connectRejected: "The connection request was rejected in the wallet.",
-  noAccountsTitle: MESSAGES.pleaseLogin,
-  noAccountsText: `${MESSAGES.noAccounts} to ${WALLET_EXTENSION.name}.`,
+  noAccountsTitle: COMMON_MESSAGES.pleaseLogin,
+  noAccountsText: `${COMMON_MESSAGES.noAccounts} to ${WALLET_EXTENSION.name}.`,
   connectFailed: "The wallet could not be connected. Try again.",
   signingIn: "Check your wallet and sign the sign-in message…",
   signatureRejected: "You rejected the signature request. Sign the message in your wallet to sign in.",

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 import type { AppType } from "@pli/api/types";
 import { hc, type ClientResponse } from "hono/client";
 import { tokenStore } from "../session/token-store";
@@ -56,7 +56,7 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
   try {
     response = await request;
   } catch {
-    throw new HttpError(0, MESSAGES.errorTryAgain);
+    throw new HttpError(0, COMMON_MESSAGES.errorTryAgain);
   }
   const text = await response.text();
   let json: unknown = undefined;
@@ -67,13 +67,14 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
   }
   if (!response.ok) {
     const data = (json ?? {}) as { error?: string; errors?: Record<string, string> };
-    throw new HttpError(response.status, data.error ?? MESSAGES.errorTryAgain, data.errors ?? {}, json);
+    throw new HttpError(response.status, data.error ?? COMMON_MESSAGES.errorTryAgain, data.errors ?? {}, json);
   }
   return json as Success<R>;
 }
 
-export const errorMessage = (error: unknown) => (error instanceof HttpError ? error.message : MESSAGES.errorTryAgain);
+export const errorMessage = (error: unknown) =>
+  error instanceof HttpError ? error.message : COMMON_MESSAGES.errorTryAgain;
 
 /** The server's message about `field` when it sent one, otherwise the failure's message. */
 export const fieldErrorMessage = (error: unknown, field: string) =>
-  error instanceof HttpError ? (error.errors[field] ?? error.message) : MESSAGES.errorTryAgain;
+  error instanceof HttpError ? (error.errors[field] ?? error.message) : COMMON_MESSAGES.errorTryAgain;

@@ -1,10 +1,10 @@
 import { DEFAULT_SETTINGS } from "@pli/abis";
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 
 /** Texts used by more than one feature or by the application shell. */
 export const messages = {
   productName: DEFAULT_SETTINGS.applicationName,
-  loading: MESSAGES.loading,
+  loading: COMMON_MESSAGES.loading,
   configLoadFailed: "The portal could not load its network configuration.",
   tryAgain: "Try again",
   notFoundTitle: "Page not found",

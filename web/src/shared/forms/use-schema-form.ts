@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path } from "react-hook-form";
@@ -24,14 +24,14 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
       if (error instanceof HttpError && Object.keys(error.errors).length > 0) {
         for (const [field, message] of Object.entries(error.errors))
           setError(field as Path<z.input<Schema>>, { type: "server", message });
-        toast.error(MESSAGES.checkAllFields);
+        toast.error(COMMON_MESSAGES.checkAllFields);
       } else {
         reportError(error);
       }
     },
     [setError, toast],
   );
-  const onInvalid = useCallback(() => toast.error(MESSAGES.checkAllFields), [toast]);
+  const onInvalid = useCallback(() => toast.error(COMMON_MESSAGES.checkAllFields), [toast]);
   /** The message to show under `field`, if any. */
   const errorOf = (field: Path<z.input<Schema>>): string | undefined => {
     const entry = field

@@ -22,7 +22,7 @@ export default function LiveEvents() {
       fetch: (input, init) =>
         fetch(input, { ...init, headers: { ...init.headers, authorization: `Bearer ${tokenStore.get() ?? ""}` } }),
     });
-    source.addEventListener(LIVE_EVENT_NAME, (message) => applyLiveEvent(queryClient, message.data));
+    source.addEventListener(LIVE_EVENT_NAME, (message) => void applyLiveEvent(queryClient, message.data));
     return () => source.close();
   }, [signedInAs, queryClient]);
   return null;

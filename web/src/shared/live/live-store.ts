@@ -1,4 +1,4 @@
-import { liveEventSchema, type LiveTopic } from "@pli/api/public-contract";
+import type { LiveTopic } from "@pli/api/public-contract";
 import type { QueryClient } from "@tanstack/react-query";
 
 /**
@@ -30,9 +30,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The event's schema comes with the contract, loaded with the first event: the sign-in pages, which listen to the
+ * public stream, do not download the contract's schemas to show themselves.
+ */
+const eventSchema = () => import("@pli/api/public-contract").then((contract) => contract.liveEventSchema);
+
 /** Refreshes the queries whose meta names one of the topics of a live event (`data`: the event as the stream sent it). */
-export function applyLiveEvent(queryClient: QueryClient, data: string) {
-  const parsed = liveEventSchema.safeParse(parseJson(data));
+export async function applyLiveEvent(queryClient: QueryClient, data: string) {
+  const parsed = (await eventSchema()).safeParse(parseJson(data));
   if (!parsed.success) return;
   noteLiveBlock(parsed.data.block);
   const topics = new Set(parsed.data.topics);

@@ -1,4 +1,4 @@
-import { API, LIVE_EVENT_NAME } from "@pli/api/public-contract";
+import { LIVE_EVENT_NAME, LIVE_PATHS } from "@pli/api/public-contract/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { useSession } from "../session/session-provider";
@@ -13,8 +13,8 @@ const LiveEvents = lazy(() => import("./live-events"));
 function PublicLiveEvents() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource(API.livePublic);
-    source.addEventListener(LIVE_EVENT_NAME, (message) => applyLiveEvent(queryClient, message.data));
+    const source = new EventSource(LIVE_PATHS.publicEvents);
+    source.addEventListener(LIVE_EVENT_NAME, (message) => void applyLiveEvent(queryClient, message.data));
     return () => source.close();
   }, [queryClient]);
   return null;

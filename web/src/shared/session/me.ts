@@ -1,4 +1,4 @@
-import { USER_TYPE } from "@pli/api/public-contract";
+import { USER_TYPE } from "@pli/api/public-contract/constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, HttpError, ok } from "../api/http";
 import { useSession } from "./session-provider";

@@ -1,7 +1,7 @@
 import type { SessionClaims } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { isAddress, type Address } from "viem";
+import type { Address } from "viem";
 import { endServerSessions, onUnauthorized } from "../api/http";
 import {
   clearSignedInRecords,
@@ -29,6 +29,8 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 const EXPIRY_CHECK_MS = 15_000;
+/** A 0x address (the token's is the checksummed one the server signed in): no wallet library on the sign-in pages. */
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** The session restored from `jwtToken` on load; an expired or refused token signs the person out. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -88,7 +90,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [claims, signOut]);
 
   const value = useMemo<Session>(() => {
-    const wallet = claims?.walletAddress && isAddress(claims.walletAddress) ? claims.walletAddress : undefined;
+    const wallet =
+      claims?.walletAddress && ADDRESS.test(claims.walletAddress) ? (claims.walletAddress as Address) : undefined;
     return {
       claims,
       wallet,

@@ -1,4 +1,5 @@
-import { API, type BrandResponse } from "@pli/api/public-contract";
+import type { BrandResponse } from "@pli/api/public-contract";
+import { UPLOAD_PATHS } from "@pli/api/public-contract/constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ok } from "../api/http";
 import { messages } from "../config/messages";
@@ -25,4 +26,5 @@ export function useBrand(): BrandResponse {
 }
 
 /** The address of the logo file, or null when the settings have none. */
-export const logoSrc = (brand: BrandResponse) => (brand.logoUrl ? `${API.staticFiles}/${brand.logoUrl}` : null);
+export const logoSrc = (brand: BrandResponse) =>
+  brand.logoUrl ? `${UPLOAD_PATHS.staticFiles}/${brand.logoUrl}` : null;

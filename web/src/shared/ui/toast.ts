@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useMemo } from "react";
 import { TONE_COLORS } from "../theme/theme";
+import { overlaysReady } from "./overlay-host";
 
 /** How long a toast stays (spec section 9: 1000 ms, 1.9 s or 3000 ms depending on the screen). */
 export const TOAST_TIMEOUT = { short: 1000, medium: 1900, long: 3000 } as const;
@@ -21,6 +22,7 @@ export interface ToastApi {
 const show =
   (kind: Kind) =>
   (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
+    void overlaysReady();
     notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
   };
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES, OPERATOR_MESSAGES } from "@pli/api/public-contract/constants";
 import { useCallback, useState } from "react";
 import type { Address, Hex } from "viem";
 import { useSignMessage } from "wagmi";
@@ -35,14 +35,17 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
           setSigned({ message: payload.message, signature: payload.signature });
           setStep("otp");
           if (payload.otp) setFailure({ kind: "otp", message: error.errors.otp });
-          if (payload.otp && error.errors.otp !== MESSAGES.otpRequired) setSigned(null);
+          if (payload.otp && error.errors.otp !== OPERATOR_MESSAGES.otpRequired) setSigned(null);
           return;
         }
         setStep("idle");
         setSigned(null);
         if (error instanceof HttpError && error.status === 403) setFailure({ kind: "not-validator" });
         else
-          setFailure({ kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain });
+          setFailure({
+            kind: "error",
+            message: error instanceof HttpError ? error.message : COMMON_MESSAGES.errorTryAgain,
+          });
       }
     },
     [onToken],
@@ -61,7 +64,7 @@ export function useOperatorSignIn(onToken: (token: string) => void) {
         setFailure(
           isWalletRejection(error)
             ? { kind: "rejected" }
-            : { kind: "error", message: error instanceof HttpError ? error.message : MESSAGES.errorTryAgain },
+            : { kind: "error", message: error instanceof HttpError ? error.message : COMMON_MESSAGES.errorTryAgain },
         );
       }
     },

@@ -1,68 +1,42 @@
-import { MESSAGES } from "@pli/api/public-contract";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { useConnect, useConnection } from "wagmi";
-import { Button, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { useWalletConnector } from "@/chain/use-wallet-connector";
-import { settle } from "@/shared/api/settle";
-import { routes } from "@/shared/config/routes";
-import { useSession } from "@/shared/session/session-provider";
-import { Alert } from "@/shared/ui/alert";
-import { useDialogs } from "@/shared/ui/dialogs";
-import { useOperatorSignIn } from "../api/use-operator-sign-in";
-import { ConnectError } from "../components/connect-error";
-import { NoAccountsWarning } from "../components/no-accounts-warning";
+import { lazy, Suspense, useState } from "react";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { hasRememberedWallet, useWalletPresence } from "@/chain/wallet-presence";
 import { WalletMissingWarning } from "../components/wallet-missing-warning";
 import { authMessages } from "../messages";
 
-/** Shown only once a wallet is connected or the server asks for a code: loaded then, not with the first screen. */
-const ConnectedWallet = lazy(() =>
-  import("../components/connected-wallet").then((m) => ({ default: m.ConnectedWallet })),
+/**
+ * The wallet part (wagmi, the chain setup, the sign-in by signature) loads when the person presses Connect Wallet, or
+ * at once when wagmi remembers a wallet from an earlier visit (it reconnects it and the page shows it).
+ */
+const WalletConnect = lazy(() =>
+  Promise.all([import("@/chain/chain-provider"), import("../components/wallet-connect")]).then(([chain, wallet]) => ({
+    default: ({ connectNow }: { connectNow: boolean }) => (
+      <chain.ChainProvider pending={<ConnectButton busy />}>
+        <wallet.WalletConnect connectNow={connectNow} />
+      </chain.ChainProvider>
+    ),
+  })),
 );
-const TotpPrompt = lazy(() => import("../components/totp-prompt").then((m) => ({ default: m.TotpPrompt })));
+
+function ConnectButton({ busy = false, onClick }: { busy?: boolean; onClick?: () => void }) {
+  return (
+    <Button onClick={onClick} loading={false} disabled={busy} size="md" fullWidth>
+      {busy ? authMessages.connecting : authMessages.connectWallet}
+    </Button>
+  );
+}
 
 /** The start page: connect a browser wallet, sign the server's sign-in message, then the 2FA code. */
 export function ConnectPage() {
-  const connection = useConnection();
-  const connector = useWalletConnector();
-  const connect = useConnect();
-  const { signIn } = useSession();
-  const navigate = useNavigate();
-  const { alert } = useDialogs();
+  const walletPresent = useWalletPresence();
+  const [walletWanted, setWalletWanted] = useState(hasRememberedWallet);
+  const [connectNow, setConnectNow] = useState(false);
   const [missingNotices, setMissingNotices] = useState(0);
-  const [wantsSignIn, setWantsSignIn] = useState(false);
-  const onToken = useCallback(
-    (token: string) => {
-      if (signIn(token)) navigate(routes.dashboard.href(), { replace: true });
-    },
-    [signIn, navigate],
-  );
-  const operator = useOperatorSignIn(onToken);
-
-  useEffect(() => {
-    if (!wantsSignIn || !connection.address) return;
-    setWantsSignIn(false);
-    void operator.start(connection.address);
-  }, [wantsSignIn, connection.address, operator]);
-
-  useEffect(() => {
-    if (operator.failure?.kind === "not-validator") {
-      void alert({ title: MESSAGES.notVerifiedTitle, text: MESSAGES.notVerifiedText, tone: "warning" });
-    }
-  }, [operator.failure, alert]);
-
-  const busy =
-    connect.isPending ||
-    connection.isConnecting ||
-    connection.isReconnecting ||
-    operator.step === "signing" ||
-    operator.step === "verifying";
   const onConnect = () => {
-    if (!connector) return setMissingNotices((count) => count + 1);
-    setWantsSignIn(true);
-    if (!connection.address) void settle(connect, { connector }, { onError: () => setWantsSignIn(false) });
+    if (!walletPresent) return setMissingNotices((count) => count + 1);
+    setConnectNow(true);
+    setWalletWanted(true);
   };
-
   return (
     <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} shadow="sm">
       <Stack gap="md" align="stretch">
@@ -72,43 +46,16 @@ export function ConnectPage() {
         <Text c="dimmed" ta="center" size="sm">
           {authMessages.intro}
         </Text>
-        <Suspense fallback={null}>
-          {connection.address ? (
-            <ConnectedWallet address={connection.address} walletName={connection.connector?.name} />
-          ) : null}
-        </Suspense>
-        {operator.step === "otp" && !operator.needsNewSignature ? (
-          <Suspense fallback={<Loader size="sm" mx="auto" aria-label={MESSAGES.loading} />}>
-            <TotpPrompt
-              busy={false}
-              error={operator.failure?.kind === "otp" ? operator.failure.message : undefined}
-              onSubmit={(code) => void operator.submitOtp(code)}
-            />
+        {walletWanted ? (
+          <Suspense fallback={<ConnectButton busy />}>
+            <WalletConnect connectNow={connectNow} />
           </Suspense>
-        ) : operator.step === "verifying" ? (
-          <Stack align="center" gap={4} role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">{MESSAGES.loading}</Text>
-          </Stack>
         ) : (
-          <Button onClick={onConnect} loading={false} disabled={busy} size="md" fullWidth>
-            {operator.step === "signing"
-              ? authMessages.signingIn
-              : busy
-                ? authMessages.connecting
-                : operator.needsNewSignature
-                  ? authMessages.signAgain
-                  : authMessages.connectWallet}
-          </Button>
+          <>
+            <ConnectButton onClick={onConnect} />
+            {walletPresent ? null : <WalletMissingWarning key={missingNotices} />}
+          </>
         )}
-        {operator.needsNewSignature && operator.failure?.kind === "otp" ? (
-          <Alert tone="error" title={operator.failure.message} />
-        ) : null}
-        {operator.failure?.kind === "rejected" ? <Alert tone="error" title={authMessages.signatureRejected} /> : null}
-        {operator.failure?.kind === "error" ? <Alert tone="error" title={operator.failure.message} /> : null}
-        {connection.isConnected && !connection.address ? <NoAccountsWarning /> : null}
-        {connector ? null : <WalletMissingWarning key={missingNotices} />}
-        {connect.error && connector ? <ConnectError error={connect.error} /> : null}
       </Stack>
     </Paper>
   );

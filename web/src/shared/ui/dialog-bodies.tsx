@@ -2,24 +2,9 @@ import { CONFIRM_WORD, MESSAGES } from "@pli/api/public-contract";
 import { Alert as MantineAlert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { randomId } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
+import type { AlertOptions, ConfirmOptions } from "./dialogs";
 import { TONE_COLORS } from "../theme/theme";
-
-export interface AlertOptions {
-  title: string;
-  text?: ReactNode;
-  okLabel?: string;
-  /** OK-only: no closing by Escape, by a click outside or by a close button. */
-  okOnly?: boolean;
-  tone?: "warning" | "error" | "success" | "info";
-}
-
-export interface ConfirmOptions {
-  title?: string;
-  text: string;
-  /** What the person must type; the spec's 'yes' unless a screen asks for something naming the record. */
-  word?: string;
-}
 
 const TONES = {
   warning: TONE_COLORS.warning,
@@ -140,8 +125,3 @@ export function alertDialog({
     });
   });
 }
-
-const dialogs = { alert: alertDialog, confirmTyped };
-
-/** Alert and typed confirmation on Mantine's modals manager (focus trapped, and restored on close). */
-export const useDialogs = () => dialogs;

@@ -1,0 +1,10 @@
+/**
+ * The contract's constants without its schemas: no zod and no other feature in the import graph. The web's first
+ * screens (the connect page and the admin sign-in) import these instead of the barrel (index.ts), which gathers every
+ * feature's schemas; the barrel re-exports all of them, so the values are the same objects.
+ */
+export * from "./domain.ts";
+export { COMMON_MESSAGES } from "./messages.ts";
+export { LIVE_EVENT_NAME, LIVE_PATHS } from "../live/paths.ts";
+export { OPERATOR_MESSAGES } from "../operator/messages.ts";
+export { UPLOAD_PATHS } from "../upload/paths.ts";
