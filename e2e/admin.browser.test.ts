@@ -31,11 +31,16 @@ describe("admin console", () => {
     const wallet = new TestWallet({ privateKey: DEV_KEYS.owner, rpcUrl: stack.current.urls.rpc });
     page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
     await page.goto(routes.adminLogin.href());
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Enter a valid email").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("type"))).toBe("email");
     await page.getByLabel("Email").fill(admin.email);
+    await page.getByText("Enter a valid email").waitFor({ state: "hidden" });
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText(MESSAGES.checkAllFields).waitFor();
-    expect(await page.getByText(MESSAGES.invalidCredentials).count()).toBe(2);
+    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await expect.poll(() => page.getByText(MESSAGES.invalidCredentials).count()).toBe(2);
 
     const before = mail.count(admin.email);
     await page.getByLabel("Password").fill(admin.password);
