@@ -72,6 +72,17 @@ try {
       .toString()
       .padStart(6)} KiB`,
   );
+  const requests = audits["network-requests"]?.details;
+  const rows = (requests && "items" in requests ? requests.items : []) as {
+    url: string;
+    transferSize?: number;
+    resourceType?: string;
+  }[];
+  console.log("  largest transfers:");
+  for (const row of [...rows].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, 8))
+    console.log(
+      `    ${((row.transferSize ?? 0) / 1024).toFixed(1).padStart(7)} KiB  ${row.resourceType ?? ""} ${new URL(row.url).pathname}`,
+    );
   const failed = Object.values(categories)
     .flatMap((category) => category.auditRefs.map((ref) => ({ category: category.id, audit: audits[ref.id] })))
     .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary");

@@ -16,11 +16,17 @@ function newestMtime(target: string): number {
   );
 }
 
-/** Builds web/dist unless it is newer than every web source file. */
+/** What the web app is built from besides web/: the API's public contract (and the schemas it gathers) and the ABIs. */
+const SHARED_SOURCES = [path.join(ROOT, "api", "src"), path.join(ROOT, "abis", "src")];
+
+/** Builds web/dist unless it is newer than every source file of the web app and of what it imports. */
 export async function buildWeb(logFile: string, log: (service: string, line: string) => void): Promise<void> {
-  const sources = readdirSync(WEB)
-    .filter((entry) => entry !== "dist" && entry !== "node_modules")
-    .map((entry) => newestMtime(path.join(WEB, entry)));
+  const sources = [
+    ...readdirSync(WEB)
+      .filter((entry) => entry !== "dist" && entry !== "node_modules")
+      .map((entry) => newestMtime(path.join(WEB, entry))),
+    ...SHARED_SOURCES.map(newestMtime),
+  ];
   const built = existsSync(path.join(WEB, "dist", "index.html")) ? newestMtime(path.join(WEB, "dist")) : 0;
   if (built > Math.max(...sources)) return;
   log("web", "building the web app");

@@ -49,18 +49,25 @@ export async function precompressDir(dir: string): Promise<string[]> {
   return written.flat();
 }
 
-/** The build step: pre-compresses the output once vite has written it (public files included). */
+/**
+ * The build step: pre-compresses the output once vite has written it (public files included). A build that writes
+ * nothing (`build.write: false`, as the first-screen test's) leaves the output folder as it is: copies written there
+ * would make an older build look newer than the sources.
+ */
 export function precompress(): Plugin {
   let outDir = "";
+  let writes = true;
   let logger: Logger | undefined;
   return {
     name: "pli-precompress",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write;
       logger = config.logger;
     },
     async closeBundle() {
+      if (!writes) return;
       const written = await precompressDir(outDir);
       logger?.info(`pre-compressed ${written.length} files (.br, .gz)`);
     },

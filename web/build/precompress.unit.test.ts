@@ -39,6 +39,21 @@ describe("the web build's pre-compressed files", () => {
 });
 
 describe("the web build", () => {
+  it("leaves the output folder untouched when the build writes nothing", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "pli-precompress-"));
+    writeFileSync(path.join(dir, "index.html"), text("older build"));
+    const plugin = precompress() as {
+      configResolved: (config: unknown) => void;
+      closeBundle: () => Promise<void>;
+    };
+    plugin.configResolved({ root: dir, build: { outDir: ".", write: false }, logger: undefined });
+    await plugin.closeBundle();
+    expect(existsSync(path.join(dir, "index.html.br"))).toBe(false);
+    plugin.configResolved({ root: dir, build: { outDir: ".", write: true }, logger: undefined });
+    await plugin.closeBundle();
+    expect(existsSync(path.join(dir, "index.html.br"))).toBe(true);
+  });
+
   it("pre-compresses its output", async () => {
     const { default: config } = await import("../vite.config.ts");
     const names = (config.plugins ?? []).flat().map((plugin) => (plugin && "name" in plugin ? plugin.name : ""));
