@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API } from "../public-contract/index.ts";
+import { pliText } from "../shared/pli.ts";
+import { pliTextSql } from "./repository.ts";
 
 let t: TestAppWithSmtp;
 let admin: string;
@@ -66,7 +68,7 @@ beforeAll(async () => {
         node: row.node,
         date: row.date,
         token: row.token,
-        type: row.type,
+        type: row.type as "Monthly",
         inactive_count: 0,
         staked_days: 30,
         accrued_days: 30,
@@ -74,7 +76,7 @@ beforeAll(async () => {
         paid_tx: row.paid,
         paid_at: row.paid === null ? null : new Date("2027-07-04T23:30:00Z"),
         paid_amount: row.paid === null ? null : row.token,
-        paid_block: row.paid === null ? null : "7",
+        paid_block: row.paid === null ? null : 7n,
         created_at: new Date(`${row.date}T00:30:00+02:00`),
       })),
     )
@@ -112,5 +114,24 @@ describe("the incentive export's bytes", () => {
     expect(await exported(admin, "unpaid")).toBe(HEADER + [3, 5, 6, 7].map((n) => LINES[n]).join(""));
     expect(await exported(admin, hash.slice(0, 10))).toBe(HEADER + LINES[4]);
     expect(await exported(admin, "nothing")).toBe(HEADER);
+  });
+
+  it("writes every amount in PLI as pliText does, on every length up to numeric(78, 0) and with zeros inside", async () => {
+    let seed = 7;
+    const digit = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 10;
+    const amounts = ["0"];
+    for (let length = 1; length <= 78; length++)
+      for (let n = 0; n < 6; n++) {
+        let wei = String(1 + (digit() % 9));
+        for (let i = 1; i < length; i++) wei += n % 3 === 0 && i > length / 2 ? "0" : String(digit());
+        amounts.push(wei);
+      }
+    const { rows } = await sql<{
+      wei: string;
+      pli: string;
+    }>`SELECT a.wei, ${pliTextSql(sql`a.wei::numeric(78, 0)`)} AS pli
+      FROM unnest(${amounts}::text[]) AS a(wei)`.execute(t.db);
+    expect(rows).toHaveLength(amounts.length);
+    for (const { wei, pli } of rows) expect(pli, wei).toBe(pliText(BigInt(wei)));
   });
 });
