@@ -71,7 +71,10 @@ export const withRelations = (query: IncentiveQuery) =>
       .as("stake_status"),
   ]);
 
-/** A wei amount as PLI text exactly as pliText writes it (an exact numeric product: every digit kept, trailing zeros trimmed). */
+/**
+ * A wei amount as PLI text exactly as pliText writes it (an exact numeric product: every digit kept, trailing zeros
+ * trimmed).
+ */
 export const pliTextSql = (wei: Expression<string>) =>
   sql<string>`trim_scale(${wei} * ${sql.raw(`0.${"0".repeat(PLI_DECIMALS - 1)}1`)})::text`;
 
@@ -81,7 +84,8 @@ const daySql = (column: "i.paid_at" | "i.created_at") =>
 
 /**
  * Spec 2's export cells, written by Postgres for a COPY: the stored text through csvCellSql, the stake id as
- * stakeIdOf writes it, the token in PLI as pliText writes it and the days as DD-MM-YYYY (digits and dashes, never a formula sign: no csvCellSql needed).
+ * stakeIdOf writes it, the token in PLI as pliText writes it and the days as DD-MM-YYYY (digits and dashes, never a
+ * formula sign: no csvCellSql needed).
  */
 export const exportCells = (query: IncentiveQuery) =>
   query.select([
