@@ -33,6 +33,8 @@ export interface IncentiveSeed {
  * last three months paid. Every month from the first stake to the last finished one is marked accrued
  * except the earliest, which is left for the accrual figure: it has stakes from the month before,
  * top-ups (a quarter of the positions), unlocks (a twentieth) and two inactive days on a tenth of the nodes.
+ * Incentive ids are made from node and month, not random: the export (ordered by date, then id) writes the same
+ * bytes on every run of the same month, so its sha256 compares implementations.
  */
 export async function seedIncentives(
   databaseUrl: string,
@@ -81,8 +83,8 @@ export async function seedIncentives(
       [accrualMonth],
     );
     await client.query(
-      `INSERT INTO app.incentive (wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
-       SELECT n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
+      `INSERT INTO app.incentive (id, wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
+       SELECT md5('incentive' || n.node || m.k)::uuid, n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
               CASE WHEN m.k > 3 THEN '0x' || md5(n.node || m.k) || md5(m.k || n.node) END,
               CASE WHEN m.k > 3 THEN m.date + interval '3 days' END,
               CASE WHEN m.k > 3 THEN t.token END,

@@ -91,6 +91,13 @@ export function createDb(connectionString: string, max = 10, options: PoolOption
   return db;
 }
 
+/** The pg Pool under a Db createDb made, for work Kysely has no words for (a COPY); throws for any other Db. */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("this Db was not made by createDb: it has no pool of its own");
+  return pool;
+}
+
 /** How the Db's pool is used now: connections open, idle ones, and queries waiting for a connection. */
 export function poolUse(db: Db): { total: number; idle: number; waiting: number } | undefined {
   const pool = pools.get(db);

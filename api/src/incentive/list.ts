@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { batchesOf } from "../shared/list.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
-import { exportColumns, incentives, newestFirst, searchOf, withRelations, type IncentiveRow } from "./repository.ts";
+import { incentives, newestFirst, searchOf, withRelations, type IncentiveRow } from "./repository.ts";
 import type { IncentiveStatus } from "./rules.ts";
 
 /** Who and what: everybody's or one wallet's rows (`own`), unsearched, by status or by 0x prefix. */
@@ -16,18 +15,20 @@ interface Values {
 
 /**
  * The rows of a shape: one wallet's through its index, one status's through its partial index in list order, a prefix
- * of wallet, node or payout hash.
+ * of wallet, node or payout hash. The values go as parameters, or as literals in the SQL text (`literal`) for a
+ * statement that takes none (COPY).
  */
-function matching(db: Db, shape: Shape, v: Values) {
+function matching(db: Db, shape: Shape, v: Values, literal = false) {
+  const value = (text: string) => (literal ? sql.lit(text) : text);
   let query = incentives(db);
-  if (shape.startsWith("own")) query = query.where("i.wallet", "=", v.wallet!);
-  if (shape.endsWith("status")) query = query.where("i.status", "=", v.status!);
+  if (shape.startsWith("own")) query = query.where("i.wallet", "=", value(v.wallet!));
+  if (shape.endsWith("status")) query = query.where("i.status", "=", literal ? sql.lit(v.status!) : v.status!);
   if (shape.endsWith("hex"))
     query = query.where((eb) =>
       eb.or([
-        eb("i.wallet", "like", v.pattern!),
-        eb("i.node", "like", v.pattern!),
-        eb("i.paid_tx", "like", v.pattern!),
+        eb("i.wallet", "like", value(v.pattern!)),
+        eb("i.node", "like", value(v.pattern!)),
+        eb("i.paid_tx", "like", value(v.pattern!)),
       ]),
     );
   return query;
@@ -100,8 +101,11 @@ export async function listIncentives(
   return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(count) };
 }
 
-/** Every matching incentive, newest date first, in batches through a cursor (the CSV export). */
-export async function* allIncentives(db: Db, filter: { wallet?: string; q: string }) {
+/**
+ * Every matching incentive, newest date first (the CSV export): the list's filter with its values as literals, for
+ * a COPY; no row when `q` names no status.
+ */
+export function everyIncentive(db: Db, filter: { wallet?: string; q: string }) {
   const of = shapeOf(filter);
-  if (of) yield* batchesOf(db, exportColumns(newestFirst(matching(db, of.shape, of.values))));
+  return newestFirst(of ? matching(db, of.shape, of.values, true) : incentives(db).where(sql.lit(false)));
 }

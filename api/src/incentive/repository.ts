@@ -1,6 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import { csvCellSql } from "../shared/csv-copy.ts";
+import { PLI_DECIMALS } from "../shared/pli.ts";
 import { stakeIdOf } from "../stake/rules.ts";
 import { nextPaymentDate } from "./calendar.ts";
 import { INCENTIVE_STATUSES, type IncentiveStatus } from "./rules.ts";
@@ -70,23 +72,34 @@ export const withRelations = (query: IncentiveQuery) =>
   ]);
 
 /**
- * What the export reads: the columns as stored, the token as its wei digits (written as PLI by
- * pliOfWei) and dates as their UTC day, YYYY-MM-DD (read far faster than timestamps by the million).
+ * A wei amount as PLI text exactly as pliText writes it (an exact numeric product: every digit kept, trailing zeros
+ * trimmed).
  */
-export const exportColumns = (query: IncentiveQuery) =>
+export const pliTextSql = (wei: Expression<string>) =>
+  sql<string>`trim_scale(${wei} * ${sql.raw(`0.${"0".repeat(PLI_DECIMALS - 1)}1`)})::text`;
+
+/** A UTC day as the lists show it, DD-MM-YYYY (csvDate's text), written by Postgres. */
+const daySql = (column: "i.paid_at" | "i.created_at") =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'DD-MM-YYYY')`;
+
+/**
+ * Spec 2's export cells, written by Postgres for a COPY: the stored text through csvCellSql, the stake id as
+ * stakeIdOf writes it, the token in PLI as pliText writes it and the days as DD-MM-YYYY (digits and dashes, never a
+ * formula sign: no csvCellSql needed).
+ */
+export const exportCells = (query: IncentiveQuery) =>
   query.select([
-    "i.wallet",
-    "i.node",
-    "i.status",
-    "i.token",
-    "i.type",
-    "i.paid_tx",
-    sql<string | null>`(i.paid_at AT TIME ZONE 'UTC')::date::text`.as("paid_day"),
-    sql<string>`(i.created_at AT TIME ZONE 'UTC')::date::text`.as("created_day"),
+    csvCellSql(sql.ref("i.wallet")).as("wallet"),
+    csvCellSql(sql`lower(i.wallet) || '-' || lower(i.node)`).as("stake_id"),
+    csvCellSql(sql.ref("i.status")).as("status"),
+    pliTextSql(sql.ref("i.token")).as("token"),
+    csvCellSql(sql.ref("i.type")).as("type"),
+    csvCellSql(sql.ref("i.paid_tx")).as("paid_tx"),
+    daySql("i.paid_at").as("paid_day"),
+    daySql("i.created_at").as("created_day"),
   ]);
 
 export type IncentiveRow = Awaited<ReturnType<ReturnType<typeof withRelations>["executeTakeFirstOrThrow"]>>;
-export type IncentiveExportRow = Awaited<ReturnType<ReturnType<typeof exportColumns>["executeTakeFirstOrThrow"]>>;
 
 export const newestFirst = (query: IncentiveQuery) => query.orderBy("i.date", "desc").orderBy("i.id");
 

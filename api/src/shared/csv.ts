@@ -26,11 +26,12 @@ const CHUNK_CHARS = 64 * 1024;
 /**
  * A body of CSV text: the header at once, then the chunks `next` makes (null at the end), each made
  * only when the client took the previous one (back-pressure), so memory stays constant for any size.
- * Cancelling the body (the client went away) calls `end`, e.g. to close a cursor.
+ * Cancelling the body (the client went away) calls `end`, e.g. to close a cursor. A chunk is text or, from a
+ * CSV Postgres wrote, its bytes as they are.
  */
-function csvBody(
+export function csvBody(
   header: string[],
-  next: () => Promise<string | null>,
+  next: () => Promise<string | Uint8Array | null>,
   end: () => Promise<unknown>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -44,7 +45,7 @@ function csvBody(
       }
       const chunk = await next();
       if (chunk === null) controller.close();
-      else controller.enqueue(encoder.encode(chunk));
+      else controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
     },
     async cancel() {
       await end();

@@ -19,19 +19,3 @@ export function parsePliAmount(text: string): bigint | null {
   const value = text.replaceAll(",", "").trim();
   return PLI_AMOUNT.test(value) ? parsePli(value) : null;
 }
-
-/** The zeros that pad an amount below one PLI to a whole digit before the point. */
-const ZEROS = "0".repeat(PLI_DECIMALS + 1);
-
-/**
- * A wei amount written as Postgres writes a numeric(78, 0) (decimal digits, no sign, no leading zeros)
- * as PLI text with every digit kept and trailing zeros trimmed: pliText's text ("50000", "0.5",
- * "0.000000000000000001") from string slices, without a BigInt (exports call it a million times).
- */
-export function pliOfWei(wei: string): string {
-  const digits = wei.length > PLI_DECIMALS ? wei : ZEROS.slice(wei.length) + wei;
-  const point = digits.length - PLI_DECIMALS;
-  let end = digits.length;
-  while (end > point && digits.charCodeAt(end - 1) === 48) end--;
-  return end === point ? digits.slice(0, point) : `${digits.slice(0, point)}.${digits.slice(point, end)}`;
-}
