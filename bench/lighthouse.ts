@@ -10,24 +10,14 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_PATH } from "../e2e/support/browser.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/browser.ts";
 import { startStack } from "../scripts/stack.ts";
 
 const PAGE = process.env.PAGE ?? "/";
 /** A score per category, 0-100; timings in ms, sizes in KiB: what Lighthouse reports. */
 const TARGET = { performance: 90, accessibility: 100 };
 /** Headless chromium as the browser tests start it (e2e/support/browser.ts), on its own profile. */
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS, "--disable-dev-shm-usage"];
 
 const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-lighthouse-"));
 const stack = await startStack({ dataDir: dir, log: (service, line) => console.error(`[${service}] ${line}`) });

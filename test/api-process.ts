@@ -14,6 +14,35 @@ export interface ApiProcess {
 }
 
 /**
+ * The environment of an API process on a test's database and chain, its uploads and outbox under `dir`; a test adds
+ * what it is about.
+ */
+export function apiProcessEnv(
+  config: { DATABASE_URL: string; JWT_SECRET: string; PUBLIC_URL: string },
+  chain: {
+    rpcUrl: string;
+    chainId: number;
+    contracts: { pliToken: string; stakingRewards: string; pluginFarm: string };
+  },
+  dir: string,
+): Record<string, string> {
+  return {
+    APP_ENV: "test",
+    DATABASE_URL: config.DATABASE_URL,
+    JWT_SECRET: config.JWT_SECRET,
+    PUBLIC_URL: config.PUBLIC_URL,
+    RPC_URL: chain.rpcUrl,
+    CHAIN_ID: String(chain.chainId),
+    PLI_TOKEN_ADDRESS: chain.contracts.pliToken,
+    STAKING_ADDRESS: chain.contracts.stakingRewards,
+    FARM_ADDRESS: chain.contracts.pluginFarm,
+    TRUST_PROXY: "true",
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    OUTBOX_DIR: path.join(dir, "outbox"),
+  };
+}
+
+/**
  * Starts the API's real entry (api/src/server.ts) in a process group of its own, as the stack runner
  * does, on a free port of 127.0.0.1 with `env` on top of this process's environment; resolves once
  * /api/health answers with the database reachable (the indexer may be absent), or stops it and

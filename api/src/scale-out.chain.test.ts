@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { freePort } from "../../scripts/lib/ports.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
-import { startApiProcess, type ApiProcess } from "../../test/api-process.ts";
+import { apiProcessEnv, startApiProcess, type ApiProcess } from "../../test/api-process.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestApp, type TestApp } from "../test/app-fixture.ts";
 import { openLiveStream, type LiveStream } from "../test/live-stream.ts";
@@ -73,22 +73,11 @@ beforeAll(async () => {
   await startProbeServers(probePort);
   await seedMonitoredNodes();
   const env = {
-    APP_ENV: "test",
-    DATABASE_URL: t.config.DATABASE_URL,
-    JWT_SECRET: t.config.JWT_SECRET,
-    PUBLIC_URL: t.config.PUBLIC_URL,
-    RPC_URL: chain.anvil.rpcUrl,
-    CHAIN_ID: String(chain.deployment.chainId),
-    PLI_TOKEN_ADDRESS: chain.deployment.contracts.pliToken,
-    STAKING_ADDRESS: chain.deployment.contracts.stakingRewards,
-    FARM_ADDRESS: chain.deployment.contracts.pluginFarm,
-    TRUST_PROXY: "true",
+    ...apiProcessEnv(t.config, { rpcUrl: chain.anvil.rpcUrl, ...chain.deployment }, dir),
     NODE_PROBE_PORT: String(probePort),
     NODE_PROBE_PATH: PROBE_PATH,
     NODE_PROBE_INTERVAL_MINUTES: "1",
     SCHEDULER_CHECK_SECONDS: String(CHECK_SECONDS),
-    UPLOAD_DIR: path.join(dir, "uploads"),
-    OUTBOX_DIR: path.join(dir, "outbox"),
   };
   const started = await Promise.allSettled([startApiProcess("api-a", env, dir), startApiProcess("api-b", env, dir)]);
   for (const result of started) if (result.status === "fulfilled") instances.push(result.value);

@@ -5,7 +5,8 @@ import type { TestWallet } from "./wallet.ts";
 /** Debian's chromium; the tests never download a browser. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
-const CHROMIUM_ARGS = [
+/** The flags every chromium of the project starts with: nothing reaches out to the closed network. */
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

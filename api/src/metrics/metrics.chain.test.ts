@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
-import { startApiProcess, type ApiProcess } from "../../../test/api-process.ts";
+import { apiProcessEnv, startApiProcess, type ApiProcess } from "../../../test/api-process.ts";
 import { pli } from "../../../test/chain.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { approvedNode } from "../../test/incentives.ts";
@@ -86,22 +86,11 @@ beforeAll(async () => {
   api = await startApiProcess(
     "api-metrics",
     {
-      APP_ENV: "test",
-      DATABASE_URL: t.config.DATABASE_URL,
-      JWT_SECRET: t.config.JWT_SECRET,
-      PUBLIC_URL: t.config.PUBLIC_URL,
-      RPC_URL: chain.anvil.rpcUrl,
-      CHAIN_ID: String(chain.deployment.chainId),
-      PLI_TOKEN_ADDRESS: chain.deployment.contracts.pliToken,
-      STAKING_ADDRESS: chain.deployment.contracts.stakingRewards,
-      FARM_ADDRESS: chain.deployment.contracts.pluginFarm,
+      ...apiProcessEnv(t.config, { rpcUrl: chain.anvil.rpcUrl, ...chain.deployment }, dir),
       SMTP_URL: app.smtp.url,
-      TRUST_PROXY: "true",
       NODE_PROBE_INTERVAL_MINUTES: "1",
       NODE_PROBE_TIMEOUT_MS: "500",
       SCHEDULER_CHECK_SECONDS: "1",
-      UPLOAD_DIR: path.join(dir, "uploads"),
-      OUTBOX_DIR: path.join(dir, "outbox"),
       METRICS_PORT: String(metricsPort),
       METRICS_HOST: "127.0.0.1",
       METRICS_TOKEN: TOKEN,
