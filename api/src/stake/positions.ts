@@ -42,12 +42,14 @@ const positionPage = (db: Db, keys: RawBuilder<unknown>) =>
 
 /**
  * Every position, latest stake first (an index scan of (last_staked_at desc, wallet, node)), each row with the count of
- * all.
+ * all. The indexer's index is DESC NULLS LAST (indexer/ponder.schema.ts) while a plain DESC sorts nulls first: the
+ * column is never null, so both orders are the same, but only the index's own order lets Postgres read the page from
+ * the index instead of sorting every position.
  */
 const everyPositionPage = preparedQuery((db: Db, _shape: "all", v: Window) =>
   withPositionColumns(positions(db))
     .select(sql<bigint>`(SELECT count(*) FROM chain.stake_position)`.as("total"))
-    .orderBy("p.last_staked_at", "desc")
+    .orderBy("p.last_staked_at", (order) => order.desc().nullsLast())
     .orderBy("p.wallet")
     .orderBy("p.node")
     .limit(v.limit)

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type CompiledQuery } from "kysely";
+import type { Db } from "../db/database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
@@ -119,6 +120,31 @@ describe("stake list searches", () => {
       total: 12,
     });
     expect(await listPositions(t.db, { q: "0x", page: 9, limit: 5 })).toEqual({ rows: [], total: 12 });
+  });
+
+  it("reads the admin's unsearched page from the indexer's latest-stake index instead of sorting every position", async () => {
+    const run: CompiledQuery[] = [];
+    const recording = {
+      getExecutor: () => t.db.getExecutor(),
+      executeQuery: (query: CompiledQuery) => {
+        run.push(query);
+        return t.db.executeQuery(query);
+      },
+    } as unknown as Db;
+    const { rows } = await listPositions(recording, { q: "", page: 2, limit: 3 });
+    expect(rows.map((row) => `${row.wallet}-${row.node}`)).toEqual((await expectedPositions("")).slice(3, 6));
+    const page = run[0]!;
+    const plan = await t.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      await sql`SET LOCAL enable_sort = off`.execute(tx);
+      const { rows: lines } = await tx.executeQuery<{ "QUERY PLAN": string }>({
+        ...page,
+        sql: `EXPLAIN ${page.sql}`,
+      });
+      return lines.map((line) => line["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("stake_position_last_staked_at_wallet_node_index");
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 
   it("finds the same events as ILIKE on the transaction hash, for all and for one wallet, with the count of all pages", async () => {
