@@ -75,7 +75,14 @@ export const publicGates: Record<RouteNameOf<"public">, ComponentType> = {
 };
 
 const layouts = {
-  chain: async () => ({ Component: (await import("./providers/chain-provider")).ChainScope }),
+  /** The signed-in frames bring the rest of Mantine's styles (the first screens load only their own, main.tsx). */
+  chain: async () => {
+    const [{ ChainScope }] = await Promise.all([
+      import("./providers/chain-provider"),
+      import("@/shared/theme/all-styles"),
+    ]);
+    return { Component: ChainScope };
+  },
   operator: async () => ({ Component: (await import("./layouts/operator-layout")).OperatorLayout }),
   admin: async () => ({ Component: (await import("./layouts/admin-layout")).AdminLayout }),
 };

@@ -1,6 +1,7 @@
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { useEffect } from "react";
+import "@/shared/theme/all-styles";
 import classes from "./notifications.module.css";
 
 /** The toasts (bottom right) and the dialogs' manager; `onReady` runs once both listen. */
