@@ -17,8 +17,11 @@ export const randomAddress = () =>
   privateKeyToAccount(`0x${Buffer.from(Array.from({ length: 32 }, () => randomInt(1, 256))).toString("hex")}` as Hex)
     .address;
 
-/** A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback). */
-export const loopbackIp = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(2, 255)}`;
+/**
+ * A loopback address of its own for each node, so a local server can stand in for it (127.0.0.0/8 is all loopback).
+ * Every part has three digits: screens are checked with the longest address an operator can have.
+ */
+export const loopbackIp = () => `127.${randomInt(100, 256)}.${randomInt(100, 256)}.${randomInt(100, 255)}`;
 
 /**
  * A node of the operator registered through the API and set Active in the stack's database: a stand-in
