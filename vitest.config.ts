@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["api/{src,test}/**/*.{db,chain}.test.ts"],
-          globalSetup: ["test/global-postgres.ts"],
+          globalSetup: ["test/global-postgres.ts", "test/global-programs.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { inject } from "vitest";
 import { HEALTH_PATHS, type Health } from "../api/src/health/schema.ts";
 import { freePort } from "../scripts/lib/ports.ts";
 import { startService, type Service } from "../scripts/lib/service.ts";
@@ -43,8 +44,8 @@ export function apiProcessEnv(
 }
 
 /**
- * Starts the API's real entry (api/src/server.ts) in a process group of its own, as the stack runner
- * does, on a free port of 127.0.0.1 with `env` on top of this process's environment; resolves once
+ * Starts the API's real entry, compiled as production runs it (this run's build of api/src/server.ts,
+ * test/global-programs.ts), in a process group of its own, as the stack runner does, on a free port of 127.0.0.1 with `env` on top of this process's environment; resolves once
  * /api/health answers with the database reachable (the indexer may be absent), or stops it and
  * throws with what it printed.
  */
@@ -54,7 +55,7 @@ export async function startApiProcess(name: string, env: Record<string, string>,
   const service = startService({
     name,
     command: process.execPath,
-    args: ["--import", "tsx", "api/src/server.ts"],
+    args: [path.join(ROOT, inject("compiledProgramsDir"), "server.js")],
     cwd: ROOT,
     env: { ...env, API_HOST: "127.0.0.1", API_PORT: String(port) },
     logFile: path.join(logDir, `${name}.log`),

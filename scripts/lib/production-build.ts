@@ -45,30 +45,36 @@ const REQUIRE_BANNER =
   'import { createRequire as __pliCreateRequire } from "node:module"; const require = __pliCreateRequire(import.meta.url);';
 
 /**
- * Compiles each output folder's programs in one pass, the API's split into shared chunks: a module that
- * code loads with a dynamic import() (what only some routes need) becomes a chunk of its own, with the
- * packages it imports, so they load when first used rather than with the program. The indexer's start
- * stays one file: it finds the repository from its own location (import.meta.url), which a chunk's differs from.
+ * Compiles one output folder's programs in one pass (`outdir` from the root, two folders below it), the API's split
+ * into shared chunks: a module that code loads with a dynamic import() (what only some routes need) becomes a chunk
+ * of its own, with the packages it imports, so they load when first used rather than with the program. The
+ * indexer's start stays one file: it finds the repository from its own location (import.meta.url), which a chunk's
+ * differs from.
  */
+export async function buildPrograms(outdir: string, programs: Record<string, string>, splitting = true): Promise<void> {
+  rmSync(path.join(ROOT, outdir), { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: programs,
+    outdir,
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    external: EXTERNAL_PACKAGES,
+    banner: { js: REQUIRE_BANNER },
+    logLevel: "warning",
+  });
+}
+
+/** Compiles every output folder of PRODUCTION_PROGRAMS. */
 export async function buildProduction(): Promise<void> {
   await Promise.all(
-    Object.entries(PRODUCTION_PROGRAMS).map(async ([outdir, programs]) => {
-      rmSync(path.join(ROOT, outdir), { recursive: true, force: true });
-      await build({
-        absWorkingDir: ROOT,
-        entryPoints: programs,
-        outdir,
-        chunkNames: "chunks/[name]-[hash]",
-        bundle: true,
-        splitting: outdir !== "indexer/dist",
-        platform: "node",
-        format: "esm",
-        target: "node22",
-        external: EXTERNAL_PACKAGES,
-        banner: { js: REQUIRE_BANNER },
-        logLevel: "warning",
-      });
-    }),
+    Object.entries(PRODUCTION_PROGRAMS).map(([outdir, programs]) =>
+      buildPrograms(outdir, programs, outdir !== "indexer/dist"),
+    ),
   );
 }
 

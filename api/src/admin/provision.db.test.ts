@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const adminCreate = (...args: string[]) =>
-  runScript("scripts/admin-create.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
+  runScript("admin-create", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 describe("npm run admin:create", () => {
   it("creates an admin whose printed password signs in, and refuses a second admin with the same email", async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const resetSecondFactor = (...args: string[]) =>
-  runScript("scripts/admin-reset-second-factor.ts", args, { DATABASE_URL: t.config.DATABASE_URL });
+  runScript("admin-reset-second-factor", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 /** A signed-in admin with a passkey under each of `names`, and emailed codes switched off. */
 async function adminLockedToPasskeys(names: string[]) {

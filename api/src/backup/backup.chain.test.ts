@@ -35,9 +35,9 @@ let ids: { node: string; stakeRequest: string; ticket: string; incentive: string
 let files: string[];
 
 const backup = (databaseUrl: string, uploadDir: string, out = archive) =>
-  runScript("scripts/backup.ts", ["--out", out], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
+  runScript("backup", ["--out", out], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
 const restore = (databaseUrl: string, uploadDir: string, from = archive) =>
-  runScript("scripts/restore.ts", ["--in", from], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
+  runScript("restore", ["--in", from], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
 /** The exit code and error output of a command expected to fail. */
 const failure = (run: Promise<unknown>) =>
   run.then(
