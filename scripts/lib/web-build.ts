@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import lockfile from "proper-lockfile";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const WEB = path.join(ROOT, "web");
@@ -19,25 +20,43 @@ function newestMtime(target: string): number {
 /** What the web app is built from besides web/: the API's public contract (and the schemas it gathers) and the ABIs. */
 const SHARED_SOURCES = [path.join(ROOT, "api", "src"), path.join(ROOT, "abis", "src")];
 
-/** Builds web/dist unless it is newer than every source file of the web app and of what it imports. */
-export async function buildWeb(logFile: string, log: (service: string, line: string) => void): Promise<void> {
+/** Whether web/dist is newer than every source file of the web app and of what it imports. */
+function isBuildFresh(): boolean {
   const sources = [
     ...readdirSync(WEB)
-      .filter((entry) => entry !== "dist" && entry !== "node_modules")
+      .filter((entry) => entry !== "dist" && entry !== "node_modules" && entry !== "dist.lock")
       .map((entry) => newestMtime(path.join(WEB, entry))),
     ...SHARED_SOURCES.map(newestMtime),
   ];
   const built = existsSync(path.join(WEB, "dist", "index.html")) ? newestMtime(path.join(WEB, "dist")) : 0;
-  if (built > Math.max(...sources)) return;
-  log("web", "building the web app");
-  const out = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], {
-    cwd: WEB,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
+  return built > Math.max(...sources);
+}
+
+/**
+ * Builds web/dist unless it is fresh. Stacks that start at the same time (the browser tests' stack and
+ * `npm start` in the smoke test) take turns on a lock, so one builds and the others find its build fresh.
+ */
+export async function buildWeb(logFile: string, log: (service: string, line: string) => void): Promise<void> {
+  if (isBuildFresh()) return;
+  const release = await lockfile.lock(path.join(WEB, "dist"), {
+    realpath: false,
+    lockfilePath: path.join(WEB, "dist.lock"),
+    retries: { retries: 1200, minTimeout: 250, maxTimeout: 250 },
   });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`The web build failed (exit ${code}); see ${logFile}`);
+  try {
+    if (isBuildFresh()) return;
+    log("web", "building the web app");
+    const out = createWriteStream(logFile, { flags: "a" });
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build"], {
+      cwd: WEB,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    if (code !== 0) throw new Error(`The web build failed (exit ${code}); see ${logFile}`);
+  } finally {
+    await release();
+  }
 }
