@@ -22,7 +22,7 @@ import {
   buildProduction,
   dockerfileCommand,
   indexedUpToSql,
-  PRODUCTION_ENV,
+  productionApiEnv,
   startHeadOnlyRpc,
 } from "../scripts/lib/production-build.ts";
 import { createDb } from "../api/src/db/database.ts";
@@ -59,21 +59,15 @@ try {
   const databaseUrl = await postgres.createDatabase("bench");
   const [command, ...args] = dockerfileCommand("api");
   const env = {
-    PATH: process.env.PATH,
+    ...productionApiEnv({
+      databaseUrl,
+      rpcUrl: rpc.url,
+      chainId: CHAIN_ID,
+      jwtSecret: JWT_SECRET,
+      smtpUrl: "smtp://127.0.0.1:9",
+      uploadDir: path.join(dir, "uploads"),
+    }),
     NODE_OPTIONS: process.env.NODE_OPTIONS,
-    ...PRODUCTION_ENV,
-    APP_ENV: "production",
-    API_HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    RPC_URL: rpc.url,
-    CHAIN_ID: String(CHAIN_ID),
-    PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-    STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-    FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
-    JWT_SECRET,
-    SMTP_URL: "smtp://127.0.0.1:9",
-    PUBLIC_URL: "https://portal.example.com",
-    UPLOAD_DIR: path.join(dir, "uploads"),
   };
   await run(process.execPath, ["api/dist/migrate.js"], { cwd: ROOT, env });
   const client = new pg.Client({ connectionString: databaseUrl });

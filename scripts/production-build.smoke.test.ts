@@ -13,7 +13,7 @@ import {
   buildProduction,
   dockerfileCommand,
   indexedUpToSql,
-  PRODUCTION_ENV,
+  productionApiEnv,
   startHeadOnlyRpc,
 } from "./lib/production-build.ts";
 import { waitFor } from "./lib/wait.ts";
@@ -58,21 +58,15 @@ describe("the production build", () => {
     const databaseUrl = await postgres.createDatabase("production");
     const port = await freePort();
     const env = {
-      PATH: process.env.PATH,
-      ...PRODUCTION_ENV,
-      APP_ENV: "production",
-      API_HOST: "127.0.0.1",
+      ...productionApiEnv({
+        databaseUrl,
+        rpcUrl: rpc.url,
+        chainId: CHAIN_ID,
+        jwtSecret: "production-smoke-secret-0123456789abcdef",
+        smtpUrl: smtp.url,
+        uploadDir: path.join(dir, "uploads"),
+      }),
       API_PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      RPC_URL: rpc.url,
-      CHAIN_ID: String(CHAIN_ID),
-      PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-      FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
-      JWT_SECRET: "production-smoke-secret-0123456789abcdef",
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: "https://portal.example.com",
-      UPLOAD_DIR: path.join(dir, "uploads"),
     };
     const url = `http://127.0.0.1:${port}`;
     const api = runCommand(dockerfileCommand("api"), env);

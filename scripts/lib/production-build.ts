@@ -94,6 +94,37 @@ export function dockerfileCommand(target: "api" | "indexer"): string[] {
 export const PRODUCTION_ENV = { NODE_ENV: "production" } as const;
 
 /**
+ * The environment of the compiled API started as the Dockerfile starts it (production settings, on 127.0.0.1) for a
+ * check on this machine: a database, a chain that may only tell its head (contract addresses of the local anvil
+ * deployment, never called), an SMTP server and an upload folder.
+ */
+export function productionApiEnv(options: {
+  databaseUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  jwtSecret: string;
+  smtpUrl: string;
+  uploadDir: string;
+}): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    ...PRODUCTION_ENV,
+    APP_ENV: "production",
+    API_HOST: "127.0.0.1",
+    DATABASE_URL: options.databaseUrl,
+    RPC_URL: options.rpcUrl,
+    CHAIN_ID: String(options.chainId),
+    PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+    FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+    JWT_SECRET: options.jwtSecret,
+    SMTP_URL: options.smtpUrl,
+    PUBLIC_URL: "https://portal.example.com",
+    UPLOAD_DIR: options.uploadDir,
+  };
+}
+
+/**
  * A stand-in for the chain's JSON-RPC endpoint that answers `eth_blockNumber` with `head` (and any
  * other method with a JSON-RPC error), for starting the API where no chain runs; stop it with close().
  */
