@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
  * Two files at a time (one per core: Vitest's default would be a single worker on a 2-core machine).
  * Each API and indexer file has its own database and chain, so they run side by side. The browser
  * files share one stack and run one at a time; `npm test` (scripts/test.ts) runs them in a lane of
- * their own next to everything else.
+ * their own next to everything else. The unit and api files of a worker share loaded modules
+ * (`isolate: false`): a fresh module graph per file spent more CPU importing the API than running tests.
  */
 /** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
 const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
@@ -19,6 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          isolate: false,
           include: ["{abis,api,web,scripts}/**/*.unit.test.{ts,tsx}"],
           exclude: ["**/node_modules/**"],
         },
@@ -36,6 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "api",
+          isolate: false,
           include: ["api/{src,test}/**/*.{db,chain}.test.ts"],
           globalSetup: ["test/global-postgres.ts", "test/global-programs.ts"],
           testTimeout: 30_000,

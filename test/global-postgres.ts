@@ -2,19 +2,41 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { createDb } from "../api/src/db/database.ts";
+import { migrateToLatest } from "../api/src/db/migrate.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    /** A database with every migration applied, which no one connects to: `CREATE DATABASE … TEMPLATE` copies it. */
+    migratedTemplateDatabase: string;
   }
 }
 
-/** One throw-away Postgres server for the whole run; each test file creates its own database in it. */
+const MIGRATED_TEMPLATE = "migrated_template";
+
+/**
+ * One throw-away Postgres server for the whole run; each test file creates its own database in it,
+ * empty or copied from a template migrated once here.
+ */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-test-pg-"));
   const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+  try {
+    const db = createDb(await pg.createDatabase(MIGRATED_TEMPLATE), 1);
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  } catch (error) {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide("postgresAdminUrl", pg.url());
+  project.provide("migratedTemplateDatabase", MIGRATED_TEMPLATE);
   return async () => {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { PostgresQueryCompiler, type KyselyPlugin } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createTestDatabase } from "../../test/database.ts";
+import { createMigratedTestDatabase } from "../../test/database.ts";
 import { createApp } from "../src/app.ts";
 import { createChainClient } from "../src/chain/client.ts";
 import { createAdmin } from "../src/admin/repository.ts";
@@ -51,8 +51,8 @@ interface CallOptions {
 }
 
 /**
- * An API on a fresh, migrated database in the run's Postgres (or on `databaseUrl`, migrated the same way
- * as the API's start would), with a real SMTP server when given.
+ * An API on a fresh database copied from the run's migrated template (or on `databaseUrl`), migrated the
+ * same way as the API's start would (a no-op on the copy), with a real SMTP server when given.
  */
 export async function createTestApp({
   rpcUrl = "http://127.0.0.1:9",
@@ -68,7 +68,7 @@ export async function createTestApp({
   /** Told the SQL of every query the app sends to the database, from the first request on. */
   onQuery?: (sql: string) => void;
 } = {}) {
-  const databaseUrl = givenDatabaseUrl ?? (await createTestDatabase("api"));
+  const databaseUrl = givenDatabaseUrl ?? (await createMigratedTestDatabase("api"));
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
   const config: Config = loadConfig({
     APP_ENV: "test",

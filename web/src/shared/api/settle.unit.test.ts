@@ -1,15 +1,18 @@
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { toast } from "../ui/toast";
 import { HttpError } from "./http";
 import { settle } from "./settle";
 
-vi.mock("../ui/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const failing = (error: unknown) => ({ mutateAsync: () => Promise.reject(error) });
 const succeeding = <T>(data: T) => ({ mutateAsync: () => Promise.resolve(data) });
 
+/** The toast object's own method is replaced, not its module: test files share loaded modules (`isolate: false`). */
 beforeEach(() => {
-  vi.mocked(toast.error).mockClear();
+  vi.spyOn(toast, "error").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe("settle", () => {
