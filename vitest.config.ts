@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{abis,api,web,scripts}/**/*.unit.test.{ts,tsx}"],
+          include: ["{abis,api,web,scripts,indexer}/**/*.unit.test.{ts,tsx}"],
           exclude: ["**/node_modules/**"],
         },
       },
