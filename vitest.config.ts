@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: "unit",
           isolate: false,
-          include: ["{abis,api,web,scripts}/**/*.unit.test.{ts,tsx}"],
+          include: ["{abis,api,web,scripts,indexer}/**/*.unit.test.{ts,tsx}"],
           exclude: ["**/node_modules/**"],
         },
       },

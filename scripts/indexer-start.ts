@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
-import { indexerSchemaName, PONDER_BIN, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
+import { indexerSchemaName, PONDER_NODE_ARGS, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
 
 function readEnv(): IndexerEnv {
   try {
@@ -28,7 +28,7 @@ const schema = indexerSchemaName({
 console.log(`Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
 const ponder = spawn(
   process.execPath,
-  [PONDER_BIN, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA],
+  [...PONDER_NODE_ARGS, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA],
   {
     cwd: ROOT,
     stdio: "inherit",

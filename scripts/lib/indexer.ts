@@ -19,6 +19,11 @@ import { waitFor } from "./wait.ts";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Ponder's command-line entry point. */
 export const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
+/** Node's arguments that run Ponder's command line, with indexer/compile-cache.ts and native-deps.ts preloaded. */
+export const PONDER_NODE_ARGS = [
+  ...["compile-cache.ts", "native-deps.ts"].flatMap((file) => ["--import", path.join(ROOT, "indexer", file)]),
+  PONDER_BIN,
+];
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
 export const VIEWS_SCHEMA = CHAIN_VIEWS_SCHEMA;
 
@@ -137,7 +142,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...indexerEnv(options) };
   for (const key of ["PORT", "DATABASE_SCHEMA", "DATABASE_VIEWS_SCHEMA", "DATABASE_PRIVATE_URL"]) delete env[key];
   if (!options.wsUrl) delete env.WS_URL;
-  const args = [PONDER_BIN, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
+  const args = [...PONDER_NODE_ARGS, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
   const child = spawn(process.execPath, [...args, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
     env,
