@@ -14,6 +14,7 @@ import {
   layoutProblems,
   overlaps,
   pageTitle,
+  SCREENSHOT,
   showInScheme,
 } from "./support/layout-checks.ts";
 import { useStack } from "./support/stack.ts";
@@ -154,8 +155,9 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
               );
             }
             await page.screenshot({
-              path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.png`),
+              path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
               fullPage: true,
+              ...SCREENSHOT,
             });
           }
         }
@@ -183,7 +185,7 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
       expect(toastBox).not.toBeNull();
       expect(logoutBox).not.toBeNull();
       expect(overlaps(toastBox!, logoutBox!)).toBe(false);
-      await page.screenshot({ path: path.join(SCREENSHOTS, name, "toast.png") });
+      await page.screenshot({ path: path.join(SCREENSHOTS, name, "toast.jpg"), ...SCREENSHOT });
     } finally {
       await context.close();
     }
