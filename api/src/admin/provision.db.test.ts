@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const adminCreate = (...args: string[]) =>
-  runScript("admin-create", args, { DATABASE_URL: t.config.DATABASE_URL });
+const adminCreate = (...args: string[]) => runScript("admin-create", args, { DATABASE_URL: t.config.DATABASE_URL });
 
 describe("npm run admin:create", () => {
   it("creates an admin whose printed password signs in, and refuses a second admin with the same email", async () => {
