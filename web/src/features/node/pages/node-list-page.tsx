@@ -74,7 +74,7 @@ export function NodeListPage() {
     {
       id: "status",
       header: "Status",
-      cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" />,
+      cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" multiline />,
     },
     {
       id: "stakeStatus",
