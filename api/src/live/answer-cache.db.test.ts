@@ -42,9 +42,13 @@ const adminList = async () =>
   };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ name }).where("id", "=", id).execute();
+/** How long nothing may be announced before a test counts on a cached answer staying. */
+const QUIET_MS = 250;
 /**
  * Waits until every change committed so far has been heard: a status write to the node, announced
- * after them, reaches the live hub only once the announcements before it have been handled.
+ * after them, reaches the live hub only once the announcements before it have been handled. Then waits for a
+ * moment in which a cached list stays: a write that commits after a request's answer (one a test did not make
+ * itself) would otherwise empty the cache under a test that checks what empties it.
  */
 async function settled(id: string) {
   let heard = false;
@@ -62,6 +66,15 @@ async function settled(id: string) {
   } finally {
     unsubscribe();
   }
+  await waitFor(
+    "a moment with nothing announced",
+    async () => {
+      await adminList();
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+      return t.live.answers.size > 0;
+    },
+    { timeoutMs: 10_000, intervalMs: 5 },
+  );
 }
 
 beforeAll(async () => {
