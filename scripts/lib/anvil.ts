@@ -33,8 +33,23 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-/** Starts anvil on 127.0.0.1 and resolves once it answers JSON-RPC. */
+/**
+ * Starts anvil on 127.0.0.1 and resolves once this process listens and answers JSON-RPC. A picked port
+ * that another process took in the meantime is detected from anvil's own words and a new one is picked,
+ * so a client never ends up talking to someone else's chain.
+ */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startAnvilOnce(options);
+    if (started !== "port taken") return started;
+    if (options.port || attempt === PORT_ATTEMPTS) throw new Error(`anvil could not listen: the port was taken`);
+  }
+}
+
+const PORT_ATTEMPTS = 5;
+const LISTEN_TIMEOUT_MS = 30_000;
+
+async function startAnvilOnce(options: AnvilOptions): Promise<Anvil | "port taken"> {
   const port = await freePort(options.port);
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? ANVIL_CHAIN_ID)];
   if (options.statePath) mkdirSync(path.dirname(options.statePath), { recursive: true });
@@ -44,15 +59,33 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;
   let exited = false;
+  let output = "";
   const exitPromise = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
-  child.stdout?.on("data", (chunk: Buffer) => log?.(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => log?.(chunk.toString()));
+  const listening = new Promise<"listening" | "port taken">((resolve, reject) => {
+    const listeningLine = `Listening on 127.0.0.1:${port}`;
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log?.(text);
+      output = (output + text).slice(-4096);
+      if (output.includes(listeningLine)) resolve("listening");
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    void exitPromise.then(() => {
+      if (/address already in use/i.test(output)) resolve("port taken");
+      const last = output.trim().split("\n").at(-1) ?? "";
+      reject(new Error(`anvil exited with code ${child.exitCode}: ${last}`));
+    });
+  });
+  const timeout = setTimeout(() => child.kill("SIGKILL"), LISTEN_TIMEOUT_MS);
+  try {
+    if ((await listening) === "port taken") return "port taken";
+  } finally {
+    clearTimeout(timeout);
+  }
   const rpcUrl = `http://127.0.0.1:${port}`;
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });
-  await waitFor("anvil to answer", async () => {
-    if (exited) throw new Error(`anvil exited with code ${child.exitCode}`);
-    return (await client.getChainId()) > 0;
-  });
+  await waitFor("anvil to answer", async () => (await client.getChainId()) > 0);
   return {
     rpcUrl,
     wsUrl: `ws://127.0.0.1:${port}`,
