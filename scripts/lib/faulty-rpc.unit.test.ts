@@ -73,24 +73,28 @@ it("refuses connections while refusing, and serves again on the same address aft
   });
 });
 
-it("fails the configured share of requests, with 503s and JSON-RPC errors, without reaching the upstream", async () => {
-  let state = 1;
-  const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
-  proxy = await startFaultyRpc({ upstream: upstreamUrl, faults: { failRate: 0.1 }, random });
-  const before = upstreamRequests;
-  const statuses: string[] = [];
-  for (let id = 0; id < 400; id++) {
-    const response = await post(proxy.url, { jsonrpc: "2.0", id, method: "eth_blockNumber" });
-    const body = response.status === 200 ? ((await response.json()) as { error?: { code: number } }) : null;
-    statuses.push(response.status === 503 ? "503" : body?.error ? `rpc ${body.error.code}` : "ok");
-  }
-  const failed = statuses.filter((status) => status !== "ok").length;
-  expect(failed).toBeGreaterThan(20);
-  expect(failed).toBeLessThan(60);
-  expect(new Set(statuses)).toEqual(new Set(["ok", "503", "rpc -32603"]));
-  expect(upstreamRequests - before).toBe(400 - failed);
-  expect(proxy.stats.failed).toBe(failed);
-});
+it(
+  "fails the configured share of requests, with 503s and JSON-RPC errors, without reaching the upstream",
+  { timeout: 20_000 },
+  async () => {
+    let state = 1;
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    proxy = await startFaultyRpc({ upstream: upstreamUrl, faults: { failRate: 0.1 }, random });
+    const before = upstreamRequests;
+    const statuses: string[] = [];
+    for (let id = 0; id < 200; id++) {
+      const response = await post(proxy.url, { jsonrpc: "2.0", id, method: "eth_blockNumber" });
+      const body = response.status === 200 ? ((await response.json()) as { error?: { code: number } }) : null;
+      statuses.push(response.status === 503 ? "503" : body?.error ? `rpc ${body.error.code}` : "ok");
+    }
+    const failed = statuses.filter((status) => status !== "ok").length;
+    expect(failed).toBeGreaterThan(10);
+    expect(failed).toBeLessThan(30);
+    expect(new Set(statuses)).toEqual(new Set(["ok", "503", "rpc -32603"]));
+    expect(upstreamRequests - before).toBe(200 - failed);
+    expect(proxy.stats.failed).toBe(failed);
+  },
+);
 
 it("adds its latency to every request", async () => {
   proxy = await startFaultyRpc({ upstream: upstreamUrl, faults: { latencyMs: 300 } });
