@@ -94,6 +94,10 @@ async function resolve(envFile: string): Promise<Resolved> {
   return parse((await compose(envFile, "config")).stdout) as Resolved;
 }
 
+let resolvedExample: Promise<Resolved> | undefined;
+/** The deployment resolved with .env.example, asked of docker-compose once (each call costs it about a CPU-second). */
+const resolveExample = () => (resolvedExample ??= resolve(ENV_EXAMPLE));
+
 /** A service's environment as its process sees it: variables resolved to null are not set. */
 /** The ports a service publishes on the Docker host, whichever form docker-compose printed them in. */
 function publishedPorts(resolved: Resolved, service: string): { hostIp?: string; published: number; target: number }[] {
@@ -216,7 +220,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("gives the API and the indexer an environment their own config parsers accept", async () => {
-    const resolved = await resolve(ENV_EXAMPLE);
+    const resolved = await resolveExample();
     const api = loadConfig(environmentOf(resolved, "api"));
     expect(api).toMatchObject({
       APP_ENV: "production",
@@ -261,7 +265,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("publishes only the web server to the network; Postgres, the indexer and Grafana on the host's loopback", async () => {
-    const resolved = await resolve(ENV_EXAMPLE);
+    const resolved = await resolveExample();
     const published = Object.keys(resolved.services).flatMap((service) =>
       publishedPorts(resolved, service).map(({ hostIp, target }) => ({ service, hostIp, target })),
     );
@@ -274,7 +278,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("serves the API's metrics on the internal network only, where the monitoring profile's Prometheus scrapes them", async () => {
-    const resolved = await resolve(ENV_EXAMPLE);
+    const resolved = await resolveExample();
     const api = loadConfig(environmentOf(resolved, "api"));
     expect(api.METRICS_PORT).toBeDefined();
     expect(api.METRICS_HOST).toBe("0.0.0.0");
@@ -319,7 +323,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("has nginx send the API's security headers with the web app's files", async () => {
-    const https = await resolve(ENV_EXAMPLE);
+    const https = await resolveExample();
     const http = await resolve(
       writeEnvFile("http-and-ws", [
         ...envExampleEntries()
@@ -357,7 +361,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       site.indexOf("real_ip_recursive on;"),
       "the real address is set before nginx appends it for the API",
     ).toBeLessThan(site.indexOf("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"));
-    expect(realIpDirectives(await nginxSite(environmentOf(await resolve(ENV_EXAMPLE), "web")))).toEqual([]);
+    expect(realIpDirectives(await nginxSite(environmentOf(await resolveExample(), "web")))).toEqual([]);
     for (const malformed of ["10.0.0.0/8; allow all", "10.0.0.0/", "*"]) {
       await expect(nginxSite({ TRUSTED_PROXY_CIDRS: malformed }), malformed).rejects.toThrow(
         /TRUSTED_PROXY_CIDRS: .* not/,
@@ -389,7 +393,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("marks the API and the indexer healthy only when ready, and starts nginx once the API is", async () => {
-    const { services } = await resolve(ENV_EXAMPLE);
+    const { services } = await resolveExample();
     const probe = (service: string) => services[service]?.healthcheck?.test.join(" ") ?? "";
     expect(probe("api")).toContain(`{process.env.API_PORT}${API.healthReady}\``);
     expect(probe("indexer"), "Ponder's readiness: backfill done").toContain("{process.env.PORT}/ready`");
@@ -403,13 +407,13 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
   });
 
   it("has the API log JSON lines", async () => {
-    const api = loadConfig(environmentOf(await resolve(ENV_EXAMPLE), "api"));
+    const api = loadConfig(environmentOf(await resolveExample(), "api"));
     expect(api.APP_ENV).toBe("production");
     expect(api.LOG_PRETTY).not.toBe(true);
   });
 
   it("runs the compiled backup of the running API's image under the backup profile, with the uploads volume", async () => {
-    const { services } = await resolve(ENV_EXAMPLE);
+    const { services } = await resolveExample();
     const backup = services.backup!;
     expect(backup.profiles).toEqual(["backup"]);
     expect(backup.image).toBe(services.api?.image);

@@ -71,6 +71,7 @@ async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
  */
 export async function accessibilityProblems(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
   const result = await runAxe(page, {
+    resultTypes: ["violations"],
     runOnly: coloursOnly
       ? { type: "rule", values: COLOUR_RULES }
       : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
