@@ -16,7 +16,7 @@ const hash = `0x${"ab".repeat(32)}`;
 /**
  * Rows the schema's checks would refuse (they are dropped in this test's own database), so the export's cell rules
  * meet every case a spreadsheet or a CSV reader trips on: formula signs, tabs and CRs first, quotes, commas and line
- * breaks inside cells, an empty cell, text beyond ASCII, the largest numeric(78, 0), zero and amounts whose decimals
+ * breaks inside cells, an empty cell, an empty wallet (its stake id starts with the dash), text beyond ASCII, the largest numeric(78, 0), zero and amounts whose decimals
  * end in zeros.
  */
 const TRICKY = [
@@ -49,6 +49,7 @@ const TRICKY = [
   { wallet: "plain", node: "node", date: "2027-01-01", token: "100000000000000000", type: "Monthly", paid: null },
   { wallet: "plain", node: "node", date: "2026-12-01", token: `1${"0".repeat(77)}`, type: "Monthly", paid: null },
   { wallet: "plain", node: "node", date: "2026-11-01", token: "1", type: "=1+1", paid: null },
+  { wallet: "", node: "NODE", date: "2026-10-01", token: "20", type: "Monthly", paid: null },
 ];
 
 beforeAll(async () => {
@@ -94,6 +95,7 @@ const LINES = [
   "plain,plain-node,UnPaid,0.1,Monthly,,,31-12-2026\r\n",
   "plain,plain-node,UnPaid,100000000000000000000000000000000000000000000000000000000000,Monthly,,,30-11-2026\r\n",
   "plain,plain-node,UnPaid,0.000000000000000001,'=1+1,,,31-10-2026\r\n",
+  ",'-node,UnPaid,0.00000000000000002,Monthly,,,30-09-2026\r\n",
 ];
 const HEADER = "Wallet Address,Stake Id,Status,Token (PLI),Type,Txn Hash,Paid Date,Created At\r\n";
 
@@ -111,7 +113,7 @@ describe("the incentive export's bytes", () => {
       (await t.call("GET", `${API.incentive.export}${q ? `?q=${q}` : ""}`, { token })).body;
     expect(await exported(operator)).toBe(HEADER + LINES[4]);
     expect(await exported(operator, "unpaid")).toBe(HEADER);
-    expect(await exported(admin, "unpaid")).toBe(HEADER + [3, 5, 6, 7].map((n) => LINES[n]).join(""));
+    expect(await exported(admin, "unpaid")).toBe(HEADER + [3, 5, 6, 7, 8].map((n) => LINES[n]).join(""));
     expect(await exported(admin, hash.slice(0, 10))).toBe(HEADER + LINES[4]);
     expect(await exported(admin, "nothing")).toBe(HEADER);
   });

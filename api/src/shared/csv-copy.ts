@@ -7,13 +7,16 @@ const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 
+/** The character codes csvCell guards at the start of a cell (= + - @ tab CR), as an SQL list. */
+export const FORMULA_CODES = "61, 43, 45, 64, 9, 13";
+
 /**
  * csvCell in SQL, for a CSV that Postgres writes (`COPY … WITH (FORMAT csv)`): a text starting with = + - @ (or tab,
  * CR) gets a leading apostrophe; an empty text becomes NULL, which COPY writes as an empty cell (an empty text it
  * would quote, ""). COPY itself quotes what csvCell quotes (a comma, quote or line break) and doubles the quotes.
  */
 export const csvCellSql = (value: Expression<string | null>): RawBuilder<string | null> =>
-  sql`nullif(CASE WHEN ascii(${value}) IN (61, 43, 45, 64, 9, 13) THEN '''' || ${value} ELSE ${value} END, '')`;
+  sql`nullif(CASE WHEN ascii(${value}) IN (${sql.raw(FORMULA_CODES)}) THEN '''' || ${value} ELSE ${value} END, '')`;
 
 /**
  * COPY ends its CSV rows with LF, csvLine (RFC 4180) with CRLF: a converter of COPY's output, chunk by chunk, that
@@ -40,8 +43,8 @@ export function crlfRows(): (chunk: Buffer) => Buffer {
  * A CSV body that Postgres writes: the header line, then `query`'s rows through `COPY (query) TO STDOUT WITH (FORMAT
  * csv)` on a connection of its own, each column one cell (text cells through csvCellSql), as CRLF lines. The bytes
  * go on as Postgres sends them, a chunk when the client took the previous one (back-pressure), with no work per row
- * in JS. COPY takes no parameters: `query` holds its values as literals (sql.lit). A client that goes away ends the
- * COPY with the connection.
+ * in JS. A date comes out as DD-MM-YYYY (COPY_DATESTYLE, set for this COPY alone). COPY takes no parameters: `query`
+ * holds its values as literals (sql.lit). A client that goes away ends the COPY with the connection.
  */
 export function copyCsv(
   db: Db,
@@ -61,13 +64,19 @@ export function copyCsv(
   );
 }
 
+/** The DateStyle of a COPY: a date is written DD-MM-YYYY, as the lists show it (csvDate). */
+const COPY_DATESTYLE = "Postgres, DMY";
+
 /** The output of a COPY … TO STDOUT as CRLF rows; its connection goes back to the pool after the last row. */
 async function* copied(db: Db, copy: string) {
   const client = await poolOf(db).connect();
   let finished = false;
   try {
+    await client.query("BEGIN");
+    await client.query(`SET LOCAL datestyle = '${COPY_DATESTYLE}'`);
     const toCrlf = crlfRows();
     for await (const chunk of client.query(copyTo(copy))) yield toCrlf(chunk as Buffer);
+    await client.query("COMMIT");
     finished = true;
   } finally {
     client.release(!finished);
