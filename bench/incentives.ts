@@ -79,7 +79,7 @@ await withStand(
   "incentives",
   async (databaseUrl) =>
     (seeded = await seedIncentives(databaseUrl, { operators: OPERATORS, positions: POSITIONS, months: MONTHS })),
-  async ({ api, bare, db, adminToken, pids, operatorToken, write }) => {
+  async ({ api, bare, db, adminToken, pids, operatorToken, write, plans }) => {
     const operator = await db
       .selectFrom("app.operator")
       .select("id")
@@ -120,7 +120,7 @@ await withStand(
             listCase("operator q=paid", `${list}?q=paid`, asOperator),
             bareCase,
           ],
-          { ...loadOptionsFromEnv(), pids, write },
+          { ...loadOptionsFromEnv(), pids, write, plans },
         );
 
     console.log(`\nCSV export of every incentive (admin, GET ${API.incentive.export})`);

@@ -21,7 +21,7 @@ const SEARCH = (process.env.SEARCH ?? "operator42,contabo").split(",").filter(Bo
 await withStand(
   "nodes",
   (databaseUrl) => seedNodes(databaseUrl, { operators: OPERATORS, nodes: NODES }),
-  async ({ api, bare, adminToken, pids, write }) => {
+  async ({ api, bare, adminToken, pids, write, plans }) => {
     const headers = jsonHeaders(adminToken);
     const query = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");
     const bareCase: LoadCase = { name: "bare Hono GET /", url: bare, method: "GET", target: false };
@@ -47,6 +47,6 @@ await withStand(
       }
     }
     cases.push(bareCase);
-    await runLoad(cases, { ...loadOptionsFromEnv(), pids, write });
+    await runLoad(cases, { ...loadOptionsFromEnv(), pids, write, plans });
   },
 );

@@ -24,7 +24,7 @@ await withStand(
   "stakes",
   (databaseUrl) =>
     seedStakes(databaseUrl, { operators: OPERATORS, nodes: POSITIONS, eventsPerPosition: EVENTS_PER_POSITION }),
-  async ({ api, bare, db, adminToken, pids, operatorToken, write }) => {
+  async ({ api, bare, db, adminToken, pids, operatorToken, write, plans }) => {
     const operator = await db
       .selectFrom("app.operator")
       .select(["id", "email", "wallet_address"])
@@ -70,6 +70,6 @@ await withStand(
       stakes(" q=wallet", operator.wallet_address),
       bareCase,
     ];
-    await runLoad(cases, { ...loadOptionsFromEnv(), pids, write });
+    await runLoad(cases, { ...loadOptionsFromEnv(), pids, write, plans });
   },
 );

@@ -40,6 +40,12 @@ export const stakePosition = onchainTable(
     nodeIndex: index().on(table.node),
     /** The admin's stake list, latest stake first (api/src/stake/repository.ts). */
     latestStakeIndex: index().on(table.lastStakedAt.desc(), table.wallet, table.node),
+    /**
+     * The smallest index of every position (a few values, deduplicated: pages of tens instead of the table's
+     * thousands): the admin's unsearched stake list counts its total with an index-only scan of it
+     * (api/src/stake/positions.ts).
+     */
+    statusIndex: index().on(table.status),
   }),
 );
 

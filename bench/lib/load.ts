@@ -27,6 +27,11 @@ export interface LoadOptions {
   writesPerSecond: number;
   /** The write made `writesPerSecond` times a second (the stand's `write`). */
   write?: () => Promise<unknown>;
+  /**
+   * With EXPLAIN=1, the stand's `plans`: instead of loading a case, it is asked twice, each time after a write (a miss),
+   * and the plans of the second answer's statements are printed.
+   */
+  plans?: () => string;
 }
 
 /** Load options from CONNECTIONS, DURATION and WARMUP (seconds) and WRITES_PER_S, with the portal's p99 target. */
@@ -71,6 +76,27 @@ export const jsonHeaders = (token: string) => ({
  */
 export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<string[]> {
   const { connections, duration, warmup, targetP99Ms } = options;
+  if (options.plans) {
+    const plans = options.plans;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const explained = async (c: LoadCase) => {
+      await options.write?.();
+      await pause(200);
+      plans();
+      const probe = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
+      if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}`);
+      await probe.arrayBuffer();
+      await pause(300);
+      return plans();
+    };
+    for (const c of cases.filter((c) => c.target)) {
+      await explained(c);
+      console.log(
+        `\n=== ${c.name}: ${c.method} ${c.url} ${c.body ?? ""} (a miss, asked a second time)\n${await explained(c)}`,
+      );
+    }
+    return [];
+  }
   const width = Math.max(34, ...cases.map((c) => c.name.length));
   console.log(
     `\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`,

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { sql } from "kysely";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAdmin } from "../../api/src/admin/repository.ts";
@@ -14,6 +15,12 @@ import { waitFor } from "../../scripts/lib/wait.ts";
 
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
+/**
+ * With EXPLAIN=1 Postgres logs the plan of every statement the API runs, with its real rows, times and buffers
+ * (auto_explain, as EXPLAIN (ANALYZE, BUFFERS) prints it), and the benches print each case's plans instead of loading it.
+ */
+const EXPLAIN = process.env.EXPLAIN === "1";
+
 /** A seeded database with the API (as in production) and the bare Hono route, each in its own process. */
 export interface Stand {
   api: string;
@@ -28,6 +35,8 @@ export interface Stand {
   operatorToken(id: string): Promise<string>;
   /** A real write to a portal table, as an admin saving the settings makes: it empties the API's answer cache. */
   write(): Promise<unknown>;
+  /** With EXPLAIN=1: the plans Postgres logged since the last call (see EXPLAIN above). */
+  plans?: () => string;
 }
 
 /**
@@ -43,7 +52,12 @@ export async function withStand(
   body: (stand: Stand) => Promise<void>,
 ): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), `pli-bench-${name}-`));
-  const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+  let logged = "";
+  const pg = await startPostgres({
+    dataDir: path.join(dir, "pg"),
+    ephemeral: true,
+    ...(EXPLAIN ? { log: (text: string) => (logged += text) } : {}),
+  });
   const services: Service[] = [];
   try {
     const databaseUrl = await pg.createDatabase("bench");
@@ -53,6 +67,14 @@ export async function withStand(
     const started = performance.now();
     const seeded = await seed(databaseUrl, db);
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);
+    if (EXPLAIN)
+      for (const setting of [
+        "session_preload_libraries = 'auto_explain'",
+        "auto_explain.log_min_duration = 0",
+        "auto_explain.log_analyze = on",
+        "auto_explain.log_buffers = on",
+      ])
+        await sql.raw(`ALTER DATABASE bench SET ${setting}`).execute(db);
     const admin = await createAdmin(db, {
       email: "bench-admin@example.com",
       name: "Bench Admin",
@@ -127,7 +149,12 @@ export async function withStand(
     );
     const pids = { server: services[0]!.process.pid!, bare: services[1]!.process.pid!, postgres: pg.pid };
     const write = () => db.updateTable("app.setting").set({ updated_at: new Date() }).execute();
-    const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken, write };
+    const plans = () => {
+      const text = logged;
+      logged = "";
+      return text;
+    };
+    const stand = { api, bare, databaseUrl, db, adminToken, pids, operatorToken, write, ...(EXPLAIN ? { plans } : {}) };
     await body(stand);
     if (process.env.HOLD === "1") {
       console.log(

@@ -42,9 +42,10 @@ const positionPage = (db: Db, keys: RawBuilder<unknown>) =>
 
 /**
  * Every position, latest stake first (an index scan of (last_staked_at desc, wallet, node)), each row with the count of
- * all. The indexer's index is DESC NULLS LAST (indexer/ponder.schema.ts) while a plain DESC sorts nulls first: the
- * column is never null, so both orders are the same, but only the index's own order lets Postgres read the page from
- * the index instead of sorting every position.
+ * all: an index-only scan of the indexer's status index (tens of pages) instead of every position's row (thousands of
+ * pages, the table's wide hex columns). The indexer's latest-stake index is DESC NULLS LAST (indexer/ponder.schema.ts)
+ * while a plain DESC sorts nulls first: the column is never null, so both orders are the same, but only the index's own
+ * order lets Postgres read the page from the index instead of sorting every position.
  */
 const everyPositionPage = preparedQuery((db: Db, _shape: "all", v: Window) =>
   withPositionColumns(positions(db))

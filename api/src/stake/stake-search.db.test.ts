@@ -147,6 +147,28 @@ describe("stake list searches", () => {
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
+  it("counts the admin's unsearched total from the indexer's status index instead of reading every position", async () => {
+    const run: CompiledQuery[] = [];
+    const recording = {
+      getExecutor: () => t.db.getExecutor(),
+      executeQuery: (query: CompiledQuery) => {
+        run.push(query);
+        return t.db.executeQuery(query);
+      },
+    } as unknown as Db;
+    await sql`VACUUM ANALYZE test_indexer.stake_position`.execute(t.db);
+    expect((await listPositions(recording, { q: "", page: 1, limit: 3 })).total).toBe(12);
+    const plan = await t.db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      const { rows: lines } = await tx.executeQuery<{ "QUERY PLAN": string }>({
+        ...run[0]!,
+        sql: `EXPLAIN ${run[0]!.sql}`,
+      });
+      return lines.map((line) => line["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toMatch(/Index Only Scan using stake_position_status_index/);
+  });
+
   it("finds the same events as ILIKE on the transaction hash, for all and for one wallet, with the count of all pages", async () => {
     const wallet = addressOf("a1", 8);
     const searches = [
