@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { z } from "zod";
+import { firstScreenPreload } from "./build/first-screen-preload.ts";
 import { precompress } from "./build/precompress.ts";
 
 /**
@@ -21,7 +22,7 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), firstScreenPreload(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { proxy },
   build: {

@@ -11,6 +11,8 @@ import { API } from "../public-contract/index.ts";
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+/** A first screen's own copy of the page, naming its page's scripts (web/build/first-screen-preload.ts). */
+const LOGIN_INDEX = INDEX.replace("</head>", '<link rel="modulepreload" href="/assets/login-3c4d.js"></head>');
 /** A hashed script as the web build writes it, with its pre-compressed copies (web/build/precompress.ts). */
 const SCRIPT = "assets/chunk-9f8e.js";
 const SCRIPT_TEXT = "export const rows = [" + Array.from({ length: 400 }, (_, i) => `{id:${i}}`).join(",") + "];";
@@ -23,6 +25,8 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), "pli-dist-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), INDEX);
+  mkdirSync(path.join(dist, "admin", "login"), { recursive: true });
+  writeFileSync(path.join(dist, "admin", "login", "index.html"), LOGIN_INDEX);
   writeFileSync(path.join(dist, "assets", "app-1a2b.js"), "console.log('app')");
   writeFileSync(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(path.join(dist, SCRIPT), SCRIPT_TEXT);
@@ -57,6 +61,17 @@ describe("the API serves the built web app on its own origin", () => {
       expect(response.status, apiPath).toBe(404);
       expect(response.headers.get("content-type"), apiPath).toContain("application/json");
     }
+  });
+
+  it("answers a first screen's path with its own copy of the page, never cached, and deep links below it with the app's", async () => {
+    for (const page of ["/admin/login", "/admin/login/"]) {
+      const response = await fetch(`${origin}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).toBe(LOGIN_INDEX);
+      expect(response.headers.get("cache-control"), page).toBe("no-cache");
+      expect(response.headers.get("content-security-policy"), page).toContain("script-src 'self'");
+    }
+    expect(await (await fetch(`${origin}/admin/login/other`)).text()).toBe(INDEX);
   });
 
   it("sends a strict CSP, no framing, nosniff and a referrer policy on the app, a deep link and the API docs; no HSTS over http", async () => {

@@ -21,6 +21,7 @@ const MANTINE_STYLES = path.join(
 
 let chunks: Rolldown.OutputChunk[] = [];
 let stylesheets = new Map<string, string>();
+let pagesHtml = new Map<string, string>();
 
 beforeAll(async () => {
   const nodeEnv = process.env.NODE_ENV;
@@ -36,6 +37,11 @@ beforeAll(async () => {
   stylesheets = new Map(
     files.flatMap((file) =>
       file.type === "asset" && file.fileName.endsWith(".css") ? [[file.fileName, String(file.source)]] : [],
+    ),
+  );
+  pagesHtml = new Map(
+    files.flatMap((file) =>
+      file.type === "asset" && file.fileName.endsWith(".html") ? [[file.fileName, String(file.source)]] : [],
     ),
   );
 }, 120_000);
@@ -56,7 +62,7 @@ function firstScreen(page: string) {
   const modules = [...loaded].flatMap((chunk) => chunk.moduleIds);
   const gzip = [...loaded].reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0);
   const css = [...loaded].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
-  return { modules, gzip, css: css.map((file) => stylesheets.get(file)!).join("\n"), entry };
+  return { modules, gzip, css: css.map((file) => stylesheets.get(file)!).join("\n"), entry, loaded };
 }
 
 /** Mantine's class names (`m_` and a hash) in a stylesheet. */
@@ -108,10 +114,21 @@ describe.each([
 });
 
 describe.each([
-  ["the connect page (/)", "connect-page"],
-  ["the admin sign-in page (/admin/login)", "admin-login-page"],
-  ["the admin's one-time code page (/admin/verifyotp)", "verify-otp-page"],
-])("%s", (_, page) => {
+  ["the connect page (/)", "connect-page", "index.html"],
+  ["the admin sign-in page (/admin/login)", "admin-login-page", "admin/login/index.html"],
+  ["the admin's one-time code page (/admin/verifyotp)", "verify-otp-page", "admin/verifyotp/index.html"],
+])("%s", (_, page, htmlFile) => {
+  test("names every script it runs in its own index.html, so none waits for the entry to run first", () => {
+    const html = pagesHtml.get(htmlFile) ?? "";
+    const named = new Set(
+      [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="\/([^"]+)"/g)].map(
+        (match) => match[1],
+      ),
+    );
+    const scripts = [...firstScreen(page).loaded].map((chunk) => chunk.fileName);
+    expect(scripts.filter((file) => !named.has(file))).toEqual([]);
+  });
+
   test("has the styles of every Mantine component it renders, none arriving after it", () => {
     const { modules, css } = firstScreen(page);
     const loaded = mantineClasses(css);
