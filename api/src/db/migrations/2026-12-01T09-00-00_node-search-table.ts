@@ -5,7 +5,7 @@ import { sql, type Kysely } from "kysely";
  * and search text (migration 2026-11-23T16-00-00), with the trigram index the search scans. A broad
  * search (a provider, "0x") matches thousands of nodes and the tab counts need every one of them, so
  * the trigram index's candidates are re-checked in the table's pages: in app.node, whose rows carry
- * every column of a node, that read most of the table; these rows are a third of their width.
+ * every column of a node, that read most of the table; these rows take under half the pages.
  * Kept by triggers in the same transaction as the node's write: an insert adds the row, an update
  * of the node's status, creation time or search text (which an owner's new email rewrites) copies
  * it, and a node's delete deletes it (the foreign key). A node's row is only ever looked up by its id (those
