@@ -1,17 +1,16 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * A narrow copy of what a node search reads, app.node_search: each node's id, status, creation time
- * and search text (migration 2026-11-23T16-00-00), with the trigram index the search scans. A broad
- * search (a provider, "0x") matches thousands of nodes and the tab counts need every one of them, so
- * the trigram index's candidates are re-checked in the table's pages: in app.node, whose rows carry
- * every column of a node, that read most of the table; these rows take under half the pages.
- * Kept by triggers in the same transaction as the node's write: an insert adds the row, an update
- * of the node's status, creation time or search text (which an owner's new email rewrites) copies
+ * A narrow copy of what a node search reads, app.node_search: each node's id, status, creation time and search text
+ * (migration 2026-11-23T16-00-00), with the trigram index the search scans. A broad search (a provider, "0x")
+ * matches thousands of nodes and the tab counts need every one of them, so the trigram index's candidates are re-
+ * checked in the table's pages: in app.node, whose rows carry every column of a node, that read most of the table;
+ * these rows take under half the pages. Kept by triggers in the same transaction as the node's write: an insert adds
+ * the row, an update of the node's status, creation time or search text (which an owner's new email rewrites) copies
  * it, and a node's delete deletes it (the foreign key). A node's row is only ever looked up by its id (those
- * triggers), so that index is a hash: a search, which has no id to look up, then has only the trigram index to
- * read (a b-tree's full scan can look cheaper to the planner when the table is small). Owner-scoped searches read app.node (its few
- * rows by the owner's index), so app.node keeps its search text but no longer its trigram index.
+ * triggers), so that index is a hash: a search, which has no id to look up, then has only the trigram index to read
+ * (a b-tree's full scan can look cheaper to the planner when the table is small). Owner-scoped searches read
+ * app.node (its few rows by the owner's index), so app.node keeps its search text but no longer its trigram index.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
