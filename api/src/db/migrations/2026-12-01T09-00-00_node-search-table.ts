@@ -3,8 +3,8 @@ import { sql, type Kysely } from "kysely";
 /**
  * A narrow copy of what a node search reads, app.node_search: each node's id, status, creation time and search text
  * (migration 2026-11-23T16-00-00), with the trigram index the search scans. A broad search (a provider, "0x")
- * matches thousands of nodes and the tab counts need every one of them, so the trigram index's candidates are re-
- * checked in the table's pages: in app.node, whose rows carry every column of a node, that read most of the table;
+ * matches thousands of nodes and the tab counts need every one of them, so the trigram index's candidates are
+ * rechecked in the table's pages: in app.node, whose rows carry every column of a node, that read most of the table;
  * these rows take under half the pages. Kept by triggers in the same transaction as the node's write: an insert adds
  * the row, an update of the node's status, creation time or search text (which an owner's new email rewrites) copies
  * it, and a node's delete deletes it (the foreign key). A node's row is only ever looked up by its id (those
