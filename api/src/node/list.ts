@@ -26,12 +26,19 @@ type StatusCounts = Record<string, number> | null;
 type PageRow = NodeRow & { counts: StatusCounts };
 
 /**
- * Nodes containing the LIKE `pattern` in a field: a trigram index scan of search_text (migration 2026-11-23T16-00-00).
+ * Rows of `table` whose search text (migration 2026-11-23T16-00-00, the node's search fields and its owner's email,
+ * lower-cased) contains the LIKE `pattern`.
  */
-const searchTextLike = (pattern: string) => sql<SqlBool>`n.search_text LIKE lower(${pattern})`;
+const searchTextLike = (table: "n" | "s", pattern: string) =>
+  sql<SqlBool>`${sql.ref(`${table}.search_text`)} LIKE lower(${pattern})`;
 
-/** Whether node `n` contains `q` in one of its search fields or its owner's email, in any case. */
-export const matchesSearch = (q: string) => searchTextLike(containsPattern(q));
+/**
+ * Whether node `n` contains `q` in one of its search fields or its owner's email, in any case: the matching ids are
+ * found once, by a trigram index scan of app.node_search (the nodes' narrow copy of their search text, migration
+ * 2026-12-01T09-00-00), not looked up node by node.
+ */
+export const matchesSearch = (q: string) =>
+  sql<SqlBool>`n.id = ANY (ARRAY(SELECT s.node_id FROM app.node_search AS s WHERE ${searchTextLike("s", containsPattern(q))}))`;
 
 /** `{status: count}` of the status counts `g` as one JSON object. */
 const countsJson = sql<StatusCounts>`json_object_agg(g.status, g.count)`;
@@ -67,11 +74,22 @@ interface FilterValues {
   ownerId?: string;
 }
 
-/** The filter's matching nodes' (id, status, created_at), for the CTE `m`. */
+/**
+ * The filter's matching nodes' (id, status, created_at), for the CTE `m`. A search over every node re-checks each
+ * trigram candidate in app.node_search, whose rows hold only what this reads (a broad term matches thousands of
+ * nodes, and the counts need them all); an owner's nodes are few and come from app.node by the owner's index.
+ */
 function matching(db: Db, filter: Filter, v: FilterValues) {
-  let matches = db.selectFrom("app.node as n").select(["n.id", "n.status", "n.created_at"]);
-  if (filter !== "q") matches = matches.where("n.operator_id", "=", v.ownerId!);
-  if (filter !== "owner") matches = matches.where(searchTextLike(v.pattern!));
+  if (filter === "q")
+    return db
+      .selectFrom("app.node_search as s")
+      .select(["s.node_id as id", "s.status", "s.created_at"])
+      .where(searchTextLike("s", v.pattern!));
+  let matches = db
+    .selectFrom("app.node as n")
+    .select(["n.id", "n.status", "n.created_at"])
+    .where("n.operator_id", "=", v.ownerId!);
+  if (filter === "q+owner") matches = matches.where(searchTextLike("n", v.pattern!));
   return matches;
 }
 
@@ -117,7 +135,7 @@ function tabCounts(byStatus: StatusCounts): Record<NodeTab, number> {
  * One page of a node list and every tab's count in one round trip (a second one only for the counts
  * of an empty page), the columns (owner, stake position, bounty, reputation) computed for the page's
  * rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count;
- * a search is one trigram index scan of the materialised search text.
+ * a search is one trigram index scan of the nodes' narrow copy of their search text.
  */
 export async function listNodePage(
   db: Db,

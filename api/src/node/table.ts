@@ -68,8 +68,20 @@ export interface NodeStatusCountTable {
   count: ColumnType<bigint, never, never>;
 }
 
+/**
+ * Each node's status, creation time and search text, for searches: kept by triggers on app.node
+ * (migration 2026-12-01T09-00-00), read only.
+ */
+export interface NodeSearchTable {
+  node_id: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, never, never>;
+  status: ColumnType<NodeStatus, never, never>;
+  search_text: ColumnType<string, never, never>;
+}
+
 export interface NodeTables {
   "app.node": NodeTable;
+  "app.node_search": NodeSearchTable;
   "app.node_status_count": NodeStatusCountTable;
   "app.node_status_history": NodeStatusHistoryTable;
   "app.node_reputation": NodeReputationTable;
