@@ -19,11 +19,15 @@ const login = (app: TestApp, admin: { email: string; password: string }) =>
 const resend = (_id: string) => t.call("POST", API.admin.resendOtp, { body: { _id } });
 const verify = (_id: string, otp: string) => t.call("POST", API.admin.verifyOtp, { body: { _id, otp } });
 
-/** The clear refusal: 503, the message, no stack or internals. */
+/**
+ * The clear refusal: 503, the message, no stack or internals (the admin's own email is left out of the look for
+ * SMTP codes: a random test address may hold "451").
+ */
 function expectCodeNotSent(response: { status: number; body: { error: string } }) {
   expect(response.status).toBe(503);
   expect(response.body.error).toBe(MESSAGES.codeNotSent);
-  expect(JSON.stringify(response.body)).not.toMatch(/\bat \w|Error:|451|421|ECONN/);
+  const shown = JSON.stringify(response.body, (key, value: unknown) => (key === "email" ? undefined : value));
+  expect(shown).not.toMatch(/\bat \w|Error:|451|421|ECONN/);
 }
 
 describe("admin sign-in codes while the mail server throttles", () => {

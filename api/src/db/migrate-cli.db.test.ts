@@ -10,7 +10,7 @@ import { createDb } from "./database.ts";
 const migrate = (env: Record<string, string | undefined>) =>
   runNpm(["migrate", "-w", "@pli/api"], { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env });
 
-describe("npm run migrate -w @pli/api", () => {
+describe("npm run migrate -w @pli/api", { timeout: 90_000 }, () => {
   it("applies every migration to DATABASE_URL once, and nothing the second time; the analyst then logs in with ANALYST_PASSWORD", async () => {
     const databaseUrl = await createTestDatabase("migrate");
     const migrations = readdirSync(path.join(import.meta.dirname, "migrations")).map((file) =>
