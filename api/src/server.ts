@@ -1,19 +1,18 @@
 import { serve } from "@hono/node-server";
 import { adminDigestJob } from "./alert/jobs.ts";
-import { scanUnlocks } from "./alert/unlock-scan.ts";
 import { createApp } from "./app.ts";
 import { createChainClient } from "./chain/client.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
-import { matchPayments } from "./incentive/payments.ts";
+import { chainFollowUps } from "./live/chain-follow-ups.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { mailJob, mailQueueOf } from "./mail/jobs.ts";
 import { METRICS_PATH } from "./metrics/schema.ts";
 import { createApiMetrics } from "./metrics/server.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { reconcileStakedNodes, startNodeReconciler } from "./node/reconcile.ts";
+import { startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
@@ -59,18 +58,7 @@ const app = createApp({
   mailQueue,
   requestMetrics: metrics?.http,
 });
-/**
- * After each indexed block: nodes follow their stakes and rows their payments before the event goes out; payout mails
- * follow.
- */
-async function beforePublish() {
-  await Promise.all([reconcileStakedNodes(db), matchPayments(db)]);
-  mailQueue.wake();
-  void scanUnlocks(db).then(
-    (recorded) => (recorded > 0 ? mailQueue.wake() : undefined),
-    (error: unknown) => log.error({ err: error }, "alerts: unlock scan failed"),
-  );
-}
+const beforePublish = chainFollowUps({ db, log, wakeMail: () => mailQueue.wake() });
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {

@@ -186,18 +186,24 @@ export async function getIndexedBlock(db: QueryExecutorProvider): Promise<number
 }
 
 /**
- * The indexer's progress over all its chains as one string (their latest checkpoints), which moves
- * whenever indexed rows may have changed: a block indexed, or blocks taken back by a reorg, even one
- * that leaves the indexed block number where it was. Null before the indexer has published its views.
+ * The indexer's progress in one read: over all its chains as one string (their latest checkpoints), which moves
+ * whenever indexed rows may have changed (a block indexed, or blocks taken back by a reorg, even one that leaves the
+ * indexed block number where it was), and the indexed block as getIndexedBlock reads it. Nulls before the indexer has
+ * published its views.
  */
-export async function getIndexedCheckpoint(db: QueryExecutorProvider): Promise<string | null> {
+export async function getIndexedProgress(
+  db: QueryExecutorProvider,
+): Promise<{ checkpoint: string | null; block: number | null }> {
   try {
-    const { rows } = await sql<{ checkpoint: string | null }>`
-      SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint FROM chain._ponder_checkpoint
+    const { rows } = await sql<{ checkpoint: string | null; block: string | null }>`
+      SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint,
+        min(substring(latest_checkpoint FROM ${sql.lit(CHECKPOINT_BLOCK_START)} FOR ${sql.lit(CHECKPOINT_BLOCK_DIGITS)}))::text AS block
+      FROM chain._ponder_checkpoint
     `.execute(db);
-    return rows[0]?.checkpoint ?? null;
+    const row = rows[0];
+    return { checkpoint: row?.checkpoint ?? null, block: row?.block == null ? null : Number(row.block) };
   } catch (error) {
-    if ((error as { code?: string }).code === "42P01") return null;
+    if ((error as { code?: string }).code === "42P01") return { checkpoint: null, block: null };
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
@@ -8,9 +9,8 @@ import { createTestDatabase } from "../../../test/database.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { INCENTIVE_STATUS, NODE_STATUS } from "../public-contract/domain.ts";
-import { matchPayments } from "../incentive/payments.ts";
 import { getIndexedBlock } from "../chain/views.ts";
-import { reconcileStakedNodes } from "../node/reconcile.ts";
+import { chainFollowUps } from "./chain-follow-ups.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
@@ -19,6 +19,7 @@ import { captureLogs } from "../../test/logs.ts";
 let chain: Awaited<ReturnType<typeof startChain>>;
 let indexer: Indexer;
 let db: Db;
+let databaseUrl: string;
 let listener: ReturnType<typeof listenToIndexer>;
 const hub = new LiveHub();
 const events: { event: LiveEvent; at: number }[] = [];
@@ -29,7 +30,7 @@ let nodeId: string;
 
 beforeAll(async () => {
   chain = await startChain();
-  const databaseUrl = await createTestDatabase("live");
+  databaseUrl = await createTestDatabase("live");
   db = createDb(databaseUrl, 2);
   await migrateToLatest(db);
   indexer = await startIndexer({
@@ -69,7 +70,7 @@ beforeAll(async () => {
     db,
     hub,
     log: logs.log,
-    beforePublish: () => Promise.all([reconcileStakedNodes(db), matchPayments(db)]),
+    beforePublish: chainFollowUps({ db, log: logs.log, wakeMail: () => undefined }),
   });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));
@@ -106,6 +107,43 @@ describe("live events from the indexer's notifications", () => {
     expect(logs.lines()).toContainEqual(
       expect.objectContaining({ msg: "live: indexer notified new blocks", toBlock: staked.event.block, level: 30 }),
     );
+    expect(logs.errors()).toEqual([]);
+  });
+
+  it("publishes a top-up while another instance is matching payments, and a reward only once that is done", async () => {
+    const validator = chain.as("validator");
+    const owner = chain.as("owner");
+    await chain.mined(validator.token.write.approve([chain.deployment.contracts.stakingRewards, pli(1_000)]));
+    await chain.fund("owner", pli(10));
+    await chain.mined(owner.token.write.approve([chain.deployment.contracts.stakingRewards, pli(10)]));
+    const otherInstance = new pg.Client({ connectionString: databaseUrl });
+    await otherInstance.connect();
+    try {
+      await otherInstance.query("SELECT pg_advisory_lock(hashtext('pli.incentive-payments'))");
+      const seen = events.length;
+      await chain.mined(validator.staking.write.topupStake([pli(1_000), node]));
+      await waitFor(
+        "the top-up's event",
+        () => events.slice(seen).find(({ event }) => event.topics.includes("stake")),
+        {
+          timeoutMs: 5_000,
+          intervalMs: 10,
+        },
+      );
+      const deposited = await chain.mined(owner.staking.write.depositReward([pli(10)]));
+      await waitFor(
+        "the deposit indexed",
+        async () => ((await getIndexedBlock(db)) ?? 0) >= Number(deposited.blockNumber),
+        { timeoutMs: 20_000, intervalMs: 10 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const reward = () => events.slice(seen).find(({ event }) => event.topics.includes("reward"));
+      expect(reward(), "no reward event before the payments are matched").toBeUndefined();
+      await otherInstance.query("SELECT pg_advisory_unlock(hashtext('pli.incentive-payments'))");
+      await waitFor("the deposit's event", reward, { timeoutMs: 5_000, intervalMs: 10 });
+    } finally {
+      await otherInstance.end();
+    }
     expect(logs.errors()).toEqual([]);
   });
 

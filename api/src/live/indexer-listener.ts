@@ -2,13 +2,13 @@ import { sql } from "kysely";
 import pg from "pg";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { readAccountFacts } from "../auth/session.ts";
-import { getIndexedBlock, getIndexedCheckpoint } from "../chain/views.ts";
+import { getIndexedProgress } from "../chain/views.ts";
 import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
 import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
-import { PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
+import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import type { Log } from "../shared/logger.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
@@ -86,11 +86,11 @@ export function listenToIndexer({
   hub: LiveHub;
   log: Log;
   /**
-   * Runs after each newly indexed range, rows or not, and before its event goes out (e.g. follow-up
-   * writes the event should already show); also when a reorg takes indexed blocks back, since what
-   * followed their rows (a row matched to a payment) must follow their removal too.
+   * Runs after each newly indexed range, rows or not, with the topics that changed in it, and before its event goes
+   * out (e.g. follow-up writes the event should already show); also when a reorg takes indexed blocks back, with every
+   * topic, since what followed their rows (a row matched to a payment) must follow their removal too.
    */
-  beforePublish?: () => Promise<unknown>;
+  beforePublish?: (topics: readonly LiveTopic[]) => Promise<unknown>;
 }) {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -100,10 +100,9 @@ export function listenToIndexer({
   let prunedAt: number | null = null;
 
   async function scan() {
-    const progress = await getIndexedCheckpoint(db);
+    const { checkpoint: progress, block: indexed } = await getIndexedProgress(db);
     if (progress !== checkpoint) hub.answers.changed();
     checkpoint = progress;
-    const indexed = await getIndexedBlock(db);
     if (indexed === null) return;
     if (scanned === null) {
       scanned = indexed;
@@ -112,7 +111,7 @@ export function listenToIndexer({
     if (indexed < scanned) {
       log.warn({ fromBlock: scanned, toBlock: indexed }, "live: reorg took indexed blocks back");
       scanned = indexed;
-      await beforePublish();
+      await beforePublish(LIVE_TOPICS);
       return;
     }
     if (indexed === scanned) return;
@@ -122,7 +121,7 @@ export function listenToIndexer({
       "live: indexer notified new blocks",
     );
     scanned = indexed;
-    await beforePublish();
+    await beforePublish([...new Set(changes.map((change) => change.topic))]);
     const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
     const topics = [...new Set(ofWallets.map((change) => change.topic))];
     const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];
