@@ -80,6 +80,19 @@ async function expectedEvents(q: string, wallet?: string) {
   return rows.map((row) => row.id);
 }
 
+/** The test database, recording each statement it runs. */
+function recordingDb(): { run: CompiledQuery[]; recording: Db } {
+  const run: CompiledQuery[] = [];
+  const recording = {
+    getExecutor: () => t.db.getExecutor(),
+    executeQuery: (query: CompiledQuery) => {
+      run.push(query);
+      return t.db.executeQuery(query);
+    },
+  } as unknown as Db;
+  return { run, recording };
+}
+
 describe("stake list searches", () => {
   it("finds the same positions, in the same order and count, as ILIKE over email, wallet, node, node name and status", async () => {
     const emails = await t.db.selectFrom("app.operator").select("email").execute();
@@ -123,14 +136,7 @@ describe("stake list searches", () => {
   });
 
   it("reads the admin's unsearched page from the indexer's latest-stake index instead of sorting every position", async () => {
-    const run: CompiledQuery[] = [];
-    const recording = {
-      getExecutor: () => t.db.getExecutor(),
-      executeQuery: (query: CompiledQuery) => {
-        run.push(query);
-        return t.db.executeQuery(query);
-      },
-    } as unknown as Db;
+    const { run, recording } = recordingDb();
     const { rows } = await listPositions(recording, { q: "", page: 2, limit: 3 });
     expect(rows.map((row) => `${row.wallet}-${row.node}`)).toEqual((await expectedPositions("")).slice(3, 6));
     const page = run[0]!;
@@ -148,14 +154,7 @@ describe("stake list searches", () => {
   });
 
   it("counts the admin's unsearched total from the indexer's status index instead of reading every position", async () => {
-    const run: CompiledQuery[] = [];
-    const recording = {
-      getExecutor: () => t.db.getExecutor(),
-      executeQuery: (query: CompiledQuery) => {
-        run.push(query);
-        return t.db.executeQuery(query);
-      },
-    } as unknown as Db;
+    const { run, recording } = recordingDb();
     await sql`VACUUM ANALYZE test_indexer.stake_position`.execute(t.db);
     expect((await listPositions(recording, { q: "", page: 1, limit: 3 })).total).toBe(12);
     const plan = await t.db.transaction().execute(async (tx) => {
