@@ -23,15 +23,30 @@ import "@mantine/core/styles/PasswordInput.layer.css";
 import "@mantine/core/styles/SimpleGrid.layer.css";
 import "@mantine/core/styles/Stack.layer.css";
 import "@mantine/core/styles/Title.layer.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/app";
+import { createRouter, type AppRouter } from "./app/router";
+import { startInTasks } from "./app/start-in-tasks";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
+const element = document.getElementById("root");
+if (!element) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Each step in its own task (startInTasks says why); the render is a transition, so that React renders the first
+ * screen in slices of a few milliseconds instead of one long task.
+ */
+let root: Root;
+let router: AppRouter;
+void startInTasks([
+  () => (root = createRoot(element)),
+  () => (router = createRouter()),
+  () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      ),
+    ),
+]);

@@ -133,3 +133,4 @@ export const routeTree = (): RouteObject[] => [
 ];
 
 export const createRouter = () => createBrowserRouter(routeTree());
+export type AppRouter = ReturnType<typeof createRouter>;
