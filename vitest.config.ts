@@ -5,8 +5,9 @@ import { defineConfig } from "vitest/config";
  * Two files at a time (one per core: Vitest's default would be a single worker on a 2-core machine).
  * Each API and indexer file has its own database and chain, so they run side by side. The browser
  * files share one stack and run one at a time; `npm test` (scripts/test.ts) runs them in a lane of
- * their own next to everything else. The unit and api files of a worker share loaded modules
- * (`isolate: false`): a fresh module graph per file spent more CPU importing the API than running tests.
+ * their own next to everything else. The unit, api and browser files of a worker share loaded modules
+ * (`isolate: false`): a fresh module graph per file spent more CPU importing the API than running tests, and
+ * each browser file spent about 2 CPU-seconds importing Playwright, viem and the web's registries again.
  */
 /** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
 const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
@@ -59,6 +60,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          isolate: false,
           include: ["e2e/**/*.browser.test.ts"],
           globalSetup: ["e2e/support/global-stack.ts"],
           testTimeout: 240_000,

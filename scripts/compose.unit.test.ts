@@ -182,15 +182,10 @@ const realIpDirectives = (site: string) =>
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the docker-compose deployment", { timeout: 120_000 }, () => {
-  it("is valid with .env.example, and names each required variable that is missing", async () => {
+  it("is valid with .env.example; without a required variable it refuses to start, naming the variable", async () => {
     await expect(compose(ENV_EXAMPLE, "config", "-q")).resolves.toBeDefined();
-    const required = [
-      ...new Set(
-        [...readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8").matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map(
-          (match) => match[1]!,
-        ),
-      ),
-    ];
+    const yaml = readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8");
+    const required = [...new Set([...yaml.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((match) => match[1]!))];
     expect(required).toEqual(
       expect.arrayContaining([
         "POSTGRES_PASSWORD",
@@ -202,21 +197,18 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
         "PUBLIC_URL",
       ]),
     );
+    for (const [, name, message] of yaml.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?([^}]*)\}/g))
+      expect(message, name).toMatch(new RegExp(`^${name} is required`));
     const example = readFileSync(ENV_EXAMPLE, "utf8").split("\n");
-    const failures = await Promise.all(
-      required.map(async (name) => {
-        const envFile = writeEnvFile(
-          `without-${name}`,
-          example.filter((line) => !line.startsWith(`${name}=`)),
-        );
-        const outcome = await compose(envFile, "config", "-q").then(
-          () => "accepted",
-          (error: { stderr: string }) => error.stderr.trim().split("\n").at(-1),
-        );
-        return [name, outcome];
-      }),
+    const withoutAny = writeEnvFile(
+      "without-required",
+      example.filter((line) => !required.some((name) => line.startsWith(`${name}=`))),
     );
-    for (const [name, outcome] of failures) expect(outcome, name).toMatch(new RegExp(`: ${name} is required`));
+    const refusal = await compose(withoutAny, "config", "-q").then(
+      () => "accepted",
+      (error: { stderr: string }) => error.stderr.trim().split("\n").at(-1),
+    );
+    expect(refusal).toMatch(new RegExp(`: (${required.join("|")}) is required`));
   });
 
   it("gives the API and the indexer an environment their own config parsers accept", async () => {
