@@ -10,6 +10,7 @@ import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import type { Log } from "../shared/logger.ts";
+import { stakedTotals } from "../stake/positions.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
@@ -66,7 +67,8 @@ function coalesced(task: () => Promise<void>, active: () => boolean, log: Log, f
  * Listens to the indexer's and the database's notifications on a connection of its own. A
  * notification is only a wake-up call, never trusted for what it says (any database role can send
  * one): on the indexer's channel the listener reads how far the indexer got and publishes, for each
- * newly indexed block range, which topics changed for which wallets; on the database's channels it
+ * newly indexed block range, which topics changed for which wallets (with the new stake total of each wallet whose
+ * stakes changed, for that wallet's streams alone); on the database's channels it
  * reads the announcements committed since its last read (announcements.ts), relays each changed
  * record to the live streams of its operator and of admins, and ends the streams of sessions that
  * ended, whichever API instance or script made the change. The hub's answer cache is emptied when the
@@ -121,11 +123,17 @@ export function listenToIndexer({
       "live: indexer notified new blocks",
     );
     scanned = indexed;
-    await beforePublish([...new Set(changes.map((change) => change.topic))]);
+    const staked = [
+      ...new Set(changes.filter((change) => change.topic === "stake").map((change) => change.wallet.toLowerCase())),
+    ];
+    const [stakeTotals] = await Promise.all([
+      stakedTotals(db, staked),
+      beforePublish([...new Set(changes.map((change) => change.topic))]),
+    ]);
     const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
     const topics = [...new Set(ofWallets.map((change) => change.topic))];
     const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];
-    hub.publish({ block: indexed, topics, wallets });
+    hub.publish({ block: indexed, topics, wallets }, stakeTotals);
     const everyone = [
       ...new Set(changes.filter((change) => PUBLIC_TOPICS.includes(change.topic)).map((change) => change.topic)),
     ];
