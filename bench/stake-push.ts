@@ -1,13 +1,13 @@
 /**
  * Time from a stake transaction mined to an operator's open page showing the new total: the indexer
- * indexes the block, the API pushes a live event over Server-Sent Events, the web app refetches
- * GET /api/stake/getTotal and the sidebar's Total Staked changes. The whole product runs as `npm start`
+ * indexes the block, the API pushes a live event over Server-Sent Events carrying the operator's new total, and
+ * the sidebar's Total Staked changes (a page whose event carries no total refetches GET /api/stake/getTotal). The whole product runs as `npm start`
  * runs it (scripts/stack.ts: Postgres, anvil with the contracts, indexer, API serving the built app)
  * and the page is Debian's chromium with the test wallet, signed in as an operator with 2FA on.
  * Prints p50, p95, p99 (and min, max, mean) over RUNS top-up transactions sent GAP_MS apart from
  * outside the browser, and the p50 and p99 of each hop on the way: the indexer's notification heard on
  * a connection of the bench's own, the live event read on a stream of the bench's own opened with the
- * operator's session, and the page's refetch from its resource timings. Target: p50 <= 40 ms,
+ * operator's session, and, for a run whose page refetched the total, that refetch from its resource timings. Target: p50 <= 40 ms,
  * p99 <= 100 ms. `npm run bench:push`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -37,6 +37,7 @@ const TOTAL = '[data-testid="total-staked"]';
 const HOPS = {
   indexer: "mined -> the indexer's notification (block indexed, committed)",
   api: "-> the live event on a stream (API reads what changed)",
+  shown: "-> the sidebar shows the event's total (event read, React renders)",
   page: "-> the page asks for the total (event read, query refreshed)",
   refetch: "-> the total's answer arrives (HTTP, API, database)",
   render: "-> the sidebar shows it (React renders)",
@@ -125,7 +126,14 @@ try {
 
   const step = pli(1_000);
   const latencies: number[] = [];
-  const hops: Record<keyof typeof HOPS, number[]> = { indexer: [], api: [], page: [], refetch: [], render: [] };
+  const hops: Record<keyof typeof HOPS, number[]> = {
+    indexer: [],
+    api: [],
+    shown: [],
+    page: [],
+    refetch: [],
+    render: [],
+  };
   for (let i = 0; i < RUNS; i++) {
     await new Promise((resolve) => setTimeout(resolve, GAP_MS));
     expected += step;
@@ -140,9 +148,13 @@ try {
     const fetched = await refetch();
     notified.length = 0;
     streamed.length = 0;
-    if (heard === undefined || event === undefined || fetched === null) continue;
+    if (heard === undefined || event === undefined) continue;
     hops.indexer.push(heard - mined);
     hops.api.push(event - heard);
+    if (fetched === null) {
+      hops.shown.push(at - event);
+      continue;
+    }
     hops.page.push(fetched[0] - event);
     hops.refetch.push(fetched[1] - fetched[0]);
     hops.render.push(at - fetched[1]);
@@ -151,7 +163,7 @@ try {
   const stats = percentiles(latencies);
   const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(
-    `stake push latency over ${RUNS} top-ups ${GAP_MS} ms apart (mined -> the operator's page shows the new Total Staked, via indexer, SSE and refetch)`,
+    `stake push latency over ${RUNS} top-ups ${GAP_MS} ms apart (mined -> the operator's page shows the new Total Staked, via indexer and SSE; ${hops.page.length} runs refetched it)`,
   );
   for (const [hop, label] of Object.entries(HOPS)) {
     const values = hops[hop as keyof typeof HOPS];

@@ -188,22 +188,10 @@ export async function getIndexedBlock(db: QueryExecutorProvider): Promise<number
 /**
  * The indexer's progress in one read: over all its chains as one string (their latest checkpoints), which moves
  * whenever indexed rows may have changed (a block indexed, or blocks taken back by a reorg, even one that leaves the
- * indexed block number where it was), and the indexed block as getIndexedBlock reads it. Nulls before the indexer has
- * published its views.
+ * indexed block number where it was), and the indexed block as getIndexedBlock reads it (as text), as one row; the
+ * statement fails with 42P01 before the indexer has published its views.
  */
-export async function getIndexedProgress(
-  db: QueryExecutorProvider,
-): Promise<{ checkpoint: string | null; block: number | null }> {
-  try {
-    const { rows } = await sql<{ checkpoint: string | null; block: string | null }>`
-      SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint,
-        min(substring(latest_checkpoint FROM ${sql.lit(CHECKPOINT_BLOCK_START)} FOR ${sql.lit(CHECKPOINT_BLOCK_DIGITS)}))::text AS block
-      FROM chain._ponder_checkpoint
-    `.execute(db);
-    const row = rows[0];
-    return { checkpoint: row?.checkpoint ?? null, block: row?.block == null ? null : Number(row.block) };
-  } catch (error) {
-    if ((error as { code?: string }).code === "42P01") return { checkpoint: null, block: null };
-    throw error;
-  }
-}
+export const indexedProgressSql = sql<{ checkpoint: string | null; block: string | null }>`
+  SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint,
+    min(substring(latest_checkpoint FROM ${sql.lit(CHECKPOINT_BLOCK_START)} FOR ${sql.lit(CHECKPOINT_BLOCK_DIGITS)}))::text AS block
+  FROM chain._ponder_checkpoint`;

@@ -67,10 +67,19 @@ export class LiveHub {
     };
   }
 
-  publish(event: LiveEvent): void {
+  /**
+   * Sends `event` to the streams it concerns; an operator's stream whose wallet has an entry in `stakeTotals` (wallet
+   * -> wei) gets that entry alone as the event's tillStake, never another wallet's.
+   */
+  publish(event: LiveEvent, stakeTotals?: ReadonlyMap<string, string>): void {
     this.answers.changed();
     this.last = event;
-    for (const [listener, { audience }] of this.listeners) if (concerns(audience, event)) listener(event);
+    for (const [listener, { audience }] of this.listeners) {
+      if (!concerns(audience, event)) continue;
+      const tillStake =
+        audience.userType === USER_TYPE.admin ? undefined : stakeTotals?.get(audience.wallet?.toLowerCase() ?? "");
+      listener(tillStake === undefined ? event : { ...event, tillStake });
+    }
   }
 
   /**

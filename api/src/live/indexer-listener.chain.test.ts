@@ -23,6 +23,9 @@ let databaseUrl: string;
 let listener: ReturnType<typeof listenToIndexer>;
 const hub = new LiveHub();
 const events: { event: LiveEvent; at: number }[] = [];
+/** What the operator's own stream hears, and what another operator's stream hears. */
+const ownEvents: LiveEvent[] = [];
+const othersEvents: LiveEvent[] = [];
 const logs = captureLogs();
 const wallet = privateKeyToAccount(DEV_KEYS.validator).address;
 const node = "0x00000000000000000000000000000000000b0001" as const;
@@ -40,6 +43,10 @@ beforeAll(async () => {
     deployment: chain.deployment,
   });
   hub.subscribe({ userType: "admin" }, (event) => events.push({ event, at: performance.now() }));
+  hub.subscribe({ userType: "user", wallet }, (event) => ownEvents.push(event));
+  hub.subscribe({ userType: "user", wallet: privateKeyToAccount(DEV_KEYS.owner).address }, (event) =>
+    othersEvents.push(event),
+  );
   const operator = await db
     .insertInto("app.operator")
     .values({ wallet_address: wallet.toLowerCase(), email: null, user_role: "Validator" })
@@ -108,6 +115,23 @@ describe("live events from the indexer's notifications", () => {
       expect.objectContaining({ msg: "live: indexer notified new blocks", toBlock: staked.event.block, level: 30 }),
     );
     expect(logs.errors()).toEqual([]);
+  });
+
+  it("tells the operator's own stream their new total with each stake change, and no one else's stream", async () => {
+    const validator = chain.as("validator");
+    await chain.mined(validator.token.write.approve([chain.deployment.contracts.stakingRewards, pli(2_000)]));
+    const before = { own: ownEvents.length, admin: events.length, others: othersEvents.length };
+    const mined = await chain.mined(validator.staking.write.topupStake([pli(2_000), node]));
+    const own = await waitFor(
+      "the operator's top-up event",
+      () => ownEvents.slice(before.own).find((event) => event.block >= Number(mined.blockNumber)),
+      { timeoutMs: 20_000, intervalMs: 10 },
+    );
+    expect(own.topics).toContain("stake");
+    expect(own.tillStake).toBe(pli(52_000).toString());
+    const admin = events.slice(before.admin).find(({ event }) => event.block === own.block);
+    expect(admin?.event.tillStake, "an admin has no Total Staked of their own").toBeUndefined();
+    expect(othersEvents.slice(before.others)).toEqual([]);
   });
 
   it("publishes a top-up while another instance is matching payments, and a reward only once that is done", async () => {

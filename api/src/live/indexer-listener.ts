@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { forgetAccount } from "../auth/account-cache.ts";
 import { readAccountFacts } from "../auth/session.ts";
-import { getIndexedProgress } from "../chain/views.ts";
+import { indexedProgressSql } from "../chain/views.ts";
 import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
@@ -10,6 +10,7 @@ import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import type { Log } from "../shared/logger.ts";
+import { stakedTotals } from "../stake/positions.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
@@ -23,17 +24,39 @@ const RECONNECT_MS = 1_000;
 /** How often an instance deletes the announcements every instance has had time to read. */
 const PRUNE_EVERY_MS = 60_000;
 
-/** The chain facts that changed after `after` and before or at `upTo`, as (topic, wallet) pairs. */
-async function changesBetween(db: Db, after: number, upTo: number) {
-  const { rows } = await sql<{ topic: LiveTopic; wallet: string }>`
-    SELECT DISTINCT 'stake' AS topic, wallet FROM chain.stake_event WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'whitelist', wallet FROM chain.whitelist WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'reward', wallet FROM chain.reward_payment WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'reward', depositor FROM chain.reward_deposit WHERE block_number > ${after} AND block_number <= ${upTo}
-    UNION SELECT DISTINCT 'limits', sender FROM chain.stake_limit_change WHERE block_number > ${after} AND block_number <= ${upTo}`.execute(
-    db,
-  );
-  return rows;
+/**
+ * The indexer's progress (indexedProgressSql) and the chain facts that changed after block `after` up to the indexed
+ * block, as (topic, wallet) pairs (none while `after` is null), in one round trip: the scan before each event waits
+ * for it.
+ */
+async function progressWithChanges(db: Db, after: number | null) {
+  try {
+    const { rows } = await sql<{
+      checkpoint: string | null;
+      block: string | null;
+      topic: LiveTopic | null;
+      wallet: string | null;
+    }>`
+      WITH progress AS (${indexedProgressSql}), upto AS (SELECT block::bigint AS block FROM progress), changed AS (
+        SELECT 'stake' AS topic, wallet FROM chain.stake_event, upto WHERE block_number > ${after} AND block_number <= upto.block
+        UNION SELECT 'whitelist', wallet FROM chain.whitelist, upto WHERE block_number > ${after} AND block_number <= upto.block
+        UNION SELECT 'reward', wallet FROM chain.reward_payment, upto WHERE block_number > ${after} AND block_number <= upto.block
+        UNION SELECT 'reward', depositor FROM chain.reward_deposit, upto WHERE block_number > ${after} AND block_number <= upto.block
+        UNION SELECT 'limits', sender FROM chain.stake_limit_change, upto WHERE block_number > ${after} AND block_number <= upto.block
+      )
+      SELECT progress.checkpoint, progress.block, changed.topic, changed.wallet FROM progress LEFT JOIN changed ON true`.execute(
+      db,
+    );
+    const row = rows[0];
+    return {
+      checkpoint: row?.checkpoint ?? null,
+      block: row?.block == null ? null : Number(row.block),
+      changes: rows.flatMap(({ topic, wallet }) => (topic === null || wallet === null ? [] : [{ topic, wallet }])),
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return { checkpoint: null, block: null, changes: [] };
+    throw error;
+  }
 }
 
 /**
@@ -66,7 +89,8 @@ function coalesced(task: () => Promise<void>, active: () => boolean, log: Log, f
  * Listens to the indexer's and the database's notifications on a connection of its own. A
  * notification is only a wake-up call, never trusted for what it says (any database role can send
  * one): on the indexer's channel the listener reads how far the indexer got and publishes, for each
- * newly indexed block range, which topics changed for which wallets; on the database's channels it
+ * newly indexed block range, which topics changed for which wallets (with the new stake total of each wallet whose
+ * stakes changed, for that wallet's streams alone); on the database's channels it
  * reads the announcements committed since its last read (announcements.ts), relays each changed
  * record to the live streams of its operator and of admins, and ends the streams of sessions that
  * ended, whichever API instance or script made the change. The hub's answer cache is emptied when the
@@ -100,7 +124,7 @@ export function listenToIndexer({
   let prunedAt: number | null = null;
 
   async function scan() {
-    const { checkpoint: progress, block: indexed } = await getIndexedProgress(db);
+    const { checkpoint: progress, block: indexed, changes } = await progressWithChanges(db, scanned);
     if (progress !== checkpoint) hub.answers.changed();
     checkpoint = progress;
     if (indexed === null) return;
@@ -115,17 +139,22 @@ export function listenToIndexer({
       return;
     }
     if (indexed === scanned) return;
-    const changes = await changesBetween(db, scanned, indexed);
     log[changes.length > 0 ? "info" : "debug"](
       { fromBlock: scanned + 1, toBlock: indexed, changes: changes.length },
       "live: indexer notified new blocks",
     );
     scanned = indexed;
-    await beforePublish([...new Set(changes.map((change) => change.topic))]);
+    const staked = [
+      ...new Set(changes.filter((change) => change.topic === "stake").map((change) => change.wallet.toLowerCase())),
+    ];
+    const [stakeTotals] = await Promise.all([
+      stakedTotals(db, staked),
+      beforePublish([...new Set(changes.map((change) => change.topic))]),
+    ]);
     const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
     const topics = [...new Set(ofWallets.map((change) => change.topic))];
     const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];
-    hub.publish({ block: indexed, topics, wallets });
+    hub.publish({ block: indexed, topics, wallets }, stakeTotals);
     const everyone = [
       ...new Set(changes.filter((change) => PUBLIC_TOPICS.includes(change.topic)).map((change) => change.topic)),
     ];

@@ -87,6 +87,34 @@ describe("live events over Server-Sent Events", () => {
     expect((await t.call("GET", API.health)).status).toBeLessThan(600);
   });
 
+  it("sends each operator only their own wallet's new stake total, and an admin none", async () => {
+    const a = await newOperator(t);
+    const b = await newOperator(t);
+    const admin = await t.adminToken(await t.addAdmin());
+    const open = t.live.size;
+    const [streamA, streamB, streamAdmin] = [listen(a.token), listen(b.token), listen(admin)] as const;
+    const streams = [streamA, streamB, streamAdmin];
+    await Promise.all(streams.map((stream) => stream.opened));
+    const [walletA, walletB] = [a.wallet.toLowerCase(), b.wallet.toLowerCase()];
+    const wallets = [walletA, walletB];
+    await waitFor("every stream subscribed", () => t.live.size === open + 3 || undefined, { timeoutMs: 5_000 });
+
+    t.live.publish(
+      { block: 44, topics: ["stake"], wallets },
+      new Map([
+        [walletA, "1000"],
+        [walletB, "2000"],
+      ]),
+    );
+    await waitFor("every stream's event", () => streams.every((stream) => stream.received.length === 1) || undefined, {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    });
+    expect(streamA.received).toEqual([{ block: 44, topics: ["stake"], wallets, tillStake: "1000" }]);
+    expect(streamB.received).toEqual([{ block: 44, topics: ["stake"], wallets, tillStake: "2000" }]);
+    expect(streamAdmin.received).toEqual([{ block: 44, topics: ["stake"], wallets }]);
+  });
+
   it("a stream resuming from an older event gets one catch-up event for everything", async () => {
     const a = await newOperator(t);
     t.live.publish({ block: 50, topics: ["reward"], wallets: [] });

@@ -16,7 +16,7 @@ const events = createRoute({
   path: LIVE_PATHS.events,
   ...describe(
     "signed-in",
-    "Server-Sent Events: a `chain` event (JSON {block, topics, wallets}, id = indexed block) whenever the indexer indexes something that concerns the signed-in operator (admins: anything)",
+    "Server-Sent Events: a `chain` event (JSON {block, topics, wallets}, id = indexed block) whenever the indexer indexes something that concerns the signed-in operator (admins: anything); an operator's event for their own stake change also carries tillStake, their new total in wei",
   ),
   middleware: [signedIn] as const,
   responses: {

@@ -25,12 +25,15 @@ export const reviewTopicSchema = z.enum(REVIEW_TOPICS);
 /**
  * A live event: the indexer has indexed up to `block`, and these topics changed for these wallets
  * (lowercase). Sent as an SSE `chain` event whose id is the block (for a record's change: the newest
- * block announced so far).
+ * block announced so far). On an operator's stream, an event whose stakes changed for the operator's wallet also
+ * carries `tillStake`, that wallet's new total in Stake or Unlock (wei, as GET /api/stake/getTotal answers it), so
+ * the page shows it without asking; any other event leaves the page to refetch what its topics name.
  */
 export const liveEventSchema = z.object({
   block: z.number().int(),
   topics: z.array(z.enum(LIVE_TOPICS)),
   wallets: z.array(z.string()),
+  tillStake: z.string().regex(/^\d+$/).optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -143,3 +143,18 @@ export async function stakedTotal(db: Db, wallet: string, node?: string): Promis
   if (node) query = query.where("node", "=", node);
   return (await query.executeTakeFirstOrThrow()).total;
 }
+
+/** stakedTotal of each of `wallets` (lowercase), in one read: "0" for a wallet with nothing in Stake or Unlock. */
+export async function stakedTotals(db: Db, wallets: readonly string[]): Promise<Map<string, string>> {
+  const totals = new Map(wallets.map((wallet) => [wallet, "0"]));
+  if (wallets.length === 0) return totals;
+  const rows = await db
+    .selectFrom("chain.stake_position")
+    .select(["wallet", sql<string>`sum(total_staked)::text`.as("total")])
+    .where("wallet", "in", wallets)
+    .where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock])
+    .groupBy("wallet")
+    .execute();
+  for (const row of rows) totals.set(row.wallet, row.total);
+  return totals;
+}

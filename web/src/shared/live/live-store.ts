@@ -1,4 +1,4 @@
-import type { LiveTopic } from "@pli/api/public-contract";
+import type { LiveEvent, LiveTopic } from "@pli/api/public-contract";
 import type { QueryClient } from "@tanstack/react-query";
 
 /**
@@ -6,6 +6,15 @@ import type { QueryClient } from "@tanstack/react-query";
  * refreshes the query.
  */
 export const liveMeta = (...topics: LiveTopic[]) => ({ liveTopics: topics });
+
+/**
+ * liveMeta for a query whose new data a live event may carry: `fromEvent` returns it, or undefined when the event does
+ * not carry it; an event that does sets the query's data at once instead of refetching it.
+ */
+export const liveMetaFrom = <T>(fromEvent: (event: LiveEvent) => T | undefined, ...topics: LiveTopic[]) => ({
+  ...liveMeta(...topics),
+  liveData: fromEvent,
+});
 
 /** The topics a query's meta names (none when it reads nothing from the chain). */
 export function liveTopicsOf(meta: Record<string, unknown> | undefined): LiveTopic[] {
@@ -36,13 +45,32 @@ function parseJson(text: string): unknown {
  */
 const eventSchema = () => import("@pli/api/public-contract").then((contract) => contract.liveEventSchema);
 
-/** Refreshes the queries whose meta names one of the topics of a live event (`data`: the event as the stream sent it). */
+/** The data a query's meta (liveMetaFrom) takes from `event`, or undefined. */
+function dataFrom(meta: Record<string, unknown> | undefined, event: LiveEvent): unknown {
+  const fromEvent = meta?.liveData;
+  return typeof fromEvent === "function" ? (fromEvent as (event: LiveEvent) => unknown)(event) : undefined;
+}
+
+/**
+ * Brings the queries whose meta names one of the topics of a live event (`data`: the event as the stream sent it) up
+ * to date: sets those whose new data the event carries, refetches the others.
+ */
 export async function applyLiveEvent(queryClient: QueryClient, data: string) {
   const parsed = (await eventSchema()).safeParse(parseJson(data));
   if (!parsed.success) return;
-  noteLiveBlock(parsed.data.block);
-  const topics = new Set(parsed.data.topics);
-  void queryClient.invalidateQueries({
-    predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)),
-  });
+  const event = parsed.data;
+  noteLiveBlock(event.block);
+  const topics = new Set(event.topics);
+  const concerned = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => liveTopicsOf(query.meta).some((topic) => topics.has(topic)) });
+  const carried = new Set<(typeof concerned)[number]>();
+  for (const query of concerned) {
+    const value = dataFrom(query.meta, event);
+    if (value === undefined) continue;
+    queryClient.setQueryData(query.queryKey, value);
+    void queryClient.cancelQueries({ queryKey: query.queryKey, exact: true });
+    carried.add(query);
+  }
+  void queryClient.invalidateQueries({ predicate: (query) => concerned.includes(query) && !carried.has(query) });
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { latestLiveBlock, liveMeta, liveTopicsOf, noteLiveBlock } from "./live-store";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { applyLiveEvent, latestLiveBlock, liveMeta, liveMetaFrom, liveTopicsOf, noteLiveBlock } from "./live-store";
 
 describe("live store", () => {
   it("reads the chain topics a query names in its meta, and none otherwise", () => {
@@ -14,5 +15,74 @@ describe("live store", () => {
     expect(latestLiveBlock()).toBe(10);
     noteLiveBlock(12);
     expect(latestLiveBlock()).toBe(12);
+  });
+});
+
+describe("a live event applied to the cached queries", () => {
+  /** A client holding a total (set from an event that carries it) and a list of the same topic, each counting fetches. */
+  function cachedQueries() {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const fetches = { total: 0, list: 0 };
+    const total = {
+      queryKey: ["stake", "total", "all"],
+      meta: liveMetaFrom((event) => (event.tillStake === undefined ? undefined : BigInt(event.tillStake)), "stake"),
+      queryFn: async () => {
+        fetches.total += 1;
+        return 5n;
+      },
+    };
+    const list = {
+      queryKey: ["stake", "list"],
+      meta: liveMeta("stake"),
+      queryFn: async () => {
+        fetches.list += 1;
+        return ["row"];
+      },
+    };
+    return { client, fetches, total, list };
+  }
+  /** Watches `options` as a mounted component would (so a refresh refetches it) until the test ends. */
+  async function watched<T>(client: QueryClient, options: { queryKey: unknown[]; queryFn: () => Promise<T> }) {
+    const observer = new QueryObserver(client, options);
+    onTestFinished(observer.subscribe(() => undefined));
+    await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true));
+  }
+  const event = (fields: Record<string, unknown>) =>
+    JSON.stringify({ block: 20, topics: ["stake"], wallets: ["0xabc"], ...fields });
+
+  it("shows the total an event carries at once, without asking the API for it, and refetches the rest", async () => {
+    const { client, fetches, total, list } = cachedQueries();
+    await watched(client, total);
+    await watched(client, list);
+
+    await applyLiveEvent(client, event({ tillStake: "51000000000000000000000" }));
+
+    expect(client.getQueryData(total.queryKey)).toBe(51_000n * 10n ** 18n);
+    await vi.waitFor(() => expect(fetches.list).toBe(2));
+    expect(fetches.total, "the total is not asked for again").toBe(1);
+  });
+
+  it("refetches the total when the event carries none (a catch-up event)", async () => {
+    const { client, fetches, total } = cachedQueries();
+    await watched(client, total);
+
+    await applyLiveEvent(client, event({}));
+
+    await vi.waitFor(() => expect(fetches.total).toBe(2));
+    expect(client.getQueryData(total.queryKey)).toBe(5n);
+  });
+
+  it("keeps the total an event carries over the answer of a fetch asked before the event", async () => {
+    const { client, total } = cachedQueries();
+    let answer: (value: bigint) => void = () => undefined;
+    const slow = { ...total, queryFn: () => new Promise<bigint>((resolve) => (answer = resolve)) };
+    const query = client.getQueryCache().build(client, slow);
+    const fetching = query.fetch().catch(() => undefined);
+
+    await applyLiveEvent(client, event({ tillStake: "7" }));
+    answer(3n);
+    await fetching;
+
+    expect(client.getQueryData(total.queryKey)).toBe(7n);
   });
 });
