@@ -1,7 +1,6 @@
 import type { Db } from "../db/database.ts";
-import { copyCsv } from "../shared/csv-copy.ts";
+import { copyCsvLines } from "../shared/csv-copy.ts";
 import { everyIncentive } from "./list.ts";
-import { exportCells } from "./repository.ts";
 
 /** Spec 2's export columns. */
 export const EXPORT_COLUMNS = [
@@ -16,8 +15,9 @@ export const EXPORT_COLUMNS = [
 ];
 
 /**
- * The CSV export of every matching incentive (see everyIncentive), written by Postgres (a COPY, cells by
- * exportCells) and streamed as it comes: a million rows without a row object or a line built in JS.
+ * The CSV export of every matching incentive (see everyIncentive): the line each row keeps (its export_line, written
+ * by the database on every insert and update, migration 2026-12-02T09-00-00), sent by Postgres through a COPY and
+ * streamed as it comes: a million rows without formatting, a row object or a line built in JS.
  */
 export const incentiveCsv = (db: Db, filter: { wallet?: string; q: string }) =>
-  copyCsv(db, EXPORT_COLUMNS, exportCells(everyIncentive(db, filter)));
+  copyCsvLines(db, EXPORT_COLUMNS, everyIncentive(db, filter).select("i.export_line"));

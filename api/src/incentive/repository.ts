@@ -1,8 +1,6 @@
 import { sql, type Expression } from "kysely";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { csvCellSql, FORMULA_CODES } from "../shared/csv-copy.ts";
-import { PLI_DECIMALS } from "../shared/pli.ts";
 import { stakeIdOf } from "../stake/rules.ts";
 import { nextPaymentDate } from "./calendar.ts";
 import { INCENTIVE_STATUSES, type IncentiveStatus } from "./rules.ts";
@@ -73,41 +71,9 @@ export const withRelations = (query: IncentiveQuery) =>
 
 /**
  * A wei amount as PLI text exactly as pliText writes it (an exact numeric product: every digit kept, trailing zeros
- * trimmed).
+ * trimmed), by the database function that writes the token of each incentive's export line.
  */
-export const pliTextSql = (wei: Expression<string>) =>
-  sql<string>`trim_scale(${wei} * ${sql.raw(`0.${"0".repeat(PLI_DECIMALS - 1)}1`)})::text`;
-
-/**
- * A UTC day as the lists show it, DD-MM-YYYY (csvDate's text): a date, which copyCsv's COPY writes in that form (its
- * DateStyle), several times cheaper by the million than to_char.
- */
-const daySql = (column: "i.paid_at" | "i.created_at") =>
-  sql<string | null>`(${sql.ref(column)} AT TIME ZONE 'UTC')::date`;
-
-/**
- * The stake id as stakeIdOf writes it, through csvCell's formula guard: its first character is the wallet's (lower
- * never makes a formula sign), or the dash when the wallet is empty; never empty. The guard reads the wallet, so the
- * id is built once per row, not three times as csvCellSql would.
- */
-const stakeIdSql = sql<string>`CASE WHEN i.wallet = '' OR ascii(i.wallet) IN (${sql.raw(FORMULA_CODES)}) THEN '''' ELSE '' END || lower(i.wallet) || '-' || lower(i.node)`;
-
-/**
- * Spec 2's export cells, written by Postgres for a COPY: the stored text through csvCellSql, the stake id as
- * stakeIdOf writes it, the token in PLI as pliText writes it and the days as DD-MM-YYYY (digits and dashes, never a
- * formula sign: no csvCellSql needed).
- */
-export const exportCells = (query: IncentiveQuery) =>
-  query.select([
-    csvCellSql(sql.ref("i.wallet")).as("wallet"),
-    stakeIdSql.as("stake_id"),
-    csvCellSql(sql.ref("i.status")).as("status"),
-    pliTextSql(sql.ref("i.token")).as("token"),
-    csvCellSql(sql.ref("i.type")).as("type"),
-    csvCellSql(sql.ref("i.paid_tx")).as("paid_tx"),
-    daySql("i.paid_at").as("paid_day"),
-    daySql("i.created_at").as("created_day"),
-  ]);
+export const pliTextSql = (wei: Expression<string>) => sql<string>`app.pli_text(${wei})`;
 
 export type IncentiveRow = Awaited<ReturnType<ReturnType<typeof withRelations>["executeTakeFirstOrThrow"]>>;
 

@@ -1,59 +1,57 @@
-import { sql, type Expression, type RawBuilder } from "kysely";
 import { to as copyTo } from "pg-copy-streams";
 import { poolOf, type Db } from "../db/database.ts";
 import { csvBody } from "./csv.ts";
 
-const QUOTE = 34;
 const LF = 10;
 const CR = 13;
+const BACKSLASH = 92;
 
-/** The character codes csvCell guards at the start of a cell (= + - @ tab CR), as an SQL list. */
-export const FORMULA_CODES = "61, 43, 45, 64, 9, 13";
-
-/**
- * csvCell in SQL, for a CSV that Postgres writes (`COPY … WITH (FORMAT csv)`): a text starting with = + - @ (or tab,
- * CR) gets a leading apostrophe; an empty text becomes NULL, which COPY writes as an empty cell (an empty text it
- * would quote, ""). COPY itself quotes what csvCell quotes (a comma, quote or line break) and doubles the quotes.
- */
-export const csvCellSql = (value: Expression<string | null>): RawBuilder<string | null> =>
-  sql`nullif(CASE WHEN ascii(${value}) IN (${sql.raw(FORMULA_CODES)}) THEN '''' || ${value} ELSE ${value} END, '')`;
+/** What a backslash escape of COPY's text format stands for (the control characters it escapes, and itself). */
+const UNESCAPED: Record<number, number> = { 98: 8, 102: 12, 110: LF, 114: CR, 116: 9, 118: 11, [BACKSLASH]: BACKSLASH };
 
 /**
- * COPY ends its CSV rows with LF, csvLine (RFC 4180) with CRLF: a converter of COPY's output, chunk by chunk, that
- * adds the CR before each LF outside a quoted cell. A chunk without a quote (every chunk when no cell is quoted) is
- * converted in one native string replace, read as latin1 so every byte comes back as it was.
+ * A converter of the output of `COPY (…) TO STDOUT` (text format) whose one column is a finished CSV line: each
+ * row's LF becomes the line's CRLF (RFC 4180), and the escapes COPY wrote for a backslash or a control character
+ * inside a line (a line break in a quoted cell) become those bytes again, whichever chunk they straddle. A chunk
+ * without a backslash (every chunk when no cell holds a control character) is converted in one native string
+ * replace, read as latin1 so every byte comes back as it was.
  */
-export function crlfRows(): (chunk: Buffer) => Buffer {
-  let quoted = false;
+export function crlfLines(): (chunk: Buffer) => Buffer {
+  let escaped = false;
   return (chunk) => {
-    if (!quoted && chunk.indexOf(QUOTE) === -1)
+    if (!escaped && chunk.indexOf(BACKSLASH) === -1)
       return Buffer.from(chunk.toString("latin1").replaceAll("\n", "\r\n"), "latin1");
     const out = Buffer.allocUnsafe(chunk.length * 2);
     let to = 0;
     for (const byte of chunk) {
-      if (byte === QUOTE) quoted = !quoted;
-      else if (byte === LF && !quoted) out[to++] = CR;
-      out[to++] = byte;
+      if (escaped) {
+        out[to++] = UNESCAPED[byte] ?? byte;
+        escaped = false;
+      } else if (byte === BACKSLASH) escaped = true;
+      else {
+        if (byte === LF) out[to++] = CR;
+        out[to++] = byte;
+      }
     }
     return out.subarray(0, to);
   };
 }
 
 /**
- * A CSV body that Postgres writes: the header line, then `query`'s rows through `COPY (query) TO STDOUT WITH (FORMAT
- * csv)` on a connection of its own, each column one cell (text cells through csvCellSql), as CRLF lines. The bytes
- * go on as Postgres sends them, a chunk when the client took the previous one (back-pressure), with no work per row
- * in JS. A date comes out as DD-MM-YYYY (COPY_DATESTYLE, set for this COPY alone). COPY takes no parameters: `query`
- * holds its values as literals (sql.lit). A client that goes away ends the COPY with the connection.
+ * A CSV body that Postgres sends: the header line, then `query`'s rows, each one finished CSV line (its cells
+ * through csvCell, without the CRLF), through `COPY (query) TO STDOUT` on a connection of its own. The bytes go on
+ * as Postgres sends them, a chunk when the client took the previous one (back-pressure), with no work per row in
+ * JS. COPY takes no parameters: `query` holds its values as literals (sql.lit). A client that goes away ends the
+ * COPY with the connection.
  */
-export function copyCsv(
+export function copyCsvLines(
   db: Db,
   header: string[],
   query: { compile(): { sql: string; parameters: readonly unknown[] } },
 ) {
   const compiled = query.compile();
   if (compiled.parameters.length) throw new Error("COPY takes no parameters: write the query's values with sql.lit");
-  const chunks = copied(db, `COPY (${compiled.sql}) TO STDOUT WITH (FORMAT csv)`);
+  const chunks = copied(db, `COPY (${compiled.sql}) TO STDOUT`);
   return csvBody(
     header,
     async () => {
@@ -64,19 +62,13 @@ export function copyCsv(
   );
 }
 
-/** The DateStyle of a COPY: a date is written DD-MM-YYYY, as the lists show it (csvDate). */
-const COPY_DATESTYLE = "Postgres, DMY";
-
-/** The output of a COPY … TO STDOUT as CRLF rows; its connection goes back to the pool after the last row. */
+/** The output of a COPY … TO STDOUT as CRLF lines; its connection goes back to the pool after the last row. */
 async function* copied(db: Db, copy: string) {
   const client = await poolOf(db).connect();
   let finished = false;
   try {
-    await client.query("BEGIN");
-    await client.query(`SET LOCAL datestyle = '${COPY_DATESTYLE}'`);
-    const toCrlf = crlfRows();
+    const toCrlf = crlfLines();
     for await (const chunk of client.query(copyTo(copy))) yield toCrlf(chunk as Buffer);
-    await client.query("COMMIT");
     finished = true;
   } finally {
     client.release(!finished);
