@@ -80,8 +80,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
       "request",
     );
   };
-  const body = c.res.body;
-  if (body && c.res.headers.get("content-type")?.startsWith("text/event-stream")) {
-    c.res = new Response(onEnd(body, write), c.res);
-  } else write();
+  const body = c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
+  if (body) c.res = new Response(onEnd(body, write), c.res);
+  else write();
 });
