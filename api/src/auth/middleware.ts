@@ -18,9 +18,10 @@ export type ActiveSession = SessionClaims & { twofaOn: boolean };
 async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
-  const claims = await verifySession(match[1], c.var.deps.config.JWT_SECRET);
+  const deps = c.get("deps");
+  const claims = await verifySession(match[1], deps.config.JWT_SECRET);
   const account = await accountCache.facts(claims.userType, claims.sub, claims.ver, () =>
-    readAccountFacts(c.var.deps.db, claims.userType, claims.sub),
+    readAccountFacts(deps.db, claims.userType, claims.sub),
   );
   if (!account) throw new AppError("unauthorized", MESSAGES.unauthorized);
   if (account.disabled) throw new AppError("unauthorized", MESSAGES.accountDisabled);

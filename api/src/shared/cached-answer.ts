@@ -20,10 +20,12 @@ export async function cachedJson<T>(
   if (!session) throw new Error("cachedJson needs a guarded route");
   const reader = session.userType === USER_TYPE.admin ? USER_TYPE.admin : `${session.userType}:${session.sub}`;
   c.set("readOnly", true);
-  const body = await c.var.deps.live.answers.answer(
-    JSON.stringify([c.req.method, c.req.path, reader, input]),
-    async () => new JsonBody(JSON.stringify(await read())),
-  );
+  const body = await c
+    .get("deps")
+    .live.answers.answer(
+      JSON.stringify([c.req.method, c.req.path, reader, input]),
+      async () => new JsonBody(JSON.stringify(await read())),
+    );
   const { bytes, headers } = await encodeJson(c, body);
   const response: Response = c.body(bytes, 200, headers);
   return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;

@@ -86,16 +86,23 @@ export async function encodeJson(
 
 const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
 
+/** Whether an answer was already made for the request's Accept-Encoding (encodeJson's, compressed or not). */
+const negotiated = (headers: Headers) =>
+  headers.has("content-encoding") || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(headers.get("vary") ?? "");
+
 /**
- * Compresses every other JSON answer as encodeJson does (the cached list answers come compressed from
- * api/src/shared/cached-answer.ts). Event streams, CSV exports and files pass through untouched: only
- * `application/json` bodies, which the API always builds whole in memory, are read.
+ * Compresses every other JSON answer as encodeJson does (the cached list answers come from
+ * api/src/shared/cached-answer.ts already encoded, compressed or not, and pass untouched). Event streams, CSV
+ * exports and files pass through untouched: only `application/json` bodies, which the API always builds whole in
+ * memory, are read. The checks read the headers and status only: asking a @hono/node-server answer for its body
+ * turns it into a full fetch Response, which then goes out as a stream, and costs a cached list answer more than
+ * everything else it does.
  */
 export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
-  if (!isJson(res.headers.get("content-type")) || res.headers.has("content-encoding") || !res.body) return;
-  if (res.status === 204 || res.status === 206 || res.status === 304) return;
+  if (!isJson(res.headers.get("content-type")) || negotiated(res.headers)) return;
+  if (res.status === 204 || res.status === 206 || res.status === 304 || !res.body) return;
   const { bytes, headers } = await encodeJson(c, new JsonBody(await res.text()));
   const merged = new Headers(res.headers);
   for (const [name, value] of Object.entries(headers))

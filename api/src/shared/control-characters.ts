@@ -42,14 +42,19 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Methods whose requests carry no content: no route reads their body, so neither does the check. */
+const NO_CONTENT_METHODS = new Set(["GET", "HEAD"]);
+
 /**
  * Refuses a request whose query, JSON body or form (file names included) carries a control character
  * anywhere, with a field error per place, and a body that cannot be read as its declared type or nests
  * too deeply, before any route sees it (the app runs it for every request, after the body limit). It
- * reads a body exactly when the validators would, deciding by the same media type (mediaTypeOf).
+ * reads a body exactly when the validators would, deciding by the same media type (mediaTypeOf), and never
+ * a GET's or HEAD's: reading one, even empty, makes @hono/node-server build a full fetch Request, which cost a
+ * list answered from the answer cache more than the answer.
  */
 export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
-  const type = mediaTypeOf(c.req.header("content-type"));
+  const type = NO_CONTENT_METHODS.has(c.req.method) ? "" : mediaTypeOf(c.req.header("content-type"));
   const query: Record<string, string[]> = {};
   for (const [key, value] of new URL(c.req.url).searchParams) (query[key] ??= []).push(value);
   const parts: Record<string, unknown>[] = [query];

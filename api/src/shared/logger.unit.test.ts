@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { captureLogs } from "../../test/logs.ts";
 
@@ -51,5 +53,52 @@ describe("logger", () => {
       headers: { Authorization: "[redacted]" },
       attempt: { password: "[redacted]", otp: "[redacted]" },
     });
+  });
+});
+
+describe("the logger writing to stdout", () => {
+  /** Runs `body` in a child process with the production logger (`log`) and answers what it printed to stdout. */
+  const printed = (body: string, timeoutMs = 20_000) =>
+    new Promise<{ lines: string[]; code: number | null }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--input-type=module",
+          "-e",
+          `import { createLogger } from ${JSON.stringify(fileURLToPath(new URL("./logger.ts", import.meta.url)))};
+           const log = createLogger({ level: "info" });
+           ${body}`,
+        ],
+        { stdio: ["ignore", "pipe", "ignore"] },
+      );
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+      child.on("error", reject);
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ lines: out.split("\n").filter(Boolean), code });
+      });
+    });
+
+  it("prints a quiet instance's line within about a second, while the process keeps running", async () => {
+    const { lines } = await printed(`
+      log.info({ n: 1 }, "quiet line");
+      setTimeout(() => process.kill(process.pid, "SIGKILL"), 2500);
+    `);
+    expect(lines.map((line) => JSON.parse(line) as { msg: string })).toMatchObject([{ msg: "quiet line" }]);
+  });
+
+  it("prints every line logged before the process exits or crashes", async () => {
+    const exited = await printed(`for (let n = 0; n < 50; n++) log.info({ n }, "before exit"); process.exit(3);`);
+    expect(exited.code).toBe(3);
+    expect(exited.lines).toHaveLength(50);
+    const crashed = await printed(
+      `for (let n = 0; n < 50; n++) log.error({ n }, "before crash"); setTimeout(() => { throw new Error("boom"); });`,
+    );
+    expect(crashed.code).toBe(1);
+    expect(crashed.lines).toHaveLength(50);
   });
 });

@@ -67,9 +67,9 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const write = () => {
     const session = c.get("session");
     const failure = c.error && !isExpected(c.error) ? c.error : undefined;
-    c.var.deps.log[levelOf(route, c.res.status)](
+    c.get("deps").log[levelOf(route, c.res.status)](
       {
-        id: c.var.requestId,
+        id: c.get("requestId"),
         method: c.req.method,
         route,
         status: c.res.status,
@@ -80,8 +80,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
       "request",
     );
   };
-  const body = c.res.body;
-  if (body && c.res.headers.get("content-type")?.startsWith("text/event-stream")) {
-    c.res = new Response(onEnd(body, write), c.res);
-  } else write();
+  const body = c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
+  if (body) c.res = new Response(onEnd(body, write), c.res);
+  else write();
 });
