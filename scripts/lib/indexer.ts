@@ -21,7 +21,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const PONDER_BIN = path.join(ROOT, "node_modules/ponder/dist/esm/bin/ponder.js");
 /** Node's arguments that run Ponder's command line, with indexer/compile-cache.ts and native-deps.ts preloaded. */
 export const PONDER_NODE_ARGS = [
-  ...["compile-cache.ts", "package-type-cache.ts", "native-deps.ts"].flatMap((file) => ["--import", path.join(ROOT, "indexer", file)]),
+  ...["compile-cache.ts", "package-type-cache.ts", "native-deps.ts"].flatMap((file) => [
+    "--import",
+    path.join(ROOT, "indexer", file),
+  ]),
   PONDER_BIN,
 ];
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
