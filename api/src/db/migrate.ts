@@ -32,6 +32,7 @@ import * as auditTxHash from "./migrations/2026-11-30T09-00-00_audit-tx-hash.ts"
 import * as operatorSignIn from "./migrations/2026-11-30T11-00-00_operator-sign-in.ts";
 import * as nodeSearchTable from "./migrations/2026-12-01T09-00-00_node-search-table.ts";
 import * as incentiveExportLine from "./migrations/2026-12-02T09-00-00_incentive-export-line.ts";
+import * as incentiveNewestOnExportIndex from "./migrations/2026-12-03T10-30-00_incentive-newest-on-export-index.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-11-30T11-00-00_operator-sign-in": operatorSignIn,
   "2026-12-01T09-00-00_node-search-table": nodeSearchTable,
   "2026-12-02T09-00-00_incentive-export-line": incentiveExportLine,
+  "2026-12-03T10-30-00_incentive-newest-on-export-index": incentiveNewestOnExportIndex,
 };
 
 /** The names of every migration this version of the portal knows, in order. */
