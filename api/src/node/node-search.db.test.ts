@@ -186,7 +186,9 @@ describe("node list searches", () => {
       sql<{ blocks: string }>`SELECT pg_stat_get_xact_blocks_fetched('app.node'::regclass) AS blocks`
         .execute(tx)
         .then(({ rows }) => Number(rows[0]!.blocks));
-    // Vacuumed, the table's pages are all-visible: the planner's look at an index's ends then reads none of them.
+    // Vacuumed, the table's pages are all-visible: the planner's look at an index's ends then reads none of them. A
+    // transaction of the app's own background work running during the VACUUM can keep a page from being marked so:
+    // the planner then reads at most one page at each end of the index, never the table.
     await sql`VACUUM app.node`.execute(t.db);
     const fetched = await t.db.transaction().execute(async (tx) => {
       const before = await fetchedNodeBlocks(tx);
@@ -197,8 +199,8 @@ describe("node list searches", () => {
     const { rows } = await sql<{
       pages: number;
     }>`SELECT relpages AS pages FROM pg_class WHERE oid = 'app.node'::regclass`.execute(t.db);
-    expect(rows[0]!.pages).toBeGreaterThan(5);
-    expect(fetched).toBeLessThanOrEqual(5);
+    expect(rows[0]!.pages).toBeGreaterThan(20);
+    expect(fetched).toBeLessThanOrEqual(5 + 2);
   });
 
   it("migrates down to app.node's own trigram index and up again with every node copied", async () => {
