@@ -10,7 +10,7 @@ import {
   type NodeResponse,
   type StakeLimits,
 } from "@pli/api/public-contract";
-import { Box, Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -111,21 +111,12 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
         description={stakingMessages.limits(minimum, pliText(limits.multiple), pliText(left))}
         inputMode="decimal"
         autoComplete="off"
-        rightSection={<Text size="sm">PLI</Text>}
-        rightSectionWidth={48}
-        maw={420}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        error={withMaximumLeft(amountFieldError(input, stakeSoFar, limits), left)}
-        errorProps={{ role: "alert" }}
-        disabled={running || blocked}
-        inputContainer={(field) => (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Box flex={1} miw={0}>
-              {field}
-            </Box>
+        rightSection={
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">PLI</Text>
             <Button
-              variant="default"
+              variant="light"
+              size="compact-sm"
               onClick={() => max.amount !== null && setText(pliText(max.amount))}
               disabled={max.amount === null || running || blocked}
               aria-label={max.amount === null ? stakingMessages.max : stakingMessages.maxFills(pliText(max.amount))}
@@ -134,7 +125,15 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
               {stakingMessages.max}
             </Button>
           </Group>
-        )}
+        }
+        rightSectionWidth={96}
+        rightSectionPointerEvents="all"
+        maw={420}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        error={withMaximumLeft(amountFieldError(input, stakeSoFar, limits), left)}
+        errorProps={{ role: "alert" }}
+        disabled={running || blocked}
       />
       {max.amount === null && !blocked ? (
         <Text id={maxReasonId} size="sm" c="dimmed">
