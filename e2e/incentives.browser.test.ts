@@ -17,7 +17,7 @@ import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
-import { formatToken } from "../web/src/shared/format/index.ts";
+import { formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { routes } from "@/shared/config/routes";
 import {
@@ -180,6 +180,14 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const total = rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
     await page.getByText("2 selected").waitFor();
     await page.getByRole("button", { name: "Pay Now" }).click();
+    const summaryDialog = page.getByRole("dialog", { name: incentiveMessages.summaryTitle });
+    expect(await summaryDialog.getByTestId("payout-total").textContent()).toBe(formatTokenExact(total));
+    expect(await summaryDialog.getByTestId("payout-pool").textContent()).toBe(formatTokenExact(deposited));
+    expect(await summaryDialog.getByTestId("payout-pool-after").textContent()).toBe(
+      formatTokenExact(deposited - total),
+    );
+    await summaryDialog.getByText(incentiveMessages.summaryTransactionsValue(1)).waitFor();
+    await summaryDialog.getByRole("button", { name: incentiveMessages.summaryContinue }).click();
     const confirm = page.getByRole("dialog", { name: "Are you sure?" });
     await confirm.getByLabel("Type yes to confirm").fill("yes");
     await confirm.getByRole("button", { name: "Confirm" }).click();
@@ -317,8 +325,20 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
         .check();
       await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
       await page.getByRole("button", { name: "Pay Now" }).click();
-      await page.getByText(MESSAGES.insufficientRewardPool).waitFor();
+      const summaryDialog = page.getByRole("dialog", { name: incentiveMessages.summaryTitle });
+      const refusal = summaryDialog.getByRole("alert").filter({ hasText: MESSAGES.insufficientRewardPool });
+      await refusal.getByText(incentiveMessages.shortBy("0.000000000000000001")).waitFor();
+      expect(await summaryDialog.getByTestId("payout-total").textContent()).toBe(formatTokenExact(pool + 1n));
+      expect(await summaryDialog.getByTestId("payout-pool").textContent()).toBe(formatTokenExact(pool));
+      expect(await summaryDialog.getByTestId("payout-shortfall").textContent()).toBe("0.000000000000000001");
+      expect(await summaryDialog.getByRole("button", { name: incentiveMessages.summaryContinue }).isDisabled()).toBe(
+        true,
+      );
       await shoot(page, "admin-pool-too-small");
+      await refusal.getByRole("button", { name: incentiveMessages.depositDifference }).click();
+      const deposit = page.getByRole("dialog", { name: "Deposit PLI" });
+      expect(await deposit.getByLabel("Number of PLI to Deposit").inputValue()).toBe("0.000000000000000001");
+      await deposit.getByRole("button", { name: "Cancel" }).click();
       expect(await page.getByRole("dialog", { name: "Are you sure?" }).count()).toBe(0);
       expect(await rewardPool()).toBe(pool);
       expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);

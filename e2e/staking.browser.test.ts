@@ -115,7 +115,10 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     );
     await approveRequest(stack.current, adminSession, _id, operator.address, node.nodeAddress);
     await amountField().waitFor();
-    await page.getByText(stakingMessages.limits("50000", "1000")).waitFor();
+    await page.getByText(stakingMessages.limits("50000", "1000", "1000000")).waitFor();
+    await page.getByRole("button", { name: stakingMessages.maxFills("199000") }).click();
+    expect(await amountField().inputValue()).toBe("199000");
+    await page.getByRole("button", { name: stakingMessages.signTransaction }).waitFor();
 
     await amountField().fill("1000");
     await page
@@ -129,7 +132,10 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       .filter({ hasText: MESSAGES.stakeNotMultiple.replace("{n}", "1000") })
       .waitFor();
     await amountField().fill("1001000");
-    await page.getByRole("alert").filter({ hasText: MESSAGES.stakeMaximumReached }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `${MESSAGES.stakeMaximumReached} (1000000 PLI left for this node)` })
+      .waitFor();
     expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
     await shoot(page, "deposit-bad-amount");
 
@@ -249,13 +255,21 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await oneTransaction.waitFor();
     try {
       await setLimit("setMaxStakeAmt", "53500");
-      await page.getByRole("alert").filter({ hasText: "Maximum Limit Reached" }).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Maximum Limit Reached (500 PLI left for this node)" })
+        .waitFor({ timeout: 15_000 });
       expect(await oneTransaction.count()).toBe(0);
+      const max = page.getByRole("button", { name: stakingMessages.max, exact: true });
+      expect(await max.isDisabled()).toBe(true);
+      await page
+        .getByText(stakingMessages.maxUnavailable("Maximum Limit Reached (500 PLI left for this node)"))
+        .waitFor();
       await shoot(page, "deposit-maximum-lowered-on-chain");
 
       await setLimit("setMaxStakeAmt", "1000000");
       await setLimit("setMinStakeAmt", "60000");
-      await page.getByText(stakingMessages.limits("60000", "1000")).waitFor({ timeout: 15_000 });
+      await page.getByText(stakingMessages.limits("60000", "1000", "947000")).waitFor({ timeout: 15_000 });
       await page.getByRole("alert").filter({ hasText: "Values Must be in greater  than or equal to 60000" }).waitFor();
       expect(await oneTransaction.count()).toBe(0);
 
@@ -270,7 +284,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       await setLimit("setMaxStakeAmt", "1000000");
       await setLimit("setMinStakeAmt", "50000");
     }
-    await page.getByText(stakingMessages.limits("1000", "1000")).waitFor({ timeout: 15_000 });
+    await page.getByText(stakingMessages.limits("1000", "1000", "947000")).waitFor({ timeout: 15_000 });
     await oneTransaction.waitFor();
   });
 

@@ -51,6 +51,29 @@ export function payoutBatches<Id>(
 /** Spec 8: refuse a payout before sending when the reward pool holds less than the selection's total. */
 export const rewardPoolShort = (pool: bigint, total: bigint) => pool < total;
 
+/**
+ * Pay Now's summary, shown before anything is asked: how many incentives and wallets, the exact total, the
+ * payRewards transactions payoutBatches will make, and the pool after payment or, when the pool is short
+ * (rewardPoolShort), by how much. `pool` is the API's reward balance (indexed from the chain).
+ */
+export function payoutSummary(
+  rows: readonly { wallet: string; token: bigint }[],
+  pool: bigint,
+  size = PAYOUT_BATCH_SIZE,
+) {
+  const total = rows.reduce((sum, row) => sum + row.token, 0n);
+  const short = rewardPoolShort(pool, total);
+  return {
+    incentives: rows.length,
+    recipients: new Set(rows.map((row) => row.wallet.toLowerCase())).size,
+    total,
+    transactions: Math.ceil(rows.length / size),
+    pool,
+    poolAfter: short ? null : pool - total,
+    shortfall: short ? total - pool : 0n,
+  };
+}
+
 export const PAYOUT_HINT_MESSAGES = {
   payoutHintNotIndexed: "No payout with this hash has been indexed: it is unknown, or not yet mined and indexed",
   payoutHintPending: "This transaction is mined but not indexed yet: try again in a moment",

@@ -7,6 +7,7 @@ import {
   PAYOUT_BATCH_SIZE,
   PAYOUT_HINT_MESSAGES,
   payoutBatches,
+  payoutSummary,
   rewardPoolShort,
 } from "./payout-rules.ts";
 
@@ -68,5 +69,49 @@ describe("payout hints", () => {
       code: "conflict",
       reason: PAYOUT_HINT_MESSAGES.payoutHintNoPayment,
     });
+  });
+});
+
+describe("Pay Now's summary", () => {
+  const wallet = (n: number) => `0x${String(n).padStart(40, "0")}`;
+
+  it("counts the incentives, the distinct wallets and the transactions payoutBatches makes, and the pool after", () => {
+    const rows = Array.from({ length: PAYOUT_BATCH_SIZE + 1 }, (_, i) => ({ wallet: wallet(i % 3), token: pli(10) }));
+    rows[0] = { wallet: wallet(0).toUpperCase().replace("0X", "0x"), token: pli(10) };
+    const summary = payoutSummary(rows, pli(1_000));
+    expect(summary).toEqual({
+      incentives: PAYOUT_BATCH_SIZE + 1,
+      recipients: 3,
+      total: pli(10 * (PAYOUT_BATCH_SIZE + 1)),
+      transactions: 2,
+      pool: pli(1_000),
+      poolAfter: pli(1_000 - 10 * (PAYOUT_BATCH_SIZE + 1)),
+      shortfall: 0n,
+    });
+    expect(summary.transactions).toBe(
+      payoutBatches(rows.map((row, id) => ({ ...row, id, node: row.wallet, date: "2027-04-01" }))).length,
+    );
+  });
+
+  it("a pool equal to the total leaves 0; one wei less is short by exactly one wei, which 4 decimals hide", () => {
+    const total = pli(1_500) + 1n;
+    expect(payoutSummary([{ wallet: wallet(1), token: total }], total)).toMatchObject({ poolAfter: 0n, shortfall: 0n });
+    expect(payoutSummary([{ wallet: wallet(1), token: total }], pli(1_500))).toMatchObject({
+      total,
+      poolAfter: null,
+      shortfall: 1n,
+    });
+  });
+
+  it("keeps every wei of 78-digit totals", () => {
+    const huge = 10n ** 77n + 7n;
+    const summary = payoutSummary(
+      [
+        { wallet: wallet(1), token: huge },
+        { wallet: wallet(2), token: huge },
+      ],
+      huge,
+    );
+    expect(summary).toMatchObject({ total: 2n * huge, recipients: 2, transactions: 1, shortfall: huge });
   });
 });

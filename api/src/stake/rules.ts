@@ -66,6 +66,36 @@ export function stakeAmountError(amount: bigint, stakeSoFar: bigint, limits: Sta
   return null;
 }
 
+/** How much more this node's position may take: the maximum less the stake so far, never below 0. */
+export const maximumLeft = (stakeSoFar: bigint, limits: StakeLimits) =>
+  stakeSoFar < limits.maximum ? limits.maximum - stakeSoFar : 0n;
+
+export const STAKE_MAX_MESSAGES = {
+  stakeMaxNoMultiple: "No multiple of {n} PLI fits between the minimum and the maximum left for this node",
+} as const;
+
+/**
+ * What MAX fills: the largest amount every spec 5 rule accepts, or why there is none. The amount is a
+ * multiple of the multiple, at least the effective minimum, within the maximum left for this node and
+ * strictly below the wallet's balance (the sign step refuses an amount at or above the balance with
+ * 'Low PLI Balance'). The reasons are spec 5's messages where one applies.
+ */
+export function maxStakeAmount({
+  stakeSoFar,
+  balance,
+  limits,
+}: Omit<StakeForm, "amount">): { amount: bigint } | { amount: null; reason: string } {
+  const left = maximumLeft(stakeSoFar, limits);
+  const minimum = effectiveMinimum(stakeSoFar, limits);
+  if (left < minimum || left === 0n) return { amount: null, reason: STAKE_AMOUNT_MESSAGES.stakeMaximumReached };
+  if (balance <= minimum) return { amount: null, reason: STAKE_AMOUNT_MESSAGES.stakeLowBalance };
+  const ceiling = left < balance ? left : balance - 1n;
+  const amount = limits.multiple > 0n ? ceiling - (ceiling % limits.multiple) : ceiling;
+  if (amount < minimum || amount === 0n)
+    return { amount: null, reason: STAKE_MAX_MESSAGES.stakeMaxNoMultiple.replace("{n}", pliText(limits.multiple)) };
+  return { amount };
+}
+
 export interface StakeForm {
   /** The amount entered, null while empty. */
   amount: bigint | null;

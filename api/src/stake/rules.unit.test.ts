@@ -5,6 +5,8 @@ import {
   decideHint,
   effectiveMinimum,
   lowBalance,
+  maximumLeft,
+  maxStakeAmount,
   mayUnlock,
   mayWithdraw,
   parseStakeId,
@@ -197,5 +199,79 @@ describe("stake hints", () => {
       code: "conflict",
       reason: "This transaction is not a stake or top-up",
     });
+  });
+});
+
+describe("the maximum left and MAX, the largest amount the staking form accepts", () => {
+  const form = (stakeSoFar: bigint, balance: bigint, of = limits) => ({ stakeSoFar, balance, limits: of });
+  /** Every rule the form and the two steps apply, so MAX never fills an amount they refuse. */
+  const accepted = (amount: bigint, stakeSoFar: bigint, balance: bigint, of = limits) =>
+    stakeAmountError(amount, stakeSoFar, of) === null &&
+    stakeStepError("sign", { amount, stakeSoFar, balance, limits: of }) === null &&
+    stakeStepError("stake", { amount, stakeSoFar, balance, limits: of }) === null;
+
+  it("the maximum left is the maximum less the stake so far, and 0 once it is reached or passed", () => {
+    expect(maximumLeft(0n, limits)).toBe(pli(1_000_000));
+    expect(maximumLeft(pli(120_000), limits)).toBe(pli(880_000));
+    expect(maximumLeft(pli(1_000_000), limits)).toBe(0n);
+    expect(maximumLeft(pli(1_200_000), limits)).toBe(0n);
+  });
+
+  it("fills the maximum left when the wallet holds more", () => {
+    expect(maxStakeAmount(form(0n, pli(2_000_000)))).toEqual({ amount: pli(1_000_000) });
+    expect(maxStakeAmount(form(pli(120_000), pli(2_000_000)))).toEqual({ amount: pli(880_000) });
+  });
+
+  it("stays below the balance, rounded down to the multiple (an amount equal to the balance is 'Low PLI Balance')", () => {
+    expect(maxStakeAmount(form(0n, pli(75_500)))).toEqual({ amount: pli(75_000) });
+    expect(maxStakeAmount(form(0n, pli(100_000)))).toEqual({ amount: pli(99_000) });
+    expect(accepted(pli(99_000), 0n, pli(100_000))).toBe(true);
+    expect(accepted(pli(100_000), 0n, pli(100_000))).toBe(false);
+  });
+
+  it("rounds a maximum left that is not a multiple down to one", () => {
+    const stakeSoFar = pli(50_000) + 250n;
+    expect(maximumLeft(stakeSoFar, limits)).toBe(pli(950_000) - 250n);
+    expect(maxStakeAmount(form(stakeSoFar, pli(5_000_000)))).toEqual({ amount: pli(949_000) });
+    expect(accepted(pli(949_000), stakeSoFar, pli(5_000_000))).toBe(true);
+  });
+
+  it("has no amount, with spec 5's message, when the balance does not pass the minimum", () => {
+    expect(maxStakeAmount(form(0n, pli(49_999)))).toEqual({ amount: null, reason: "Low PLI Balance" });
+    expect(maxStakeAmount(form(0n, pli(50_000)))).toEqual({ amount: null, reason: "Low PLI Balance" });
+    expect(maxStakeAmount(form(pli(60_000), pli(1_000)))).toEqual({ amount: null, reason: "Low PLI Balance" });
+    expect(maxStakeAmount(form(0n, pli(50_000) + 1n))).toEqual({ amount: pli(50_000) });
+  });
+
+  it("has no amount, with 'Maximum Limit Reached', when less than the minimum is left", () => {
+    expect(maxStakeAmount(form(pli(1_000_000), pli(500_000)))).toEqual({
+      amount: null,
+      reason: "Maximum Limit Reached",
+    });
+    expect(maxStakeAmount(form(pli(999_500), pli(500_000)))).toEqual({
+      amount: null,
+      reason: "Maximum Limit Reached",
+    });
+    expect(maxStakeAmount(form(pli(970_000), pli(500_000)))).toEqual({ amount: pli(30_000) });
+  });
+
+  it("has no amount when no multiple fits between the minimum and the ceiling", () => {
+    const odd = stakeLimitsOf({ minimumStake: "50500", maximumStake: "1000000", multiplyOf: "1000" })!;
+    expect(maxStakeAmount(form(0n, pli(51_000) - 1n, odd))).toEqual({
+      amount: null,
+      reason: "No multiple of 1000 PLI fits between the minimum and the maximum left for this node",
+    });
+    expect(maxStakeAmount(form(0n, pli(51_000) + 1n, odd))).toEqual({ amount: pli(51_000) });
+  });
+
+  it("keeps every wei of 78-digit amounts", () => {
+    const huge = 10n ** 77n;
+    const wide = { minimum: pli(50_000), maximum: 9n * huge + 123n, multiple: pli(1_000) };
+    const result = maxStakeAmount(form(0n, 10n * huge, wide));
+    const expected = 9n * huge - ((9n * huge) % pli(1_000));
+    expect(String(9n * huge + 123n)).toHaveLength(78);
+    expect(result).toEqual({ amount: expected });
+    expect(accepted(expected, 0n, 10n * huge, wide)).toBe(true);
+    expect(accepted(expected + pli(1_000), 0n, 10n * huge, wide)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
-import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES } from "./rules.ts";
+import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES, STAKE_MAX_MESSAGES } from "./rules.ts";
 import { featureContract } from "../public-contract/feature.ts";
 export * from "./rules.ts";
 
@@ -30,6 +30,7 @@ export const STAKE_MESSAGES = {
   stakeAlreadyWithdrawn: "The stake has already been withdrawn",
   chainDerived: "Stakes come from the chain: chain-derived records are never deleted or deactivated",
   ...STAKE_AMOUNT_MESSAGES,
+  ...STAKE_MAX_MESSAGES,
   ...STAKE_HINT_MESSAGES,
 } as const;
 

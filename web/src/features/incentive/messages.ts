@@ -8,6 +8,18 @@ export const incentiveMessages = {
   selected: (n: number) => `${n} selected`,
   selectAll: "Select every payable incentive on this page",
   selectRow: (date: string, wallet: string) => `Select the incentive of ${date} for ${wallet}`,
+  summaryTitle: "Payout summary",
+  summaryIncentives: "Incentives",
+  summaryRecipients: "Recipients",
+  summaryTotal: "Total",
+  summaryTransactions: "Transactions",
+  summaryTransactionsValue: (n: number) => `${n} payRewards transaction${n === 1 ? "" : "s"}, one signature each`,
+  summaryPool: "Reward pool",
+  summaryPoolAfter: "Pool after payment",
+  summaryShortfall: "Shortfall",
+  shortBy: (pli: string) => `The reward pool is ${pli} PLI short of this payout.`,
+  depositDifference: "Deposit the difference",
+  summaryContinue: "Continue",
   confirmPay: (n: number, pli: string) =>
     `To pay ${n} incentive${n === 1 ? "" : "s"} (${pli} PLI) type yes and confirm`,
   batchLabel: (batch: number, batches: number, rows: number, pli: string) =>

@@ -4,7 +4,12 @@ export const stakingMessages = {
   detailsTitle: "Staking Details",
   amountLabel: "Number of PLI to Deposit",
   amountNotNumber: "Enter a number of PLI",
-  limits: (minimum: string, multiple: string) => `Minimum ${minimum} PLI, in multiples of ${multiple} PLI`,
+  limits: (minimum: string, multiple: string, left: string) =>
+    `Minimum ${minimum} PLI, in multiples of ${multiple} PLI, at most ${left} PLI more on this node`,
+  maximumLeft: (left: string) => `${left} PLI left for this node`,
+  max: "MAX",
+  maxFills: (amount: string) => `MAX: ${amount} PLI, the largest amount you can stake`,
+  maxUnavailable: (reason: string) => `MAX: ${reason}`,
   signTransaction: "Sign Transaction",
   continueToDeposit: "Continue to Deposit",
   allowanceCovers: "Your wallet already allows this amount: no signature needed, continue to deposit.",

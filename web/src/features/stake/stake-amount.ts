@@ -1,4 +1,4 @@
-import { parsePliAmount, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
+import { MESSAGES, parsePliAmount, pliText, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
 import { parseEventLogs, type Address, type TransactionReceipt } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { stakingMessages } from "./messages";
@@ -18,6 +18,10 @@ export function amountFieldError(input: AmountInput, stakeSoFar: bigint, limits:
   if (input.invalid) return stakingMessages.amountNotNumber;
   return input.amount === null ? null : stakeAmountError(input.amount, stakeSoFar, limits);
 }
+
+/** Spec 5's 'Maximum Limit Reached' with the figure beside it (how much this node may still take); other messages as they are. */
+export const withMaximumLeft = (message: string | null, left: bigint) =>
+  message === MESSAGES.stakeMaximumReached ? `${message} (${stakingMessages.maximumLeft(pliText(left))})` : message;
 
 /**
  * The position's total after the stake or top-up in `receipt`, from the staking contract's own

@@ -2,7 +2,7 @@ import { stakingRewardsAbi } from "@pli/abis";
 import { parsePli as pli, stakeLimitsOf } from "@pli/api/public-contract";
 import { encodeAbiParameters, encodeEventTopics, type Address, type TransactionReceipt } from "viem";
 import { describe, expect, it } from "vitest";
-import { amountFieldError, parseAmountInput, stakedTotalOf } from "./stake-amount";
+import { amountFieldError, parseAmountInput, stakedTotalOf, withMaximumLeft } from "./stake-amount";
 import { stakingMessages } from "./messages";
 
 const limits = stakeLimitsOf({ minimumStake: "50000", maximumStake: "1000000", multiplyOf: "1000" })!;
@@ -69,5 +69,18 @@ describe("the position's total after a stake transaction", () => {
   it("ignores the same event from another contract, and is undefined without one", () => {
     expect(stakedTotalOf({ logs: [stakeLog(TOKEN, "Staked", 1n, 1n)] }, STAKING)).toBeUndefined();
     expect(stakedTotalOf({ logs: [] }, STAKING)).toBeUndefined();
+  });
+});
+
+describe("the figure beside 'Maximum Limit Reached'", () => {
+  it("says how much this node may still take, after spec 5's words; other messages stay as they are", () => {
+    const left = pli(880_000);
+    expect(withMaximumLeft(amountFieldError(parseAmountInput("890000"), pli(120_000), limits), left)).toBe(
+      "Maximum Limit Reached (880000 PLI left for this node)",
+    );
+    expect(withMaximumLeft(amountFieldError(parseAmountInput("50500"), 0n, limits), left)).toBe(
+      "Values Must be in multiples of 1000",
+    );
+    expect(withMaximumLeft(null, left)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { depositAmountError, parsePliAmount } from "@pli/api/public-contract";
+import { depositAmountError, parsePliAmount, pliText } from "@pli/api/public-contract";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconCoins } from "@tabler/icons-react";
@@ -11,12 +11,35 @@ import { incentiveMessages } from "../messages";
 import { useDeposit } from "./use-deposit";
 
 /**
+ * The 'Deposit PLI' dialog's state, held by the screen so another part of it (Pay Now's summary) can open it with an
+ * amount filled in and go on once that deposit is made.
+ */
+export function useDepositDialog() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [text, setText] = useState("");
+  const [after, setAfter] = useState<(() => void) | null>(null);
+  return {
+    opened,
+    close,
+    text,
+    setText,
+    after,
+    open: (amount?: bigint, then?: () => void) => {
+      if (amount !== undefined) setText(pliText(amount));
+      setAfter(() => then ?? null);
+      open();
+    },
+  };
+}
+
+export type DepositDialog = ReturnType<typeof useDepositDialog>;
+
+/**
  * 'Deposit PLI': the amount (spec 5: above 0) in a dialog, then the approve and depositReward transactions from the
  * admin's wallet.
  */
-export function DepositButton() {
-  const [opened, { open, close }] = useDisclosure(false);
-  const [text, setText] = useState("");
+export function DepositButton({ dialog }: { dialog: DepositDialog }) {
+  const { opened, close, text, setText } = dialog;
   const [error, setError] = useState<string | null>(null);
   const { deposit, flow } = useDeposit();
   const { address } = useConnection();
@@ -31,12 +54,15 @@ export function DepositButton() {
       return;
     }
     close();
-    if (await deposit(amount)) setText("");
+    if (await deposit(amount)) {
+      setText("");
+      dialog.after?.();
+    }
   };
 
   return (
     <>
-      <Button leftSection={<IconCoins size={16} aria-hidden="true" />} onClick={open} loading={running}>
+      <Button leftSection={<IconCoins size={16} aria-hidden="true" />} onClick={() => dialog.open()} loading={running}>
         {incentiveMessages.depositPli}
       </Button>
       <TxProgress state={flow.state} explorerTxUrl={flow.explorerTxUrl} onClose={flow.reset} />

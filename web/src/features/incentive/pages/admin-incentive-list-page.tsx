@@ -1,7 +1,7 @@
 import type { IncentiveResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
 import { routes } from "@/shared/config/routes";
@@ -16,10 +16,11 @@ import { Section } from "@/shared/ui/section";
 import { exportIncentives } from "../api/export-incentives";
 import { useIncentiveSummary } from "../api/get-incentive-summary";
 import { useIncentives } from "../api/get-incentives";
-import { DepositButton } from "../components/deposit-button";
+import { DepositButton, useDepositDialog } from "../components/deposit-button";
 import { DiscrepanciesSection } from "../components/discrepancies-section";
 import { incentiveColumns } from "../components/incentive-columns";
 import { IncentiveSummaryCards } from "../components/incentive-summary-cards";
+import { PayoutSummary } from "../components/payout-summary";
 import { selectColumn } from "../components/select-column";
 import { usePayout } from "../components/use-payout";
 import { useIncentiveSelection } from "../components/use-selection";
@@ -28,7 +29,8 @@ import { incentiveMessages } from "../messages";
 /**
  * The admin's incentive list (/admin/listincentive): the cards (all, paid, unpaid, the reward pool),
  * payments that disagree with the incentives, every operator's incentives searched by status and
- * paged, 'Deposit PLI', 'Export CSV', and 'Pay Now' for the UnPaid rows ticked (shown only then).
+ * paged, 'Deposit PLI', 'Export CSV', and 'Pay Now' for the UnPaid rows ticked (shown only then), which shows the
+ * payout's summary (and a deposit of any shortfall) before the typed confirmation.
  */
 export function AdminIncentiveListPage() {
   const params = useListParams();
@@ -63,9 +65,17 @@ export function AdminIncentiveListPage() {
     },
   ];
 
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const depositDialog = useDepositDialog();
+  const rewardBalance = summary.data ? BigInt(summary.data.rewardBalance) : undefined;
+
   const onPay = async () => {
-    const rewardBalance = summary.data ? BigInt(summary.data.rewardBalance) : undefined;
+    setSummaryOpen(false);
     if (await payout.pay(selection.selected, rewardBalance)) selection.clear();
+  };
+  const onDepositShortfall = (shortfall: bigint) => {
+    setSummaryOpen(false);
+    depositDialog.open(shortfall, () => setSummaryOpen(true));
   };
 
   return (
@@ -77,12 +87,20 @@ export function AdminIncentiveListPage() {
         description={incentiveMessages.listTotal(list.data?.totalDocs ?? 0)}
         actions={
           <>
-            <DepositButton />
+            <DepositButton dialog={depositDialog} />
             <ExportCsvButton download={() => exportIncentives(params.q)} />
           </>
         }
       >
         <TxProgress state={payout.flow.state} explorerTxUrl={payout.flow.explorerTxUrl} onClose={payout.flow.reset} />
+        <PayoutSummary
+          opened={summaryOpen && selection.selected.length > 0}
+          rows={selection.selected}
+          pool={rewardBalance}
+          onClose={() => setSummaryOpen(false)}
+          onContinue={() => void onPay()}
+          onDeposit={onDepositShortfall}
+        />
         <Stack gap="md">
           <Group justify="space-between" gap="sm">
             <SearchBox placeholder={incentiveMessages.searchByStatus} />
@@ -94,7 +112,7 @@ export function AdminIncentiveListPage() {
                 </Text>
                 <Button
                   leftSection={<IconSend size={16} aria-hidden="true" />}
-                  onClick={() => void onPay()}
+                  onClick={() => setSummaryOpen(true)}
                   loading={paying}
                 >
                   {incentiveMessages.payNow}

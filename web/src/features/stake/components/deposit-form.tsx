@@ -1,6 +1,8 @@
 import {
   effectiveMinimum,
   lowBalance,
+  maximumLeft,
+  maxStakeAmount,
   MESSAGES,
   pliText,
   stakeActionsShown,
@@ -11,7 +13,7 @@ import {
 import { Button, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Address, TransactionReceipt } from "viem";
 import { TxProgress } from "@/chain/tx-progress";
 import { reportError } from "@/shared/api/settle";
@@ -20,7 +22,7 @@ import { useDialogs } from "@/shared/ui/dialogs";
 import { stakeKeys } from "../api/keys";
 import { sendStakeHint } from "../api/send-stake-hint";
 import { stakingMessages } from "../messages";
-import { amountFieldError, parseAmountInput } from "../stake-amount";
+import { amountFieldError, parseAmountInput, withMaximumLeft } from "../stake-amount";
 import { stakingBlocked } from "../staking-display";
 import { useStakeTxs } from "./stake-txs";
 import { useStakeAllowance } from "./use-allowance";
@@ -50,6 +52,9 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
   const queryClient = useQueryClient();
 
   const form = { amount, stakeSoFar, balance, limits };
+  const left = maximumLeft(stakeSoFar, limits);
+  const max = maxStakeAmount(form);
+  const maxReasonId = useId();
   const first = stakeSoFar === 0n;
   const covered = amount !== null && allowance.data !== undefined && allowance.data >= amount;
   const running = txs.flow.state.status === "running";
@@ -57,7 +62,12 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
 
   const refuse = async (steps: ("sign" | "stake")[]) => {
     const refusal = steps.map((step) => stakeStepError(step, form)).find((message) => message !== null);
-    if (refusal) await alert({ title: refusal, tone: "warning" });
+    if (refusal)
+      await alert({
+        title: refusal,
+        text: refusal === MESSAGES.stakeMaximumReached ? stakingMessages.maximumLeft(pliText(left)) : undefined,
+        tone: "warning",
+      });
     return Boolean(refusal);
   };
 
@@ -98,18 +108,38 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
       ) : null}
       <TextInput
         label={stakingMessages.amountLabel}
-        description={stakingMessages.limits(minimum, pliText(limits.multiple))}
+        description={stakingMessages.limits(minimum, pliText(limits.multiple), pliText(left))}
         inputMode="decimal"
         autoComplete="off"
-        rightSection={<Text size="sm">PLI</Text>}
-        rightSectionWidth={48}
+        rightSection={
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">PLI</Text>
+            <Button
+              variant="light"
+              size="compact-sm"
+              onClick={() => max.amount !== null && setText(pliText(max.amount))}
+              disabled={max.amount === null || running || blocked}
+              aria-label={max.amount === null ? stakingMessages.max : stakingMessages.maxFills(pliText(max.amount))}
+              aria-describedby={max.amount === null ? maxReasonId : undefined}
+            >
+              {stakingMessages.max}
+            </Button>
+          </Group>
+        }
+        rightSectionWidth={96}
+        rightSectionPointerEvents="all"
         maw={420}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
-        error={amountFieldError(input, stakeSoFar, limits)}
+        error={withMaximumLeft(amountFieldError(input, stakeSoFar, limits), left)}
         errorProps={{ role: "alert" }}
         disabled={running || blocked}
       />
+      {max.amount === null && !blocked ? (
+        <Text id={maxReasonId} size="sm" c="dimmed">
+          {stakingMessages.maxUnavailable(withMaximumLeft(max.reason, left) ?? max.reason)}
+        </Text>
+      ) : null}
       {actions ? (
         <Stack gap="sm">
           <Group gap="sm">
