@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/public-contract/domain.ts";
 import { API, MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { dashboardMessages } from "../web/src/features/dashboard/messages.ts";
 import { authMessages } from "../web/src/features/operator/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
 import { routes } from "@/shared/config/routes";
@@ -53,6 +54,9 @@ describe("operator sign-in", () => {
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("5,000,000.0000");
+    await page.getByText(dashboardMessages.noIncentives).waitFor();
+    await page.getByText(dashboardMessages.noStake).waitFor();
+    expect(await page.locator(".recharts-surface").count()).toBe(0);
 
     const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
     const meWith = () =>
