@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { addressOf, newOperator } from "../../test/nodes.ts";
+import { addressOf, newOperator, registerNode } from "../../test/nodes.ts";
 import { API, DASHBOARD_LIMITS } from "../public-contract/index.ts";
 
 /** The operator dashboard's incentive chart over rows written straight to the database (no chain needed). */
@@ -66,5 +66,22 @@ describe("incentives per month", () => {
     const { incentives } = await chartsOf(operator.token);
     expect(incentives.at(-1)).toEqual({ month: month(-24), accrued: "400", paid: "0" });
     expect(incentives[DASHBOARD_LIMITS.chartMonths - 1 - 7]).toEqual({ month: month(-31), accrued: "300", paid: "0" });
+  });
+});
+
+describe("first steps", () => {
+  it("tell a new operator they are at the start, and that a node is added once they add one", async () => {
+    const operator = await newOperator(t);
+    const stepsOf = async () => (await t.call("GET", API.dashboard.user, { token: operator.token })).body.firstSteps;
+    const none = {
+      nodeAdded: false,
+      nodeApproved: false,
+      stakeRequested: false,
+      requestApproved: false,
+      staked: false,
+    };
+    expect(await stepsOf()).toEqual(none);
+    await registerNode(t, operator.token, 41);
+    expect(await stepsOf()).toEqual({ ...none, nodeAdded: true });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
+import { NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
+import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/rules.ts";
 import type { Db } from "../db/database.ts";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
 import { DASHBOARD_LIMITS } from "./schema.ts";
@@ -223,3 +224,50 @@ export async function adminCounts(db: Db) {
 }
 
 export const incentiveCount = (perStatus: { count: number }[]) => perStatus.reduce((sum, row) => sum + row.count, 0);
+
+/**
+ * How far the operator is on the way to a first stake, from their own records: a node added, a node approved (one a
+ * stake may be requested for), a stake request open, one approved, and a stake on the chain.
+ */
+export async function firstSteps(db: Db, operatorId: string, wallet: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("app.node").select("id").where("operator_id", "=", operatorId)).as("nodeAdded"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.node")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "in", STAKE_REQUESTABLE_NODE_STATUSES),
+        )
+        .as("nodeApproved"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.stake_request")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "!=", STAKE_REQUEST_STATUS.rejected),
+        )
+        .as("stakeRequested"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.stake_request")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "=", STAKE_REQUEST_STATUS.approved),
+        )
+        .as("requestApproved"),
+      eb.exists(eb.selectFrom("chain.stake_event").select("id").where("wallet", "=", wallet)).as("staked"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    nodeAdded: Boolean(row.nodeAdded),
+    nodeApproved: Boolean(row.nodeApproved),
+    stakeRequested: Boolean(row.stakeRequested),
+    requestApproved: Boolean(row.requestApproved),
+    staked: Boolean(row.staked),
+  };
+}

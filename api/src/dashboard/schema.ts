@@ -62,9 +62,23 @@ const common = {
   charts,
 };
 
+/** Where the operator is on the way to a first stake (the dashboard shows the path until they have staked). */
+export const firstStepsSchema = z.object({
+  nodeAdded: z.boolean(),
+  /** A node is Approved or Active: a stake may be requested for it. */
+  nodeApproved: z.boolean(),
+  /** A stake request that is not Rejected. */
+  stakeRequested: z.boolean(),
+  requestApproved: z.boolean(),
+  /** Any stake event of the wallet on the chain. */
+  staked: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;
+
 /** GET /api/user/dashboard: the operator's own (spec 3's operator dashboard response). */
 export const operatorDashboardSchema = z.object({
   ...common,
+  firstSteps: firstStepsSchema,
   count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }),
 });
 export type OperatorDashboard = z.infer<typeof operatorDashboardSchema>;

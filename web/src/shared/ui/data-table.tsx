@@ -1,5 +1,6 @@
 import { MESSAGES } from "@pli/api/public-contract";
-import { Table, Text } from "@mantine/core";
+import { Stack, Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import classes from "./data-table.module.css";
 
@@ -20,6 +21,8 @@ export interface DataTableProps<T extends RowData> {
    * must fit a laptop's screen; otherwise each keeps its text on one line.
    */
   wrap?: boolean;
+  /** What to do next when the list is empty (e.g. add the first record), shown under 'No Record Found.....'. */
+  nextStep?: ReactNode;
 }
 
 /** The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. */
@@ -31,15 +34,19 @@ export function DataTable<T extends RowData>({
   caption,
   minWidth = 720,
   wrap = false,
+  nextStep,
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const span = table.getAllLeafColumns().length;
-  const note = (text: string) => (
+  const note = (text: string, next?: ReactNode) => (
     <Table.Tr>
       <Table.Td colSpan={span}>
-        <Text ta="center" c="dimmed" py="lg" size="sm">
-          {text}
-        </Text>
+        <Stack align="center" gap="xs" py="lg">
+          <Text ta="center" c="dimmed" size="sm">
+            {text}
+          </Text>
+          {next}
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );
@@ -67,7 +74,7 @@ export function DataTable<T extends RowData>({
           {loading
             ? note(MESSAGES.loading)
             : data.length === 0
-              ? note(MESSAGES.noRecord)
+              ? note(MESSAGES.noRecord, nextStep)
               : table.getRowModel().rows.map((row) => (
                   <Table.Tr key={row.id}>
                     {row.getAllCells().map((cell) => (
