@@ -1,5 +1,5 @@
 import { MESSAGES } from "@pli/api/public-contract";
-import { Stack, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import classes from "./data-table.module.css";
@@ -21,7 +21,10 @@ export interface DataTableProps<T extends RowData> {
    * must fit a laptop's screen; otherwise each keeps its text on one line.
    */
   wrap?: boolean;
-  /** What to do next when the list is empty (e.g. add the first record), shown under 'No Record Found.....'. */
+  /**
+   * What to do next when the list is empty (e.g. add the first record), shown under the table's 'No Record
+   * Found.....', outside its sideways scroll so a phone sees it.
+   */
   nextStep?: ReactNode;
 }
 
@@ -38,54 +41,55 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const span = table.getAllLeafColumns().length;
-  const note = (text: string, next?: ReactNode) => (
+  const note = (text: string) => (
     <Table.Tr>
       <Table.Td colSpan={span}>
-        <Stack align="center" gap="xs" py="lg">
-          <Text ta="center" c="dimmed" size="sm">
-            {text}
-          </Text>
-          {next}
-        </Stack>
+        <Text ta="center" c="dimmed" py="lg" size="sm">
+          {text}
+        </Text>
       </Table.Td>
     </Table.Tr>
   );
+  const empty = !loading && data.length === 0;
   return (
-    <Table.ScrollContainer
-      minWidth={minWidth}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${caption ?? "Table"} (scrolls sideways)`}
-    >
-      <Table aria-label={caption} horizontalSpacing={wrap ? 4 : undefined}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
-                  {header.isPlaceholder ? null : <FlexRender header={header} />}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? note(MESSAGES.loading)
-            : data.length === 0
-              ? note(MESSAGES.noRecord, nextStep)
-              : table.getRowModel().rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    {row.getAllCells().map((cell) => (
-                      <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
-                        <FlexRender cell={cell} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
+    <>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${caption ?? "Table"} (scrolls sideways)`}
+      >
+        <Table aria-label={caption} horizontalSpacing={wrap ? 4 : undefined}>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
+                    {header.isPlaceholder ? null : <FlexRender header={header} />}
+                  </Table.Th>
                 ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {loading
+              ? note(MESSAGES.loading)
+              : data.length === 0
+                ? note(MESSAGES.noRecord)
+                : table.getRowModel().rows.map((row) => (
+                    <Table.Tr key={row.id}>
+                      {row.getAllCells().map((cell) => (
+                        <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
+                          <FlexRender cell={cell} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {empty && nextStep ? nextStep : null}
+    </>
   );
 }

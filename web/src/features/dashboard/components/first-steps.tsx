@@ -24,7 +24,7 @@ function StepAction({ step }: { step: number }) {
  * the operator's step from their own records; gone once they have staked.
  */
 export function FirstStepsPath({ steps }: { steps: Steps }) {
-  const orientation = useMatches({ base: "vertical", md: "horizontal" } as const);
+  const orientation = useMatches({ base: "vertical", xl: "horizontal" } as const);
   const active = currentFirstStep(steps);
   if (active === null) return null;
   return (
