@@ -89,7 +89,9 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByRole("button", { name: nodeMessages.addNode }).click();
     await page.getByRole("heading", { name: "Add New Node", level: 1 }).waitFor();
     expect(new URL(page.url()).searchParams.get("_a")).toBe("1");
-    expect(await page.getByLabel("Wallet Address").inputValue()).toBe(getAddress(operator.address));
+    await page.getByText(getAddress(operator.address), { exact: true }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Wallet Address" }).count()).toBe(0);
+    expect(await page.getByLabel("Node Name").getAttribute("placeholder")).toMatch(/^e\.g\. /);
     await page.getByText(MESSAGES.walletAddressNote).waitFor();
 
     await page.getByLabel("Node Name").fill(first.name);
@@ -182,7 +184,8 @@ describe("validator nodes from registration to reputation", () => {
     await row.getByRole("button", { name: `View/Edit ${first.name}` }).click();
     await waitForPath(page, routes.editNode.path);
     await page.getByRole("heading", { name: "View Node", level: 1 }).waitFor();
-    expect(await page.getByLabel("Admin's Notes").inputValue()).toBe("Please use the node's public IP address");
+    await page.getByText("Please use the node's public IP address", { exact: true }).first().waitFor();
+    expect(await page.getByRole("textbox", { name: "Admin's Notes" }).count()).toBe(0);
     expect(await page.getByLabel("Node Name").isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Edit", exact: true }).click();

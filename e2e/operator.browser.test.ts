@@ -1,11 +1,14 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/public-contract/domain.ts";
 import { API, MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { dashboardMessages } from "../web/src/features/dashboard/messages.ts";
+import { nodeMessages } from "../web/src/features/node/messages.ts";
 import { authMessages } from "../web/src/features/operator/messages.ts";
+import { stakingMessages } from "../web/src/features/stake/messages.ts";
 import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
-import { routes } from "@/shared/config/routes";
+import { NAV_SECTION, routes, type RouteName } from "@/shared/config/routes";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { freshOperator } from "./support/accounts.ts";
 import { useStack } from "./support/stack.ts";
@@ -25,6 +28,16 @@ async function connectedPage(key: `0x${string}`) {
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+const linkPaths = (nav: Locator) =>
+  nav.getByRole("link").evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+/** The path of the navigation entry of every operator screen: the screen's own, or the one it sits under. */
+const operatorEntries = [
+  ...new Set(
+    (Object.keys(routes) as RouteName[])
+      .filter((name) => routes[name].access === "operator")
+      .map((name) => routes[NAV_SECTION[name] ?? name].path),
+  ),
+];
 
 describe("operator sign-in", () => {
   let page: Page;
@@ -53,6 +66,15 @@ describe("operator sign-in", () => {
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("pli-balance").textContent()).toBe("5,000,000.0000");
+    await page.getByText(dashboardMessages.noIncentives).waitFor();
+    await page.getByText(dashboardMessages.noStake).waitFor();
+    expect(await page.locator(".recharts-surface").count()).toBe(0);
+    await page.getByText(dashboardMessages.firstStepsTitle).waitFor();
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain(dashboardMessages.steps[0].label);
+    await page.getByRole("link", { name: dashboardMessages.steps[0].label }).click();
+    await waitForPath(page, routes.addNode.path);
+    await page.goBack();
+    await waitForPath(page, routes.dashboard.path);
 
     const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
     const meWith = () =>
@@ -153,6 +175,33 @@ describe("operator sign-in", () => {
     await page.getByText("RPC URL Edited Successfully").first().waitFor();
     await page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("Hetzner").waitFor();
     await expect(page.getByRole("row").filter({ hasText: "Own rack 2" }).getByText("AWS").count()).resolves.toBe(0);
+  });
+
+  test("the navigation leads to every operator screen at both sizes; a node not found marks My Nodes and leads back", async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const sidebar = page.getByRole("navigation", { name: "Operator menu" });
+    const onDesktop = await linkPaths(sidebar);
+    expect(operatorEntries.filter((entry) => !onDesktop.includes(entry))).toEqual([]);
+
+    await page.goto(routes.deposit.href(crypto.randomUUID()));
+    await page.getByRole("alert").filter({ hasText: "Node not found" }).waitFor();
+    expect(await sidebar.getByRole("link", { name: "My Nodes" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByText(stakingMessages.warningsTitle).count()).toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const bar = page.getByRole("navigation", { name: "Mobile navigation" });
+    expect(await bar.getByRole("link", { name: "My Nodes" }).getAttribute("aria-current")).toBe("page");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await sidebar.getByRole("link", { name: "FAQ" }).waitFor();
+    const onPhone = [...(await linkPaths(bar)), ...(await linkPaths(sidebar))];
+    expect(operatorEntries.filter((entry) => !onPhone.includes(entry))).toEqual([]);
+    await page.getByRole("button", { name: "Close menu" }).click();
+
+    await page.getByRole("link", { name: "Back to My Nodes" }).click();
+    await waitForPath(page, routes.listNode.path);
+    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText(nodeMessages.emptyNext).waitFor();
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 });
 

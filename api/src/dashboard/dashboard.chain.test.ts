@@ -121,9 +121,10 @@ describe("dashboards", () => {
     for (const chart of [stake, incentives, payouts]) expect(chart).toHaveLength(DASHBOARD_LIMITS.chartMonths);
     expect(stake.at(-1)).toEqual({ month: thisMonth.slice(0, 7), total: pli(120_000).toString() });
     expect(stake.at(-2)).toEqual({ month: lastMonth.slice(0, 7), total: "0" });
-    expect(incentives.slice(-2)).toEqual([
-      { month: lastMonth.slice(0, 7), accrued: pli(1_000).toString(), paid: pli(1_000).toString() },
-      { month: thisMonth.slice(0, 7), accrued: pli(2_000).toString(), paid: "0" },
+    expect(incentives.slice(-3)).toEqual([
+      { month: monthOf(-2).slice(0, 7), accrued: pli(1_000).toString(), paid: pli(1_000).toString() },
+      { month: lastMonth.slice(0, 7), accrued: pli(2_000).toString(), paid: "0" },
+      { month: thisMonth.slice(0, 7), accrued: "0", paid: "0" },
     ]);
     expect(payouts.at(-1)).toEqual({ month: thisMonth.slice(0, 7), amount: pli(1_000).toString() });
     expect((await get(b.token, API.dashboard.user)).count).toEqual({ tnxCount: 1, incentiveCount: 1 });
@@ -152,8 +153,8 @@ describe("dashboards", () => {
     expect(dashboard.transactionList).toHaveLength(3);
     expect(dashboard.incentiveList).toHaveLength(3);
     expect(dashboard.charts.stake.at(-1).total).toBe(pli(170_000).toString());
-    expect(dashboard.charts.incentives.at(-1)).toEqual({
-      month: thisMonth.slice(0, 7),
+    expect(dashboard.charts.incentives.at(-2)).toEqual({
+      month: lastMonth.slice(0, 7),
       accrued: pli(2_500).toString(),
       paid: "0",
     });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
+import { NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
+import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/rules.ts";
 import type { Db } from "../db/database.ts";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
 import { DASHBOARD_LIMITS } from "./schema.ts";
@@ -10,12 +11,43 @@ export type Scope = string | undefined;
 const monthText = (at: Date) => at.toISOString().slice(0, 7);
 const count = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
 
-/** The chart months: the current UTC month and the ones before it, oldest first, as their first instants. */
-function chartMonths(now: Date): Date[] {
-  return Array.from(
-    { length: DASHBOARD_LIMITS.chartMonths },
-    (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (DASHBOARD_LIMITS.chartMonths - 1 - i), 1)),
+const monthStartOf = (at: Date, offset = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+
+/**
+ * The last chart month: the current UTC month, unless the latest month with data lies outside the twelve months up to
+ * it (a chain or clock ahead of the server, or records that stopped long ago): then that month, so the charts show the
+ * records there are rather than twelve empty months.
+ */
+export function chartEnd(now: Date, latest: Date | undefined): Date {
+  const current = monthStartOf(now);
+  if (!latest) return current;
+  const last = monthStartOf(latest);
+  const first = monthStartOf(now, -(DASHBOARD_LIMITS.chartMonths - 1));
+  return last > current || last < first ? last : current;
+}
+
+/** The chart months up to `end`, oldest first, as their first instants. */
+function chartMonths(end: Date): Date[] {
+  return Array.from({ length: DASHBOARD_LIMITS.chartMonths }, (_, i) =>
+    monthStartOf(end, -(DASHBOARD_LIMITS.chartMonths - 1 - i)),
   );
+}
+
+/** The latest month any chart has data for: incentives by the month they were earned, chain events by block time. */
+async function latestDataMonth(db: Db, wallet: Scope): Promise<Date | undefined> {
+  let incentives = db
+    .selectFrom("app.incentive")
+    .select(sql<Date | null>`(max(date) - interval '1 month') AT TIME ZONE 'UTC'`.as("last"));
+  let payouts = db.selectFrom("chain.reward_payment").select((eb) => eb.fn.max("block_time").as("last"));
+  let events = db.selectFrom("chain.stake_event").select((eb) => eb.fn.max("block_time").as("last"));
+  if (wallet) {
+    incentives = incentives.where("wallet", "=", wallet);
+    payouts = payouts.where("wallet", "=", wallet);
+    events = events.where("wallet", "=", wallet);
+  }
+  const rows = await Promise.all([incentives, payouts, events].map((query) => query.executeTakeFirst()));
+  const times = rows.flatMap((row) => (row?.last ? [new Date(row.last).getTime()] : []));
+  return times.length ? new Date(Math.max(...times)) : undefined;
 }
 
 /** The stake in Stake or Unlock and the latest stake or top-up. */
@@ -121,18 +153,22 @@ async function stakeChart(db: Db, wallet: Scope, months: Date[]) {
   return rows;
 }
 
-/** Incentives by the month of their date, accrued and paid; payouts by the month the chain paid them. */
+/**
+ * Incentives by the month they were earned (a row is dated the 1st of the month after), accrued and paid; payouts by
+ * the month the chain paid them.
+ */
 async function incentiveCharts(db: Db, wallet: Scope, months: Date[]) {
-  const from = months[0]!.toISOString().slice(0, 10);
+  const earned = sql<string>`to_char(date - interval '1 month', 'YYYY-MM')`;
+  const from = monthStartOf(months[0]!, 1).toISOString().slice(0, 10);
   let incentives = db
     .selectFrom("app.incentive")
     .select([
-      sql<string>`to_char(date, 'YYYY-MM')`.as("month"),
+      earned.as("month"),
       sql<string>`sum(token)::text`.as("accrued"),
       sql<string>`coalesce(sum(paid_amount), 0)::text`.as("paid"),
     ])
     .where("date", ">=", from)
-    .groupBy(sql`to_char(date, 'YYYY-MM')`);
+    .groupBy(earned);
   let payouts = db
     .selectFrom("chain.reward_payment")
     .select([
@@ -159,7 +195,7 @@ async function incentiveCharts(db: Db, wallet: Scope, months: Date[]) {
 }
 
 export async function dashboardCharts(db: Db, wallet: Scope, now: Date) {
-  const months = chartMonths(now);
+  const months = chartMonths(chartEnd(now, await latestDataMonth(db, wallet)));
   const [stake, incentives] = await Promise.all([stakeChart(db, wallet, months), incentiveCharts(db, wallet, months)]);
   return { stake, ...incentives };
 }
@@ -188,3 +224,50 @@ export async function adminCounts(db: Db) {
 }
 
 export const incentiveCount = (perStatus: { count: number }[]) => perStatus.reduce((sum, row) => sum + row.count, 0);
+
+/**
+ * How far the operator is on the way to a first stake, from their own records: a node added, a node approved (one a
+ * stake may be requested for), a stake request open, one approved, and a stake on the chain.
+ */
+export async function firstSteps(db: Db, operatorId: string, wallet: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("app.node").select("id").where("operator_id", "=", operatorId)).as("nodeAdded"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.node")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "in", STAKE_REQUESTABLE_NODE_STATUSES),
+        )
+        .as("nodeApproved"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.stake_request")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "!=", STAKE_REQUEST_STATUS.rejected),
+        )
+        .as("stakeRequested"),
+      eb
+        .exists(
+          eb
+            .selectFrom("app.stake_request")
+            .select("id")
+            .where("operator_id", "=", operatorId)
+            .where("status", "=", STAKE_REQUEST_STATUS.approved),
+        )
+        .as("requestApproved"),
+      eb.exists(eb.selectFrom("chain.stake_event").select("id").where("wallet", "=", wallet)).as("staked"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    nodeAdded: Boolean(row.nodeAdded),
+    nodeApproved: Boolean(row.nodeApproved),
+    stakeRequested: Boolean(row.stakeRequested),
+    requestApproved: Boolean(row.requestApproved),
+    staked: Boolean(row.staked),
+  };
+}

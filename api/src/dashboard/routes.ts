@@ -5,6 +5,7 @@ import { countUnchecked } from "../unchecked/repository.ts";
 import {
   adminCounts,
   dashboardCharts,
+  firstSteps,
   incentiveCount,
   incentivesPerStatus,
   recentIncentives,
@@ -24,7 +25,7 @@ const operatorDashboardRoute = createRoute({
   path: DASHBOARD_PATHS.user,
   ...describe(
     "user",
-    "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, and monthly charts of the stake, incentives and payouts",
+    "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, monthly charts of the stake, incentives and payouts, and how far the operator is on the way to a first stake",
   ),
   middleware: [operatorOnly] as const,
   responses: {
@@ -74,7 +75,12 @@ export const dashboardRoutes = createRouter()
   .openapi(operatorDashboardRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
-    return c.json(await dashboardOf(db, await walletOf(db, session), new Date()), 200);
+    const wallet = await walletOf(db, session);
+    const [dashboard, steps] = await Promise.all([
+      dashboardOf(db, wallet, new Date()),
+      firstSteps(db, session.sub, wallet),
+    ]);
+    return c.json({ ...dashboard, firstSteps: steps }, 200);
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;

@@ -8,7 +8,10 @@ export const DASHBOARD_PATHS = {
   admin: "/api/admin/dashboard",
 } as const;
 
-/** Recent rows each dashboard lists, and the months its charts cover (the current one included). */
+/**
+ * Recent rows each dashboard lists, and the months its charts cover: up to the current one, or up to the latest month
+ * with data when that lies outside them.
+ */
 export const DASHBOARD_LIMITS = { recent: 5, chartMonths: 12 } as const;
 
 /** A wei amount as decimal text. */
@@ -41,7 +44,7 @@ export const dashboardIncentiveSchema = z.object({
 const charts = z.object({
   /** The stake held in Stake or Unlock at each month's end, wei. */
   stake: z.array(z.object({ month, total: wei })),
-  /** Incentives by the month of their date: accrued and, of that, what the chain paid. */
+  /** Incentives by the month they were earned (the month before their date): accrued and, of that, what the chain paid. */
   incentives: z.array(z.object({ month, accrued: wei, paid: wei })),
   /** What the chain paid out in each month (reward payments by block time), wei. */
   payouts: z.array(z.object({ month, amount: wei })),
@@ -59,9 +62,23 @@ const common = {
   charts,
 };
 
+/** Where the operator is on the way to a first stake (the dashboard shows the path until they have staked). */
+export const firstStepsSchema = z.object({
+  nodeAdded: z.boolean(),
+  /** A node is Approved or Active: a stake may be requested for it. */
+  nodeApproved: z.boolean(),
+  /** A stake request that is not Rejected. */
+  stakeRequested: z.boolean(),
+  requestApproved: z.boolean(),
+  /** Any stake event of the wallet on the chain. */
+  staked: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;
+
 /** GET /api/user/dashboard: the operator's own (spec 3's operator dashboard response). */
 export const operatorDashboardSchema = z.object({
   ...common,
+  firstSteps: firstStepsSchema,
   count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }),
 });
 export type OperatorDashboard = z.infer<typeof operatorDashboardSchema>;

@@ -1,6 +1,6 @@
 import { NavLink, Stack, UnstyledButton } from "@mantine/core";
 import { Link, useLocation } from "react-router-dom";
-import { routes, type RouteName } from "@/shared/config/routes";
+import { navSectionAt, routes, type RouteName } from "@/shared/config/routes";
 import { BrandMark } from "./brand-mark";
 import { NAV_ICONS } from "./nav-icons";
 
@@ -12,9 +12,9 @@ interface FrameNavProps {
   onNavigate: () => void;
 }
 
-/** The brand of the site settings and the frame's links; the current page is marked. */
+/** The brand of the site settings and the frame's links; the current page's section is marked. */
 export function FrameNav({ caption, home, items, onNavigate }: FrameNavProps) {
-  const { pathname } = useLocation();
+  const section = navSectionAt(useLocation().pathname);
   return (
     <Stack gap={4}>
       <UnstyledButton component={Link} to={routes[home].path} onClick={onNavigate} mb="sm" px="sm">
@@ -30,8 +30,8 @@ export function FrameNav({ caption, home, items, onNavigate }: FrameNavProps) {
             to={path}
             onClick={onNavigate}
             label={item.label}
-            active={pathname === path}
-            aria-current={pathname === path ? "page" : undefined}
+            active={section === item.route}
+            aria-current={section === item.route ? "page" : undefined}
             leftSection={Icon ? <Icon size={18} stroke={1.7} aria-hidden="true" /> : null}
           />
         );

@@ -2,7 +2,7 @@ import { Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconLifebuoy } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { routes, SUPPORT_DOCS_URL, OPERATOR_MOBILE_NAV } from "@/shared/config/routes";
+import { navSectionAt, routes, SUPPORT_DOCS_URL, OPERATOR_MOBILE_NAV } from "@/shared/config/routes";
 import classes from "./mobile-nav.module.css";
 import { NAV_ICONS } from "./nav-icons";
 
@@ -19,7 +19,7 @@ function Item({ icon, label }: { icon: ReactNode; label: string }) {
 
 /** The operator's bottom navigation on phones: Dashboard, My Nodes, My Wallet, Profile and Support. */
 export function MobileNav() {
-  const { pathname } = useLocation();
+  const section = navSectionAt(useLocation().pathname);
   return (
     <Group component="nav" aria-label="Mobile navigation" h="100%" gap={0} wrap="nowrap" px={4}>
       {OPERATOR_MOBILE_NAV.map(({ route, label }) => {
@@ -31,7 +31,7 @@ export function MobileNav() {
             component={Link}
             to={path}
             className={classes.item}
-            aria-current={pathname === path ? "page" : undefined}
+            aria-current={section === route ? "page" : undefined}
           >
             <Item icon={Icon ? <Icon size={20} aria-hidden="true" /> : null} label={label} />
           </UnstyledButton>

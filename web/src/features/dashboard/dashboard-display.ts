@@ -1,4 +1,4 @@
-import { INCENTIVE_STATUS, pliText, type IncentiveStatus } from "@pli/api/public-contract";
+import { INCENTIVE_STATUS, pliText, type FirstSteps, type IncentiveStatus } from "@pli/api/public-contract";
 import dayjs from "dayjs";
 
 /** A wei amount as a plain number of PLI, for chart scales only (figures shown as text stay exact). */
@@ -29,4 +29,16 @@ export function incentiveOverview(perStatus: { status: IncentiveStatus; count: n
   const paid = of(INCENTIVE_STATUS.paid);
   const unPaid = of(INCENTIVE_STATUS.unPaid);
   return { total: { count: paid.count + unPaid.count, token: paid.token + unPaid.token }, paid, unPaid };
+}
+
+/**
+ * The step of the way to a first stake the operator is on (0 add a node, 1 wait for approval, 2 request to stake,
+ * 3 stake), or null once they have staked. A request waiting for approval is still step 2.
+ */
+export function currentFirstStep(steps: FirstSteps): number | null {
+  if (steps.staked) return null;
+  if (!steps.nodeAdded) return 0;
+  if (!steps.nodeApproved) return 1;
+  if (!steps.requestApproved) return 2;
+  return 3;
 }

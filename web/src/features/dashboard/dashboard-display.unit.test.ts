@@ -1,6 +1,6 @@
 import { INCENTIVE_STATUS } from "@pli/api/public-contract";
 import { describe, expect, it } from "vitest";
-import { chartPli, chartValue, incentiveOverview, monthLabel } from "./dashboard-display";
+import { chartPli, chartValue, currentFirstStep, incentiveOverview, monthLabel } from "./dashboard-display";
 
 const PLI = 10n ** 18n;
 
@@ -29,5 +29,25 @@ describe("dashboard figures", () => {
     expect(chartPli((1_250n * PLI + PLI / 2n).toString())).toBe(1250.5);
     expect(chartValue(1_250_000)).toBe("1.25M PLI");
     expect(chartValue(12.3456)).toBe("12.35 PLI");
+  });
+});
+
+describe("currentFirstStep", () => {
+  const none = { nodeAdded: false, nodeApproved: false, stakeRequested: false, requestApproved: false, staked: false };
+  it("walks a new operator from adding a node to staking, and ends once they have staked", () => {
+    expect(currentFirstStep(none)).toBe(0);
+    expect(currentFirstStep({ ...none, nodeAdded: true })).toBe(1);
+    expect(currentFirstStep({ ...none, nodeAdded: true, nodeApproved: true })).toBe(2);
+    expect(currentFirstStep({ ...none, nodeAdded: true, nodeApproved: true, stakeRequested: true })).toBe(2);
+    expect(
+      currentFirstStep({
+        nodeAdded: true,
+        nodeApproved: true,
+        stakeRequested: true,
+        requestApproved: true,
+        staked: false,
+      }),
+    ).toBe(3);
+    expect(currentFirstStep({ ...none, staked: true })).toBeNull();
   });
 });

@@ -7,4 +7,6 @@ export const nodeMessages = {
   whitelistTryAgain: "Try Again! Kindly Ensure you are connected to the right Wallet.",
   imageReuploadHint: "Re-upload only if mentioned by Admin",
   notApplicable: "NA",
+  emptyNext:
+    "Add your validator node to begin: an admin reviews it, and once it is approved you can request to stake on it.",
 } as const;

@@ -1,5 +1,7 @@
 /** Texts of the staking screens that the API's contract does not carry. */
 export const stakingMessages = {
+  transactionsEmptyNext:
+    "Your stakes and withdrawals show here. Stake from My Nodes, on a node whose stake request is approved.",
   backToDashboard: "Back to Dashboard",
   detailsTitle: "Staking Details",
   amountLabel: "Number of PLI to Deposit",

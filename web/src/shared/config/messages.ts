@@ -9,5 +9,7 @@ export const messages = {
   tryAgain: "Try again",
   notFoundTitle: "Page not found",
   backHome: "Back to the start page",
+  backTo: (title: string) => `Back to ${title}`,
+  recordGone: "It may have been deleted, or the link is not one of yours.",
   copyright: "Copyright © 2022 Plugin. All rights reserved.",
 } as const;

@@ -131,13 +131,20 @@ export type RouteNameOf<A extends Access> = {
   [K in RouteName]: (typeof routes)[K]["access"] extends A ? K : never;
 }[RouteName];
 
-/** Operator sidebar (spec section 2). */
+/**
+ * Operator sidebar: the spec's five links (section 2), then the operator's other screens the spec links from
+ * elsewhere (My Wallet and Profile of the phone bar, the tickets, the FAQ), so every screen has a way in.
+ */
 export const OPERATOR_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "dashboard", label: "Dashboard" },
   { route: "listNode", label: "My Nodes" },
   { route: "transactions", label: "Transactions" },
   { route: "listIncentive", label: "Incentives" },
   { route: "listRpc", label: "Full Node RPC's" },
+  { route: "listWallet", label: "My Wallet" },
+  { route: "viewProfile", label: "Profile" },
+  { route: "listTicket", label: "Support Tickets" },
+  { route: "faq", label: "FAQ" },
 ];
 
 /** Admin sidebar (spec section 2). */
@@ -145,6 +152,7 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminDashboard", label: "Dashboard" },
   { route: "adminListNode", label: "Node Requests" },
   { route: "adminListJob", label: "Job Requests" },
+  { route: "adminListStakeRequest", label: "Stake Requests" },
   { route: "adminListStake", label: "Stakes" },
   { route: "adminListIncentive", label: "Incentives" },
   { route: "adminListRpc", label: "Full Node RPC's" },
@@ -164,6 +172,49 @@ export const OPERATOR_MOBILE_NAV: { route: RouteName; label: string }[] = [
   { route: "viewProfile", label: "Profile" },
 ];
 export const SUPPORT_DOCS_URL = "https://docs.goplugin.co";
+
+/**
+ * The navigation entry a screen belongs to, for screens reached from another one (a node's staking, jobs and edit
+ * pages under My Nodes): the navigation marks that entry while the screen is open. Every other route is its own.
+ */
+export const NAV_SECTION: Partial<Record<RouteName, RouteName>> = {
+  addNode: "listNode",
+  editNode: "listNode",
+  deposit: "listNode",
+  listJob: "listNode",
+  editJob: "listNode",
+  addRpc: "listRpc",
+  editRpc: "listRpc",
+  editProfile: "viewProfile",
+  viewTicket: "listTicket",
+  additionalStake: "listWallet",
+  adminEditStakeRequest: "adminListStakeRequest",
+  adminEditStake: "adminListStake",
+  adminEditIncentive: "adminListIncentive",
+  adminEditNode: "adminListNode",
+  adminEditJob: "adminListJob",
+  adminAddRpc: "adminListRpc",
+  adminEditRpc: "adminListRpc",
+  adminViewTicket: "adminListTicket",
+};
+
+/** The route whose path matches `pathname` (a parameter segment such as :nodeId matches any one segment). */
+export function routeAt(pathname: string): RouteName | undefined {
+  const segments = pathname.replace(/\/+$/, "").split("/");
+  return (Object.keys(routes) as RouteName[]).find((name) => {
+    const pattern = routes[name].path.split("/");
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]))
+    );
+  });
+}
+
+/** The navigation entry to mark at `pathname`: its route's section, or the route itself. */
+export function navSectionAt(pathname: string): RouteName | undefined {
+  const name = routeAt(pathname);
+  return name ? (NAV_SECTION[name] ?? name) : undefined;
+}
 
 /** Routes an operator without 2FA may still open (spec section 5). */
 export const REACHABLE_WITHOUT_2FA: RouteName[] = ["editProfile", "faq"];

@@ -18,7 +18,9 @@ type Badges<List extends Record<string, string>> = Record<List[keyof List], Badg
 
 /**
  * Display label and tone of every status, keyed by entity and status (spec section 4): a job's
- * 'Pending' is not a node's 'Pending for Approval'.
+ * 'Pending' is not a node's 'Pending for Approval'. One meaning per tone across the portal, from the colours the spec
+ * fixes (jobs and stakes): warning waits on someone, info is checked but not decided, primary is approved and ready for
+ * the next step, success is in effect or done, danger is stopped or refused, muted is closed.
  */
 export const STATUS_BADGES = {
   node: {
@@ -41,7 +43,7 @@ export const STATUS_BADGES = {
   request: {
     [STAKE_REQUEST_STATUS.pending]: { label: "Pending", tone: "warning" },
     [STAKE_REQUEST_STATUS.verified]: { label: "Verified", tone: "info" },
-    [STAKE_REQUEST_STATUS.approved]: { label: "Approved", tone: "success" },
+    [STAKE_REQUEST_STATUS.approved]: { label: "Approved", tone: "primary" },
     [STAKE_REQUEST_STATUS.rejected]: { label: "Rejected", tone: "danger" },
   },
   stake: {

@@ -1,6 +1,6 @@
-import { JOB_STATUS, NODE_STATUS, STAKE_STATUS } from "@pli/api/public-contract";
+import { JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "@pli/api/public-contract";
 import { describe, expect, it } from "vitest";
-import { statusBadge } from "./status";
+import { STATUS_BADGES, statusBadge } from "./status";
 
 describe("statusBadge", () => {
   it("is keyed by entity and status: a job's Pending is not a node's Pending for Approval", () => {
@@ -20,5 +20,21 @@ describe("statusBadge", () => {
 
   it("shows an unknown value as itself, muted", () => {
     expect(statusBadge("request", "Archived")).toEqual({ label: "Archived", tone: "muted" });
+  });
+});
+
+describe("the status colours", () => {
+  it("give one label one colour on every screen: an Approved node, job and stake request look alike", () => {
+    const tones = new Map<string, Set<string>>();
+    for (const badges of Object.values(STATUS_BADGES))
+      for (const { label, tone } of Object.values(badges) as { label: string; tone: string }[])
+        tones.set(label, (tones.get(label) ?? new Set()).add(tone));
+    const mixed = [...tones]
+      .filter(([, set]) => set.size > 1)
+      .map(([label, set]) => `${label}: ${[...set].join(", ")}`);
+    expect(mixed).toEqual([]);
+    expect(statusBadge("request", STAKE_REQUEST_STATUS.approved).tone).toBe(
+      statusBadge("job", JOB_STATUS.approved).tone,
+    );
   });
 });

@@ -1,14 +1,46 @@
 import "@mantine/charts/styles.css";
 import { AreaChart, BarChart } from "@mantine/charts";
 import type { OperatorDashboard } from "@pli/api/public-contract";
+import { Center, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Section } from "@/shared/ui/section";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { chartPli, chartValue, monthLabel } from "../dashboard-display";
+import { dashboardMessages } from "../messages";
 
 type Charts = OperatorDashboard["charts"];
 
 const CHART_HEIGHT = 240;
 const axis = { yAxisProps: { width: 80 }, valueFormatter: chartValue, tickLine: "y" as const, gridAxis: "y" as const };
+
+/** A chart's section: the chart, or what will show there when every month is zero (rather than an axis of zeros). */
+function ChartSection({
+  title,
+  empty,
+  emptyText,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      {empty ? (
+        <Center h={CHART_HEIGHT}>
+          <Text size="sm" c="dimmed" ta="center" maw={360}>
+            {emptyText}
+          </Text>
+        </Center>
+      ) : (
+        children
+      )}
+    </Section>
+  );
+}
+
+const allZero = (values: string[]) => values.every((value) => BigInt(value) === 0n);
 
 /**
  * The stake held at each month's end (the chain's stake and top-up events less withdrawals), as an area over the twelve
@@ -16,7 +48,7 @@ const axis = { yAxisProps: { width: 80 }, valueFormatter: chartValue, tickLine: 
  */
 export function StakeChart({ data, title }: { data: Charts["stake"]; title: string }) {
   return (
-    <Section title={title}>
+    <ChartSection title={title} empty={allZero(data.map((point) => point.total))} emptyText={dashboardMessages.noStake}>
       <AreaChart
         h={CHART_HEIGHT}
         data={data.map((point) => ({ month: monthLabel(point.month), stake: chartPli(point.total) }))}
@@ -25,14 +57,18 @@ export function StakeChart({ data, title }: { data: Charts["stake"]; title: stri
         curveType="linear"
         {...axis}
       />
-    </Section>
+    </ChartSection>
   );
 }
 
-/** Incentives by the month of their date: accrued, and of that what the chain has paid. */
+/** Incentives by the month they were earned: accrued, and of that what the chain has paid. */
 export function IncentiveChart({ data, title }: { data: Charts["incentives"]; title: string }) {
   return (
-    <Section title={title}>
+    <ChartSection
+      title={title}
+      empty={allZero(data.map((point) => point.accrued))}
+      emptyText={dashboardMessages.noIncentives}
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data.map((point) => ({
@@ -48,14 +84,18 @@ export function IncentiveChart({ data, title }: { data: Charts["incentives"]; ti
         withLegend
         {...axis}
       />
-    </Section>
+    </ChartSection>
   );
 }
 
 /** What the chain paid out in each month (reward payments by block time). */
 export function PayoutChart({ data, title }: { data: Charts["payouts"]; title: string }) {
   return (
-    <Section title={title}>
+    <ChartSection
+      title={title}
+      empty={allZero(data.map((point) => point.amount))}
+      emptyText={dashboardMessages.noPayouts}
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data.map((point) => ({ month: monthLabel(point.month), payouts: chartPli(point.amount) }))}
@@ -63,6 +103,6 @@ export function PayoutChart({ data, title }: { data: Charts["payouts"]; title: s
         series={[{ name: "payouts", label: "Paid out", color: `${TONE_COLORS.success}.6` }]}
         {...axis}
       />
-    </Section>
+    </ChartSection>
   );
 }

@@ -8,6 +8,7 @@ import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { useOperatorDashboard } from "../api/get-user-dashboard";
 import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
+import { FirstStepsPath } from "../components/first-steps";
 import { IncentiveOverview } from "../components/incentive-overview";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
 
@@ -15,7 +16,8 @@ const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleSt
 
 /**
  * The operator's dashboard (/dashboard, the landing page after sign-in): 'Welcome' with the short
- * wallet (Logout is in the header), Total stakes and Last stake at from the chain, the incentive
+ * wallet (Logout is in the header), Total stakes and Last stake at from the chain, the way to a first stake until
+ * there is one, the incentive
  * overview, charts of the stake over time and the incentives per month, and the recent stake events
  * and incentives.
  */
@@ -34,6 +36,7 @@ export function DashboardPage() {
           <StatCard label="Incentives" value={count(data?.count.incentiveCount)} />
         </StatGrid>
       </Section>
+      {data ? <FirstStepsPath steps={data.firstSteps} /> : null}
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />
       {data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { NextStep } from "@/shared/ui/next-step";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
@@ -35,6 +36,7 @@ export function IncentiveListPage() {
           getRowId={(row) => row._id}
           caption={incentiveMessages.listTitle}
           minWidth={1200}
+          nextStep={params.q ? undefined : <NextStep>{incentiveMessages.listEmptyNext}</NextStep>}
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>

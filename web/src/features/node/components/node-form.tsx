@@ -1,5 +1,6 @@
 import { NODE_MESSAGES, nodeCreateSchema, OTHER_PROVIDER, PROVIDERS } from "@pli/api/public-contract";
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Detail, plainValue } from "@/shared/ui/detail";
 import { useEffect } from "react";
 import type { DefaultValues } from "react-hook-form";
 import { getAddress, isAddress } from "viem";
@@ -123,7 +124,7 @@ export function NodeForm({
       <TextInput
         key={name}
         label={label}
-        placeholder={placeholder}
+        placeholder={`e.g. ${placeholder}`}
         description={description}
         inputMode={inputMode}
         disabled={locked(name)}
@@ -164,12 +165,12 @@ export function NodeForm({
             />
           ) : null}
           {FIELDS.slice(2).map(field)}
-          <TextInput
-            label="Wallet Address"
-            value={isAddress(wallet, { strict: false }) ? getAddress(wallet) : wallet}
-            readOnly
-            description={NODE_MESSAGES.walletAddressNote}
-          />
+          <Detail label="Wallet Address">
+            {plainValue(isAddress(wallet, { strict: false }) ? getAddress(wallet) : wallet)}
+            <Text size="xs" c="dimmed">
+              {NODE_MESSAGES.walletAddressNote}
+            </Text>
+          </Detail>
           <ImageUpload
             id="node-image"
             label="Node Image (.png, .jpg, .jpeg)"

@@ -6,7 +6,8 @@ import {
   PROVIDERS,
   type NodeResponse,
 } from "@pli/api/public-contract";
-import { Button, Stack, Textarea } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
+import { Detail, plainValue } from "@/shared/ui/detail";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -107,9 +108,7 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
       }
     >
       <Stack gap="md">
-        {editable && node.adminNotes ? (
-          <Textarea label="Admin's Notes" value={node.adminNotes} readOnly autosize minRows={2} />
-        ) : null}
+        {editable && node.adminNotes ? <Detail label="Admin's Notes">{plainValue(node.adminNotes)}</Detail> : null}
         <NodeForm
           mode={locked ? "view" : "edit"}
           initial={formValues(node)}

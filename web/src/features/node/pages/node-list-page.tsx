@@ -9,6 +9,7 @@ import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
+import { NextStep } from "@/shared/ui/next-step";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { reportError } from "@/shared/api/settle";
@@ -158,6 +159,7 @@ export function NodeListPage() {
           caption={nodeMessages.listTitle}
           minWidth={960}
           wrap
+          nextStep={params.q ? undefined : <NextStep>{nodeMessages.emptyNext}</NextStep>}
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>

@@ -12,13 +12,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import type { Address } from "viem";
 import { useWalletBalances } from "@/chain/use-balances";
-import { errorMessage } from "@/shared/api/http";
 import { messages } from "@/shared/config/messages";
 import { routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { totalStakedQueryOptions } from "@/shared/session/total-staked";
 import { useSettings } from "@/shared/setting/settings";
 import { Alert } from "@/shared/ui/alert";
+import { RecordLoadFailed } from "@/shared/ui/record-state";
 import { Section } from "@/shared/ui/section";
 import { useStakeRequest } from "../api/get-stake-request";
 import { useStakingNode } from "../api/get-staking-node";
@@ -62,7 +62,8 @@ function StakingPanel({ node, request, settings, stakeSoFar, wallet, balance }: 
 
 /**
  * 'Validator Node Staking' (/deposit/{nodeId}): the wallet, its PLI, the stake so far and the node;
- * then the halted-farming notice, the request's status, or (Approved) the deposit view. Every amount
+ * then the halted-farming notice, the request's status, or (Approved) the deposit view. A node that cannot be read
+ * shows only why, with the way back to My Nodes: no staking instructions for a node there is none of. Every amount
  * shown is the chain's, as the API and the wallet read it.
  */
 export function DepositPage() {
@@ -85,6 +86,7 @@ export function DepositPage() {
       ? { node: node.data, request: request.data, settings: settings.data, stakeSoFar: total.data, wallet }
       : null;
 
+  if (failed) return <RecordLoadFailed error={failed} />;
   return (
     <Stack gap="md">
       <Section title={stakingMessages.detailsTitle} actions={back}>
@@ -92,15 +94,7 @@ export function DepositPage() {
           <StakingSummary wallet={wallet} balance={pli} stakeSoFar={total.data} node={node.data} />
         ) : null}
       </Section>
-      <Section>
-        {failed ? (
-          <Alert tone="error" title={errorMessage(failed)} />
-        ) : ready ? (
-          <StakingPanel {...ready} balance={pli} />
-        ) : (
-          <Loading />
-        )}
-      </Section>
+      <Section>{ready ? <StakingPanel {...ready} balance={pli} /> : <Loading />}</Section>
       <StakeWarnings />
     </Stack>
   );

@@ -1,12 +1,15 @@
 import type { StakeEventResponse } from "@pli/api/public-contract";
-import { Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { routes } from "@/shared/config/routes";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { NextStep } from "@/shared/ui/next-step";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
@@ -71,6 +74,19 @@ export function TransactionsPage() {
           getRowId={(row) => row._id}
           caption={stakingMessages.transactionsTitle}
           minWidth={1000}
+          nextStep={
+            params.q ? undefined : (
+              <NextStep
+                action={
+                  <Button component={Link} to={routes.listNode.href()} variant="default" size="sm">
+                    My Nodes
+                  </Button>
+                }
+              >
+                {stakingMessages.transactionsEmptyNext}
+              </NextStep>
+            )
+          }
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>
