@@ -55,6 +55,7 @@ export function NodeListPage() {
     {
       id: "name",
       header: "Node Name",
+      meta: { card: "title" },
       cell: ({ row }) => (
         <Text size="sm" fw={600}>
           {row.original.name}
@@ -74,17 +75,20 @@ export function NodeListPage() {
     {
       id: "status",
       header: "Status",
+      meta: { card: "status" },
       cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" multiline />,
     },
     {
       id: "stakeStatus",
       header: "Stake Status",
+      meta: { card: "status" },
       cell: ({ row }) =>
         row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} size="sm" /> : dash,
     },
     {
       id: "jobs",
       header: "Manage Jobs",
+      meta: { card: "action" },
       cell: ({ row }) =>
         showsManageJobs(row.original.status) ? (
           <Anchor component={Link} to={routes.listJob.href(row.original._id)} size="sm">
@@ -97,6 +101,7 @@ export function NodeListPage() {
     {
       id: "staking",
       header: "Staking",
+      meta: { card: "action" },
       cell: ({ row }) =>
         showsStakeLink(row.original.status) ? (
           <Anchor
@@ -114,6 +119,7 @@ export function NodeListPage() {
     {
       id: "actions",
       header: "Actions",
+      meta: { card: "action" },
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start" miw="max-content">
           <Button

@@ -31,20 +31,27 @@ function PositionLink({ node }: { node: NodeResponse }) {
 export function PositionsTable() {
   const positions = usePositions();
   const columns: Column<NodeResponse>[] = [
-    { accessorKey: "name", header: "Node Name" },
+    { accessorKey: "name", meta: { card: "title" }, header: "Node Name" },
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
     {
       id: "staked",
+      meta: { card: "amount" },
       header: "Total Stake",
       cell: ({ row }) => <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" />,
     },
     {
       id: "status",
+      meta: { card: "status" },
       header: "Stake Status",
       cell: ({ row }) =>
         row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : null,
     },
-    { id: "action", header: "Staking", cell: ({ row }) => <PositionLink node={row.original} /> },
+    {
+      id: "action",
+      meta: { card: "action" },
+      header: "Staking",
+      cell: ({ row }) => <PositionLink node={row.original} />,
+    },
   ];
   return (
     <DataTable
