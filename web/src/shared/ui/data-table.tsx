@@ -27,6 +27,13 @@ declare module "@tanstack/react-table" {
 
 const features = tableFeatures({});
 
+/** A cell without a value: '-' in the table; a row's card leaves out an action cell that holds only this. */
+export const noValue = (
+  <Text size="sm" data-no-value>
+    -
+  </Text>
+);
+
 export type Column<T extends RowData> = ColumnDef<typeof features, T>;
 
 export interface DataTableProps<T extends RowData> {

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import {
   FlexRender,
   type Cell,
+  type Column,
   type ColumnMeta,
   type Header,
   type Row,
@@ -13,6 +14,10 @@ import { useId, useState, type ReactNode } from "react";
 import { cardLabel, cardLayout } from "./card-roles";
 import { Detail } from "./detail";
 import classes from "./data-table.module.css";
+
+/** A column's card role and label (TanStack types a column's meta loosely). */
+const metaOf = <F extends TableFeatures, T extends RowData>(column: Column<F, T, unknown>) =>
+  column.columnDef.meta as ColumnMeta<F, T, unknown> | undefined;
 
 /**
  * The rows of a DataTable as a list of cards, for a phone: each card is labelled by its title and shows the row's
@@ -44,7 +49,10 @@ export function RowCards<F extends TableFeatures, T extends RowData>({
       {controls.length > 0 && (
         <Group gap="sm" px="sm">
           {controls.map((header) => (
-            <FlexRender key={header.id} header={header} />
+            <Group key={header.id} component="label" gap="xs">
+              <FlexRender header={header} />
+              {metaOf(header.column)?.cardLabel && <Text size="sm">{metaOf(header.column)?.cardLabel}</Text>}
+            </Group>
           ))}
         </Group>
       )}
@@ -68,7 +76,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
   const layout = cardLayout(
     cells.map((cell) => {
       const { header } = cell.column.columnDef;
-      const meta = cell.column.columnDef.meta as ColumnMeta<F, T, unknown> | undefined;
+      const meta = metaOf(cell.column);
       return { id: cell.column.id, role: meta?.card, label: cardLabel(cell.column.id, header, meta?.cardLabel), cell };
     }),
   );
@@ -84,7 +92,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
     <Paper component="li" withBorder radius="md" p="sm" aria-labelledby={`${id}-title`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack id={`${id}-title`} className={classes.cardValue} gap={2} miw={0} flex="1 1 12rem">
+          <Stack id={`${id}-title`} className={classes.cardValue} gap={2} miw={0} flex="1 1 12rem" fw={600}>
             {layout.title.map(({ id: key, cell }) => (
               <div key={key}>
                 <FlexRender cell={cell} />
@@ -108,7 +116,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
           <Group justify="space-between" align="flex-end" gap="xs">
             <Group gap="xs">
               {layout.action.map(({ id: key, cell }) => (
-                <div key={key}>
+                <div key={key} className={classes.cardAction}>
                   <FlexRender cell={cell} />
                 </div>
               ))}

@@ -7,7 +7,7 @@ import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw"
 import { routes } from "@/shared/config/routes";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -20,8 +20,6 @@ import { NodeToggleButton } from "../components/node-toggle-button";
 import { ReputationCell } from "../components/reputation-cell";
 import { nodeMessages } from "../messages";
 import { showsManageJobs, showsStakeLink } from "../node-display";
-
-const dash = <Text size="sm">-</Text>;
 
 /**
  * 'Validator Nodes': the operator's nodes with the spec's ten columns (section 2), each its own, and their links and
@@ -83,7 +81,11 @@ export function NodeListPage() {
       header: "Stake Status",
       meta: { card: "status" },
       cell: ({ row }) =>
-        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} size="sm" /> : dash,
+        row.original.stake.status ? (
+          <StatusBadge entity="stake" status={row.original.stake.status} size="sm" />
+        ) : (
+          noValue
+        ),
     },
     {
       id: "jobs",
@@ -95,7 +97,7 @@ export function NodeListPage() {
             Manage Jobs
           </Anchor>
         ) : (
-          dash
+          noValue
         ),
     },
     {
@@ -113,7 +115,7 @@ export function NodeListPage() {
             Stake
           </Anchor>
         ) : (
-          dash
+          noValue
         ),
     },
     {

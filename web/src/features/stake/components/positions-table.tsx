@@ -1,10 +1,10 @@
 import type { NodeResponse } from "@pli/api/public-contract";
-import { Anchor, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { usePositions } from "../api/get-positions";
 import { stakingMessages } from "../messages";
@@ -14,7 +14,7 @@ const LINK_LABELS = { topUp: stakingMessages.topUp, stake: "Stake" } as const;
 
 function PositionLink({ node }: { node: NodeResponse }) {
   const link = positionLink(node.stake.status);
-  if (!link) return <Text size="sm">-</Text>;
+  if (!link) return noValue;
   return (
     <Anchor
       component={Link}

@@ -5,7 +5,7 @@ import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw"
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
@@ -64,7 +64,7 @@ export function TransactionsPage() {
         offered.has(row.original._id) ? (
           <WithdrawButton target={row.original} withdraw={withdraw} disabled={running} />
         ) : (
-          <Text size="sm">-</Text>
+          noValue
         ),
     },
   ];
