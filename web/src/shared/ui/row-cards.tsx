@@ -49,7 +49,7 @@ export function RowCards<F extends TableFeatures, T extends RowData>({
       {controls.length > 0 && (
         <Group gap="sm" px="sm">
           {controls.map((header) => (
-            <Group key={header.id} component="label" gap="xs">
+            <Group key={header.id} component="label" gap="xs" wrap="nowrap">
               <FlexRender header={header} />
               {metaOf(header.column)?.cardLabel && <Text size="sm">{metaOf(header.column)?.cardLabel}</Text>}
             </Group>
