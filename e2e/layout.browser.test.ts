@@ -2,11 +2,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { MESSAGES } from "../api/src/public-contract/index.ts";
+import { createDb } from "../api/src/db/database.ts";
+import { API, MESSAGES } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes, type Access } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { activeNode, callApi, loopbackIp, randomAddress } from "./support/records.ts";
 import {
   accessibilityProblems,
   COLOR_SCHEMES,
@@ -62,6 +64,63 @@ let tokens: Record<Exclude<Area, "public">, string>;
 /** The operator of the sweep has a long email, which every page that shows it must fit on a phone. */
 const EMAIL_LENGTH = 60;
 
+/**
+ * The sweep's operator has an Active node with a long name, a job on it and an incentive of over a hundred million
+ * PLI, and another operator a Pending node (the admin's node list opens on Pending; a second node of the sweep's
+ * operator would reach the node limit, whose dialog would cover the pages after Add Node), so the lists of nodes,
+ * jobs and incentives are checked with rows: on a phone each row's card must show its name, status, amount and
+ * actions without scrolling sideways.
+ */
+async function listRows(operator: { address: string }, token: string) {
+  const nodeId = await activeNode(stack.current, token, "Frankfurt oracle node of the Plugin validator network 07");
+  const other = await freshOperator(stack.current, { emailLength: EMAIL_LENGTH });
+  await callApi(stack.current, API.node.root, (await operatorWith2fa(stack.current, other)).token, {
+    name: "Singapore oracle node of the Plugin validator network 12",
+    provider: "GCP",
+    ipaddress: loopbackIp(),
+    os: "Ubuntu 24.04",
+    ram: 64,
+    storage: 1000,
+    security: "6.8.0-45",
+    oracleAddress: randomAddress(),
+    nodeAddress: randomAddress(),
+  });
+  const categories = await callApi<{ docs: { _id: string }[] }>(stack.current, API.jobCategory.root, token);
+  await callApi(stack.current, API.job.root, token, {
+    nodeSettingID: nodeId,
+    jobCategoryID: categories.docs[0]!._id,
+    name: "Settlement price of the XDC to USD pair from three sources",
+    oracleAddress: randomAddress(),
+    jobID: "xdc-usd-settlement-price-feed-0001",
+    cost: "1250",
+    jobSource: "https://prices.example.com/v1/xdc-usd/settlement",
+    network: "XDC Mainnet",
+  });
+  const db = createDb(stack.current.databaseUrl, 1);
+  try {
+    const node = await db
+      .selectFrom("app.node")
+      .select("node_address")
+      .where("id", "=", nodeId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("app.incentive")
+      .values({
+        wallet: operator.address.toLowerCase(),
+        node: node.node_address,
+        date: "2026-10-01",
+        token: 123_456_789_123_456_789_000_000_000n,
+        inactive_count: 0,
+        staked_days: 30,
+        accrued_days: 30,
+        percentage: "2.5",
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
 beforeAll(async () => {
   const operator = await freshOperator(stack.current, { pli: "120000", emailLength: EMAIL_LENGTH });
   operatorEmail = operator.email;
@@ -71,6 +130,7 @@ beforeAll(async () => {
     operator: (await operatorWith2fa(stack.current, operator)).token,
     admin: await adminToken(stack.current, admin),
   };
+  await listRows(operator, tokens.operator);
 });
 
 async function contextFor(

@@ -447,7 +447,12 @@ describe("validator nodes from registration to reputation", () => {
     const status = page.getByRole("combobox", { name: "Status" });
     await status.selectOption({ label: "Active (1)" });
     await page.waitForURL((url) => url.searchParams.get("tab") === NODE_STATUS.active);
-    await active.getByText(first.name).waitFor();
+    // On a phone each node is a card of the list, showing its status and actions without scrolling sideways.
+    const card = page
+      .getByRole("list", { name: "Node requests" })
+      .getByRole("listitem")
+      .filter({ hasText: first.name });
+    await card.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
     await shoot(page, "admin-list-phone-status");
   });
 });

@@ -30,6 +30,20 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
+    // On a phone (below Mantine's sm breakpoint, 48em) a list shows its rows as cards: a table there that is wider
+    // than the box it scrolls in hides columns (a row's status, its Withdraw button) off to the side.
+    if (!window.matchMedia("(min-width: 48em)").matches) {
+      for (const table of document.querySelectorAll("table")) {
+        if (!visible(table)) continue;
+        let box = table.parentElement;
+        while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+        if (box && box.scrollWidth > box.clientWidth + 1)
+          problems.push(
+            `table "${table.getAttribute("aria-label") ?? ""}" scrolls sideways: ${box.scrollWidth}px in a ${box.clientWidth}px box`,
+          );
+      }
+    }
+
     const titles = [...document.querySelectorAll("h1")].filter(visible);
     if (titles.length !== 1)
       problems.push(

@@ -43,14 +43,14 @@ function What({ item }: { item: UncheckedItem }) {
 }
 
 const columns: Column<UncheckedItem>[] = [
-  { id: "kind", header: "Kind", cell: ({ row }) => UNCHECKED_KIND_LABELS[row.original.kind] },
+  { id: "kind", meta: { card: "title" }, header: "Kind", cell: ({ row }) => UNCHECKED_KIND_LABELS[row.original.kind] },
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
   {
     id: "node",
     header: "Node Address",
     cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-"),
   },
-  { id: "what", header: "Amount", cell: ({ row }) => <What item={row.original} /> },
+  { id: "what", meta: { card: "amount" }, header: "Amount", cell: ({ row }) => <What item={row.original} /> },
   {
     id: "txn",
     header: "Transaction",

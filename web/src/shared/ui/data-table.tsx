@@ -1,10 +1,39 @@
 import { MESSAGES } from "@pli/api/public-contract";
-import { Table, Text } from "@mantine/core";
+import { Table, Text, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  FlexRender,
+  tableFeatures,
+  useTable,
+  type CellData,
+  type ColumnDef,
+  type RowData,
+  type TableFeatures,
+} from "@tanstack/react-table";
+import type { CardRole } from "./card-roles";
 import type { ReactNode } from "react";
-import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { RowCards } from "./row-cards";
 import classes from "./data-table.module.css";
 
+declare module "@tanstack/react-table" {
+  /** How a column shows in the card of its row on a phone (see RowCards). */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration repeats TanStack's parameters
+  interface ColumnMeta<TFeatures extends TableFeatures, TData extends RowData, TValue extends CellData = CellData> {
+    /** The column's part of the card; a column without one is a detail (or the title of a list that names none). */
+    card?: CardRole;
+    /** The label of the value in the card, when the header is not text or says too little. */
+    cardLabel?: string;
+  }
+}
+
 const features = tableFeatures({});
+
+/** A cell without a value: '-' in the table; a row's card leaves out an action cell that holds only this. */
+export const noValue = (
+  <Text size="sm" data-no-value>
+    -
+  </Text>
+);
 
 export type Column<T extends RowData> = ColumnDef<typeof features, T>;
 
@@ -14,7 +43,10 @@ export interface DataTableProps<T extends RowData> {
   loading: boolean;
   getRowId: (row: T) => string;
   caption?: string;
-  /** Below this width the table scrolls sideways inside its own box instead of squeezing its cells. */
+  /**
+   * Below this width the table scrolls sideways inside its own box instead of squeezing its cells; below the phone
+   * breakpoint the rows show as cards instead.
+   */
   minWidth?: number;
   /**
    * Headers and cells wrap between words, with narrower gaps between columns, for a table with many columns that
@@ -28,7 +60,11 @@ export interface DataTableProps<T extends RowData> {
   nextStep?: ReactNode;
 }
 
-/** The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. */
+/**
+ * The one table of the product: headless TanStack Table rendered with Mantine, server-side paging. Below the phone
+ * breakpoint (Mantine's `sm`) each row is a card instead, arranged by its columns' `meta.card` roles, so a phone
+ * shows each row's name, status, amount and main action without scrolling sideways.
+ */
 export function DataTable<T extends RowData>({
   columns,
   data,
@@ -40,17 +76,34 @@ export function DataTable<T extends RowData>({
   nextStep,
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
+  const phone = !useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
   const span = table.getAllLeafColumns().length;
+  const message = (text: string) => (
+    <Text ta="center" c="dimmed" py="lg" size="sm">
+      {text}
+    </Text>
+  );
   const note = (text: string) => (
     <Table.Tr>
-      <Table.Td colSpan={span}>
-        <Text ta="center" c="dimmed" py="lg" size="sm">
-          {text}
-        </Text>
-      </Table.Td>
+      <Table.Td colSpan={span}>{message(text)}</Table.Td>
     </Table.Tr>
   );
   const empty = !loading && data.length === 0;
+  const next = empty && nextStep ? nextStep : null;
+  if (phone)
+    return (
+      <>
+        <RowCards
+          rows={table.getRowModel().rows}
+          headers={table.getLeafHeaders()}
+          caption={caption}
+          note={loading ? message(MESSAGES.loading) : empty ? message(MESSAGES.noRecord) : undefined}
+        />
+        {next}
+      </>
+    );
   return (
     <>
       <Table.ScrollContainer
@@ -89,7 +142,7 @@ export function DataTable<T extends RowData>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {empty && nextStep ? nextStep : null}
+      {next}
     </>
   );
 }

@@ -52,8 +52,13 @@ function Record({ record }: { record: AuditRecordResponse }) {
 const COLUMNS: Column<AuditRecordResponse>[] = [
   { id: "when", header: "When", cell: ({ row }) => <When iso={row.original.occurredAt} /> },
   { id: "who", header: "Admin", cell: ({ row }) => <Who record={row.original} /> },
-  { id: "action", header: "Action", cell: ({ row }) => AUDIT_ACTION_LABELS[row.original.action] },
-  { id: "record", header: "Record", cell: ({ row }) => <Record record={row.original} /> },
+  {
+    id: "action",
+    meta: { card: "title" },
+    header: "Action",
+    cell: ({ row }) => AUDIT_ACTION_LABELS[row.original.action],
+  },
+  { id: "record", meta: { card: "title" }, header: "Record", cell: ({ row }) => <Record record={row.original} /> },
   {
     id: "change",
     header: "Change",

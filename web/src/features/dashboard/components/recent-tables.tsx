@@ -29,9 +29,15 @@ const seeAllLink = (to: string | undefined, what: string) =>
 export function RecentTransactions({ rows, dateFormat, seeAll }: RecentProps<Transaction>) {
   const columns: Column<Transaction>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.user.walletAddress} /> },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, dateFormat) },
+    {
+      id: "date",
+      meta: { card: "title" },
+      header: "Date",
+      cell: ({ row }) => formatDate(row.original.date, dateFormat),
+    },
     {
       id: "stake",
+      meta: { card: "amount" },
       header: "Total Stake",
       cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
     },
@@ -54,13 +60,24 @@ export function RecentTransactions({ rows, dateFormat, seeAll }: RecentProps<Tra
 export function RecentIncentives({ rows, dateFormat, seeAll }: RecentProps<Incentive>) {
   const columns: Column<Incentive>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.user.walletAddress} /> },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, dateFormat) },
+    {
+      id: "date",
+      meta: { card: "title" },
+      header: "Date",
+      cell: ({ row }) => formatDate(row.original.date, dateFormat),
+    },
     {
       id: "status",
+      meta: { card: "status" },
       header: "Status",
       cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} />,
     },
-    { id: "token", header: "Token", cell: ({ row }) => <Amount wei={BigInt(row.original.token)} size="sm" /> },
+    {
+      id: "token",
+      meta: { card: "amount" },
+      header: "Token",
+      cell: ({ row }) => <Amount wei={BigInt(row.original.token)} size="sm" />,
+    },
   ];
   return (
     <Section title="Recent Incentives" actions={seeAllLink(seeAll, "Incentives")}>

@@ -15,17 +15,28 @@ import { incentiveMessages } from "../messages";
 const KIND_LABELS: Record<Discrepancy["kind"], string> = { amount: "Another amount", unmatched: "No such incentive" };
 
 const columns: Column<Discrepancy>[] = [
-  { id: "kind", header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] },
+  { id: "kind", meta: { card: "title" }, header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] },
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
-  { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
+  {
+    id: "node",
+    meta: { card: "title" },
+    header: "Node Address",
+    cell: ({ row }) => <Address value={row.original.nodeAddress} />,
+  },
   { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
   {
     id: "expected",
+    meta: { card: "amount" },
     header: "Incentive",
     cell: ({ row }) =>
       row.original.expected === null ? "-" : <Amount wei={BigInt(row.original.expected)} size="sm" />,
   },
-  { id: "paid", header: "Paid", cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" /> },
+  {
+    id: "paid",
+    meta: { card: "amount" },
+    header: "Paid",
+    cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" />,
+  },
   { id: "txn", header: "View Txn", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
   { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
 ];

@@ -50,13 +50,19 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
  */
 export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): Column<IncentiveResponse>[] {
   return [
-    { id: "stakeNo", header: "Stake No", cell: ({ row }) => <StakeNo row={row.original} /> },
+    { id: "stakeNo", header: "Stake No", meta: { card: "title" }, cell: ({ row }) => <StakeNo row={row.original} /> },
     {
       id: "status",
       header: "Status",
+      meta: { card: "status" },
       cell: ({ row }) => <StatusBadge entity="incentive" status={row.original.status} />,
     },
-    { id: "token", header: "Token", cell: ({ row }) => <Token row={row.original} showMismatch={admin} /> },
+    {
+      id: "token",
+      header: "Token",
+      meta: { card: "amount" },
+      cell: ({ row }) => <Token row={row.original} showMismatch={admin} />,
+    },
     { id: "inactive", header: "InActive Days", cell: ({ row }) => row.original.inactiveCount },
     {
       id: "type",

@@ -12,6 +12,7 @@ import type { IncentiveSelection } from "./use-selection";
 export function selectColumn(selection: IncentiveSelection): Column<IncentiveResponse> {
   return {
     id: "select",
+    meta: { card: "action", cardLabel: incentiveMessages.selectAll },
     header: () => (
       <Checkbox
         aria-label={incentiveMessages.selectAll}

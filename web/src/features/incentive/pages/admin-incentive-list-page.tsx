@@ -48,6 +48,7 @@ export function AdminIncentiveListPage() {
     {
       id: "action",
       header: "Action",
+      meta: { card: "action" },
       cell: ({ row }) => (
         <Button
           component={Link}

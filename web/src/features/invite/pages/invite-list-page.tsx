@@ -26,11 +26,17 @@ export function InviteListPage() {
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
     {
       id: "email",
+      meta: { card: "title" },
       header: "Email",
       cell: ({ row }) => <LongValue value={row.original.email} />,
     },
     { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
-    { id: "action", header: "Action", cell: ({ row }) => <RemoveInviteButton invite={row.original} /> },
+    {
+      id: "action",
+      meta: { card: "action" },
+      header: "Action",
+      cell: ({ row }) => <RemoveInviteButton invite={row.original} />,
+    },
   ];
   return (
     <Stack gap="md">

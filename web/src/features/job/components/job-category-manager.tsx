@@ -78,6 +78,7 @@ export function JobCategoryManager() {
   const columns: Column<JobCategoryResponse>[] = [
     {
       id: "name",
+      meta: { card: "title" },
       header: "Category",
       cell: ({ row }) =>
         renaming === row.original._id ? (
@@ -89,6 +90,7 @@ export function JobCategoryManager() {
     { id: "jobs", header: "Jobs", cell: ({ row }) => row.original.jobCount },
     {
       id: "actions",
+      meta: { card: "action" },
       header: "Actions",
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@pli/api/public-contract";
-import { Modal, Table, Text } from "@mantine/core";
+import { Modal, Table, Text, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import classes from "@/shared/ui/mono.module.css";
 import { linesOf } from "./job-values";
 
@@ -9,11 +10,17 @@ export interface LinesView {
   text: string;
 }
 
-/** A multi-line field of a job, one value per row, in a modal titled with the field's name. */
+/**
+ * A multi-line field of a job, one value per row, in a modal titled with the field's name. On a phone the modal takes
+ * the whole screen and the values a smaller face, so a 42-character address fits its row without scrolling sideways.
+ */
 export function LinesModal({ view, onClose }: { view: LinesView | null; onClose: () => void }) {
   const lines = view ? linesOf(view.text) : [];
+  const phone = !useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
+    getInitialValueInEffect: false,
+  });
   return (
-    <Modal opened={view !== null} onClose={onClose} title={view?.title ?? ""} centered size="lg">
+    <Modal opened={view !== null} onClose={onClose} title={view?.title ?? ""} centered size="lg" fullScreen={phone}>
       <Table.ScrollContainer
         minWidth={280}
         mah={420}
@@ -22,7 +29,7 @@ export function LinesModal({ view, onClose }: { view: LinesView | null; onClose:
         role="region"
         aria-label={`${view?.title ?? ""} (scrolls)`}
       >
-        <Table>
+        <Table horizontalSpacing={phone ? 4 : undefined}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">#</Table.Th>
@@ -43,7 +50,7 @@ export function LinesModal({ view, onClose }: { view: LinesView | null; onClose:
                 <Table.Tr key={`${index}-${line}`}>
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
-                    <Text component="span" size="sm" className={classes.value}>
+                    <Text component="span" size={phone ? "xs" : "sm"} className={classes.value}>
                       {line}
                     </Text>
                   </Table.Td>

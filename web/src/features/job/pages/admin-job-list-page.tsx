@@ -61,6 +61,7 @@ export function AdminJobListPage() {
     {
       id: "actions",
       header: "Actions",
+      meta: { card: "action" },
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -90,10 +91,16 @@ export function AdminJobListPage() {
         </Group>
       ),
     },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      meta: { card: "status" },
+      cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} />,
+    },
     {
       id: "jobStatus",
       header: "Job Status",
+      meta: { card: "status" },
       cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash),
     },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
@@ -119,7 +126,7 @@ export function AdminJobListPage() {
         </Stack>
       ),
     },
-    { id: "name", header: "Job Name", accessorKey: "name" },
+    { id: "name", header: "Job Name", accessorKey: "name", meta: { card: "title" } },
     {
       id: "description",
       header: "Description",
@@ -135,7 +142,7 @@ export function AdminJobListPage() {
       header: "Job ID",
       cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
     },
-    { id: "cost", header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
+    { id: "cost", header: "Cost", meta: { card: "amount" }, cell: ({ row }) => `${row.original.cost} PLI` },
     {
       id: "jobSource",
       header: "Job Source",

@@ -52,10 +52,11 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
     },
     {
       id: "jobID",
+      meta: { card: "title" },
       header: "Job ID",
       cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
     },
-    { id: "cost", header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
+    { id: "cost", meta: { card: "amount" }, header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
     {
       id: "jobSource",
       header: "Job Source",
@@ -67,9 +68,15 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
       cell: ({ row }) => (row.original.contractAddress ? <Address value={row.original.contractAddress} /> : dash),
     },
     { id: "adminNotes", header: "Admin Notes", cell: ({ row }) => row.original.adminNotes || dash },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} /> },
+    {
+      id: "status",
+      meta: { card: "status" },
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="job" status={row.original.status} />,
+    },
     {
       id: "actions",
+      meta: { card: "action" },
       header: "Action",
       cell: ({ row }) => (
         <Button size="xs" variant="default" onClick={() => open(row.original)} aria-label={`View ${row.original.name}`}>

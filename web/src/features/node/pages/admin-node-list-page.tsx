@@ -68,7 +68,12 @@ export function AdminNodeListPage() {
   const columns: Column<NodeResponse>[] = [
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
-    { id: "name", header: "Node Name/Email", cell: ({ row }) => <NameAndEmail node={row.original} /> },
+    {
+      id: "name",
+      header: "Node Name/Email",
+      meta: { card: "title" },
+      cell: ({ row }) => <NameAndEmail node={row.original} />,
+    },
     { accessorKey: "ipaddress", header: "IP Address" },
     {
       id: "reputation",
@@ -77,10 +82,16 @@ export function AdminNodeListPage() {
         <ReputationCell node={row.original} onOpen={(kind) => setInsight({ kind, node: row.original })} />
       ),
     },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      meta: { card: "status" },
+      cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} />,
+    },
     {
       id: "staked",
       header: "Staked",
+      meta: { card: "amount" },
       cell: ({ row }) => (
         <Stack gap={4} align="flex-start">
           <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" />
@@ -91,6 +102,7 @@ export function AdminNodeListPage() {
     {
       id: "action",
       header: "Action",
+      meta: { card: "action" },
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start">
           <Button

@@ -7,7 +7,7 @@ import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw"
 import { routes } from "@/shared/config/routes";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
 import { NextStep } from "@/shared/ui/next-step";
 import { Section } from "@/shared/ui/section";
@@ -21,8 +21,6 @@ import { NodeToggleButton } from "../components/node-toggle-button";
 import { ReputationCell } from "../components/reputation-cell";
 import { nodeMessages } from "../messages";
 import { showsManageJobs, showsStakeLink } from "../node-display";
-
-const dash = <Text size="sm">-</Text>;
 
 /**
  * 'Validator Nodes': the operator's nodes with the spec's ten columns (section 2), each its own, and their links and
@@ -56,6 +54,7 @@ export function NodeListPage() {
     {
       id: "name",
       header: "Node Name",
+      meta: { card: "title" },
       cell: ({ row }) => (
         <Text size="sm" fw={600}>
           {row.original.name}
@@ -75,29 +74,37 @@ export function NodeListPage() {
     {
       id: "status",
       header: "Status",
+      meta: { card: "status" },
       cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" multiline />,
     },
     {
       id: "stakeStatus",
       header: "Stake Status",
+      meta: { card: "status" },
       cell: ({ row }) =>
-        row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} size="sm" /> : dash,
+        row.original.stake.status ? (
+          <StatusBadge entity="stake" status={row.original.stake.status} size="sm" />
+        ) : (
+          noValue
+        ),
     },
     {
       id: "jobs",
       header: "Manage Jobs",
+      meta: { card: "action" },
       cell: ({ row }) =>
         showsManageJobs(row.original.status) ? (
           <Anchor component={Link} to={routes.listJob.href(row.original._id)} size="sm">
             Manage Jobs
           </Anchor>
         ) : (
-          dash
+          noValue
         ),
     },
     {
       id: "staking",
       header: "Staking",
+      meta: { card: "action" },
       cell: ({ row }) =>
         showsStakeLink(row.original.status) ? (
           <Anchor
@@ -109,12 +116,13 @@ export function NodeListPage() {
             Stake
           </Anchor>
         ) : (
-          dash
+          noValue
         ),
     },
     {
       id: "actions",
       header: "Actions",
+      meta: { card: "action" },
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start" miw="max-content">
           <Button

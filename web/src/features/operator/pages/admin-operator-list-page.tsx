@@ -42,7 +42,12 @@ export function AdminOperatorListPage() {
 
   const columns: Column<OperatorResponse>[] = [
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
-    { id: "account", header: "Email / Wallet Address", cell: ({ row }) => <Account operator={row.original} /> },
+    {
+      id: "account",
+      meta: { card: "title" },
+      header: "Email / Wallet Address",
+      cell: ({ row }) => <Account operator={row.original} />,
+    },
     { id: "role", header: "Role", cell: ({ row }) => row.original.userRole },
     { id: "twofa", header: "2FA", cell: ({ row }) => (row.original.twofa === TWOFA.yes ? "On" : "Off") },
     { id: "nodes", header: "Nodes", cell: ({ row }) => row.original.nodes },
@@ -51,8 +56,18 @@ export function AdminOperatorListPage() {
       header: "Last Sign-in",
       cell: ({ row }) => formatDate(row.original.lastSignInAt, "adminDashboard"),
     },
-    { id: "access", header: "Status", cell: ({ row }) => <AccessBadge disabled={row.original.disabled} /> },
-    { id: "action", header: "Action", cell: ({ row }) => <OperatorAccessButton operator={row.original} /> },
+    {
+      id: "access",
+      meta: { card: "status" },
+      header: "Status",
+      cell: ({ row }) => <AccessBadge disabled={row.original.disabled} />,
+    },
+    {
+      id: "action",
+      meta: { card: "action" },
+      header: "Action",
+      cell: ({ row }) => <OperatorAccessButton operator={row.original} />,
+    },
   ];
   return (
     <Section>

@@ -32,12 +32,13 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
     });
   };
   const columns: Column<RpcUrlResponse>[] = [
-    { accessorKey: "name", header: "Name" },
+    { accessorKey: "name", meta: { card: "title" }, header: "Name" },
     { accessorKey: "rpc", header: "RPC URL", cell: ({ row }) => <LongValue value={row.original.rpc} /> },
     { accessorKey: "wss", header: "WSS URL", cell: ({ row }) => <LongValue value={row.original.wss} /> },
     { accessorKey: "provider", header: "Provider" },
     {
       id: "actions",
+      meta: { card: "action" },
       header: "Actions",
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">

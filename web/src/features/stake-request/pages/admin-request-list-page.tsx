@@ -49,17 +49,29 @@ export function AdminStakeRequestListPage() {
   const columns: Column<StakeRequestResponse>[] = [
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
-    { id: "user", header: "Email / Wallet Address", cell: ({ row }) => <Operator request={row.original} /> },
-    { id: "node", header: "Node", cell: ({ row }) => <Node request={row.original} /> },
+    {
+      id: "user",
+      meta: { card: "title" },
+      header: "Email / Wallet Address",
+      cell: ({ row }) => <Operator request={row.original} />,
+    },
+    { id: "node", meta: { card: "title" }, header: "Node", cell: ({ row }) => <Node request={row.original} /> },
     {
       id: "status",
+      meta: { card: "status" },
       header: "Status",
       cell: ({ row }) => <StatusBadge entity="request" status={row.original.status} />,
     },
-    { id: "stake", header: "Stake", cell: ({ row }) => <StakeEntries stake={row.original.stake} /> },
+    {
+      id: "stake",
+      meta: { card: "amount" },
+      header: "Stake",
+      cell: ({ row }) => <StakeEntries stake={row.original.stake} />,
+    },
     { id: "updated", header: "Last Updated At", cell: ({ row }) => formatDate(row.original.lastUpdatedAt) },
     {
       id: "action",
+      meta: { card: "action" },
       header: "Action",
       cell: ({ row }) => (
         <Button

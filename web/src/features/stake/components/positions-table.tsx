@@ -1,10 +1,10 @@
 import type { NodeResponse } from "@pli/api/public-contract";
-import { Anchor, Text } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { usePositions } from "../api/get-positions";
 import { stakingMessages } from "../messages";
@@ -14,7 +14,7 @@ const LINK_LABELS = { topUp: stakingMessages.topUp, stake: "Stake" } as const;
 
 function PositionLink({ node }: { node: NodeResponse }) {
   const link = positionLink(node.stake.status);
-  if (!link) return <Text size="sm">-</Text>;
+  if (!link) return noValue;
   return (
     <Anchor
       component={Link}
@@ -31,20 +31,27 @@ function PositionLink({ node }: { node: NodeResponse }) {
 export function PositionsTable() {
   const positions = usePositions();
   const columns: Column<NodeResponse>[] = [
-    { accessorKey: "name", header: "Node Name" },
+    { accessorKey: "name", meta: { card: "title" }, header: "Node Name" },
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
     {
       id: "staked",
+      meta: { card: "amount" },
       header: "Total Stake",
       cell: ({ row }) => <Amount wei={BigInt(row.original.stake.totalStaked)} size="sm" />,
     },
     {
       id: "status",
+      meta: { card: "status" },
       header: "Stake Status",
       cell: ({ row }) =>
         row.original.stake.status ? <StatusBadge entity="stake" status={row.original.stake.status} /> : null,
     },
-    { id: "action", header: "Staking", cell: ({ row }) => <PositionLink node={row.original} /> },
+    {
+      id: "action",
+      meta: { card: "action" },
+      header: "Staking",
+      cell: ({ row }) => <PositionLink node={row.original} />,
+    },
   ];
   return (
     <DataTable

@@ -1,9 +1,22 @@
 import type { StakeResponse } from "@pli/api/public-contract";
-import { Table, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { formatDate } from "@/shared/format/dates";
 import { Amount } from "@/shared/ui/amount";
+import { DataTable, type Column } from "@/shared/ui/data-table";
 import { EVENT_LABELS, stakeMessages } from "../stake-display";
+
+const COLUMNS: Column<StakeResponse["transaction"][number]>[] = [
+  { id: "type", header: "Type", meta: { card: "title" }, cell: ({ row }) => EVENT_LABELS[row.original.kind] },
+  {
+    id: "amount",
+    header: "Total Stake",
+    meta: { card: "amount" },
+    cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
+  },
+  { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, "operatorDashboard") },
+  { id: "hash", header: "Txn Hash", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
+];
 
 /**
  * A position's chain events, newest first: what happened, the amount, when, and the transaction with its explorer link.
@@ -16,37 +29,13 @@ export function StakeHistory({ events }: { events: StakeResponse["transaction"] 
       </Text>
     );
   return (
-    <Table.ScrollContainer
+    <DataTable
+      columns={COLUMNS}
+      data={events}
+      loading={false}
+      getRowId={(event) => event._id}
+      caption={stakeMessages.historyTitle}
       minWidth={600}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${stakeMessages.historyTitle} (scrolls sideways)`}
-    >
-      <Table aria-label={stakeMessages.historyTitle}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Total Stake</Table.Th>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Txn Hash</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events.map((event) => (
-            <Table.Tr key={event._id}>
-              <Table.Td>{EVENT_LABELS[event.kind]}</Table.Td>
-              <Table.Td>
-                <Amount wei={BigInt(event.totalStake)} size="sm" />
-              </Table.Td>
-              <Table.Td>{formatDate(event.date, "operatorDashboard")}</Table.Td>
-              <Table.Td>
-                <ExplorerTx hash={event.tnxHash} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    />
   );
 }

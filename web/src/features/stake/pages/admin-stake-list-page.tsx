@@ -51,10 +51,16 @@ export function AdminStakeListPage() {
   const [history, setHistory] = useState<StakeResponse | null>(null);
 
   const columns: Column<StakeResponse>[] = [
-    { id: "owner", header: "Email / Wallet Address", cell: ({ row }) => <Owner stake={row.original} /> },
-    { id: "node", header: "Node", cell: ({ row }) => <Node stake={row.original} /> },
+    {
+      id: "owner",
+      meta: { card: "title" },
+      header: "Email / Wallet Address",
+      cell: ({ row }) => <Owner stake={row.original} />,
+    },
+    { id: "node", meta: { card: "title" }, header: "Node", cell: ({ row }) => <Node stake={row.original} /> },
     {
       id: "total",
+      meta: { card: "amount" },
       header: "Total Stake",
       cell: ({ row }) => (
         <Stack gap={4} align="flex-start">
@@ -71,11 +77,17 @@ export function AdminStakeListPage() {
         </Stack>
       ),
     },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="stake" status={row.original.status} /> },
+    {
+      id: "status",
+      meta: { card: "status" },
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="stake" status={row.original.status} />,
+    },
     { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
     { id: "lastStaked", header: "Last Staked At", cell: ({ row }) => formatDate(row.original.lastStakedAt) },
     {
       id: "actions",
+      meta: { card: "action" },
       header: "Actions",
       cell: ({ row }) => (
         <Stack gap={6} align="flex-start">

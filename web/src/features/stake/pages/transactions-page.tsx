@@ -6,7 +6,7 @@ import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw"
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { routes } from "@/shared/config/routes";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { NextStep } from "@/shared/ui/next-step";
@@ -33,28 +33,41 @@ export function TransactionsPage() {
   const offered = withdrawRows(rows);
   const columns: Column<StakeEventResponse>[] = [
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
-    { id: "node", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
+    {
+      id: "node",
+      header: "Node Address",
+      meta: { card: "title" },
+      cell: ({ row }) => <Address value={row.original.nodeAddress} />,
+    },
     { id: "hash", header: "Txn Hash", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
-    { id: "kind", header: "Type", cell: ({ row }) => <Text size="sm">{EVENT_KIND_LABELS[row.original.kind]}</Text> },
+    {
+      id: "kind",
+      header: "Type",
+      meta: { card: "title" },
+      cell: ({ row }) => <Text size="sm">{EVENT_KIND_LABELS[row.original.kind]}</Text>,
+    },
     {
       id: "amount",
       header: "Total Stake",
+      meta: { card: "amount" },
       cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
     },
     {
       id: "status",
       header: "Status",
+      meta: { card: "status" },
       cell: ({ row }) =>
         row.original.status ? <StatusBadge entity="stake" status={row.original.status} /> : <Text size="sm">-</Text>,
     },
     {
       id: "action",
       header: "Action",
+      meta: { card: "action" },
       cell: ({ row }) =>
         offered.has(row.original._id) ? (
           <WithdrawButton target={row.original} withdraw={withdraw} disabled={running} />
         ) : (
-          <Text size="sm">-</Text>
+          noValue
         ),
     },
   ];

@@ -25,6 +25,7 @@ export function TicketTable({
     { id: "ticketNo", header: "No.", cell: ({ row }) => `#${row.original.ticketNo}` },
     {
       id: "subject",
+      meta: { card: "title" },
       header: "Subject",
       cell: ({ row }) => (
         <Anchor component={Link} to={view.href(row.original._id)} size="sm" fw={600}>
@@ -47,7 +48,12 @@ export function TicketTable({
         ]
       : []),
     { id: "node", header: "Node", cell: ({ row }) => row.original.node?.name ?? "-" },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge entity="ticket" status={row.original.status} /> },
+    {
+      id: "status",
+      meta: { card: "status" },
+      header: "Status",
+      cell: ({ row }) => <StatusBadge entity="ticket" status={row.original.status} />,
+    },
     {
       id: "activity",
       header: "Last Reply",

@@ -41,6 +41,7 @@ export function ValidatorListPage() {
     { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
     {
       id: "email",
+      meta: { card: "title" },
       header: "Email",
       cell: ({ row }) => (row.original.email ? <LongValue value={row.original.email} /> : "-"),
     },
@@ -55,6 +56,7 @@ export function ValidatorListPage() {
       : [
           {
             id: "action",
+            meta: { card: "action" },
             header: "Action",
             cell: ({ row }) => <RemoveValidatorButton entry={row.original} />,
           } satisfies Column<ValidatorResponse>,
