@@ -3,9 +3,9 @@
  * seeded in an embedded Postgres next to Ponder-shaped chain tables, the API started as in production
  * (api/src/server.ts, its own process) and hit by autocannon with 50 keep-alive connections on
  * `GET /api/incentive` unsearched, searched by status and by address or hash prefix, and an operator's
- * own list, next to a bare Hono route served the same way; then the full CSV export of every row (time, first byte, the
- * API's resident memory
- * growth sampled from /proc), then the accrual of one month for 20,000 positions.
+ * own list, next to a bare Hono route served the same way; then the full CSV export of every row (time, first byte,
+ * the API's resident memory growth sampled from /proc, and the CPU time the API and Postgres spent on it), then the
+ * accrual of one month for 20,000 positions.
  * Targets: list and search p99 <= 25 ms; export <= 2 s with <= 32 MB growth (its sha256 printed to compare the
  * bytes before and after a change); accrual <= 10 s.
  * `npm run bench:incentives` (DURATION=seconds per case, WRITES_PER_S=writes a second during each case, POSITIONS,
@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { API } from "../api/src/public-contract/index.ts";
 import { accrueIncentives } from "../api/src/incentive/accrual.ts";
+import { cpuMs } from "./lib/cpu.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedIncentives } from "./lib/seed-incentives.ts";
 import { withStand } from "./lib/stand.ts";
@@ -38,8 +39,10 @@ const residentMb = (pid: number) =>
  * Downloads the export, sampling the API's resident memory every 20 ms; rows, time, first byte, peak growth and the
  * sha256 of the bytes (hashed after the clock stops: hashing 230 MB takes about 0.3 s here).
  */
-async function timedExport(url: string, headers: Record<string, string>, pid: number) {
+async function timedExport(url: string, headers: Record<string, string>, pids: { server: number; postgres: number }) {
+  const pid = pids.server;
   const before = residentMb(pid);
+  const cpuBefore = { api: cpuMs(pid), postgres: cpuMs(pids.postgres, { children: true }) };
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 20);
   const started = performance.now();
@@ -58,6 +61,10 @@ async function timedExport(url: string, headers: Record<string, string>, pid: nu
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines++;
   }
   const total = performance.now() - started;
+  const cpu = {
+    api: cpuMs(pid) - cpuBefore.api,
+    postgres: cpuMs(pids.postgres, { children: true }) - cpuBefore.postgres,
+  };
   clearInterval(sampler);
   peak = Math.max(peak, residentMb(pid));
   const hash = createHash("sha256");
@@ -68,6 +75,7 @@ async function timedExport(url: string, headers: Record<string, string>, pid: nu
     total,
     firstByte,
     growthMb: peak - before,
+    cpu,
     beforeMb: before,
     sha256: hash.digest("hex"),
   };
@@ -128,12 +136,12 @@ await withStand(
       const figure = await timedExport(
         `${api}${API.incentive.export}`,
         { authorization: `Bearer ${adminToken}` },
-        pids.server,
+        pids,
       );
       const met = figure.total <= TARGET.exportMs && figure.growthMb <= TARGET.exportGrowthMb;
       if (!met) missed.push(`export ${attempt}`);
       console.log(
-        `  run ${attempt}: ${figure.rows} rows, ${(figure.bytes / 1024 / 1024).toFixed(0)} MB in ${seconds(figure.total)} (first byte ${figure.firstByte.toFixed(0)} ms); API resident memory ${figure.beforeMb.toFixed(0)} MB before, grew by ${figure.growthMb.toFixed(1)} MB at most; load ${load()}  ${met ? "met" : "MISSED"}\n    sha256 ${figure.sha256} (${figure.bytes} bytes)`,
+        `  run ${attempt}: ${figure.rows} rows, ${(figure.bytes / 1024 / 1024).toFixed(0)} MB in ${seconds(figure.total)} (first byte ${figure.firstByte.toFixed(0)} ms); API resident memory ${figure.beforeMb.toFixed(0)} MB before, grew by ${figure.growthMb.toFixed(1)} MB at most; CPU: API ${seconds(figure.cpu.api)}, Postgres ${seconds(figure.cpu.postgres)}; load ${load()}  ${met ? "met" : "MISSED"}\n    sha256 ${figure.sha256} (${figure.bytes} bytes)`,
       );
     }
 
