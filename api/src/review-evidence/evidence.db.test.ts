@@ -68,7 +68,6 @@ describe("review evidence", () => {
     expect(response.body.monitor).toEqual({ probesToday: 6, answeredToday: 0, lastAnsweredDay: "2026-01-02" });
     expect(response.body.operator).toMatchObject({
       _id: operatorId,
-      email: owner.email,
       totalStaked: "0",
       otherNodes: [{ _id: sibling, name: "Sibling node", status: NODE_STATUS.approved, stakeStatus: null }],
       requests: [{ nodeName: "Sibling node", status: STAKE_REQUEST_STATUS.verified }],

@@ -1,12 +1,11 @@
 import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 
-/** The node under review with its operator; undefined for an unknown id. */
+/** The node under review (its figures and operator); undefined for an unknown id. */
 export const reviewedNode = (db: Db, nodeId: string) =>
   db
     .selectFrom("app.node as n")
-    .innerJoin("app.operator as o", "o.id", "n.operator_id")
-    .select(["n.id", "n.ram", "n.storage", "n.operator_id", "o.email", "o.wallet_address"])
+    .select(["n.id", "n.ram", "n.storage", "n.operator_id"])
     .where("n.id", "=", nodeId)
     .executeTakeFirst();
 

@@ -51,8 +51,6 @@ export const reviewEvidenceRoutes = createRouter().openapi(nodeEvidenceRoute, as
       monitor,
       operator: {
         _id: node.operator_id,
-        email: node.email,
-        walletAddress: node.wallet_address,
         totalStaked: totalStaked.toString(),
         otherNodes: nodes
           .filter((row) => row.id !== nodeId)

@@ -38,8 +38,6 @@ export const reviewEvidenceSchema = z.object({
   }),
   operator: z.object({
     _id: z.string(),
-    email: z.string().nullable(),
-    walletAddress: z.string(),
     /** The stake on the chain over all the operator's nodes in Stake or Unlock, wei. */
     totalStaked: weiSchema,
     /** The operator's nodes other than this one, newest first. */

@@ -5,7 +5,6 @@ import { messages } from "@/shared/config/messages";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
-import { Address } from "@/shared/ui/address";
 import { Alert } from "@/shared/ui/alert";
 import { Amount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue, WRAP_ANYWHERE } from "@/shared/ui/detail";
@@ -136,16 +135,12 @@ export function ReviewEvidencePanel({ nodeId, withHistory = false }: { nodeId: s
             </DetailGrid>
             <Title order={3}>Operator</Title>
             <DetailGrid>
-              <Detail label="Email">{plainValue(evidence.data.operator.email ?? "")}</Detail>
-              <Detail label="Wallet">
-                <Address value={evidence.data.operator.walletAddress} />
-              </Detail>
               <Detail label="Stake on all nodes">
                 <Amount size="sm" wei={BigInt(evidence.data.operator.totalStaked)} />
               </Detail>
+              <OtherNodes nodes={evidence.data.operator.otherNodes} />
+              <StakeRequests requests={evidence.data.operator.requests} />
             </DetailGrid>
-            <OtherNodes nodes={evidence.data.operator.otherNodes} />
-            <StakeRequests requests={evidence.data.operator.requests} />
             {withHistory ? (
               <>
                 <Title order={3}>Node status history</Title>
