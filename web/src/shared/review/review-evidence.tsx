@@ -91,17 +91,22 @@ function StakeRequests({ requests }: { requests: ReviewEvidence["operator"]["req
         <List listStyleType="none" spacing={6} aria-label="Stake requests">
           {requests.map((request) => (
             <List.Item key={request._id}>
-              <Group gap="xs" wrap="wrap">
+              <Stack gap={2}>
                 <Anchor
                   component={Link}
                   to={routes.adminEditStakeRequest.href(request._id)}
                   size="sm"
                   style={WRAP_ANYWHERE}
                 >
-                  {request.nodeName}, {formatDate(request.date)}
+                  {request.nodeName}
                 </Anchor>
-                <StatusBadge entity="request" status={request.status} />
-              </Group>
+                <Group gap="xs">
+                  <StatusBadge entity="request" status={request.status} />
+                  <Text size="sm" c="dimmed">
+                    {formatDate(request.date)}
+                  </Text>
+                </Group>
+              </Stack>
             </List.Item>
           ))}
         </List>
@@ -112,10 +117,9 @@ function StakeRequests({ requests }: { requests: ReviewEvidence["operator"]["req
 
 /**
  * What a review rests on, beside the admin's status form: whether the node meets the node rules (the API's verdict),
- * whether it answers the monitor, its operator's other nodes, stake and requests, and, where the page does not show it
- * already, the node's status history.
+ * whether it answers the monitor, and its operator's other nodes, stake and requests.
  */
-export function ReviewEvidencePanel({ nodeId, withHistory = false }: { nodeId: string; withHistory?: boolean }) {
+export function ReviewEvidencePanel({ nodeId }: { nodeId: string }) {
   const evidence = useReviewEvidence(nodeId);
   return (
     <Box component="section" aria-label="Review Evidence">
@@ -141,15 +145,15 @@ export function ReviewEvidencePanel({ nodeId, withHistory = false }: { nodeId: s
               <OtherNodes nodes={evidence.data.operator.otherNodes} />
               <StakeRequests requests={evidence.data.operator.requests} />
             </DetailGrid>
-            {withHistory ? (
-              <>
-                <Title order={3}>Node status history</Title>
-                <StatusHistory history={evidence.data.history} />
-              </>
-            ) : null}
           </Stack>
         )}
       </Section>
     </Box>
   );
+}
+
+/** The node's status history from the review evidence, for a review page whose record does not carry it. */
+export function EvidenceHistory({ nodeId }: { nodeId: string }) {
+  const evidence = useReviewEvidence(nodeId);
+  return <StatusHistory history={evidence.data?.history ?? []} />;
 }
