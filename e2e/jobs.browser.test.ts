@@ -208,7 +208,25 @@ describe("oracle jobs from submission to review", () => {
     await page.getByRole("row").filter({ hasText: other }).waitFor();
     await shoot(page, "admin-list");
 
-    await row.getByRole("button", { name: `Update status of ${job.name}` }).click();
+    // The quick update says what it does, and the red Delete stands after a divider, apart from Edit.
+    const quick = row.getByRole("button", { name: `Update status of ${job.name}` });
+    expect(await quick.textContent()).toBe("Update status");
+    await quick.hover();
+    await page
+      .getByRole("tooltip")
+      .getByText("Approve or reject this job, with notes, without leaving the list")
+      .waitFor();
+    const [edit, divider, remove] = await Promise.all(
+      [
+        row.getByRole("button", { name: `Edit ${job.name}` }),
+        row.getByRole("separator"),
+        row.getByRole("button", { name: `Delete ${job.name}` }),
+      ].map((locator) => locator.boundingBox()),
+    );
+    expect(edit!.x + edit!.width).toBeLessThanOrEqual(divider!.x);
+    expect(divider!.x + divider!.width).toBeLessThanOrEqual(remove!.x);
+
+    await quick.click();
     const update = page.getByRole("dialog", { name: jobMessages.quickUpdateTitle });
     await update.getByRole("radio", { name: "Approved" }).check();
     await update.getByLabel("Admin Notes").fill("Feeds checked");

@@ -16,7 +16,7 @@ import { nodeMessages } from "../web/src/features/node/messages.ts";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { checkScreen, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -437,6 +437,36 @@ describe("validator nodes from registration to reputation", () => {
       /^Delete /,
       "",
     );
+    // The red Delete stands apart from Edit: a divider lies between them.
+    const [edit, divider, remove] = await Promise.all(
+      [
+        second.getByRole("button", { name: `Edit ${name}` }),
+        second.getByRole("separator"),
+        second.getByRole("button", { name: `Delete ${name}` }),
+      ].map((locator) => locator.boundingBox()),
+    );
+    expect(edit!.y + edit!.height).toBeLessThanOrEqual(divider!.y);
+    expect(divider!.y + divider!.height).toBeLessThanOrEqual(remove!.y);
+
+    // Reviewing the second node, the admin sees it against the node rules and the operator's other, staked node.
+    await second.getByRole("button", { name: `Edit ${name}` }).click();
+    await waitForPath(page, routes.adminEditNode.path);
+    const evidence = page.getByRole("region", { name: "Review Evidence" });
+    await evidence.getByText("16 GB (minimum 16 GB)").waitFor();
+    await evidence.getByText("400 GB (minimum 400 GB)").waitFor();
+    expect(await evidence.getByText("Meets minimum").count()).toBe(2);
+    await evidence.getByText("Not checked today").waitFor();
+    await evidence.getByText("Other nodes (1)").waitFor();
+    const others = evidence.getByRole("list", { name: "Other nodes" });
+    await others.getByText(first.name).waitFor();
+    await others.getByText("Active").waitFor();
+    await others.getByText("Staked").waitFor();
+    await shoot(page, "admin-review-evidence");
+    await showInScheme(page, "dark");
+    await shoot(page, "admin-review-evidence-dark");
+    await showInScheme(page, "light");
+    await page.goBack();
+    await waitForPath(page, routes.adminListNode.path);
     await second.getByRole("button", { name: `Delete ${name}` }).click();
     await confirmYes(page);
     await page.getByText(MESSAGES.nodeDeleted).first().waitFor();

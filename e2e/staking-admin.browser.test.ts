@@ -122,6 +122,9 @@ describe("the admin's side of staking: the request approved on the farm contract
       "Approved",
       "Rejected",
     ]);
+    const evidence = page.getByRole("region", { name: "Review Evidence" });
+    await evidence.getByText("Meets minimum").first().waitFor();
+    await page.getByRole("heading", { name: "Node Status History" }).waitFor();
     await shoot(page, "edit-request");
 
     await status.selectOption({ label: "Approved" });

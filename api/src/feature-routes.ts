@@ -13,6 +13,7 @@ export { liveRoutes } from "./live/routes.ts";
 export { nodeRoutes } from "./node/routes.ts";
 export { operatorRoutes } from "./operator/routes.ts";
 export { passkeyRoutes } from "./passkey/routes.ts";
+export { reviewEvidenceRoutes } from "./review-evidence/routes.ts";
 export { rpcUrlRoutes } from "./rpcurl/routes.ts";
 export { settingRoutes } from "./setting/routes.ts";
 export { stakeRoutes } from "./stake/routes.ts";

@@ -36,3 +36,13 @@ export const historyOf = (db: Db, nodeId: string) =>
     .orderBy("created_at", "desc")
     .orderBy("id")
     .execute();
+
+/** A history row as answered (the admin's node detail and the review evidence). */
+export const toHistoryResponse = (row: Awaited<ReturnType<typeof historyOf>>[number]) => ({
+  actorType: row.actor_type,
+  actorId: row.actor_id,
+  fromStatus: row.from_status,
+  toStatus: row.to_status,
+  notes: row.notes,
+  date: row.created_at.toISOString(),
+});

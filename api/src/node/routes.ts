@@ -7,7 +7,7 @@ import { AppError, validationError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { fieldErrors } from "../shared/validate.ts";
-import { historyOf } from "./history.ts";
+import { historyOf, toHistoryResponse } from "./history.ts";
 import { reconcileStakedNodes } from "./reconcile.ts";
 import { listNodePage } from "./list.ts";
 import { findNode, takenFields, toNodeResponse } from "./repository.ts";
@@ -225,14 +225,7 @@ export const nodeRoutes = createRouter()
     const ownerId = ownerScope(c.get("session")!);
     const node = await readNode(db, nodeId, ownerId);
     if (ownerId !== undefined) return c.json(node, 200);
-    const history = (await historyOf(db, nodeId)).map((row) => ({
-      actorType: row.actor_type,
-      actorId: row.actor_id,
-      fromStatus: row.from_status,
-      toStatus: row.to_status,
-      notes: row.notes,
-      date: row.created_at.toISOString(),
-    }));
+    const history = (await historyOf(db, nodeId)).map(toHistoryResponse);
     return c.json({ ...node, history }, 200);
   })
   .openapi(editNodeRoute, async (c) => {

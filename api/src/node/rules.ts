@@ -153,3 +153,19 @@ export const reputationScore = (values: number[]) =>
 
 /** Green above 3, red otherwise. */
 export const reputationTone = (score: number) => (score > REPUTATION.greenAbove ? "green" : "red");
+
+/** One hardware figure against the minimum a node must have (spec 4's node form limits). */
+export interface HardwareCheck {
+  value: number;
+  minimum: number;
+  meets: boolean;
+}
+
+/**
+ * A node's RAM and storage (GB) against the minimums the add-node form enforces, so a review shows whether a node
+ * registered before a minimum was raised, or written to the database directly, still meets them.
+ */
+export const hardwareVerdict = (node: { ram: number; storage: number }) => {
+  const check = (value: number, minimum: number): HardwareCheck => ({ value, minimum, meets: value >= minimum });
+  return { ram: check(node.ram, LIMITS.minRamGb), storage: check(node.storage, LIMITS.minStorageGb) };
+};

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { NODE_STATUS, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
+import { LIMITS, NODE_STATUS, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import {
   canAddNode,
   countsTowardLimit,
   decideTransition,
+  hardwareVerdict,
   NODE_DELETED,
   NODE_STATUSES,
   notesFor,
@@ -188,5 +189,17 @@ describe("reputation", () => {
   it("windows the last 30 UTC days, today included", () => {
     expect(windowStart(new Date("2026-03-30T23:59:59Z"))).toBe("2026-03-01");
     expect(windowStart(new Date("2026-03-01T00:00:00Z"))).toBe("2026-01-31");
+  });
+});
+
+describe("hardware verdict", () => {
+  it("passes RAM and storage at or above the minimums and fails each below", () => {
+    expect(hardwareVerdict({ ram: LIMITS.minRamGb, storage: LIMITS.minStorageGb })).toEqual({
+      ram: { value: LIMITS.minRamGb, minimum: LIMITS.minRamGb, meets: true },
+      storage: { value: LIMITS.minStorageGb, minimum: LIMITS.minStorageGb, meets: true },
+    });
+    const below = hardwareVerdict({ ram: LIMITS.minRamGb - 1, storage: LIMITS.minStorageGb * 2 });
+    expect([below.ram.meets, below.storage.meets]).toEqual([false, true]);
+    expect(hardwareVerdict({ ram: 64, storage: LIMITS.minStorageGb - 1 }).storage.meets).toBe(false);
   });
 });

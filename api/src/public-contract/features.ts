@@ -17,6 +17,7 @@ export * from "../node/schema.ts";
 export * from "../openapi/schema.ts";
 export * from "../operator/schema.ts";
 export * from "../passkey/schema.ts";
+export * from "../review-evidence/schema.ts";
 export * from "../rpcurl/schema.ts";
 export * from "../setting/schema.ts";
 export * from "../stake/schema.ts";

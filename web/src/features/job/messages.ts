@@ -11,6 +11,9 @@ export const jobMessages = {
   confirmDelete: (name: string) => `To delete the Job "${name}" type yes and confirm`,
   searchByStatus: "Search by status",
   quickUpdateTitle: "Update Job Status",
+  /** The list row's button that opens the quick update. */
+  quickUpdate: "Update status",
+  quickUpdateHint: "Approve or reject this job, with notes, without leaving the list",
   oneValuePerLine: "One value per line",
   submitJob: "Submit Job",
   updateJob: "Update Job",

@@ -1,5 +1,6 @@
 import { jobCategorySchema, MESSAGES, type JobCategoryResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
@@ -93,7 +94,21 @@ export function JobCategoryManager() {
       meta: { card: "action" },
       header: "Actions",
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+        <RowActions
+          danger={
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              disabled={row.original.jobCount > 0}
+              title={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}
+              onClick={() => void onRemove(row.original)}
+              aria-label={`Remove ${row.original.categoryName}`}
+            >
+              Remove
+            </Button>
+          }
+        >
           <Button
             size="xs"
             variant="default"
@@ -102,18 +117,7 @@ export function JobCategoryManager() {
           >
             Rename
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            disabled={row.original.jobCount > 0}
-            title={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}
-            onClick={() => void onRemove(row.original)}
-            aria-label={`Remove ${row.original.categoryName}`}
-          >
-            Remove
-          </Button>
-        </Group>
+        </RowActions>
       ),
     },
   ];

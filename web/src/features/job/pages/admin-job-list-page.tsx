@@ -1,5 +1,6 @@
 import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text, Tooltip } from "@mantine/core";
+import { RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -63,14 +64,28 @@ export function AdminJobListPage() {
       header: "Actions",
       meta: { card: "action" },
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            onClick={() => setReviewing(row.original)}
-            aria-label={`Update status of ${row.original.name}`}
-          >
-            Update
-          </Button>
+        <RowActions
+          danger={
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void onDelete(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          }
+        >
+          <Tooltip label={jobMessages.quickUpdateHint} withArrow>
+            <Button
+              size="xs"
+              onClick={() => setReviewing(row.original)}
+              aria-label={`${jobMessages.quickUpdate} of ${row.original.name}`}
+            >
+              {jobMessages.quickUpdate}
+            </Button>
+          </Tooltip>
           <Button
             size="xs"
             variant="default"
@@ -79,16 +94,7 @@ export function AdminJobListPage() {
           >
             Edit
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => void onDelete(row.original)}
-            aria-label={`Delete ${row.original.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        </RowActions>
       ),
     },
     {

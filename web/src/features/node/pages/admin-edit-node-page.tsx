@@ -1,20 +1,22 @@
-import { Stack } from "@mantine/core";
+import { SimpleGrid, Stack } from "@mantine/core";
 import { useState } from "react";
 import { Navigate } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { Alert } from "@/shared/ui/alert";
 import { RecordLoadFailed, RecordLoading } from "@/shared/ui/record-state";
 import { Section } from "@/shared/ui/section";
+import { ReviewEvidencePanel } from "@/shared/review/review-evidence";
+import { StatusHistory } from "@/shared/review/status-history";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useNode } from "../api/get-node";
 import { adminEditNodeStore } from "../api/node-id-store";
 import { NodeDetails } from "../components/node-details";
-import { NodeHistory } from "../components/node-history";
 import { ReviewForm } from "../components/review-form";
 import { reviewRefusal } from "../node-display";
 
 /**
- * The admin's node review: every field read-only, the status history, and the status form. The node id comes from
+ * The admin's node review: every field read-only, the status form beside the evidence it rests on, and the status
+ * history. The node id comes from
  * `editnodesetting`.
  */
 export function AdminEditNodePage() {
@@ -29,11 +31,14 @@ export function AdminEditNodePage() {
       <Section title={node.data.name} actions={<StatusBadge entity="node" status={node.data.status} />}>
         <NodeDetails node={node.data} />
       </Section>
-      <Section title="Update Status">
-        {refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}
-      </Section>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Section title="Update Status">
+          {refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}
+        </Section>
+        <ReviewEvidencePanel nodeId={node.data._id} />
+      </SimpleGrid>
       <Section title="Status History">
-        <NodeHistory history={node.data.history ?? []} />
+        <StatusHistory history={node.data.history ?? []} />
       </Section>
     </Stack>
   );

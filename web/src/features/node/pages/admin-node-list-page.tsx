@@ -1,5 +1,6 @@
 import { MESSAGES, NODE_TAB_ALL, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -104,7 +105,22 @@ export function AdminNodeListPage() {
       header: "Action",
       meta: { card: "action" },
       cell: ({ row }) => (
-        <Stack gap={6} align="flex-start">
+        <RowActions
+          stacked
+          danger={
+            mayDelete(row.original) ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => void onDelete(row.original)}
+                aria-label={`Delete ${row.original.name}`}
+              >
+                Delete
+              </Button>
+            ) : null
+          }
+        >
           <Button
             size="xs"
             variant="default"
@@ -114,18 +130,7 @@ export function AdminNodeListPage() {
             Edit
           </Button>
           <NodeToggleButton node={row.original} actor={USER_TYPE.admin} />
-          {mayDelete(row.original) ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void onDelete(row.original)}
-              aria-label={`Delete ${row.original.name}`}
-            >
-              Delete
-            </Button>
-          ) : null}
-        </Stack>
+        </RowActions>
       ),
     },
   ];

@@ -1,5 +1,6 @@
 import { MESSAGES, type RpcUrlResponse } from "@pli/api/public-contract";
-import { Button, Group, Stack } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
+import { RowActions } from "@/shared/ui/row-actions";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -41,7 +42,19 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
       meta: { card: "action" },
       header: "Actions",
       cell: ({ row }) => (
-        <Group gap="xs" wrap="nowrap">
+        <RowActions
+          danger={
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void onDelete(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          }
+        >
           <Button
             size="xs"
             variant="default"
@@ -49,16 +62,7 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
           >
             View
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => void onDelete(row.original)}
-            aria-label={`Delete ${row.original.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        </RowActions>
       ),
     },
   ];

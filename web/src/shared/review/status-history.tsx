@@ -2,9 +2,9 @@ import { Text } from "@mantine/core";
 import { statusBadge } from "@/shared/config/status";
 import { formatDate } from "@/shared/format/dates";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import type { getNode } from "../api/get-node";
+import type { ReviewEvidence } from "./get-review-evidence";
 
-type History = NonNullable<Awaited<ReturnType<typeof getNode>>["history"]>;
+type History = ReviewEvidence["history"];
 
 const label = (status: string | null) => (status === null ? "-" : statusBadge("node", status).label);
 const ACTORS = { user: "Operator", admin: "Admin", system: "Chain" } as const;
@@ -22,8 +22,8 @@ const COLUMNS: Column<History[number]>[] = [
   { id: "notes", header: "Notes", cell: ({ row }) => row.original.notes || "-" },
 ];
 
-/** Who changed the node's status, when, from what to what, with the notes (newest first). */
-export function NodeHistory({ history }: { history: History }) {
+/** Who changed a node's status, when, from what to what, with the notes (newest first). */
+export function StatusHistory({ history }: { history: History }) {
   if (history.length === 0)
     return (
       <Text size="sm" c="dimmed">

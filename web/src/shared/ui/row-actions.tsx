@@ -1,0 +1,29 @@
+import { Divider, Group, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/**
+ * A list row's actions with the destructive one (Delete, Remove) set apart after a divider, so a slip from Edit never
+ * lands on it. `stacked` puts the actions one under another (a narrow column), the divider between them lying flat.
+ */
+export function RowActions({
+  children,
+  danger,
+  stacked = false,
+}: {
+  children: ReactNode;
+  danger?: ReactNode;
+  stacked?: boolean;
+}) {
+  const Box = stacked ? Stack : Group;
+  return (
+    <Box gap="xs" {...(stacked ? { align: "flex-start" } : { wrap: "nowrap" as const })}>
+      {children}
+      {danger ? (
+        <>
+          <Divider orientation={stacked ? "horizontal" : "vertical"} w={stacked ? "100%" : undefined} />
+          {danger}
+        </>
+      ) : null}
+    </Box>
+  );
+}
