@@ -1,8 +1,15 @@
 import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { reputationViewable, scoreOfAverage, windowStart, type NodeStatus } from "./rules.ts";
-import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";
+import {
+  NODE_HEALTH,
+  reputationViewable,
+  scoreOfAverage,
+  stoppedAnswering,
+  windowStart,
+  type NodeStatus,
+} from "./rules.ts";
+import type { NodeCreateInput, NodeHealth, NodeResponse, NodeResubmitInput } from "./schema.ts";
 import type { NodeTable } from "./table.ts";
 
 export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
@@ -11,7 +18,20 @@ export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
   total_staked: string | null;
   bounty: boolean;
   reputation_avg: number | null;
+  health: HealthCounts;
+  latest_answers: boolean[] | null;
 };
+
+/** A node's checks in the last 30 days (app.node_check), counted; timestamps as Postgres writes them in JSON. */
+interface HealthCounts {
+  answered24h: number;
+  checks24h: number;
+  answered30d: number;
+  checks30d: number;
+  missedToday: number;
+  lastAnsweredAt: string | null;
+  lastCheckedAt: string | null;
+}
 
 const nodes = (db: Db) => db.selectFrom("app.node as n");
 type NodesDb = ReturnType<typeof nodes> extends SelectQueryBuilder<infer DB, infer _Tables, infer _Output> ? DB : never;
@@ -47,8 +67,9 @@ const NODE_COLUMNS = [
  * for the rows of the page (see list.ts), so filtering, ordering and counting touch `app.node` alone.
  * The bounty flag looks the owner's email up in the invites by its unique index: written as a join of
  * operators and invites correlated on the operator, Postgres hashed every operator's email once per query.
+ * The health counts read the node's checks of the 30 days up to `at` (an ISO time) by the key (node_id, checked_at).
  */
-export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string) =>
+export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string, at: string) =>
   query.select(NODE_COLUMNS).select((eb) => {
     const position = () =>
       eb
@@ -77,12 +98,53 @@ export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, s
         .where("r.day", ">=", since)
         .$castTo<number | null>()
         .as("reputation_avg"),
+      sql<HealthCounts>`(
+        SELECT json_build_object(
+          'answered24h', count(*) FILTER (WHERE c.answered AND c.checked_at > ${at}::timestamptz - interval '24 hours'),
+          'checks24h', count(*) FILTER (WHERE c.checked_at > ${at}::timestamptz - interval '24 hours'),
+          'answered30d', count(*) FILTER (WHERE c.answered),
+          'checks30d', count(*),
+          'missedToday', count(*) FILTER (
+            WHERE NOT c.answered AND c.checked_at >= date_trunc('day', ${at}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          ),
+          'lastAnsweredAt', max(c.checked_at) FILTER (WHERE c.answered),
+          'lastCheckedAt', max(c.checked_at)
+        )
+        FROM app.node_check AS c
+        WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
+          AND c.checked_at > ${at}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})
+      )`.as("health"),
+      sql<boolean[] | null>`(
+        SELECT array_agg(l.answered ORDER BY l.checked_at DESC) FROM (
+          SELECT c.answered, c.checked_at FROM app.node_check AS c
+          WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
+          ORDER BY c.checked_at DESC LIMIT ${NODE_HEALTH.downAfterMisses}
+        ) AS l
+      )`.as("latest_answers"),
     ];
   });
 
+const uptime = (answered: number, checks: number) => ({
+  answered,
+  checks,
+  ratio: checks === 0 ? null : answered / checks,
+});
+
+const isoOrNull = (at: string | null) => (at === null ? null : new Date(at).toISOString());
+
+/** The node's health as answered: uptime over 24 hours and 30 days, last answer, today's misses, stopped answering. */
+export const toNodeHealth = (health: HealthCounts, latestAnswers: boolean[] | null): NodeHealth => ({
+  uptime24h: uptime(health.answered24h, health.checks24h),
+  uptime30d: uptime(health.answered30d, health.checks30d),
+  lastAnsweredAt: isoOrNull(health.lastAnsweredAt),
+  lastCheckedAt: isoOrNull(health.lastCheckedAt),
+  missedToday: health.missedToday,
+  down: stoppedAnswering(latestAnswers ?? []),
+});
+
 /** One node with its facts; `ownerId` limits it to that operator's nodes. */
 export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: string; now: Date }) {
-  let query = withNodeColumns(nodes(db), windowStart(now)).where("n.id", "=", id);
+  let query = withNodeColumns(nodes(db), windowStart(now), now.toISOString()).where("n.id", "=", id);
   if (ownerId) query = query.where("n.operator_id", "=", ownerId);
   return query.executeTakeFirst();
 }
@@ -251,6 +313,7 @@ export function toNodeResponse(row: NodeRow, { forOwner }: { forOwner: boolean }
     user: { _id: row.operator_id, email: row.owner_email ?? "" },
     stake: { status: stakeStatus, totalStaked: row.total_staked ?? "0" },
     reputationScore: viewable ? scoreOfAverage(row.reputation_avg) : null,
+    health: toNodeHealth(row.health, row.latest_answers),
     date: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
