@@ -4,7 +4,7 @@ import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import { listNodePage } from "../node/list.ts";
-import { findNode, toNodeResponse } from "../node/repository.ts";
+import { findNode, stoppedNodes, toNodeResponse } from "../node/repository.ts";
 import { NODE_TAB_ALL, reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
 import { inactiveDates, reputationValues } from "../node/samples.ts";
 import { probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
@@ -200,9 +200,13 @@ describe("node health from the monitor's checks", () => {
       now: at(90, 11),
     });
     expect(listed.rows.map((row) => toNodeResponse(row, { forOwner: true }).health)).toEqual([afterThirdMiss]);
+    expect(await stoppedNodes(t.db, operator.operator_id, at(90, 11))).toEqual([
+      { _id: node, name: expect.any(String), lastAnsweredAt: at(90, 1).toISOString() },
+    ]);
 
     await round(true, at(90, 12));
     expect(await healthAt(node, at(90, 13))).toMatchObject({ down: false, lastAnsweredAt: at(90, 12).toISOString() });
+    expect(await stoppedNodes(t.db, operator.operator_id, at(90, 13))).toEqual([]);
   });
 
   it("deletes checks older than 30 days in the monitor round", async () => {

@@ -1,14 +1,10 @@
 import { sql } from "kysely";
 import { recordInactiveDayAlerts } from "../alert/events.ts";
-import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { NODE_HEALTH } from "../node/rules.ts";
+import { MONITORED_STATUSES, NODE_HEALTH } from "../node/rules.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
-
-/** Nodes the monitor probes: the approved ones (Approved, Active, De-Active). */
-const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
 
 /** A day whose share of answered probes is under this is an inactive date. */
 const INACTIVE_BELOW = 0.5;
@@ -67,7 +63,7 @@ export async function runProbeRound(
   const nodes = await db
     .selectFrom("app.node")
     .select(["id", "ipaddress"])
-    .where("status", "in", PROBED_STATUSES)
+    .where("status", "in", MONITORED_STATUSES)
     .execute();
   const answers = await inBatches(nodes, CONCURRENCY, (node) =>
     probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),

@@ -2,6 +2,7 @@ import { sql, type Selectable, type SelectQueryBuilder } from "kysely";
 import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import {
+  MONITORED_STATUSES,
   NODE_HEALTH,
   reputationViewable,
   scoreOfAverage,
@@ -61,6 +62,38 @@ const NODE_COLUMNS = [
   "n.updated_at",
 ] as const satisfies readonly `n.${Exclude<keyof NodeTable, "search_text">}`[];
 
+/** Node `n`'s answers to its latest checks up to `at` (ISO), newest first: what stoppedAnswering reads. */
+const latestAnswers = (at: string) =>
+  sql<boolean[] | null>`(
+    SELECT array_agg(l.answered ORDER BY l.checked_at DESC) FROM (
+      SELECT c.answered, c.checked_at FROM app.node_check AS c
+      WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
+      ORDER BY c.checked_at DESC LIMIT ${NODE_HEALTH.downAfterMisses}
+    ) AS l
+  )`;
+
+/** The operator's nodes that stopped answering at `now`, with their last answer (ISO, null if none in 30 days). */
+export async function stoppedNodes(db: Db, operatorId: string, now: Date) {
+  const at = now.toISOString();
+  const rows = await nodes(db)
+    .select(["n.id", "n.name", "n.status"])
+    .select([
+      latestAnswers(at).as("latest_answers"),
+      sql<Date | null>`(
+        SELECT max(c.checked_at) FROM app.node_check AS c
+        WHERE c.node_id = n.id AND c.answered AND c.checked_at <= ${at}::timestamptz
+      )`.as("last_answered_at"),
+    ])
+    .where("n.operator_id", "=", operatorId)
+    .where("n.status", "in", MONITORED_STATUSES)
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id")
+    .execute();
+  return rows
+    .filter((row) => stoppedAnswering(row.status, row.latest_answers ?? []))
+    .map((row) => ({ _id: row.id, name: row.name, lastAnsweredAt: row.last_answered_at?.toISOString() ?? null }));
+}
+
 /**
  * Selects a node response's columns: the node, its owner's email, the bounty flag, the chain's stake
  * position for (wallet, node) and the reputation average since `since`. Each is a subquery run only
@@ -114,13 +147,7 @@ export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, s
         WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
           AND c.checked_at > ${at}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})
       )`.as("health"),
-      sql<boolean[] | null>`(
-        SELECT array_agg(l.answered ORDER BY l.checked_at DESC) FROM (
-          SELECT c.answered, c.checked_at FROM app.node_check AS c
-          WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
-          ORDER BY c.checked_at DESC LIMIT ${NODE_HEALTH.downAfterMisses}
-        ) AS l
-      )`.as("latest_answers"),
+      latestAnswers(at).as("latest_answers"),
     ];
   });
 
@@ -133,13 +160,17 @@ const uptime = (answered: number, checks: number) => ({
 const isoOrNull = (at: string | null) => (at === null ? null : new Date(at).toISOString());
 
 /** The node's health as answered: uptime over 24 hours and 30 days, last answer, today's misses, stopped answering. */
-export const toNodeHealth = (health: HealthCounts, latestAnswers: boolean[] | null): NodeHealth => ({
+export const toNodeHealth = (
+  status: NodeStatus,
+  health: HealthCounts,
+  latestAnswers: boolean[] | null,
+): NodeHealth => ({
   uptime24h: uptime(health.answered24h, health.checks24h),
   uptime30d: uptime(health.answered30d, health.checks30d),
   lastAnsweredAt: isoOrNull(health.lastAnsweredAt),
   lastCheckedAt: isoOrNull(health.lastCheckedAt),
   missedToday: health.missedToday,
-  down: stoppedAnswering(latestAnswers ?? []),
+  down: stoppedAnswering(status, latestAnswers ?? []),
 });
 
 /** One node with its facts; `ownerId` limits it to that operator's nodes. */
@@ -313,7 +344,7 @@ export function toNodeResponse(row: NodeRow, { forOwner }: { forOwner: boolean }
     user: { _id: row.operator_id, email: row.owner_email ?? "" },
     stake: { status: stakeStatus, totalStaked: row.total_staked ?? "0" },
     reputationScore: viewable ? scoreOfAverage(row.reputation_avg) : null,
-    health: toNodeHealth(row.health, row.latest_answers),
+    health: toNodeHealth(row.status, row.health, row.latest_answers),
     date: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

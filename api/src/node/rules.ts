@@ -147,8 +147,12 @@ export const REPUTATION_SCALE = REPUTATION.scale;
  */
 export const NODE_HEALTH = { downAfterMisses: 3, keepDays: 30 } as const;
 
-/** Whether a node has stopped answering, from its latest checks' answers, newest first. */
-export const stoppedAnswering = (latestAnswers: readonly boolean[]) =>
+/** The nodes the monitor checks: the approved ones (Approved, Active, De-Active). */
+export const MONITORED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
+
+/** Whether a node the monitor checks has stopped answering, from its latest checks' answers, newest first. */
+export const stoppedAnswering = (status: NodeStatus, latestAnswers: readonly boolean[]) =>
+  (MONITORED_STATUSES as readonly NodeStatus[]).includes(status) &&
   latestAnswers.length >= NODE_HEALTH.downAfterMisses &&
   latestAnswers.slice(0, NODE_HEALTH.downAfterMisses).every((answered) => !answered);
 
