@@ -140,6 +140,8 @@ const REPUTATION = { windowDays: 30, scale: 5, greenAbove: 3 } as const;
 
 /** The highest reputation score: a node that answered every check of the 30 days. */
 export const REPUTATION_SCALE = REPUTATION.scale;
+/** A score above this is shown green. */
+export const REPUTATION_GREEN_ABOVE = REPUTATION.greenAbove;
 
 /**
  * Node health from the monitor's checks, kept `keepDays`: a node has stopped answering when its last `downAfterMisses`

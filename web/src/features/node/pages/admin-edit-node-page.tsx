@@ -9,8 +9,10 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { useNode } from "../api/get-node";
 import { adminEditNodeStore } from "../api/node-id-store";
 import { NodeDetails } from "../components/node-details";
+import { NodeHealthDetails, showsHealth } from "../components/node-health";
 import { NodeHistory } from "../components/node-history";
 import { ReviewForm } from "../components/review-form";
+import { nodeMessages } from "../messages";
 import { reviewRefusal } from "../node-display";
 
 /**
@@ -29,6 +31,11 @@ export function AdminEditNodePage() {
       <Section title={node.data.name} actions={<StatusBadge entity="node" status={node.data.status} />}>
         <NodeDetails node={node.data} />
       </Section>
+      {showsHealth(node.data) ? (
+        <Section title={nodeMessages.healthTitle}>
+          <NodeHealthDetails node={node.data} />
+        </Section>
+      ) : null}
       <Section title="Update Status">
         {refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}
       </Section>
