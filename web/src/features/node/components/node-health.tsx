@@ -16,7 +16,11 @@ import { TONE_COLORS } from "@/shared/theme/theme";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
 
-const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio === 1 || ratio === 0 ? 0 : 1)}%`;
+/** A share as a percentage, with one decimal unless it is whole ('25%', '33.3%'). */
+const percent = (ratio: number) => {
+  const value = ratio * 100;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+};
 
 const isMonitored = (node: NodeResponse) => (MONITORED_STATUSES as readonly string[]).includes(node.status);
 
