@@ -1,7 +1,9 @@
+import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "../api/src/public-contract/domain.ts";
 import { API, MESSAGES } from "../api/src/public-contract/index.ts";
+import { createDb } from "../api/src/db/database.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { dashboardMessages } from "../web/src/features/dashboard/messages.ts";
 import { nodeMessages } from "../web/src/features/node/messages.ts";
@@ -11,6 +13,8 @@ import { WALLET_EXTENSION } from "../web/src/shared/config/wallet-extension.ts";
 import { NAV_SECTION, routes, type RouteName } from "@/shared/config/routes";
 import { openPage, useBrowser } from "./support/browser.ts";
 import { freshOperator } from "./support/accounts.ts";
+import { checkScreen, showInScheme } from "./support/layout-checks.ts";
+import { activeNode } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 import { awayFromStepEdge, totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -26,7 +30,9 @@ async function connectedPage(key: `0x${string}`) {
   return { page, wallet };
 }
 
-const path = (page: Page) => new URL(page.url()).pathname;
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "operator");
+const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 const linkPaths = (nav: Locator) =>
   nav.getByRole("link").evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
@@ -89,7 +95,7 @@ describe("operator sign-in", () => {
     await page.getByLabel(authMessages.otpLabel).fill(totpCode(secret, 1));
     await page.getByRole("button", { name: authMessages.verify }).click();
     await waitForPath(page, routes.dashboard.path);
-    expect(path(page)).toBe(routes.dashboard.path);
+    expect(pathOf(page)).toBe(routes.dashboard.path);
   });
 
   test("manages RPC URLs: add, field errors, page, search, edit, and delete after typing yes", async () => {
@@ -203,6 +209,46 @@ describe("operator sign-in", () => {
     await page.getByText(nodeMessages.emptyNext).waitFor();
     await page.setViewportSize({ width: 1366, height: 900 });
   });
+
+  test("a node whose last checks went unanswered is named at the top of the dashboard and flagged in My Nodes", async () => {
+    const token = (await page.evaluate(() => localStorage.getItem("jwtToken")))!;
+    const name = "Frankfurt oracle node of the validator cooperative 0042";
+    const nodeId = await activeNode(stack.current, token, name);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const db = createDb(stack.current.databaseUrl, 1);
+    try {
+      await db
+        .insertInto("app.node_check")
+        .values([
+          { node_id: nodeId, checked_at: minutesAgo(120), answered: true },
+          ...[45, 30, 15].map((minutes) => ({ node_id: nodeId, checked_at: minutesAgo(minutes), answered: false })),
+        ])
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+
+    await page.goto(routes.dashboard.href());
+    const alert = page.getByRole("alert").filter({ hasText: dashboardMessages.stoppedTitle(1) });
+    await alert.getByText(name).waitFor();
+    await alert.getByText(`${dashboardMessages.stoppedLastAnswer} 2 hours ago`).waitFor();
+    await shoot(page, "stopped-node-dashboard");
+    await alert.getByRole("link", { name: dashboardMessages.openMyNodes }).click();
+    await waitForPath(page, routes.listNode.path);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByText(nodeMessages.stoppedAnswering).waitFor();
+    await showInScheme(page, "dark");
+    await shoot(page, "stopped-node-list-dark");
+
+    await row.getByRole("button", { name: `View ${name}` }).click();
+    await page.getByRole("alert").filter({ hasText: nodeMessages.stoppedAnswering }).waitFor();
+    const uptime = page.getByText(nodeMessages.uptime24h).locator("..");
+    await uptime.getByText("25%", { exact: true }).waitFor();
+    await uptime.getByText(nodeMessages.checksOf(1, 4)).waitFor();
+    await shoot(page, "stopped-node-view-dark");
+    await showInScheme(page, "light");
+    await shoot(page, "stopped-node-view");
+  });
 });
 
 describe("wallet checks", () => {
@@ -211,7 +257,7 @@ describe("wallet checks", () => {
     const dialog = page.getByRole("dialog", { name: MESSAGES.notVerifiedTitle });
     await dialog.waitFor();
     await dialog.getByText(MESSAGES.notVerifiedText).waitFor();
-    expect(path(page)).toBe("/");
+    expect(pathOf(page)).toBe("/");
     await page.context().close();
   });
 

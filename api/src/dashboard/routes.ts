@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
+import { stoppedNodes } from "../node/repository.ts";
 import { walletOf } from "../stake/service.ts";
 import { countUnchecked } from "../unchecked/repository.ts";
 import {
@@ -25,7 +26,7 @@ const operatorDashboardRoute = createRoute({
   path: DASHBOARD_PATHS.user,
   ...describe(
     "user",
-    "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, monthly charts of the stake, incentives and payouts, and how far the operator is on the way to a first stake",
+    "The operator's dashboard: stake on the chain and its latest date, recent stake events and incentives, incentives per status, counts, monthly charts of the stake, incentives and payouts, how far the operator is on the way to a first stake, and their nodes that stopped answering",
   ),
   middleware: [operatorOnly] as const,
   responses: {
@@ -76,11 +77,13 @@ export const dashboardRoutes = createRouter()
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const wallet = await walletOf(db, session);
-    const [dashboard, steps] = await Promise.all([
-      dashboardOf(db, wallet, new Date()),
+    const now = new Date();
+    const [dashboard, steps, stopped] = await Promise.all([
+      dashboardOf(db, wallet, now),
       firstSteps(db, session.sub, wallet),
+      stoppedNodes(db, session.sub, now),
     ]);
-    return c.json({ ...dashboard, firstSteps: steps }, 200);
+    return c.json({ ...dashboard, firstSteps: steps, stoppedNodes: stopped }, 200);
   })
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;

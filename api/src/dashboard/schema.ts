@@ -79,6 +79,8 @@ export type FirstSteps = z.infer<typeof firstStepsSchema>;
 export const operatorDashboardSchema = z.object({
   ...common,
   firstSteps: firstStepsSchema,
+  /** The operator's nodes that stopped answering the monitor (node rules' stoppedAnswering), newest first. */
+  stoppedNodes: z.array(z.object({ _id: z.string(), name: z.string(), lastAnsweredAt: z.string().nullable() })),
   count: z.object({ tnxCount: z.number().int(), incentiveCount: z.number().int() }),
 });
 export type OperatorDashboard = z.infer<typeof operatorDashboardSchema>;

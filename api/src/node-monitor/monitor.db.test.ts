@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { NODE_STATUS } from "../public-contract/domain.ts";
-import { reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
+import { listNodePage } from "../node/list.ts";
+import { findNode, stoppedNodes, toNodeResponse } from "../node/repository.ts";
+import { NODE_TAB_ALL, reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
 import { inactiveDates, reputationValues } from "../node/samples.ts";
 import { probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
 
@@ -12,6 +14,8 @@ let settings: ProbeSettings;
 const servers: Server[] = [];
 /** Whether the flaky node answers; the test turns it on and off by simulated day. */
 let flakyUp = true;
+/** Whether the node of the health test answers. */
+let healthUp = true;
 
 const listen = (host: string, port: number, handler: Parameters<typeof createServer>[1]) =>
   new Promise<void>((resolve, reject) => {
@@ -66,6 +70,10 @@ beforeAll(async () => {
     else res.destroy();
   });
   await listen("127.0.0.5", port, () => undefined);
+  await listen("127.0.0.8", port, (_req, res) => {
+    if (healthUp) res.end("ok");
+    else res.destroy();
+  });
 });
 afterAll(async () => {
   for (const server of servers) {
@@ -137,5 +145,83 @@ describe("node monitor over 30 simulated days (real HTTP on loopback addresses)"
     expect(await probe(`http://127.0.0.5:${settings.port}/`, 300)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await probe(`http://127.0.0.2:${settings.port}/`, 300)).toBe(true);
+  });
+});
+
+describe("node health from the monitor's checks", () => {
+  const healthAt = async (id: string, now: Date) => {
+    const row = await findNode(t.db, id, { now });
+    return toNodeResponse(row!, { forOwner: true }).health;
+  };
+  const round = async (up: boolean, when: Date) => {
+    healthUp = up;
+    await runProbeRound(t.db, settings, when);
+  };
+
+  it("counts uptime over 24 hours and 30 days, the last answer, today's misses and a node that stopped answering", async () => {
+    const node = await addNode("127.0.0.8");
+    const silent = await addNode("127.0.0.9", NODE_STATUS.approved);
+    await round(true, at(60, 0));
+    await round(true, at(70, 0));
+    await round(false, at(89, 6));
+    await round(true, at(90, 1));
+    await round(false, at(90, 6));
+    await round(false, at(90, 8));
+
+    expect(await healthAt(node, at(90, 9))).toEqual({
+      uptime24h: { answered: 1, checks: 3, ratio: 1 / 3 },
+      uptime30d: { answered: 2, checks: 5, ratio: 2 / 5 },
+      lastAnsweredAt: at(90, 1).toISOString(),
+      lastCheckedAt: at(90, 8).toISOString(),
+      missedToday: 2,
+      down: false,
+    });
+
+    await round(false, at(90, 10));
+    const afterThirdMiss = await healthAt(node, at(90, 11));
+    expect(afterThirdMiss.down).toBe(true);
+    expect(afterThirdMiss.missedToday).toBe(3);
+    expect(afterThirdMiss.lastAnsweredAt).toBe(at(90, 1).toISOString());
+
+    const silentHealth = await healthAt(silent, at(90, 11));
+    expect(silentHealth).toMatchObject({ lastAnsweredAt: null, down: true, uptime24h: { answered: 0, checks: 4 } });
+
+    const operator = (await t.db
+      .selectFrom("app.node")
+      .select("operator_id")
+      .where("id", "=", node)
+      .executeTakeFirst())!;
+    const listed = await listNodePage(t.db, {
+      q: "",
+      ownerId: operator.operator_id,
+      tab: NODE_TAB_ALL,
+      page: 1,
+      limit: 10,
+      now: at(90, 11),
+    });
+    expect(listed.rows.map((row) => toNodeResponse(row, { forOwner: true }).health)).toEqual([afterThirdMiss]);
+    expect(await stoppedNodes(t.db, operator.operator_id, at(90, 11))).toEqual([
+      { _id: node, name: expect.any(String), lastAnsweredAt: at(90, 1).toISOString() },
+    ]);
+
+    await round(true, at(90, 12));
+    expect(await healthAt(node, at(90, 13))).toMatchObject({ down: false, lastAnsweredAt: at(90, 12).toISOString() });
+    expect(await stoppedNodes(t.db, operator.operator_id, at(90, 13))).toEqual([]);
+  });
+
+  it("deletes checks older than 30 days in the monitor round", async () => {
+    const node = await addNode("127.0.0.10");
+    await round(true, at(100, 0));
+    await round(true, at(110, 0));
+    await round(true, at(130, 12));
+    const kept = await t.db
+      .selectFrom("app.node_check")
+      .select("checked_at")
+      .where("node_id", "=", node)
+      .orderBy("checked_at")
+      .execute();
+    expect(kept.map((row) => row.checked_at.toISOString())).toEqual(
+      [at(110, 0), at(130, 12)].map((d) => d.toISOString()),
+    );
   });
 });

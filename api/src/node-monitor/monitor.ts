@@ -1,13 +1,10 @@
 import { sql } from "kysely";
 import { recordInactiveDayAlerts } from "../alert/events.ts";
-import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
+import { MONITORED_STATUSES, NODE_HEALTH } from "../node/rules.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
-
-/** Nodes the monitor probes: the approved ones (Approved, Active, De-Active). */
-const PROBED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
 
 /** A day whose share of answered probes is under this is an inactive date. */
 const INACTIVE_BELOW = 0.5;
@@ -54,7 +51,8 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
  * every finished day (up to a month back, so a monitor that was down catches up) whose share stayed
  * under half. Rounds add to the day's counters in one statement, so rounds from different instances
  * never overwrite each other, and marking a day inactive again changes nothing. A newly marked day
- * records its alert mail to the node's operator in the same transaction.
+ * records its alert mail to the node's operator in the same transaction. Each answer is also kept as a check (for the
+ * node's uptime, last answer and whether it stopped answering) and checks older than NODE_HEALTH.keepDays are deleted.
  */
 export async function runProbeRound(
   db: Db,
@@ -65,7 +63,7 @@ export async function runProbeRound(
   const nodes = await db
     .selectFrom("app.node")
     .select(["id", "ipaddress"])
-    .where("status", "in", PROBED_STATUSES)
+    .where("status", "in", MONITORED_STATUSES)
     .execute();
   const answers = await inBatches(nodes, CONCURRENCY, (node) =>
     probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),
@@ -83,7 +81,16 @@ export async function runProbeRound(
           }),
         )
         .execute();
+      await trx
+        .insertInto("app.node_check")
+        .values(nodes.map((node, i) => ({ node_id: node.id, checked_at: now, answered: answers[i]! })))
+        .onConflict((oc) => oc.columns(["node_id", "checked_at"]).doNothing())
+        .execute();
     }
+    await trx
+      .deleteFrom("app.node_check")
+      .where("checked_at", "<=", sql<Date>`${now}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})`)
+      .execute();
     await sql`
       INSERT INTO app.node_reputation (node_id, day, value)
       SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date

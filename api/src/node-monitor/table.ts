@@ -8,6 +8,14 @@ export interface NodeProbeDayTable {
   updated_at: Timestamp;
 }
 
+/** One monitor check of a node, kept 30 days (migration 2026-12-04T09-00-00). */
+export interface NodeCheckTable {
+  node_id: string;
+  checked_at: Date;
+  answered: boolean;
+}
+
 export interface NodeMonitorTables {
   "app.node_probe_day": NodeProbeDayTable;
+  "app.node_check": NodeCheckTable;
 }

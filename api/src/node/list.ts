@@ -45,6 +45,8 @@ const countsJson = sql<StatusCounts>`json_object_agg(g.status, g.count)`;
 
 interface Window {
   since: string;
+  /** The list's time (ISO), the end of the health windows. */
+  at: string;
   limit: number;
   offset: number;
 }
@@ -54,7 +56,7 @@ interface Window {
  * each row: an index scan of (created_at desc, id) or (status, created_at desc, id) reads the page.
  */
 const everyNodePage = preparedQuery((db: Db, shape: "all" | "tab", v: Window & { status?: NodeStatus }) => {
-  let query = withNodeColumns(db.selectFrom("app.node as n"), v.since)
+  let query = withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
     .select((eb) => eb.selectFrom("app.node_status_count as g").select(countsJson.as("counts")).as("counts"))
     .orderBy("n.created_at", "desc")
     .orderBy("n.id")
@@ -105,7 +107,7 @@ const filteredPage = preparedQuery(
   (db: Db, shape: Filter | `${Filter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
     const tabOnly = shape.endsWith("+tab") ? sql`WHERE m.status = ${v.status}` : sql``;
     const pageIds = sql<string>`(SELECT m.id FROM m ${tabOnly} ORDER BY m.created_at DESC, m.id LIMIT ${v.limit} OFFSET ${v.offset})`;
-    const page = withNodeColumns(db.selectFrom("app.node as n"), v.since)
+    const page = withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
       .select(countsOfMatches.as("counts"))
       .where("n.id", "in", pageIds)
       .orderBy("n.created_at", "desc")
@@ -141,7 +143,7 @@ export async function listNodePage(
   db: Db,
   { q, ownerId, tab, page, limit, now }: NodeListParams,
 ): Promise<NodeListPage> {
-  const window = { since: windowStart(now), limit, offset: (page - 1) * limit };
+  const window = { since: windowStart(now), at: now.toISOString(), limit, offset: (page - 1) * limit };
   const status = tab === NODE_TAB_ALL ? undefined : tab;
   const filter: Filter | undefined = q && ownerId ? "q+owner" : q ? "q" : ownerId ? "owner" : undefined;
   const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };

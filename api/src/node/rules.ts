@@ -138,6 +138,26 @@ export const reputationViewable = (status: NodeStatus, stakeStatus: StakeStatus 
 
 const REPUTATION = { windowDays: 30, scale: 5, greenAbove: 3 } as const;
 
+/** The highest reputation score: a node that answered every check of the 30 days. */
+export const REPUTATION_SCALE = REPUTATION.scale;
+/** A score above this is shown green. */
+export const REPUTATION_GREEN_ABOVE = REPUTATION.greenAbove;
+
+/**
+ * Node health from the monitor's checks, kept `keepDays`: a node has stopped answering when its last `downAfterMisses`
+ * checks all went unanswered (one missed check is a blip; three in a row, 45 minutes at the default interval, is not).
+ */
+export const NODE_HEALTH = { downAfterMisses: 3, keepDays: 30 } as const;
+
+/** The nodes the monitor checks: the approved ones (Approved, Active, De-Active). */
+export const MONITORED_STATUSES = [NODE_STATUS.approved, NODE_STATUS.active, NODE_STATUS.deActive] as const;
+
+/** Whether a node the monitor checks has stopped answering, from its latest checks' answers, newest first. */
+export const stoppedAnswering = (status: NodeStatus, latestAnswers: readonly boolean[]) =>
+  (MONITORED_STATUSES as readonly NodeStatus[]).includes(status) &&
+  latestAnswers.length >= NODE_HEALTH.downAfterMisses &&
+  latestAnswers.slice(0, NODE_HEALTH.downAfterMisses).every((answered) => !answered);
+
 /** The first UTC day (YYYY-MM-DD) of the 30-day window ending on `now`'s day. */
 export function windowStart(now: Date, days: number = REPUTATION.windowDays): string {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));

@@ -12,6 +12,7 @@ import {
   reputationScore,
   reputationTone,
   reputationViewable,
+  stoppedAnswering,
   TRANSITION_MESSAGES,
   windowStart,
   type Actor,
@@ -189,6 +190,16 @@ describe("reputation", () => {
   it("windows the last 30 UTC days, today included", () => {
     expect(windowStart(new Date("2026-03-30T23:59:59Z"))).toBe("2026-03-01");
     expect(windowStart(new Date("2026-03-01T00:00:00Z"))).toBe("2026-01-31");
+  });
+
+  it("flags a checked node as stopped answering once its last 3 checks were all missed", () => {
+    expect(stoppedAnswering(NODE_STATUS.active, [false, false, false])).toBe(true);
+    expect(stoppedAnswering(NODE_STATUS.approved, [false, false, false])).toBe(true);
+    expect(stoppedAnswering(NODE_STATUS.active, [false, false, true])).toBe(false);
+    expect(stoppedAnswering(NODE_STATUS.active, [true, false, false])).toBe(false);
+    expect(stoppedAnswering(NODE_STATUS.active, [false, false])).toBe(false);
+    expect(stoppedAnswering(NODE_STATUS.active, [])).toBe(false);
+    expect(stoppedAnswering(NODE_STATUS.return, [false, false, false])).toBe(false);
   });
 });
 

@@ -174,6 +174,23 @@ export const filterListSchema = z.object({
 
 const stakeStatusSchema = z.enum([STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw]);
 
+/** Answered checks of a window out of all its checks; ratio null without checks. */
+const uptimeSchema = z.object({ answered: z.number().int(), checks: z.number().int(), ratio: z.number().nullable() });
+
+/** The monitor's view of a node, from its checks of the last 30 days (approved nodes are checked). */
+export const nodeHealthSchema = z.object({
+  uptime24h: uptimeSchema,
+  uptime30d: uptimeSchema,
+  /** The last check it answered, within 30 days; null if none. */
+  lastAnsweredAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  /** Checks missed since 00:00 UTC. */
+  missedToday: z.number().int(),
+  /** Stopped answering: its last NODE_HEALTH.downAfterMisses checks were all missed. */
+  down: z.boolean(),
+});
+export type NodeHealth = z.infer<typeof nodeHealthSchema>;
+
 export const nodeResponseSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -204,6 +221,7 @@ export const nodeResponseSchema = z.object({
   stake: z.object({ status: stakeStatusSchema.nullable(), totalStaked: z.string() }),
   /** Average of the last 30 days' values x 5; null where spec 4 shows 'NA'. */
   reputationScore: z.number().nullable(),
+  health: nodeHealthSchema,
   date: z.string(),
   updatedAt: z.string(),
 });

@@ -11,5 +11,10 @@ export const dashboardMessages = {
     { label: "Request to stake", description: "On My Nodes, choose Stake on the approved node and send the request." },
     { label: "Stake", description: "Once the request is approved, deposit PLI on the node's staking page." },
   ],
+  stoppedTitle: (count: number) => (count === 1 ? "A node stopped answering" : `${count} nodes stopped answering`),
+  stoppedBody: "The monitor's last checks went unanswered: check that the server and its node are running.",
+  stoppedLastAnswer: "last answer",
+  stoppedNoAnswer: "no answer in the last 30 days",
+  openMyNodes: "Open My Nodes",
   requestWaiting: "Your stake request is waiting for an admin's approval.",
 } as const;

@@ -9,4 +9,19 @@ export const nodeMessages = {
   notApplicable: "NA",
   emptyNext:
     "Add your validator node to begin: an admin reviews it, and once it is approved you can request to stake on it.",
+  healthTitle: "Health",
+  stoppedAnswering: "Stopped answering",
+  stoppedAnsweringDetail: (misses: number) =>
+    `The monitor's last ${misses} checks of this node went unanswered: check that the server and its node are running.`,
+  uptime24h: "Uptime (last 24 hours)",
+  uptime30d: "Uptime (last 30 days)",
+  uptimeShort: "Uptime 24 h",
+  checksOf: (answered: number, checks: number) => `${answered} of ${checks} checks answered`,
+  notCheckedYet: "Not checked yet",
+  lastAnswer: "Last answer",
+  noAnswer: "None in the last 30 days",
+  missedToday: "Missed checks today (UTC)",
+  reputation: "Reputation",
+  reputationScale: (scale: number, greenAbove: number) =>
+    `Out of ${scale}: the share of checks answered each day over the last 30 days, averaged, times ${scale}. Green above ${greenAbove}. Shown for an Active or De-Active node whose stake is Stake.`,
 } as const;

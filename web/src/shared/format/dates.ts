@@ -1,4 +1,7 @@
 import dayjs from "dayjs";
+import relativeTime from "dayjs/plugin/relativeTime";
+
+dayjs.extend(relativeTime);
 
 /** Date formats of spec section 9, in one place. */
 export const DATE_FORMATS = {
@@ -15,4 +18,11 @@ export function formatDate(value: string | number | Date | null | undefined, for
   if (value === null || value === undefined || value === "") return "-";
   const date = dayjs(value);
   return date.isValid() ? date.format(DATE_FORMATS[format]) : "-";
+}
+
+/** How long before `now` a time was, in words ('12 minutes ago'); '-' when missing or invalid. */
+export function formatAgo(value: string | null | undefined, now: Date = new Date()): string {
+  if (!value) return "-";
+  const date = dayjs(value);
+  return date.isValid() ? date.from(now) : "-";
 }

@@ -10,12 +10,14 @@ import { useOperatorDashboard } from "../api/get-user-dashboard";
 import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
 import { FirstStepsPath } from "../components/first-steps";
 import { IncentiveOverview } from "../components/incentive-overview";
+import { StoppedNodesAlert } from "../components/stopped-nodes-alert";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
 
 const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
 
 /**
- * The operator's dashboard (/dashboard, the landing page after sign-in): 'Welcome' with the short
+ * The operator's dashboard (/dashboard, the landing page after sign-in): first, the nodes that stopped answering, then
+ * 'Welcome' with the short
  * wallet (Logout is in the header), Total stakes and Last stake at from the chain, the way to a first stake until
  * there is one, the incentive
  * overview, charts of the stake over time and the incentives per month, and the recent stake events
@@ -27,6 +29,7 @@ export function DashboardPage() {
   const data = dashboard.data;
   return (
     <Stack gap="md">
+      {data ? <StoppedNodesAlert nodes={data.stoppedNodes} /> : null}
       <Section title="Welcome">
         {wallet ? <Address value={wallet} /> : null}
         <StatGrid>

@@ -11,13 +11,14 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { useNode } from "../api/get-node";
 import { adminEditNodeStore } from "../api/node-id-store";
 import { NodeDetails } from "../components/node-details";
+import { NodeHealthDetails, showsHealth } from "../components/node-health";
 import { ReviewForm } from "../components/review-form";
+import { nodeMessages } from "../messages";
 import { reviewRefusal } from "../node-display";
 
 /**
  * The admin's node review: every field read-only, the status form beside the evidence it rests on, and the status
- * history. The node id comes from
- * `editnodesetting`.
+ * history. The node id comes from `editnodesetting`.
  */
 export function AdminEditNodePage() {
   const [stored] = useState(adminEditNodeStore.get);
@@ -31,6 +32,11 @@ export function AdminEditNodePage() {
       <Section title={node.data.name} actions={<StatusBadge entity="node" status={node.data.status} />}>
         <NodeDetails node={node.data} />
       </Section>
+      {showsHealth(node.data) ? (
+        <Section title={nodeMessages.healthTitle}>
+          <NodeHealthDetails node={node.data} />
+        </Section>
+      ) : null}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Section title="Update Status">
           {refusal ? <Alert tone="info" title={refusal} /> : <ReviewForm key={node.data.updatedAt} node={node.data} />}

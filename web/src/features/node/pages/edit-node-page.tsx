@@ -20,6 +20,7 @@ import { useToast } from "@/shared/ui/toast";
 import { useResubmitNode } from "../api/edit-node";
 import { useNode } from "../api/get-node";
 import { editNodeStore } from "../api/node-id-store";
+import { NodeHealthDetails, showsHealth } from "../components/node-health";
 import { NodeForm, type NodeFormOutput, type NodeFormValues } from "../components/node-form";
 import { nodeMessages } from "../messages";
 
@@ -98,28 +99,35 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
     );
   };
   return (
-    <Section
-      actions={
-        editable && locked ? (
-          <Button variant="default" onClick={onUnlock}>
-            Edit
-          </Button>
-        ) : undefined
-      }
-    >
-      <Stack gap="md">
-        {editable && node.adminNotes ? <Detail label="Admin's Notes">{plainValue(node.adminNotes)}</Detail> : null}
-        <NodeForm
-          mode={locked ? "view" : "edit"}
-          initial={formValues(node)}
-          wallet={node.walletAddress}
-          nodeId={node._id}
-          submitLabel="Update Node"
-          busy={resubmit.isPending}
-          failure={resubmit.error}
-          onSubmit={(values) => void submit(values)}
-        />
-      </Stack>
-    </Section>
+    <Stack gap="md">
+      {showsHealth(node) ? (
+        <Section title={nodeMessages.healthTitle}>
+          <NodeHealthDetails node={node} />
+        </Section>
+      ) : null}
+      <Section
+        actions={
+          editable && locked ? (
+            <Button variant="default" onClick={onUnlock}>
+              Edit
+            </Button>
+          ) : undefined
+        }
+      >
+        <Stack gap="md">
+          {editable && node.adminNotes ? <Detail label="Admin's Notes">{plainValue(node.adminNotes)}</Detail> : null}
+          <NodeForm
+            mode={locked ? "view" : "edit"}
+            initial={formValues(node)}
+            wallet={node.walletAddress}
+            nodeId={node._id}
+            submitLabel="Update Node"
+            busy={resubmit.isPending}
+            failure={resubmit.error}
+            onSubmit={(values) => void submit(values)}
+          />
+        </Stack>
+      </Section>
+    </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { reportError } from "@/shared/api/settle";
 import { useCheckNodeLimit, useNodes } from "../api/get-nodes";
 import { editNodeStore } from "../api/node-id-store";
+import { HealthBadge } from "../components/node-health";
 import { NodeInsightModal, type Insight } from "../components/node-insight-modal";
 import { nodeLimitDialog } from "../components/node-limit-dialog";
 import { NodeToggleButton } from "../components/node-toggle-button";
@@ -75,7 +76,12 @@ export function NodeListPage() {
       id: "status",
       header: "Status",
       meta: { card: "status" },
-      cell: ({ row }) => <StatusBadge entity="node" status={row.original.status} size="sm" multiline />,
+      cell: ({ row }) => (
+        <Stack gap={4} align="flex-start">
+          <StatusBadge entity="node" status={row.original.status} size="sm" multiline />
+          <HealthBadge node={row.original} />
+        </Stack>
+      ),
     },
     {
       id: "stakeStatus",
