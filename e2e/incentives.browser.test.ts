@@ -348,7 +348,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     }
   });
 
-  test("a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {
+  test("an incentive not found leads back to the list; a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
     const amount = parseUnits("1", 18);
@@ -390,6 +390,13 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     );
 
     const page = await signedInPage(adminSession, DEV_KEYS.owner);
+    await page.goto(routes.adminEditIncentive.href(crypto.randomUUID()));
+    await page.getByRole("alert").filter({ hasText: "Incentive not found" }).waitFor();
+    expect(await page.getByRole("button", { name: incentiveMessages.deleteIncentive }).count()).toBe(0);
+    await page.getByRole("link", { name: "Back to Incentives" }).click();
+    await page.waitForURL((url) => url.pathname === routes.adminListIncentive.path);
+    await page.getByRole("heading", { name: incentiveMessages.listTitle }).waitFor();
+
     await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
     const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });
     const payment = discrepancies

@@ -68,9 +68,12 @@ const EMAIL_LENGTH = 60;
  * The sweep's operator has an Active node with a long name, a job on it and an incentive of over a hundred million
  * PLI, and another operator a Pending node (the admin's node list opens on Pending; a second node of the sweep's
  * operator would reach the node limit, whose dialog would cover the pages after Add Node), so the lists of nodes,
- * jobs and incentives are checked with rows: on a phone each row's card must show its name, status, amount and
- * actions without scrolling sideways.
+ * jobs and incentives are checked with rows (one incentive of 78 digits in wei): on a phone each row's card must show
+ * its name, status, amount and actions without scrolling sideways, and on a laptop each table fits its box.
  */
+/** An amount of 78 digits in wei (the most the incentive's column holds), which every total and chart must fit. */
+const LARGEST_AMOUNT = 9n * 10n ** 77n;
+
 async function listRows(operator: { address: string }, token: string) {
   const nodeId = await activeNode(stack.current, token, "Frankfurt oracle node of the Plugin validator network 07");
   const other = await freshOperator(stack.current, { emailLength: EMAIL_LENGTH });
@@ -103,18 +106,20 @@ async function listRows(operator: { address: string }, token: string) {
       .select("node_address")
       .where("id", "=", nodeId)
       .executeTakeFirstOrThrow();
+    const incentive = {
+      wallet: operator.address.toLowerCase(),
+      node: node.node_address,
+      inactive_count: 0,
+      staked_days: 30,
+      accrued_days: 30,
+      percentage: "2.5",
+    };
     await db
       .insertInto("app.incentive")
-      .values({
-        wallet: operator.address.toLowerCase(),
-        node: node.node_address,
-        date: "2026-10-01",
-        token: 123_456_789_123_456_789_000_000_000n,
-        inactive_count: 0,
-        staked_days: 30,
-        accrued_days: 30,
-        percentage: "2.5",
-      })
+      .values([
+        { ...incentive, date: "2026-10-01", token: 123_456_789_123_456_789_000_000_000n },
+        { ...incentive, date: "2026-09-01", token: LARGEST_AMOUNT },
+      ])
       .execute();
   } finally {
     await db.destroy();
@@ -234,12 +239,32 @@ describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.
     });
   }
 
-  test("a notification never covers the header's Logout button", async () => {
+  test("the RPC form's placeholders read as dimmed examples; a notification never covers the header's Logout button", async () => {
     const context = await contextFor(browser.current, "operator", viewport);
     try {
       const page = await openIn(context, "operator");
       await page.goto(routes.addRpc.href());
       await settle(page);
+      for (const scheme of COLOR_SCHEMES) {
+        await showInScheme(page, scheme);
+        for (const label of ["Name", "RPC URL", "WSS URL"]) {
+          const field = page.getByLabel(label, { exact: true });
+          expect(await field.getAttribute("placeholder"), label).toMatch(/^e\.g\. /);
+          const [placeholder, value, dimmed] = await field.evaluate((input) => {
+            const probe = document.body.appendChild(document.createElement("span"));
+            probe.style.color = "var(--mantine-color-placeholder)";
+            const colours = [
+              getComputedStyle(input, "::placeholder").color,
+              getComputedStyle(input).color,
+              getComputedStyle(probe).color,
+            ];
+            probe.remove();
+            return colours;
+          });
+          expect(placeholder, `${label} (${scheme}): the theme's placeholder colour`).toBe(dimmed);
+          expect(placeholder, `${label} (${scheme}): a placeholder looks unlike a value`).not.toBe(value);
+        }
+      }
       await page.getByLabel("Name").fill(`Toast check ${name}`);
       await page.getByLabel("RPC URL").fill("https://toast.example.com");
       await page.getByLabel("WSS URL").fill("wss://toast.example.com");

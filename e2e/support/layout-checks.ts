@@ -30,9 +30,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
-    // On a phone (below Mantine's sm breakpoint, 48em) a list shows its rows as cards: a table there that is wider
-    // than the box it scrolls in hides columns (a row's status, its Withdraw button) off to the side.
-    if (!window.matchMedia("(min-width: 48em)").matches) {
+    // On a phone (below Mantine's sm breakpoint, 48em) a list shows its rows as cards, and from a 1366 px laptop up
+    // every table fits its box: a table wider than the box it scrolls in hides columns (a row's status, its Withdraw
+    // button) off to the side. Between the two (a tablet) a wide table may scroll.
+    if (!window.matchMedia("(min-width: 48em)").matches || window.innerWidth >= 1366) {
       for (const table of document.querySelectorAll("table")) {
         if (!visible(table)) continue;
         let box = table.parentElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatToken, formatTokenExact, shortAddress } from "./index";
+import { abbreviate, abbreviatedToken, formatToken, formatTokenExact, shortAddress } from "./index";
 
 describe("formatToken", () => {
   it("shows 4 decimals, rounding down, with thousands separators", () => {
@@ -24,5 +24,22 @@ describe("formatTokenExact", () => {
     expect(formatTokenExact(0n)).toBe("0");
     expect(formatTokenExact(-1n)).toBe("-0.000000000000000001");
     expect(formatTokenExact(10n ** 77n + 1n)).toBe(`100${",000".repeat(19)}.000000000000000001`);
+  });
+});
+
+describe("abbreviatedToken", () => {
+  it("leaves real amounts alone and shortens one of 78 digits in wei to a few characters", () => {
+    expect(abbreviatedToken(123_456_789_123_456_789_000_000_000n)).toBeUndefined();
+    expect(abbreviatedToken(999_999_999_999_999n * 10n ** 18n)).toBeUndefined();
+    expect(abbreviatedToken(9n * 10n ** 77n)).toBe("9E59");
+    expect(abbreviatedToken(-(123_456n * 10n ** 70n))).toBe("-1.235E57");
+  });
+});
+
+describe("abbreviate", () => {
+  it("keeps a chart's axis labels short at any size", () => {
+    expect(abbreviate(1_250_000)).toBe("1.25M");
+    expect(abbreviate(999e12)).toBe("999T");
+    expect(abbreviate(9e59)).toBe("9E59");
   });
 });

@@ -15,6 +15,27 @@ export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals
 }
 
 /**
+ * From this many whole tokens (a quadrillion, more PLI than exist) an amount is abbreviated: its full figure (up to 78
+ * digits in wei) would widen any card, cell or chart axis past the screen.
+ */
+const ABBREVIATE_FROM = 1e15;
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
+const scientific = new Intl.NumberFormat("en-US", { notation: "scientific", maximumSignificantDigits: 4 });
+
+/** A number short enough for a chart's axis or a card: 1.25K, 3.5M, 999T, then 9E59. */
+export const abbreviate = (value: number): string =>
+  (Math.abs(value) < ABBREVIATE_FROM ? compact : scientific).format(value);
+
+/**
+ * formatToken, except that an amount of a quadrillion tokens or more (which no real balance reaches) is abbreviated
+ * (9E59), so that it fits its box; `undefined` when the amount needs no abbreviation.
+ */
+export function abbreviatedToken(wei: bigint, decimals = PLI_DECIMALS): string | undefined {
+  const whole = Number((wei < 0n ? -wei : wei) / 10n ** BigInt(decimals));
+  return whole < ABBREVIATE_FROM ? undefined : abbreviate(wei < 0n ? -whole : whole);
+}
+
+/**
  * A token amount in wei with every decimal it has (none when whole), for figures whose difference must show: a total
  * next to the pool that pays it.
  */

@@ -1,10 +1,12 @@
-import { Text, type TextProps } from "@mantine/core";
-import { formatToken, formatTokenExact } from "../format";
+import { Text, Tooltip, type TextProps } from "@mantine/core";
+import { abbreviatedToken, formatToken, formatTokenExact } from "../format";
+import { WRAP_ANYWHERE } from "./detail";
 import classes from "./mono.module.css";
 
 /**
- * A token amount (wei) to 4 decimals with its unit: monospace, never wrapped mid-value. `exact` shows every decimal
- * (and may wrap) where a rounding would hide a difference.
+ * A token amount (wei) to 4 decimals with its unit: monospace, never wrapped mid-value; an amount beyond any real
+ * balance (up to 78 digits in wei) is abbreviated (9E59 PLI) with its exact figure on hover, so it never widens the
+ * card, cell or page it sits in. `exact` shows every decimal (and may wrap) where a rounding would hide a difference.
  */
 export function Amount({
   wei,
@@ -13,10 +15,26 @@ export function Amount({
   exact = false,
   ...props
 }: TextProps & { wei: bigint | undefined; unit?: string; testId?: string; exact?: boolean }) {
-  const text = wei === undefined ? "…" : exact ? formatTokenExact(wei) : formatToken(wei);
-  return (
-    <Text component="span" className={exact ? classes.exact : classes.value} {...props}>
+  const short = wei === undefined || exact ? undefined : abbreviatedToken(wei);
+  const text = wei === undefined ? "…" : exact ? formatTokenExact(wei) : (short ?? formatToken(wei));
+  const full = short === undefined || wei === undefined ? undefined : `${formatTokenExact(wei)} ${unit}`;
+  const amount = (
+    <Text component="span" className={exact ? classes.exact : classes.value} title={full} {...props}>
       <span data-testid={testId}>{text}</span> {unit}
     </Text>
+  );
+  return full === undefined ? (
+    amount
+  ) : (
+    <Tooltip
+      label={full}
+      multiline
+      maw={320}
+      style={WRAP_ANYWHERE}
+      withArrow
+      events={{ hover: true, focus: false, touch: true }}
+    >
+      {amount}
+    </Tooltip>
   );
 }

@@ -1,18 +1,20 @@
 import { MESSAGES } from "@pli/api/public-contract";
-import { Table, Text, useMantineTheme } from "@mantine/core";
+import { Stack, Table, Text, useMantineTheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   FlexRender,
   tableFeatures,
   useTable,
   type CellData,
+  type Column as TableColumn,
   type ColumnDef,
   type RowData,
   type TableFeatures,
 } from "@tanstack/react-table";
-import type { CardRole } from "./card-roles";
+import { cardLabel, type CardRole } from "./card-roles";
 import type { ReactNode } from "react";
-import { RowCards } from "./row-cards";
+import { Detail } from "./detail";
+import { metaOf, RowCards } from "./row-cards";
 import classes from "./data-table.module.css";
 
 declare module "@tanstack/react-table" {
@@ -23,6 +25,12 @@ declare module "@tanstack/react-table" {
     card?: CardRole;
     /** The label of the value in the card, when the header is not text or says too little. */
     cardLabel?: string;
+    /**
+     * From the phone breakpoint up, the column shows inside the cell of the column with this id, labelled like a
+     * card's detail, instead of taking a column of its own: a list with more columns than a laptop's width holds
+     * keeps every value in its row without scrolling sideways.
+     */
+    under?: string;
   }
 }
 
@@ -79,7 +87,8 @@ export function DataTable<T extends RowData>({
   const phone = !useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, true, {
     getInitialValueInEffect: false,
   });
-  const span = table.getAllLeafColumns().length;
+  const host = (column: TableColumn<typeof features, T, unknown>) => metaOf(column)?.under;
+  const span = table.getAllLeafColumns().filter((column) => !host(column)).length;
   const message = (text: string) => (
     <Text ta="center" c="dimmed" py="lg" size="sm">
       {text}
@@ -117,11 +126,13 @@ export function DataTable<T extends RowData>({
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
-                    {header.isPlaceholder ? null : <FlexRender header={header} />}
-                  </Table.Th>
-                ))}
+                {group.headers
+                  .filter((header) => !host(header.column))
+                  .map((header) => (
+                    <Table.Th key={header.id} scope="col" style={wrap ? { whiteSpace: "normal" } : undefined}>
+                      {header.isPlaceholder ? null : <FlexRender header={header} />}
+                    </Table.Th>
+                  ))}
               </Table.Tr>
             ))}
           </Table.Thead>
@@ -132,11 +143,37 @@ export function DataTable<T extends RowData>({
                 ? note(MESSAGES.noRecord)
                 : table.getRowModel().rows.map((row) => (
                     <Table.Tr key={row.id}>
-                      {row.getAllCells().map((cell) => (
-                        <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
-                          <FlexRender cell={cell} />
-                        </Table.Td>
-                      ))}
+                      {row
+                        .getAllCells()
+                        .filter((cell) => !host(cell.column))
+                        .map((cell) => {
+                          const guests = row.getAllCells().filter((guest) => host(guest.column) === cell.column.id);
+                          return (
+                            <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
+                              {guests.length === 0 ? (
+                                <FlexRender cell={cell} />
+                              ) : (
+                                <Stack gap={6}>
+                                  <div>
+                                    <FlexRender cell={cell} />
+                                  </div>
+                                  {guests.map((guest) => (
+                                    <Detail
+                                      key={guest.id}
+                                      label={cardLabel(
+                                        guest.column.id,
+                                        guest.column.columnDef.header,
+                                        metaOf(guest.column)?.cardLabel,
+                                      )}
+                                    >
+                                      <FlexRender cell={guest} />
+                                    </Detail>
+                                  ))}
+                                </Stack>
+                              )}
+                            </Table.Td>
+                          );
+                        })}
                     </Table.Tr>
                   ))}
           </Table.Tbody>

@@ -16,7 +16,7 @@ import { Detail } from "./detail";
 import classes from "./data-table.module.css";
 
 /** A column's card role and label (TanStack types a column's meta loosely). */
-const metaOf = <F extends TableFeatures, T extends RowData>(column: Column<F, T, unknown>) =>
+export const metaOf = <F extends TableFeatures, T extends RowData>(column: Column<F, T, unknown>) =>
   column.columnDef.meta as ColumnMeta<F, T, unknown> | undefined;
 
 /**

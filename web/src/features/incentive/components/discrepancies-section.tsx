@@ -16,7 +16,12 @@ const KIND_LABELS: Record<Discrepancy["kind"], string> = { amount: "Another amou
 
 const columns: Column<Discrepancy>[] = [
   { id: "kind", meta: { card: "title" }, header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] },
-  { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
+  {
+    id: "wallet",
+    header: "Wallet Address",
+    meta: { under: "node" },
+    cell: ({ row }) => <Address value={row.original.walletAddress} />,
+  },
   {
     id: "node",
     meta: { card: "title" },
@@ -61,7 +66,7 @@ export function DiscrepanciesSection({ count }: { count: number }) {
           loading={list.isPending}
           getRowId={(row) => `${row.tnxHash}-${row.walletAddress}-${row.nodeAddress}-${row.dateKey}`}
           caption={incentiveMessages.discrepanciesTitle}
-          minWidth={1000}
+          wrap
         />
         <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
       </Stack>

@@ -46,7 +46,10 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
 /**
  * The columns of spec 2's incentive list, the same for the operator and the admin: Stake No (the
  * node of the stake position), Status, Token, InActive Days, Type (with the month's date), Wallet
- * Address, View Txn, Paid Date, Next Payment Date, Created At. Admins also see a payment of another amount.
+ * Address, View Txn, Paid Date, Next Payment Date, Created At. Admins also see a payment of another amount. On a
+ * laptop the secondary ones show, labelled, under the value they belong with (the wallet under the node, the month
+ * under the token, the days inactive under the status, the dates together), so the list fits without scrolling
+ * sideways.
  */
 export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): Column<IncentiveResponse>[] {
   return [
@@ -63,10 +66,16 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
       meta: { card: "amount" },
       cell: ({ row }) => <Token row={row.original} showMismatch={admin} />,
     },
-    { id: "inactive", header: "InActive Days", cell: ({ row }) => row.original.inactiveCount },
+    {
+      id: "inactive",
+      header: "InActive Days",
+      meta: { under: "status" },
+      cell: ({ row }) => row.original.inactiveCount,
+    },
     {
       id: "type",
       header: "Type",
+      meta: { under: "token" },
       cell: ({ row }) => (
         <Stack gap={2}>
           <Text size="sm">{row.original.type}</Text>
@@ -76,14 +85,29 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
         </Stack>
       ),
     },
-    { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
+    {
+      id: "wallet",
+      header: "Wallet Address",
+      meta: { under: "stakeNo" },
+      cell: ({ row }) => <Address value={row.original.walletAddress} />,
+    },
     {
       id: "txn",
       header: "View Txn",
       cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-"),
     },
     { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
-    { id: "next", header: "Next Payment Date", cell: ({ row }) => <NextPayment next={row.original.nextPaymentDate} /> },
-    { id: "created", header: "Created At", cell: ({ row }) => formatDate(row.original.createdAt) },
+    {
+      id: "next",
+      header: "Next Payment Date",
+      meta: { under: "paidDate" },
+      cell: ({ row }) => <NextPayment next={row.original.nextPaymentDate} />,
+    },
+    {
+      id: "created",
+      header: "Created At",
+      meta: { under: "paidDate" },
+      cell: ({ row }) => formatDate(row.original.createdAt),
+    },
   ];
 }

@@ -127,7 +127,7 @@ export function AdminIncentiveListPage() {
             loading={list.isPending}
             getRowId={(row) => row._id}
             caption={incentiveMessages.listTitle}
-            minWidth={1320}
+            wrap
           />
           <Pager
             page={params.page}

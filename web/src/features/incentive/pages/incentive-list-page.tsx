@@ -35,7 +35,7 @@ export function IncentiveListPage() {
           loading={list.isPending}
           getRowId={(row) => row._id}
           caption={incentiveMessages.listTitle}
-          minWidth={1200}
+          wrap
           nextStep={params.q ? undefined : <NextStep>{incentiveMessages.listEmptyNext}</NextStep>}
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />

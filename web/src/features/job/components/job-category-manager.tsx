@@ -12,6 +12,7 @@ import { useToast } from "@/shared/ui/toast";
 import { useJobCategories } from "../api/get-job-categories";
 import { useJobCategoryChanges } from "../api/save-job-category";
 import { jobMessages } from "../messages";
+import { example } from "@/shared/forms/example";
 
 function RenameForm({ category, onDone }: { category: JobCategoryResponse; onDone: () => void }) {
   const { rename } = useJobCategoryChanges();
@@ -128,7 +129,7 @@ export function JobCategoryManager() {
           <Group gap="sm" align="flex-start">
             <TextInput
               label="Category name"
-              placeholder="Price Feed"
+              placeholder={example("Price Feed")}
               {...form.register("categoryName")}
               error={errorOf("categoryName")}
               errorProps={{ role: "alert" }}

@@ -2,6 +2,7 @@ import { JOB_NETWORKS, MESSAGES, type JobCategoryResponse, type JobField } from 
 import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { jobMessages } from "../messages";
+import { example } from "@/shared/forms/example";
 
 /** What a form hands each field: its registration, its error and whether it is locked. */
 export type FieldBinding = UseFormRegisterReturn & { error?: string; disabled: boolean };
@@ -16,9 +17,9 @@ interface FieldDef {
 }
 
 const SINGLE: FieldDef[] = [
-  { name: "name", label: "Job Name", placeholder: "PLI/XDC price", required: true },
-  { name: "indexPair", label: "Index Pair", placeholder: "PLI/XDC" },
-  { name: "cost", label: "Cost (PLI)", placeholder: "0.1", required: true, inputMode: "decimal" },
+  { name: "name", label: "Job Name", placeholder: example("PLI/XDC price"), required: true },
+  { name: "indexPair", label: "Index Pair", placeholder: example("PLI/XDC") },
+  { name: "cost", label: "Cost (PLI)", placeholder: example("0.1"), required: true, inputMode: "decimal" },
   { name: "contractAddress", label: "Contract Address", placeholder: "0x… or xdc…" },
   { name: "eacAddress", label: "EAC Address", description: "EAC aggregator contract", placeholder: "0x… or xdc…" },
   {
@@ -37,9 +38,9 @@ const MULTI_LINE: FieldDef[] = [
 ];
 
 const TUNING: FieldDef[] = [
-  { name: "polltimer", label: "Poll Timer (seconds)", placeholder: "60", inputMode: "numeric" },
-  { name: "minimumOracle", label: "Minimum Oracle", placeholder: "1", inputMode: "numeric" },
-  { name: "deviation", label: "Minimum Deviation (%)", placeholder: "0.5", inputMode: "decimal" },
+  { name: "polltimer", label: "Poll Timer (seconds)", placeholder: example("60"), inputMode: "numeric" },
+  { name: "minimumOracle", label: "Minimum Oracle", placeholder: example("1"), inputMode: "numeric" },
+  { name: "deviation", label: "Minimum Deviation (%)", placeholder: example("0.5"), inputMode: "decimal" },
 ];
 
 /** The category options: 'No Category Available' alone when the list is empty (spec section 8). */

@@ -28,7 +28,14 @@ import { jobMessages } from "../messages";
 
 const dash = <Text size="sm">-</Text>;
 
-/** 'Job Requests': every operator's jobs, with the quick status update, Edit and Delete (spec section 2). */
+/** The width of a free text (email, description, notes) in the list's cells: the thirteen columns fit a laptop. */
+const TABLE_TEXT_WIDTH = "12rem";
+
+/**
+ * 'Job Requests': every operator's jobs, with the quick status update, Edit and Delete (spec section 2). On a laptop
+ * the job's date, description and admin notes show under its name and status, the node under its operator and the
+ * job's ID and source under its oracle address, labelled, so the thirteen columns fit without scrolling sideways.
+ */
 export function AdminJobListPage() {
   const params = useListParams();
   const list = useJobRequests(params);
@@ -106,23 +113,24 @@ export function AdminJobListPage() {
     {
       id: "jobStatus",
       header: "Job Status",
-      meta: { card: "status" },
+      meta: { card: "status", under: "status" },
       cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash),
     },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "date", header: "Date", meta: { under: "name" }, cell: ({ row }) => formatDate(row.original.date) },
     {
       id: "user",
       header: "User Info",
       cell: ({ row }) => (
         <Stack gap={2}>
           <Address value={row.original.user.name} />
-          <Text size="sm">{row.original.user.email}</Text>
+          <LongValue value={row.original.user.email} mono={false} maw={TABLE_TEXT_WIDTH} />
         </Stack>
       ),
     },
     {
       id: "node",
       header: "Node Info",
+      meta: { under: "user" },
       cell: ({ row }) => (
         <Stack gap={2}>
           <Text size="sm">{row.original.nodesetting.ipaddress}</Text>
@@ -136,7 +144,13 @@ export function AdminJobListPage() {
     {
       id: "description",
       header: "Description",
-      cell: ({ row }) => (row.original.description ? <LongValue value={row.original.description} /> : dash),
+      meta: { under: "name" },
+      cell: ({ row }) =>
+        row.original.description ? (
+          <LongValue value={row.original.description} mono={false} maw={TABLE_TEXT_WIDTH} />
+        ) : (
+          dash
+        ),
     },
     {
       id: "oracleAddress",
@@ -146,18 +160,26 @@ export function AdminJobListPage() {
     {
       id: "jobID",
       header: "Job ID",
+      meta: { under: "oracleAddress" },
       cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
     },
     { id: "cost", header: "Cost", meta: { card: "amount" }, cell: ({ row }) => `${row.original.cost} PLI` },
     {
       id: "jobSource",
       header: "Job Source",
+      meta: { under: "oracleAddress" },
       cell: ({ row }) => <LinesCell title="Job Source" text={row.original.jobSource} onView={setView} />,
     },
     {
       id: "adminNotes",
       header: "Admin Notes",
-      cell: ({ row }) => (row.original.adminNotes ? <LongValue value={row.original.adminNotes} /> : dash),
+      meta: { under: "status" },
+      cell: ({ row }) =>
+        row.original.adminNotes ? (
+          <LongValue value={row.original.adminNotes} mono={false} maw={TABLE_TEXT_WIDTH} />
+        ) : (
+          dash
+        ),
     },
   ];
   return (
@@ -171,7 +193,7 @@ export function AdminJobListPage() {
             loading={list.isPending}
             getRowId={(row) => row._id}
             caption={jobMessages.requestsTitle}
-            minWidth={1400}
+            wrap
           />
           <Pager
             page={params.page}

@@ -23,7 +23,10 @@ import { jobMessages } from "../messages";
 
 const dash = <Text size="sm">-</Text>;
 
-/** 'Manage Jobs' of one node (`?id=`): the collapsible Add Job form and the node's jobs (spec section 2). */
+/**
+ * 'Manage Jobs' of one node (`?id=`): the collapsible Add Job form and the node's jobs (spec section 2), each named
+ * by its Job Name (its phone card's title) before the spec's columns.
+ */
 export function JobListPage() {
   const [search] = useSearchParams();
   const nodeId = search.get("id");
@@ -45,6 +48,7 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
     navigate(routes.editJob.href(nodeId));
   };
   const columns: Column<JobResponse>[] = [
+    { id: "name", header: "Job Name", accessorKey: "name", meta: { card: "title" } },
     {
       id: "oracleAddress",
       header: "Oracle Address",
@@ -52,7 +56,6 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
     },
     {
       id: "jobID",
-      meta: { card: "title" },
       header: "Job ID",
       cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
     },
@@ -121,6 +124,7 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
             getRowId={(row) => row._id}
             caption={jobMessages.jobsTitle}
             minWidth={1000}
+            wrap
           />
           <Pager
             page={params.page}

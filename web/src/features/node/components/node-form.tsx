@@ -10,6 +10,7 @@ import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { ImageUpload } from "@/shared/ui/image-upload";
 import { nodeMessages } from "../messages";
 import { useCheckIp } from "../api/check-ip";
+import { example } from "@/shared/forms/example";
 
 export type NodeFormValues = z.input<typeof nodeCreateSchema>;
 export type NodeFormOutput = z.output<typeof nodeCreateSchema>;
@@ -124,7 +125,7 @@ export function NodeForm({
       <TextInput
         key={name}
         label={label}
-        placeholder={`e.g. ${placeholder}`}
+        placeholder={example(placeholder)}
         description={description}
         inputMode={inputMode}
         disabled={locked(name)}

@@ -8,6 +8,7 @@ import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Amount } from "@/shared/ui/amount";
+import { LongValue } from "@/shared/ui/long-value";
 import { type Column } from "@/shared/ui/data-table";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { PagedTable } from "@/shared/ui/paged-table";
@@ -37,9 +38,7 @@ function NameAndEmail({ node }: { node: NodeResponse }) {
           </Badge>
         ) : null}
       </Group>
-      <Text size="xs" c="dimmed">
-        {node.user.email || "-"}
-      </Text>
+      {node.user.email ? <LongValue value={node.user.email} mono={false} size="xs" c="dimmed" /> : "-"}
     </Stack>
   );
 }
@@ -75,7 +74,7 @@ export function AdminNodeListPage() {
       meta: { card: "title" },
       cell: ({ row }) => <NameAndEmail node={row.original} />,
     },
-    { accessorKey: "ipaddress", header: "IP Address" },
+    { accessorKey: "ipaddress", header: "IP Address", meta: { under: "name" } },
     {
       id: "reputation",
       header: "Reputation",
@@ -145,7 +144,7 @@ export function AdminNodeListPage() {
         columns={columns}
         getRowId={(row) => row._id}
         caption="Node requests"
-        minWidth={960}
+        wrap
       />
       <NodeInsightModal insight={insight} onClose={() => setInsight(null)} />
     </Section>

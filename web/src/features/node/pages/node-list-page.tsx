@@ -1,5 +1,5 @@
 import { mayWithdraw, operatorMayEdit, stakeIdOf, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -100,9 +100,9 @@ export function NodeListPage() {
       meta: { card: "action" },
       cell: ({ row }) =>
         showsManageJobs(row.original.status) ? (
-          <Anchor component={Link} to={routes.listJob.href(row.original._id)} size="sm">
+          <Button component={Link} to={routes.listJob.href(row.original._id)} size="compact-xs" variant="default">
             Manage Jobs
-          </Anchor>
+          </Button>
         ) : (
           noValue
         ),
@@ -113,14 +113,14 @@ export function NodeListPage() {
       meta: { card: "action" },
       cell: ({ row }) =>
         showsStakeLink(row.original.status) ? (
-          <Anchor
+          <Button
             component={Link}
             to={routes.deposit.href(row.original._id)}
-            size="sm"
+            size="compact-xs"
             aria-label={`Stake on ${row.original.name}`}
           >
             Stake
-          </Anchor>
+          </Button>
         ) : (
           noValue
         ),

@@ -9,6 +9,7 @@ import {
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect } from "react";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { example } from "@/shared/forms/example";
 
 interface RpcFormProps {
   initial?: RpcUrlInput;
@@ -32,7 +33,7 @@ export function RpcForm({ initial = EMPTY, submitLabel, busy, locked = false, fa
   const field = (name: "name" | "rpc" | "wss", label: string, placeholder: string) => (
     <TextInput
       label={label}
-      placeholder={placeholder}
+      placeholder={example(placeholder)}
       disabled={locked}
       {...form.register(name)}
       error={errorOf(name)}
