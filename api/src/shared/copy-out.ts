@@ -160,7 +160,7 @@ export class CopyCsvOut extends Readable implements Submittable {
   private connection?: Connection;
   private pgListener?: (chunk: Buffer) => void;
   private readonly decoder = new CopyOutDecoder();
-  private readonly onData = (chunk: Buffer) => this.take(chunk);
+  private readonly onData = (chunk: Buffer) => this.onSocketRead(chunk);
 
   constructor(private readonly text: string) {
     super();
@@ -181,7 +181,7 @@ export class CopyCsvOut extends Readable implements Submittable {
   }
 
   /** One socket read: its lines go to the reader, and the socket pauses while the reader has enough. */
-  private take(chunk: Buffer) {
+  private onSocketRead(chunk: Buffer) {
     const { lines, rest } = this.decoder.decode(chunk);
     let wanted = true;
     for (const part of lines) wanted = this.push(part);
