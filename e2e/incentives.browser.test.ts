@@ -17,7 +17,7 @@ import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
-import { formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
+import { abbreviatedToken, formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { routes } from "@/shared/config/routes";
 import {
@@ -44,7 +44,8 @@ async function shoot(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await checkScreen(page, SCREENSHOTS, name);
 }
-const pli = (wei: bigint | string) => `${formatToken(BigInt(wei))} PLI`;
+/** An amount as a card or cell shows it: beyond any real balance (the layout sweep seeds one), abbreviated. */
+const pli = (wei: bigint | string) => `${abbreviatedToken(BigInt(wei)) ?? formatToken(BigInt(wei))} PLI`;
 const csvLines = async (download: Promise<{ path(): Promise<string> }>) =>
   (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
 

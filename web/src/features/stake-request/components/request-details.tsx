@@ -6,13 +6,13 @@ import { Amount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
 import { StatusBadge } from "@/shared/ui/status-badge";
 
-/** The node's stake on the chain: each entry's status and total, or a dash before any stake. */
+/** The node's stake on the chain: each entry's total and status (under it in a narrow column), or a dash before any stake. */
 export function StakeEntries({ stake }: { stake: StakeRequestResponse["stake"] }) {
   if (stake.length === 0) return <Text size="sm">-</Text>;
   return (
     <Stack gap={4} align="flex-start">
       {stake.map((entry) => (
-        <Group key={entry._id} gap="xs" wrap="nowrap">
+        <Group key={entry._id} gap={6}>
           <Amount wei={BigInt(entry.totalStake)} size="sm" />
           <StatusBadge entity="stake" status={entry.status} />
         </Group>

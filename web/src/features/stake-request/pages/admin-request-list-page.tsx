@@ -68,7 +68,12 @@ export function AdminStakeRequestListPage() {
       header: "Stake",
       cell: ({ row }) => <StakeEntries stake={row.original.stake} />,
     },
-    { id: "updated", header: "Last Updated At", cell: ({ row }) => formatDate(row.original.lastUpdatedAt) },
+    {
+      id: "updated",
+      header: "Last Updated At",
+      meta: { under: "date" },
+      cell: ({ row }) => formatDate(row.original.lastUpdatedAt),
+    },
     {
       id: "action",
       meta: { card: "action" },
