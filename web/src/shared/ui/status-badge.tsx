@@ -6,7 +6,7 @@ import { TONE_COLORS } from "../theme/theme";
  * Lets a long label take two lines (the theme keeps every badge's label on one): for a column of a table that must fit
  * a laptop's screen.
  */
-const MULTILINE: BadgeProps["styles"] = {
+export const MULTILINE_BADGE: BadgeProps["styles"] = {
   root: { minWidth: 0, maxWidth: "100%", height: "auto", paddingBlock: 2 },
   label: { whiteSpace: "normal", textAlign: "center" },
 };
@@ -30,7 +30,7 @@ export function StatusBadge({
       color={TONE_COLORS[tone]}
       size={size}
       radius={multiline ? "sm" : undefined}
-      styles={multiline ? MULTILINE : undefined}
+      styles={multiline ? MULTILINE_BADGE : undefined}
     >
       {label}
     </Badge>

@@ -7,7 +7,7 @@ import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue as plain } from "@/shared/ui/detail";
 
-/** Every field of a node, read-only, for the admin's review (spec section 2, Admin View Node). */
+/** Every field of a node, read-only: the admin's review (spec section 2, Admin View Node) and the operator's View Node. */
 export function NodeDetails({ node }: { node: NodeResponse }) {
   const { pli } = useWalletBalances(getAddress(node.walletAddress));
   return (

@@ -15,8 +15,8 @@ import { example } from "@/shared/forms/example";
 export type NodeFormValues = z.input<typeof nodeCreateSchema>;
 export type NodeFormOutput = z.output<typeof nodeCreateSchema>;
 
-/** add: every field; edit: a Return node's editable fields; view: nothing. */
-export type NodeFormMode = "add" | "edit" | "view";
+/** add: every field; edit: a Return node's editable fields (a locked node shows as details, not a form). */
+export type NodeFormMode = "add" | "edit";
 
 type TextField = "name" | "ipaddress" | "os" | "ram" | "storage" | "security" | "oracleAddress" | "nodeAddress";
 
@@ -97,8 +97,7 @@ export function NodeForm({
   useEffect(() => {
     if (failure) fail(failure);
   }, [failure, fail]);
-  const locked = (field: keyof NodeFormValues) =>
-    disabled || mode === "view" || (mode === "edit" && !EDITABLE_ON_RETURN.has(field));
+  const locked = (field: keyof NodeFormValues) => disabled || (mode === "edit" && !EDITABLE_ON_RETURN.has(field));
   const provider = form.watch("provider");
 
   const onIpBlur = (value: string) => {
@@ -193,13 +192,11 @@ export function NodeForm({
           error={errorOf("description")}
           errorProps={{ role: "alert" }}
         />
-        {mode === "view" ? null : (
-          <Group>
-            <Button type="submit" loading={busy} disabled={disabled}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        <Group>
+          <Button type="submit" loading={busy} disabled={disabled}>
+            {submitLabel}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

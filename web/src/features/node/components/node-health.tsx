@@ -12,6 +12,7 @@ import { Badge, Stack, Text, Tooltip } from "@mantine/core";
 import { formatAgo, formatDate } from "@/shared/format/dates";
 import { Alert } from "@/shared/ui/alert";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
+import { MULTILINE_BADGE } from "@/shared/ui/status-badge";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
@@ -106,13 +107,7 @@ export function HealthBadge({ node }: { node: NodeResponse }) {
   const { health } = node;
   if (health.down)
     return (
-      <Badge
-        variant="filled"
-        color={TONE_COLORS.danger}
-        size="sm"
-        radius="sm"
-        styles={{ label: { whiteSpace: "normal" } }}
-      >
+      <Badge variant="filled" color={TONE_COLORS.danger} size="sm" radius="sm" styles={MULTILINE_BADGE}>
         {nodeMessages.stoppedAnswering}
       </Badge>
     );

@@ -21,6 +21,7 @@ import { useResubmitNode } from "../api/edit-node";
 import { useNode } from "../api/get-node";
 import { editNodeStore } from "../api/node-id-store";
 import { NodeHealthDetails, showsHealth } from "../components/node-health";
+import { NodeDetails } from "../components/node-details";
 import { NodeForm, type NodeFormOutput, type NodeFormValues } from "../components/node-form";
 import { nodeMessages } from "../messages";
 
@@ -116,16 +117,20 @@ function NodeEditor({ node, locked, onUnlock }: { node: NodeResponse; locked: bo
       >
         <Stack gap="md">
           {editable && node.adminNotes ? <Detail label="Admin's Notes">{plainValue(node.adminNotes)}</Detail> : null}
-          <NodeForm
-            mode={locked ? "view" : "edit"}
-            initial={formValues(node)}
-            wallet={node.walletAddress}
-            nodeId={node._id}
-            submitLabel="Update Node"
-            busy={resubmit.isPending}
-            failure={resubmit.error}
-            onSubmit={(values) => void submit(values)}
-          />
+          {locked ? (
+            <NodeDetails node={node} />
+          ) : (
+            <NodeForm
+              mode="edit"
+              initial={formValues(node)}
+              wallet={node.walletAddress}
+              nodeId={node._id}
+              submitLabel="Update Node"
+              busy={resubmit.isPending}
+              failure={resubmit.error}
+              onSubmit={(values) => void submit(values)}
+            />
+          )}
         </Stack>
       </Section>
     </Stack>

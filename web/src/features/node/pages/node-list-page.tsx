@@ -24,9 +24,8 @@ import { nodeMessages } from "../messages";
 import { showsManageJobs, showsStakeLink } from "../node-display";
 
 /**
- * 'Validator Nodes': the operator's nodes with the spec's ten columns (section 2), and their links and actions;
- * headers and cells wrap between words, and the IP address sits under the cloud service, so the ten fit a laptop's
- * screen.
+ * 'Validator Nodes': the operator's nodes with the spec's ten columns (section 2), each its own, and their links and
+ * actions; headers, cells and badges wrap between words so the ten fit a laptop's screen.
  */
 export function NodeListPage() {
   const params = useListParams();
@@ -72,12 +71,7 @@ export function NodeListPage() {
     },
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
     { id: "provider", header: "Cloud Service", cell: ({ row }) => row.original.providerName },
-    {
-      id: "ipaddress",
-      header: "IP Address",
-      meta: { under: "provider" },
-      cell: ({ row }) => row.original.ipaddress,
-    },
+    { id: "ipaddress", header: "IP Address", cell: ({ row }) => row.original.ipaddress },
     {
       id: "status",
       header: "Status",
