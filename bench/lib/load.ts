@@ -61,10 +61,17 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(" ");
 
-/** A JSON body and Bearer token headers. */
+/**
+ * What the web app's requests carry, as a browser sends them: the Accept-Encoding every browser sends (so the list
+ * answers come compressed, as the portal's pages get them; ACCEPT_ENCODING=identity measures them uncompressed).
+ */
+export const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+
+/** A JSON body and Bearer token headers, with the browser's Accept-Encoding. */
 export const jsonHeaders = (token: string) => ({
   authorization: `Bearer ${token}`,
   "content-type": "application/json",
+  "accept-encoding": ACCEPT_ENCODING,
 });
 
 /**
@@ -99,7 +106,7 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
   }
   const width = Math.max(34, ...cases.map((c) => c.name.length));
   console.log(
-    `\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up; load average before: ${load()}`,
+    `\n${connections} connections, ${duration} s per case after ${warmup} s of warm-up, Accept-Encoding: ${ACCEPT_ENCODING}; load average before: ${load()}`,
   );
   console.log(
     options.writesPerSecond > 0 && options.write

@@ -8,10 +8,10 @@ import { Section } from "@/shared/ui/section";
 import { useToast } from "@/shared/ui/toast";
 import { editRpcStore } from "../api/edit-rpc-store";
 import { useEditRpcUrl } from "../api/save-rpc-url";
-import { RpcForm } from "../components/rpc-form";
+import { RpcDetails, RpcForm } from "../components/rpc-form";
 import { RPC_ROUTES, type RpcVariant } from "../rpc-routes";
 
-/** View first, fields locked; 'Edit' unlocks them. The record comes from local storage (`editrpc`). */
+/** View first, the values as details; 'Edit' opens the form. The record comes from local storage (`editrpc`). */
 export function EditRpcPage({ variant }: { variant: RpcVariant }) {
   const [record] = useState(editRpcStore.get);
   const [locked, setLocked] = useState(true);
@@ -62,26 +62,29 @@ function EditRpcForm({
         ) : undefined
       }
     >
-      <RpcForm
-        initial={initial}
-        locked={locked}
-        submitLabel="Update RPC"
-        busy={edit.isPending}
-        failure={edit.error}
-        onSubmit={(input) =>
-          void settle(
-            edit,
-            { ...input, _id: id },
-            {
-              onSuccess: (result) => {
-                toast.success(result.message ?? MESSAGES.rpcEdited);
-                navigate(listHref);
+      {locked ? (
+        <RpcDetails value={initial} />
+      ) : (
+        <RpcForm
+          initial={initial}
+          submitLabel="Update RPC"
+          busy={edit.isPending}
+          failure={edit.error}
+          onSubmit={(input) =>
+            void settle(
+              edit,
+              { ...input, _id: id },
+              {
+                onSuccess: (result) => {
+                  toast.success(result.message ?? MESSAGES.rpcEdited);
+                  navigate(listHref);
+                },
+                onError: "silent",
               },
-              onError: "silent",
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+      )}
     </Section>
   );
 }
