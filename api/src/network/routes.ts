@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { operatorOnly } from "../auth/middleware.ts";
+import { userBefore2fa } from "../auth/middleware.ts";
 import { publicCachedJson } from "../shared/cached-answer.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { networkFigures, networkListingOf, saveNetworkListing } from "./repository.ts";
@@ -27,7 +27,7 @@ const readListing = createRoute({
   method: "get",
   path: NETWORK_PATHS.listing,
   ...describe("user", "Whether the public network page shows the signed-in operator's node names"),
-  middleware: [operatorOnly] as const,
+  middleware: [userBefore2fa] as const,
   responses: { 200: jsonResponse(networkListingSchema, "The operator's choice"), 401: unauthorized, 403: forbidden },
 });
 
@@ -35,7 +35,7 @@ const saveListing = createRoute({
   method: "put",
   path: NETWORK_PATHS.listing,
   ...describe("user", "Show or hide the signed-in operator's node names on the public network page"),
-  middleware: [operatorOnly] as const,
+  middleware: [userBefore2fa] as const,
   request: jsonBody(networkListingSchema),
   responses: {
     200: jsonResponse(networkListingSavedSchema, "Saved"),
