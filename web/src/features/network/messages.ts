@@ -10,10 +10,7 @@ export const networkMessages = {
   leaderboardTitle: "Node leaderboard",
   leaderboardDescription:
     "Active nodes by their reputation over the last 30 days, then by the share of the monitor's checks they answered. A node shows its name only where its operator chose to show it.",
-  noNodes: "No node is Active yet.",
-  rank: "Rank",
   node: "Node",
-  nodeAddress: "Node Address",
   reputation: "Reputation (30 days)",
   uptime: "Uptime (30 days)",
   notYet: "Not yet",

@@ -1,27 +1,37 @@
 import { reputationTone, type LeaderboardNode } from "@pli/api/public-contract";
-import { Badge, Text } from "@mantine/core";
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import { percent } from "@/shared/format";
-import { TONE_COLORS } from "@/shared/theme/theme";
+import { REPUTATION_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { networkMessages } from "../messages";
 
-const REPUTATION_COLORS = { green: TONE_COLORS.success, red: TONE_COLORS.danger } as const;
-
-/** The node's name where its operator shows it, else its address (the name stays private by default). */
+/**
+ * The node's rank, then its name over its address where its operator shows the name, else the address alone (private by
+ * default).
+ */
 function NodeCell({ node }: { node: LeaderboardNode }) {
-  return node.name === null ? (
-    <Address value={node.nodeAddress} />
-  ) : (
-    <Text size="sm" fw={600} style={WRAP_ANYWHERE}>
-      {node.name}
-    </Text>
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" fw={600} flex="none">
+        #{node.rank}
+      </Text>
+      {node.name === null ? (
+        <Address value={node.nodeAddress} />
+      ) : (
+        <Stack gap={2} align="flex-start" miw={0}>
+          <Text size="sm" fw={600} style={WRAP_ANYWHERE}>
+            {node.name}
+          </Text>
+          <Address value={node.nodeAddress} />
+        </Stack>
+      )}
+    </Group>
   );
 }
 
 const columns: Column<LeaderboardNode>[] = [
-  { accessorKey: "rank", header: networkMessages.rank, cell: ({ row }) => `#${row.original.rank}` },
   {
     id: "node",
     meta: { card: "title" },
@@ -29,13 +39,8 @@ const columns: Column<LeaderboardNode>[] = [
     cell: ({ row }) => <NodeCell node={row.original} />,
   },
   {
-    id: "nodeAddress",
-    header: networkMessages.nodeAddress,
-    cell: ({ row }) => <Address value={row.original.nodeAddress} />,
-  },
-  {
     id: "reputation",
-    meta: { card: "status" },
+    meta: { card: "amount" },
     header: networkMessages.reputation,
     cell: ({ row }) => {
       const score = row.original.reputation;
@@ -66,7 +71,6 @@ export function LeaderboardTable({ rows, loading }: { rows: LeaderboardNode[]; l
       loading={loading}
       getRowId={(row) => row.nodeAddress}
       caption={networkMessages.leaderboardTitle}
-      nextStep={rows.length === 0 && !loading ? <Text size="sm">{networkMessages.noNodes}</Text> : undefined}
     />
   );
 }
