@@ -73,7 +73,7 @@ describe("the public network page", () => {
   test("a visitor without sign-in reaches it from the sign-in page and sees figures, no name until its operator shows it, and no email", async () => {
     await page.goto(routes.home.href());
     await page.getByRole("link", { name: "See the validator network: stakes, nodes and payouts" }).click();
-    await page.getByRole("heading", { name: "PLI Validator Network", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: routes.network.title, level: 1 }).waitFor();
     for (const label of ["Total Staked", "Active Nodes", "Reward Pool"])
       await expect.poll(() => page.getByRole("group", { name: label }).textContent()).not.toContain("…");
     const board = page.getByRole("table", { name: "Node leaderboard" });

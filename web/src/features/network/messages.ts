@@ -1,6 +1,5 @@
 /** The public network page's words. */
 export const networkMessages = {
-  title: "PLI Validator Network",
   intro: "The network's validator nodes and stakes, as the chain and the portal's node monitor show them.",
   totalStaked: "Total Staked",
   activeNodes: "Active Nodes",

@@ -2,6 +2,7 @@ import "@/shared/theme/all-styles";
 import { Skeleton, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { errorMessage } from "@/shared/api/http";
+import { routes } from "@/shared/config/routes";
 import { Alert } from "@/shared/ui/alert";
 import { Amount } from "@/shared/ui/amount";
 import { Section } from "@/shared/ui/section";
@@ -23,7 +24,7 @@ export function NetworkPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>{networkMessages.title}</Title>
+        <Title order={1}>{routes.network.title}</Title>
         <Text c="dimmed" size="sm" mt={4}>
           {networkMessages.intro}
         </Text>
