@@ -487,6 +487,22 @@ describe("access matrix", () => {
     }
   });
 
+  it("the network page: anyone reads, signed in or not; only an operator (2FA on or off, as on the profile) shows or hides their own node names", async () => {
+    for (const who of ["anonymous", "operatorA", "operatorNo2fa", "admin"] as const)
+      expect((await as(who, "GET", API.network.root)).status, who).toBe(200);
+    for (const method of ["GET", "PUT"] as const) {
+      const call = (who: Who) =>
+        t.call(method, API.network.listing, {
+          token: tokens[who],
+          body: method === "PUT" ? { showNodeNames: true } : undefined,
+        });
+      expect((await call("anonymous")).status, method).toBe(401);
+      expect((await call("admin")).status, method).toBe(403);
+      expect((await call("operatorNo2fa")).status, method).toBe(200);
+      expect((await call("operatorA")).status, method).toBe(200);
+    }
+  });
+
   it("a forged or expired token is refused on protected routes but public routes still answer", async () => {
     const forged = `${tokens.admin!.slice(0, -4)}AAAA`;
     expect((await t.call("GET", API.rpcurl.root, { token: forged })).status).toBe(401);

@@ -10,6 +10,7 @@ export { inviteRoutes } from "./invite/routes.ts";
 export { jobRoutes } from "./job/routes.ts";
 export { jobCategoryRoutes } from "./job-category/routes.ts";
 export { liveRoutes } from "./live/routes.ts";
+export { networkRoutes } from "./network/routes.ts";
 export { nodeRoutes } from "./node/routes.ts";
 export { operatorRoutes } from "./operator/routes.ts";
 export { passkeyRoutes } from "./passkey/routes.ts";

@@ -14,6 +14,8 @@ export interface OperatorTable {
   disabled_at: Date | null;
   /** Set by each successful sign-in (migration 2026-11-30T11-00-00). */
   last_sign_in_at: Date | null;
+  /** Whether the public network page names this operator's nodes; off by default (migration 2026-12-05T14-00-00). */
+  show_node_names: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -13,6 +13,7 @@ export * from "../invite/schema.ts";
 export * from "../job/schema.ts";
 export * from "../job-category/schema.ts";
 export * from "../live/schema.ts";
+export * from "../network/schema.ts";
 export * from "../node/schema.ts";
 export * from "../openapi/schema.ts";
 export * from "../operator/schema.ts";

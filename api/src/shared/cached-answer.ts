@@ -19,6 +19,29 @@ export async function cachedJson<T>(
   const session = c.get("session");
   if (!session) throw new Error("cachedJson needs a guarded route");
   const reader = session.userType === USER_TYPE.admin ? USER_TYPE.admin : `${session.userType}:${session.sub}`;
+  return answerFor(c, reader, input, read);
+}
+
+/** The reader of a public answer: everyone, signed in or not, is given the same one. */
+export const PUBLIC_READER = "public";
+
+/**
+ * A public answer (200, JSON, no sign-in), served again like cachedJson's but under one key for every reader:
+ * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it.
+ */
+export async function publicCachedJson<T>(
+  c: Context<AppEnv>,
+  read: () => Promise<T>,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
+  return answerFor(c, PUBLIC_READER, null, read);
+}
+
+async function answerFor<T>(
+  c: Context<AppEnv>,
+  reader: string,
+  input: unknown,
+  read: () => Promise<T>,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   c.set("readOnly", true);
   const body = await c
     .get("deps")

@@ -15,6 +15,7 @@ export const pages: Record<RouteName, Load> = {
   home: () => import("@/features/operator/pages/connect-page").then((m) => m.ConnectPage),
   adminLogin: () => import("@/features/admin/pages/admin-login-page").then((m) => m.AdminLoginPage),
   adminVerifyOtp: () => import("@/features/admin/pages/verify-otp-page").then((m) => m.VerifyOtpPage),
+  network: () => import("@/features/network/pages/network-page").then((m) => m.NetworkPage),
   faq: () => import("@/features/faq/pages/faq-page").then((m) => m.FaqPage),
   viewProfile: () => import("@/features/operator/pages/view-profile-page").then((m) => m.ViewProfilePage),
   editProfile: () => import("@/features/operator/pages/edit-profile-page").then((m) => m.EditProfilePage),
@@ -72,7 +73,11 @@ export const publicGates: Record<RouteNameOf<"public">, ComponentType> = {
   home: SignedInOperatorGate,
   adminLogin: AdminLoginGate,
   adminVerifyOtp: OtpGate,
+  network: Outlet,
 };
+
+/** Public pages that show the network to anyone: the full width of the screen rather than the sign-in column. */
+const WIDE_PUBLIC: readonly RouteNameOf<"public">[] = ["network"];
 
 const layouts = {
   /** The signed-in frames bring the rest of Mantine's styles (the first screens load only their own, main.tsx). */
@@ -97,6 +102,15 @@ const page = (name: RouteName): RouteObject => ({
 const namesOf = <A extends "operator" | "admin">(access: A) =>
   (Object.keys(routes) as RouteName[]).filter((name): name is RouteNameOf<A> => routes[name].access === access);
 const publicNames = Object.keys(publicGates) as RouteNameOf<"public">[];
+const publicGroup = (wide: boolean): RouteObject => ({
+  element: <PublicLayout wide={wide} />,
+  children: publicNames
+    .filter((name) => WIDE_PUBLIC.includes(name) === wide)
+    .map((name) => {
+      const Gate = publicGates[name];
+      return { element: <Gate />, children: [page(name)] };
+    }),
+});
 
 /** The route tree, built from the registry: each route sits behind the guard and frame of its access. */
 export const routeTree = (): RouteObject[] => [
@@ -109,13 +123,8 @@ export const routeTree = (): RouteObject[] => [
       </>
     ),
     children: [
-      {
-        element: <PublicLayout />,
-        children: publicNames.map((name) => {
-          const Gate = publicGates[name];
-          return { element: <Gate />, children: [page(name)] };
-        }),
-      },
+      publicGroup(false),
+      publicGroup(true),
       {
         lazy: layouts.chain,
         children: [

@@ -7,10 +7,11 @@ import { HEADER_HEIGHT } from "./frame-metrics";
 import classes from "./public-layout.module.css";
 
 /**
- * Pages seen before sign-in: a plain header, the page in a narrow column, and the footer. No AppShell
- * here: the first screen does not need its navbar machinery (the signed-in frames load it on demand).
+ * Pages seen before sign-in: a plain header, the page in a narrow column (`wide`: a laptop's width, for the public
+ * network page), and the footer. No AppShell here: the first screen does not need its navbar machinery (the signed-in
+ * frames load it on demand).
  */
-export function PublicLayout() {
+export function PublicLayout({ wide = false }: { wide?: boolean }) {
   return (
     <>
       <Box component="header" h={HEADER_HEIGHT} className={classes.header}>
@@ -21,7 +22,7 @@ export function PublicLayout() {
         </Group>
       </Box>
       <Box component="main">
-        <Container size={460} px="md" py={{ base: "md", sm: 48 }}>
+        <Container size={wide ? "xl" : 460} px="md" py={{ base: "md", sm: wide ? "xl" : 48 }}>
           <Outlet />
           <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl">
             {messages.copyright}

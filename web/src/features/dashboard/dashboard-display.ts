@@ -1,15 +1,6 @@
-import { INCENTIVE_STATUS, pliText, type FirstSteps, type IncentiveStatus } from "@pli/api/public-contract";
-import dayjs from "dayjs";
-import { abbreviate } from "@/shared/format";
+import { INCENTIVE_STATUS, type FirstSteps, type IncentiveStatus } from "@pli/api/public-contract";
 
-/** A wei amount as a plain number of PLI, for chart scales only (figures shown as text stay exact). */
-export const chartPli = (wei: string) => Number(pliText(BigInt(wei)));
-
-/** A chart month (YYYY-MM) as its axis label: 'Jan 2027'. */
-export const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM YYYY");
-
-/** Chart values (PLI) on the axis and in the tooltip: 1.25K, 3.5M, 9E59. */
-export const chartValue = (value: number) => `${abbreviate(value)} PLI`;
+export { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
 
 export interface StatusTotal {
   count: number;

@@ -9,7 +9,6 @@ import {
   type ToggleStatus,
   type UserType,
 } from "@pli/api/public-contract";
-import { TONE_COLORS } from "@/shared/theme/theme";
 
 /**
  * What the node lists offer for a node (spec section 2). The transitions themselves are the API's
@@ -60,5 +59,4 @@ export const TAB_LABELS: Record<NodeTab, string> = {
   [NODE_TAB_ALL]: "All Nodes",
 };
 
-/** The rule's green and red (spec 4) in the theme's success and danger colours, which keep AA contrast. */
-export const REPUTATION_COLORS = { green: TONE_COLORS.success, red: TONE_COLORS.danger } as const;
+export { REPUTATION_COLORS } from "@/shared/theme/theme";

@@ -3,6 +3,7 @@ import { WALLET_EXTENSION } from "@/shared/config/wallet-extension";
 
 export const authMessages = {
   portalTitle: "Validator Nodes Operator Portal",
+  seeNetwork: "See the validator network: stakes, nodes and payouts",
   intro: "Connect the wallet that runs your validator nodes to manage nodes, jobs, RPC URLs and stakes.",
   connectWallet: "Connect Wallet",
   connecting: "Connecting…",
@@ -35,4 +36,13 @@ export const operatorListMessages = {
   confirmDisable: (operator: string) =>
     `Disable ${operator}? Their sessions end at once and they cannot sign in until an admin enables them again.`,
   confirmEnable: (operator: string) => `Enable ${operator}? They can sign in again.`,
+} as const;
+
+/** The profile's choice of what the public network page shows. */
+export const profileMessages = {
+  networkTitle: "Public network page",
+  showNodeNames: "Show my node names on the public network page",
+  showNodeNamesDescription:
+    "Off: the page shows only your nodes' addresses. Your email, IP addresses and wallet are never shown.",
+  openNetwork: "Open the network page",
 } as const;

@@ -38,6 +38,7 @@ export const routes = {
     home: route("/", "Validator Nodes Operator Portal"),
     adminLogin: route("/admin/login", "Admin Sign in"),
     adminVerifyOtp: route("/admin/verifyotp", "Verify OTP"),
+    network: route("/network", "Validator Network"),
   }),
 
   ...withAccess("operator", {

@@ -51,3 +51,9 @@ export function formatTokenExact(wei: bigint, decimals = PLI_DECIMALS): string {
 /** 0x1234…abcd */
 export const shortAddress = (address: string) =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+
+/** A share (0..1) as a percentage, with one decimal unless it is whole ('25%', '33.3%'). */
+export const percent = (ratio: number) => {
+  const value = ratio * 100;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+};

@@ -22,6 +22,9 @@ export const TONE_COLORS = {
 
 export type Tone = keyof typeof TONE_COLORS;
 
+/** The reputation rule's green and red (spec 4) in the theme's success and danger colours, which keep AA contrast. */
+export const REPUTATION_COLORS = { green: TONE_COLORS.success, red: TONE_COLORS.danger } as const;
+
 /**
  * Component defaults as plain objects rather than `Button.extend(...)`: `extend` imports the component
  * into the theme, and the theme is on the first screen, which needs neither tables nor password inputs.

@@ -9,6 +9,7 @@ import {
   type NodeResponse,
 } from "@pli/api/public-contract";
 import { Badge, Stack, Text, Tooltip } from "@mantine/core";
+import { percent } from "@/shared/format";
 import { formatAgo, formatDate } from "@/shared/format/dates";
 import { Alert } from "@/shared/ui/alert";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
@@ -16,12 +17,6 @@ import { MULTILINE_BADGE } from "@/shared/ui/status-badge";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
-
-/** A share as a percentage, with one decimal unless it is whole ('25%', '33.3%'). */
-const percent = (ratio: number) => {
-  const value = ratio * 100;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
-};
 
 const isMonitored = (node: NodeResponse) => (MONITORED_STATUSES as readonly string[]).includes(node.status);
 

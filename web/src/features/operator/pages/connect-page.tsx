@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from "react";
-import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { routes } from "@/shared/config/routes";
 import { hasRememberedWallet, useWalletPresence } from "@/chain/wallet-presence";
 import { WalletMissingWarning } from "../components/wallet-missing-warning";
 import { authMessages } from "../messages";
@@ -56,6 +58,9 @@ export function ConnectPage() {
             {walletPresent ? null : <WalletMissingWarning key={missingNotices} />}
           </>
         )}
+        <Anchor component={Link} to={routes.network.href()} size="sm" ta="center">
+          {authMessages.seeNetwork}
+        </Anchor>
       </Stack>
     </Paper>
   );
