@@ -2,10 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { runMailJob } from "../mail/jobs.ts";
-import { API, MESSAGES } from "../public-contract/index.ts";
+import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "./delivery.ts";
 import { WEBHOOK_LIMITS } from "./rules.ts";
 
@@ -208,6 +209,42 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
     const mail = await t.smtp.textContaining(owner.email, "webhook was turned off");
     expect(mail).toContain("Subject: Your Generic JSON (signed) webhook was turned off");
     expect(mail).toContain(`failed ${WEBHOOK_LIMITS.disableAfterFailures} times in a row`);
+  });
+});
+
+describe("alerts by webhook from the events that mail them", () => {
+  it("tells an admin's node and job status changes to the operator's webhook, beside the mail", async () => {
+    const admin = await t.adminToken(await t.addAdmin());
+    const owner = await operatorWithActiveNode(t);
+    const hook = await add(t, owner.token, { kind: "json", url: `${receiver.url}/events` });
+    const job = await submitJob(t, owner);
+    expect(
+      (await t.call("POST", API.job.edit, { token: admin, body: { _id: job, status: "Approved", adminNotes: "Runs" } }))
+        .status,
+    ).toBe(200);
+    const pending = await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
+    const review = await t.call("POST", API.node.edit, {
+      token: admin,
+      body: { _id: pending, status: NODE_STATUS.return, adminNotes: "Open port 6688" },
+    });
+    expect(review.status).toBe(200);
+    expect(await deliverPendingWebhooks(t.webhookSender)).toEqual({ delivered: 2, failed: 0 });
+    const bodies = requestsTo("/events").map((request) => {
+      expect(verifySignature(hook.body.secret, request.headers["webhook-signature"] as string, request.body)).toBe(
+        true,
+      );
+      return JSON.parse(request.body);
+    });
+    expect(bodies.map((body) => body.type).sort()).toEqual(["job.status", "node.status"]);
+    expect(bodies.find((body) => body.type === "node.status").data).toMatchObject({
+      from: NODE_STATUS.pending,
+      to: NODE_STATUS.return,
+      notes: "Open port 6688",
+    });
+    expect(bodies.find((body) => body.type === "job.status").data).toMatchObject({
+      status: "Approved",
+      adminNotes: "Runs",
+    });
   });
 });
 
