@@ -70,7 +70,7 @@ const test = createRoute({
   middleware: [operatorOnly] as const,
   request: jsonBody(webhookIdSchema),
   responses: {
-    202: jsonResponse(webhookSavedSchema, "Queued for delivery"),
+    200: jsonResponse(webhookSavedSchema, "Queued for delivery, delivered right after this answer"),
     400: invalid,
     ...guarded,
     404: notFound,
@@ -116,7 +116,7 @@ export const webhookRoutes = createRouter()
     if (!hook.enabled) throw new AppError("conflict", WEBHOOK_MESSAGES.webhookTurnedOff);
     await recordWebhookMessage(db, operatorId, testMessage(`test:${randomUUID()}`, new Date()), hook.id);
     webhooks.queue.wake();
-    return c.json({ message: WEBHOOK_MESSAGES.webhookTestQueued }, 202);
+    return c.json({ message: WEBHOOK_MESSAGES.webhookTestQueued }, 200);
   })
   .openapi(deliveries, async (c) => {
     const { db } = c.var.deps;
