@@ -20,6 +20,11 @@ export interface WebhookSenderDeps {
 
 /** Deliveries claimed at once; a run claims batches until none is due. */
 const BATCH = 20;
+/**
+ * A claim older than this belongs to a run that stopped (a restart mid-delivery): the delivery is claimed again, so it
+ * may reach a receiver twice (its event id is the same, for the receiver to notice), never not at all.
+ */
+const STALE_CLAIM_SECONDS = 10 * 60;
 
 interface Claimed {
   id: string;
@@ -36,7 +41,7 @@ interface Claimed {
 
 /**
  * Delivers every recorded webhook event due by `now`. Each delivery is claimed (skipping rows another run holds)
- * before it is posted, so however many runs overlap it is posted at most once per attempt. Every attempt is logged
+ * before it is posted, so however many runs overlap it is posted once per attempt. Every attempt is logged
  * (the last WEBHOOK_LIMITS.logKept per webhook are kept). A failed attempt is tried again after retryDelaySeconds,
  * up to WEBHOOK_LIMITS.attempts; after WEBHOOK_LIMITS.disableAfterFailures failures in a row the webhook is turned
  * off, its waiting deliveries dropped, and its operator mailed.
@@ -50,7 +55,8 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
         UPDATE app.webhook_delivery AS d SET claimed_at = now(), attempts = d.attempts + 1
         WHERE d.id IN (
           SELECT id FROM app.webhook_delivery
-          WHERE done_at IS NULL AND claimed_at IS NULL AND next_attempt_at <= ${now}
+          WHERE done_at IS NULL AND next_attempt_at <= ${now}
+            AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}))
           ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
         )
         RETURNING d.id, d.webhook_id, d.message, d.attempts

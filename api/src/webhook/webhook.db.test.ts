@@ -160,7 +160,7 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
     expect(verifySignature(`${json.body.secret}0`, header, signed.body)).toBe(false);
     expect(JSON.parse(signed.body)).toMatchObject({ type: "webhook.test", id: expect.any(String), data: {} });
 
-    const [last] = await attempts(owner.token, ids.json);
+    const [last] = await attempts(owner.token, ids.json!);
     expect(last).toMatchObject({ event: "webhook.test", httpStatus: 200, error: null, latencyMs: expect.any(Number) });
   });
 
