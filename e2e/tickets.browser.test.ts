@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,6 +11,7 @@ import { mailbox } from "../test/smtp.ts";
 import { activeNode, callApi, slowAnswers } from "./support/records.ts";
 import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
+import { startWebhookReceiver } from "../test/webhook-receiver.ts";
 
 const stack = useStack();
 const browser = useBrowser();
@@ -198,5 +199,44 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await alerts.getByRole("listitem").filter({ hasText: "Node status" }).getByText("Off", { exact: true }).waitFor();
     await alerts.getByRole("listitem").filter({ hasText: "Job status" }).getByText("On", { exact: true }).waitFor();
     await shoot(page, "view-profile-alerts");
+  });
+
+  test("the operator adds a signed webhook on the profile, sees its secret once, and a test reaches the receiver", async () => {
+    const page = operatorPage;
+    const receiver = await startWebhookReceiver();
+    try {
+      const hooks = page.getByRole("form", { name: "Add webhook" });
+      await hooks.getByLabel("Kind").selectOption({ label: "Generic JSON (signed)" });
+      await hooks.getByLabel("Webhook URL").fill(`${receiver.url}/portal-alerts/6f1c2a9e8d7b4c3a`);
+      await hooks.getByRole("button", { name: "Add Webhook" }).click();
+      await page.getByText(MESSAGES.webhookAdded).first().waitFor();
+      const shown = page.getByRole("alert").filter({ hasText: MESSAGES.webhookSecretShownOnce });
+      const secret = (await shown.getByLabel("Signing secret").textContent())!.trim();
+      expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+      await shoot(page, "view-profile-webhook-secret");
+      await shown.getByRole("button", { name: "Done" }).click();
+      const row = page.getByRole("listitem", { name: "Generic JSON (signed) webhook" });
+      await row.getByText("No delivery yet").waitFor();
+      await row.getByText(`127.0.0.1:${new URL(receiver.url).port}/…4c3a`).waitFor();
+
+      await row.getByRole("button", { name: "Send test" }).click();
+      await page.getByText(MESSAGES.webhookTestQueued).first().waitFor();
+      const received = await receiver.requestTo("/portal-alerts/6f1c2a9e8d7b4c3a");
+      const [t, v1] = String(received.headers["webhook-signature"])
+        .split(",")
+        .map((part) => part.split("=")[1]);
+      expect(v1).toBe(createHmac("sha256", secret).update(`${t}.${received.body}`).digest("hex"));
+      expect(JSON.parse(received.body)).toMatchObject({ type: "webhook.test" });
+      await row.getByText(/^Last delivery: HTTP 200/).waitFor();
+      await row.getByRole("button", { name: "Delivery log" }).click();
+      await row.getByRole("table", { name: "Delivery log" }).getByText("webhook.test").waitFor();
+      await shoot(page, "view-profile-webhooks");
+
+      await page.reload();
+      await row.getByText(/^Last delivery: HTTP 200/).waitFor();
+      expect(await page.getByText(secret).count()).toBe(0);
+    } finally {
+      await receiver.stop();
+    }
   });
 });

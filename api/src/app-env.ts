@@ -9,6 +9,8 @@ import type { MailQueue } from "./mail/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Log } from "./shared/logger.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
+import type { WebhookQueue } from "./webhook/delivery.ts";
+import type { WebhookReach } from "./webhook/guard.ts";
 
 /** What every route can reach through `c.var.deps`. */
 export interface Deps {
@@ -22,6 +24,8 @@ export interface Deps {
   live: LiveHub;
   /** Wakes the sending of recorded mails, after a route recorded some. */
   mailQueue: MailQueue;
+  /** Where webhooks may post (checked when one is added), and the wake of their delivery after a route recorded one. */
+  webhooks: { reach: WebhookReach; queue: WebhookQueue };
   /** Counts each request for the metrics (metrics/server.ts), when this instance serves them. */
   requestMetrics?: MiddlewareHandler<AppEnv>;
 }

@@ -64,6 +64,8 @@ export const configFields = z.object({
     .default(15),
   NODE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NODE_PRIVATE_IPS: z.enum(["true", "false"]).optional(),
+  /** Telegram's Bot API, where Telegram webhooks post (tests point it at a local receiver). */
+  WEBHOOK_TELEGRAM_API_URL: url(["http:", "https:"]).default("https://api.telegram.org"),
   SCHEDULER_ENABLED: z
     .enum(["true", "false"])
     .default("true")

@@ -23,3 +23,4 @@ export { ticketRoutes } from "./ticket/routes.ts";
 export { uncheckedRoutes } from "./unchecked/routes.ts";
 export { staticRoutes, uploadRoutes } from "./upload/routes.ts";
 export { validatorRoutes } from "./validator/routes.ts";
+export { webhookRoutes } from "./webhook/routes.ts";

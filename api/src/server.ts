@@ -17,6 +17,8 @@ import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
+import { deliverPendingWebhooks, webhookJob, webhookQueueOf } from "./webhook/delivery.ts";
+import { systemResolver } from "./webhook/guard.ts";
 
 function readConfig(): Config {
   try {
@@ -45,6 +47,22 @@ const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUr
  * left.
  */
 const mailQueue = mailQueueOf(mailSender);
+const webhookSender = {
+  db,
+  log,
+  reach: { production: config.APP_ENV === "production", resolve: systemResolver },
+  telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
+  wakeMail: () => mailQueue.wake(),
+};
+/** The node monitor and the webhook test wake it after recording webhook events; the minute job retries what failed. */
+const webhookQueue = webhookQueueOf(webhookSender);
+/** An alert is recorded for both channels in one transaction (alert/events.ts): its recorder wakes both senders. */
+const alertQueue = {
+  wake() {
+    mailQueue.wake();
+    webhookQueue.wake();
+  },
+};
 /** Only with METRICS_PORT set: the metrics never share the public port. */
 const metrics = config.METRICS_PORT === undefined ? undefined : createApiMetrics({ config, db, chain, live });
 const app = createApp({
@@ -55,10 +73,11 @@ const app = createApp({
   mailer,
   validatorCheck: createValidatorCheck(config, db),
   live,
-  mailQueue,
+  mailQueue: alertQueue,
+  webhooks: { reach: webhookSender.reach, queue: webhookQueue },
   requestMetrics: metrics?.http,
 });
-const beforePublish = chainFollowUps({ db, log, wakeMail: () => mailQueue.wake() });
+const beforePublish = chainFollowUps({ db, log, wakeMail: () => alertQueue.wake() });
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
@@ -81,10 +100,11 @@ const scheduler = config.SCHEDULER_ENABLED
   ? startScheduler({
       databaseUrl: config.DATABASE_URL,
       jobs: [
-        nodeMonitorJob(db, config, log),
+        nodeMonitorJob(db, config, log, () => deliverPendingWebhooks(webhookSender)),
         incentiveAccrualJob({ db, chain, log }),
         mailJob(mailSender),
         adminDigestJob(mailSender),
+        webhookJob(webhookSender),
       ],
       log,
       checkSeconds: config.SCHEDULER_CHECK_SECONDS,

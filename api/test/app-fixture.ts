@@ -20,6 +20,8 @@ import { createMailer } from "../src/mail/mailer.ts";
 import type { MailSenderDeps } from "../src/mail/outbox.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
+import type { WebhookSenderDeps } from "../src/webhook/delivery.ts";
+import { systemResolver, type HostResolver } from "../src/webhook/guard.ts";
 import { awayFromStepEdge } from "../../test/sessions.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { captureLogs } from "./logs.ts";
@@ -60,6 +62,7 @@ export async function createTestApp({
   smtp,
   databaseUrl: givenDatabaseUrl,
   onQuery,
+  resolveHost = systemResolver,
 }: {
   rpcUrl?: string;
   env?: Record<string, string>;
@@ -67,6 +70,8 @@ export async function createTestApp({
   databaseUrl?: string;
   /** Told the SQL of every query the app sends to the database, from the first request on. */
   onQuery?: (sql: string) => void;
+  /** How webhook hosts resolve (tests prove the address guard without DNS). */
+  resolveHost?: HostResolver;
 } = {}) {
   const databaseUrl = givenDatabaseUrl ?? (await createMigratedTestDatabase("api"));
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
@@ -103,6 +108,15 @@ export async function createTestApp({
   /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };
   const mailQueue = { wake: () => void mailWakes.count++ };
+  /** How webhooks are delivered; tests run the delivery themselves (deliverPendingWebhooks), as the wakes only count. */
+  const webhookSender: WebhookSenderDeps = {
+    db,
+    log,
+    reach: { production: config.APP_ENV === "production", resolve: resolveHost },
+    telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
+    wakeMail: mailQueue.wake,
+  };
+  const webhookWakes = { count: 0 };
   const app = createApp({
     config,
     db,
@@ -112,6 +126,7 @@ export async function createTestApp({
     validatorCheck: createValidatorCheck(config, db),
     live,
     mailQueue,
+    webhooks: { reach: webhookSender.reach, queue: { wake: () => void webhookWakes.count++ } },
   });
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
@@ -227,6 +242,8 @@ export async function createTestApp({
     live,
     mailSender,
     mailWakes,
+    webhookSender,
+    webhookWakes,
     call,
     addValidator,
     operatorLogin,

@@ -2,11 +2,21 @@ import { randomUUID } from "node:crypto";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { mailOf, recordMails } from "../mail/outbox.ts";
+import {
+  incentivePaidMessage,
+  jobStatusMessage,
+  nodeDownMessage,
+  nodeStatusMessage,
+  nodeUpMessage,
+  stakeUnlockedMessage,
+} from "../webhook/events.ts";
+import { recordWebhookMessage } from "../webhook/repository.ts";
 import { ALERT_KIND, INACTIVE_ALERT_MAX_AGE_DAYS, nodeStatusAlertDue } from "./rules.ts";
 
 /**
  * The operator alerts recorded by the transaction that makes their event: each function takes that
- * transaction, so the mail exists exactly when the change does.
+ * transaction, so the mail and the webhook deliveries exist exactly when the change does. Both channels are told
+ * from here (a node going down or back up is told by webhook only: a mail within a monitor round would be noise).
  */
 
 export interface NodeStatusChange {
@@ -21,14 +31,9 @@ export interface NodeStatusChange {
 /** An admin changed a node's status (or returned it again with other notes): its operator is told. */
 export async function recordNodeStatusAlert(tx: Db, { historyId, node, to, notes }: NodeStatusChange) {
   if (!nodeStatusAlertDue({ from: node.status, to, notesBefore: node.admin_notes, notesAfter: notes })) return 0;
-  return recordMails(tx, [
-    mailOf(
-      ALERT_KIND.nodeStatus,
-      historyId,
-      { type: "user", id: node.operator_id },
-      { nodeName: node.name, from: node.status, to, notes: to === NODE_STATUS.return ? notes : "" },
-    ),
-  ]);
+  const details = { nodeName: node.name, from: node.status, to, notes: to === NODE_STATUS.return ? notes : "" };
+  await recordWebhookMessage(tx, node.operator_id, nodeStatusMessage(historyId, details, new Date()));
+  return recordMails(tx, [mailOf(ALERT_KIND.nodeStatus, historyId, { type: "user", id: node.operator_id }, details)]);
 }
 
 export interface JobStatusChange {
@@ -49,20 +54,15 @@ export async function recordJobStatusAlert(tx: Db, { job, after }: JobStatusChan
   if (job.status === after.status && job.job_status === after.jobStatus) return 0;
   const node = await tx.selectFrom("app.node").select("name").where("id", "=", job.node_id).executeTakeFirst();
   const eventKey = `${job.id}:${randomUUID()}`;
-  return recordMails(tx, [
-    mailOf(
-      ALERT_KIND.jobStatus,
-      eventKey,
-      { type: "user", id: job.operator_id },
-      {
-        jobName: job.name,
-        nodeName: node?.name ?? "",
-        status: after.status,
-        jobStatus: after.jobStatus,
-        adminNotes: after.adminNotes,
-      },
-    ),
-  ]);
+  const details = {
+    jobName: job.name,
+    nodeName: node?.name ?? "",
+    status: after.status,
+    jobStatus: after.jobStatus,
+    adminNotes: after.adminNotes,
+  };
+  await recordWebhookMessage(tx, job.operator_id, jobStatusMessage(eventKey, details, new Date()));
+  return recordMails(tx, [mailOf(ALERT_KIND.jobStatus, eventKey, { type: "user", id: job.operator_id }, details)]);
 }
 
 /**
@@ -97,5 +97,95 @@ export async function recordInactiveDayAlerts(tx: Db, marked: { node_id: string;
           ]
         : [];
     }),
+  );
+}
+
+/** Nodes the monitor's round at `when` found down (the stopped-answering rule just met) or back up: told by webhook. */
+export async function recordNodeHealthAlerts(
+  tx: Db,
+  crossings: { nodeId: string; change: "down" | "up" }[],
+  when: Date,
+) {
+  if (crossings.length === 0) return 0;
+  const nodes = await tx
+    .selectFrom("app.node")
+    .select(["id", "operator_id", "name", "node_address"])
+    .where(
+      "id",
+      "in",
+      crossings.map((crossing) => crossing.nodeId),
+    )
+    .execute();
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  let recorded = 0;
+  for (const { nodeId, change } of crossings) {
+    const node = byId.get(nodeId);
+    if (!node) continue;
+    const health = { nodeId, nodeName: node.name, nodeAddress: node.node_address };
+    recorded += await recordWebhookMessage(
+      tx,
+      node.operator_id,
+      change === "down" ? nodeDownMessage(health, when) : nodeUpMessage(health, when),
+    );
+  }
+  return recorded;
+}
+
+export interface StakeUnlock {
+  /** The indexer's id of the unlock event. */
+  id: string;
+  operatorId: string;
+  node: string;
+  nodeName: string | null;
+  amount: string;
+  txHash: string;
+}
+
+/** Stake unlocks found on the indexed chain: each operator is mailed and told by webhook. */
+export async function recordStakeUnlockAlerts(tx: Db, unlocks: StakeUnlock[]) {
+  for (const unlock of unlocks)
+    await recordWebhookMessage(tx, unlock.operatorId, stakeUnlockedMessage(unlock.id, unlock, new Date()));
+  return recordMails(
+    tx,
+    unlocks.map((unlock) =>
+      mailOf(
+        ALERT_KIND.stakeUnlocked,
+        unlock.id,
+        { type: "user", id: unlock.operatorId },
+        { nodeName: unlock.nodeName, node: unlock.node, amount: unlock.amount, txHash: unlock.txHash },
+      ),
+    ),
+  );
+}
+
+/**
+ * Payouts matched to their incentives (one per transaction and wallet): the wallet's operator is mailed (also one who
+ * signs up later) and told by webhook, with the payout's total as the transaction paid it.
+ */
+export async function recordIncentivePaidAlerts(tx: Db, payouts: { txHash: string; wallet: string }[]) {
+  for (const payout of payouts) {
+    const paid = await tx
+      .selectFrom("app.incentive as i")
+      .innerJoin("app.operator as o", "o.wallet_address", "i.wallet")
+      .select([
+        "o.id as operator_id",
+        (eb) => eb.fn.sum<string>(eb.fn.coalesce("i.paid_amount", "i.token")).as("amount"),
+      ])
+      .where("i.wallet", "=", payout.wallet)
+      .where("i.paid_tx", "=", payout.txHash)
+      .groupBy("o.id")
+      .executeTakeFirst();
+    if (paid)
+      await recordWebhookMessage(
+        tx,
+        paid.operator_id,
+        incentivePaidMessage({ ...payout, amount: String(paid.amount) }, new Date()),
+      );
+  }
+  return recordMails(
+    tx,
+    payouts.map((payout) =>
+      mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout),
+    ),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { recordStakeUnlockAlerts } from "./events.ts";
 import { ALERT_KIND } from "./rules.ts";
 
 const SOURCE = ALERT_KIND.stakeUnlocked;
@@ -13,7 +13,7 @@ const SOURCE = ALERT_KIND.stakeUnlocked;
 const REORG_MARGIN_BLOCKS = 32;
 
 /**
- * Records a stakeUnlocked mail for every unlock the indexer has written since the last scan, to the
+ * Records a stakeUnlocked alert (mail and webhooks) for every unlock the indexer has written since the last scan, to the
  * operator whose wallet it is (wallets without a portal account have nobody to tell). The scan
  * position moves in the same transaction; an event is keyed by its indexer id, so scans that overlap
  * (or two instances at once) record it once. Answers how many mails were new.
@@ -45,16 +45,16 @@ export async function scanUnlocks(db: Db): Promise<number> {
       WHERE e.kind::text = 'unlock' AND e.block_number > ${from} AND e.block_number <= ${indexed} AND e.block_time >= ${scan.since}
       ORDER BY e.block_number, e.log_index
     `.execute(tx);
-    const recorded = await recordMails(
+    const recorded = await recordStakeUnlockAlerts(
       tx,
-      rows.map((row) =>
-        mailOf(
-          SOURCE,
-          row.id,
-          { type: "user", id: row.operator_id },
-          { nodeName: row.node_name, node: row.node, amount: row.total_after, txHash: row.tx_hash },
-        ),
-      ),
+      rows.map((row) => ({
+        id: row.id,
+        operatorId: row.operator_id,
+        node: row.node,
+        nodeName: row.node_name,
+        amount: row.total_after,
+        txHash: row.tx_hash,
+      })),
     );
     await tx.updateTable("app.alert_scan").set({ scanned_block: indexed }).where("source", "=", SOURCE).execute();
     return recorded;

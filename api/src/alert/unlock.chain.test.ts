@@ -4,6 +4,8 @@ import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
 import { runMailJob } from "../mail/jobs.ts";
+import { startWebhookReceiver } from "../../../test/webhook-receiver.ts";
+import { deliverPendingWebhooks } from "../webhook/delivery.ts";
 
 /**
  * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the
@@ -35,6 +37,12 @@ describe("stake unlocked alerts", () => {
       body: { nodeInactive: true, nodeStatus: true, jobStatus: true, stakeUnlocked: false },
     });
     expect(off.status).toBe(200);
+    const receiver = await startWebhookReceiver();
+    const hook = await t.call("POST", API.webhook.root, {
+      token: a.token,
+      body: { kind: "slack", url: `${receiver.url}/unlocks` },
+    });
+    expect(hook.status).toBe(201);
     const unlock = await chain.mined(chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
     await chain.mined(chain.as("owner").staking.write.unlock([b.address, nodeOfB.node]));
     await synced();
@@ -47,5 +55,11 @@ describe("stake unlocked alerts", () => {
     expect(unlocked[0]).toContain("50000 PLI");
     expect(unlocked[0]).toContain(unlock.transactionHash);
     expect(mailsTo(b.email).filter((mail) => mail.includes("Subject: Stake unlocked"))).toHaveLength(0);
+
+    await deliverPendingWebhooks(t.webhookSender);
+    await receiver.stop();
+    expect(receiver.received.map((request) => JSON.parse(request.body).text)).toEqual([
+      "Stake unlocked on node Alpha: Your stake of 50000 PLI on node Alpha is unlocked: you can withdraw it on the portal.",
+    ]);
   });
 });

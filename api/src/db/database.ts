@@ -22,6 +22,7 @@ import type { TicketTables } from "../ticket/table.ts";
 import type { UploadTables } from "../upload/table.ts";
 import type { OperatorTables } from "../operator/table.ts";
 import type { ValidatorCheckTables } from "../validator-check/table.ts";
+import type { WebhookTables } from "../webhook/table.ts";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -49,7 +50,8 @@ export interface Database
     TicketTables,
     PasskeyTables,
     AnnouncementTables,
-    MailTables {}
+    MailTables,
+    WebhookTables {}
 
 export type Db = Kysely<Database>;
 

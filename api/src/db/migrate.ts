@@ -35,6 +35,7 @@ import * as incentiveExportLine from "./migrations/2026-12-02T09-00-00_incentive
 import * as incentiveNewestOnExportIndex from "./migrations/2026-12-03T10-30-00_incentive-newest-on-export-index.ts";
 import * as nodeChecks from "./migrations/2026-12-04T09-00-00_node-checks.ts";
 import * as operatorPublicNames from "./migrations/2026-12-05T14-00-00_operator-public-names.ts";
+import * as webhooks from "./migrations/2026-12-05T14-20-00_webhooks.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-12-03T10-30-00_incentive-newest-on-export-index": incentiveNewestOnExportIndex,
   "2026-12-04T09-00-00_node-checks": nodeChecks,
   "2026-12-05T14-00-00_operator-public-names": operatorPublicNames,
+  "2026-12-05T14-20-00_webhooks": webhooks,
 };
 
 /** The names of every migration this version of the portal knows, in order. */

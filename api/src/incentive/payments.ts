@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Database, Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { recordIncentivePaidAlerts } from "../alert/events.ts";
 
 /**
  * The payment matcher: the only writer of an incentive's paid columns. It copies each reward payment
@@ -102,12 +102,7 @@ export async function matchPayments(db: Db, now: Date = new Date()): Promise<Mat
       .where("id", "=", 1)
       .execute();
     const counts = rows[0]!;
-    const mails = await recordMails(
-      trx,
-      counts.payouts.map((payout) =>
-        mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout),
-      ),
-    );
+    const mails = await recordIncentivePaidAlerts(trx, counts.payouts);
     return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails };
   });
 }

@@ -10,6 +10,8 @@ import { createMailer } from "../mail/mailer.ts";
 import { sendPendingMails } from "../mail/outbox.ts";
 import { accrueIncentives } from "./accrual.ts";
 import { silentLog } from "../../test/logs.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
+import { deliverPendingWebhooks } from "../webhook/delivery.ts";
 
 /**
  * Bulk payouts on a real chain: incentives accrued from stakes on anvil, paid with payRewards from the
@@ -20,6 +22,7 @@ import { silentLog } from "../../test/logs.ts";
 let app: Awaited<ReturnType<typeof startChainApp>>;
 let t: TestApp;
 let admin: string;
+let receiver: WebhookReceiver;
 let a: Awaited<ReturnType<typeof newOperator>>;
 let b: Awaited<ReturnType<typeof newOperator>>;
 let nodes: Awaited<ReturnType<typeof approvedNode>>[];
@@ -94,7 +97,10 @@ beforeAll(async () => {
     (await accrueIncentives({ db: t.db, chain: app.chain.publicClient }, new Date("2027-03-01T00:00:00Z"))).accrued,
   ).toHaveLength(2);
 });
-afterAll(() => app?.stop());
+afterAll(async () => {
+  await receiver?.stop();
+  await app?.stop();
+});
 
 describe("incentive lists", () => {
   it("an operator sees only their own incentives, an admin all, newest date first, with the spec's fields", async () => {
@@ -182,6 +188,9 @@ describe("bulk payouts", () => {
         total: (BigInt(chosen[0]!.token) + BigInt(chosen[1]!.token)).toString(),
       },
     ]);
+    receiver = await startWebhookReceiver();
+    const hook = await call(a.token, "POST", API.webhook.root, { kind: "json", url: `${receiver.url}/paid` });
+    expect(hook.status).toBe(201);
     const receipt = await send(plan.body.batches[0]);
     expect(receipt.status).toBe("success");
     payTx = receipt.transactionHash;
@@ -190,6 +199,18 @@ describe("bulk payouts", () => {
     const answer = await hint(payTx, paidIds);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: MESSAGES.tokenSent, paid: paidIds });
+    await deliverPendingWebhooks(t.webhookSender);
+    const told = JSON.parse((await receiver.requestTo("/paid")).body);
+    expect(told).toMatchObject({
+      type: "incentive.paid",
+      data: {
+        txHash: payTx,
+        wallet: a.wallet,
+        amount: chosen[0]!.token,
+        amountPli: formatUnits(BigInt(chosen[0]!.token), 18),
+      },
+    });
+    expect(told.data).not.toHaveProperty("usd");
     const after = await list(admin);
     expect(
       after

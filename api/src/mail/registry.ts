@@ -4,6 +4,7 @@ import { INCENTIVE_MAILS } from "../incentive/mails.ts";
 import { JOB_MAILS } from "../job/mails.ts";
 import { NODE_MAILS } from "../node/mails.ts";
 import { TICKET_MAILS } from "../ticket/mails.ts";
+import { WEBHOOK_MAILS } from "../webhook/mails.ts";
 import type { MailTemplate } from "./template.ts";
 
 /**
@@ -16,4 +17,5 @@ export const MAIL_TEMPLATES = {
   ...JOB_MAILS,
   ...NODE_MAILS,
   ...TICKET_MAILS,
+  ...WEBHOOK_MAILS,
 } satisfies Record<AlertKind, MailTemplate> & Record<string, MailTemplate>;

@@ -7,7 +7,9 @@ import { listNodePage } from "../node/list.ts";
 import { findNode, stoppedNodes, toNodeResponse } from "../node/repository.ts";
 import { NODE_TAB_ALL, reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
 import { inactiveDates, reputationValues } from "../node/samples.ts";
-import { probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
+import { deliverPendingWebhooks } from "../webhook/delivery.ts";
+import { nodeMonitorJob, probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
 
 let t: TestApp;
 let settings: ProbeSettings;
@@ -16,6 +18,9 @@ const servers: Server[] = [];
 let flakyUp = true;
 /** Whether the node of the health test answers. */
 let healthUp = true;
+/** Whether the node of the webhook alert test answers. */
+let alertUp = true;
+let receiver: WebhookReceiver;
 
 const listen = (host: string, port: number, handler: Parameters<typeof createServer>[1]) =>
   new Promise<void>((resolve, reject) => {
@@ -74,12 +79,18 @@ beforeAll(async () => {
     if (healthUp) res.end("ok");
     else res.destroy();
   });
+  await listen("127.0.0.11", port, (_req, res) => {
+    if (alertUp) res.end("ok");
+    else res.destroy();
+  });
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+  await receiver?.stop();
   await t?.close();
 });
 
@@ -223,5 +234,45 @@ describe("node health from the monitor's checks", () => {
     expect(kept.map((row) => row.checked_at.toISOString())).toEqual(
       [at(110, 0), at(130, 12)].map((d) => d.toISOString()),
     );
+  });
+});
+
+describe("node down alerts by webhook", () => {
+  it("tells the operator's webhook within the monitor round that finds the node down, once, and when it is back up", async () => {
+    const node = await addNode("127.0.0.11");
+    const { operator_id } = await t.db
+      .selectFrom("app.node")
+      .select("operator_id")
+      .where("id", "=", node)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("app.webhook")
+      .values({ operator_id, kind: "discord", target: `${receiver.url}/node-alerts`, token: null, secret: null })
+      .execute();
+    let clock = at(150, 0);
+    const job = nodeMonitorJob(
+      t.db,
+      {
+        NODE_PROBE_PORT: settings.port,
+        NODE_PROBE_PATH: settings.path,
+        NODE_PROBE_TIMEOUT_MS: settings.timeoutMs,
+        NODE_PROBE_INTERVAL_MINUTES: 15,
+      },
+      t.logs.log,
+      () => deliverPendingWebhooks(t.webhookSender),
+      () => clock,
+    );
+    const round = async (up: boolean) => {
+      alertUp = up;
+      clock = new Date(clock.getTime() + 15 * 60_000);
+      await job.run();
+      return receiver.received.map((request) => JSON.parse(request.body).content as string);
+    };
+    expect(await round(true)).toEqual([]);
+    expect(await round(false)).toEqual([]);
+    expect(await round(false)).toEqual([]);
+    expect(await round(false)).toEqual([`**Node Node ${seq} is down**`]);
+    expect(await round(false)).toHaveLength(1);
+    expect(await round(true)).toEqual([`**Node Node ${seq} is down**`, `**Node Node ${seq} is back up**`]);
   });
 });

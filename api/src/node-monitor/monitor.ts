@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { recordInactiveDayAlerts } from "../alert/events.ts";
+import { recordInactiveDayAlerts, recordNodeHealthAlerts } from "../alert/events.ts";
 import type { Db } from "../db/database.ts";
-import { MONITORED_STATUSES, NODE_HEALTH } from "../node/rules.ts";
+import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, type NodeStatus } from "../node/rules.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
@@ -45,6 +45,23 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return results;
 }
 
+/** The nodes whose check at `now` crossed the stopped-answering rule, from each one's latest checks (by its key). */
+async function healthCrossings(tx: Db, nodes: { id: string; status: NodeStatus }[], now: Date) {
+  if (nodes.length === 0) return [];
+  const { rows } = await sql<{ id: string; answers: boolean[] }>`
+    SELECT n.id, ARRAY(
+      SELECT answered FROM app.node_check
+      WHERE node_id = n.id AND checked_at <= ${now} ORDER BY checked_at DESC LIMIT ${NODE_HEALTH.downAfterMisses + 1}
+    ) AS answers
+    FROM unnest(${nodes.map((node) => node.id)}::uuid[]) AS n (id)
+  `.execute(tx);
+  const statusOf = new Map(nodes.map((node) => [node.id, node.status]));
+  return rows.flatMap((row) => {
+    const change = healthCrossing(statusOf.get(row.id)!, row.answers);
+    return change ? [{ nodeId: row.id, change }] : [];
+  });
+}
+
 /**
  * One monitor round at `now`: probes every approved node, adds the answers to that UTC day's
  * counters, sets the day's reputation value (the share answered so far), and records as inactive
@@ -53,6 +70,8 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
  * never overwrite each other, and marking a day inactive again changes nothing. A newly marked day
  * records its alert mail to the node's operator in the same transaction. Each answer is also kept as a check (for the
  * node's uptime, last answer and whether it stopped answering) and checks older than NODE_HEALTH.keepDays are deleted.
+ * A node this round's check made cross the stopped-answering rule (down, or back up) records its webhook alert in the
+ * same transaction, so the alert leaves with this round, not a later digest.
  */
 export async function runProbeRound(
   db: Db,
@@ -62,7 +81,7 @@ export async function runProbeRound(
   const day = utcDay(now);
   const nodes = await db
     .selectFrom("app.node")
-    .select(["id", "ipaddress"])
+    .select(["id", "ipaddress", "status"])
     .where("status", "in", MONITORED_STATUSES)
     .execute();
   const answers = await inBatches(nodes, CONCURRENCY, (node) =>
@@ -87,6 +106,7 @@ export async function runProbeRound(
         .onConflict((oc) => oc.columns(["node_id", "checked_at"]).doNothing())
         .execute();
     }
+    await recordNodeHealthAlerts(trx, await healthCrossings(trx, nodes, now), now);
     await trx
       .deleteFrom("app.node_check")
       .where("checked_at", "<=", sql<Date>`${now}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})`)
@@ -119,6 +139,8 @@ export function nodeMonitorJob(
     NODE_PROBE_INTERVAL_MINUTES: number;
   },
   log: Log,
+  /** Run after each round: delivers the webhook alerts the round recorded, so a node down is told within the round. */
+  afterRound: () => Promise<unknown> = async () => undefined,
   clock: () => Date = () => new Date(),
 ): ScheduledJob {
   const settings: ProbeSettings = {
@@ -133,6 +155,7 @@ export function nodeMonitorJob(
     async run() {
       const { probed, answered } = await runProbeRound(db, settings, clock());
       log.info({ job: NODE_MONITOR_JOB, probed, answered }, "node monitor round");
+      await afterRound();
     },
   };
 }

@@ -158,6 +158,17 @@ export const stoppedAnswering = (status: NodeStatus, latestAnswers: readonly boo
   latestAnswers.length >= NODE_HEALTH.downAfterMisses &&
   latestAnswers.slice(0, NODE_HEALTH.downAfterMisses).every((answered) => !answered);
 
+/**
+ * Whether the check just made (the first of `latestAnswers`, newest first) made a monitored node cross the
+ * stopped-answering rule: "down" on the miss that makes it stopped, "up" on the first answer after it had stopped.
+ */
+export function healthCrossing(status: NodeStatus, latestAnswers: readonly boolean[]): "down" | "up" | null {
+  const before = latestAnswers.slice(1);
+  if (stoppedAnswering(status, latestAnswers) && !stoppedAnswering(status, before)) return "down";
+  if (latestAnswers[0] === true && stoppedAnswering(status, before)) return "up";
+  return null;
+}
+
 /** The first UTC day (YYYY-MM-DD) of the 30-day window ending on `now`'s day. */
 export function windowStart(now: Date, days: number = REPUTATION.windowDays): string {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));

@@ -27,3 +27,4 @@ export * from "../ticket/schema.ts";
 export * from "../unchecked/schema.ts";
 export * from "../upload/schema.ts";
 export * from "../validator/schema.ts";
+export * from "../webhook/schema.ts";

@@ -6,6 +6,7 @@ import { useMe } from "@/shared/session/me";
 import { Section } from "@/shared/ui/section";
 import { AlertPreferencesSummary } from "../components/alert-preferences";
 import { ProfileDetails } from "../components/profile-details";
+import { Webhooks } from "../components/webhooks";
 
 export function ViewProfilePage() {
   const me = useMe();
@@ -24,6 +25,14 @@ export function ViewProfilePage() {
       {me.data ? (
         <Section title="Email alerts" description="Turn each kind on or off under Edit Profile.">
           <AlertPreferencesSummary email={me.data.email} />
+        </Section>
+      ) : null}
+      {me.data ? (
+        <Section
+          title="Webhooks"
+          description="Alerts within a minute in Discord, Slack, Telegram or your own endpoint: node down and back up, status changes, unlocks and payouts."
+        >
+          <Webhooks />
         </Section>
       ) : null}
     </Stack>

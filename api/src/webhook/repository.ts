@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../shared/errors.ts";
+import type { WebhookMessage } from "./formats.ts";
+import { maskedTarget, WEBHOOK_KIND, WEBHOOK_LIMITS } from "./rules.ts";
+import {
+  WEBHOOK_MESSAGES,
+  type WebhookAttemptResponse,
+  type WebhookCreateInput,
+  type WebhookResponse,
+} from "./schema.ts";
+import type { WebhookAttemptTable, WebhookTable } from "./table.ts";
+
+type AttemptRow = Pick<WebhookAttemptTable, "at" | "event" | "http_status" | "error" | "latency_ms">;
+
+export const toAttemptResponse = (row: AttemptRow): WebhookAttemptResponse => ({
+  at: row.at.toISOString(),
+  event: row.event,
+  httpStatus: row.http_status,
+  error: row.error,
+  latencyMs: row.latency_ms,
+});
+
+type WebhookRow = Pick<WebhookTable, "kind" | "target"> & { id: string; enabled: boolean; created_at: Date };
+
+export const toWebhookResponse = (row: WebhookRow, last: AttemptRow | null): WebhookResponse => ({
+  _id: row.id,
+  kind: row.kind,
+  target: maskedTarget(row.kind, row.target),
+  enabled: row.enabled,
+  createdAt: row.created_at.toISOString(),
+  lastAttempt: last ? toAttemptResponse(last) : null,
+});
+
+/** An operator's webhooks, oldest first, each with its last attempt. */
+export async function listWebhooks(db: Db, operatorId: string): Promise<WebhookResponse[]> {
+  const rows = await db
+    .selectFrom("app.webhook as w")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("app.webhook_attempt as a")
+          .select(["a.at", "a.event", "a.http_status", "a.error", "a.latency_ms"])
+          .whereRef("a.webhook_id", "=", "w.id")
+          .orderBy("a.id", "desc")
+          .limit(1)
+          .as("last"),
+      (join) => join.onTrue(),
+    )
+    .select(["w.id", "w.kind", "w.target", "w.enabled", "w.created_at"])
+    .select(["last.at", "last.event", "last.http_status", "last.error", "last.latency_ms"])
+    .where("w.operator_id", "=", operatorId)
+    .orderBy("w.created_at")
+    .orderBy("w.id")
+    .execute();
+  return rows.map((row) =>
+    toWebhookResponse(
+      row,
+      row.at === null
+        ? null
+        : {
+            at: row.at,
+            event: row.event!,
+            http_status: row.http_status,
+            error: row.error,
+            latency_ms: row.latency_ms!,
+          },
+    ),
+  );
+}
+
+/**
+ * Adds a webhook for the operator, refused past WEBHOOK_LIMITS.perOperator (counted under a lock on the operator, so
+ * two adds at once cannot pass it together). A generic JSON webhook gets a new signing secret, answered here only.
+ */
+export async function addWebhook(db: Db, operatorId: string, input: WebhookCreateInput) {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom("app.operator").select("id").where("id", "=", operatorId).forUpdate().execute();
+    const { count } = await tx
+      .selectFrom("app.webhook")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("operator_id", "=", operatorId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= WEBHOOK_LIMITS.perOperator) throw new AppError("conflict", WEBHOOK_MESSAGES.webhooksTooMany);
+    const secret = input.kind === WEBHOOK_KIND.json ? `whsec_${randomBytes(32).toString("hex")}` : null;
+    const row = await tx
+      .insertInto("app.webhook")
+      .values({ operator_id: operatorId, kind: input.kind, target: input.target, token: input.token, secret })
+      .returning(["id", "kind", "target", "enabled", "created_at"])
+      .executeTakeFirstOrThrow();
+    return { webhook: toWebhookResponse(row, null), secret };
+  });
+}
+
+/** The operator's own webhook; 404 for another operator's or none, alike. */
+export async function ownWebhook(db: Db, operatorId: string, id: string) {
+  const row = await db
+    .selectFrom("app.webhook")
+    .selectAll()
+    .where("id", "=", id)
+    .where("operator_id", "=", operatorId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("notFound", WEBHOOK_MESSAGES.webhookNotFound);
+  return row;
+}
+
+export const deleteWebhook = (db: Db, id: string) => db.deleteFrom("app.webhook").where("id", "=", id).execute();
+
+/** A webhook's delivery log: its last WEBHOOK_LIMITS.logKept attempts, newest first. */
+export async function webhookAttempts(db: Db, webhookId: string) {
+  const rows = await db
+    .selectFrom("app.webhook_attempt")
+    .select(["at", "event", "http_status", "error", "latency_ms"])
+    .where("webhook_id", "=", webhookId)
+    .orderBy("id", "desc")
+    .limit(WEBHOOK_LIMITS.logKept)
+    .execute();
+  return rows.map(toAttemptResponse);
+}
+
+/**
+ * Records an event for delivery to every enabled webhook of the operator, in the caller's transaction (the one making
+ * the event), so the delivery exists exactly when the change does. The same event key is recorded once per webhook.
+ */
+export async function recordWebhookMessage(tx: Db, operatorId: string, message: WebhookMessage, webhookId?: string) {
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO app.webhook_delivery (webhook_id, event_key, message)
+    SELECT id, ${message.id}, ${JSON.stringify(message)}::jsonb FROM app.webhook
+    WHERE operator_id = ${operatorId} AND enabled ${webhookId ? sql`AND id = ${webhookId}` : sql``}
+    ON CONFLICT (webhook_id, event_key) DO NOTHING
+    RETURNING id
+  `.execute(tx);
+  return rows.length;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { createRoute } from "@hono/zod-openapi";
+import { operatorOnly } from "../auth/middleware.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { testMessage } from "./events.ts";
+import { reachableAddresses, UnreachableTarget } from "./guard.ts";
+import {
+  addWebhook,
+  deleteWebhook,
+  listWebhooks,
+  ownWebhook,
+  recordWebhookMessage,
+  webhookAttempts,
+} from "./repository.ts";
+import { WEBHOOK_KIND, WEBHOOK_LIMITS } from "./rules.ts";
+import {
+  WEBHOOK_MESSAGES,
+  WEBHOOK_PATHS,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesSchema,
+  webhookIdSchema,
+  webhookListSchema,
+  webhookSavedSchema,
+} from "./schema.ts";
+
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const guarded = { 401: unauthorized, 403: forbidden };
+
+const list = createRoute({
+  method: "get",
+  path: WEBHOOK_PATHS.root,
+  ...describe("user", "The signed-in operator's webhooks, each with its last delivery attempt"),
+  middleware: [operatorOnly] as const,
+  responses: { 200: jsonResponse(webhookListSchema, "The webhooks, oldest first"), ...guarded },
+});
+
+const add = createRoute({
+  method: "post",
+  path: WEBHOOK_PATHS.root,
+  ...describe(
+    "user",
+    `Add a webhook (Discord, Slack, Telegram or signed generic JSON), at most ${WEBHOOK_LIMITS.perOperator}; in production only https URLs of public hosts. A generic JSON webhook's signing secret is in this answer only`,
+  ),
+  middleware: [operatorOnly] as const,
+  request: jsonBody(webhookCreateSchema),
+  responses: {
+    201: jsonResponse(webhookCreatedSchema, "Added"),
+    400: invalid,
+    ...guarded,
+    409: conflict,
+  },
+});
+
+const remove = createRoute({
+  method: "post",
+  path: WEBHOOK_PATHS.delete,
+  ...describe("user", "Delete one of the signed-in operator's webhooks, with its delivery log"),
+  middleware: [operatorOnly] as const,
+  request: jsonBody(webhookIdSchema),
+  responses: { 200: jsonResponse(webhookSavedSchema, "Deleted"), 400: invalid, ...guarded, 404: notFound },
+});
+
+const test = createRoute({
+  method: "post",
+  path: WEBHOOK_PATHS.test,
+  ...describe("user", "Send a sample message to one of the signed-in operator's webhooks now"),
+  middleware: [operatorOnly] as const,
+  request: jsonBody(webhookIdSchema),
+  responses: {
+    200: jsonResponse(webhookSavedSchema, "Queued for delivery, delivered right after this answer"),
+    400: invalid,
+    ...guarded,
+    404: notFound,
+    409: conflict,
+  },
+});
+
+const deliveries = createRoute({
+  method: "get",
+  path: WEBHOOK_PATHS.deliveries,
+  ...describe("user", `A webhook's delivery log: its last ${WEBHOOK_LIMITS.logKept} attempts, newest first`),
+  middleware: [operatorOnly] as const,
+  request: { query: webhookDeliveriesQuerySchema },
+  responses: { 200: jsonResponse(webhookDeliveriesSchema, "The attempts"), 400: invalid, ...guarded, 404: notFound },
+});
+
+export const webhookRoutes = createRouter()
+  .openapi(list, async (c) => c.json({ data: await listWebhooks(c.var.deps.db, c.get("session")!.sub) }, 200))
+  .openapi(add, async (c) => {
+    const { db, webhooks } = c.var.deps;
+    const input = c.req.valid("json");
+    if (input.kind !== WEBHOOK_KIND.telegram) {
+      try {
+        await reachableAddresses(input.target, webhooks.reach);
+      } catch (error) {
+        if (!(error instanceof UnreachableTarget)) throw error;
+        throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.message}` });
+      }
+    }
+    const { webhook, secret } = await addWebhook(db, c.get("session")!.sub, input);
+    return c.json({ message: WEBHOOK_MESSAGES.webhookAdded, data: webhook, secret }, 201);
+  })
+  .openapi(remove, async (c) => {
+    const { db } = c.var.deps;
+    const hook = await ownWebhook(db, c.get("session")!.sub, c.req.valid("json")._id);
+    await deleteWebhook(db, hook.id);
+    return c.json({ message: WEBHOOK_MESSAGES.webhookDeleted }, 200);
+  })
+  .openapi(test, async (c) => {
+    const { db, webhooks } = c.var.deps;
+    const operatorId = c.get("session")!.sub;
+    const hook = await ownWebhook(db, operatorId, c.req.valid("json")._id);
+    if (!hook.enabled) throw new AppError("conflict", WEBHOOK_MESSAGES.webhookTurnedOff);
+    await recordWebhookMessage(db, operatorId, testMessage(`test:${randomUUID()}`, new Date()), hook.id);
+    webhooks.queue.wake();
+    return c.json({ message: WEBHOOK_MESSAGES.webhookTestQueued }, 200);
+  })
+  .openapi(deliveries, async (c) => {
+    const { db } = c.var.deps;
+    const hook = await ownWebhook(db, c.get("session")!.sub, c.req.valid("query").webhookId);
+    return c.json({ data: await webhookAttempts(db, hook.id) }, 200);
+  });

@@ -1,0 +1,67 @@
+import ipaddr from "ipaddr.js";
+
+/**
+ * The webhook rules in one place, pure: the kinds an operator can add, the events they receive, how
+ * often a delivery is tried and when a failing webhook is turned off, and which addresses a webhook may reach.
+ */
+
+/** Where a webhook posts: Discord and Slack incoming webhooks, a Telegram chat through a bot, or any JSON endpoint. */
+export const WEBHOOK_KIND = { discord: "discord", slack: "slack", telegram: "telegram", json: "json" } as const;
+export type WebhookKind = (typeof WEBHOOK_KIND)[keyof typeof WEBHOOK_KIND];
+export const WEBHOOK_KINDS = Object.values(WEBHOOK_KIND) as [WebhookKind, ...WebhookKind[]];
+
+export const WEBHOOK_KIND_LABELS: Record<WebhookKind, string> = {
+  discord: "Discord",
+  slack: "Slack",
+  telegram: "Telegram",
+  json: "Generic JSON (signed)",
+};
+
+/** What a webhook is told of; `test` is the sample of the test button. */
+export const WEBHOOK_EVENT = {
+  nodeDown: "node.down",
+  nodeUp: "node.up",
+  nodeStatus: "node.status",
+  jobStatus: "job.status",
+  stakeUnlocked: "stake.unlocked",
+  incentivePaid: "incentive.paid",
+  test: "webhook.test",
+} as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENT)[keyof typeof WEBHOOK_EVENT];
+
+export const WEBHOOK_LIMITS = {
+  /** Webhooks one operator may have: enough for a chat of each kind and a few endpoints. */
+  perOperator: 10,
+  /** Attempts kept per webhook for its delivery log. */
+  logKept: 50,
+  /** Attempts at one delivery before it is given up. */
+  attempts: 5,
+  /** Failed attempts in a row (whatever the events) after which the webhook is turned off and its operator mailed. */
+  disableAfterFailures: 10,
+  /** How long a receiver has to answer. */
+  timeoutMs: 10_000,
+} as const;
+
+/** Seconds before the next attempt after `attempts` failed ones: 30 s, then four times longer each time. */
+export const retryDelaySeconds = (attempts: number) => 30 * 4 ** Math.max(0, attempts - 1);
+
+/** Whether a delivery's answer is a success: any 2xx. */
+export const deliveredStatus = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Whether an address is one a webhook may reach in production: an ordinary public unicast address. Private,
+ * loopback, link-local, unique-local, carrier-grade NAT, unspecified, multicast, reserved and the IPv6 forms that
+ * embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are all refused; a v4-mapped address is judged as its IPv4.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === "unicast";
+}
+
+/** The shown form of a webhook's target: its host and the last characters of the rest, never the whole secret path. */
+export function maskedTarget(kind: WebhookKind, target: string): string {
+  if (kind === WEBHOOK_KIND.telegram) return `chat ${target}`;
+  const url = new URL(target);
+  const rest = `${url.pathname}${url.search}`;
+  return rest.length <= 8 ? `${url.host}${rest}` : `${url.host}/…${rest.slice(-4)}`;
+}
