@@ -1,5 +1,6 @@
 import { createPublicClient, createWalletClient, getContract, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aggregatorV3Abi, mockPriceFeedAbi } from "@pli/abis";
 import { deployMockPriceFeed } from "../scripts/deploy.ts";
@@ -18,7 +19,10 @@ async function open() {
     getContract({
       address,
       abi: mockPriceFeedAbi,
-      client: { public: publicClient, wallet: createWalletClient({ account: privateKeyToAccount(key), transport }) },
+      client: {
+        public: publicClient,
+        wallet: createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport }),
+      },
     });
   const mined = async (hash: Promise<`0x${string}`>) =>
     publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 10 });

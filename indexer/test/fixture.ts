@@ -1,8 +1,6 @@
 import type { Address } from "viem";
 import { createDb, type Db } from "../../api/src/db/database.ts";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../../scripts/lib/indexer.ts";
-import { deployMockPriceFeed } from "../../contracts/scripts/deploy.ts";
-import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestDatabase } from "../../test/database.ts";
 
@@ -16,24 +14,14 @@ export const NODE_B: Address = "0x00000000000000000000000000000000000000b2";
  * with `priceFeed`, also the mock PLI/USD feed, configured for the indexer.
  */
 export async function chainFixture(options: { priceFeed?: boolean } = {}) {
-  const chain = await startChain();
-  const { anvil, publicClient } = chain;
-  const deployment = options.priceFeed
-    ? {
-        ...chain.deployment,
-        contracts: {
-          ...chain.deployment.contracts,
-          priceFeed: await deployMockPriceFeed({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner }),
-        },
-      }
-    : chain.deployment;
+  const chain = await startChain(options);
+  const { anvil, deployment, publicClient } = chain;
   const databaseUrl = await createTestDatabase("indexer");
   const db: Db = createDb(databaseUrl, 2);
 
   let indexer: Indexer | undefined;
   return {
     ...chain,
-    deployment,
     databaseUrl,
     db,
     get indexer() {

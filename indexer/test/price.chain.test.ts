@@ -1,8 +1,4 @@
-import { createWalletClient, getContract, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { mockPriceFeedAbi } from "@pli/abis";
-import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { chainFixture, NODE_A, pli, type ChainFixture } from "./fixture.ts";
 
 const DATE = 20261101n;
@@ -16,22 +12,11 @@ afterAll(() => f?.stop());
 
 it("keeps, beside a payment and a stake, the price in force at their block, not a later one", async () => {
   const wallet = f.as("validator").address;
-  const feed = getContract({
-    address: f.deployment.contracts.priceFeed!,
-    abi: mockPriceFeedAbi,
-    client: {
-      public: f.publicClient,
-      wallet: createWalletClient({
-        account: privateKeyToAccount(DEV_KEYS.owner),
-        chain: f.chain,
-        transport: http(f.anvil.rpcUrl),
-      }),
-    },
-  });
+  const feed = f.as("owner").priceFeed!;
   const now = async () => (await f.publicClient.getBlock()).timestamp;
   await f.mined(feed.write.addRound([3_000_000n, (await now()) - 7200n]));
-  await f.mined(feed.write.addRound([4_125_000n, await now()]));
   const roundTime = await now();
+  await f.mined(feed.write.addRound([4_125_000n, roundTime]));
   await f.mined(f.as("owner").staking.write.whiteListIt([wallet, NODE_A]));
   await f.fund("validator", pli(60_000));
   const stake = await f.mined(f.as("validator").staking.write.stakeTokens([pli(50_000), NODE_A]));
