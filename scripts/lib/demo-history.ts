@@ -52,7 +52,8 @@ const seconds = (time: Date) => BigInt(Math.floor(time.getTime() / 1000));
  * The demo's PLI/USD answer (8 decimals) of a week: between $0.035 and $0.045, changing every week so each
  * payout and stake shows the price of its own week; week -1 is today's.
  */
-export const demoPrice = (week: number): bigint => 4_000_000n + BigInt(((week * 7919 + 5000) % 1000) - 500) * 1000n;
+export const demoPrice = (week: number): bigint =>
+  4_000_000n + BigInt(((((week * 7919 + 5000) % 1000) + 1000) % 1000) - 500) * 1000n;
 
 const addressOf = (label: string) => keccak256(toHex(label)).slice(0, 42) as Address;
 
