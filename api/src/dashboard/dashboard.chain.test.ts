@@ -186,6 +186,15 @@ describe("dashboards", () => {
     });
   });
 
+  it("each paid incentive carries the PLI/USD price at its payment's block and its USD value; unpaid ones none", async () => {
+    const paid = await get(admin, `${API.incentive.byId}?incentiveId=${paidId}`);
+    expect(paid).toMatchObject({ paidPrice: { usdPerPli: "0.04125", roundId: "2" }, paidUsd: "41.25" });
+    const list = await get(admin, API.incentive.root);
+    const unpaid = list.docs.filter((row: { status: string }) => row.status === INCENTIVE_STATUS.unPaid);
+    expect(unpaid.length).toBe(2);
+    for (const row of unpaid) expect(row).toMatchObject({ paidPrice: null, paidUsd: null });
+  });
+
   it("each dashboard answers only its own role", async () => {
     expect((await t.call("GET", API.dashboard.user, { token: admin })).status).toBe(403);
     expect((await t.call("GET", API.dashboard.admin, { token: a.token })).status).toBe(403);
