@@ -77,6 +77,14 @@ describe("operator sign-in", () => {
     expect(await page.locator(".recharts-surface").count()).toBe(0);
     await page.getByText(dashboardMessages.firstStepsTitle).waitFor();
     expect(await page.locator('[aria-current="step"]').textContent()).toContain(dashboardMessages.steps[0].label);
+    const paidThisYear = page.getByRole("group", {
+      name: dashboardMessages.usdPaidThisYear(new Date().getUTCFullYear()),
+    });
+    expect(await paidThisYear.textContent()).toMatch(/0\.00 USD.*0\.0000 PLI/);
+    const staked = page.getByRole("group", { name: dashboardMessages.usdStaked });
+    expect(await staked.textContent()).toMatch(/0\.00 USD.*at 0\.0\d+ USD per PLI/);
+    await page.getByText(/^PLI\/USD 0\.0\d+, price feed round of /).waitFor();
+    expect(await page.getByText(dashboardMessages.usdStale, { exact: true }).count()).toBe(0);
     await page.getByRole("link", { name: dashboardMessages.steps[0].label }).click();
     await waitForPath(page, routes.addNode.path);
     await page.goBack();

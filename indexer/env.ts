@@ -9,6 +9,8 @@ const envSchema = z.object({
   PLI_TOKEN_ADDRESS: addressSchema,
   STAKING_ADDRESS: addressSchema,
   FARM_ADDRESS: addressSchema,
+  /** The PLI/USD price feed read at each payment and stake event's block; unset, no price is kept. */
+  PRICE_FEED_ADDRESS: addressSchema.optional(),
   START_BLOCK: z.coerce.number().int().nonnegative(),
 });
 

@@ -188,3 +188,18 @@ export const operator = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.contract, table.operator] }) }),
 );
+
+/**
+ * The PLI/USD price feed's latest round as it stood at a block holding a reward payment or a stake event (the
+ * price in force then, read with `latestRoundData` at that block: rounds added later never change it). Join it to
+ * `reward_payment` and `stake_event` on `blockNumber`. Only kept with PRICE_FEED_ADDRESS set, and only where the
+ * feed had a positive answer at that block.
+ */
+export const feedPrice = onchainTable("feed_price", (t) => ({
+  blockNumber: t.int8({ mode: "bigint" }).primaryKey(),
+  feed: t.hex().notNull(),
+  roundId: t.bigint().notNull(),
+  answer: t.bigint().notNull(),
+  decimals: t.integer().notNull(),
+  updatedAt: t.timestamp({ withTimezone: true }).notNull(),
+}));

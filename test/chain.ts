@@ -10,9 +10,9 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
+import { mockPriceFeedAbi, pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { parsePli } from "../api/src/shared/pli.ts";
-import { deployContracts, type DeployOptions } from "../contracts/scripts/deploy.ts";
+import { deployContracts, deployMockPriceFeed, type DeployOptions } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS, type DevAccountName } from "../scripts/lib/dev-accounts.ts";
 
@@ -33,7 +33,7 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 10 });
   const testClient = createTestClient({ chain, transport, mode: "anvil" });
-  const { pliToken, stakingRewards, pluginFarm } = deployment.contracts;
+  const { pliToken, stakingRewards, pluginFarm, priceFeed } = deployment.contracts;
 
   const as = (who: DevAccountName | Hex) => {
     const account = privateKeyToAccount(who.startsWith("0x") ? (who as Hex) : DEV_KEYS[who as DevAccountName]);
@@ -44,6 +44,8 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
       token: getContract({ address: pliToken, abi: pluginTokenAbi, client }),
       staking: getContract({ address: stakingRewards, abi: stakingRewardsAbi, client }),
       farm: getContract({ address: pluginFarm, abi: pluginFarmAbi, client }),
+      /** The mock price feed, on a chain started with one. */
+      priceFeed: priceFeed ? getContract({ address: priceFeed, abi: mockPriceFeedAbi, client }) : undefined,
     };
   };
 
@@ -65,11 +67,18 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
 
 export type ChainClients = ReturnType<typeof chainClients>;
 
-/** A fresh anvil chain with the contracts deployed by the dev owner. */
-export async function startChain(limits: Pick<DeployOptions, "minStake" | "maxStake"> = {}) {
+/** A fresh anvil chain with the contracts deployed by the dev owner; with `priceFeed`, the mock PLI/USD feed too. */
+export async function startChain({
+  priceFeed,
+  ...limits
+}: Pick<DeployOptions, "minStake" | "maxStake"> & { priceFeed?: boolean } = {}) {
   const anvil = await startAnvil();
   try {
-    const deployment = await deployContracts({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner, ...limits });
+    const options = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
+    const deployed = await deployContracts({ ...options, ...limits });
+    const deployment = priceFeed
+      ? { ...deployed, contracts: { ...deployed.contracts, priceFeed: await deployMockPriceFeed(options) } }
+      : deployed;
     return { anvil, ...chainClients(anvil.rpcUrl, deployment) };
   } catch (error) {
     await anvil.stop();

@@ -16,6 +16,8 @@ export const deploymentSchema = z.object({
     pliToken: addressSchema,
     stakingRewards: addressSchema,
     pluginFarm: addressSchema,
+    /** The PLI/USD price feed (a mock on local chains); without one no fiat value is shown. */
+    priceFeed: addressSchema.optional(),
   }),
   deployer: addressSchema,
   deployedAt: z.string(),

@@ -26,6 +26,10 @@ export const configFields = z.object({
   PLI_TOKEN_ADDRESS: addressSchema,
   STAKING_ADDRESS: addressSchema,
   FARM_ADDRESS: addressSchema,
+  /** The PLI/USD price feed (standard aggregator interface); unset, no USD figure is shown anywhere. */
+  PRICE_FEED_ADDRESS: addressSchema.optional(),
+  /** A latest round older than this is stale: shown as stale, never as the current price. */
+  PRICE_FEED_MAX_AGE_HOURS: z.coerce.number().positive().max(8760).default(24),
   EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
   EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
   WEB_DIST_DIR: z.string().min(1).optional(),

@@ -13,20 +13,29 @@ export async function startChainApp({
   chain: givenChain,
   databaseUrl,
   env = {},
+  priceFeed,
 }: {
   /** A chain already running: `stop()` then leaves it running (a second portal on the same chain). */
   chain?: Chain;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** A fresh chain with the mock price feed, configured for the API and the indexer. */
+  priceFeed?: boolean;
 } = {}) {
-  const chain = givenChain ?? (await startChain());
+  const chain = givenChain ?? (await startChain({ priceFeed }));
   const started: (() => Promise<unknown>)[] = givenChain ? [] : [() => chain.anvil.stop()];
   try {
-    const { pliToken, stakingRewards, pluginFarm } = chain.deployment.contracts;
+    const { pliToken, stakingRewards, pluginFarm, priceFeed: feed } = chain.deployment.contracts;
     const t = await createTestAppWithSmtp({
       rpcUrl: chain.anvil.rpcUrl,
       databaseUrl,
-      env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm, ...env },
+      env: {
+        PLI_TOKEN_ADDRESS: pliToken,
+        STAKING_ADDRESS: stakingRewards,
+        FARM_ADDRESS: pluginFarm,
+        ...(feed ? { PRICE_FEED_ADDRESS: feed } : {}),
+        ...env,
+      },
     });
     started.push(() => t.close());
     const indexer = await startIndexer({

@@ -21,6 +21,7 @@ export const CONTRACTS = {
   PluginToken: "pluginTokenAbi",
   StakingRewards: "stakingRewardsAbi",
   PluginFarm: "pluginFarmAbi",
+  MockPriceFeed: "mockPriceFeedAbi",
 } as const;
 export type ContractName = keyof typeof CONTRACTS;
 

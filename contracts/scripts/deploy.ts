@@ -149,6 +149,27 @@ export async function seedDemoData(deployment: Deployment, options: DeployOption
   }
 }
 
+/** PLI/USD as the mock feed answers it: 8 decimals, as USD feeds do. */
+export const PRICE_FEED_DECIMALS = 8;
+export const PRICE_FEED_DESCRIPTION = "PLI / USD";
+
+/** Deploys the mock PLI/USD price feed (local chains and tests only), owned by `ownerKey`'s account. */
+export async function deployMockPriceFeed(options: Pick<DeployOptions, "rpcUrl" | "ownerKey">): Promise<Address> {
+  const artifact = compile().MockPriceFeed;
+  const { account, publicClient, walletClient } = clients(options.rpcUrl, options.ownerKey);
+  const hash = await walletClient.deployContract({
+    abi: artifact.abi as Abi,
+    bytecode: artifact.bytecode,
+    args: [account.address, PRICE_FEED_DECIMALS, PRICE_FEED_DESCRIPTION],
+    chain: null,
+    account,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  if (receipt.status !== "success" || !receipt.contractAddress)
+    throw new Error(`Deploying MockPriceFeed failed (tx ${hash})`);
+  return getAddress(receipt.contractAddress);
+}
+
 export function writeDeploymentFile(file: string, deployment: Deployment): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);

@@ -11,6 +11,7 @@ import {
 import { STAKE_STATUS } from "@pli/abis";
 import { recordOperatorChange, recordWhitelist } from "./access-events.ts";
 import { blockTime } from "./block-time.ts";
+import { keepPriceAt } from "./price.ts";
 
 type StakeEventName = "Staked" | "ToppedUp" | "Unlocked" | "Unstaked";
 
@@ -29,6 +30,7 @@ async function recordStakeEvent(
     logIndex: event.log.logIndex,
     ...row,
   });
+  await keepPriceAt(context, event.block.number);
 }
 
 ponder.on("StakingRewards:Whitelisted", ({ event, context }) => recordWhitelist(context, "StakingRewards", event));
@@ -126,6 +128,7 @@ ponder.on("StakingRewards:RewardPaid", async ({ event, context }) => {
     blockTime: blockTime(event),
     logIndex: event.log.logIndex,
   });
+  await keepPriceAt(context, event.block.number);
   await context.db.update(rewardPool, { contractAddress: event.log.address }).set((row) => ({
     paid: row.paid + event.args.amount,
     balance: row.balance - event.args.amount,

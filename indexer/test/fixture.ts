@@ -9,9 +9,12 @@ export { pli } from "../../test/chain.ts";
 export const NODE_A: Address = "0x00000000000000000000000000000000000000a1";
 export const NODE_B: Address = "0x00000000000000000000000000000000000000b2";
 
-/** A fresh anvil chain with the contracts deployed, its own database, and typed contract handles per dev account. */
-export async function chainFixture() {
-  const chain = await startChain();
+/**
+ * A fresh anvil chain with the contracts deployed, its own database, and typed contract handles per dev account;
+ * with `priceFeed`, also the mock PLI/USD feed, configured for the indexer.
+ */
+export async function chainFixture(options: { priceFeed?: boolean } = {}) {
+  const chain = await startChain(options);
   const { anvil, deployment, publicClient } = chain;
   const databaseUrl = await createTestDatabase("indexer");
   const db: Db = createDb(databaseUrl, 2);

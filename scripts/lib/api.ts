@@ -71,6 +71,7 @@ export function apiEnvironment(
     PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
     STAKING_ADDRESS: deployment.contracts.stakingRewards,
     FARM_ADDRESS: deployment.contracts.pluginFarm,
+    PRICE_FEED_ADDRESS: deployment.contracts.priceFeed,
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     ...options.env,
   };

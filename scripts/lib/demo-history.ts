@@ -11,7 +11,7 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
+import { mockPriceFeedAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import type { Db } from "../../api/src/db/database.ts";
 import { accrueMonth, type PositionEvent } from "../../api/src/incentive/accrual-rules.ts";
@@ -46,6 +46,14 @@ export const demoHistoryStart = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - DEMO_HISTORY_MONTHS, 1));
 /** The chain must start before the history (anvil's genesis time), to have room for the deployment. */
 export const demoGenesisTime = (now: Date) => Math.floor((demoHistoryStart(now).getTime() - 2 * DAY_MS) / 1000);
+
+const seconds = (time: Date) => BigInt(Math.floor(time.getTime() / 1000));
+/**
+ * The demo's PLI/USD answer (8 decimals) of a week: between $0.035 and $0.045, changing every week so each
+ * payout and stake shows the price of its own week; week -1 is today's.
+ */
+export const demoPrice = (week: number): bigint =>
+  4_000_000n + BigInt(((((week * 7919 + 5000) % 1000) + 1000) % 1000) - 500) * 1000n;
 
 const addressOf = (label: string) => keccak256(toHex(label)).slice(0, 42) as Address;
 
@@ -119,6 +127,9 @@ function chainOf(rpcUrl: string, deployment: Deployment) {
       address: client.wallet.account.address,
       token: getContract({ address: deployment.contracts.pliToken, abi: pluginTokenAbi, client }),
       staking: getContract({ address: deployment.contracts.stakingRewards, abi: stakingRewardsAbi, client }),
+      priceFeed: deployment.contracts.priceFeed
+        ? getContract({ address: deployment.contracts.priceFeed, abi: mockPriceFeedAbi, client })
+        : undefined,
     };
   };
   /** Sends at `time` (the next block's timestamp) and waits; returns the block time. */
@@ -279,8 +290,20 @@ export async function seedDemoHistory({
       },
     });
   }
+  const priceFeed = owner.priceFeed;
+  if (priceFeed)
+    for (let week = 0; start.getTime() + week * 7 * DAY_MS < now.getTime() - DAY_MS; week++) {
+      const time = at(start, week * 7, 0);
+      steps.push({
+        time,
+        run: async () => {
+          await sendAt(time, () => priceFeed.write.addRound([demoPrice(week), seconds(time)]));
+        },
+      });
+    }
   for (const step of steps.sort((a, b) => a.time.getTime() - b.time.getTime())) await step.run();
-  await testClient.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(now.getTime() / 1000)) });
-  await testClient.mine({ blocks: 1 });
+  await testClient.setNextBlockTimestamp({ timestamp: seconds(now) });
+  if (priceFeed) await sendAt(null, () => priceFeed.write.addRound([demoPrice(-1), seconds(now)]));
+  else await testClient.mine({ blocks: 1 });
   return { payouts };
 }

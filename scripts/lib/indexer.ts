@@ -51,6 +51,7 @@ export function indexerSchemaName(chain: IndexedChain): string {
     "indexer/env.ts",
     "abis/src/generated/StakingRewards.ts",
     "abis/src/generated/PluginFarm.ts",
+    "abis/src/price-feed.ts",
     "node_modules/ponder/package.json",
     ...filesUnder(path.join(ROOT, "indexer/src")).map((file) => path.relative(ROOT, file)),
   ].sort();
@@ -60,8 +61,10 @@ export function indexerSchemaName(chain: IndexedChain): string {
       .update(`${file}\0`)
       .update(readFileSync(path.join(ROOT, file)))
       .update("\0");
-  const { pliToken, stakingRewards, pluginFarm } = chain.contracts;
-  hash.update([chain.chainId, chain.startBlock, pliToken, stakingRewards, pluginFarm].join(":").toLowerCase());
+  const { pliToken, stakingRewards, pluginFarm, priceFeed } = chain.contracts;
+  hash.update(
+    [chain.chainId, chain.startBlock, pliToken, stakingRewards, pluginFarm, priceFeed ?? ""].join(":").toLowerCase(),
+  );
   return `ponder_${hash.digest("hex").slice(0, 12)}`;
 }
 
@@ -108,6 +111,7 @@ export function indexerEnv(options: Pick<IndexerOptions, "databaseUrl" | "rpcUrl
     PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
     STAKING_ADDRESS: deployment.contracts.stakingRewards,
     FARM_ADDRESS: deployment.contracts.pluginFarm,
+    PRICE_FEED_ADDRESS: deployment.contracts.priceFeed,
     START_BLOCK: String(deployment.startBlock),
   };
 }

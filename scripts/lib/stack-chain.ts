@@ -1,12 +1,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createPublicClient, http } from "viem";
-import type { Deployment } from "@pli/abis";
+import { createPublicClient, createWalletClient, http, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { mockPriceFeedAbi, type Deployment } from "@pli/abis";
 import { readDeploymentFile } from "@pli/abis/node";
-import { DEMO_SEED, deployContracts, seedDemoData, writeDeploymentFile } from "../../contracts/scripts/deploy.ts";
+import {
+  DEMO_SEED,
+  deployContracts,
+  deployMockPriceFeed,
+  seedDemoData,
+  writeDeploymentFile,
+} from "../../contracts/scripts/deploy.ts";
 import { startAnvil } from "./anvil.ts";
 import { DEPLOYMENT_FILE } from "./data-files.ts";
-import { demoGenesisTime } from "./demo-history.ts";
+import { demoGenesisTime, demoPrice } from "./demo-history.ts";
 import { DEV_KEYS, devAccount } from "./dev-accounts.ts";
 import { dropIndexedData } from "./stack-seed.ts";
 import type { StackConfig } from "./stack-config.ts";
@@ -18,6 +25,22 @@ export interface StackChain {
   /** The contracts were deployed on a new chain that starts months back: seed the demo history on it. */
   seedHistory: boolean;
   stop?: () => Promise<void>;
+}
+
+/** One round of today's demo price on a chain without the demo history, so the dashboards have a current price. */
+async function addCurrentPrice(rpcUrl: string, priceFeed: Address): Promise<void> {
+  const transport = http(rpcUrl);
+  const client = createPublicClient({ transport });
+  const wallet = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.owner), transport });
+  const { timestamp } = await client.getBlock();
+  const hash = await wallet.writeContract({
+    address: priceFeed,
+    abi: mockPriceFeedAbi,
+    functionName: "addRound",
+    args: [demoPrice(-1), timestamp],
+    chain: null,
+  });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
 }
 
 /** Whether `deployment`'s contracts exist on the chain behind `rpcUrl` (a reset chain has lost them). */
@@ -59,7 +82,10 @@ export async function startChain(options: {
     log("anvil", "compiling and deploying contracts, seeding demo data");
     await dropIndexedData(options.databaseUrl);
     const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
-    const deployment = await deployContracts(deployOptions);
+    const deployed = await deployContracts(deployOptions);
+    const priceFeed = await deployMockPriceFeed(deployOptions);
+    const deployment = { ...deployed, contracts: { ...deployed.contracts, priceFeed } };
+    if (genesisTime === undefined) await addCurrentPrice(anvil.rpcUrl, priceFeed);
     await seedDemoData(deployment, deployOptions, {
       operators: [devAccount("validator").address, devAccount("standby").address],
       ...DEMO_SEED,

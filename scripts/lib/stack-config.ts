@@ -28,6 +28,7 @@ const envSchema = z
     PLI_TOKEN_ADDRESS: addressSchema.optional(),
     STAKING_ADDRESS: addressSchema.optional(),
     FARM_ADDRESS: addressSchema.optional(),
+    PRICE_FEED_ADDRESS: addressSchema.optional(),
     START_BLOCK: z.coerce.number().int().nonnegative().optional(),
     ANALYST_PASSWORD: configFields.shape.ANALYST_PASSWORD,
   })
@@ -38,6 +39,8 @@ const envSchema = z
       if (!env.RPC_URL && env[name] !== undefined)
         ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: `is required when ${name} is set` });
     }
+    if (env.PRICE_FEED_ADDRESS && !env.RPC_URL)
+      ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when PRICE_FEED_ADDRESS is set" });
     if (env.WS_URL && !env.RPC_URL)
       ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when WS_URL is set" });
   });
@@ -48,7 +51,12 @@ export interface ExternalChain {
   rpcUrl: string;
   wsUrl?: string;
   chainId: number;
-  contracts: { pliToken: `0x${string}`; stakingRewards: `0x${string}`; pluginFarm: `0x${string}` };
+  contracts: {
+    pliToken: `0x${string}`;
+    stakingRewards: `0x${string}`;
+    pluginFarm: `0x${string}`;
+    priceFeed?: `0x${string}`;
+  };
   startBlock: number;
 }
 
@@ -98,6 +106,7 @@ export function parseStackEnv(env: Record<string, string | undefined>, cwd = pro
             pliToken: e.PLI_TOKEN_ADDRESS!,
             stakingRewards: e.STAKING_ADDRESS!,
             pluginFarm: e.FARM_ADDRESS!,
+            ...(e.PRICE_FEED_ADDRESS ? { priceFeed: e.PRICE_FEED_ADDRESS } : {}),
           },
           startBlock: e.START_BLOCK!,
         }

@@ -123,6 +123,18 @@ export const CHAIN_VIEW_COLUMNS = {
     block_number: int8,
     changed_at: time,
   },
+  /**
+   * The price feed's latest round as it stood at a block holding a reward payment or stake event (join on
+   * `block_number`); `answer` has `decimals` decimals. Only with PRICE_FEED_ADDRESS set.
+   */
+  feed_price: {
+    block_number: int8,
+    feed: hex,
+    round_id: wei,
+    answer: wei,
+    decimals: int4,
+    updated_at: time,
+  },
   /** Ponder's own progress per chain; checkpoints are fixed-width digit strings (see getIndexedBlock). */
   _ponder_checkpoint: {
     chain_name: text,
@@ -152,6 +164,7 @@ export type StakeLimitsRow = ChainRow<"stake_limits">;
 export type StakeLimitChangeRow = ChainRow<"stake_limit_change">;
 export type FarmCapsRow = ChainRow<"farm_caps">;
 export type OperatorRow = ChainRow<"operator">;
+export type FeedPriceRow = ChainRow<"feed_price">;
 export type PonderCheckpointRow = ChainRow<"_ponder_checkpoint">;
 
 /** Select-only: Kysely refuses inserts and updates on these views at compile time. */

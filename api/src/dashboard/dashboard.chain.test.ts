@@ -18,6 +18,7 @@ let a: Awaited<ReturnType<typeof newOperator>>;
 let b: Awaited<ReturnType<typeof newOperator>>;
 let topupTime: string;
 let paidId: string;
+let latestRoundAt: Date;
 
 const now = new Date();
 const monthOf = (offset: number) =>
@@ -31,8 +32,11 @@ const get = async (token: string, url: string) => {
 };
 
 beforeAll(async () => {
-  app = await startChainApp();
+  app = await startChainApp({ priceFeed: true });
   ({ t } = app);
+  const feed = app.chain.as("owner").priceFeed!;
+  const chainNow = async () => (await app.chain.publicClient.getBlock()).timestamp;
+  await app.chain.mined(feed.write.addRound([3_000_000n, await chainNow()]));
   ({ admin, a, b } = await adminAndTwoOperators(app));
   const nodeOfA = await approvedNode(app, admin, a, 1);
   const nodeOfB = await approvedNode(app, admin, b, 2);
@@ -65,6 +69,7 @@ beforeAll(async () => {
   const owner = app.chain.as("owner");
   await app.chain.fund("owner", pli(5_000));
   await app.chain.mined(owner.staking.write.depositReward([pli(5_000)]));
+  await app.chain.mined(feed.write.addRound([4_125_000n, await chainNow()]));
   const pay = await app.chain.mined(
     owner.staking.write.payRewards([
       [a.address],
@@ -73,6 +78,9 @@ beforeAll(async () => {
       [nodeOfA.node as Address],
     ]),
   );
+  const latestAt = await chainNow();
+  await app.chain.mined(feed.write.addRound([5_000_000n, latestAt]));
+  latestRoundAt = new Date(Number(latestAt) * 1000);
   await app.synced();
   expect(
     (
@@ -130,6 +138,24 @@ describe("dashboards", () => {
     expect((await get(b.token, API.dashboard.user)).count).toEqual({ tnxCount: 1, incentiveCount: 1 });
   });
 
+  it("carry USD beside the PLI totals: paid this year at the price in force at the payment, unpaid and staked at the latest", async () => {
+    const latestPrice = { usdPerPli: "0.05", roundId: "3", updatedAt: latestRoundAt.toISOString(), stale: false };
+    // Paid: 1,000 PLI at $0.04125 (the round before the payment, not the later $0.05); unpaid 2,000 and staked 120,000
+    // PLI at $0.05.
+    expect((await get(a.token, API.dashboard.user)).usd).toEqual({
+      latestPrice,
+      paidThisYear: { year: now.getUTCFullYear(), token: pli(1_000).toString(), usd: "41.25", unpriced: 0 },
+      unpaid: "100.00",
+      staked: "6000.00",
+    });
+    expect((await get(admin, API.dashboard.admin)).usd).toEqual({
+      latestPrice,
+      paidThisYear: { year: now.getUTCFullYear(), token: pli(1_000).toString(), usd: "41.25", unpriced: 0 },
+      unpaid: "125.00",
+      staked: "8500.00",
+    });
+  });
+
   it("the admin's: everybody's figures with the counts of requests, operators and nodes", async () => {
     const dashboard = await get(admin, API.dashboard.admin);
     const nodes = await t.db.selectFrom("app.node").select("status").execute();
@@ -158,6 +184,15 @@ describe("dashboards", () => {
       accrued: pli(2_500).toString(),
       paid: "0",
     });
+  });
+
+  it("each paid incentive carries the PLI/USD price at its payment's block and its USD value; unpaid ones none", async () => {
+    const paid = await get(admin, `${API.incentive.byId}?incentiveId=${paidId}`);
+    expect(paid).toMatchObject({ paidPrice: { usdPerPli: "0.04125", roundId: "2" }, paidUsd: "41.25" });
+    const list = await get(admin, API.incentive.root);
+    const unpaid = list.docs.filter((row: { status: string }) => row.status === INCENTIVE_STATUS.unPaid);
+    expect(unpaid.length).toBe(2);
+    for (const row of unpaid) expect(row).toMatchObject({ paidPrice: null, paidUsd: null });
   });
 
   it("each dashboard answers only its own role", async () => {

@@ -1,4 +1,6 @@
-import type { Db } from "../db/database.ts";
+import type { Deps } from "../app-env.ts";
+import { dashboardUsd } from "../price/service.ts";
+import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
 import { stoppedNodes } from "../node/repository.ts";
 import { walletOf } from "../stake/service.ts";
@@ -52,7 +54,8 @@ const adminDashboardRoute = createRoute({
 });
 
 /** The figures both dashboards show, for one wallet or everybody. */
-async function dashboardOf(db: Db, wallet: Scope, now: Date) {
+async function dashboardOf(deps: Deps, wallet: Scope, now: Date) {
+  const { db } = deps;
   const [stake, transactionList, incentiveList, incentiveListAll, charts] = await Promise.all([
     stakeOverview(db, wallet),
     recentTransactions(db, wallet),
@@ -60,6 +63,8 @@ async function dashboardOf(db: Db, wallet: Scope, now: Date) {
     incentivesPerStatus(db, wallet),
     dashboardCharts(db, wallet, now),
   ]);
+  const unpaid = incentiveListAll.find((row) => row.status === INCENTIVE_STATUS.unPaid)?.token ?? "0";
+  const usd = await dashboardUsd(deps, db, wallet, { staked: BigInt(stake.tillStake), unpaid: BigInt(unpaid) }, now);
   return {
     tillStake: stake.tillStake,
     lastStakedDate: stake.lastStakedDate,
@@ -67,6 +72,7 @@ async function dashboardOf(db: Db, wallet: Scope, now: Date) {
     incentiveList,
     incentiveListAll,
     charts,
+    usd,
     count: { tnxCount: stake.tnxCount, incentiveCount: incentiveCount(incentiveListAll) },
   };
 }
@@ -79,7 +85,7 @@ export const dashboardRoutes = createRouter()
     const wallet = await walletOf(db, session);
     const now = new Date();
     const [dashboard, steps, stopped] = await Promise.all([
-      dashboardOf(db, wallet, now),
+      dashboardOf(c.var.deps, wallet, now),
       firstSteps(db, session.sub, wallet),
       stoppedNodes(db, session.sub, now),
     ]);
@@ -88,7 +94,7 @@ export const dashboardRoutes = createRouter()
   .openapi(adminDashboardRoute, async (c) => {
     const { db } = c.var.deps;
     const [dashboard, counts, unchecked] = await Promise.all([
-      dashboardOf(db, undefined, new Date()),
+      dashboardOf(c.var.deps, undefined, new Date()),
       adminCounts(db),
       countUnchecked(db),
     ]);

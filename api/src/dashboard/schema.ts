@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
 import { uncheckedCountsSchema } from "../unchecked/schema.ts";
 import { featureContract } from "../public-contract/feature.ts";
+import { dashboardUsdSchema } from "../price/schema.ts";
 
 export const DASHBOARD_PATHS = {
   user: "/api/user/dashboard",
@@ -60,6 +61,8 @@ const common = {
   /** Every incentive summed per status (the incentive overview: total, paid and unpaid). */
   incentiveListAll: z.array(z.object({ status: z.enum(INCENTIVE_STATUSES), count: z.number().int(), token: wei })),
   charts,
+  /** USD beside the PLI totals (paid this year, unpaid, staked); null without PRICE_FEED_ADDRESS. */
+  usd: dashboardUsdSchema.nullable(),
 };
 
 /** Where the operator is on the way to a first stake (the dashboard shows the path until they have staked). */

@@ -34,6 +34,7 @@ import * as nodeSearchTable from "./migrations/2026-12-01T09-00-00_node-search-t
 import * as incentiveExportLine from "./migrations/2026-12-02T09-00-00_incentive-export-line.ts";
 import * as incentiveNewestOnExportIndex from "./migrations/2026-12-03T10-30-00_incentive-newest-on-export-index.ts";
 import * as nodeChecks from "./migrations/2026-12-04T09-00-00_node-checks.ts";
+import * as feedPrice from "./migrations/2026-12-05T13-00-00_feed-price.ts";
 import * as operatorPublicNames from "./migrations/2026-12-05T14-00-00_operator-public-names.ts";
 import * as webhooks from "./migrations/2026-12-05T14-20-00_webhooks.ts";
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-12-02T09-00-00_incentive-export-line": incentiveExportLine,
   "2026-12-03T10-30-00_incentive-newest-on-export-index": incentiveNewestOnExportIndex,
   "2026-12-04T09-00-00_node-checks": nodeChecks,
+  "2026-12-05T13-00-00_feed-price": feedPrice,
   "2026-12-05T14-00-00_operator-public-names": operatorPublicNames,
   "2026-12-05T14-20-00_webhooks": webhooks,
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { priceSchema, usdSchema } from "../price/schema.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { PAYOUT_HINT_MESSAGES } from "./payout-rules.ts";
@@ -101,6 +102,10 @@ export const incentiveResponseSchema = z.object({
   paidAmount: wei.nullable(),
   /** True when the chain paid this key another amount than the row's token (shown to admins). */
   amountMismatch: z.boolean(),
+  /** The PLI/USD price in force at the payment's block, null when unpaid or no price was kept (no PRICE_FEED_ADDRESS). */
+  paidPrice: priceSchema.nullable(),
+  /** What the chain paid, in USD at paidPrice (rounded to the cent half up); null with it. */
+  paidUsd: usdSchema.nullable(),
   /** YYYY-MM-DD, or ~ once past (spec 2). */
   nextPaymentDate: z.string(),
   /** The stake position the row accrued on: its _id (0x<wallet>-0x<node>) and the chain's status now. */

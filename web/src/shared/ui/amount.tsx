@@ -1,3 +1,4 @@
+import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract";
 import { Text, Tooltip, type TextProps } from "@mantine/core";
 import { abbreviatedToken, formatToken, formatTokenExact } from "../format";
 import { WRAP_ANYWHERE } from "./detail";
@@ -13,11 +14,26 @@ export function Amount({
   unit = "PLI",
   testId,
   exact = false,
+  decimals = PLI_DECIMALS,
+  places,
   ...props
-}: TextProps & { wei: bigint | undefined; unit?: string; testId?: string; exact?: boolean }) {
-  const short = wei === undefined || exact ? undefined : abbreviatedToken(wei);
-  const text = wei === undefined ? "…" : exact ? formatTokenExact(wei) : (short ?? formatToken(wei));
-  const full = short === undefined || wei === undefined ? undefined : `${formatTokenExact(wei)} ${unit}`;
+}: TextProps & {
+  wei: bigint | undefined;
+  unit?: string;
+  testId?: string;
+  exact?: boolean;
+  /** The unit's decimals (PLI's by default) and the places shown (4 by default). */
+  decimals?: number;
+  places?: number;
+}) {
+  const short = wei === undefined || exact ? undefined : abbreviatedToken(wei, decimals);
+  const text =
+    wei === undefined
+      ? "…"
+      : exact
+        ? formatTokenExact(wei, decimals)
+        : (short ?? formatToken(wei, places ?? LIMITS.balanceDecimals, decimals));
+  const full = short === undefined || wei === undefined ? undefined : `${formatTokenExact(wei, decimals)} ${unit}`;
   const amount = (
     <Text component="span" className={exact ? classes.exact : classes.value} title={full} {...props}>
       <span data-testid={testId}>{text}</span> {unit}
@@ -36,5 +52,18 @@ export function Amount({
     >
       {amount}
     </Tooltip>
+  );
+}
+
+/** A USD figure as the API answers it ("1234.56", to the cent), shown like a token amount: "1,234.56 USD". */
+export function UsdAmount({ usd, ...props }: TextProps & { usd: string | undefined; testId?: string }) {
+  return (
+    <Amount
+      wei={usd === undefined ? undefined : BigInt(usd.replace(".", ""))}
+      unit="USD"
+      decimals={2}
+      places={2}
+      {...props}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { useAdminDashboard } from "../api/get-admin-dashboard";
 import { PayoutChart, StakeChart } from "../components/dashboard-charts";
 import { IncentiveOverview } from "../components/incentive-overview";
+import { UsdOverview } from "../components/usd-overview";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
 
 const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
@@ -47,6 +48,7 @@ export function AdminDashboardPage() {
         </StatGrid>
       </Section>
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.adminListIncentive.href()} />
+      <UsdOverview usd={data?.usd} />
       <Section title="Nodes Overview">
         <StatGrid cols={3}>
           <StatCard label="Total Nodes" value={count(data?.count.totalNodeCount)} to={requests} />

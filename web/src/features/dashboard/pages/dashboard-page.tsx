@@ -10,6 +10,7 @@ import { useOperatorDashboard } from "../api/get-user-dashboard";
 import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
 import { FirstStepsPath } from "../components/first-steps";
 import { IncentiveOverview } from "../components/incentive-overview";
+import { UsdOverview } from "../components/usd-overview";
 import { StoppedNodesAlert } from "../components/stopped-nodes-alert";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
 
@@ -41,6 +42,7 @@ export function DashboardPage() {
       </Section>
       {data ? <FirstStepsPath steps={data.firstSteps} /> : null}
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />
+      <UsdOverview usd={data?.usd} />
       {data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <StakeChart title="Stake over time" data={data.charts.stake} />

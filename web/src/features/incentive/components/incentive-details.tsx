@@ -4,12 +4,13 @@ import { Link } from "react-router-dom";
 import { ExplorerAddress, ExplorerTx } from "@/chain/explorer-links";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
-import { Amount } from "@/shared/ui/amount";
+import { Amount, UsdAmount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
+import { incentiveMessages } from "../messages";
 
 /**
  * One incentive read-only: its operator and stake position, how the month accrued, and its payment as the chain shows
- * it.
+ * it, with the PLI/USD price in force at the payment's block and the USD value it gives.
  */
 export function IncentiveDetails({ incentive }: { incentive: IncentiveResponse }) {
   const next = incentive.nextPaymentDate;
@@ -49,6 +50,19 @@ export function IncentiveDetails({ incentive }: { incentive: IncentiveResponse }
           </Stack>
         )}
       </Detail>
+      {incentive.paidPrice && incentive.paidUsd ? (
+        <Detail label={incentiveMessages.paidUsdLabel}>
+          <Stack gap={2}>
+            <UsdAmount usd={incentive.paidUsd} size="sm" />
+            <Text size="sm">
+              {incentiveMessages.paidPrice(
+                incentive.paidPrice.usdPerPli,
+                formatDate(incentive.paidPrice.updatedAt, "operatorDashboard"),
+              )}
+            </Text>
+          </Stack>
+        </Detail>
+      ) : null}
       <Detail label="Txn Hash">{incentive.tnxHash ? <ExplorerTx hash={incentive.tnxHash} /> : plainValue("")}</Detail>
       <Detail label="Created At">{plainValue(formatDate(incentive.createdAt))}</Detail>
     </DetailGrid>

@@ -1,0 +1,41 @@
+import type { PublicClient } from "viem";
+import { aggregatorV3Abi } from "@pli/abis";
+import type { Config } from "../config.ts";
+import type { Log } from "../shared/logger.ts";
+import type { PriceRound } from "./rules.ts";
+
+/** How long a read of the feed's latest round (or its failure) is given again, so a dashboard adds no RPC call. */
+const LATEST_TTL_MS = 30_000;
+
+const cache = new Map<string, { at: number; round: Promise<PriceRound | null> }>();
+
+async function readLatest(chain: PublicClient, feed: `0x${string}`, log: Log): Promise<PriceRound | null> {
+  try {
+    const [[roundId, answer, , updatedAt], decimals] = await Promise.all([
+      chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "latestRoundData" }),
+      chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "decimals" }),
+    ]);
+    if (answer <= 0n) return null;
+    return { roundId, answer, decimals, updatedAt: new Date(Number(updatedAt) * 1000) };
+  } catch (error) {
+    log.warn({ err: error, feed }, "price feed unreadable");
+    return null;
+  }
+}
+
+/**
+ * The feed's latest round, or null without PRICE_FEED_ADDRESS or while the feed cannot be read (no USD then, rather
+ * than a failed answer). Read at most every 30 s per feed.
+ */
+export function latestRound(
+  deps: { config: Pick<Config, "PRICE_FEED_ADDRESS">; chain: PublicClient; log: Log },
+  now = Date.now(),
+): Promise<PriceRound | null> {
+  const feed = deps.config.PRICE_FEED_ADDRESS;
+  if (!feed) return Promise.resolve(null);
+  const kept = cache.get(feed);
+  if (kept && now - kept.at < LATEST_TTL_MS) return kept.round;
+  const round = readLatest(deps.chain, feed as `0x${string}`, deps.log);
+  cache.set(feed, { at: now, round });
+  return round;
+}

@@ -1,0 +1,29 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+import { usdCents } from "./rules.ts";
+
+/**
+ * The reward payments of `wallet` (everybody's when undefined) from `since` on: PLI paid, its USD in cents (each payment
+ * at the price kept for its block, rounded on its own as a tax report lists it), and how many had no price kept.
+ * Payments of one amount at one price are valued once and counted.
+ */
+export async function paidSince(db: Db, wallet: string | undefined, since: Date) {
+  let query = db
+    .selectFrom("chain.reward_payment as p")
+    .leftJoin("chain.feed_price as f", "f.block_number", "p.block_number")
+    .select(["p.amount", "f.answer", "f.decimals", sql<string>`count(*)::text`.as("payments")])
+    .where("p.block_time", ">=", since)
+    .groupBy(["p.amount", "f.answer", "f.decimals"]);
+  if (wallet) query = query.where("p.wallet", "=", wallet);
+  const rows = await query.execute();
+  let token = 0n;
+  let cents = 0n;
+  let unpriced = 0;
+  for (const row of rows) {
+    const payments = BigInt(row.payments);
+    token += BigInt(row.amount) * payments;
+    if (row.answer === null || row.decimals === null) unpriced += Number(payments);
+    else cents += usdCents(BigInt(row.amount), BigInt(row.answer), row.decimals) * payments;
+  }
+  return { token, cents, unpriced };
+}
