@@ -2,6 +2,7 @@ import { scanUnlocks } from "../alert/unlock-scan.ts";
 import type { Db } from "../db/database.ts";
 import { matchPayments } from "../incentive/payments.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
+import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
 import { sendPendingMails, type MailSenderDeps } from "./outbox.ts";
 
 /** The pg-boss job that records the mails of chain events and sends every recorded mail not sent yet, every minute. */
@@ -14,36 +15,14 @@ export const MAIL_JOB = "mails";
 const CHAIN_EVENT_SCANS: ((db: Db) => Promise<unknown>)[] = [scanUnlocks, (db) => matchPayments(db)];
 
 /** Sends recorded mails soon after a transaction recorded them; the mail job sends any left by the next minute. */
-export interface MailQueue {
-  wake(): void;
-}
+export type MailQueue = WakeQueue;
 
-/**
- * Sends the recorded mails in this process when woken: one send at a time, a wake during a send
- * runs one more send after it. Safe beside the mail job and other instances (mails are claimed).
- */
-export function mailQueueOf(deps: MailSenderDeps): MailQueue {
-  let running = false;
-  let again = false;
-  const run = () => {
-    running = true;
-    sendPendingMails(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, "mails: sending failed"))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return {
-    wake() {
-      if (running) again = true;
-      else run();
-    },
-  };
-}
+/** Sends the recorded mails in this process when woken (wakeQueueOf): safe beside the mail job and other instances. */
+export const mailQueueOf = (deps: MailSenderDeps): MailQueue =>
+  wakeQueueOf(
+    () => sendPendingMails(deps),
+    (error) => deps.log.error({ err: error }, "mails: sending failed"),
+  );
 
 /**
  * Records the mails of the chain events indexed since the last run, then sends every recorded mail not

@@ -6,6 +6,7 @@ import type { Log } from "../shared/logger.ts";
 import { requestFor, type WebhookMessage } from "./formats.ts";
 import type { WebhookReach } from "./guard.ts";
 import { deliveredStatus, maskedTarget, retryDelaySeconds, WEBHOOK_LIMITS, type WebhookKind } from "./rules.ts";
+import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
 import { postOnce } from "./send.ts";
 
 export interface WebhookSenderDeps {
@@ -160,33 +161,14 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
 }
 
 /** Delivers recorded events soon after a transaction recorded them; the webhook job takes any left, and retries. */
-export interface WebhookQueue {
-  wake(): void;
-}
+export type WebhookQueue = WakeQueue;
 
-/** Delivers in this process when woken: one run at a time, a wake during a run runs once more after it. */
-export function webhookQueueOf(deps: WebhookSenderDeps): WebhookQueue {
-  let running = false;
-  let again = false;
-  const run = () => {
-    running = true;
-    deliverPendingWebhooks(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, "webhooks: delivery failed"))
-      .finally(() => {
-        running = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return {
-    wake() {
-      if (running) again = true;
-      else run();
-    },
-  };
-}
+/** Delivers in this process when woken (wakeQueueOf): safe beside the webhook job and other instances. */
+export const webhookQueueOf = (deps: WebhookSenderDeps): WebhookQueue =>
+  wakeQueueOf(
+    () => deliverPendingWebhooks(deps),
+    (error) => deps.log.error({ err: error }, "webhooks: delivery failed"),
+  );
 
 /** The pg-boss job that delivers what is due every minute: retries after their backoff, and anything a wake missed. */
 export const WEBHOOK_JOB = "webhooks";

@@ -1,4 +1,4 @@
-import { Divider, Group, Stack } from "@mantine/core";
+import { Button, Divider, Group, Stack, type ButtonProps } from "@mantine/core";
 import type { ReactNode } from "react";
 
 /**
@@ -25,5 +25,19 @@ export function RowActions({
         </>
       ) : null}
     </Box>
+  );
+}
+
+/** The destructive action of a row (Delete, Remove): red and light, named for the record it acts on. */
+export function DangerButton({
+  children,
+  label,
+  onClick,
+  ...props
+}: ButtonProps & { children: ReactNode; label: string; onClick: () => void; title?: string }) {
+  return (
+    <Button size="xs" variant="light" color="red" onClick={onClick} aria-label={label} {...props}>
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { jobCategorySchema, MESSAGES, type JobCategoryResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { RowActions } from "@/shared/ui/row-actions";
+import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
@@ -97,17 +97,14 @@ export function JobCategoryManager() {
       cell: ({ row }) => (
         <RowActions
           danger={
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
+            <DangerButton
               disabled={row.original.jobCount > 0}
               title={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}
               onClick={() => void onRemove(row.original)}
-              aria-label={`Remove ${row.original.categoryName}`}
+              label={`Remove ${row.original.categoryName}`}
             >
               Remove
-            </Button>
+            </DangerButton>
           }
         >
           <Button

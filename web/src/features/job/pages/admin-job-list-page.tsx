@@ -1,6 +1,6 @@
 import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
 import { Button, Stack, Text, Tooltip } from "@mantine/core";
-import { RowActions } from "@/shared/ui/row-actions";
+import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -73,15 +73,9 @@ export function AdminJobListPage() {
       cell: ({ row }) => (
         <RowActions
           danger={
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void onDelete(row.original)}
-              aria-label={`Delete ${row.original.name}`}
-            >
+            <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>
               Delete
-            </Button>
+            </DangerButton>
           }
         >
           <Tooltip label={jobMessages.quickUpdateHint} withArrow>

@@ -1,6 +1,6 @@
 import { MESSAGES, NODE_TAB_ALL, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
-import { RowActions } from "@/shared/ui/row-actions";
+import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -108,15 +108,9 @@ export function AdminNodeListPage() {
           stacked
           danger={
             mayDelete(row.original) ? (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => void onDelete(row.original)}
-                aria-label={`Delete ${row.original.name}`}
-              >
+              <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>
                 Delete
-              </Button>
+              </DangerButton>
             ) : null
           }
         >

@@ -1,6 +1,6 @@
 import { MESSAGES, type RpcUrlResponse } from "@pli/api/public-contract";
 import { Button, Stack } from "@mantine/core";
-import { RowActions } from "@/shared/ui/row-actions";
+import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { IconPlus } from "@tabler/icons-react";
 import { Link, useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -44,15 +44,9 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
       cell: ({ row }) => (
         <RowActions
           danger={
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void onDelete(row.original)}
-              aria-label={`Delete ${row.original.name}`}
-            >
+            <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>
               Delete
-            </Button>
+            </DangerButton>
           }
         >
           <Button
