@@ -7,7 +7,8 @@ export const ANSWER_CHANNEL = "app_changed";
  * Tables no list or record answer reads, written often enough that announcing them would only empty
  * the API's answer caches: rate-limit counters, sign-in challenges, alert and mail bookkeeping, the
  * monitor's raw probes, upload records and the migrator's own tables. Tables created later that no
- * cached answer reads (the mail outbox, the audit trail) are listed too: their migrations add no trigger.
+ * cached answer reads (the mail outbox, the audit trail, the webhooks and their deliveries) are listed too: their
+ * migrations add no trigger.
  */
 export const QUIET_TABLES = [
   "rate_limit",
@@ -22,6 +23,9 @@ export const QUIET_TABLES = [
   "mail_outbox",
   "audit_record",
   "upload",
+  "webhook",
+  "webhook_delivery",
+  "webhook_attempt",
   "kysely_migration",
   "kysely_migration_lock",
 ];
