@@ -61,5 +61,5 @@ describe("stake unlocked alerts", () => {
     expect(receiver.received.map((request) => JSON.parse(request.body).text)).toEqual([
       "Stake unlocked on node Alpha: Your stake of 50000 PLI on node Alpha is unlocked: you can withdraw it on the portal.",
     ]);
-  });
+  }, 90_000);
 });
