@@ -77,7 +77,6 @@ export default defineConfig({
           include: ["scripts/**/*.smoke.test.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],
