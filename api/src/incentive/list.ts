@@ -111,7 +111,8 @@ export function everyIncentive(db: Db, filter: { wallet?: string; q: string } & 
   const of = shapeOf(filter);
   let query = of ? matching(db, of.shape, of.values, true) : incentives(db).where(sql.lit(false));
   const { start, end } = dayRangeBounds(filter);
-  if (start) query = query.where("i.created_at", ">=", sql.lit(start.toISOString()));
-  if (end) query = query.where("i.created_at", "<", sql.lit(end.toISOString()));
+  const instant = (at: Date) => sql<Date>`${sql.lit(at.toISOString())}::timestamptz`;
+  if (start) query = query.where("i.created_at", ">=", instant(start));
+  if (end) query = query.where("i.created_at", "<", instant(end));
   return newestFirst(query);
 }
