@@ -1,4 +1,4 @@
-import { DATE_RANGE_MESSAGES } from "../shared/date-range.ts";
+import { DATE_RANGE_MESSAGES } from "../shared/date-range-messages.ts";
 import { IMPORT_MESSAGES } from "../shared/import-messages.ts";
 import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
 

@@ -1,11 +1,5 @@
 import { z } from "zod";
-
-/** The messages of an export's date range (gathered in COMMON_MESSAGES: several exports take one). */
-export const DATE_RANGE_MESSAGES = {
-  rangeBadDate: "Enter a date as YYYY-MM-DD",
-  rangeDayReversed: "The last day comes before the first day",
-  rangeDayRequired: "Enter the first and the last day of the report",
-} as const;
+import { DATE_RANGE_MESSAGES } from "./date-range-messages.ts";
 
 const DAY_MS = 86_400_000;
 
