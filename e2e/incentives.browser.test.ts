@@ -19,6 +19,7 @@ import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
 import { abbreviatedToken, formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
+import { ALL_DATES } from "../web/src/shared/ui/export-range-labels.ts";
 import { routes } from "@/shared/config/routes";
 import {
   adminToken,
@@ -277,6 +278,36 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const lines = await csv;
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) expect(line).toContain(`,Paid,`);
+
+    // The exports' range: last year's holds none of these rows (accrued this year); this year's tax report lists the
+    // stake and both payments with their price and USD, under a name that says the range and the price feed.
+    const year = new Date().getUTCFullYear();
+    const taxReport = page.getByRole("button", { name: incentiveMessages.taxReport });
+    expect(await taxReport.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: ALL_DATES }).click();
+    await page.getByRole("button", { name: "Last year" }).click();
+    await page.keyboard.press("Escape");
+    const lastYearRange = page.getByRole("button", { name: `${year - 1}-01-01 – ${year - 1}-12-31` });
+    await lastYearRange.waitFor();
+    const lastYear = csvLines(page.waitForEvent("download"));
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    expect(await lastYear).toHaveLength(1);
+    await lastYearRange.click();
+    await page.getByRole("button", { name: "This year" }).click();
+    await page.keyboard.press("Escape");
+    await shoot(page, "operator-incentives-range");
+    const report = page.waitForEvent("download");
+    await taxReport.click();
+    expect((await report).suggestedFilename()).toMatch(
+      new RegExp(`^tax-report_${year}-01-01_${year}-12-31_feed-0x[0-9a-f]{40}\\.csv$`),
+    );
+    const reportLines = await csvLines(report);
+    expect(reportLines[0]).toBe(
+      "Date (UTC),Kind,Wallet Address,Node Name,Node Address,Token (PLI),PLI/USD,USD,Txn Hash",
+    );
+    const kinds = reportLines.slice(1).map((line) => line.split(",")[1]);
+    expect(kinds).toEqual(["Stake", "Reward payment", "Reward payment"]);
+    for (const line of reportLines.slice(1)) expect(line).toMatch(/,[\d.]+,\d+\.\d{2},0x[0-9a-f]{64}$/);
 
     const mail = await mailbox(stack.current.mailDir).textContaining(operator.email, payoutTx);
     expect(mail).toContain(node.nodeAddress.toLowerCase());

@@ -332,6 +332,7 @@ describe("access matrix", () => {
     const calls: [method: "GET" | "POST", url: string, body?: unknown][] = [
       ["GET", API.incentive.root],
       ["GET", API.incentive.export],
+      ["GET", `${API.incentive.taxReport}?from=2027-01-01&to=2027-12-31`],
       ["GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`],
       ["GET", API.incentive.summary],
       ["GET", API.incentive.discrepancies],
@@ -351,7 +352,7 @@ describe("access matrix", () => {
     expect((await as("operatorB", "GET", API.incentive.root)).body.totalDocs).toBe(0);
     expect((await as("operatorA", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(2);
     expect((await as("operatorB", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(1);
-    for (const [method, url, payload] of calls.slice(2))
+    for (const [method, url, payload] of calls.slice(3))
       expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
     expect((await as("admin", "GET", API.incentive.root)).body.totalDocs).toBe(2);
     expect((await as("admin", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).status).toBe(200);

@@ -195,6 +195,37 @@ describe("dashboards", () => {
     for (const row of unpaid) expect(row).toMatchObject({ paidPrice: null, paidUsd: null });
   });
 
+  it("the tax report and the transaction list value each stake event and payment at the round in force at its block", async () => {
+    const year = now.getUTCFullYear();
+    const range = `from=${year}-01-01&to=${year}-12-31`;
+    const feed = app.chain.deployment.contracts.priceFeed!.toLowerCase();
+    const report = await t.call("GET", `${API.incentive.taxReport}?${range}`, { token: a.token });
+    expect(report.status).toBe(200);
+    expect(report.headers.get("content-disposition")).toBe(
+      `attachment; filename="tax-report_${year}-01-01_${year}-12-31_feed-${feed}.csv"`,
+    );
+    const cells = (body: string) =>
+      body
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.split(","));
+    // The stakes at $0.03 (the first round), the payment at $0.04125 (the round before it, not the later $0.05).
+    expect(
+      cells(report.body).map(([, kind, wallet, , , token, price, usd]) => [kind, wallet, token, price, usd]),
+    ).toEqual([
+      ["Stake", a.wallet, "100000", "0.03", "3000.00"],
+      ["Top-up", a.wallet, "20000", "0.03", "600.00"],
+      ["Reward payment", a.wallet, "1000", "0.04125", "41.25"],
+    ]);
+    const everyone = await t.call("GET", `${API.incentive.taxReport}?${range}`, { token: admin });
+    expect(cells(everyone.body).map(([, kind, wallet]) => [kind, wallet])).toContainEqual(["Stake", b.wallet]);
+    const events = await get(a.token, API.stake.transactions);
+    expect(events.docs.map((row: { kind: string; usd: string | null }) => [row.kind, row.usd])).toEqual([
+      ["topup", "600.00"],
+      ["stake", "3000.00"],
+    ]);
+  });
+
   it("each dashboard answers only its own role", async () => {
     expect((await t.call("GET", API.dashboard.user, { token: admin })).status).toBe(403);
     expect((await t.call("GET", API.dashboard.admin, { token: a.token })).status).toBe(403);

@@ -1,3 +1,4 @@
+import type { DayRange } from "../shared/date-range.ts";
 import type { Db } from "../db/database.ts";
 import { copyCsvLines } from "../shared/csv-copy.ts";
 import { everyIncentive } from "./list.ts";
@@ -19,5 +20,5 @@ export const EXPORT_COLUMNS = [
  * by the database on every insert and update, migration 2026-12-02T09-00-00), sent by Postgres through a COPY and
  * streamed as it comes: a million rows without formatting, a row object or a line built in JS.
  */
-export const incentiveCsv = (db: Db, filter: { wallet?: string; q: string }) =>
+export const incentiveCsv = (db: Db, filter: { wallet?: string; q: string } & DayRange) =>
   copyCsvLines(db, EXPORT_COLUMNS, everyIncentive(db, filter).select("i.export_line"));

@@ -1,3 +1,4 @@
+import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
@@ -103,9 +104,15 @@ export async function listIncentives(
 
 /**
  * Every matching incentive, newest date first (the CSV export): the list's filter with its values as literals, for
- * a COPY; no row when `q` names no status.
+ * a COPY; no row when `q` names no status. With a range, those created in its UTC days (the
+ * export's Created At).
  */
-export function everyIncentive(db: Db, filter: { wallet?: string; q: string }) {
+export function everyIncentive(db: Db, filter: { wallet?: string; q: string } & DayRange) {
   const of = shapeOf(filter);
-  return newestFirst(of ? matching(db, of.shape, of.values, true) : incentives(db).where(sql.lit(false)));
+  let query = of ? matching(db, of.shape, of.values, true) : incentives(db).where(sql.lit(false));
+  const { start, end } = dayRangeBounds(filter);
+  const instant = (at: Date) => sql<Date>`${sql.lit(at.toISOString())}::timestamptz`;
+  if (start) query = query.where("i.created_at", ">=", instant(start));
+  if (end) query = query.where("i.created_at", "<", instant(end));
+  return newestFirst(query);
 }

@@ -1,6 +1,6 @@
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { csvHeaders, csvResponse } from "../shared/csv.ts";
+import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";
 import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
@@ -9,6 +9,7 @@ import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
+import { TAX_REPORT_COLUMNS, taxReportCells, taxReportFileName, taxReportRows } from "./tax-report.ts";
 import {
   deleteUnpaidIncentive,
   depositsOfTransaction,
@@ -33,6 +34,7 @@ import {
   payoutHintSchema,
   payoutPlanResponseSchema,
   payoutPlanSchema,
+  taxReportQuerySchema,
   INCENTIVE_PATHS,
 } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
@@ -57,6 +59,22 @@ const listIncentivesRoute = createRoute({
   middleware: [signedIn] as const,
   request: { query: incentiveListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(incentiveResponseSchema), "A page of incentives"), ...guarded },
+});
+
+const taxReportRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.taxReport,
+  ...describe(
+    "signed-in",
+    "The tax report of a range of UTC days as CSV: each reward payment and stake event with its PLI/USD price at its block and USD value to the cent; the operator's own, or everyone's (one wallet's with `wallet`) for an admin; 409 without PRICE_FEED_ADDRESS",
+  ),
+  middleware: [signedIn] as const,
+  request: { query: taxReportQuerySchema },
+  responses: {
+    200: csvResponse("tax-report_<from>_<to>_feed-<feed address>.csv, oldest first"),
+    ...guarded,
+    409: conflict,
+  },
 });
 
 const getIncentiveRoute = createRoute({
@@ -192,8 +210,19 @@ export const incentiveRoutes = createRouter()
   })
   .openapi(exportIncentivesRoute, async (c) => {
     const { db } = c.var.deps;
-    const csv = incentiveCsv(db, { q: c.req.valid("query").q, wallet: await scopeOf(db, c.get("session")!) });
+    const csv = incentiveCsv(db, { ...c.req.valid("query"), wallet: await scopeOf(db, c.get("session")!) });
     return c.body(csv, 200, csvHeaders(INCENTIVE_EXPORT_FILE));
+  })
+  .openapi(taxReportRoute, async (c) => {
+    const { db, config } = c.var.deps;
+    const feed = config.PRICE_FEED_ADDRESS;
+    if (!feed) throw new AppError("conflict", INCENTIVE_MESSAGES.taxReportNeedsFeed);
+    const query = c.req.valid("query");
+    const own = await scopeOf(db, c.get("session")!);
+    if (own && query.wallet && query.wallet !== own)
+      throw new AppError("forbidden", INCENTIVE_MESSAGES.taxReportOwnOnly);
+    const rows = taxReportRows(db, { ...query, wallet: own ?? query.wallet });
+    return c.body(csvStream(TAX_REPORT_COLUMNS, rows, taxReportCells), 200, csvHeaders(taxReportFileName(query, feed)));
   })
   .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.var.deps.db), 200))
   .openapi(discrepanciesRoute, async (c) => {

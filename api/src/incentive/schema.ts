@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { addressSchema } from "@pli/abis";
+import { dayRangeInOrder, dayRangeShape, requiredDayRangeShape } from "../shared/date-range.ts";
 import { priceSchema, usdSchema } from "../price/schema.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
@@ -14,6 +16,7 @@ export const INCENTIVE_PATHS = {
   root: "/api/incentive",
   byId: "/api/incentive/getIncentiveByID",
   export: "/api/incentive/export",
+  taxReport: "/api/incentive/tax-report",
   summary: "/api/incentive/summary",
   discrepancies: "/api/incentive/discrepancies",
   payout: "/api/incentive/payout",
@@ -34,6 +37,9 @@ export const INCENTIVE_MESSAGES = {
   incentivePaidKept: "A paid incentive is a fact of the chain: it is never deleted",
   depositUnknown: "No reward deposit with this hash has been indexed: it is unknown, or not yet mined and indexed",
   depositRecorded: "Reward deposit recorded",
+  taxReportNeedsFeed:
+    "The tax report values each payment and stake event at the PLI/USD price feed, and no feed is configured (PRICE_FEED_ADDRESS)",
+  taxReportOwnOnly: "An operator's tax report holds their own records only",
   ...INCENTIVE_RULE_MESSAGES,
   ...PAYOUT_HINT_MESSAGES,
 } as const;
@@ -45,7 +51,19 @@ const incentiveStatusSchema = z.enum(INCENTIVE_STATUSES);
  * it is 0x hex, by the beginning of the wallet, node address or payout transaction hash.
  */
 export const incentiveListQuerySchema = listQuerySchema;
-export const incentiveExportQuerySchema = listQuerySchema.pick({ q: true });
+/** The export's search and optional range of incentive days (UTC, first and last included). */
+export const incentiveExportQuerySchema = listQuerySchema
+  .pick({ q: true })
+  .extend(dayRangeShape)
+  .refine(...dayRangeInOrder);
+/**
+ * GET /api/incentive/tax-report: the first and last UTC day of the report (both required and included); an admin may
+ * name one operator's wallet (everyone's without it), an operator only their own.
+ */
+export const taxReportQuerySchema = z
+  .object({ ...requiredDayRangeShape, wallet: addressSchema.transform((value) => value.toLowerCase()).optional() })
+  .refine(...dayRangeInOrder);
+
 export const incentiveByIdQuerySchema = z.object({ incentiveId: idSchema });
 export const discrepancyQuerySchema = listQuerySchema.pick({ page: true, limit: true });
 

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import type { Db } from "../db/database.ts";
 import { usdCents } from "./rules.ts";
 
@@ -27,3 +27,18 @@ export async function paidSince(db: Db, wallet: string | undefined, since: Date)
   }
   return { token, cents, unpriced };
 }
+
+/** The feed's round kept for a block (chain.feed_price): `answer` USD per PLI with `decimals` decimals. */
+export interface KeptPrice {
+  answer: string;
+  decimals: number;
+  round_id: string;
+  updated_at: string;
+}
+
+/** The round in force at `block` as one JSON value (null when none was kept), beside the row it prices. */
+export const keptPriceAt = (block: Expression<bigint>) => sql<KeptPrice | null>`(
+  SELECT json_build_object('answer', fp.answer::text, 'decimals', fp.decimals, 'round_id', fp.round_id::text,
+    'updated_at', fp.updated_at)
+  FROM chain.feed_price AS fp WHERE fp.block_number = ${block}
+)`;

@@ -1,7 +1,7 @@
 import type { Deps } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { latestRound } from "./feed.ts";
-import { paidSince } from "./repository.ts";
+import { paidSince, type KeptPrice } from "./repository.ts";
 import { centsText, isStale, usdPerPli, usdText, type PriceRound } from "./rules.ts";
 import type { DashboardUsd } from "./schema.ts";
 
@@ -40,4 +40,19 @@ export async function dashboardUsd(
     unpaid: latest ? usdText(totals.unpaid, latest.round) : null,
     staked: latest ? usdText(totals.staked, latest.round) : null,
   };
+}
+
+/** A kept round read back as a PriceRound. */
+export const roundOfKept = (kept: KeptPrice): PriceRound => ({
+  roundId: BigInt(kept.round_id),
+  answer: BigInt(kept.answer),
+  decimals: kept.decimals,
+  updatedAt: new Date(kept.updated_at),
+});
+
+/** `wei` PLI at the round kept for its block: the price and the USD value (to the cent), both null without one. */
+export function valuedAt(kept: KeptPrice | null, wei: bigint) {
+  if (!kept) return { price: null, usd: null };
+  const round = roundOfKept(kept);
+  return { price: priceOf(round), usd: usdText(wei, round) };
 }

@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGES } from "../shared/date-range-messages.ts";
 import { IMPORT_MESSAGES } from "../shared/import-messages.ts";
 import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
 
@@ -31,4 +32,5 @@ export const COMMON_MESSAGES = {
   chainTryAgain: "Try Again!!",
   otherProviderRequired: "Enter the provider's name",
   ...IMPORT_MESSAGES,
+  ...DATE_RANGE_MESSAGES,
 } as const;

@@ -1,3 +1,4 @@
+import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
 import { sql, type Selectable } from "kysely";
 import type { StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
@@ -66,8 +67,14 @@ const newestFirst = <Q extends ReturnType<typeof requestsWithNode>>(query: Q) =>
 export const listStakeRequests = (db: Db, { q, page, limit }: { q: string; page: number; limit: number }) =>
   pageOf(requestsMatching(db, q), newestFirst, { page, limit });
 
-/** Every matching request, newest first, streamed (the CSV export). */
-export const allStakeRequests = (db: Db, q: string) => rowsOf(newestFirst(requestsMatching(db, q)));
+/** Every matching request, newest first, streamed (the CSV export); with a range, those made in its UTC days. */
+export function allStakeRequests(db: Db, q: string, range: DayRange = {}) {
+  const { start, end } = dayRangeBounds(range);
+  let query = requestsMatching(db, q);
+  if (start) query = query.where("r.created_at", ">=", start);
+  if (end) query = query.where("r.created_at", "<", end);
+  return rowsOf(newestFirst(query));
+}
 
 export const findStakeRequest = (db: Db, id: string) =>
   withRequestColumns(requestsWithNode(db)).where("r.id", "=", id).executeTakeFirst();

@@ -180,7 +180,11 @@ export const stakeRequestRoutes = createRouter()
   })
   .openapi(exportStakeRequestsRoute, async (c) =>
     c.body(
-      csvStream(REQUEST_COLUMNS, allStakeRequests(c.var.deps.db, c.req.valid("query").q), requestCells),
+      csvStream(
+        REQUEST_COLUMNS,
+        allStakeRequests(c.var.deps.db, c.req.valid("query").q, c.req.valid("query")),
+        requestCells,
+      ),
       200,
       csvHeaders("requests.csv"),
     ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayRangeInOrder, dayRangeShape } from "../shared/date-range.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema } from "../shared/schema.ts";
 import { STAKE_REQUEST_RULE_MESSAGES, STAKE_REQUEST_STATUSES, REVIEWED_STAKE_REQUEST_STATUSES } from "./rules.ts";
@@ -32,7 +33,11 @@ export const stakeRequestQuerySchema = listQuerySchema.extend({ nodeId: idSchema
 /** GET /api/request/getRequestByID: one request, for the admin's edit page. */
 export const stakeRequestByIdQuerySchema = z.object({ requestId: idSchema });
 
-export const stakeRequestExportQuerySchema = listQuerySchema.pick({ q: true });
+/** The export's search and optional range of request days (UTC, first and last included). */
+export const stakeRequestExportQuerySchema = listQuerySchema
+  .pick({ q: true })
+  .extend(dayRangeShape)
+  .refine(...dayRangeInOrder);
 
 export const stakeRequestStatusUpdateSchema = z.object({
   _id: idSchema,

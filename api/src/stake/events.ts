@@ -1,3 +1,5 @@
+import { keptPriceAt, type KeptPrice } from "../price/repository.ts";
+import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
@@ -85,12 +87,18 @@ const withEventColumns = (db: Db, condition: RawBuilder<SqlBool>) =>
         .whereRef("n.node_address", "=", "e.node")
         .$castTo<string | null>()
         .as("node_id"),
+      keptPriceAt(sql.ref<bigint>("e.block_number")).as("kept_price"),
     ])
     .where(condition)
     .orderBy("e.block_number", "desc")
     .orderBy("e.log_index", "desc");
 
-export type StakeEventListRow = StakeEventRow & { position_status: StakeStatus | null; node_id: string | null };
+export type StakeEventListRow = StakeEventRow & {
+  position_status: StakeStatus | null;
+  node_id: string | null;
+  /** The price feed's round in force at the event's block, null when none was kept. */
+  kept_price: KeptPrice | null;
+};
 
 /** A page of the events, each row with the count of all that match. */
 const eventPage = preparedQuery((db: Db, shape: EventShape, v: EventValues & Window) =>
@@ -139,11 +147,16 @@ export async function listStakeEvents(
   );
 }
 
-/** Every matching stake event, newest first, streamed (the CSV export). */
+/** Every matching stake event, newest first, streamed (the CSV export); with a range, those of its UTC days. */
 export async function* allStakeEvents(
   db: Db,
-  params: { wallet?: string; q: string },
+  params: { wallet?: string; q: string } & DayRange,
 ): AsyncGenerator<StakeEventListRow> {
   const filter = eventFilter(params);
-  if (filter) yield* rowsOf(withEventColumns(db, eventCondition("e", filter.shape, filter.values)));
+  if (!filter) return;
+  const { start, end } = dayRangeBounds(params);
+  let query = withEventColumns(db, eventCondition("e", filter.shape, filter.values));
+  if (start) query = query.where("e.block_time", ">=", start);
+  if (end) query = query.where("e.block_time", "<", end);
+  yield* rowsOf(query);
 }

@@ -1,3 +1,4 @@
+import { valuedAt } from "../price/service.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import type { StakeEventRow } from "../chain/views.ts";
 import type { StakeEventListRow } from "./events.ts";
@@ -40,11 +41,13 @@ export function toStakeResponse(row: PositionRow, events: StakeEventRow[]): Stak
   };
 }
 
-export const toStakeEventResponse = (row: StakeEventListRow): StakeEventResponse => ({
+/** An event as the transaction list answers it; `priced` (PRICE_FEED_ADDRESS set) adds its USD at its block. */
+export const toStakeEventResponse = (row: StakeEventListRow, priced: boolean): StakeEventResponse => ({
   ...toTransaction(row),
   walletAddress: row.wallet,
   nodeAddress: row.node,
   nodeId: row.node_id,
   stakeId: stakeIdOf(row.wallet, row.node),
   status: row.position_status,
+  ...(priced ? valuedAt(row.kept_price, BigInt(row.amount)) : { price: null, usd: null }),
 });

@@ -223,14 +223,20 @@ export const stakeRoutes = createRouter()
     return cachedJson(c, query, async () => {
       const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
       const { rows, total } = await listStakeEvents(db, { ...query, wallet });
-      return paged(rows.map(toStakeEventResponse), total, query.page, query.limit);
+      const priced = Boolean(c.var.deps.config.PRICE_FEED_ADDRESS);
+      return paged(
+        rows.map((row) => toStakeEventResponse(row, priced)),
+        total,
+        query.page,
+        query.limit,
+      );
     });
   })
   .openapi(stakeTransactionsExportRoute, async (c) => {
     const { db } = c.var.deps;
     const session = c.get("session")!;
     const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
-    const rows = allStakeEvents(db, { q: c.req.valid("query").q, wallet });
+    const rows = allStakeEvents(db, { ...c.req.valid("query"), wallet });
     const cells = (row: StakeEventListRow) => [
       row.wallet,
       row.node,

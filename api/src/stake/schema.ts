@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { priceSchema, usdSchema } from "../price/schema.ts";
+import { dayRangeInOrder, dayRangeShape } from "../shared/date-range.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { parseStakeId, STAKE_AMOUNT_MESSAGES, STAKE_HINT_MESSAGES, STAKE_MAX_MESSAGES } from "./rules.ts";
@@ -48,7 +50,11 @@ export const stakeIdField = z
   });
 
 export const stakeListQuerySchema = listQuerySchema;
-export const stakeExportQuerySchema = listQuerySchema.pick({ q: true });
+/** The export's search and optional range of event days (UTC, first and last included). */
+export const stakeExportQuerySchema = listQuerySchema
+  .pick({ q: true })
+  .extend(dayRangeShape)
+  .refine(...dayRangeInOrder);
 export const stakeTotalQuerySchema = z.object({ nodeId: idSchema.optional() });
 export const stakeStatusQuerySchema = z.object({ nodeId: idSchema });
 /** GET /api/stake/getStakeByID: one position by its `_id`, for the admin's stake page. */
@@ -116,6 +122,10 @@ export const stakeEventResponseSchema = stakeTransactionSchema.extend({
   nodeId: z.string().nullable(),
   stakeId: z.string(),
   status: stakeStatusSchema.nullable(),
+  /** The PLI/USD round in force at the event's block; null without PRICE_FEED_ADDRESS or a round kept for it. */
+  price: priceSchema.nullable(),
+  /** The event's amount in USD at `price`, to the cent (half up, price/rules.ts); null with it. */
+  usd: usdSchema.nullable(),
 });
 export type StakeEventResponse = z.infer<typeof stakeEventResponseSchema>;
 

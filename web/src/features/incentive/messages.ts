@@ -4,6 +4,8 @@ export const incentiveMessages = {
   paidPrice: (price: string, at: string) => `at ${price} USD per PLI (price feed round of ${at})`,
   listEmptyNext: "Incentives accrue for each month a node is staked and show here on the 1st of the month after.",
   listTitle: "Incentive Lists",
+  taxReport: "Tax report",
+  taxReportNeedsRange: "Pick the report's dates first (a preset or a first and last day)",
   listTotal: (n: number) => `You have total ${n} incentives.`,
   searchByStatus: "Search by status",
   payNow: "Pay Now",

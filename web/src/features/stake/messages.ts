@@ -39,6 +39,7 @@ export const stakingMessages = {
   stakeLabel: (amount: string) => `Stake ${amount} PLI`,
   topUpLabel: (amount: string) => `Top up ${amount} PLI`,
   transactionsTitle: "Transaction Lists",
+  exportTransactions: "Export transactions",
   transactionsTotal: (count: number) => `You have total ${count} transactions.`,
   searchByHash: "Search by Txn Hash",
   positionsTitle: "Staked Nodes",

@@ -112,7 +112,7 @@ const DARK_TONE_COLORS = Object.fromEntries(
  * Mantine's default, links one shade darker than the primary colour so they stay readable on a hovered
  * table row, field errors in the darkest red, the text of light badges, buttons and alerts darker than
  * the darkest shade of their colour, which stays near or under 4.5:1 on its own light background for
- * orange and teal. Dark: the tone colours above, links and errors in light shades (the defaults, shade
+ * orange and teal, placeholders as dimmed text (a picker's placeholder is its button's text, held to 4.5:1). Dark: the tone colours above, links and errors in light shades (the defaults, shade
  * 4 and 8, fall under 4.5:1 on a hovered row or a card), placeholders and borders one step brighter.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -123,6 +123,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-anchor": "var(--mantine-color-indigo-8)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
+    "--mantine-color-placeholder": "var(--mantine-color-gray-7)",
     ...Object.fromEntries(
       Object.values(TONE_COLORS).map((color) => [
         `--mantine-color-${color}-light-color`,

@@ -4,18 +4,32 @@ import { useMutation } from "@tanstack/react-query";
 import { reportError } from "../api/settle";
 
 /**
- * 'Export CSV': `download` saves every row matching the list's search (not only the page shown); a failure is a toast.
+ * 'Export CSV' (or `label`): `download` saves every row matching the list's search (not only the page shown); a failure
+ * is a toast.
  */
-export function ExportCsvButton({ download }: { download: () => Promise<void> }) {
+export function ExportCsvButton({
+  download,
+  label = "Export CSV",
+  disabled,
+  title,
+}: {
+  download: () => Promise<void>;
+  label?: string;
+  disabled?: boolean;
+  /** Why the button is disabled, as its tooltip. */
+  title?: string;
+}) {
   const exporting = useMutation({ mutationFn: download, onError: reportError });
   return (
     <Button
       variant="default"
       leftSection={<IconDownload size={16} aria-hidden="true" />}
       loading={exporting.isPending}
+      disabled={disabled}
+      title={title}
       onClick={() => exporting.mutate()}
     >
-      Export CSV
+      {label}
     </Button>
   );
 }

@@ -9,11 +9,10 @@ import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
-import { exportIncentives } from "../api/export-incentives";
+import { IncentiveExports } from "../components/incentive-exports";
 import { useIncentiveSummary } from "../api/get-incentive-summary";
 import { useIncentives } from "../api/get-incentives";
 import { DepositButton, useDepositDialog } from "../components/deposit-button";
@@ -89,7 +88,7 @@ export function AdminIncentiveListPage() {
         actions={
           <>
             <DepositButton dialog={depositDialog} />
-            <ExportCsvButton download={() => exportIncentives(params.q)} />
+            <IncentiveExports q={params.q} />
           </>
         }
       >

@@ -2,12 +2,11 @@ import { Stack } from "@mantine/core";
 import { useMemo } from "react";
 import { useListParams } from "@/shared/lists/list-params";
 import { DataTable } from "@/shared/ui/data-table";
-import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { NextStep } from "@/shared/ui/next-step";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
 import { Section } from "@/shared/ui/section";
-import { exportIncentives } from "../api/export-incentives";
+import { IncentiveExports } from "../components/incentive-exports";
 import { useIncentives } from "../api/get-incentives";
 import { incentiveColumns } from "../components/incentive-columns";
 import { incentiveMessages } from "../messages";
@@ -25,7 +24,7 @@ export function IncentiveListPage() {
     <Section
       title={incentiveMessages.listTitle}
       description={incentiveMessages.listTotal(list.data?.totalDocs ?? 0)}
-      actions={<ExportCsvButton download={() => exportIncentives(params.q)} />}
+      actions={<IncentiveExports q={params.q} />}
     >
       <Stack gap="md">
         <SearchBox placeholder={incentiveMessages.searchByStatus} />

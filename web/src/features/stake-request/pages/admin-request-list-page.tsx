@@ -8,6 +8,7 @@ import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { type Column } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -43,6 +44,7 @@ function Node({ request }: { request: StakeRequestResponse }) {
  */
 export function AdminStakeRequestListPage() {
   const params = useListParams();
+  const [range, setRange] = useExportRange();
   const list = useStakeRequests(params);
   const counts = useStatusCounts();
 
@@ -99,7 +101,12 @@ export function AdminStakeRequestListPage() {
           list={list}
           totalLabel="Total Requests"
           searchPlaceholder="Search by Email, Wallet or Node"
-          tools={<ExportCsvButton download={() => exportStakeRequests(params.q)} />}
+          tools={
+            <>
+              <ExportRangePicker value={range} onChange={setRange} />
+              <ExportCsvButton download={() => exportStakeRequests(params.q, range)} />
+            </>
+          }
           columns={columns}
           getRowId={(row) => row._id}
           caption="Requests"

@@ -9,12 +9,16 @@ import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { type Column } from "@/shared/ui/data-table";
+import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
+import { exportTransactions } from "../api/export-transactions";
 import { useStakes } from "../api/get-stakes";
 import { HistoryModal } from "../components/history-modal";
 import { UnlockButton } from "../components/unlock-button";
+import { stakingMessages } from "../messages";
 import { stakeMessages } from "../stake-display";
 
 const nameOf = (stake: StakeResponse) => stake.nodesetting.name || stake.nodeAddress;
@@ -49,6 +53,7 @@ export function AdminStakeListPage() {
   const params = useListParams();
   const list = useStakes(params);
   const [history, setHistory] = useState<StakeResponse | null>(null);
+  const [range, setRange] = useExportRange();
 
   const columns: Column<StakeResponse>[] = [
     {
@@ -112,6 +117,15 @@ export function AdminStakeListPage() {
           list={list}
           totalLabel="Total Stakes"
           searchPlaceholder="Search by Email, Wallet or Node"
+          tools={
+            <>
+              <ExportRangePicker value={range} onChange={setRange} />
+              <ExportCsvButton
+                label={stakingMessages.exportTransactions}
+                download={() => exportTransactions("", range)}
+              />
+            </>
+          }
           columns={columns}
           getRowId={(row) => row._id}
           caption="Stakes"

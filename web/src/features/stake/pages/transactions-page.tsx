@@ -9,6 +9,7 @@ import { Amount } from "@/shared/ui/amount";
 import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { routes } from "@/shared/config/routes";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
 import { NextStep } from "@/shared/ui/next-step";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
@@ -26,6 +27,7 @@ import { EVENT_KIND_LABELS, withdrawRows } from "../staking-display";
  */
 export function TransactionsPage() {
   const params = useListParams();
+  const [range, setRange] = useExportRange();
   const list = useTransactions(params);
   const { withdraw, flow, running } = useWithdraw();
 
@@ -75,7 +77,12 @@ export function TransactionsPage() {
     <Section
       title={stakingMessages.transactionsTitle}
       description={stakingMessages.transactionsTotal(list.data?.totalDocs ?? 0)}
-      actions={<ExportCsvButton download={() => exportTransactions(params.q)} />}
+      actions={
+        <>
+          <ExportRangePicker value={range} onChange={setRange} />
+          <ExportCsvButton download={() => exportTransactions(params.q, range)} />
+        </>
+      }
     >
       <WithdrawProgress flow={flow} />
       <Stack gap="md">

@@ -1,0 +1,26 @@
+import { ExportCsvButton } from "@/shared/ui/export-csv-button";
+import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
+import { exportIncentives } from "../api/export-incentives";
+import { exportTaxReport } from "../api/export-tax-report";
+import { incentiveMessages } from "../messages";
+
+/**
+ * The incentive screen's exports over one picked range: 'Export CSV' (the spec's incentivelist.csv, every date
+ * without a range) and the tax report (payments and stake events with their USD, which needs both days).
+ */
+export function IncentiveExports({ q }: { q: string }) {
+  const [range, setRange] = useExportRange();
+  const { from, to } = range;
+  return (
+    <>
+      <ExportRangePicker value={range} onChange={setRange} />
+      <ExportCsvButton download={() => exportIncentives(q, range)} />
+      <ExportCsvButton
+        label={incentiveMessages.taxReport}
+        disabled={!from || !to}
+        title={!from || !to ? incentiveMessages.taxReportNeedsRange : undefined}
+        download={() => exportTaxReport({ from: from!, to: to! })}
+      />
+    </>
+  );
+}
