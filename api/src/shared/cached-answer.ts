@@ -26,14 +26,36 @@ export async function cachedJson<T>(
 export const PUBLIC_READER = "public";
 
 /**
+ * How long browsers and shared caches (a CDN in front of the API) may give a public answer again without asking, and
+ * then while they ask in the background. Short, since the answer cache here follows every change at once; a reader
+ * asking again with the answer's ETag gets a 304 without the body while nothing changed.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=15, stale-while-revalidate=60";
+
+/**
  * A public answer (200, JSON, no sign-in), served again like cachedJson's but under one key for every reader:
- * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it.
+ * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it. Browsers and
+ * shared caches may keep it too (PUBLIC_CACHE_CONTROL), and revalidate it by its ETag.
  */
 export async function publicCachedJson<T>(
   c: Context<AppEnv>,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  return answerFor(c, PUBLIC_READER, null, read);
+  const body = await keptAnswer(c, PUBLIC_READER, null, read);
+  c.header("cache-control", PUBLIC_CACHE_CONTROL);
+  c.header("etag", body.etag);
+  if (matches(c.req.header("if-none-match"), body.etag)) {
+    c.header("vary", "Accept-Encoding");
+    return c.body(null, 304) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+  }
+  return encoded(c, body);
+}
+
+/** Whether an If-None-Match names the ETag, compared weakly (RFC 9110 13.1.2): `W/` aside, or `*`. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
 async function answerFor<T>(
@@ -42,13 +64,24 @@ async function answerFor<T>(
   input: unknown,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
+  return encoded(c, await keptAnswer(c, reader, input, read));
+}
+
+/** The reader's answer from this instance's answer cache, read and kept on a miss. */
+function keptAnswer<T>(c: Context<AppEnv>, reader: string, input: unknown, read: () => Promise<T>): Promise<JsonBody> {
   c.set("readOnly", true);
-  const body = await c
+  return c
     .get("deps")
     .live.answers.answer(
       JSON.stringify([c.req.method, c.req.path, reader, input]),
       async () => new JsonBody(JSON.stringify(await read())),
     );
+}
+
+async function encoded<T>(
+  c: Context<AppEnv>,
+  body: JsonBody,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   const { bytes, headers } = await encodeJson(c, body);
   const response: Response = c.body(bytes, 200, headers);
   return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;
