@@ -26,16 +26,17 @@ export async function cachedJson<T>(
 export const PUBLIC_READER = "public";
 
 /**
- * How long browsers and shared caches (a CDN in front of the API) may give a public answer again without asking, and
- * then while they ask in the background. Short, since the answer cache here follows every change at once; a reader
- * asking again with the answer's ETag gets a 304 without the body while nothing changed.
+ * Browsers and shared caches may keep a public answer but must ask again before each use, with its ETag: unchanged,
+ * the answer is a 304 without the body (a phone downloads the figures once); changed, the new answer comes at once. A
+ * max-age, even of seconds, let a browser's reload show the figures from before a change (an operator who just chose
+ * to show their node names saw them missing), while the answer cache here already spares the database.
  */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=15, stale-while-revalidate=60";
+export const PUBLIC_CACHE_CONTROL = "public, no-cache";
 
 /**
  * A public answer (200, JSON, no sign-in), served again like cachedJson's but under one key for every reader:
  * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it. Browsers and
- * shared caches may keep it too (PUBLIC_CACHE_CONTROL), and revalidate it by its ETag.
+ * shared caches may keep it and revalidate it by its ETag (PUBLIC_CACHE_CONTROL).
  */
 export async function publicCachedJson<T>(
   c: Context<AppEnv>,
