@@ -25,6 +25,7 @@ import {
 } from "../../api/src/incentive/calendar.ts";
 import { recordHistory } from "../../api/src/node/history.ts";
 import { parsePli } from "../../api/src/shared/pli.ts";
+import { saveNetworkListing } from "../../api/src/network/repository.ts";
 import { upsertOperator } from "../../api/src/operator/repository.ts";
 import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
 
@@ -69,6 +70,8 @@ interface DemoNode {
   topup?: { day: number; amount: number };
   /** Inactive days as [month index from the start, day of the month]. */
   inactive: [number, number][];
+  /** Whether the operator chose to show the node's name on the public network page (else its address alone). */
+  showNodeNames: boolean;
 }
 
 const NODES: DemoNode[] = [
@@ -86,6 +89,7 @@ const NODES: DemoNode[] = [
       [1, 8],
       [2, 12],
     ],
+    showNodeNames: true,
   },
   {
     who: "standby",
@@ -100,6 +104,7 @@ const NODES: DemoNode[] = [
       [2, 4],
       [2, 5],
     ],
+    showNodeNames: false,
   },
 ];
 
@@ -147,6 +152,7 @@ function chainOf(rpcUrl: string, deployment: Deployment) {
 async function addNodes(db: Db, start: Date) {
   for (const demo of NODES) {
     const operator = await upsertOperator(db, privateKeyToAccount(DEV_KEYS[demo.who]).address, demo.email, demo.role);
+    await saveNetworkListing(db, operator.id, demo.showNodeNames);
     const created = at(start, -1, 8);
     const node = await db
       .insertInto("app.node")

@@ -169,6 +169,39 @@ describe("the public network page's answer", () => {
   });
 });
 
+describe("the public network page's answer in browsers and shared caches", () => {
+  it("may be kept by anyone and is revalidated by its ETag before each use, the same for every reader, with nothing personal", async () => {
+    expect((await setListing(shown.token, { showNodeNames: false })).status).toBe(200);
+    const anonymous = await t.call("GET", API.network.root);
+    const signedIn = await t.call("GET", API.network.root, { token: shown.token });
+    const control = anonymous.headers.get("cache-control") ?? "";
+    expect(control).toBe("public, no-cache");
+    const etag = anonymous.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(signedIn.headers.get("etag")).toBe(etag);
+    expect(signedIn.headers.get("cache-control")).toBe(control);
+    const text = JSON.stringify(anonymous.body);
+    for (const operator of [shown, hidden, quiet]) {
+      expect(text).not.toContain(operator.email);
+      expect(text.toLowerCase()).not.toContain(operator.wallet.toLowerCase());
+    }
+    for (const ip of Object.values(IPS)) expect(text).not.toContain(ip);
+    for (const name of Object.values(NAMES)) expect(text).not.toContain(name);
+
+    const unchanged = await t.call("GET", API.network.root, { headers: { "if-none-match": etag! } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.get("etag")).toBe(etag);
+    expect(unchanged.headers.get("cache-control")).toBe(control);
+
+    expect((await setListing(shown.token, { showNodeNames: true })).status).toBe(200);
+    const changed = await t.call("GET", API.network.root, { headers: { "if-none-match": etag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((changed.body as NetworkFigures).leaderboard.filter((node) => node.name !== null)).toHaveLength(1);
+  });
+});
+
 describe("showing one's node names on the network page", () => {
   it("is off by default, and only the signed-in operator turns their own on or off", async () => {
     const other = await newOperator(t);

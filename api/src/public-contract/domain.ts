@@ -1,5 +1,8 @@
 /** Business constants and value lists shared by the API and the web app (spec sections 3, 5, 9). */
 
+/** PLI's decimals (the token's): one PLI is 10^18 wei. The one place the portal states it. */
+export const PLI_DECIMALS = 18;
+
 export const USER_TYPE = { user: "user", admin: "admin" } as const;
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 

@@ -26,14 +26,37 @@ export async function cachedJson<T>(
 export const PUBLIC_READER = "public";
 
 /**
+ * Browsers and shared caches may keep a public answer but must ask again before each use, with its ETag: unchanged,
+ * the answer is a 304 without the body (a phone downloads the figures once); changed, the new answer comes at once. A
+ * max-age, even of seconds, let a browser's reload show the figures from before a change (an operator who just chose
+ * to show their node names saw them missing), while the answer cache here already spares the database.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, no-cache";
+
+/**
  * A public answer (200, JSON, no sign-in), served again like cachedJson's but under one key for every reader:
- * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it.
+ * it must hold nothing that depends on who asks, since a signed-in reader and an anonymous one share it. Browsers and
+ * shared caches may keep it and revalidate it by its ETag (PUBLIC_CACHE_CONTROL).
  */
 export async function publicCachedJson<T>(
   c: Context<AppEnv>,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  return answerFor(c, PUBLIC_READER, null, read);
+  const body = await keptAnswer(c, PUBLIC_READER, null, read);
+  c.header("cache-control", PUBLIC_CACHE_CONTROL);
+  c.header("etag", body.etag);
+  if (matches(c.req.header("if-none-match"), body.etag)) {
+    c.header("vary", "Accept-Encoding");
+    return c.body(null, 304) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+  }
+  return encoded(c, body);
+}
+
+/** Whether an If-None-Match names the ETag, compared weakly (RFC 9110 13.1.2): `W/` aside, or `*`. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
 async function answerFor<T>(
@@ -42,13 +65,24 @@ async function answerFor<T>(
   input: unknown,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
+  return encoded(c, await keptAnswer(c, reader, input, read));
+}
+
+/** The reader's answer from this instance's answer cache, read and kept on a miss. */
+function keptAnswer<T>(c: Context<AppEnv>, reader: string, input: unknown, read: () => Promise<T>): Promise<JsonBody> {
   c.set("readOnly", true);
-  const body = await c
+  return c
     .get("deps")
     .live.answers.answer(
       JSON.stringify([c.req.method, c.req.path, reader, input]),
       async () => new JsonBody(JSON.stringify(await read())),
     );
+}
+
+async function encoded<T>(
+  c: Context<AppEnv>,
+  body: JsonBody,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   const { bytes, headers } = await encodeJson(c, body);
   const response: Response = c.body(bytes, 200, headers);
   return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -50,9 +51,19 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 export class JsonBody {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly #encoded = new Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>();
+  #etag: string | undefined;
 
   constructor(readonly text: string) {
     this.bytes = new TextEncoder().encode(text);
+  }
+
+  /**
+   * A validator of the JSON text, made once per kept answer: weak, since the same text goes out in several encodings
+   * (a strong one would have to differ per encoding).
+   */
+  get etag(): string {
+    this.#etag ??= `W/"${createHash("sha256").update(this.bytes).digest("base64url").slice(0, 27)}"`;
+    return this.#etag;
   }
 
   encoded(encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {

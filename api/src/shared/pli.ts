@@ -1,7 +1,9 @@
 import { formatUnits, parseUnits } from "viem";
+import { PLI_DECIMALS } from "../public-contract/domain.ts";
 
-/** PLI's decimals (the token's): one PLI is 10^18 wei. The one place the portal states it. */
-export const PLI_DECIMALS = 18;
+/** PLI's decimals live with the contract's constants (public-contract/domain.ts), which first screens read without viem. */
+export { PLI_DECIMALS };
+
 /** Wei in one PLI. */
 export const WEI_PER_PLI = 10n ** BigInt(PLI_DECIMALS);
 

@@ -12,6 +12,8 @@ import { beforeAll, describe, expect, test } from "vitest";
  */
 const WEB = fileURLToPath(new URL("../..", import.meta.url));
 const TARGET_GZIP_BYTES = 160 * 1024;
+/** The public network page adds a table, addresses and amounts to the first screens' shell. */
+const NETWORK_TARGET_KB = 200;
 /** The render-blocking stylesheet: all of Mantine's styles are 36 KB compressed, a first screen needs a quarter. */
 const TARGET_CSS_GZIP_BYTES = 12 * 1024;
 const MANTINE_STYLES = path.join(
@@ -110,6 +112,31 @@ describe.each([
     const { entry } = firstScreen(page);
     const css = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => stylesheets.get(file)!).join("\n");
     expect(gzipSync(css, { level: 9 }).length).toBeLessThanOrEqual(TARGET_CSS_GZIP_BYTES);
+  });
+});
+
+describe("the public network page (/network), opened by visitors on phones", () => {
+  /** Its leaderboard is a table of checksummed node addresses; the payout chart loads after the figures arrive. */
+  const NEEDED: readonly string[] = ["tables", "viem"];
+
+  test("loads none of the libraries only other screens need, nor the chart before the figures", () => {
+    const { modules } = firstScreen("network-page");
+    const found = LEFT_OUT.filter(
+      ([name, pattern]) => !NEEDED.includes(name) && modules.some((id) => pattern.test(id)),
+    );
+    expect(found.map(([name]) => name)).toEqual([]);
+  });
+
+  test("loads its payout chart, once the figures arrived, without zod or the contract's schemas", () => {
+    const { modules } = firstScreen("payouts-chart");
+    const found = LEFT_OUT.filter(([name]) => name === "zod" || name === "the contract barrel")
+      .filter(([, pattern]) => modules.some((id) => pattern.test(id)))
+      .map(([name]) => name);
+    expect(found).toEqual([]);
+  });
+
+  test(`downloads at most ${NETWORK_TARGET_KB} KB of gzip-compressed JavaScript before its figures arrive`, () => {
+    expect(firstScreen("network-page").gzip).toBeLessThanOrEqual(NETWORK_TARGET_KB * 1024);
   });
 });
 

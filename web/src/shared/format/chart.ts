@@ -1,4 +1,4 @@
-import { pliText } from "@pli/api/public-contract";
+import { pliText } from "@pli/api/public-contract/display";
 import dayjs from "dayjs";
 import { abbreviate } from "./index";
 

@@ -1,4 +1,4 @@
-import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract";
+import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract/constants";
 
 /**
  * A token amount in wei shown with at most 4 decimals, rounded down so a balance is never overstated;

@@ -1,4 +1,4 @@
-import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract";
+import { LIMITS, PLI_DECIMALS } from "@pli/api/public-contract/constants";
 import { Text, Tooltip, type TextProps } from "@mantine/core";
 import { abbreviatedToken, formatToken, formatTokenExact } from "../format";
 import { WRAP_ANYWHERE } from "./detail";

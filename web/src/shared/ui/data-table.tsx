@@ -1,4 +1,4 @@
-import { MESSAGES } from "@pli/api/public-contract";
+import { COMMON_MESSAGES } from "@pli/api/public-contract/constants";
 import { Stack, Table, Text, useMantineTheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
@@ -108,7 +108,7 @@ export function DataTable<T extends RowData>({
           rows={table.getRowModel().rows}
           headers={table.getLeafHeaders()}
           caption={caption}
-          note={loading ? message(MESSAGES.loading) : empty ? message(MESSAGES.noRecord) : undefined}
+          note={loading ? message(COMMON_MESSAGES.loading) : empty ? message(COMMON_MESSAGES.noRecord) : undefined}
         />
         {next}
       </>
@@ -138,9 +138,9 @@ export function DataTable<T extends RowData>({
           </Table.Thead>
           <Table.Tbody>
             {loading
-              ? note(MESSAGES.loading)
+              ? note(COMMON_MESSAGES.loading)
               : data.length === 0
-                ? note(MESSAGES.noRecord)
+                ? note(COMMON_MESSAGES.noRecord)
                 : table.getRowModel().rows.map((row) => (
                     <Table.Tr key={row.id}>
                       {row

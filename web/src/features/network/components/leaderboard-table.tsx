@@ -1,4 +1,5 @@
-import { reputationTone, type LeaderboardNode } from "@pli/api/public-contract";
+import type { LeaderboardNode } from "@pli/api/public-contract";
+import { reputationTone } from "@pli/api/public-contract/display";
 import { Badge, Group, Stack, Text } from "@mantine/core";
 import { percent } from "@/shared/format";
 import { REPUTATION_COLORS } from "@/shared/theme/theme";
