@@ -41,7 +41,14 @@ const db = createDb(config.DATABASE_URL, undefined, {
 const chain = createChainClient(config.RPC_URL);
 const live = new LiveHub();
 const mailer = createMailer(config, log);
-const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
+const mailSender = {
+  db,
+  mailer,
+  log,
+  publicUrl: config.PUBLIC_URL,
+  explorerTxUrl: config.EXPLORER_TX_URL,
+  priceFeed: config.PRICE_FEED_ADDRESS,
+};
 /**
  * Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any
  * left.
@@ -77,7 +84,12 @@ const app = createApp({
   webhooks: { reach: webhookSender.reach, queue: webhookQueue },
   requestMetrics: metrics?.http,
 });
-const beforePublish = chainFollowUps({ db, log, wakeMail: () => alertQueue.wake() });
+const beforePublish = chainFollowUps({
+  db,
+  log,
+  wakeMail: () => alertQueue.wake(),
+  priceFeed: config.PRICE_FEED_ADDRESS,
+});
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {

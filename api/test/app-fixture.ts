@@ -104,6 +104,7 @@ export async function createTestApp({
     log,
     publicUrl: config.PUBLIC_URL,
     explorerTxUrl: config.EXPLORER_TX_URL,
+    priceFeed: config.PRICE_FEED_ADDRESS,
   };
   /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { usdCents } from "./rules.ts";
+import { usdCents, type PriceRound } from "./rules.ts";
 
 /**
  * The reward payments of `wallet` (everybody's when undefined) from `since` on: PLI paid, its USD in cents (each payment
@@ -26,4 +26,26 @@ export async function paidSince(db: Db, wallet: string | undefined, since: Date)
     else cents += usdCents(BigInt(row.amount), BigInt(row.answer), row.decimals) * payments;
   }
   return { token, cents, unpriced };
+}
+
+/**
+ * The round of the configured feed kept for `block` (chain.feed_price), or null: no feed configured (`feed`
+ * undefined), the block not kept yet (the indexer still catching up) or kept for another feed.
+ */
+export async function priceAtBlock(db: Db, feed: string | undefined, block: bigint | string | number | null) {
+  if (!feed || block === null) return null;
+  const row = await db
+    .selectFrom("chain.feed_price")
+    .select(["round_id", "answer", "decimals", "updated_at"])
+    .where("block_number", "=", BigInt(block))
+    .where("feed", "=", feed.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return null;
+  const round: PriceRound = {
+    roundId: BigInt(row.round_id),
+    answer: BigInt(row.answer),
+    decimals: row.decimals,
+    updatedAt: new Date(row.updated_at),
+  };
+  return round;
 }
