@@ -19,6 +19,8 @@ import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 import { deliverPendingWebhooks, webhookJob, webhookQueueOf } from "./webhook/delivery.ts";
 import { systemResolver } from "./webhook/guard.ts";
+import { sealStoredSecrets } from "./webhook/repository.ts";
+import { webhookSecretKey } from "./webhook/secret-box.ts";
 
 function readConfig(): Config {
   try {
@@ -58,6 +60,7 @@ const webhookSender = {
   db,
   log,
   reach: { production: config.APP_ENV === "production", resolve: systemResolver },
+  secretKey: webhookSecretKey(config),
   telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
   wakeMail: () => mailQueue.wake(),
 };
@@ -81,7 +84,7 @@ const app = createApp({
   validatorCheck: createValidatorCheck(config, db),
   live,
   mailQueue: alertQueue,
-  webhooks: { reach: webhookSender.reach, queue: webhookQueue },
+  webhooks: { reach: webhookSender.reach, queue: webhookQueue, secretKey: webhookSender.secretKey },
   requestMetrics: metrics?.http,
 });
 const beforePublish = chainFollowUps({
@@ -92,6 +95,10 @@ const beforePublish = chainFollowUps({
 });
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
+void sealStoredSecrets(db, webhookSender.secretKey).then(
+  (sealed) => (sealed > 0 ? log.info({ sealed }, "webhooks: sealed secrets stored in plaintext") : undefined),
+  (error: unknown) => log.error({ err: error }, "webhooks: sealing stored secrets failed"),
+);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
 });
