@@ -8,7 +8,7 @@ it("gives no price, rather than waiting, when the feed's RPC does not answer wit
   vi.useFakeTimers();
   try {
     const silent = { readContract: () => new Promise(() => undefined) } as unknown as PublicClient;
-    const config = { PRICE_FEED_ADDRESS: "0x00000000000000000000000000000000000f0ed1" };
+    const config = { PRICE_FEED_ADDRESS: "0x00000000000000000000000000000000000f0ed1" } as const;
     const round = latestRound({ config, chain: silent, log });
     await vi.advanceTimersByTimeAsync(FEED_READ_TIMEOUT_MS);
     await expect(round).resolves.toBeNull();

@@ -121,27 +121,29 @@ function WebhookRow({ webhook }: { webhook: WebhookResponse }) {
             >
               Send test
             </Button>
-            <Button
-              size="xs"
-              variant="light"
-              loading={onOff.isPending}
-              onClick={() =>
-                void settle(
-                  onOff,
-                  { _id: webhook._id, enabled: !webhook.enabled },
-                  { onSuccess: (result) => toast.success(result.message) },
-                )
-              }
-            >
-              {webhook.enabled ? "Turn off" : "Turn on"}
-            </Button>
-            <Button size="xs" variant="subtle" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
-              Edit
-            </Button>
             <Button size="xs" variant="subtle" aria-expanded={logOpen} onClick={() => setLogOpen((open) => !open)}>
               Delivery log
             </Button>
           </RowActions>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="light"
+            loading={onOff.isPending}
+            onClick={() =>
+              void settle(
+                onOff,
+                { _id: webhook._id, enabled: !webhook.enabled },
+                { onSuccess: (result) => toast.success(result.message) },
+              )
+            }
+          >
+            {webhook.enabled ? "Turn off" : "Turn on"}
+          </Button>
+          <Button size="xs" variant="subtle" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+            Edit
+          </Button>
         </Group>
         <Text size="sm" c={last && !delivered(last) ? TONE_COLORS.danger : "dimmed"} style={WRAP_ANYWHERE}>
           {last
