@@ -249,7 +249,7 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
       await editing.getByRole("button", { name: "Save Webhook" }).click();
       await page.getByText(MESSAGES.webhookSaved).first().waitFor();
       await row.getByText("Validator alerts for the operations team").waitFor();
-      const rotated = (await row.getByLabel("Signing secret").textContent())!.trim();
+      const rotated = (await row.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
       expect(rotated).toMatch(/^whsec_[0-9a-f]{64}$/);
       expect(rotated).not.toBe(secret);
       await shoot(page, "view-profile-webhook-edited");
