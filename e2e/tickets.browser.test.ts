@@ -235,6 +235,24 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
       await page.reload();
       await row.getByText(/^Last delivery: HTTP 200/).waitFor();
       expect(await page.getByText(secret).count()).toBe(0);
+
+      await row.getByRole("button", { name: "Turn off" }).click();
+      await row.getByText("Turned off", { exact: true }).waitFor();
+      expect(await row.getByRole("button", { name: "Send test" }).isDisabled()).toBe(true);
+      await row.getByRole("button", { name: "Turn on" }).click();
+      await row.getByText("Enabled", { exact: true }).waitFor();
+
+      await row.getByRole("button", { name: "Edit", exact: true }).click();
+      const editing = row.getByRole("form", { name: "Edit Generic JSON (signed) webhook" });
+      await editing.getByLabel("Name").fill("Validator alerts for the operations team");
+      await editing.getByLabel("Make a new signing secret (the current one stops working)").check();
+      await editing.getByRole("button", { name: "Save Webhook" }).click();
+      await page.getByText(MESSAGES.webhookSaved).first().waitFor();
+      await row.getByText("Validator alerts for the operations team").waitFor();
+      const rotated = (await row.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
+      expect(rotated).toMatch(/^whsec_[0-9a-f]{64}$/);
+      expect(rotated).not.toBe(secret);
+      await shoot(page, "view-profile-webhook-edited");
     } finally {
       await receiver.stop();
     }

@@ -25,7 +25,8 @@ export interface Deps {
   /** Wakes the sending of recorded mails, after a route recorded some. */
   mailQueue: MailQueue;
   /** Where webhooks may post (checked when one is added), and the wake of their delivery after a route recorded one. */
-  webhooks: { reach: WebhookReach; queue: WebhookQueue };
+  /** How webhooks are reached and woken, and the key their secrets are sealed with (webhook/secret-box.ts). */
+  webhooks: { reach: WebhookReach; queue: WebhookQueue; secretKey: Buffer };
   /** Counts each request for the metrics (metrics/server.ts), when this instance serves them. */
   requestMetrics?: MiddlewareHandler<AppEnv>;
 }

@@ -70,6 +70,11 @@ export const configFields = z.object({
   NODE_PRIVATE_IPS: z.enum(["true", "false"]).optional(),
   /** Telegram's Bot API, where Telegram webhooks post (tests point it at a local receiver). */
   WEBHOOK_TELEGRAM_API_URL: url(["http:", "https:"]).default("https://api.telegram.org"),
+  /** The AES-256-GCM key of webhook secrets and bot tokens at rest, 64 hex characters; required in production. */
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (openssl rand -hex 32)")
+    .optional(),
   SCHEDULER_ENABLED: z
     .enum(["true", "false"])
     .default("true")
@@ -105,6 +110,8 @@ const configSchema = configFields
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "development" && !env.JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
+    if (env.APP_ENV === "production" && !env.WEBHOOK_SECRET_KEY)
+      ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET_KEY"], message: "is required in production" });
     if (env.APP_ENV === "production" && !env.SMTP_URL)
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production" });
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.API_PORT)

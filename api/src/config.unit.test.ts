@@ -29,19 +29,35 @@ describe("API configuration", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
-  it("defaults to production, which needs a session secret and SMTP", () => {
+  it("defaults to production, which needs a session secret, SMTP and the webhook secrets' key", () => {
     const { APP_ENV: _dev, ...production } = valid;
     expect(problemsOf(production)).toEqual({
       JWT_SECRET: "is required outside development",
       SMTP_URL: "is required in production",
+      WEBHOOK_SECRET_KEY: "is required in production",
     });
-    expect(loadConfig({ ...production, JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" }).APP_ENV).toBe(
-      "production",
-    );
+    expect(problemsOf({ ...valid, WEBHOOK_SECRET_KEY: "short" })).toEqual({
+      WEBHOOK_SECRET_KEY: "must be 64 hex characters (openssl rand -hex 32)",
+    });
+    const key = "ab".repeat(32);
+    expect(
+      loadConfig({
+        ...production,
+        JWT_SECRET: "x".repeat(32),
+        SMTP_URL: "smtp://127.0.0.1:25",
+        WEBHOOK_SECRET_KEY: key,
+      }).APP_ENV,
+    ).toBe("production");
   });
 
   it("lets nodes register private IP addresses only outside production, unless told", () => {
-    const production = { ...valid, APP_ENV: "production", JWT_SECRET: "x".repeat(32), SMTP_URL: "smtp://127.0.0.1:25" };
+    const production = {
+      ...valid,
+      APP_ENV: "production",
+      JWT_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://127.0.0.1:25",
+      WEBHOOK_SECRET_KEY: "ab".repeat(32),
+    };
     expect(loadConfig(valid).NODE_PRIVATE_IPS).toBe(true);
     expect(loadConfig(production).NODE_PRIVATE_IPS).toBe(false);
     expect(loadConfig({ ...production, NODE_PRIVATE_IPS: "true" }).NODE_PRIVATE_IPS).toBe(true);

@@ -19,6 +19,8 @@ import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 import { deliverPendingWebhooks, webhookJob, webhookQueueOf } from "./webhook/delivery.ts";
 import { systemResolver } from "./webhook/guard.ts";
+import { sealStoredSecrets } from "./webhook/repository.ts";
+import { webhookSecretKey } from "./webhook/secret-box.ts";
 
 function readConfig(): Config {
   try {
@@ -41,7 +43,14 @@ const db = createDb(config.DATABASE_URL, undefined, {
 const chain = createChainClient(config.RPC_URL);
 const live = new LiveHub();
 const mailer = createMailer(config, log);
-const mailSender = { db, mailer, log, publicUrl: config.PUBLIC_URL, explorerTxUrl: config.EXPLORER_TX_URL };
+const mailSender = {
+  db,
+  mailer,
+  log,
+  publicUrl: config.PUBLIC_URL,
+  explorerTxUrl: config.EXPLORER_TX_URL,
+  priceFeed: config.PRICE_FEED_ADDRESS,
+};
 /**
  * Routes wake it after recording mails: this instance sends them at once (scheduler or not); the minute job sends any
  * left.
@@ -51,6 +60,7 @@ const webhookSender = {
   db,
   log,
   reach: { production: config.APP_ENV === "production", resolve: systemResolver },
+  secretKey: webhookSecretKey(config),
   telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
   wakeMail: () => mailQueue.wake(),
 };
@@ -74,12 +84,21 @@ const app = createApp({
   validatorCheck: createValidatorCheck(config, db),
   live,
   mailQueue: alertQueue,
-  webhooks: { reach: webhookSender.reach, queue: webhookQueue },
+  webhooks: { reach: webhookSender.reach, queue: webhookQueue, secretKey: webhookSender.secretKey },
   requestMetrics: metrics?.http,
 });
-const beforePublish = chainFollowUps({ db, log, wakeMail: () => alertQueue.wake() });
+const beforePublish = chainFollowUps({
+  db,
+  log,
+  wakeMail: () => alertQueue.wake(),
+  priceFeed: config.PRICE_FEED_ADDRESS,
+});
 const indexerListener = listenToIndexer({ databaseUrl: config.DATABASE_URL, db, hub: live, log, beforePublish });
 const stopReconciler = startNodeReconciler(db, log);
+void sealStoredSecrets(db, webhookSender.secretKey).then(
+  (sealed) => (sealed > 0 ? log.info({ sealed }, "webhooks: sealed secrets stored in plaintext") : undefined),
+  (error: unknown) => log.error({ err: error }, "webhooks: sealing stored secrets failed"),
+);
 const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
   log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
 });

@@ -24,6 +24,7 @@ import type { WebhookSenderDeps } from "../src/webhook/delivery.ts";
 import { systemResolver, type HostResolver } from "../src/webhook/guard.ts";
 import { awayFromStepEdge } from "../../test/sessions.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
+import { webhookSecretKey } from "../src/webhook/secret-box.ts";
 import { captureLogs } from "./logs.ts";
 
 export const TEST_ADDRESSES = {
@@ -81,6 +82,7 @@ export async function createTestApp({
     RPC_URL: rpcUrl,
     CHAIN_ID: "31337",
     JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    WEBHOOK_SECRET_KEY: "7e57".repeat(16),
     PUBLIC_URL,
     TRUST_PROXY: "true",
     UPLOAD_DIR: path.join(dir, "uploads"),
@@ -104,6 +106,7 @@ export async function createTestApp({
     log,
     publicUrl: config.PUBLIC_URL,
     explorerTxUrl: config.EXPLORER_TX_URL,
+    priceFeed: config.PRICE_FEED_ADDRESS,
   };
   /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
   const mailWakes = { count: 0 };
@@ -113,6 +116,7 @@ export async function createTestApp({
     db,
     log,
     reach: { production: config.APP_ENV === "production", resolve: resolveHost },
+    secretKey: webhookSecretKey(config),
     telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
     wakeMail: mailQueue.wake,
   };
@@ -126,7 +130,11 @@ export async function createTestApp({
     validatorCheck: createValidatorCheck(config, db),
     live,
     mailQueue,
-    webhooks: { reach: webhookSender.reach, queue: { wake: () => void webhookWakes.count++ } },
+    webhooks: {
+      reach: webhookSender.reach,
+      queue: { wake: () => void webhookWakes.count++ },
+      secretKey: webhookSender.secretKey,
+    },
   });
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */

@@ -11,6 +11,8 @@ import {
   stakeUnlockedMessage,
 } from "../webhook/events.ts";
 import { recordWebhookMessage } from "../webhook/repository.ts";
+import { priceAtBlock } from "../price/repository.ts";
+import { usdPerPli, usdText } from "../price/rules.ts";
 import { ALERT_KIND, INACTIVE_ALERT_MAX_AGE_DAYS, nodeStatusAlertDue } from "./rules.ts";
 
 /**
@@ -160,27 +162,36 @@ export async function recordStakeUnlockAlerts(tx: Db, unlocks: StakeUnlock[]) {
 
 /**
  * Payouts matched to their incentives (one per transaction and wallet): the wallet's operator is mailed (also one who
- * signs up later) and told by webhook, with the payout's total as the transaction paid it.
+ * signs up later) and told by webhook, with the payout's total as the transaction paid it and, when `priceFeed` (the
+ * API's PRICE_FEED_ADDRESS) has a round kept for the payment's block, its USD value at that block.
  */
-export async function recordIncentivePaidAlerts(tx: Db, payouts: { txHash: string; wallet: string }[]) {
+export async function recordIncentivePaidAlerts(
+  tx: Db,
+  payouts: { txHash: string; wallet: string }[],
+  priceFeed: string | undefined,
+) {
   for (const payout of payouts) {
     const paid = await tx
       .selectFrom("app.incentive as i")
       .innerJoin("app.operator as o", "o.wallet_address", "i.wallet")
       .select([
         "o.id as operator_id",
+        (eb) => eb.fn.max("i.paid_block").as("block"),
         (eb) => eb.fn.sum<string>(eb.fn.coalesce("i.paid_amount", "i.token")).as("amount"),
       ])
       .where("i.wallet", "=", payout.wallet)
       .where("i.paid_tx", "=", payout.txHash)
       .groupBy("o.id")
       .executeTakeFirst();
-    if (paid)
-      await recordWebhookMessage(
-        tx,
-        paid.operator_id,
-        incentivePaidMessage({ ...payout, amount: String(paid.amount) }, new Date()),
-      );
+    if (!paid) continue;
+    const amount = BigInt(paid.amount);
+    const round = await priceAtBlock(tx, priceFeed, paid.block);
+    const usd = round ? { usd: usdText(amount, round), usdPerPli: usdPerPli(round) } : {};
+    await recordWebhookMessage(
+      tx,
+      paid.operator_id,
+      incentivePaidMessage({ ...payout, amount: amount.toString(), ...usd }, new Date()),
+    );
   }
   return recordMails(
     tx,

@@ -43,10 +43,14 @@ export async function applyPaymentsToDate(db: Executor, date: string) {
 /**
  * Matches the payments indexed since the last run (and the last REORG_WINDOW blocks again) to their
  * rows, in one transaction under a lock shared by every instance; records the orphans and one payout
- * mail per (transaction, wallet) for payments newer than PAYOUT_MAIL_MAX_AGE_MS. Cheap when nothing
- * was indexed since the last run.
+ * mail per (transaction, wallet) for payments newer than PAYOUT_MAIL_MAX_AGE_MS, valued in USD by `priceFeed` (the
+ * API's PRICE_FEED_ADDRESS). Cheap when nothing was indexed since the last run.
  */
-export async function matchPayments(db: Db, now: Date = new Date()): Promise<MatchResult> {
+export async function matchPayments(
+  db: Db,
+  now: Date = new Date(),
+  priceFeed: string | undefined = undefined,
+): Promise<MatchResult> {
   const indexed = await getIndexedBlock(db);
   if (indexed === null) return { block: null, matched: 0, orphans: 0, mails: 0 };
   const synced = await db
@@ -102,7 +106,7 @@ export async function matchPayments(db: Db, now: Date = new Date()): Promise<Mat
       .where("id", "=", 1)
       .execute();
     const counts = rows[0]!;
-    const mails = await recordIncentivePaidAlerts(trx, counts.payouts);
+    const mails = await recordIncentivePaidAlerts(trx, counts.payouts, priceFeed);
     return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails };
   });
 }

@@ -231,9 +231,9 @@ export const incentiveRoutes = createRouter()
     return c.json(paged(rows, total, query.page, query.limit), 200);
   })
   .openapi(payoutPlanRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db, config } = c.var.deps;
     const { ids } = c.req.valid("json");
-    const plan = await planPayout(db, ids);
+    const plan = await planPayout(db, ids, config.PRICE_FEED_ADDRESS);
     await recordAudit(db, {
       by: auditActor(c),
       action: "payout.plan",
@@ -244,11 +244,11 @@ export const incentiveRoutes = createRouter()
     return c.json(plan, 200);
   })
   .openapi(payoutHintRoute, async (c) => {
-    const { db, chain } = c.var.deps;
+    const { db, chain, config } = c.var.deps;
     const { tnxHash, selectedArray } = c.req.valid("json");
     const now = new Date();
     const { rows, paid } = await checkPayoutHint(
-      { db, chain },
+      { db, chain, priceFeed: config.PRICE_FEED_ADDRESS },
       tnxHash,
       selectedArray.map((row) => row._id),
       now,

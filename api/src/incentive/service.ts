@@ -22,8 +22,8 @@ async function selected(db: Db, ids: string[]): Promise<IncentiveRow[]> {
  * that fit a block, amounts from the rows, never from the browser. Refuses (409) a row already paid or
  * of 0, and a selection the indexed reward pool cannot cover (spec 8's message).
  */
-export async function planPayout(db: Db, ids: string[]) {
-  await matchPayments(db);
+export async function planPayout(db: Db, ids: string[], priceFeed: string | undefined) {
+  await matchPayments(db, new Date(), priceFeed);
   const rows = await selected(db, ids);
   if (!rows.every(isPayable)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveNotPayable);
   const batches = payoutBatches(
@@ -50,8 +50,13 @@ export async function planPayout(db: Db, ids: string[]) {
  * matcher run now; the answer is what the chain shows (404 unknown, 409 failed, pending or no payout),
  * and `paid` lists the selected rows this transaction paid on the chain.
  */
-export async function checkPayoutHint(deps: { db: Db; chain: PublicClient }, hash: string, ids: string[], now: Date) {
-  await matchPayments(deps.db, now);
+export async function checkPayoutHint(
+  deps: { db: Db; chain: PublicClient; priceFeed: string | undefined },
+  hash: string,
+  ids: string[],
+  now: Date,
+) {
+  await matchPayments(deps.db, now, deps.priceFeed);
   const payments = await paymentsOfTransaction(deps.db, hash);
   if (payments.length === 0) {
     const receipt = await receiptOrNull(deps.chain, hash as `0x${string}`);

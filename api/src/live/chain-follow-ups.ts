@@ -10,14 +10,14 @@ import type { LiveTopic } from "./schema.ts";
  * while one waits to start share it, so runs the event does not wait for never pile up (each would hold a
  * connection while another instance holds the matching lock).
  */
-function oneMatchingAtATime(db: Db) {
+function oneMatchingAtATime(db: Db, priceFeed: string | undefined) {
   let tail: Promise<unknown> = Promise.resolve();
   let waiting: Promise<unknown> | null = null;
   return () => {
     if (waiting) return waiting;
     const run = tail.then(() => {
       waiting = null;
-      return matchPayments(db);
+      return matchPayments(db, new Date(), priceFeed);
     });
     waiting = run;
     tail = run.catch(() => undefined);
@@ -33,8 +33,19 @@ function oneMatchingAtATime(db: Db) {
  * (several round trips under a lock every instance shares) was most of the time from an indexed top-up to its event.
  * Payout and unlock mails follow.
  */
-export function chainFollowUps({ db, log, wakeMail }: { db: Db; log: Log; wakeMail: () => void }) {
-  const match = oneMatchingAtATime(db);
+export function chainFollowUps({
+  db,
+  log,
+  wakeMail,
+  priceFeed,
+}: {
+  db: Db;
+  log: Log;
+  wakeMail: () => void;
+  /** The API's PRICE_FEED_ADDRESS: payout alerts carry USD by it. */
+  priceFeed: string | undefined;
+}) {
+  const match = oneMatchingAtATime(db, priceFeed);
   return async (topics: readonly LiveTopic[]) => {
     const payments = match().then(wakeMail);
     const rewards = topics.includes("reward");

@@ -77,7 +77,7 @@ beforeAll(async () => {
     db,
     hub,
     log: logs.log,
-    beforePublish: chainFollowUps({ db, log: logs.log, wakeMail: () => undefined }),
+    beforePublish: chainFollowUps({ db, log: logs.log, wakeMail: () => undefined, priceFeed: undefined }),
   });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));

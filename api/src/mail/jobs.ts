@@ -1,5 +1,4 @@
 import { scanUnlocks } from "../alert/unlock-scan.ts";
-import type { Db } from "../db/database.ts";
 import { matchPayments } from "../incentive/payments.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
@@ -12,7 +11,10 @@ export const MAIL_JOB = "mails";
  * The scans that find events on the indexed chain and record their mails: stake unlocks, and payouts matched to their
  * incentives.
  */
-const CHAIN_EVENT_SCANS: ((db: Db) => Promise<unknown>)[] = [scanUnlocks, (db) => matchPayments(db)];
+const CHAIN_EVENT_SCANS: ((deps: MailSenderDeps) => Promise<unknown>)[] = [
+  (deps) => scanUnlocks(deps.db),
+  (deps) => matchPayments(deps.db, new Date(), deps.priceFeed),
+];
 
 /** Sends recorded mails soon after a transaction recorded them; the mail job sends any left by the next minute. */
 export type MailQueue = WakeQueue;
@@ -30,7 +32,7 @@ export const mailQueueOf = (deps: MailSenderDeps): MailQueue =>
  */
 export async function runMailJob(deps: MailSenderDeps) {
   for (const scan of CHAIN_EVENT_SCANS) {
-    await scan(deps.db).catch((error: unknown) =>
+    await scan(deps).catch((error: unknown) =>
       deps.log.error({ err: error, job: MAIL_JOB }, "mails: a chain event scan failed"),
     );
   }

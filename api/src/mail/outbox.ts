@@ -64,6 +64,8 @@ export interface MailSenderDeps extends Omit<MailContext, "db"> {
   db: Db;
   mailer: Mailer;
   log: Log;
+  /** The API's PRICE_FEED_ADDRESS: the payout alerts the mail job's scans record carry USD by it. */
+  priceFeed?: string;
 }
 
 /** What a log line says of a mail: its kind, event and recipient by id (never the address). */

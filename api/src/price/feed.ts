@@ -7,14 +7,25 @@ import type { PriceRound } from "./rules.ts";
 /** How long a read of the feed's latest round (or its failure) is given again, so a dashboard adds no RPC call. */
 const LATEST_TTL_MS = 30_000;
 
+/** How long a read of the feed may take: a feed RPC that does not answer must not hold up a dashboard. */
+export const FEED_READ_TIMEOUT_MS = 3000;
 const cache = new Map<string, { at: number; round: Promise<PriceRound | null> }>();
 
 async function readLatest(chain: PublicClient, feed: `0x${string}`, log: Log): Promise<PriceRound | null> {
   try {
-    const [[roundId, answer, , updatedAt], decimals] = await Promise.all([
-      chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "latestRoundData" }),
-      chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "decimals" }),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    const [[roundId, answer, , updatedAt], decimals] = await Promise.race([
+      Promise.all([
+        chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "latestRoundData" }),
+        chain.readContract({ address: feed, abi: aggregatorV3Abi, functionName: "decimals" }),
+      ]),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${FEED_READ_TIMEOUT_MS} ms`)),
+          FEED_READ_TIMEOUT_MS,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
     if (answer <= 0n) return null;
     return { roundId, answer, decimals, updatedAt: new Date(Number(updatedAt) * 1000) };
   } catch (error) {

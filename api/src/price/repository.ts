@@ -1,6 +1,6 @@
 import { sql, type Expression } from "kysely";
 import type { Db } from "../db/database.ts";
-import { usdCents } from "./rules.ts";
+import { usdCents, type PriceRound } from "./rules.ts";
 
 /**
  * The reward payments of `wallet` (everybody's when undefined) from `since` on: PLI paid, its USD in cents (each payment
@@ -42,3 +42,25 @@ export const keptPriceAt = (block: Expression<bigint>) => sql<KeptPrice | null>`
     'updated_at', fp.updated_at)
   FROM chain.feed_price AS fp WHERE fp.block_number = ${block}
 )`;
+
+/**
+ * The round of the configured feed kept for `block` (chain.feed_price), or null: no feed configured (`feed`
+ * undefined), the block not kept yet (the indexer still catching up) or kept for another feed.
+ */
+export async function priceAtBlock(db: Db, feed: string | undefined, block: bigint | string | number | null) {
+  if (!feed || block === null) return null;
+  const row = await db
+    .selectFrom("chain.feed_price")
+    .select(["round_id", "answer", "decimals", "updated_at"])
+    .where("block_number", "=", BigInt(block))
+    .where("feed", "=", feed.toLowerCase())
+    .executeTakeFirst();
+  if (!row) return null;
+  const round: PriceRound = {
+    roundId: BigInt(row.round_id),
+    answer: BigInt(row.answer),
+    decimals: row.decimals,
+    updatedAt: new Date(row.updated_at),
+  };
+  return round;
+}

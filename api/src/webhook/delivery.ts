@@ -7,6 +7,7 @@ import { requestFor, type WebhookMessage } from "./formats.ts";
 import type { WebhookReach } from "./guard.ts";
 import { deliveredStatus, maskedTarget, retryDelaySeconds, WEBHOOK_LIMITS, type WebhookKind } from "./rules.ts";
 import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
+import { openOrNull } from "./secret-box.ts";
 import { postOnce } from "./send.ts";
 
 export interface WebhookSenderDeps {
@@ -15,6 +16,8 @@ export interface WebhookSenderDeps {
   reach: WebhookReach;
   /** Telegram's Bot API address (WEBHOOK_TELEGRAM_API_URL). */
   telegramApiUrl: string;
+  /** The key webhook secrets and bot tokens are sealed with (secret-box.ts). */
+  secretKey: Buffer;
   /** Wakes the sending of mails, after a webhook was turned off and its operator's mail recorded. */
   wakeMail: () => void;
 }
@@ -78,8 +81,13 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
         continue;
       }
       const started = performance.now();
+      const hook = {
+        ...delivery,
+        token: openOrNull(deps.secretKey, "webhook.token", delivery.token),
+        secret: openOrNull(deps.secretKey, "webhook.secret", delivery.secret),
+      };
       const sent = await postOnce(
-        requestFor(delivery, delivery.message, { telegramApiUrl: deps.telegramApiUrl, now: new Date() }),
+        requestFor(hook, delivery.message, { telegramApiUrl: deps.telegramApiUrl, now: new Date() }),
         deps.reach,
       );
       const ok = sent.status !== undefined && deliveredStatus(sent.status);

@@ -84,10 +84,10 @@ export const stakeUnlockedMessage = (
 
 /**
  * A payout: its total in wei and PLI, and its USD value when the portal knows the PLI/USD price at its block (`usd`,
- * to the cent, absent otherwise).
+ * to the cent, and the price `usdPerPli`; both absent otherwise).
  */
 export const incentivePaidMessage = (
-  payout: { txHash: string; wallet: string; amount: string; usd?: string },
+  payout: { txHash: string; wallet: string; amount: string; usd?: string; usdPerPli?: string },
   when: Date,
 ): WebhookMessage => {
   const pli = pliText(BigInt(payout.amount));
@@ -96,7 +96,7 @@ export const incentivePaidMessage = (
     event: WEBHOOK_EVENT.incentivePaid,
     occurredAt: at(when),
     title: `PLI incentive paid: ${pli} PLI`,
-    text: `Your incentives have been paid: ${pli} PLI${payout.usd === undefined ? "" : ` (${payout.usd} USD)`}.`,
+    text: `Your incentives have been paid: ${pli} PLI${payout.usd === undefined ? "" : ` (${payout.usd} USD at ${payout.usdPerPli} USD per PLI)`}.`,
     data: { ...payout, amountPli: pli },
   };
 };

@@ -3,13 +3,14 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import type { WebhookMessage } from "./formats.ts";
-import { maskedTarget, WEBHOOK_KIND, WEBHOOK_LIMITS } from "./rules.ts";
+import { maskedTarget, WEBHOOK_KIND, WEBHOOK_LIMITS, type WebhookKind } from "./rules.ts";
 import {
   WEBHOOK_MESSAGES,
   type WebhookAttemptResponse,
   type WebhookCreateInput,
   type WebhookResponse,
 } from "./schema.ts";
+import { isSealed, seal, sealOrNull } from "./secret-box.ts";
 import type { WebhookAttemptTable, WebhookTable } from "./table.ts";
 
 type AttemptRow = Pick<WebhookAttemptTable, "at" | "event" | "http_status" | "error" | "latency_ms">;
@@ -22,11 +23,17 @@ export const toAttemptResponse = (row: AttemptRow): WebhookAttemptResponse => ({
   latencyMs: row.latency_ms,
 });
 
-type WebhookRow = Pick<WebhookTable, "kind" | "target"> & { id: string; enabled: boolean; created_at: Date };
+type WebhookRow = Pick<WebhookTable, "kind" | "target"> & {
+  id: string;
+  name: string;
+  enabled: boolean;
+  created_at: Date;
+};
 
 export const toWebhookResponse = (row: WebhookRow, last: AttemptRow | null): WebhookResponse => ({
   _id: row.id,
   kind: row.kind,
+  name: row.name,
   target: maskedTarget(row.kind, row.target),
   enabled: row.enabled,
   createdAt: row.created_at.toISOString(),
@@ -34,7 +41,9 @@ export const toWebhookResponse = (row: WebhookRow, last: AttemptRow | null): Web
 });
 
 /** An operator's webhooks, oldest first, each with its last attempt. */
-export async function listWebhooks(db: Db, operatorId: string): Promise<WebhookResponse[]> {
+export const listWebhooks = (db: Db, operatorId: string) => listWebhooksWhere(db, undefined, operatorId);
+
+async function listWebhooksWhere(db: Db, id: string | undefined, operatorId?: string): Promise<WebhookResponse[]> {
   const rows = await db
     .selectFrom("app.webhook as w")
     .leftJoinLateral(
@@ -48,9 +57,10 @@ export async function listWebhooks(db: Db, operatorId: string): Promise<WebhookR
           .as("last"),
       (join) => join.onTrue(),
     )
-    .select(["w.id", "w.kind", "w.target", "w.enabled", "w.created_at"])
+    .select(["w.id", "w.kind", "w.name", "w.target", "w.enabled", "w.created_at"])
     .select(["last.at", "last.event", "last.http_status", "last.error", "last.latency_ms"])
-    .where("w.operator_id", "=", operatorId)
+    .$if(operatorId !== undefined, (query) => query.where("w.operator_id", "=", operatorId!))
+    .$if(id !== undefined, (query) => query.where("w.id", "=", id!))
     .orderBy("w.created_at")
     .orderBy("w.id")
     .execute();
@@ -70,11 +80,15 @@ export async function listWebhooks(db: Db, operatorId: string): Promise<WebhookR
   );
 }
 
+const newSigningSecret = () => `whsec_${randomBytes(32).toString("hex")}`;
+const RETURNED = ["id", "kind", "name", "target", "enabled", "created_at"] as const;
+
 /**
  * Adds a webhook for the operator, refused past WEBHOOK_LIMITS.perOperator (counted under a lock on the operator, so
  * two adds at once cannot pass it together). A generic JSON webhook gets a new signing secret, answered here only.
+ * Its secret and a bot token are stored sealed under `key` (secret-box.ts).
  */
-export async function addWebhook(db: Db, operatorId: string, input: WebhookCreateInput) {
+export async function addWebhook(db: Db, key: Buffer, operatorId: string, input: WebhookCreateInput) {
   return db.transaction().execute(async (tx) => {
     await tx.selectFrom("app.operator").select("id").where("id", "=", operatorId).forUpdate().execute();
     const { count } = await tx
@@ -83,11 +97,18 @@ export async function addWebhook(db: Db, operatorId: string, input: WebhookCreat
       .where("operator_id", "=", operatorId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= WEBHOOK_LIMITS.perOperator) throw new AppError("conflict", WEBHOOK_MESSAGES.webhooksTooMany);
-    const secret = input.kind === WEBHOOK_KIND.json ? `whsec_${randomBytes(32).toString("hex")}` : null;
+    const secret = input.kind === WEBHOOK_KIND.json ? newSigningSecret() : null;
     const row = await tx
       .insertInto("app.webhook")
-      .values({ operator_id: operatorId, kind: input.kind, target: input.target, token: input.token, secret })
-      .returning(["id", "kind", "target", "enabled", "created_at"])
+      .values({
+        operator_id: operatorId,
+        kind: input.kind,
+        name: input.name,
+        target: input.target,
+        token: sealOrNull(key, "webhook.token", input.token),
+        secret: sealOrNull(key, "webhook.secret", secret),
+      })
+      .returning(RETURNED)
       .executeTakeFirstOrThrow();
     return { webhook: toWebhookResponse(row, null), secret };
   });
@@ -103,6 +124,44 @@ export async function ownWebhook(db: Db, operatorId: string, id: string) {
     .executeTakeFirst();
   if (!row) throw new AppError("notFound", WEBHOOK_MESSAGES.webhookNotFound);
   return row;
+}
+
+/**
+ * Saves an edit of a webhook already checked as the operator's own (fields left out are kept; see webhookEditSchema).
+ * Turning it on resets its failures in a row; turning it off drops the deliveries still waiting. Answers the webhook
+ * and its new signing secret when one was made.
+ */
+export async function editWebhook(
+  db: Db,
+  key: Buffer,
+  hook: { id: string; kind: WebhookKind },
+  change: { name?: string; enabled?: boolean; target?: string; token?: string; rotateSecret?: boolean },
+) {
+  return db.transaction().execute(async (tx) => {
+    const secret = change.rotateSecret && hook.kind === WEBHOOK_KIND.json ? newSigningSecret() : null;
+    await tx
+      .updateTable("app.webhook")
+      .set({
+        ...(change.name === undefined ? {} : { name: change.name }),
+        ...(change.target === undefined ? {} : { target: change.target }),
+        ...(change.token === undefined ? {} : { token: seal(key, "webhook.token", change.token) }),
+        ...(secret === null ? {} : { secret: seal(key, "webhook.secret", secret) }),
+        ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
+        ...(change.enabled ? { failures_in_row: 0 } : {}),
+      })
+      .where("id", "=", hook.id)
+      .execute();
+    if (change.enabled === false)
+      await tx
+        .updateTable("app.webhook_delivery")
+        .set({ done_at: new Date(), outcome: "disabled" })
+        .where("webhook_id", "=", hook.id)
+        .where("done_at", "is", null)
+        .where("claimed_at", "is", null)
+        .execute();
+    const [webhook] = await listWebhooksWhere(tx, hook.id);
+    return { webhook: webhook!, secret };
+  });
 }
 
 export const deleteWebhook = (db: Db, id: string) => db.deleteFrom("app.webhook").where("id", "=", id).execute();
@@ -131,5 +190,29 @@ export async function recordWebhookMessage(tx: Db, operatorId: string, message: 
     ON CONFLICT (webhook_id, event_key) DO NOTHING
     RETURNING id
   `.execute(tx);
+  return rows.length;
+}
+
+/**
+ * Seals the secrets and bot tokens stored in plaintext before sealing existed (the rule for those rows: the API seals
+ * them when it starts, and until then delivery reads them as they are). Answers how many rows it sealed.
+ */
+export async function sealStoredSecrets(db: Db, key: Buffer) {
+  const rows = await db
+    .selectFrom("app.webhook")
+    .select(["id", "token", "secret"])
+    .where((eb) => eb.or([eb("token", "not like", "v1.%"), eb("secret", "not like", "v1.%")]))
+    .execute();
+  for (const row of rows)
+    await db
+      .updateTable("app.webhook")
+      .set({
+        token: row.token === null || isSealed(row.token) ? row.token : seal(key, "webhook.token", row.token),
+        secret: row.secret === null || isSealed(row.secret) ? row.secret : seal(key, "webhook.secret", row.secret),
+      })
+      .where("id", "=", row.id)
+      .where("token", "is not distinct from", row.token)
+      .where("secret", "is not distinct from", row.secret)
+      .execute();
   return rows.length;
 }

@@ -8,6 +8,7 @@ import { reachableAddresses, UnreachableTarget } from "./guard.ts";
 import {
   addWebhook,
   deleteWebhook,
+  editWebhook,
   listWebhooks,
   ownWebhook,
   recordWebhookMessage,
@@ -21,6 +22,8 @@ import {
   webhookCreateSchema,
   webhookDeliveriesQuerySchema,
   webhookDeliveriesSchema,
+  webhookEditedSchema,
+  webhookEditSchema,
   webhookIdSchema,
   webhookListSchema,
   webhookSavedSchema,
@@ -63,6 +66,28 @@ const remove = createRoute({
   responses: { 200: jsonResponse(webhookSavedSchema, "Deleted"), 400: invalid, ...guarded, 404: notFound },
 });
 
+const edit = createRoute({
+  method: "post",
+  path: WEBHOOK_PATHS.edit,
+  ...describe(
+    "user",
+    "Edit one of the signed-in operator's webhooks: its name and target, or turn it on again (its failures reset) or off. A generic JSON webhook keeps its signing secret unless a new one is asked for, answered here only",
+  ),
+  middleware: [operatorOnly] as const,
+  request: jsonBody(webhookEditSchema),
+  responses: { 200: jsonResponse(webhookEditedSchema, "Saved"), 400: invalid, ...guarded, 404: notFound },
+});
+
+/** A URL the webhook may post to (in production https on public addresses only), else the URL field's error. */
+async function checkReachable(url: string, reach: Parameters<typeof reachableAddresses>[1]) {
+  try {
+    await reachableAddresses(url, reach);
+  } catch (error) {
+    if (!(error instanceof UnreachableTarget)) throw error;
+    throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.message}` });
+  }
+}
+
 const test = createRoute({
   method: "post",
   path: WEBHOOK_PATHS.test,
@@ -92,15 +117,8 @@ export const webhookRoutes = createRouter()
   .openapi(add, async (c) => {
     const { db, webhooks } = c.var.deps;
     const input = c.req.valid("json");
-    if (input.kind !== WEBHOOK_KIND.telegram) {
-      try {
-        await reachableAddresses(input.target, webhooks.reach);
-      } catch (error) {
-        if (!(error instanceof UnreachableTarget)) throw error;
-        throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.message}` });
-      }
-    }
-    const { webhook, secret } = await addWebhook(db, c.get("session")!.sub, input);
+    if (input.kind !== WEBHOOK_KIND.telegram) await checkReachable(input.target, webhooks.reach);
+    const { webhook, secret } = await addWebhook(db, webhooks.secretKey, c.get("session")!.sub, input);
     return c.json({ message: WEBHOOK_MESSAGES.webhookAdded, data: webhook, secret }, 201);
   })
   .openapi(remove, async (c) => {
@@ -108,6 +126,28 @@ export const webhookRoutes = createRouter()
     const hook = await ownWebhook(db, c.get("session")!.sub, c.req.valid("json")._id);
     await deleteWebhook(db, hook.id);
     return c.json({ message: WEBHOOK_MESSAGES.webhookDeleted }, 200);
+  })
+  .openapi(edit, async (c) => {
+    const { db, webhooks } = c.var.deps;
+    const { _id, name, enabled, url, chatId, botToken, rotateSecret } = c.req.valid("json");
+    const hook = await ownWebhook(db, c.get("session")!.sub, _id);
+    const telegram = hook.kind === WEBHOOK_KIND.telegram;
+    const misplaced: Record<string, string> = {};
+    if (telegram && url !== undefined) misplaced.url = WEBHOOK_MESSAGES.webhookFieldNotOfKind;
+    if (!telegram && chatId !== undefined) misplaced.chatId = WEBHOOK_MESSAGES.webhookFieldNotOfKind;
+    if (!telegram && botToken !== undefined) misplaced.botToken = WEBHOOK_MESSAGES.webhookFieldNotOfKind;
+    if (rotateSecret && hook.kind !== WEBHOOK_KIND.json)
+      misplaced.rotateSecret = WEBHOOK_MESSAGES.webhookSecretOnlySigned;
+    if (Object.keys(misplaced).length > 0) throw validationError(misplaced);
+    if (url !== undefined) await checkReachable(url, webhooks.reach);
+    const { webhook, secret } = await editWebhook(db, webhooks.secretKey, hook, {
+      name,
+      enabled,
+      target: telegram ? chatId : url,
+      token: telegram ? botToken : undefined,
+      rotateSecret,
+    });
+    return c.json({ message: WEBHOOK_MESSAGES.webhookSaved, data: webhook, secret }, 200);
   })
   .openapi(test, async (c) => {
     const { db, webhooks } = c.var.deps;

@@ -32,6 +32,8 @@ export type WebhookEvent = (typeof WEBHOOK_EVENT)[keyof typeof WEBHOOK_EVENT];
 export const WEBHOOK_LIMITS = {
   /** Webhooks one operator may have: enough for a chat of each kind and a few endpoints. */
   perOperator: 10,
+  /** Characters of a webhook's name. */
+  nameLength: 60,
   /** Attempts kept per webhook for its delivery log. */
   logKept: 50,
   /** Attempts at one delivery before it is given up. */

@@ -7,6 +7,8 @@ export interface WebhookTable {
   id: Generated<string>;
   operator_id: string;
   kind: WebhookKind;
+  /** The operator's label (migration 2026-12-12T16-05-00). */
+  name: Generated<string>;
   target: string;
   /** Telegram's bot token. */
   token: string | null;

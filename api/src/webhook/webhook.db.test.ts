@@ -8,6 +8,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhoo
 import { runMailJob } from "../mail/jobs.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "./delivery.ts";
+import { sealStoredSecrets } from "./repository.ts";
 import { WEBHOOK_LIMITS } from "./rules.ts";
 
 let t: TestAppWithSmtp;
@@ -49,6 +50,7 @@ const sendTest = (app: TestAppWithSmtp, token: string, id: string) =>
   app.call("POST", API.webhook.test, { token, body: { _id: id } });
 const attempts = async (token: string, id: string) =>
   (await t.call("GET", `${API.webhook.deliveries}?webhookId=${id}`, { token })).body.data;
+const edit = (token: string, body: Record<string, unknown>) => t.call("POST", API.webhook.edit, { token, body });
 const requestsTo = (path: string) => receiver.received.filter((request) => request.path === path);
 
 /**
@@ -209,6 +211,146 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
     const mail = await t.smtp.textContaining(owner.email, "webhook was turned off");
     expect(mail).toContain("Subject: Your Generic JSON (signed) webhook was turned off");
     expect(mail).toContain(`failed ${WEBHOOK_LIMITS.disableAfterFailures} times in a row`);
+
+    const back = await edit(owner.token, { _id: id, enabled: true });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ message: MESSAGES.webhookSaved, data: { enabled: true }, secret: null });
+    expect((await sendTest(t, owner.token, id)).status).toBe(200);
+    expect(await deliverPendingWebhooks(t.webhookSender, new Date(clock + 2 * 86_400_000))).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
+    expect((await list(t, owner.token)).data[0]).toMatchObject({ enabled: true, lastAttempt: { httpStatus: 200 } });
+  });
+});
+
+describe("webhook secrets and bot tokens at rest", () => {
+  it("stores them sealed (AES-256-GCM), never in plaintext, and delivery still signs and posts with them", async () => {
+    const owner = await newOperator(t);
+    const json = await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/json` });
+    const botToken = "6262:AAF-restrestrestrestrestrest";
+    const telegram = await add(t, owner.token, { kind: "telegram", botToken, chatId: "909" });
+    const rows = await t.db
+      .selectFrom("app.webhook")
+      .select(["token", "secret"])
+      .where("id", "in", [json.body.data._id, telegram.body.data._id])
+      .execute();
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(json.body.secret);
+    expect(stored).not.toContain(json.body.secret.slice(6));
+    expect(stored).not.toContain(botToken);
+    expect(stored).not.toContain("restrestrest");
+    for (const value of rows.flatMap((row) => [row.token, row.secret]).filter((v) => v !== null))
+      expect(value).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    await sendTest(t, owner.token, json.body.data._id);
+    await sendTest(t, owner.token, telegram.body.data._id);
+    expect(await deliverPendingWebhooks(t.webhookSender)).toEqual({ delivered: 2, failed: 0 });
+    const [signed] = requestsTo("/rest/json");
+    expect(verifySignature(json.body.secret, signed!.headers["webhook-signature"] as string, signed!.body)).toBe(true);
+    expect(requestsTo(`/telegram/bot${botToken}/sendMessage`)).toHaveLength(1);
+  });
+
+  it("seals a secret stored in plaintext before sealing existed, which delivers meanwhile and after", async () => {
+    const owner = await newOperator(t);
+    const id = (await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/legacy` })).body.data._id;
+    const legacy = `whsec_${"5a".repeat(32)}`;
+    await t.db.updateTable("app.webhook").set({ secret: legacy }).where("id", "=", id).execute();
+    await sendTest(t, owner.token, id);
+    await deliverPendingWebhooks(t.webhookSender);
+    expect(await sealStoredSecrets(t.db, t.webhookSender.secretKey)).toBe(1);
+    expect(await sealStoredSecrets(t.db, t.webhookSender.secretKey)).toBe(0);
+    const row = await t.db.selectFrom("app.webhook").select("secret").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.secret).not.toContain(legacy.slice(6));
+    await sendTest(t, owner.token, id);
+    await deliverPendingWebhooks(t.webhookSender);
+    for (const request of requestsTo("/rest/legacy"))
+      expect(verifySignature(legacy, request.headers["webhook-signature"] as string, request.body)).toBe(true);
+    expect(requestsTo("/rest/legacy")).toHaveLength(2);
+  });
+});
+
+describe("editing a webhook and turning it off and on", () => {
+  it("renames it, moves a signed one's URL keeping its secret, and rotates the secret only when asked", async () => {
+    const owner = await newOperator(t);
+    const created = await add(t, owner.token, { kind: "json", url: `${receiver.url}/edit/first` });
+    const id = created.body.data._id;
+    const moved = await edit(owner.token, { _id: id, name: "Ops pager", url: `${receiver.url}/edit/second` });
+    expect(moved.status).toBe(200);
+    expect(moved.body.secret).toBeNull();
+    expect(moved.body.data).toMatchObject({ name: "Ops pager", enabled: true });
+    expect(JSON.stringify(await list(t, owner.token))).not.toContain(created.body.secret);
+    await sendTest(t, owner.token, id);
+    await deliverPendingWebhooks(t.webhookSender);
+    const [second] = requestsTo("/edit/second");
+    expect(verifySignature(created.body.secret, second!.headers["webhook-signature"] as string, second!.body)).toBe(
+      true,
+    );
+    expect(requestsTo("/edit/first")).toHaveLength(0);
+
+    const rotated = await edit(owner.token, { _id: id, rotateSecret: true });
+    expect(rotated.body.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    await sendTest(t, owner.token, id);
+    await deliverPendingWebhooks(t.webhookSender);
+    const [, third] = requestsTo("/edit/second");
+    const header = third!.headers["webhook-signature"] as string;
+    expect(verifySignature(rotated.body.secret, header, third!.body)).toBe(true);
+    expect(verifySignature(created.body.secret, header, third!.body)).toBe(false);
+  });
+
+  it("turns it off by hand (a test is refused) and on again; keeps a Telegram bot token left out", async () => {
+    const owner = await newOperator(t);
+    const slack = (await add(t, owner.token, { kind: "slack", url: `${receiver.url}/edit/slack` })).body.data._id;
+    expect((await edit(owner.token, { _id: slack, enabled: false })).body.data.enabled).toBe(false);
+    expect((await sendTest(t, owner.token, slack)).status).toBe(409);
+    expect((await edit(owner.token, { _id: slack, enabled: true })).body.data.enabled).toBe(true);
+    expect((await sendTest(t, owner.token, slack)).status).toBe(200);
+
+    const telegram = (
+      await add(t, owner.token, { kind: "telegram", botToken: "5151:AAF-abcdefghijklmnopqrstu", chatId: "100" })
+    ).body.data._id;
+    const chat = await edit(owner.token, { _id: telegram, chatId: "-200", botToken: "" });
+    expect(chat.body.data.target).toBe("chat -200");
+    await sendTest(t, owner.token, telegram);
+    await deliverPendingWebhooks(t.webhookSender);
+    expect(JSON.parse(requestsTo("/telegram/bot5151:AAF-abcdefghijklmnopqrstu/sendMessage")[0]!.body)).toMatchObject({
+      chat_id: "-200",
+    });
+  });
+
+  it("answers field errors for bad or misplaced fields, and 404 for another operator's webhook", async () => {
+    const owner = await newOperator(t);
+    const other = await newOperator(t);
+    const slack = (await add(t, owner.token, { kind: "slack", url: `${receiver.url}/edit/errors` })).body.data._id;
+    const bad = await edit(owner.token, {
+      _id: slack,
+      url: "ftp://hooks.example.com/x",
+      name: "n".repeat(WEBHOOK_LIMITS.nameLength + 1),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ url: MESSAGES.webhookUrlRequired, name: MESSAGES.webhookNameTooLong });
+    const misplaced = await edit(owner.token, { _id: slack, chatId: "123", rotateSecret: true });
+    expect(misplaced.status).toBe(400);
+    expect(misplaced.body.errors).toEqual({
+      chatId: MESSAGES.webhookFieldNotOfKind,
+      rotateSecret: MESSAGES.webhookSecretOnlySigned,
+    });
+    const foreign = await edit(other.token, { _id: slack, enabled: false });
+    expect(foreign.status).toBe(404);
+    expect((await list(t, owner.token)).data[0].enabled).toBe(true);
+  });
+
+  it("refuses in production a new URL whose host is private", async () => {
+    const owner = await newOperator(production);
+    const id = (await add(production, owner.token, { kind: "discord", url: "https://hooks.example.com/x" })).body.data
+      ._id;
+    const moved = await production.call("POST", API.webhook.edit, {
+      token: owner.token,
+      body: { _id: id, url: "https://ten.example.com/x" },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.url).toMatch(/^This URL cannot be used: .*private address/);
   });
 });
 

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { webhookEditSchema } from "@pli/api/public-contract";
+import type { z } from "zod";
 import { api, ok } from "@/shared/api/http";
 
 /** Query keys of the signed-in operator's webhooks: invalidating `all` refreshes the list and every delivery log. */
@@ -8,8 +10,12 @@ export const webhookKeys = {
   deliveries: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
 };
 
+/** An edit as the form gives it: blank fields keep what is there. */
+export type WebhookEditInput = z.input<typeof webhookEditSchema>;
+
 export interface WebhookForm {
   kind: "discord" | "slack" | "telegram" | "json";
+  name?: string;
   url?: string;
   botToken?: string;
   chatId?: string;
@@ -38,6 +44,11 @@ function useWebhookMutation<T, R>(call: (input: T) => Promise<R>) {
 }
 
 export const useAddWebhook = () => useWebhookMutation((input: WebhookForm) => ok(api.webhook.$post({ json: input })));
+export const useEditWebhook = () =>
+  useWebhookMutation((input: WebhookEditInput) => ok(api.webhook.edit.$post({ json: input })));
+/** Turns a webhook on again (its failures reset) or off. */
+export const useSwitchWebhook = () =>
+  useWebhookMutation((input: { _id: string; enabled: boolean }) => ok(api.webhook.edit.$post({ json: input })));
 export const useDeleteWebhook = () =>
   useWebhookMutation((_id: string) => ok(api.webhook.delete.$post({ json: { _id } })));
 /** How long after a test the list and log are read again: the API delivers right after it answers. */

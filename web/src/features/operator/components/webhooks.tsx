@@ -8,20 +8,7 @@ import {
   type WebhookAttemptResponse,
   type WebhookResponse,
 } from "@pli/api/public-contract";
-import {
-  Badge,
-  Button,
-  Code,
-  Collapse,
-  CopyButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Badge, Button, Collapse, Group, NativeSelect, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
 import { settle } from "@/shared/api/settle";
@@ -29,7 +16,6 @@ import { example } from "@/shared/forms/example";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { formatDate } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
-import { Alert } from "@/shared/ui/alert";
 import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { LongValue } from "@/shared/ui/long-value";
@@ -38,11 +24,14 @@ import { useToast } from "@/shared/ui/toast";
 import {
   useAddWebhook,
   useDeleteWebhook,
+  useSwitchWebhook,
   useTestWebhook,
   useWebhookDeliveries,
   useWebhooks,
   type WebhookForm,
 } from "../api/webhooks";
+import { EditWebhook } from "./edit-webhook";
+import { WebhookSecret } from "./webhook-secret";
 
 /** An attempt in a few words: its HTTP status or error, and how long it took. */
 const attemptText = (attempt: WebhookAttemptResponse) =>
@@ -85,7 +74,10 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
 
 function WebhookRow({ webhook }: { webhook: WebhookResponse }) {
   const [logOpen, setLogOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
   const test = useTestWebhook();
+  const onOff = useSwitchWebhook();
   const remove = useDeleteWebhook();
   const toast = useToast();
   const dialogs = useDialogs();
@@ -103,6 +95,11 @@ function WebhookRow({ webhook }: { webhook: WebhookResponse }) {
             <Badge variant="light" color={TONE_COLORS.primary}>
               {label}
             </Badge>
+            {webhook.name ? (
+              <Text fw={500} style={WRAP_ANYWHERE}>
+                {webhook.name}
+              </Text>
+            ) : null}
             <LongValue value={webhook.target} maw="16rem" />
             <Badge variant="light" color={webhook.enabled ? TONE_COLORS.success : TONE_COLORS.danger}>
               {webhook.enabled ? "Enabled" : "Turned off"}
@@ -129,11 +126,42 @@ function WebhookRow({ webhook }: { webhook: WebhookResponse }) {
             </Button>
           </RowActions>
         </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="light"
+            loading={onOff.isPending}
+            onClick={() =>
+              void settle(
+                onOff,
+                { _id: webhook._id, enabled: !webhook.enabled },
+                { onSuccess: (result) => toast.success(result.message) },
+              )
+            }
+          >
+            {webhook.enabled ? "Turn off" : "Turn on"}
+          </Button>
+          <Button size="xs" variant="subtle" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+            Edit
+          </Button>
+        </Group>
         <Text size="sm" c={last && !delivered(last) ? TONE_COLORS.danger : "dimmed"} style={WRAP_ANYWHERE}>
           {last
             ? `Last delivery: ${attemptText(last)}, ${formatDate(last.at, "operatorDashboard")}`
             : "No delivery yet"}
         </Text>
+        {secret ? <WebhookSecret secret={secret} onDone={() => setSecret(null)} /> : null}
+        <Collapse expanded={editing}>
+          {editing ? (
+            <EditWebhook
+              webhook={webhook}
+              onSaved={(made) => {
+                setEditing(false);
+                setSecret(made);
+              }}
+            />
+          ) : null}
+        </Collapse>
         <Collapse expanded={logOpen}>{logOpen ? <DeliveryLog webhookId={webhook._id} /> : null}</Collapse>
       </Stack>
     </Paper>
@@ -175,31 +203,7 @@ function AddWebhook({ full }: { full: boolean }) {
   );
   return (
     <Stack gap="md">
-      {secret ? (
-        <Alert
-          tone="warning"
-          title={MESSAGES.webhookSecretShownOnce}
-          action={
-            <>
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy}>
-                    {copied ? "Copied" : "Copy secret"}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button size="xs" variant="subtle" onClick={() => setSecret(null)}>
-                Done
-              </Button>
-            </>
-          }
-        >
-          <Code block style={WRAP_ANYWHERE} aria-label="Signing secret">
-            {secret}
-          </Code>
-          <Text size="sm">It signs each request (the Webhook-Signature header); the portal never shows it again.</Text>
-        </Alert>
-      ) : null}
+      {secret ? <WebhookSecret secret={secret} onDone={() => setSecret(null)} /> : null}
       {full ? (
         <Text size="sm" c="dimmed">
           You have {WEBHOOK_LIMITS.perOperator} webhooks, the most an account can have: delete one to add another.

@@ -30,7 +30,7 @@ export function ViewProfilePage() {
       {me.data ? (
         <Section
           title="Webhooks"
-          description="Alerts within a minute in Discord, Slack, Telegram or your own endpoint: node down and back up, status changes, unlocks and payouts."
+          description="Alerts within a minute in Discord, Slack, Telegram or your own endpoint: node down and back up, status changes, unlocks and payouts. A webhook turned off (after repeated failures or by you) can be turned on again. Editing a signed webhook's URL keeps its signing secret; ask for a new one to replace it (shown once, the old one stops working)."
         >
           <Webhooks />
         </Section>
