@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
-import type { TestApp } from "../../test/app-fixture.ts";
+import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
@@ -193,6 +193,26 @@ describe("dashboards", () => {
     const unpaid = list.docs.filter((row: { status: string }) => row.status === INCENTIVE_STATUS.unPaid);
     expect(unpaid.length).toBe(2);
     for (const row of unpaid) expect(row).toMatchObject({ paidPrice: null, paidUsd: null });
+  });
+
+  it("an API without PRICE_FEED_ADDRESS shows no USD anywhere, though the indexer kept the feed's prices", async () => {
+    const { pliToken, stakingRewards, pluginFarm } = app.chain.deployment.contracts;
+    const unpriced = await createTestApp({
+      databaseUrl: t.config.DATABASE_URL,
+      rpcUrl: app.chain.anvil.rpcUrl,
+      env: { PLI_TOKEN_ADDRESS: pliToken, STAKING_ADDRESS: stakingRewards, FARM_ADDRESS: pluginFarm },
+    });
+    try {
+      expect(unpriced.config.PRICE_FEED_ADDRESS).toBeUndefined();
+      const paid = await unpriced.call("GET", `${API.incentive.byId}?incentiveId=${paidId}`, { token: admin });
+      expect(paid.status).toBe(200);
+      expect(paid.body).toMatchObject({ status: INCENTIVE_STATUS.paid, paidPrice: null, paidUsd: null });
+      const list = await unpriced.call("GET", API.incentive.root, { token: admin });
+      for (const row of list.body.docs) expect(row).toMatchObject({ paidPrice: null, paidUsd: null });
+      expect((await unpriced.call("GET", API.dashboard.admin, { token: admin })).body.usd).toBeNull();
+    } finally {
+      await unpriced.close();
+    }
   });
 
   it("the tax report and the transaction list value each stake event and payment at the round in force at its block", async () => {

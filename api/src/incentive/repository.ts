@@ -1,6 +1,6 @@
 import { sql, type Expression } from "kysely";
-import { priceOf } from "../price/service.ts";
-import { usdText } from "../price/rules.ts";
+import { keptPriceAt } from "../price/repository.ts";
+import { valuedAt } from "../price/service.ts";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { stakeIdOf } from "../stake/rules.ts";
@@ -69,20 +69,8 @@ export const withRelations = (query: IncentiveQuery) =>
       .whereRef("p.node", "=", "i.node")
       .$castTo<StakeStatus | null>()
       .as("stake_status"),
-    sql<PaidPriceRow | null>`(
-      SELECT json_build_object('answer', fp.answer::text, 'decimals', fp.decimals, 'round_id', fp.round_id::text,
-        'updated_at', fp.updated_at)
-      FROM chain.feed_price AS fp WHERE fp.block_number = i.paid_block
-    )`.as("paid_price"),
+    keptPriceAt(sql.ref<bigint>("i.paid_block")).as("paid_price"),
   ]);
-
-/** The price feed's round in force at the payment's block (chain.feed_price), as the incentive rows read it. */
-interface PaidPriceRow {
-  answer: string;
-  decimals: number;
-  round_id: string;
-  updated_at: string;
-}
 
 /**
  * A wei amount as PLI text exactly as pliText writes it (an exact numeric product: every digit kept, trailing zeros
@@ -217,20 +205,18 @@ export async function listDiscrepancies(
   };
 }
 
-/** A paid row's PLI/USD price at its payment's block and the USD value of what the chain paid; null without one. */
-function paidUsdOf(row: IncentiveRow): Pick<IncentiveResponse, "paidPrice" | "paidUsd"> {
-  const kept = row.paid_price;
-  if (!kept || row.paid_amount === null) return { paidPrice: null, paidUsd: null };
-  const round = {
-    roundId: BigInt(kept.round_id),
-    answer: BigInt(kept.answer),
-    decimals: kept.decimals,
-    updatedAt: new Date(kept.updated_at),
-  };
-  return { paidPrice: priceOf(round), paidUsd: usdText(BigInt(row.paid_amount), round) };
+/**
+ * A paid row's PLI/USD price at its payment's block and the USD value of what the chain paid; null without one, and
+ * when `priced` is false (no PRICE_FEED_ADDRESS): no fiat figure appears anywhere then.
+ */
+function paidUsdOf(row: IncentiveRow, priced: boolean): Pick<IncentiveResponse, "paidPrice" | "paidUsd"> {
+  if (!priced || row.paid_amount === null) return { paidPrice: null, paidUsd: null };
+  const { price, usd } = valuedAt(row.paid_price, BigInt(row.paid_amount));
+  return { paidPrice: price, paidUsd: usd };
 }
 
-export function toIncentiveResponse(row: IncentiveRow, now: Date): IncentiveResponse {
+/** An incentive as the API answers it; `priced` (PRICE_FEED_ADDRESS set) adds the USD of its payment. */
+export function toIncentiveResponse(row: IncentiveRow, now: Date, priced: boolean): IncentiveResponse {
   return {
     _id: row.id,
     token: row.token,
@@ -250,7 +236,7 @@ export function toIncentiveResponse(row: IncentiveRow, now: Date): IncentiveResp
     paidDate: row.paid_at ? row.paid_at.toISOString() : null,
     paidAmount: row.paid_amount,
     amountMismatch: row.paid_amount !== null && row.paid_amount !== row.token,
-    ...paidUsdOf(row),
+    ...paidUsdOf(row, priced),
     nextPaymentDate: nextPaymentDate(row.date, now),
     stake: { stakeNo: stakeIdOf(row.wallet, row.node), status: row.stake_status },
     user: { walletAddress: row.wallet, email: row.email ?? "" },

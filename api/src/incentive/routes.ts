@@ -190,13 +190,13 @@ const scopeOf = async (db: Db, session: SessionClaims) =>
 
 export const incentiveRoutes = createRouter()
   .openapi(listIncentivesRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db, config } = c.var.deps;
     const query = c.req.valid("query");
     return cachedJson(c, query, async () => {
       const { rows, total } = await listIncentives(db, { ...query, wallet: await scopeOf(db, c.get("session")!) });
       const now = new Date();
       return paged(
-        rows.map((row) => toIncentiveResponse(row, now)),
+        rows.map((row) => toIncentiveResponse(row, now, Boolean(config.PRICE_FEED_ADDRESS))),
         total,
         query.page,
         query.limit,
@@ -206,7 +206,7 @@ export const incentiveRoutes = createRouter()
   .openapi(getIncentiveRoute, async (c) => {
     const row = await findIncentive(c.var.deps.db, c.req.valid("query").incentiveId);
     if (!row) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
-    return c.json(toIncentiveResponse(row, new Date()), 200);
+    return c.json(toIncentiveResponse(row, new Date(), Boolean(c.var.deps.config.PRICE_FEED_ADDRESS)), 200);
   })
   .openapi(exportIncentivesRoute, async (c) => {
     const { db } = c.var.deps;
@@ -262,7 +262,11 @@ export const incentiveRoutes = createRouter()
       txHash: tnxHash,
     });
     return c.json(
-      { message: INCENTIVE_MESSAGES.tokenSent, data: rows.map((row) => toIncentiveResponse(row, now)), paid },
+      {
+        message: INCENTIVE_MESSAGES.tokenSent,
+        data: rows.map((row) => toIncentiveResponse(row, now, Boolean(c.var.deps.config.PRICE_FEED_ADDRESS))),
+        paid,
+      },
       200,
     );
   })
