@@ -192,5 +192,5 @@ describe("fuzzing every declared route", () => {
         { numRuns: 40 },
       );
     }
-  });
+  }, 120_000);
 });

@@ -262,5 +262,5 @@ describe("monthly accrual over simulated months", () => {
     const done = await cli("2027-08-01", { RPC_URL: t.config.RPC_URL });
     expect(done.stdout).toContain("2027-06 accrued, 1 rows for 2 positions");
     expect(done.stdout).toContain("2027-07 accrued, 1 rows for 2 positions");
-  }, 90_000);
+  }, 180_000);
 });

@@ -112,8 +112,10 @@ const DARK_TONE_COLORS = Object.fromEntries(
  * Mantine's default, links one shade darker than the primary colour so they stay readable on a hovered
  * table row, field errors in the darkest red, the text of light badges, buttons and alerts darker than
  * the darkest shade of their colour, which stays near or under 4.5:1 on its own light background for
- * orange and teal, placeholders as dimmed text (a picker's placeholder is its button's text, held to 4.5:1). Dark: the tone colours above, links and errors in light shades (the defaults, shade
- * 4 and 8, fall under 4.5:1 on a hovered row or a card), placeholders and borders one step brighter.
+ * orange and teal. Dark: the tone colours above, links and errors in light shades (the defaults, shade 4 and 8, fall
+ * under 4.5:1 on a hovered row or a card), borders one step brighter. In both, placeholders are the dimmed text: a date
+ * picker's placeholder is its button's text, held to 4.5:1 (Mantine's dark placeholder, dark-3, and the next step,
+ * dark-2, fall under it on an input).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: Object.fromEntries(
@@ -135,7 +137,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
     "--mantine-color-anchor": "var(--mantine-color-indigo-3)",
     "--mantine-color-error": "var(--mantine-color-red-4)",
-    "--mantine-color-placeholder": "var(--mantine-color-dark-2)",
+    "--mantine-color-placeholder": "var(--mantine-color-dark-1)",
     "--mantine-color-default-border": "var(--mantine-color-dark-3)",
     ...Object.fromEntries(
       Object.entries(DARK_TONE_COLORS).flatMap(([color, tone]) => [
