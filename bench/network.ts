@@ -1,7 +1,7 @@
 /**
  * The public network page's answer on a cache miss: `OPERATORS` operators and `NODES` nodes seeded as for the node
  * lists (bench/lib/seed-nodes.ts: stakes and 30 days of reputation), plus the monitor's checks of the last 30 days
- * (`CHECKS_PER_DAY` for every monitored node), with the API started as in production. Each request follows a real
+ * (`CHECKS_PER_DAY` for every monitored node) and their counts per day, with the API started as in production. Each request follows a real
  * write (which empties the API's answer cache), so every one reads the database: prints p50 and p99 of `GET
  * /api/network` and the load average. Target: p99 <= 25 ms. `npm run bench:network` (RUNS=requests; EXPLAIN=1 prints
  * the plans, EXPLAIN (ANALYZE, BUFFERS) as auto_explain logs them; see bench/lib/stand.ts).
@@ -30,7 +30,12 @@ async function seedChecks(databaseUrl: string) {
        WHERE n.status IN ('Approved', 'Active', 'De-Active')`,
       [CHECKS_PER_DAY],
     );
-    await client.query("VACUUM ANALYZE app.node_check");
+    await client.query(
+      `INSERT INTO app.node_check_day (node_id, day, answered, checks)
+       SELECT node_id, (checked_at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE answered), count(*)
+       FROM app.node_check GROUP BY 1, 2`,
+    );
+    await client.query("VACUUM ANALYZE app.node_check, app.node_check_day");
     return Number((await client.query("SELECT count(*) AS n FROM app.node_check")).rows[0].n);
   } finally {
     await client.end();

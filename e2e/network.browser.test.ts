@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createDb } from "../api/src/db/database.ts";
+import { recordChecks } from "../api/src/node-monitor/monitor.ts";
 import { routes } from "@/shared/config/routes";
 import { freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
@@ -42,10 +43,10 @@ async function healthy(nodeId: string) {
         })),
       )
       .execute();
-    await db
-      .insertInto("app.node_check")
-      .values([1, 2, 3].map((i) => ({ node_id: nodeId, checked_at: new Date(now - i * 900_000), answered: i !== 3 })))
-      .execute();
+    await recordChecks(
+      db,
+      [1, 2, 3].map((i) => ({ nodeId, checkedAt: new Date(now - i * 900_000), answered: i !== 3 })),
+    );
     return (await db.selectFrom("app.node").select("node_address").where("id", "=", nodeId).executeTakeFirstOrThrow())
       .node_address;
   } finally {

@@ -6,6 +6,8 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { silentLog } from "../../test/logs.ts";
 import { addressOf, newOperator, renameNodeSilently } from "../../test/nodes.ts";
 import { listenToIndexer } from "../live/indexer-listener.ts";
+import { recordChecks } from "../node-monitor/monitor.ts";
+import { windowStart } from "../node/rules.ts";
 import { API, NETWORK_LIMITS, NETWORK_MESSAGES, NODE_STATUS, type NetworkFigures } from "../public-contract/index.ts";
 
 /**
@@ -66,16 +68,14 @@ async function addHealth(nodeId: string, value: number, answered: number, checks
       [1, 2, 3].map((d) => ({ node_id: nodeId, day: daysAgo(d).toISOString().slice(0, 10), value, created_at: now })),
     )
     .execute();
-  await t.db
-    .insertInto("app.node_check")
-    .values(
-      Array.from({ length: checks }, (_, i) => ({
-        node_id: nodeId,
-        checked_at: new Date(now.getTime() - (i + 1) * 900_000),
-        answered: i < answered,
-      })),
-    )
-    .execute();
+  await recordChecks(
+    t.db,
+    Array.from({ length: checks }, (_, i) => ({
+      nodeId,
+      checkedAt: new Date(now.getTime() - (i + 1) * 900_000),
+      answered: i < answered,
+    })),
+  );
 }
 
 beforeAll(async () => {
@@ -226,5 +226,28 @@ describe("showing one's node names on the network page", () => {
     expect((await setListing(hidden.token, { showNodeNames: "yes" })).body.errors).toEqual({
       showNodeNames: NETWORK_MESSAGES.chooseShowNodeNames,
     });
+  });
+});
+
+describe("the leaderboard's uptime", () => {
+  it("is the share of the monitor's checks answered over the last 30 whole UTC days, today included", async () => {
+    const operator = await newOperator(t);
+    const nodeId = await addActiveNode(operator, 4, "Uptime Delta Node", "203.0.113.74");
+    const firstDay = new Date(`${windowStart(now)}T00:00:00.000Z`);
+    await recordChecks(t.db, [
+      ...[1, 2, 3].map((i) => ({ nodeId, checkedAt: new Date(firstDay.getTime() - i), answered: false })),
+      { nodeId, checkedAt: firstDay, answered: true },
+      { nodeId, checkedAt: new Date(firstDay.getTime() + 3_600_000), answered: false },
+      { nodeId, checkedAt: now, answered: true },
+    ]);
+    const row = await waitFor("the new node in the answer", async () =>
+      (await publicAnswer()).leaderboard.find((node) => node.nodeAddress === addressOf(4, "0b")),
+    );
+    expect(row.uptime).toBe(0.6667);
+    const unscored = (await publicAnswer()).leaderboard.filter((node) => node.reputation === null);
+    expect(unscored.map((node) => [node.nodeAddress, node.uptime])).toEqual([
+      [addressOf(4, "0b"), 0.6667],
+      [addressOf(3, "0b"), null],
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { chartEnd } from "../dashboard/repository.ts";
 import { rewardBalance } from "../incentive/repository.ts";
-import { NODE_HEALTH, scoreOfAverage, windowStart } from "../node/rules.ts";
+import { utcDay } from "../node-monitor/monitor.ts";
+import { scoreOfAverage, windowStart } from "../node/rules.ts";
 import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import { NETWORK_LIMITS, type LeaderboardNode, type NetworkFigures } from "./schema.ts";
 
@@ -57,29 +58,42 @@ async function payoutsPerMonth(db: Db, now: Date): Promise<NetworkFigures["payou
 }
 
 /**
- * The Active nodes ranked by their 30-day reputation, then their uptime over the monitor's checks of the 30 days. The
- * node's name leaves the database only when its operator chose to show it; nothing else of the operator is read.
+ * The Active nodes ranked by their 30-day reputation, then their uptime: the share of the monitor's checks they
+ * answered over the last 30 whole UTC days, today included (the reputation's window), summed from the day counts
+ * (app.node_check_day, at most 30 rows per node by its key). The reputations are one GROUP BY over the Active nodes'
+ * rows of the window rather than a lookup per node; the uptime is read only for the nodes that can still make the
+ * list, the first `leaderboard` by reputation and every node tied with the last of them, since uptime only orders
+ * nodes of equal reputation. The node's name leaves the database only when its operator chose to show it; nothing else
+ * of the operator is read.
  */
 async function leaderboard(db: Db, now: Date): Promise<LeaderboardNode[]> {
+  const since = windowStart(now);
   const { rows } = await sql<{
     name: string | null;
     node_address: string;
     reputation: number | null;
     uptime: number | null;
   }>`
-    SELECT CASE WHEN o.show_node_names THEN n.name END AS name, n.node_address, r.reputation, c.uptime
-    FROM app.node AS n
-    JOIN app.operator AS o ON o.id = n.operator_id
+    WITH reputation AS (
+      SELECT r.node_id, avg(r.value)::float8 AS reputation
+      FROM app.node AS n JOIN app.node_reputation AS r ON r.node_id = n.id AND r.day >= ${since}::date
+      WHERE n.status = ${NODE_STATUS.active}
+      GROUP BY r.node_id
+    ), candidate AS (
+      SELECT n.id, n.operator_id, n.name, n.node_address, r.reputation
+      FROM app.node AS n LEFT JOIN reputation AS r ON r.node_id = n.id
+      WHERE n.status = ${NODE_STATUS.active}
+      ORDER BY r.reputation DESC NULLS LAST
+      FETCH FIRST ${NETWORK_LIMITS.leaderboard} ROWS WITH TIES
+    )
+    SELECT CASE WHEN o.show_node_names THEN c.name END AS name, c.node_address, c.reputation, u.uptime
+    FROM candidate AS c
+    JOIN app.operator AS o ON o.id = c.operator_id
     CROSS JOIN LATERAL (
-      SELECT avg(value)::float8 AS reputation FROM app.node_reputation WHERE node_id = n.id AND day >= ${windowStart(now)}::date
-    ) AS r
-    CROSS JOIN LATERAL (
-      SELECT avg(answered::int)::float8 AS uptime FROM app.node_check
-      WHERE node_id = n.id AND checked_at <= ${now.toISOString()}::timestamptz
-        AND checked_at > ${now.toISOString()}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})
-    ) AS c
-    WHERE n.status = ${NODE_STATUS.active}
-    ORDER BY r.reputation DESC NULLS LAST, c.uptime DESC NULLS LAST, n.node_address
+      SELECT sum(d.answered)::float8 / nullif(sum(d.checks), 0) AS uptime
+      FROM app.node_check_day AS d WHERE d.node_id = c.id AND d.day >= ${since}::date AND d.day <= ${utcDay(now)}::date
+    ) AS u
+    ORDER BY c.reputation DESC NULLS LAST, u.uptime DESC NULLS LAST, c.node_address
     LIMIT ${NETWORK_LIMITS.leaderboard}
   `.execute(db);
   return rows.map((row, i) => ({

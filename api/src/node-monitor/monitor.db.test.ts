@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
@@ -18,6 +19,8 @@ const servers: Server[] = [];
 let flakyUp = true;
 /** Whether the node of the health test answers. */
 let healthUp = true;
+/** Whether the node of the day counts test answers. */
+let countedUp = true;
 /** Whether the node of the webhook alert test answers. */
 let alertUp = true;
 let receiver: WebhookReceiver;
@@ -81,6 +84,10 @@ beforeAll(async () => {
   });
   await listen("127.0.0.11", port, (_req, res) => {
     if (alertUp) res.end("ok");
+    else res.destroy();
+  });
+  await listen("127.0.0.12", port, (_req, res) => {
+    if (countedUp) res.end("ok");
     else res.destroy();
   });
   receiver = await startWebhookReceiver();
@@ -234,6 +241,44 @@ describe("node health from the monitor's checks", () => {
     expect(kept.map((row) => row.checked_at.toISOString())).toEqual(
       [at(110, 0), at(130, 12)].map((d) => d.toISOString()),
     );
+  });
+});
+
+describe("the monitor's checks counted per day", () => {
+  const daysOf = async (node: string) =>
+    (
+      await t.db
+        .selectFrom("app.node_check_day")
+        .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"), "answered", "checks"])
+        .where("node_id", "=", node)
+        .orderBy("day")
+        .execute()
+    ).map((row) => ({ ...row }));
+
+  it("adds each round's check to its node's UTC day in the round, and deletes the days before the last 30 with the checks", async () => {
+    const node = await addNode("127.0.0.12");
+    for (const [up, when] of [
+      [true, at(131, 0)],
+      [false, at(131, 6)],
+      [true, at(131, 23.5)],
+      [false, at(132, 1)],
+      [true, at(132, 1)],
+    ] as const) {
+      countedUp = up;
+      await runProbeRound(t.db, settings, when);
+    }
+    expect(await daysOf(node)).toEqual([
+      { day: iso(131), answered: 2, checks: 3 },
+      { day: iso(132), answered: 0, checks: 1 },
+    ]);
+
+    countedUp = true;
+    await runProbeRound(t.db, settings, at(161, 12));
+    expect(windowStart(at(161, 12))).toBe(iso(132));
+    expect(await daysOf(node)).toEqual([
+      { day: iso(132), answered: 0, checks: 1 },
+      { day: iso(161), answered: 1, checks: 1 },
+    ]);
   });
 });
 

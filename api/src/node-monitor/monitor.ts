@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { recordInactiveDayAlerts, recordNodeHealthAlerts } from "../alert/events.ts";
 import type { Db } from "../db/database.ts";
-import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, type NodeStatus } from "../node/rules.ts";
+import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, windowStart, type NodeStatus } from "../node/rules.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
@@ -62,6 +62,49 @@ async function healthCrossings(tx: Db, nodes: { id: string; status: NodeStatus }
   });
 }
 
+export interface Check {
+  nodeId: string;
+  checkedAt: Date;
+  answered: boolean;
+}
+
+/**
+ * Keeps `checks` (call it inside the transaction that writes them): each one in app.node_check unless that node already
+ * has a check at that time, and every newly kept one added to its node's counts of its UTC day in app.node_check_day in
+ * the same statement, so the day counts always equal the kept checks of their day.
+ */
+export async function recordChecks(tx: Db, checks: Check[]): Promise<void> {
+  if (checks.length === 0) return;
+  await sql`
+    WITH kept AS (
+      INSERT INTO app.node_check (node_id, checked_at, answered)
+      SELECT * FROM unnest(
+        ${checks.map((check) => check.nodeId)}::uuid[],
+        ${checks.map((check) => check.checkedAt.toISOString())}::timestamptz[],
+        ${checks.map((check) => check.answered)}::boolean[]
+      )
+      ON CONFLICT (node_id, checked_at) DO NOTHING
+      RETURNING node_id, checked_at, answered
+    )
+    INSERT INTO app.node_check_day AS d (node_id, day, answered, checks)
+    SELECT node_id, (checked_at AT TIME ZONE 'UTC')::date, count(*) FILTER (WHERE answered), count(*)
+    FROM kept GROUP BY 1, 2
+    ON CONFLICT (node_id, day) DO UPDATE SET answered = d.answered + excluded.answered, checks = d.checks + excluded.checks
+  `.execute(tx);
+}
+
+/**
+ * Deletes the checks older than NODE_HEALTH.keepDays before `now` and the day counts of days before the last
+ * NODE_HEALTH.keepDays whole UTC days (today included), each by its index on the time.
+ */
+async function pruneChecks(tx: Db, now: Date): Promise<void> {
+  await tx
+    .deleteFrom("app.node_check")
+    .where("checked_at", "<=", sql<Date>`${now}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})`)
+    .execute();
+  await tx.deleteFrom("app.node_check_day").where("day", "<", windowStart(now, NODE_HEALTH.keepDays)).execute();
+}
+
 /**
  * One monitor round at `now`: probes every approved node, adds the answers to that UTC day's
  * counters, sets the day's reputation value (the share answered so far), and records as inactive
@@ -69,7 +112,8 @@ async function healthCrossings(tx: Db, nodes: { id: string; status: NodeStatus }
  * under half. Rounds add to the day's counters in one statement, so rounds from different instances
  * never overwrite each other, and marking a day inactive again changes nothing. A newly marked day
  * records its alert mail to the node's operator in the same transaction. Each answer is also kept as a check (for the
- * node's uptime, last answer and whether it stopped answering) and checks older than NODE_HEALTH.keepDays are deleted.
+ * node's uptime, last answer and whether it stopped answering) and counted in its day's checks (recordChecks); checks
+ * older than NODE_HEALTH.keepDays and day counts older than as many whole days are deleted.
  * A node this round's check made cross the stopped-answering rule (down, or back up) records its webhook alert in the
  * same transaction, so the alert leaves with this round, not a later digest.
  */
@@ -100,17 +144,13 @@ export async function runProbeRound(
           }),
         )
         .execute();
-      await trx
-        .insertInto("app.node_check")
-        .values(nodes.map((node, i) => ({ node_id: node.id, checked_at: now, answered: answers[i]! })))
-        .onConflict((oc) => oc.columns(["node_id", "checked_at"]).doNothing())
-        .execute();
+      await recordChecks(
+        trx,
+        nodes.map((node, i) => ({ nodeId: node.id, checkedAt: now, answered: answers[i]! })),
+      );
     }
     await recordNodeHealthAlerts(trx, await healthCrossings(trx, nodes, now), now);
-    await trx
-      .deleteFrom("app.node_check")
-      .where("checked_at", "<=", sql<Date>`${now}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})`)
-      .execute();
+    await pruneChecks(trx, now);
     await sql`
       INSERT INTO app.node_reputation (node_id, day, value)
       SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date

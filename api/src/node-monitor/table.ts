@@ -15,7 +15,16 @@ export interface NodeCheckTable {
   answered: boolean;
 }
 
+/** A node's checks of one UTC day, counted (migration 2026-12-13T16-50-00). */
+export interface NodeCheckDayTable {
+  node_id: string;
+  day: string;
+  answered: number;
+  checks: number;
+}
+
 export interface NodeMonitorTables {
   "app.node_probe_day": NodeProbeDayTable;
   "app.node_check": NodeCheckTable;
+  "app.node_check_day": NodeCheckDayTable;
 }
