@@ -1,13 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { BrowserTurnsSequencer } from "./e2e/support/sequencer.ts";
 
 /**
  * Two files at a time (one per core: Vitest's default would be a single worker on a 2-core machine).
  * Each API and indexer file has its own database and chain, so they run side by side. The browser
- * files share one stack and run two at a time, except those that change what every file sees, which run
- * alone and first (e2e/support/turns.ts); `npm test` (scripts/test.ts) runs them in a lane of their own
- * next to everything else. The unit, api and browser files of a worker share loaded modules
+ * files share one stack and run one at a time; `npm test` (scripts/test.ts) runs them in a lane of
+ * their own next to everything else. The unit, api and browser files of a worker share loaded modules
  * (`isolate: false`): a fresh module graph per file spent more CPU importing the API than running tests, and
  * each browser file spent about 2 CPU-seconds importing Playwright, viem and the web's registries again.
  */
@@ -18,7 +16,6 @@ export default defineConfig({
   resolve,
   test: {
     maxWorkers: 2,
-    sequence: { sequencer: BrowserTurnsSequencer },
     projects: [
       {
         extends: true,
@@ -68,6 +65,7 @@ export default defineConfig({
           globalSetup: ["e2e/support/global-stack.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {
@@ -77,6 +75,7 @@ export default defineConfig({
           include: ["scripts/**/*.smoke.test.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -2,22 +2,20 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import config from "../vitest.config.ts";
 
 /**
  * `npm test`: every Vitest project, in two lanes that run at the same time. The browser lane runs the
- * e2e files two at a time against one shared stack, and the smoke files, which start stacks of their own,
- * beside the browser files that run alone (e2e/support/sequencer.ts); the other lane runs everything else.
- * Arguments (file filters, `-t`) go to both lanes.
+ * e2e files one at a time against one shared stack; the other lane runs everything else. Vitest puts
+ * every project that runs its files one at a time into a single queue, so one `vitest run` would run
+ * the browser tests only after all the others. Arguments (file filters, `-t`) go to both lanes.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VITEST = path.join(ROOT, "node_modules/vitest/vitest.mjs");
-const BROWSER_LANE_PROJECTS: string[] = ["e2e", "smoke"];
-const PROJECTS = (config.test?.projects ?? []).map((project) => (project as { test: { name: string } }).test.name);
+const BROWSER_PROJECT = "e2e";
 
 const LANES = [
-  { name: "browser", projects: BROWSER_LANE_PROJECTS },
-  { name: "rest", projects: PROJECTS.filter((project) => !BROWSER_LANE_PROJECTS.includes(project)) },
+  { name: "browser", projects: [BROWSER_PROJECT] },
+  { name: "rest", projects: [`!${BROWSER_PROJECT}`] },
 ] as const;
 
 const args = process.argv.slice(2);

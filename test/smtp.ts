@@ -19,8 +19,6 @@ function readerOf(all: () => ReceivedMail[]) {
   return {
     /** How many mails `to` has received so far. */
     count: (to: string) => mailsTo(to).length,
-    /** How many sign-in codes `to` has been mailed so far (mails of other kinds, such as ticket notices, are not counted). */
-    codesSent: (to: string) => mailsTo(to).filter((mail) => signInCodeIn(mail.raw)).length,
     /** Every mail to `to` so far, oldest first, as text. */
     textsTo: (to: string) => mailsTo(to).map(textOf),
     /** The text of the first mail to `to` that contains `text`, waiting for it to arrive. */

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import type { BrowserContext } from "playwright-core";
 import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -7,7 +6,6 @@ import { pluginTokenAbi } from "@pli/abis";
 import { provisionAdmin } from "../../api/src/admin/provision.ts";
 import { USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import { createDb } from "../../api/src/db/database.ts";
-import { LIMITS_BY_ROUTE } from "../../api/src/rate-limit/rate-limit.ts";
 import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { adminSession, operatorSession, operatorSessionWith2fa } from "../../test/sessions.ts";
@@ -54,57 +52,26 @@ export async function freshOperator(
   });
   if (pli !== "0") {
     const owner = createWalletClient({ account: privateKeyToAccount(DEV_KEYS.owner), transport });
-    await oneOwnerSendAtATime(stack, async () => {
-      const hash = await owner.writeContract({
-        address: stack.deployment.contracts.pliToken,
-        abi: pluginTokenAbi,
-        functionName: "mint",
-        args: [address, parseUnits(pli, 18)],
-        chain: null,
-      });
-      await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const hash = await owner.writeContract({
+      address: stack.deployment.contracts.pliToken,
+      abi: pluginTokenAbi,
+      functionName: "mint",
+      args: [address, parseUnits(pli, 18)],
+      chain: null,
     });
+    await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   }
   return { key, address, email };
 }
 
-/** The advisory lock held while a file sends from the owner's key. */
-const OWNER_SEND_LOCK = 7_051_974;
-
 /**
- * Files running side by side send from the one owner key, whose next nonce each reads from the chain: one send at a
- * time (until mined), or two would sign the same nonce and one be refused.
- */
-async function oneOwnerSendAtATime(stack: SharedStack, send: () => Promise<void>): Promise<void> {
-  const db = createDb(stack.databaseUrl, 1);
-  try {
-    await sql`SELECT pg_advisory_lock(${OWNER_SEND_LOCK})`.execute(db);
-    await send();
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** The sign-in limits counted per address, not per account. */
-const PER_ADDRESS_SIGN_IN_LIMITS = [
-  LIMITS_BY_ROUTE.siweIp,
-  LIMITS_BY_ROUTE.userLoginIp,
-  LIMITS_BY_ROUTE.adminLoginIp,
-  LIMITS_BY_ROUTE.otpIp,
-].map((limit) => `${limit.name}:%`);
-
-/**
- * Every file of the run signs its operators and admins in from this machine's one address, so together they would
- * reach the per-address sign-in limits meant for strangers (a file's own sign-ins never come near them): their counts
- * start again.
+ * Every file of the run signs its operators in from this machine's one address, so together they would reach the
+ * per-address sign-in limit meant for strangers (a file's own sign-ins never come near it): its count starts again.
  */
 async function forgetSignInsFromHere(stack: SharedStack): Promise<void> {
   const db = createDb(stack.databaseUrl, 1);
   try {
-    await db
-      .deleteFrom("app.rate_limit")
-      .where((eb) => eb.or(PER_ADDRESS_SIGN_IN_LIMITS.map((pattern) => eb("key", "like", pattern))))
-      .execute();
+    await db.deleteFrom("app.rate_limit").where("key", "like", "user-login-ip:%").execute();
   } finally {
     await db.destroy();
   }
@@ -137,10 +104,8 @@ export async function freshAdmin(stack: SharedStack): Promise<{ email: string; p
 }
 
 /** Admin sign-in from Node: password, then the code from the stack's SMTP server. */
-export async function adminToken(stack: SharedStack, admin: { email: string; password: string }): Promise<string> {
-  await forgetSignInsFromHere(stack);
-  return adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
-}
+export const adminToken = (stack: SharedStack, admin: { email: string; password: string }): Promise<string> =>
+  adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
 
 /** Starts every new tab of `context` signed in with `token` (as the web app stores it), once per tab. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {
