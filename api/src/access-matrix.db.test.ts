@@ -396,6 +396,32 @@ describe("access matrix", () => {
     expect((await t.call("PUT", API.alert.preferences, { token: tokens.admin, body: prefs })).status).toBe(403);
   });
 
+  it("webhooks: an operator reaches only their own; admins and anonymous are refused", async () => {
+    const added = await t.call("POST", API.webhook.root, {
+      token: tokens.operatorA,
+      body: { kind: "slack", url: "http://127.0.0.1:9/matrix" },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.data._id as string;
+    expect((await as("operatorA", "GET", API.webhook.root)).body.data.map((hook: { _id: string }) => hook._id)).toEqual(
+      [id],
+    );
+    expect((await as("operatorB", "GET", API.webhook.root)).body.data).toEqual([]);
+    for (const [method, url, body] of [
+      ["POST", API.webhook.edit, { _id: id, name: "Taken over" }],
+      ["POST", API.webhook.test, { _id: id }],
+      ["GET", `${API.webhook.deliveries}?webhookId=${id}`, undefined],
+      ["POST", API.webhook.delete, { _id: id }],
+    ] as const) {
+      expect((await as("operatorB", method, url, body)).status, `${method} ${url}`).toBe(404);
+      expect((await as("admin", method, url, body)).status, `${method} ${url}`).toBe(403);
+      expect((await as("anonymous", method, url, body)).status, `${method} ${url}`).toBe(401);
+    }
+    expect((await as("admin", "GET", API.webhook.root)).status).toBe(403);
+    expect((await as("anonymous", "GET", API.webhook.root)).status).toBe(401);
+    expect((await as("operatorA", "POST", API.webhook.delete, { _id: id })).status).toBe(200);
+  });
+
   it("tickets: operators open and reach only their own; admins list, read, reply to and close any; every ticket route refuses anonymous and a 2FA-less operator", async () => {
     const opened = await as("operatorA", "POST", API.ticket.root, { subject: "Help", message: "Please help" });
     expect(opened.status).toBe(201);
