@@ -293,8 +293,10 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await page.getByRole("button", { name: "Export CSV" }).click();
     expect(await lastYear).toHaveLength(1);
     await lastYearRange.click();
-    await page.getByRole("button", { name: "This year" }).click();
+    const thisYear = page.getByRole("button", { name: "This year" });
+    await thisYear.click();
     await page.keyboard.press("Escape");
+    await thisYear.waitFor({ state: "hidden" });
     await shoot(page, "operator-incentives-range");
     const report = page.waitForEvent("download");
     await taxReport.click();

@@ -6,6 +6,7 @@ import { pluginTokenAbi } from "@pli/abis";
 import { provisionAdmin } from "../../api/src/admin/provision.ts";
 import { USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
 import { createDb } from "../../api/src/db/database.ts";
+import { LIMITS_BY_ROUTE } from "../../api/src/rate-limit/rate-limit.ts";
 import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { adminSession, operatorSession, operatorSessionWith2fa } from "../../test/sessions.ts";
@@ -66,12 +67,17 @@ export async function freshOperator(
 
 /**
  * Every file of the run signs its operators in from this machine's one address, so together they would reach the
- * per-address sign-in limit meant for strangers (a file's own sign-ins never come near it): its count starts again.
+ * per-address sign-in limits meant for strangers (a file's own sign-ins never come near them), of the message to sign
+ * and of the signed sign-in: their counts start again.
  */
 async function forgetSignInsFromHere(stack: SharedStack): Promise<void> {
   const db = createDb(stack.databaseUrl, 1);
   try {
-    await db.deleteFrom("app.rate_limit").where("key", "like", "user-login-ip:%").execute();
+    const { siweIp, userLoginIp } = LIMITS_BY_ROUTE;
+    await db
+      .deleteFrom("app.rate_limit")
+      .where((eb) => eb.or([siweIp, userLoginIp].map((limit) => eb("key", "like", `${limit.name}:%`))))
+      .execute();
   } finally {
     await db.destroy();
   }

@@ -205,7 +205,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     await catchUp(options);
   } catch (error) {
     await kill();
-    throw error;
+    throw new Error(`${(error as Error).message}. The indexer's last lines:\n${recent.join("\n")}`, { cause: error });
   }
   return { schema, port, url, process: child, exited, stop, kill };
 }

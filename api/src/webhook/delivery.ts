@@ -44,7 +44,8 @@ interface Claimed {
 }
 
 /**
- * Delivers every recorded webhook event due by `now`. Each delivery is claimed (skipping rows another run holds)
+ * Delivers every recorded webhook event due by `now` (or by the database's clock, which stamps new deliveries in
+ * microseconds where `now` has milliseconds: a delivery recorded in the same millisecond is due too). Each delivery is claimed (skipping rows another run holds)
  * before it is posted, so however many runs overlap it is posted once per attempt. Every attempt is logged
  * (the last WEBHOOK_LIMITS.logKept per webhook are kept). A failed attempt is tried again after retryDelaySeconds,
  * up to WEBHOOK_LIMITS.attempts; after WEBHOOK_LIMITS.disableAfterFailures failures in a row the webhook is turned
@@ -59,7 +60,7 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
         UPDATE app.webhook_delivery AS d SET claimed_at = now(), attempts = d.attempts + 1
         WHERE d.id IN (
           SELECT id FROM app.webhook_delivery
-          WHERE done_at IS NULL AND next_attempt_at <= ${now}
+          WHERE done_at IS NULL AND next_attempt_at <= GREATEST(${now}, statement_timestamp())
             AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}))
           ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
         )

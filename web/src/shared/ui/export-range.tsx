@@ -12,6 +12,18 @@ export interface ExportRange {
 
 const DAY = "YYYY-MM-DD";
 
+/** Names of the calendar's controls, which show only arrows and the month or year. */
+const CALENDAR_LABELS = {
+  monthLevelControl: "Pick a month",
+  yearLevelControl: "Pick a year",
+  previousMonth: "Previous month",
+  nextMonth: "Next month",
+  previousYear: "Previous year",
+  nextYear: "Next year",
+  previousDecade: "Previous decade",
+  nextDecade: "Next decade",
+};
+
 /** This year, last year and last month, as of `today`. */
 export function exportRangePresets(today = dayjs()): DatePickerPreset<"range">[] {
   const lastYear = today.subtract(1, "year");
@@ -42,6 +54,7 @@ export function ExportRangePicker({ value, onChange }: { value: ExportRange; onC
       presets={exportRangePresets()}
       clearable
       clearButtonProps={{ "aria-label": "Clear the dates" }}
+      ariaLabels={CALENDAR_LABELS}
       allowSingleDateInRange
       valueFormat="YYYY-MM-DD"
       value={[value.from ?? null, value.to ?? null]}
