@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { HeaviestFirstSequencer } from "./test/sequencer.ts";
 
 /**
  * Two files at a time (one per core: Vitest's default would be a single worker on a 2-core machine).
@@ -16,6 +17,7 @@ export default defineConfig({
   resolve,
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: HeaviestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -75,7 +77,6 @@ export default defineConfig({
           include: ["scripts/**/*.smoke.test.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],

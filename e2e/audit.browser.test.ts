@@ -60,16 +60,20 @@ const dataRows = () =>
     .getByRole("row")
     .filter({ has: page.getByRole("cell") });
 
-/** Each row as the screen shows it: the action in words, the full record id, the changed keys. */
+/**
+ * Each row as the screen shows it: the action in words, the full record id, the changed keys. A row that a new answer
+ * replaced while it was read is given up on within a second, for the poll to read the table again.
+ */
+const READ = { timeout: 1_000 };
 const screenRows = async () =>
   Promise.all(
     (await dataRows().all()).map(async (row) => {
       const cells = row.getByRole("cell");
       return {
-        action: (await cells.nth(2).textContent())!.trim(),
-        recordId: await cells.nth(3).locator("[data-value]").getAttribute("data-value"),
-        admin: await cells.nth(1).locator("[data-value]").first().getAttribute("data-value"),
-        change: (await cells.nth(4).getByRole("list", { name: "Changed keys" }).textContent())!.trim(),
+        action: (await cells.nth(2).textContent(READ))!.trim(),
+        recordId: await cells.nth(3).locator("[data-value]").getAttribute("data-value", READ),
+        admin: await cells.nth(1).locator("[data-value]").first().getAttribute("data-value", READ),
+        change: (await cells.nth(4).getByRole("list", { name: "Changed keys" }).textContent(READ))!.trim(),
       };
     }),
   );

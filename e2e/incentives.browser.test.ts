@@ -45,6 +45,24 @@ async function shoot(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await checkScreen(page, SCREENSHOTS, name);
 }
+/** The months under which a dashboard's bar chart draws a bar, left to right: each bar hovered, its tooltip read. */
+async function monthsWithBars(page: Page, title: string): Promise<string[]> {
+  const chart = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: title }) });
+  await chart.locator(".recharts-bar-rectangle").first().waitFor();
+  const months: string[] = [];
+  for (const bar of await chart.locator(".recharts-bar-rectangle path").all()) {
+    const box = await bar.boundingBox();
+    if (!box || box.height === 0) continue;
+    const label = chart.locator("[class*='tooltipLabel']:visible");
+    await page.mouse.move(0, 0);
+    await label.waitFor({ state: "hidden" });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const month = await label.textContent();
+    if (month && !months.includes(month)) months.push(month);
+  }
+  await page.mouse.move(0, 0);
+  return months;
+}
 /** An amount as a card or cell shows it: beyond any real balance (the layout sweep seeds one), abbreviated. */
 const pli = (wei: bigint | string) => `${abbreviatedToken(BigInt(wei)) ?? formatToken(BigInt(wei))} PLI`;
 const csvLines = async (download: Promise<{ path(): Promise<string> }>) =>
@@ -322,6 +340,13 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await page.getByRole("group", { name: "UnPaid", exact: true }).getByText(pli(0n)).waitFor();
     const recent = page.getByRole("table", { name: "Recent Incentives" });
     await expect.poll(() => recent.getByText("Paid", { exact: true }).count()).toBe(2);
+    // Each row is dated the 1st of the month after the one it was earned in, and is drawn under the month earned.
+    const earnedMonths = rows
+      .map((row) => new Date(row.date))
+      .map((date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)))
+      .sort((a, b) => a.getTime() - b.getTime())
+      .map((month) => month.toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
+    expect(await monthsWithBars(page, "Incentives per month")).toEqual(earnedMonths);
     await shoot(page, "operator-dashboard");
   });
 

@@ -31,7 +31,8 @@ const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots");
  * column, so axe checks only each frame's first page there (burger menu, bottom navigation). The
  * portal follows the system's colour setting, so each page is checked and photographed in both
  * schemes, switched in place on the loaded page (no second sign-in or load per scheme); the second scheme gets only
- * axe's colour rules, the document being the same.
+ * axe's colour rules, the document being the same. The sweeps run side by side, each in a context of its own: most of
+ * a sweep's time is waiting for answers and paints, which the others use.
  */
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1366, height: 900 }, axe: "every page" },
@@ -66,7 +67,7 @@ const EMAIL_LENGTH = 60;
 
 /**
  * The sweep's operator has an Active node with a long name, a job on it and an incentive of over a hundred million
- * PLI, and another operator a Pending node (the admin's node list opens on Pending; a second node of the sweep's
+ * PLI, and another operator (a 60-character email too) a ticket and a Pending node (the admin's node list opens on Pending; a second node of the sweep's
  * operator would reach the node limit, whose dialog would cover the pages after Add Node), so the lists of nodes,
  * jobs and incentives are checked with rows (one incentive of 78 digits in wei): on a phone each row's card must show
  * its name, status, amount and actions without scrolling sideways, and on a laptop each table fits its box.
@@ -77,7 +78,12 @@ const LARGEST_AMOUNT = 9n * 10n ** 77n;
 async function listRows(operator: { address: string }, token: string) {
   const nodeId = await activeNode(stack.current, token, "Frankfurt oracle node of the Plugin validator network 07");
   const other = await freshOperator(stack.current, { emailLength: EMAIL_LENGTH });
-  await callApi(stack.current, API.node.root, (await operatorWith2fa(stack.current, other)).token, {
+  const otherToken = (await operatorWith2fa(stack.current, other)).token;
+  await callApi(stack.current, API.ticket.root, otherToken, {
+    subject: "Node stops answering after the upgrade to the new release of the oracle software",
+    message: "Since this morning the node no longer answers the monitor.",
+  });
+  await callApi(stack.current, API.node.root, otherToken, {
     name: "Singapore oracle node of the Plugin validator network 12",
     provider: "GCP",
     ipaddress: loopbackIp(),
@@ -186,102 +192,109 @@ async function settle(page: Page) {
   await fontsReady(page);
 }
 
-describe.each(VIEWPORTS)("every page at $name size ($viewport.width x $viewport.height)", ({ name, viewport, axe }) => {
-  for (const area of ["public", "operator", "admin"] as const) {
-    test(`${area} pages in light and dark: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async () => {
-      for (const scheme of COLOR_SCHEMES) mkdirSync(path.join(SCREENSHOTS, name, scheme), { recursive: true });
-      const problems: string[] = [];
-      const context = await contextFor(browser.current, area, viewport);
-      try {
-        const page = await openIn(context, area);
-        const scanned = new Set<string>();
-        for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
-          await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
-          await settle(page);
-          const landed = new URL(page.url()).pathname;
-          if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
-            throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
-          }
-          const where = `${route.url} -> ${landed}`;
-          const expected = titleFor(page.url());
-          const title = await pageTitle(page);
-          const found = [
-            ...(await layoutProblems(page)),
-            ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
-          ];
-          problems.push(...found.map((problem) => `${where}: ${problem}`));
-          // A route that sent the visitor to a page of this sweep (an edit page without its record goes to its list)
-          // shows that page again: checked above, it needs no second accessibility scan or screenshots.
-          if (scanned.has(landed)) continue;
-          scanned.add(landed);
-          // Alternating the order leaves each page in the scheme the next one starts with: one switch per page.
-          const order = scanned.size % 2 === 1 ? COLOR_SCHEMES : [...COLOR_SCHEMES].reverse();
-          for (const [position, scheme] of order.entries()) {
-            await showInScheme(page, scheme);
-            if (axe === "every page" || index === 0) {
-              problems.push(
-                ...(await accessibilityProblems(page, { coloursOnly: position > 0 })).map(
-                  (problem) => `${where} (${scheme}): ${problem}`,
-                ),
-              );
+describe.concurrent.each(VIEWPORTS)(
+  "every page at $name size ($viewport.width x $viewport.height)",
+  ({ name, viewport, axe }) => {
+    for (const area of ["public", "operator", "admin"] as const) {
+      test(`${area} pages in light and dark: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async ({
+        expect,
+      }) => {
+        for (const scheme of COLOR_SCHEMES) mkdirSync(path.join(SCREENSHOTS, name, scheme), { recursive: true });
+        const problems: string[] = [];
+        const context = await contextFor(browser.current, area, viewport);
+        try {
+          const page = await openIn(context, area);
+          const scanned = new Set<string>();
+          for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
+            await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
+            await settle(page);
+            const landed = new URL(page.url()).pathname;
+            if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
+              throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
             }
-            await page.screenshot({
-              path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
-              fullPage: true,
-              ...SCREENSHOT,
+            const where = `${route.url} -> ${landed}`;
+            const expected = titleFor(page.url());
+            const title = await pageTitle(page);
+            const found = [
+              ...(await layoutProblems(page)),
+              ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
+            ];
+            problems.push(...found.map((problem) => `${where}: ${problem}`));
+            // A route that sent the visitor to a page of this sweep (an edit page without its record goes to its list)
+            // shows that page again: checked above, it needs no second accessibility scan or screenshots.
+            if (scanned.has(landed)) continue;
+            scanned.add(landed);
+            // Alternating the order leaves each page in the scheme the next one starts with: one switch per page.
+            const order = scanned.size % 2 === 1 ? COLOR_SCHEMES : [...COLOR_SCHEMES].reverse();
+            for (const [position, scheme] of order.entries()) {
+              await showInScheme(page, scheme);
+              if (axe === "every page" || index === 0) {
+                problems.push(
+                  ...(await accessibilityProblems(page, { coloursOnly: position > 0 })).map(
+                    (problem) => `${where} (${scheme}): ${problem}`,
+                  ),
+                );
+              }
+              await page.screenshot({
+                path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
+                fullPage: true,
+                ...SCREENSHOT,
+              });
+            }
+          }
+        } finally {
+          await context.close();
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+
+    test("the RPC form's placeholders read as dimmed examples; a notification never covers the header's Logout button", async ({
+      expect,
+    }) => {
+      const context = await contextFor(browser.current, "operator", viewport);
+      try {
+        const page = await openIn(context, "operator");
+        await page.goto(routes.addRpc.href());
+        await settle(page);
+        for (const scheme of COLOR_SCHEMES) {
+          await showInScheme(page, scheme);
+          for (const label of ["Name", "RPC URL", "WSS URL"]) {
+            const field = page.getByLabel(label, { exact: true });
+            expect(await field.getAttribute("placeholder"), label).toMatch(/^e\.g\. /);
+            const [placeholder, value, dimmed] = await field.evaluate((input) => {
+              const probe = document.body.appendChild(document.createElement("span"));
+              probe.style.color = "var(--mantine-color-placeholder)";
+              const colours = [
+                getComputedStyle(input, "::placeholder").color,
+                getComputedStyle(input).color,
+                getComputedStyle(probe).color,
+              ];
+              probe.remove();
+              return colours;
             });
+            expect(placeholder, `${label} (${scheme}): the theme's placeholder colour`).toBe(dimmed);
+            expect(placeholder, `${label} (${scheme}): a placeholder looks unlike a value`).not.toBe(value);
           }
         }
+        await page.getByLabel("Name").fill(`Toast check ${name}`);
+        await page.getByLabel("RPC URL").fill("https://toast.example.com");
+        await page.getByLabel("WSS URL").fill("wss://toast.example.com");
+        await page.getByRole("button", { name: "Add RPC" }).click();
+        const toast = page.locator("[role=alert], [role=status]").filter({ hasText: MESSAGES.rpcAdded }).last();
+        await toast.waitFor();
+        const logout = page.getByRole("button", { name: "Logout" });
+        const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];
+        expect(toastBox).not.toBeNull();
+        expect(logoutBox).not.toBeNull();
+        expect(overlaps(toastBox!, logoutBox!)).toBe(false);
+        await page.screenshot({ path: path.join(SCREENSHOTS, name, "toast.jpg"), ...SCREENSHOT });
       } finally {
         await context.close();
       }
-      expect(problems).toEqual([]);
     });
-  }
-
-  test("the RPC form's placeholders read as dimmed examples; a notification never covers the header's Logout button", async () => {
-    const context = await contextFor(browser.current, "operator", viewport);
-    try {
-      const page = await openIn(context, "operator");
-      await page.goto(routes.addRpc.href());
-      await settle(page);
-      for (const scheme of COLOR_SCHEMES) {
-        await showInScheme(page, scheme);
-        for (const label of ["Name", "RPC URL", "WSS URL"]) {
-          const field = page.getByLabel(label, { exact: true });
-          expect(await field.getAttribute("placeholder"), label).toMatch(/^e\.g\. /);
-          const [placeholder, value, dimmed] = await field.evaluate((input) => {
-            const probe = document.body.appendChild(document.createElement("span"));
-            probe.style.color = "var(--mantine-color-placeholder)";
-            const colours = [
-              getComputedStyle(input, "::placeholder").color,
-              getComputedStyle(input).color,
-              getComputedStyle(probe).color,
-            ];
-            probe.remove();
-            return colours;
-          });
-          expect(placeholder, `${label} (${scheme}): the theme's placeholder colour`).toBe(dimmed);
-          expect(placeholder, `${label} (${scheme}): a placeholder looks unlike a value`).not.toBe(value);
-        }
-      }
-      await page.getByLabel("Name").fill(`Toast check ${name}`);
-      await page.getByLabel("RPC URL").fill("https://toast.example.com");
-      await page.getByLabel("WSS URL").fill("wss://toast.example.com");
-      await page.getByRole("button", { name: "Add RPC" }).click();
-      const toast = page.locator("[role=alert], [role=status]").filter({ hasText: MESSAGES.rpcAdded }).last();
-      await toast.waitFor();
-      const logout = page.getByRole("button", { name: "Logout" });
-      const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];
-      expect(toastBox).not.toBeNull();
-      expect(logoutBox).not.toBeNull();
-      expect(overlaps(toastBox!, logoutBox!)).toBe(false);
-      await page.screenshot({ path: path.join(SCREENSHOTS, name, "toast.jpg"), ...SCREENSHOT });
-    } finally {
-      await context.close();
-    }
-  });
-});
+  },
+);
 
 test("the profile and edit-profile pages fit a 390 px phone with a 60-character email, which wraps", async () => {
   expect(operatorEmail).toHaveLength(60);

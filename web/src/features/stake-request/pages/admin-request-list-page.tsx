@@ -9,6 +9,7 @@ import { Address } from "@/shared/ui/address";
 import { type Column } from "@/shared/ui/data-table";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
+import { OperatorCell } from "@/shared/ui/operator-cell";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -17,15 +18,6 @@ import { useStakeRequests } from "../api/get-requests";
 import { useStatusCounts } from "../api/get-status-counts";
 import { StakeEntries } from "../components/request-details";
 import { StakeRequestStatusCards } from "../components/request-status-cards";
-
-function Operator({ request }: { request: StakeRequestResponse }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm">{request.user.email || "-"}</Text>
-      <Address value={request.user.walletAddress} />
-    </Stack>
-  );
-}
 
 function Node({ request }: { request: StakeRequestResponse }) {
   return (
@@ -55,7 +47,7 @@ export function AdminStakeRequestListPage() {
       id: "user",
       meta: { card: "title" },
       header: "Email / Wallet Address",
-      cell: ({ row }) => <Operator request={row.original} />,
+      cell: ({ row }) => <OperatorCell email={row.original.user.email} wallet={row.original.user.walletAddress} />,
     },
     { id: "node", meta: { card: "title" }, header: "Node", cell: ({ row }) => <Node request={row.original} /> },
     {

@@ -2,8 +2,8 @@ import type { TicketResponse } from "@pli/api/public-contract";
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { formatDate } from "@/shared/format/dates";
-import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { OperatorCell } from "@/shared/ui/operator-cell";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { TICKET_ROUTES, type TicketVariant } from "../ticket-routes";
 
@@ -39,10 +39,7 @@ export function TicketTable({
             id: "user",
             header: "Operator",
             cell: ({ row }) => (
-              <Stack gap={2}>
-                <Text size="sm">{row.original.user.email || "-"}</Text>
-                <Address value={row.original.user.walletAddress} />
-              </Stack>
+              <OperatorCell email={row.original.user.email} wallet={row.original.user.walletAddress} />
             ),
           } satisfies Column<TicketResponse>,
         ]
