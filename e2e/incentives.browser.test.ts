@@ -48,7 +48,7 @@ async function shoot(page: Page, name: string) {
 /** The months under which a dashboard's bar chart draws a bar, left to right: each bar hovered, its tooltip read. */
 async function monthsWithBars(page: Page, title: string): Promise<string[]> {
   const chart = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: title }) });
-  await chart.locator(".recharts-bar-rectangle").first().waitFor();
+  await chart.locator(".recharts-bar-rectangle path").first().waitFor();
   const months: string[] = [];
   for (const bar of await chart.locator(".recharts-bar-rectangle path").all()) {
     const box = await bar.boundingBox();

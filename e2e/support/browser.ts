@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { TestWallet } from "./wallet.ts";
 
 /** Debian's chromium; the tests never download a browser. */
@@ -16,16 +16,30 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Headless chromium with a fresh profile (Playwright gives each launch its own user-data dir). */
+/** Headless chromium with a fresh profile (Playwright gives each launch its own user-data dir), as the benches use it. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** One browser per test file, closed after the file's tests. */
+/**
+ * The browser tests' flags on top: no motion (the portal honours prefers-reduced-motion), so a screen is still as soon
+ * as it is drawn, and no frames are painted for transitions nobody watches.
+ */
+const TEST_ARGS = [...CHROMIUM_ARGS, "--force-prefers-reduced-motion"];
+
+/** The run's one headless chromium, which every browser-test file connects to (e2e/support/global-stack.ts). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: TEST_ARGS });
+}
+
+/**
+ * A connection per test file to the run's browser, closed after the file's tests with every context the file opened.
+ * Starting a browser per file cost more CPU than most files' pages.
+ */
 export function useBrowser(): { readonly current: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject("e2eBrowser"));
   });
   afterAll(async () => {
     await browser?.close();

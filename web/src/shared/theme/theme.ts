@@ -46,6 +46,8 @@ const components: MantineThemeComponents = {
 
 /** The one theme of the portal: light and dark follow the system setting (see app providers). */
 export const theme = createTheme({
+  // Transitions and animations stop for people whose system asks for less motion.
+  respectReducedMotion: true,
   primaryColor: "indigo",
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: "md",

@@ -73,6 +73,7 @@ export function TicketTable({
       getRowId={(row) => row._id}
       caption="Support tickets"
       minWidth={variant === "admin" ? 960 : 720}
+      wrap
     />
   );
 }
