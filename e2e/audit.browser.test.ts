@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import Papa from "papaparse";
 import type { BrowserContext, Page } from "playwright-core";
@@ -8,6 +7,7 @@ import { API, AUDIT_MESSAGES, MESSAGES } from "../api/src/public-contract/index.
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
@@ -150,7 +150,7 @@ describe("the admin's Audit Log", () => {
     await page.getByRole("button", { name: "Export CSV" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("audit.csv");
-    const csv = Papa.parse<Record<string, string>>(await readFile(await file.path(), "utf8"), {
+    const csv = Papa.parse<Record<string, string>>(await downloadedText(file), {
       header: true,
       skipEmptyLines: true,
     });

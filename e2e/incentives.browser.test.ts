@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Download, Page } from "playwright-core";
 import { parseUnits, type Hex } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -30,6 +29,7 @@ import {
   type FreshOperator,
 } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "../test/smtp.ts";
 import { callApi } from "./support/records.ts";
@@ -56,7 +56,7 @@ async function monthsWithBars(page: Page, title: string): Promise<string[]> {
     const label = chart.locator("[class*='tooltipLabel']:visible");
     await page.mouse.move(0, 0);
     await label.waitFor({ state: "hidden" });
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await bar.hover({ force: true });
     const month = await label.textContent();
     if (month && !months.includes(month)) months.push(month);
   }
@@ -65,8 +65,7 @@ async function monthsWithBars(page: Page, title: string): Promise<string[]> {
 }
 /** An amount as a card or cell shows it: beyond any real balance (the layout sweep seeds one), abbreviated. */
 const pli = (wei: bigint | string) => `${abbreviatedToken(BigInt(wei)) ?? formatToken(BigInt(wei))} PLI`;
-const csvLines = async (download: Promise<{ path(): Promise<string> }>) =>
-  (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+const csvLines = async (download: Promise<Download>) => (await downloadedText(download)).trimEnd().split("\r\n");
 
 let operator: FreshOperator;
 let operatorSession: string;
@@ -340,6 +339,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await page.getByRole("group", { name: "UnPaid", exact: true }).getByText(pli(0n)).waitFor();
     const recent = page.getByRole("table", { name: "Recent Incentives" });
     await expect.poll(() => recent.getByText("Paid", { exact: true }).count()).toBe(2);
+    await shoot(page, "operator-dashboard");
     // Each row is dated the 1st of the month after the one it was earned in, and is drawn under the month earned.
     const earnedMonths = rows
       .map((row) => new Date(row.date))
@@ -347,7 +347,6 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       .sort((a, b) => a.getTime() - b.getTime())
       .map((month) => month.toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
     expect(await monthsWithBars(page, "Incentives per month")).toEqual(earnedMonths);
-    await shoot(page, "operator-dashboard");
   });
 
   test("Pay Now is refused before anything is sent when the reward pool is smaller than the selection", async () => {

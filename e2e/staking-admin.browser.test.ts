@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { getAddress, parseUnits } from "viem";
@@ -23,6 +22,7 @@ import {
   type FreshOperator,
 } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
 import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
@@ -102,7 +102,7 @@ describe("the admin's side of staking: the request approved on the farm contract
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
-    const csv = (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+    const csv = (await downloadedText(download)).trimEnd().split("\r\n");
     expect(csv[0]).toBe(
       "Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At",
     );

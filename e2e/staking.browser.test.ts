@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { getAddress, parseUnits } from "viem";
@@ -18,6 +17,7 @@ import {
   type FreshOperator,
 } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
+import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi, slowAnswers } from "./support/records.ts";
 import { approvedNode, approveRequest, chainAs, unlockStake, type ApprovedNode } from "./support/staking-setup.ts";
@@ -329,7 +329,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
-    const csv = await readFile(await (await download).path(), "utf8");
+    const csv = await downloadedText(download);
     const lines = csv.trim().split("\r\n");
     expect(lines).toHaveLength(6);
     expect(lines.slice(1).every((line) => line.startsWith(operator.address.toLowerCase()))).toBe(true);

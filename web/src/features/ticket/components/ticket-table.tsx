@@ -1,8 +1,8 @@
 import type { TicketResponse } from "@pli/api/public-contract";
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { formatDate } from "@/shared/format/dates";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { OperatorCell } from "@/shared/ui/operator-cell";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { TICKET_ROUTES, type TicketVariant } from "../ticket-routes";
@@ -57,13 +57,11 @@ export function TicketTable({
       cell: ({ row }) => (
         <Stack gap={2}>
           <Text size="sm">{lastReplyLabel(row.original, variant)}</Text>
-          <Text size="xs" c="dimmed">
-            {formatDate(row.original.updatedAt, "adminDashboard")}
-          </Text>
+          <DateCell value={row.original.updatedAt} format="adminDashboard" size="xs" c="dimmed" />
         </Stack>
       ),
     },
-    { id: "createdAt", header: "Opened", cell: ({ row }) => formatDate(row.original.createdAt) },
+    { id: "createdAt", header: "Opened", cell: ({ row }) => <DateCell value={row.original.createdAt} /> },
   ];
   return (
     <DataTable
