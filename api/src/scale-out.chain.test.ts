@@ -192,7 +192,7 @@ describe("two API processes on one database", () => {
     });
   });
 
-  it("run each occurrence of the monitor's schedule once: one probe of each node and one sample per round, whichever instance takes it", async () => {
+  it("run each occurrence of the monitor's schedule at most once: one probe of each node and one sample per round, whichever instance takes it", async () => {
     const db = t.db;
     const job = sql.id(SCHEDULER_SCHEMA, "job");
     const lastCheck = async () =>
@@ -244,7 +244,9 @@ describe("two API processes on one database", () => {
       settled.failed,
       `failed rounds; the instances printed:\n${instances.map((instance) => instance.output()).join("\n")}`,
     ).toBe(0);
-    expect(settled.occurrences, "one round per occurrence of the schedule").toBe(rounds);
+    // At most one round per occurrence: the queue keeps one round waiting besides the one running (pg-boss's stately
+    // policy), so on a busy machine an occurrence that finds a round still waiting is dropped, never run twice.
+    expect(rounds, "no more rounds than occurrences of the schedule").toBeLessThanOrEqual(settled.occurrences);
     expect(Object.fromEntries(settled.probed), "probes each node received").toEqual(
       Object.fromEntries(NODE_IPS.map((ip) => [ip, rounds])),
     );

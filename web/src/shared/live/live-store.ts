@@ -74,3 +74,11 @@ export async function applyLiveEvent(queryClient: QueryClient, data: string) {
   }
   void queryClient.invalidateQueries({ predicate: (query) => concerned.includes(query) && !carried.has(query) });
 }
+
+/**
+ * Refetches every query that reads live topics. A stream that just opened hears only what is indexed from then on, so
+ * whatever a page read before (its first lists load while the stream connects) may have missed a block in between.
+ */
+export function refreshLiveQueries(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (query) => liveTopicsOf(query.meta).length > 0 });
+}

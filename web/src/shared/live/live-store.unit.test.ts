@@ -1,6 +1,14 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { applyLiveEvent, latestLiveBlock, liveMeta, liveMetaFrom, liveTopicsOf, noteLiveBlock } from "./live-store";
+import {
+  applyLiveEvent,
+  latestLiveBlock,
+  liveMeta,
+  liveMetaFrom,
+  liveTopicsOf,
+  noteLiveBlock,
+  refreshLiveQueries,
+} from "./live-store";
 
 describe("live store", () => {
   it("reads the chain topics a query names in its meta, and none otherwise", () => {
@@ -84,5 +92,28 @@ describe("a live event applied to the cached queries", () => {
     await fetching;
 
     expect(client.getQueryData(total.queryKey)).toBe(7n);
+  });
+});
+
+describe("a live stream that opens", () => {
+  it("reads again every query of a live topic, and no other", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const fetches = { live: 0, other: 0 };
+    const observe = (queryKey: string[], meta: Record<string, unknown> | undefined, count: keyof typeof fetches) => {
+      const observer = new QueryObserver(client, {
+        queryKey,
+        meta,
+        queryFn: async () => (fetches[count] += 1),
+      });
+      onTestFinished(observer.subscribe(() => undefined));
+      return observer;
+    };
+    const live = observe(["unchecked", "1"], liveMeta("limits"), "live");
+    const other = observe(["faq"], undefined, "other");
+    await vi.waitFor(() => expect(live.getCurrentResult().isSuccess && other.getCurrentResult().isSuccess).toBe(true));
+
+    await refreshLiveQueries(client);
+
+    expect(fetches).toEqual({ live: 2, other: 1 });
   });
 });
