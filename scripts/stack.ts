@@ -63,6 +63,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   };
   const step = () => options.signal?.throwIfAborted();
+  // The web app builds while the database, chain and indexer start: it needs none of them.
+  const webBuilt = options.dev ? undefined : buildWeb(path.join(logDir, "web-build.log"), log);
+  webBuilt?.catch(() => undefined);
   try {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
@@ -113,6 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (chain.seedHistory) await accrueDemoHistory(databaseUrl, rpcUrl, log);
 
     step();
+    await webBuilt;
     const web = await startApiAndWeb(options, {
       dataDir,
       logDir,
@@ -136,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
   } catch (error) {
     await stop();
+    await webBuilt?.catch(() => undefined);
     throw error;
   }
 }
@@ -164,7 +169,6 @@ async function startApiAndWeb(
   // A host name, not an IP address: browsers refuse passkeys (WebAuthn) on an IP address, and PUBLIC_URL follows this
   // URL.
   const webUrl = `http://localhost:${webPort}`;
-  if (!options.dev) await buildWeb(path.join(logDir, "web-build.log"), log);
   const api = await startApi({
     dataDir,
     logFile: path.join(logDir, "api.log"),
