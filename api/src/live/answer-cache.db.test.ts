@@ -42,6 +42,8 @@ const adminList = async () =>
   };
 const nameIn = async (id: string) => (await adminList()).docs.find((node) => node._id === id)?.name;
 const rename = (id: string, name: string) => t.db.updateTable("app.node").set({ name }).where("id", "=", id).execute();
+/** How long the listener stays without its lost connection before opening it again. */
+const DEAF_MS = 5_000;
 /** How long nothing may be announced before a test counts on a cached answer staying. */
 const QUIET_MS = 250;
 /**
@@ -80,7 +82,14 @@ async function settled(id: string) {
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
-  listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: silentLog() });
+  // A lost connection comes back after 5 s: the reads a test makes while it is lost end well before, even on a busy machine.
+  listener = listenToIndexer({
+    databaseUrl: t.config.DATABASE_URL,
+    db: t.db,
+    hub: t.live,
+    log: silentLog(),
+    reconnectMs: DEAF_MS,
+  });
   await listener.ready;
 });
 afterAll(async () => {
@@ -197,7 +206,7 @@ describe("list answers served again until something changes", () => {
       await waitFor(
         "the connection to be back and an answer kept",
         async () => (await adminList(), t.live.answers.size > 0),
-        { timeoutMs: 10_000, intervalMs: 50 },
+        { timeoutMs: DEAF_MS + 10_000, intervalMs: 50 },
       );
     } finally {
       await announcing(true);

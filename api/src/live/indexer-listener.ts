@@ -104,11 +104,14 @@ export function listenToIndexer({
   hub,
   log,
   beforePublish = async () => undefined,
+  reconnectMs = RECONNECT_MS,
 }: {
   databaseUrl: string;
   db: Db;
   hub: LiveHub;
   log: Log;
+  /** How long a lost connection waits before it is opened again. */
+  reconnectMs?: number;
   /**
    * Runs after each newly indexed range, rows or not, with the topics that changed in it, and before its event goes
    * out (e.g. follow-up writes the event should already show); also when a reorg takes indexed blocks back, with every
@@ -215,7 +218,7 @@ export function listenToIndexer({
       hub.answers.setListening(false);
       void next.end().catch(() => undefined);
       if (client === next) client = null;
-      setTimeout(() => void connect(), RECONNECT_MS);
+      setTimeout(() => void connect(), reconnectMs);
     });
     try {
       await next.connect();
@@ -228,7 +231,7 @@ export function listenToIndexer({
     } catch (error) {
       log.error({ err: error }, "live: cannot listen to the indexer");
       await next.end().catch(() => undefined);
-      setTimeout(() => void connect(), RECONNECT_MS);
+      setTimeout(() => void connect(), reconnectMs);
     }
   }
 
