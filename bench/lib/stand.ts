@@ -131,6 +131,7 @@ export async function withStand(
           STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
           FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
           JWT_SECRET,
+          WEBHOOK_SECRET_KEY: "0123456789abcdef".repeat(4),
           SMTP_URL: "smtp://127.0.0.1:9",
           SCHEDULER_ENABLED: "false",
           UPLOAD_DIR: path.join(dir, "uploads"),
