@@ -314,3 +314,43 @@ test("the profile and edit-profile pages fit a 390 px phone with a 60-character 
     await context.close();
   }
 });
+
+test("the frame's menu and content move at once for people who ask for less motion, and slide for everyone else", async () => {
+  /** The parts of the frame that start a transition when the screen narrows to a phone's width and the menu folds away. */
+  const slidingWhenNarrowed = async (reducedMotion: "reduce" | "no-preference") => {
+    const context = await browser.current.newContext({
+      baseURL: stack.current.urls.web,
+      viewport: { width: 1366, height: 900 },
+      reducedMotion,
+    });
+    try {
+      await signInContext(context, tokens.admin);
+      const page = await openIn(context, "admin");
+      await page.goto(routes.adminDashboard.href());
+      await settle(page);
+      await page.evaluate(() => {
+        const moved: string[] = [];
+        (window as unknown as { moved: string[] }).moved = moved;
+        document.addEventListener("transitionrun", (event) => {
+          const part = (event.target as Element).className
+            .split(" ")
+            .find((name) => name.startsWith("mantine-AppShell-"));
+          if (part && !moved.includes(part)) moved.push(part);
+        });
+      });
+      await page.setViewportSize({ width: 390, height: 844 });
+      return await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve((window as unknown as { moved: string[] }).moved)),
+            ),
+          ),
+      );
+    } finally {
+      await context.close();
+    }
+  };
+  expect(await slidingWhenNarrowed("reduce")).toEqual([]);
+  expect(await slidingWhenNarrowed("no-preference")).toEqual(expect.arrayContaining(["mantine-AppShell-navbar"]));
+});

@@ -21,25 +21,25 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-/**
- * The browser tests' flags on top: no motion (the portal honours prefers-reduced-motion), so a screen is still as soon
- * as it is drawn, and no frames are painted for transitions nobody watches.
- */
-const TEST_ARGS = [...CHROMIUM_ARGS, "--force-prefers-reduced-motion"];
-
 /** The run's one headless chromium, which every browser-test file connects to (e2e/support/global-stack.ts). */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: TEST_ARGS });
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 /**
  * A connection per test file to the run's browser, closed after the file's tests with every context the file opened.
- * Starting a browser per file cost more CPU than most files' pages.
+ * Starting a browser per file cost more CPU than most files' pages. Its contexts ask for reduced motion unless told
+ * otherwise (the portal honours prefers-reduced-motion), so a screen is still as soon as it is drawn and no frames are
+ * painted for transitions nobody watches. Playwright emulates "no-preference" by default, which overrides chromium's
+ * own `--force-prefers-reduced-motion`, so the default is set here, on every context a test file opens.
  */
 export function useBrowser(): { readonly current: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.connect(inject("e2eBrowser"));
+    const connected = await chromium.connect(inject("e2eBrowser"));
+    const newContext = connected.newContext.bind(connected);
+    connected.newContext = (options) => newContext({ reducedMotion: "reduce", ...options });
+    browser = connected;
   });
   afterAll(async () => {
     await browser?.close();

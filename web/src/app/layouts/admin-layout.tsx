@@ -9,6 +9,7 @@ import { PageTitleProvider } from "@/shared/ui/page-title";
 import { LogoutButton } from "./logout-button";
 import { FrameHeader } from "./frame-header";
 import { HEADER_HEIGHT, NAVBAR_WIDTH } from "./frame-metrics";
+import { useFrameTransitionMs } from "./frame-motion";
 import { FrameNav } from "./frame-nav";
 
 export const NON_XINFIN_BROWSER = "Non-Xinfin browser detected. You should consider trying XDCpay";
@@ -19,6 +20,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const connector = useWalletConnector();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const transitionDuration = useFrameTransitionMs();
   const logout = () => {
     logOut();
     navigate(routes.adminLogin.href(), { replace: true });
@@ -29,6 +31,7 @@ export function AdminLayout() {
         header={{ height: HEADER_HEIGHT }}
         navbar={{ width: NAVBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }}
         padding={{ base: "sm", sm: "lg" }}
+        transitionDuration={transitionDuration}
       >
         <AppShell.Header>
           <FrameHeader

@@ -7,6 +7,7 @@ import { PageTitleProvider } from "@/shared/ui/page-title";
 import { LogoutButton } from "./logout-button";
 import { FrameHeader } from "./frame-header";
 import { HEADER_HEIGHT, MOBILE_NAV_HEIGHT, NAVBAR_WIDTH, PHONE_QUERY } from "./frame-metrics";
+import { useFrameTransitionMs } from "./frame-motion";
 import { FrameNav } from "./frame-nav";
 import { MobileNav } from "./mobile-nav";
 import { OperatorWallet } from "./operator-wallet";
@@ -17,6 +18,7 @@ export function OperatorLayout() {
   const { wallet, logOut } = useSession();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const transitionDuration = useFrameTransitionMs();
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const logout = () => {
     logOut();
@@ -29,6 +31,7 @@ export function OperatorLayout() {
         navbar={{ width: NAVBAR_WIDTH, breakpoint: "sm", collapsed: { mobile: !opened } }}
         footer={{ height: MOBILE_NAV_HEIGHT, collapsed: !phone }}
         padding={{ base: "sm", sm: "lg" }}
+        transitionDuration={transitionDuration}
       >
         <AppShell.Header>
           <FrameHeader
