@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
+import { withDirectBodies } from "./shared/direct-body.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
 import { deliverPendingWebhooks, webhookJob, webhookQueueOf } from "./webhook/delivery.ts";
@@ -99,9 +100,12 @@ void sealStoredSecrets(db, webhookSender.secretKey).then(
   (sealed) => (sealed > 0 ? log.info({ sealed }, "webhooks: sealed secrets stored in plaintext") : undefined),
   (error: unknown) => log.error({ err: error }, "webhooks: sealing stored secrets failed"),
 );
-const server = serve({ fetch: app.fetch, port: config.API_PORT, hostname: config.API_HOST }, (info) => {
-  log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
-});
+const server = serve(
+  { fetch: withDirectBodies(app.fetch), port: config.API_PORT, hostname: config.API_HOST },
+  (info) => {
+    log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
+  },
+);
 if (metrics)
   void metrics.listen().then(
     (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}${METRICS_PATH}`),

@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
@@ -23,6 +24,7 @@ import type { UploadTables } from "../upload/table.ts";
 import type { OperatorTables } from "../operator/table.ts";
 import type { ValidatorCheckTables } from "../validator-check/table.ts";
 import type { WebhookTables } from "../webhook/table.ts";
+import { reusedReadSocket } from "./reused-read-socket.ts";
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -55,6 +57,14 @@ export interface Database
 
 export type Db = Kysely<Database>;
 
+/**
+ * The socket of a pool's connection: one that reads into buffers of its own (reusedReadSocket, for COPY's sake),
+ * or for TLS, which reads through its own socket anyway, a plain one. pg calls it with the connection's settings,
+ * which its types leave out.
+ */
+const socketFor = ((settings: { ssl?: unknown }) =>
+  settings.ssl ? new Socket() : reusedReadSocket()) as unknown as () => Socket;
+
 /** The pg Pool under each Db createDb made, for the metrics of its use. */
 const pools = new WeakMap<Db, pg.Pool>();
 
@@ -83,6 +93,7 @@ export interface PoolOptions {
 export function createDb(connectionString: string, max = 10, options: PoolOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString,
+    stream: socketFor,
     max,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     ...options.limits,

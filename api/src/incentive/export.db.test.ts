@@ -1,9 +1,12 @@
+import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API } from "../public-contract/index.ts";
+import { withDirectBodies } from "../shared/direct-body.ts";
 import { pliText } from "../shared/pli.ts";
 import { pliTextSql } from "./repository.ts";
 
@@ -106,6 +109,23 @@ describe("the incentive export's bytes", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="incentivelist.csv"');
     expect(response.body).toBe(HEADER + LINES.join(""));
+  });
+
+  it("served by Node, writes the same bytes and headers from the connection's buffers", async () => {
+    const port = await freePort();
+    const server = serve({ fetch: withDirectBodies(t.app.fetch), port, hostname: "127.0.0.1" });
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${API.incentive.export}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const inApp = await t.call("GET", API.incentive.export, { token: admin });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(HEADER + LINES.join(""));
+      for (const name of ["content-type", "content-disposition", "content-security-policy", "x-content-type-options"])
+        expect(response.headers.get(name), name).toBe(inApp.headers.get(name) ?? "missing in the app's answer");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("keeps the list's filters: an operator's own rows, a status, a 0x prefix", async () => {

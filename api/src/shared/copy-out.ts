@@ -1,5 +1,5 @@
-import { Readable } from "node:stream";
 import type { Connection, Submittable } from "pg";
+import { reusedReadsOf } from "../db/reused-read-socket.ts";
 
 /** Codes of the backend messages a `COPY … TO STDOUT` answer holds (PostgreSQL frontend/backend protocol 3). */
 const COPY_DATA = 0x64;
@@ -150,63 +150,95 @@ export class CopyOutDecoder {
   }
 }
 
-/**
- * A query for pg's `client.query` (a Submittable) that runs `COPY (…) TO STDOUT` and reads its answer as CRLF
- * lines (CopyOutDecoder), a socket read at a time, pausing the socket while the reader has enough (back-pressure).
- * It takes the socket from pg while the COPY runs and gives it back, with the bytes after CopyDone, for pg to read
- * the command's outcome (or its error, which then fails this stream).
- */
-export class CopyCsvOut extends Readable implements Submittable {
-  private connection?: Connection;
-  private pgListener?: (chunk: Buffer) => void;
-  private readonly decoder = new CopyOutDecoder();
-  private readonly onData = (chunk: Buffer) => this.onSocketRead(chunk);
+/** Where the lines of a COPY go, a socket read at a time. */
+export interface CopyLinesSink {
+  /**
+   * The lines one read finished: they may be views of a buffer the connection reads into again, so they are the
+   * sink's only until it calls `release`; the connection reads on meanwhile while it has other buffers, and waits
+   * for a release when it has none (back-pressure).
+   */
+  lines(lines: Buffer[], release: () => void): void;
+  /** The COPY finished: every line has been handed over. */
+  end(): void;
+  /** The COPY failed (Postgres' error, or the connection's). */
+  fail(error: Error): void;
+}
 
-  constructor(private readonly text: string) {
-    super();
-  }
+/**
+ * A query for pg's `client.query` (a Submittable) that runs `COPY (…) TO STDOUT` and hands its answer to `sink` as
+ * CRLF lines (CopyOutDecoder), a socket read at a time. It takes the connection's reads while the COPY runs: on a
+ * socket of reusedReadSocket it borrows them in place (no buffer per read), on any other (TLS) it takes the
+ * socket's 'data' and pauses it while the sink holds a read. It gives the reads back with the bytes after
+ * CopyDone, for pg to read the command's outcome (or its error, which then fails the sink).
+ */
+export class CopyCsvOut implements Submittable {
+  private readonly decoder = new CopyOutDecoder();
+  private giveBack?: (rest: Buffer) => void;
+  private settled = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly sink: CopyLinesSink,
+  ) {}
 
   submit(connection: Connection) {
-    this.connection = connection;
     const stream = connection.stream;
-    this.pgListener = stream.listeners("data")[0] as ((chunk: Buffer) => void) | undefined;
-    if (this.pgListener) stream.removeListener("data", this.pgListener);
-    stream.on("data", this.onData);
+    const reads = reusedReadsOf(stream);
+    if (reads) {
+      reads.borrow((read, release) => this.onRead(read, release));
+      this.giveBack = (rest) => reads.giveBack(rest);
+    } else this.takeData(stream);
     connection.query(this.text);
   }
 
-  /** More is wanted: the socket flows again if it was paused for the reader. */
-  override _read() {
-    this.connection?.stream.resume();
+  /** Takes a plain socket's 'data' from pg until giveBack, pausing it while the sink holds a read. */
+  private takeData(stream: Connection["stream"]) {
+    const pgListener = stream.listeners("data")[0] as ((chunk: Buffer) => void) | undefined;
+    if (pgListener) stream.removeListener("data", pgListener);
+    let held = 0;
+    const onData = (chunk: Buffer) => {
+      held++;
+      let released = false;
+      this.onRead(chunk, () => {
+        if (released) return;
+        released = true;
+        if (--held === 0 && this.giveBack) stream.resume();
+      });
+      if (held > 0 && this.giveBack) stream.pause();
+    };
+    stream.on("data", onData);
+    this.giveBack = (rest) => {
+      stream.removeListener("data", onData);
+      if (pgListener) {
+        stream.on("data", pgListener);
+        pgListener(rest);
+      }
+      stream.resume();
+    };
   }
 
-  /** One socket read: its lines go to the reader, and the socket pauses while the reader has enough. */
-  private onSocketRead(chunk: Buffer) {
-    const { lines, rest } = this.decoder.decode(chunk);
-    let wanted = true;
-    for (const part of lines) wanted = this.push(part);
-    if (rest) this.giveBack(rest);
-    else if (!wanted) this.connection?.stream.pause();
-  }
-
-  /** Hands the socket back to pg, with the bytes it read past the COPY's data. */
-  private giveBack(rest: Buffer) {
-    const stream = this.connection!.stream;
-    this.connection = undefined;
-    stream.removeListener("data", this.onData);
-    if (this.pgListener) {
-      stream.on("data", this.pgListener);
-      this.pgListener(rest);
+  /** One read: its lines go to the sink, and once the COPY is over the reads go back to pg. */
+  private onRead(read: Buffer, release: () => void) {
+    const { lines, rest } = this.decoder.decode(read);
+    if (lines.length) this.sink.lines(lines, release);
+    else release();
+    if (rest) {
+      const giveBack = this.giveBack!;
+      this.giveBack = undefined;
+      giveBack(rest);
     }
-    stream.resume();
   }
 
   handleCommandComplete() {
-    this.push(null);
+    if (this.settled) return;
+    this.settled = true;
+    this.sink.end();
   }
 
   handleError(error: Error) {
-    this.destroy(error);
+    if (this.settled) return;
+    this.settled = true;
+    this.sink.fail(error);
   }
 
   handleReadyForQuery() {}

@@ -1,5 +1,7 @@
+import { PassThrough } from "node:stream";
+import type { Connection } from "pg";
 import { describe, expect, it } from "vitest";
-import { CopyOutDecoder } from "./copy-out.ts";
+import { CopyCsvOut, CopyOutDecoder } from "./copy-out.ts";
 
 /** One backend message: its code, its length (counting itself) and `body`. */
 const message = (code: string, body: string | Buffer = "") => {
@@ -60,5 +62,44 @@ describe("CopyOutDecoder", () => {
     const bytes = answer(["a\n", "b\n"], [message("N", "SNOTICE\0\0"), message("d", "c\n"), error]);
     for (let cut = 1; cut < bytes.length; cut++)
       expect(decoded(bytes, [cut])).toEqual({ lines: "a\r\nb\r\nc\r\n", rest: error });
+  });
+});
+
+describe("CopyCsvOut on a socket of its own kind (TLS)", () => {
+  it("takes its data from pg, pauses it while the sink holds a read, and gives the rest back to pg", async () => {
+    const stream = new PassThrough();
+    const toPg: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => toPg.push(chunk));
+    const sent: string[] = [];
+    const held: { lines: string; release: () => void }[] = [];
+    let ended = false;
+    const copy = new CopyCsvOut("COPY (SELECT 1) TO STDOUT", {
+      lines: (lines, release) => held.push({ lines: Buffer.concat(lines).toString(), release }),
+      end: () => (ended = true),
+      fail: (error) => {
+        throw error;
+      },
+    });
+    copy.submit({ stream, query: (text: string) => sent.push(text) } as unknown as Connection);
+    expect(sent).toEqual(["COPY (SELECT 1) TO STDOUT"]);
+
+    const after = Buffer.concat([message("c"), message("C", "COPY 2\0"), message("Z", "I")]);
+    const bytes = answer(["a,b\n", "c\n"], [after]);
+    const cut = bytes.indexOf("c\n") - 5;
+    stream.write(bytes.subarray(0, cut));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held.map((read) => read.lines)).toEqual(["a,b\r\n"]);
+    expect(stream.isPaused()).toBe(true);
+
+    stream.write(bytes.subarray(cut));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toHaveLength(1);
+    held[0]!.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held.map((read) => read.lines)).toEqual(["a,b\r\n", "c\r\n"]);
+    expect(Buffer.concat(toPg)).toEqual(after);
+    expect(stream.isPaused()).toBe(false);
+    copy.handleCommandComplete();
+    expect(ended).toBe(true);
   });
 });
