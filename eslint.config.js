@@ -76,6 +76,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ["api/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: "Hono's c.var builds a new object of every request variable on each use: read one with c.get(name).",
+        },
+      ],
+    },
+  },
+  {
     files: ["web/src/shared/**/*.{ts,tsx}", "web/src/chain/**/*.{ts,tsx}"],
     rules: restrictImports(noAppShell, noFeatures),
   },

@@ -12,7 +12,7 @@ import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 import type { WebhookQueue } from "./webhook/delivery.ts";
 import type { WebhookReach } from "./webhook/guard.ts";
 
-/** What every route can reach through `c.var.deps`. */
+/** What every route can reach through `c.get("deps")`. */
 export interface Deps {
   config: Config;
   db: Db;

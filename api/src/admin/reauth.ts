@@ -34,7 +34,7 @@ const sessionKey = (c: Context<AppEnv>) =>
  */
 export async function confirmAdminPassword(c: Context<AppEnv>, password: string, field = "password"): Promise<void> {
   const session = c.get("session")!;
-  const admin = await findAdminById(c.var.deps.db, session.sub);
+  const admin = await findAdminById(c.get("deps").db, session.sub);
   if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
   const sessionFailures: [Limit, string] = [L.adminSessionPasswordFailures, sessionKey(c)];
   await refuseIfLocked(c, [sessionFailures]);

@@ -84,7 +84,7 @@ export const adminRoutes = createRouter()
   })
   .openapi(verifyOtp, async (c) => {
     const { _id, otp } = c.req.valid("json");
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     await enforceLimits(c, [
       [L.otpIp, clientIp(c)],
       [L.otpChallenge, _id],
@@ -96,7 +96,7 @@ export const adminRoutes = createRouter()
   })
   .openapi(resendOtp, async (c) => {
     const { _id } = c.req.valid("json");
-    const { db, mailer, log, config } = c.var.deps;
+    const { db, mailer, log, config } = c.get("deps");
     await enforceLimits(c, [
       [L.otpIp, clientIp(c)],
       [L.otpChallenge, _id],
@@ -106,7 +106,7 @@ export const adminRoutes = createRouter()
   })
   .openapi(update, async (c) => {
     const { currentPassword, password } = c.req.valid("json");
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     await confirmAdminPassword(c, currentPassword, "currentPassword");
     const adminId = c.get("session")!.sub;
     const admin = await setAdminPassword(db, adminId, await hashPassword(password), auditActor(c));

@@ -34,7 +34,7 @@ export async function passwordStep(
   ip: string,
   password: string,
 ): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
-  const { db, mailer, log, config } = c.var.deps;
+  const { db, mailer, log, config } = c.get("deps");
   const fromClient = clientPasswordFailures(email, ip);
   const fromAllClients = accountPasswordFailures(email);
   await refuseIfLocked(c, [fromClient]);

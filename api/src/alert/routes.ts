@@ -33,9 +33,9 @@ const save = createRoute({
 });
 
 export const alertRoutes = createRouter()
-  .openapi(read, async (c) => c.json(await preferencesOf(c.var.deps.db, c.get("session")!.sub), 200))
+  .openapi(read, async (c) => c.json(await preferencesOf(c.get("deps").db, c.get("session")!.sub), 200))
   .openapi(save, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const operatorId = c.get("session")!.sub;
     await savePreferences(db, operatorId, c.req.valid("json"));
     return c.json({ message: ALERT_MESSAGES.alertPreferencesSaved, data: await preferencesOf(db, operatorId) }, 200);

@@ -86,13 +86,13 @@ const cells = (row: AuditRow) => [
 export const auditRoutes = createRouter()
   .openapi(list, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listAuditRecords(c.var.deps.db, query);
+    const { rows, total } = await listAuditRecords(c.get("deps").db, query);
     return c.json(paged(rows.map(toAuditRecordResponse), total, query.page, query.limit), 200);
   })
-  .openapi(admins, async (c) => c.json(await listAuditAdmins(c.var.deps.db), 200))
+  .openapi(admins, async (c) => c.json(await listAuditAdmins(c.get("deps").db), 200))
   .openapi(exportRoute, async (c) =>
     c.body(
-      csvStream(COLUMNS, allAuditRecords(c.var.deps.db, c.req.valid("query")), cells),
+      csvStream(COLUMNS, allAuditRecords(c.get("deps").db, c.req.valid("query")), cells),
       200,
       csvHeaders(AUDIT_EXPORT_FILE),
     ),

@@ -11,7 +11,7 @@ const read = createRoute({
 
 /** The chain the web app talks to: it reads this at start instead of being rebuilt per network. */
 export const chainConfigRoutes = createRouter().openapi(read, (c) => {
-  const { config } = c.var.deps;
+  const { config } = c.get("deps");
   return c.json(
     {
       chainId: config.CHAIN_ID,

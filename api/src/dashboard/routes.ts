@@ -80,21 +80,21 @@ async function dashboardOf(deps: Deps, wallet: Scope, now: Date) {
 /** Mounted at /api: the operator's dashboard under /api/user, the admin's under /api/admin (spec 7). */
 export const dashboardRoutes = createRouter()
   .openapi(operatorDashboardRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const wallet = await walletOf(db, session);
     const now = new Date();
     const [dashboard, steps, stopped] = await Promise.all([
-      dashboardOf(c.var.deps, wallet, now),
+      dashboardOf(c.get("deps"), wallet, now),
       firstSteps(db, session.sub, wallet),
       stoppedNodes(db, session.sub, now),
     ]);
     return c.json({ ...dashboard, firstSteps: steps, stoppedNodes: stopped }, 200);
   })
   .openapi(adminDashboardRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const [dashboard, counts, unchecked] = await Promise.all([
-      dashboardOf(c.var.deps, undefined, new Date()),
+      dashboardOf(c.get("deps"), undefined, new Date()),
       adminCounts(db),
       countUnchecked(db),
     ]);

@@ -40,10 +40,10 @@ const readiness = ({ db, chain, config }: Deps) =>
 export const healthRoutes = createRouter()
   .openapi(live, (c) => c.json({ status: "ok" as const }, 200))
   .openapi(ready, async (c) => {
-    const result = await readiness(c.var.deps);
+    const result = await readiness(c.get("deps"));
     return result.status === "ok" ? c.json(result, 200) : c.json(result, 503);
   })
   .openapi(health, async (c) => {
-    const result = await readiness(c.var.deps);
+    const result = await readiness(c.get("deps"));
     return result.status === "ok" ? c.json(result, 200) : c.json(result, 503);
   });

@@ -190,7 +190,7 @@ const scopeOf = async (db: Db, session: SessionClaims) =>
 
 export const incentiveRoutes = createRouter()
   .openapi(listIncentivesRoute, async (c) => {
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     const query = c.req.valid("query");
     return cachedJson(c, query, async () => {
       const { rows, total } = await listIncentives(db, { ...query, wallet: await scopeOf(db, c.get("session")!) });
@@ -204,17 +204,17 @@ export const incentiveRoutes = createRouter()
     });
   })
   .openapi(getIncentiveRoute, async (c) => {
-    const row = await findIncentive(c.var.deps.db, c.req.valid("query").incentiveId);
+    const row = await findIncentive(c.get("deps").db, c.req.valid("query").incentiveId);
     if (!row) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
-    return c.json(toIncentiveResponse(row, new Date(), Boolean(c.var.deps.config.PRICE_FEED_ADDRESS)), 200);
+    return c.json(toIncentiveResponse(row, new Date(), Boolean(c.get("deps").config.PRICE_FEED_ADDRESS)), 200);
   })
   .openapi(exportIncentivesRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const csv = incentiveCsv(db, { ...c.req.valid("query"), wallet: await scopeOf(db, c.get("session")!) });
     return c.body(csv, 200, csvHeaders(INCENTIVE_EXPORT_FILE));
   })
   .openapi(taxReportRoute, async (c) => {
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     const feed = config.PRICE_FEED_ADDRESS;
     if (!feed) throw new AppError("conflict", INCENTIVE_MESSAGES.taxReportNeedsFeed);
     const query = c.req.valid("query");
@@ -224,14 +224,14 @@ export const incentiveRoutes = createRouter()
     const rows = taxReportRows(db, { ...query, wallet: own ?? query.wallet });
     return c.body(csvStream(TAX_REPORT_COLUMNS, rows, taxReportCells), 200, csvHeaders(taxReportFileName(query, feed)));
   })
-  .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.var.deps.db), 200))
+  .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.get("deps").db), 200))
   .openapi(discrepanciesRoute, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listDiscrepancies(c.var.deps.db, query);
+    const { rows, total } = await listDiscrepancies(c.get("deps").db, query);
     return c.json(paged(rows, total, query.page, query.limit), 200);
   })
   .openapi(payoutPlanRoute, async (c) => {
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     const { ids } = c.req.valid("json");
     const plan = await planPayout(db, ids, config.PRICE_FEED_ADDRESS);
     await recordAudit(db, {
@@ -244,7 +244,7 @@ export const incentiveRoutes = createRouter()
     return c.json(plan, 200);
   })
   .openapi(payoutHintRoute, async (c) => {
-    const { db, chain, config } = c.var.deps;
+    const { db, chain, config } = c.get("deps");
     const { tnxHash, selectedArray } = c.req.valid("json");
     const now = new Date();
     const { rows, paid } = await checkPayoutHint(
@@ -264,14 +264,14 @@ export const incentiveRoutes = createRouter()
     return c.json(
       {
         message: INCENTIVE_MESSAGES.tokenSent,
-        data: rows.map((row) => toIncentiveResponse(row, now, Boolean(c.var.deps.config.PRICE_FEED_ADDRESS))),
+        data: rows.map((row) => toIncentiveResponse(row, now, Boolean(c.get("deps").config.PRICE_FEED_ADDRESS))),
         paid,
       },
       200,
     );
   })
   .openapi(deleteIncentiveRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { id } = c.req.valid("json");
     const deleted = await db.transaction().execute(async (tx) => {
       const row = await deleteUnpaidIncentive(tx, id);
@@ -291,7 +291,7 @@ export const incentiveRoutes = createRouter()
     throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
   })
   .openapi(depositHintRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { tnxHash } = c.req.valid("json");
     const deposits = await depositsOfTransaction(db, tnxHash);
     if (deposits.length === 0) throw new AppError("notFound", INCENTIVE_MESSAGES.depositUnknown);

@@ -79,42 +79,48 @@ const importRoute = createRoute({
 export const inviteRoutes = createRouter()
   .openapi(list, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listInvites(c.var.deps.db, query);
+    const { rows, total } = await listInvites(c.get("deps").db, query);
     return c.json(paged(rows.map(toInviteResponse), total, query.page, query.limit), 200);
   })
   .openapi(add, async (c) => {
     const by = auditActor(c);
-    const row = await c.var.deps.db.transaction().execute(async (tx) => {
-      const added = await addInvite(tx, c.req.valid("json").email, c.get("session")!.sub);
-      if (added)
-        await recordAudit(tx, {
-          by,
-          action: "invite.add",
-          recordType: "invite",
-          recordId: added.id,
-          before: null,
-          after: { email: added.email },
-        });
-      return added;
-    });
+    const row = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const added = await addInvite(tx, c.req.valid("json").email, c.get("session")!.sub);
+        if (added)
+          await recordAudit(tx, {
+            by,
+            action: "invite.add",
+            recordType: "invite",
+            recordId: added.id,
+            before: null,
+            after: { email: added.email },
+          });
+        return added;
+      });
     if (!row) throw validationError({ email: MESSAGES.inviteExists });
     return c.json({ message: MESSAGES.inviteAdded, data: toInviteResponse(row) }, 201);
   })
   .openapi(remove, async (c) => {
     const by = auditActor(c);
-    const deleted = await c.var.deps.db.transaction().execute(async (tx) => {
-      const removed = await deleteInvite(tx, c.req.valid("json").id);
-      if (removed)
-        await recordAudit(tx, {
-          by,
-          action: "invite.remove",
-          recordType: "invite",
-          recordId: removed.id,
-          before: { email: removed.email },
-          after: null,
-        });
-      return removed;
-    });
+    const deleted = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const removed = await deleteInvite(tx, c.req.valid("json").id);
+        if (removed)
+          await recordAudit(tx, {
+            by,
+            action: "invite.remove",
+            recordType: "invite",
+            recordId: removed.id,
+            before: { email: removed.email },
+            after: null,
+          });
+        return removed;
+      });
     if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.inviteRemoved }, 200);
   })
@@ -123,17 +129,20 @@ export const inviteRoutes = createRouter()
     const checked = checkImportRows(c.req.valid("json").rows, inviteSchema, "email");
     if (checked.errors) throw new AppError("validation", MESSAGES.importRefused, checked.errors);
     const emails = checked.rows.map((row) => row.email);
-    const added = await c.var.deps.db.transaction().execute(async (tx) => {
-      const count = await importInvites(tx, emails, c.get("session")!.sub);
-      await recordAudit(tx, {
-        by,
-        action: "invite.import",
-        recordType: "invite",
-        recordId: null,
-        before: null,
-        after: { added: count, alreadyInvited: emails.length - count },
+    const added = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const count = await importInvites(tx, emails, c.get("session")!.sub);
+        await recordAudit(tx, {
+          by,
+          action: "invite.import",
+          recordType: "invite",
+          recordId: null,
+          before: null,
+          after: { added: count, alreadyInvited: emails.length - count },
+        });
+        return count;
       });
-      return count;
-    });
     return c.json({ message: MESSAGES.invitesImported, added, alreadyInvited: emails.length - added }, 200);
   });

@@ -71,11 +71,11 @@ const nameTakenAsFieldError = (error: unknown): never => {
 
 export const jobCategoryRoutes = createRouter()
   .openapi(list, async (c) => {
-    const rows = await listJobCategories(c.var.deps.db);
+    const rows = await listJobCategories(c.get("deps").db);
     return c.json({ docs: rows.map(toJobCategoryResponse), totalDocs: rows.length }, 200);
   })
   .openapi(add, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { categoryName } = c.req.valid("json");
     if (await categoryNameTaken(db, categoryName))
       throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
@@ -101,7 +101,7 @@ export const jobCategoryRoutes = createRouter()
     );
   })
   .openapi(rename, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { _id, categoryName } = c.req.valid("json");
     if (await categoryNameTaken(db, categoryName, _id))
       throw validationError({ categoryName: JOB_CATEGORY_MESSAGES.categoryExists });
@@ -133,7 +133,7 @@ export const jobCategoryRoutes = createRouter()
     );
   })
   .openapi(remove, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { id } = c.req.valid("json");
     const by = auditActor(c);
     const removed = await db

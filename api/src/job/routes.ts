@@ -95,7 +95,7 @@ async function readJob(db: Db, id: string, ownerId: string | undefined) {
 
 export const jobRoutes = createRouter()
   .openapi(jobsByNodeRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const query = c.req.valid("query");
     const { id } = c.req.valid("json");
     const ownerId = ownerScope(c.get("session")!);
@@ -111,17 +111,17 @@ export const jobRoutes = createRouter()
   })
   .openapi(listJobsRoute, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listJobs(c.var.deps.db, query);
+    const { rows, total } = await listJobs(c.get("deps").db, query);
     return c.json(paged(rows.map(toJobResponse), total, query.page, query.limit), 200);
   })
   .openapi(addJobRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const id = await addJob(db, session.sub, c.req.valid("json"));
     return c.json({ message: JOB_MESSAGES.jobAdded, data: await readJob(db, id, session.sub) }, 201);
   })
   .openapi(editJobRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const input = c.req.valid("json");
     const admin = session.userType === USER_TYPE.admin;
@@ -131,7 +131,7 @@ export const jobRoutes = createRouter()
       input,
       admin ? auditActor(c) : undefined,
     );
-    if (admin) c.var.deps.mailQueue.wake();
+    if (admin) c.get("deps").mailQueue.wake();
     const message = deactivated
       ? JOB_MESSAGES.jobDeactivated
       : reviewOnly
@@ -142,17 +142,20 @@ export const jobRoutes = createRouter()
   .openapi(deleteJobRoute, async (c) => {
     const { id } = c.req.valid("json");
     const by = auditActor(c);
-    await c.var.deps.db.transaction().execute(async (tx) => {
-      const row = await findJob(tx, id, undefined);
-      if (!row || !(await deleteJob(tx, id))) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
-      await recordAudit(tx, {
-        by,
-        action: "job.delete",
-        recordType: "job",
-        recordId: id,
-        before: toJobResponse(row),
-        after: null,
+    await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const row = await findJob(tx, id, undefined);
+        if (!row || !(await deleteJob(tx, id))) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+        await recordAudit(tx, {
+          by,
+          action: "job.delete",
+          recordType: "job",
+          recordId: id,
+          before: toJobResponse(row),
+          after: null,
+        });
       });
-    });
     return c.json({ message: JOB_MESSAGES.jobDeleted }, 200);
   });

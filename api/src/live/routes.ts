@@ -109,7 +109,7 @@ function liveStream(c: Context, hub: LiveHub, { audience, catchUp, session, subs
 export const liveRoutes = createRouter()
   .openapi(events, (c) => {
     const session = c.get("session")!;
-    const { live: hub, db } = c.var.deps;
+    const { live: hub, db } = c.get("deps");
     return liveStream(c, hub, {
       audience: { userType: session.userType, wallet: session.walletAddress },
       catchUp: {
@@ -122,7 +122,7 @@ export const liveRoutes = createRouter()
     });
   })
   .openapi(publicEvents, (c) =>
-    liveStream(c, c.var.deps.live, {
+    liveStream(c, c.get("deps").live, {
       audience: { userType: USER_TYPE.user },
       catchUp: { topics: [...PUBLIC_TOPICS], wallets: [] },
     }),

@@ -46,10 +46,10 @@ const saveListing = createRoute({
 });
 
 export const networkRoutes = createRouter()
-  .openapi(figures, (c) => publicCachedJson(c, () => networkFigures(c.var.deps.db, new Date())))
-  .openapi(readListing, async (c) => c.json(await networkListingOf(c.var.deps.db, c.get("session")!.sub), 200))
+  .openapi(figures, (c) => publicCachedJson(c, () => networkFigures(c.get("deps").db, new Date())))
+  .openapi(readListing, async (c) => c.json(await networkListingOf(c.get("deps").db, c.get("session")!.sub), 200))
   .openapi(saveListing, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const operatorId = c.get("session")!.sub;
     await saveNetworkListing(db, operatorId, c.req.valid("json").showNodeNames);
     return c.json({ message: NETWORK_MESSAGES.networkListingSaved, data: await networkListingOf(db, operatorId) }, 200);

@@ -170,7 +170,7 @@ async function readNode(db: Db, id: string, ownerId: string | undefined) {
  */
 export const nodeRoutes = createRouter()
   .openapi(listNodesRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const query = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
     return cachedJson(c, query, async () => {
@@ -184,16 +184,16 @@ export const nodeRoutes = createRouter()
     });
   })
   .openapi(addNodeRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const input = c.req.valid("json");
-    refuseNonPublicIp(c.var.deps.config.NODE_PRIVATE_IPS, input.ipaddress);
+    refuseNonPublicIp(c.get("deps").config.NODE_PRIVATE_IPS, input.ipaddress);
     const id = await addNode(db, session.sub, input);
     return c.json({ message: NODE_MESSAGES.nodeAdded, data: await readNode(db, id, session.sub) }, 201);
   })
   .openapi(checkIpRoute, async (c) => {
     const { ipaddress, _id } = c.req.valid("json");
-    const taken = await takenFields(c.var.deps.db, { ipaddress, exceptId: _id });
+    const taken = await takenFields(c.get("deps").db, { ipaddress, exceptId: _id });
     return c.json(
       {
         status: !taken.ipaddress,
@@ -203,7 +203,7 @@ export const nodeRoutes = createRouter()
     );
   })
   .openapi(filterListRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const query = c.req.valid("query");
     const { status } = c.req.valid("json");
     return cachedJson(c, { query, status }, async () => {
@@ -220,7 +220,7 @@ export const nodeRoutes = createRouter()
     });
   })
   .openapi(nodeByIdRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { nodeId } = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
     const node = await readNode(db, nodeId, ownerId);
@@ -229,7 +229,7 @@ export const nodeRoutes = createRouter()
     return c.json({ ...node, history }, 200);
   })
   .openapi(editNodeRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const body = c.req.valid("json");
     if (session.userType === USER_TYPE.admin) {
@@ -241,11 +241,11 @@ export const nodeRoutes = createRouter()
         notes: review.adminNotes,
         audit: auditActor(c),
       });
-      c.var.deps.mailQueue.wake();
+      c.get("deps").mailQueue.wake();
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);
     }
     const { _id, status: _pending, ...fields } = parseOrRefuse(nodeResubmitSchema, body);
-    refuseNonPublicIp(c.var.deps.config.NODE_PRIVATE_IPS, fields.ipaddress);
+    refuseNonPublicIp(c.get("deps").config.NODE_PRIVATE_IPS, fields.ipaddress);
     await applyTransition(db, {
       nodeId: _id,
       ownerId: session.sub,
@@ -257,17 +257,17 @@ export const nodeRoutes = createRouter()
   })
   .openapi(deleteNodeRoute, async (c) => {
     const session = c.get("session")!;
-    await applyTransition(c.var.deps.db, {
+    await applyTransition(c.get("deps").db, {
       nodeId: c.req.valid("json").id,
       actor: { type: USER_TYPE.admin, id: session.sub },
       action: { kind: "delete" },
       audit: auditActor(c),
     });
-    c.var.deps.mailQueue.wake();
+    c.get("deps").mailQueue.wake();
     return c.json({ message: NODE_MESSAGES.nodeDeleted }, 200);
   })
   .openapi(toggleNodeRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const { _id, status } = c.req.valid("json");
     const ownerId = ownerScope(session);
@@ -279,12 +279,12 @@ export const nodeRoutes = createRouter()
       action: { kind: "toggle", to: status },
       ...(session.userType === USER_TYPE.admin ? { audit: auditActor(c) } : {}),
     });
-    if (session.userType === USER_TYPE.admin) c.var.deps.mailQueue.wake();
+    if (session.userType === USER_TYPE.admin) c.get("deps").mailQueue.wake();
     const message = to === NODE_STATUS.deActive ? NODE_MESSAGES.nodeDeactivated : NODE_MESSAGES.nodeStatusUpdated;
     return c.json({ message, data: await readNode(db, _id, ownerId) }, 200);
   })
   .openapi(reputationRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { nodeSettingID } = c.req.valid("json");
     const now = new Date();
     const node = await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
@@ -296,7 +296,7 @@ export const nodeRoutes = createRouter()
     );
   })
   .openapi(inactiveDatesRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { nodeSettingID } = c.req.valid("json");
     await readNode(db, nodeSettingID, ownerScope(c.get("session")!));
     const rows = await inactiveDates(db, nodeSettingID, windowStart(new Date()));

@@ -110,19 +110,19 @@ export const operatorRoutes = createRouter()
   .openapi(siwe, async (c) => {
     const { walletAddress } = c.req.valid("json");
     await enforceLimits(c, [[L.siweIp, clientIp(c)]]);
-    return c.json({ message: await issueSiweMessage(c.var.deps.db, c.var.deps.config, walletAddress) }, 200);
+    return c.json({ message: await issueSiweMessage(c.get("deps").db, c.get("deps").config, walletAddress) }, 200);
   })
   .openapi(login, async (c) => {
     const body = c.req.valid("json");
     await enforceLimits(c, [[L.userLoginIp, clientIp(c)]]);
-    const result = await loginOperator(c.var.deps, { ...body, signature: body.signature as `0x${string}` }, (id) =>
+    const result = await loginOperator(c.get("deps"), { ...body, signature: body.signature as `0x${string}` }, (id) =>
       enforceLimits(c, [[L.totpAccount, id]]),
     );
     return c.json(result, 200);
   })
   .openapi(me, async (c) => {
     const session = c.get("session")!;
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     if (session.userType === USER_TYPE.admin) {
       const query = c.req.valid("query");
       const { rows, total } = await listOperators(db, query);
@@ -132,25 +132,25 @@ export const operatorRoutes = createRouter()
     if (!operator) throw new AppError("notFound", MESSAGES.notFound);
     return c.json(toOperatorResponse(operator), 200);
   })
-  .openapi(twofaSetup, async (c) => c.json(await startTotpSetup(c.var.deps.db, c.get("session")!.sub), 200))
+  .openapi(twofaSetup, async (c) => c.json(await startTotpSetup(c.get("deps").db, c.get("session")!.sub), 200))
   .openapi(twofaChange(OPERATOR_PATHS.twofaEnable, "Turn 2FA on with a code from the new secret"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
-    const operator = await enableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp);
-    return c.json({ message: MESSAGES.twofaEnabled, token: await operatorSession(c.var.deps, operator) }, 200);
+    const operator = await enableTotp(c.get("deps").db, c.get("session")!.sub, c.req.valid("json").otp);
+    return c.json({ message: MESSAGES.twofaEnabled, token: await operatorSession(c.get("deps"), operator) }, 200);
   })
   .openapi(twofaChange(OPERATOR_PATHS.twofaDisable, "Turn 2FA off with a current code"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
-    const operator = await disableTotp(c.var.deps.db, c.get("session")!.sub, c.req.valid("json").otp);
-    return c.json({ message: MESSAGES.twofaDisabled, token: await operatorSession(c.var.deps, operator) }, 200);
+    const operator = await disableTotp(c.get("deps").db, c.get("session")!.sub, c.req.valid("json").otp);
+    return c.json({ message: MESSAGES.twofaDisabled, token: await operatorSession(c.get("deps"), operator) }, 200);
   })
   .openapi(logout, async (c) => {
     const session = c.get("session")!;
-    await revokeSessions(c.var.deps.db, session.userType, session.sub);
+    await revokeSessions(c.get("deps").db, session.userType, session.sub);
     return c.json({ message: MESSAGES.signedOut }, 200);
   })
   .openapi(access, async (c) => {
     const { _id, enabled } = c.req.valid("json");
-    if (!(await setOperatorAccess(c.var.deps.db, _id, enabled, auditActor(c))))
+    if (!(await setOperatorAccess(c.get("deps").db, _id, enabled, auditActor(c))))
       throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: enabled ? MESSAGES.operatorEnabled : MESSAGES.operatorDisabled }, 200);
   });

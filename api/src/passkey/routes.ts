@@ -133,7 +133,7 @@ const limitSecondFactor = (c: Parameters<typeof clientIp>[0], attemptId: string)
 
 export const passkeyRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const adminId = c.get("session")!.sub;
     const [rows, admin] = await Promise.all([listPasskeys(db, adminId), findAdminById(db, adminId)]);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
@@ -141,7 +141,7 @@ export const passkeyRoutes = createRouter()
   })
   .openapi(registerOptions, async (c) => {
     const { password } = c.req.valid("json");
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     await confirmAdminPassword(c, password);
     const admin = await findAdminById(db, c.get("session")!.sub);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
@@ -149,28 +149,28 @@ export const passkeyRoutes = createRouter()
   })
   .openapi(register, async (c) => {
     const { name, response } = c.req.valid("json");
-    const { db, config, log } = c.var.deps;
+    const { db, config, log } = c.get("deps");
     const { registerPasskey } = await registrationCeremony();
     const row = await registerPasskey(db, config, log, c.get("session")!.sub, name, response, auditActor(c));
     return c.json({ message: MESSAGES.passkeyAdded, data: toPasskeyResponse(row) }, 201);
   })
   .openapi(rename, async (c) => {
     const { _id, name } = c.req.valid("json");
-    const row = await renameOwnPasskey(c.var.deps.db, c.get("session")!.sub, _id, name, auditActor(c));
+    const row = await renameOwnPasskey(c.get("deps").db, c.get("session")!.sub, _id, name, auditActor(c));
     if (!row) throw new AppError("notFound", MESSAGES.passkeyNotFound);
     return c.json({ message: MESSAGES.passkeyRenamed, data: toPasskeyResponse(row) }, 200);
   })
   .openapi(remove, async (c) => {
     const { id, password } = c.req.valid("json");
     await confirmAdminPassword(c, password);
-    await deletePasskey(c.var.deps.db, c.get("session")!.sub, id, auditActor(c));
+    await deletePasskey(c.get("deps").db, c.get("session")!.sub, id, auditActor(c));
     return c.json({ message: MESSAGES.passkeyDeleted }, 200);
   })
   .openapi(fallback, async (c) => {
     const input = c.req.valid("json");
     if (!input.enabled) await confirmAdminPassword(c, input.password);
     const enabled = input.enabled;
-    await switchEmailCodeFallback(c.var.deps.db, c.get("session")!.sub, enabled, auditActor(c));
+    await switchEmailCodeFallback(c.get("deps").db, c.get("session")!.sub, enabled, auditActor(c));
     return c.json(
       { message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled },
       200,
@@ -178,13 +178,13 @@ export const passkeyRoutes = createRouter()
   })
   .openapi(signInOptionsRoute, async (c) => {
     const { _id } = c.req.valid("json");
-    const { db, config } = c.var.deps;
+    const { db, config } = c.get("deps");
     await limitSecondFactor(c, _id);
     return c.json({ options: await (await signInCeremony()).signInOptions(db, config, _id) }, 200);
   })
   .openapi(signIn, async (c) => {
     const { _id, response } = c.req.valid("json");
-    const { db, config, log } = c.var.deps;
+    const { db, config, log } = c.get("deps");
     await limitSecondFactor(c, _id);
     const adminId = await (await signInCeremony()).signInWithPasskey(db, config, log, _id, response);
     const admin = await findAdminById(db, adminId);

@@ -38,7 +38,7 @@ async function countHitInWindow(
  * one the proxy appended; earlier entries are whatever the client sent).
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.TRUST_PROXY) {
+  if (c.get("deps").config.TRUST_PROXY) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
@@ -67,7 +67,7 @@ export async function enforceLimits(
   let retryAfter = 0;
   for (const [limit, subject] of checks) {
     const { hits, secondsLeft } = await countHitInWindow(
-      c.var.deps.db,
+      c.get("deps").db,
       `${limit.name}:${subject.toLowerCase()}`,
       limit.windowSeconds,
     );
@@ -81,8 +81,9 @@ export async function enforceLimits(
  * null (this request is not counted).
  */
 async function spentBudgetWait(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<number | null> {
-  const row = await c.var.deps.db
-    .selectFrom("app.rate_limit")
+  const row = await c
+    .get("deps")
+    .db.selectFrom("app.rate_limit")
     .select(["hits", secondsLeftOfWindow(limit.windowSeconds).as("secondsLeft")])
     .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
     .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
@@ -107,7 +108,7 @@ export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string]
 
 export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
   for (const [limit, subject] of checks)
-    await countHit(c.var.deps.db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+    await countHit(c.get("deps").db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
 }
 
 /** The subject of a per-account budget: the signed-in account, operator or admin. */

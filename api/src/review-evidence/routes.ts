@@ -31,7 +31,7 @@ const nodeEvidenceRoute = createRoute({
 });
 
 export const reviewEvidenceRoutes = createRouter().openapi(nodeEvidenceRoute, async (c) => {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const { nodeId } = c.req.valid("query");
   const node = await reviewedNode(db, nodeId);
   if (!node) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);

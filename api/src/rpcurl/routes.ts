@@ -54,22 +54,22 @@ const remove = createRoute({
 export const rpcUrlRoutes = createRouter()
   .openapi(list, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listRpcUrls(c.var.deps.db, { ...query, ownerId: ownerScope(c.get("session")!) });
+    const { rows, total } = await listRpcUrls(c.get("deps").db, { ...query, ownerId: ownerScope(c.get("session")!) });
     return c.json(paged(rows.map(toRpcUrlResponse), total, query.page, query.limit), 200);
   })
   .openapi(add, async (c) => {
     const session = c.get("session")!;
-    const row = await createRpcUrl(c.var.deps.db, { type: session.userType, id: session.sub }, c.req.valid("json"));
+    const row = await createRpcUrl(c.get("deps").db, { type: session.userType, id: session.sub }, c.req.valid("json"));
     return c.json({ message: MESSAGES.rpcAdded, data: toRpcUrlResponse(row) }, 201);
   })
   .openapi(edit, async (c) => {
     const { _id, ...input } = c.req.valid("json");
-    const row = await updateRpcUrl(c.var.deps.db, _id, input, ownerScope(c.get("session")!));
+    const row = await updateRpcUrl(c.get("deps").db, _id, input, ownerScope(c.get("session")!));
     if (!row) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.rpcEdited, data: toRpcUrlResponse(row) }, 200);
   })
   .openapi(remove, async (c) => {
-    const deleted = await deleteRpcUrl(c.var.deps.db, c.req.valid("json").id, ownerScope(c.get("session")!));
+    const deleted = await deleteRpcUrl(c.get("deps").db, c.req.valid("json").id, ownerScope(c.get("session")!));
     if (!deleted) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.rpcDeleted }, 200);
   });

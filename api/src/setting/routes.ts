@@ -79,15 +79,15 @@ const recordLimitChange = createRoute({
 });
 
 export const settingRoutes = createRouter()
-  .openapi(readBrandRoute, async (c) => c.json(await readBrand(c.var.deps.db), 200))
+  .openapi(readBrandRoute, async (c) => c.json(await readBrand(c.get("deps").db), 200))
   .openapi(read, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const [row, limits] = await Promise.all([getSettings(db), chainStakeLimits(db)]);
     if (!row) throw new AppError("notFound", MESSAGES.notFound);
     return c.json(toSettingResponse(row, limits), 200);
   })
   .openapi(save, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const input = c.req.valid("json");
     if (input.logoUrl && !(await findUpload(db, input.logoUrl)))
       throw validationError({ logoUrl: MESSAGES.logoNotUploaded });
@@ -111,7 +111,7 @@ export const settingRoutes = createRouter()
     return c.json({ message: MESSAGES.settingUpdated, data: toSettingResponse(row, limits) }, 200);
   })
   .openapi(recordLimitChange, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { tnxHash } = c.req.valid("json");
     if (!(await isIndexedLimitChange(db, tnxHash))) throw new AppError("notFound", MESSAGES.stakeLimitChangeUnknown);
     const by = auditActor(c);

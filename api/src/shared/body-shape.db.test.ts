@@ -163,6 +163,26 @@ describe("control characters in a body, whatever the media type's spelling", () 
     expect(await ticketCount()).toBe(before + 1);
   });
 
+  it("a control character the text carries as it is, with no escape (DEL in JSON, %7F or %01 in a query), answers 400", async () => {
+    const before = await ticketCount();
+    const body = JSON.stringify({ subject: "Node down", message: "before\u007fafter" });
+    expect(body).toContain("\u007f");
+    const answer = await post(API.ticket.root, body, {
+      "content-type": "application/json",
+      authorization: `Bearer ${operator.token}`,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ message: MESSAGES.controlCharacters });
+    expect(await ticketCount()).toBe(before);
+    for (const q of ["a%7Fb", "a%01b", "a\u007fb"]) {
+      const listed = await t.call("GET", `${API.ticket.root}?limit=10&q=${q}`, { token: operator.token });
+      expect(listed.status, q).toBe(400);
+      expect(listed.body.errors?.q, q).toBe(MESSAGES.controlCharacters);
+    }
+    const plain = await t.call("GET", `${API.ticket.root}?limit=10&q=a+b%20c`, { token: operator.token });
+    expect(plain.status).toBe(200);
+  });
+
   it("a control character in a form's field or file name answers 400 in every spelling of the form types", async () => {
     const boundary = "----shape";
     const form = (name: string) =>

@@ -30,11 +30,27 @@ export type Encoding = keyof typeof ENCODERS;
 const ENCODINGS = Object.keys(ENCODERS) as Encoding[];
 
 /**
+ * The encodings chosen for the Accept-Encoding values seen lately: browsers send a handful of spellings, and parsing
+ * one costs a list answered from the answer cache about as much as the rest of its encoding. Bounded, as the header is
+ * the client's to write.
+ */
+const chosenEncodings = new Map<string, Encoding | undefined>();
+const CHOSEN_ENCODINGS_KEPT = 64;
+
+/**
  * The encoding to answer a request's Accept-Encoding with: brotli when accepted, else gzip, else none
  * (identity). `q=0` refuses an encoding; `*` stands for every encoding not named.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (chosenEncodings.has(acceptEncoding)) return chosenEncodings.get(acceptEncoding);
+  const chosen = parseEncoding(acceptEncoding);
+  if (chosenEncodings.size >= CHOSEN_ENCODINGS_KEPT) chosenEncodings.clear();
+  chosenEncodings.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding | undefined {
   const accepts = parseAccept(acceptEncoding);
   const wildcard = accepts.find((accept) => accept.type === "*")?.q ?? 0;
   const quality = (encoding: Encoding) =>

@@ -23,6 +23,18 @@ describe("the encoding an answer goes out in", () => {
   });
 });
 
+describe("the encodings chosen for Accept-Encoding values seen before", () => {
+  it("stay what each value asks for, however many other values came between", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+      expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+      for (let other = 0; other < 200; other++)
+        expect(chooseEncoding(`x-${other}, gzip;q=0.${round + 1}`)).toBe("gzip");
+      expect(chooseEncoding("identity")).toBeUndefined();
+    }
+  });
+});
+
 describe("a JSON answer's compressed forms", () => {
   it("are made once per encoding and decompress to the answer", async () => {
     const text = JSON.stringify({ docs: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Node ${i}` })) });

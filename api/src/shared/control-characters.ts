@@ -42,6 +42,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Whether `raw`, a query string or a JSON text, may give a control character once decoded: only through a control
+ * character of its own or an escape (`%` in a query, a backslash in JSON), so text with neither is not walked value by
+ * value.
+ */
+const mayDecodeToControl = (raw: string, escape: string) => raw.includes(escape) || CONTROL.test(raw);
+
 /** Methods whose requests carry no content: no route reads their body, so neither does the check. */
 const NO_CONTENT_METHODS = new Set(["GET", "HEAD"]);
 
@@ -55,12 +62,20 @@ const NO_CONTENT_METHODS = new Set(["GET", "HEAD"]);
  */
 export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
   const type = NO_CONTENT_METHODS.has(c.req.method) ? "" : mediaTypeOf(c.req.header("content-type"));
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of new URL(c.req.url).searchParams) (query[key] ??= []).push(value);
-  const parts: Record<string, unknown>[] = [query];
+  const parts: Record<string, unknown>[] = [];
+  const url = c.req.url;
+  const queryStart = url.indexOf("?");
+  if (queryStart >= 0 && mayDecodeToControl(url.slice(queryStart + 1), "%")) {
+    const query: Record<string, string[]> = {};
+    for (const [key, value] of new URL(url).searchParams) (query[key] ??= []).push(value);
+    parts.push(query);
+  }
   if (isJsonMediaType(type)) {
     const text = await c.req.text().catch(() => "");
-    if (text.trim() !== "") parts.push({ body: parseJson(text) });
+    if (text.trim() !== "") {
+      const body = parseJson(text);
+      if (mayDecodeToControl(text, "\\")) parts.push({ body });
+    }
   } else if (isFormMediaType(type)) {
     parts.push(
       await c.req.parseBody({ all: true }).catch(() => {

@@ -71,7 +71,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (outage) {
     c.header("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
     const message = outage === "chain" ? COMMON_MESSAGES.chainUnavailable : COMMON_MESSAGES.databaseUnavailable;
-    return c.json({ error: message, id: c.var.requestId }, 503);
+    return c.json({ error: message, id: c.get("requestId") }, 503);
   }
-  return c.json({ error: "Internal server error", id: c.var.requestId }, 500);
+  return c.json({ error: "Internal server error", id: c.get("requestId") }, 500);
 }

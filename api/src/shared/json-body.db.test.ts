@@ -109,6 +109,48 @@ describe("JSON bodies over the real server", () => {
     expect((await overHttp([body.subarray(0, cut), body.subarray(cut)], true)).body.data?.name).toBe(name);
   });
 
+  it("read a body of declared length that arrives in several writes, and keep answering after a client leaves mid-body", async () => {
+    const body = bytes(JSON.stringify(rpc("Arrived in pieces")));
+    const pieces = await new Promise<Answer>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: API.rpcurl.root,
+          headers: { ...headers(), "content-length": String(body.length) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.flushHeaders();
+      request.write(body.subarray(0, 10));
+      setTimeout(() => request.end(body.subarray(10)), 50);
+    });
+    expect(pieces.status).toBe(201);
+    expect(pieces.body.data?.name).toBe("Arrived in pieces");
+
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: API.rpcurl.root,
+        headers: { ...headers(), "content-length": String(body.length) },
+      });
+      request.on("error", () => resolve());
+      request.on("close", () => resolve());
+      request.write(body.subarray(0, 10), () => setTimeout(() => request.destroy(), 50));
+    });
+    expect((await overHttp([bytes(JSON.stringify(rpc("After a client left")))])).status).toBe(201);
+  });
+
   it("refuse a body over the limit, declared or chunked, with 413, and the server keeps answering", async () => {
     const body = bytes(JSON.stringify(rpc("x".repeat(BODY_LIMIT))));
     expect((await overHttp([body])).status).toBe(413);

@@ -12,18 +12,32 @@ const MAX_DEPTH = 6;
 
 /**
  * `fields` with the value of every secret key replaced, at any depth: a guard behind the rule that bodies and headers
- * are never logged (pino's `redact` needs every path spelled out; a field named `otp` may turn up anywhere).
+ * are never logged (pino's `redact` needs every path spelled out; a field named `otp` may turn up anywhere). An object
+ * or array is copied only when something in it is replaced, never changed in place: a request's line, which has no
+ * secret, is written as it was given instead of being rebuilt on every request.
  */
 function redacted(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((entry) => redacted(entry, depth + 1));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const entry: unknown = value[index];
+      const kept = redacted(entry, depth + 1);
+      if (kept !== entry) (copy ??= [...value])[index] = kept;
+    }
+    return copy ?? value;
+  }
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, entry]) => [
-      key,
-      LOG_SECRET_KEY.test(key) ? REDACTED : redacted(entry, depth + 1),
-    ]),
-  );
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let entries: unknown[] | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const entry = record[key];
+    const kept = LOG_SECRET_KEY.test(key) ? REDACTED : redacted(entry, depth + 1);
+    if (kept !== entry) (entries ??= keys.map((other) => record[other]))[index] = kept;
+  }
+  return entries ? Object.fromEntries(keys.map((key, index) => [key, entries[index]])) : record;
 }
 
 /** Bytes of log lines gathered before stdout is written, and the longest a line waits for them. */

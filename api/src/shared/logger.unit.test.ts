@@ -54,6 +54,23 @@ describe("logger", () => {
       attempt: { password: "[redacted]", otp: "[redacted]" },
     });
   });
+  it("leaves the caller's fields as they were, secret or not, and writes a line without secrets in full", () => {
+    const logs = captureLogs();
+    const fields = { attempt: { password: "hunter2-password", tries: 2 }, list: [{ token: "t" }, { kept: 1 }] };
+    const plain = { id: "request-id", route: "/api/nodesetting", status: 200, nested: { role: "admin" } };
+    logs.log.info(fields, "with secrets");
+    logs.log.info(plain, "without secrets");
+    expect(fields).toEqual({
+      attempt: { password: "hunter2-password", tries: 2 },
+      list: [{ token: "t" }, { kept: 1 }],
+    });
+    const [withSecrets, withoutSecrets] = logs.lines();
+    expect(withSecrets).toMatchObject({
+      attempt: { password: "[redacted]", tries: 2 },
+      list: [{ token: "[redacted]" }, { kept: 1 }],
+    });
+    expect(withoutSecrets).toMatchObject(plain);
+  });
 });
 
 describe("the logger writing to stdout", () => {

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
@@ -55,6 +56,24 @@ function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
   });
 }
 
+/** Writes the request's line (see requestLog) once it is answered, or its stream has ended. */
+function writeRequestLine(c: Context<AppEnv>, route: string, started: number) {
+  const session = c.get("session");
+  const failure = c.error && !isExpected(c.error) ? c.error : undefined;
+  c.get("deps").log[levelOf(route, c.res.status)](
+    {
+      id: c.get("requestId"),
+      method: c.req.method,
+      route,
+      status: c.res.status,
+      durationMs: Math.round(performance.now() - started),
+      ...(session ? { accountId: session.sub, role: session.userType } : {}),
+      ...(failure ? { err: failure } : {}),
+    },
+    "request",
+  );
+}
+
 /**
  * One log line per request once it is answered: id, method, route pattern (never the URL, which holds ids and
  * queries), status, duration and the signed-in account, at the level levelOf gives. An unexpected failure's line
@@ -64,23 +83,11 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
   const route = routePath(c);
-  const write = () => {
-    const session = c.get("session");
-    const failure = c.error && !isExpected(c.error) ? c.error : undefined;
-    c.get("deps").log[levelOf(route, c.res.status)](
-      {
-        id: c.get("requestId"),
-        method: c.req.method,
-        route,
-        status: c.res.status,
-        durationMs: Math.round(performance.now() - started),
-        ...(session ? { accountId: session.sub, role: session.userType } : {}),
-        ...(failure ? { err: failure } : {}),
-      },
-      "request",
-    );
-  };
   const body = c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
-  if (body) c.res = new Response(onEnd(body, write), c.res);
-  else write();
+  if (body)
+    c.res = new Response(
+      onEnd(body, () => writeRequestLine(c, route, started)),
+      c.res,
+    );
+  else writeRequestLine(c, route, started);
 });

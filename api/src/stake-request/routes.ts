@@ -152,7 +152,7 @@ async function readRequest(db: Db, id: string) {
 
 export const stakeRequestRoutes = createRouter()
   .openapi(listStakeRequestsRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const query = c.req.valid("query");
     if (session.userType === USER_TYPE.admin) {
@@ -164,16 +164,16 @@ export const stakeRequestRoutes = createRouter()
     return c.json({ status: current?.status ?? null, _id: current?._id ?? null, requests }, 200);
   })
   .openapi(addStakeRequestRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const id = await createStakeRequest(db, c.get("session")!.sub, c.req.valid("json").nodeId);
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestInitiated, data: await readRequest(db, id) }, 201);
   })
   .openapi(getStakeRequestRoute, async (c) =>
-    c.json(await readRequest(c.var.deps.db, c.req.valid("query").requestId), 200),
+    c.json(await readRequest(c.get("deps").db, c.req.valid("query").requestId), 200),
   )
-  .openapi(statusCountRoute, async (c) => c.json(await countStakeRequestsByStatus(c.var.deps.db), 200))
+  .openapi(statusCountRoute, async (c) => c.json(await countStakeRequestsByStatus(c.get("deps").db), 200))
   .openapi(updateStatusRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { _id, status } = c.req.valid("json");
     await changeStakeRequestStatus(db, _id, status, auditActor(c));
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestStatusUpdated, data: await readRequest(db, _id) }, 200);
@@ -182,7 +182,7 @@ export const stakeRequestRoutes = createRouter()
     c.body(
       csvStream(
         REQUEST_COLUMNS,
-        allStakeRequests(c.var.deps.db, c.req.valid("query").q, c.req.valid("query")),
+        allStakeRequests(c.get("deps").db, c.req.valid("query").q, c.req.valid("query")),
         requestCells,
       ),
       200,
@@ -190,6 +190,6 @@ export const stakeRequestRoutes = createRouter()
     ),
   )
   .openapi(deleteStakeRequestRoute, async (c) => {
-    await removeStakeRequest(c.var.deps.db, c.req.valid("json").id, auditActor(c));
+    await removeStakeRequest(c.get("deps").db, c.req.valid("json").id, auditActor(c));
     return c.json({ message: STAKE_REQUEST_MESSAGES.requestDeleted }, 200);
   });

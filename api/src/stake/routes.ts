@@ -185,7 +185,7 @@ const chainDerived = (): never => {
 
 export const stakeRoutes = createRouter()
   .openapi(listStakesRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const query = c.req.valid("query");
     return cachedJson(c, query, async () => {
       const { rows, total } = await listPositions(db, query);
@@ -200,10 +200,10 @@ export const stakeRoutes = createRouter()
   })
   .openapi(getStakeRoute, async (c) => {
     const { wallet, node } = c.req.valid("query").stakeId;
-    return c.json(await readPosition(c.var.deps.db, wallet, node), 200);
+    return c.json(await readPosition(c.get("deps").db, wallet, node), 200);
   })
   .openapi(stakeTotalRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const { nodeId } = c.req.valid("query");
     const wallet = await walletOf(db, session);
@@ -211,19 +211,19 @@ export const stakeRoutes = createRouter()
     return c.json({ tillStake: await stakedTotal(db, wallet, node) }, 200);
   })
   .openapi(stakeStatusRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const key = await nodeKey(db, c.req.valid("query").nodeId, ownerScope(c.get("session")!));
     const row = await findPosition(db, key.wallet, key.node);
     return c.json({ currentStatus: row?.status ?? null, _id: row ? stakeIdOf(row.wallet, row.node) : null }, 200);
   })
   .openapi(stakeTransactionsRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const query = c.req.valid("query");
     return cachedJson(c, query, async () => {
       const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
       const { rows, total } = await listStakeEvents(db, { ...query, wallet });
-      const priced = Boolean(c.var.deps.config.PRICE_FEED_ADDRESS);
+      const priced = Boolean(c.get("deps").config.PRICE_FEED_ADDRESS);
       return paged(
         rows.map((row) => toStakeEventResponse(row, priced)),
         total,
@@ -233,7 +233,7 @@ export const stakeRoutes = createRouter()
     });
   })
   .openapi(stakeTransactionsExportRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const session = c.get("session")!;
     const wallet = session.userType === USER_TYPE.admin ? undefined : await walletOf(db, session);
     const rows = allStakeEvents(db, { ...c.req.valid("query"), wallet });
@@ -249,7 +249,7 @@ export const stakeRoutes = createRouter()
     return c.body(csvStream(TRANSACTION_COLUMNS, rows, cells), 200, csvHeaders("transactions.csv"));
   })
   .openapi(stakeHintRoute, async (c) => {
-    const { db, chain } = c.var.deps;
+    const { db, chain } = c.get("deps");
     const session = c.get("session")!;
     const { nodeId, tnxHash } = c.req.valid("json");
     const { node } = await nodeKey(db, nodeId, session.sub);
@@ -258,7 +258,7 @@ export const stakeRoutes = createRouter()
     return c.json({ message: STAKE_MESSAGES.stakingDone, data: await readPosition(db, wallet, node) }, 200);
   })
   .openapi(unlockHintRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { wallet, node } = c.req.valid("json")._id;
     const row = await findPosition(db, wallet, node);
     if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
@@ -276,7 +276,7 @@ export const stakeRoutes = createRouter()
     return c.json({ message: STAKE_MESSAGES.tokenUnlocked, data }, 200);
   })
   .openapi(withdrawHintRoute, async (c) => {
-    const { db, chain } = c.var.deps;
+    const { db, chain } = c.get("deps");
     const { _id: key, transactionHash } = c.req.valid("json");
     const { wallet, node } = key;
     if (wallet !== (await walletOf(db, c.get("session")!)) || !(await findPosition(db, wallet, node)))

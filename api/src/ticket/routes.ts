@@ -110,11 +110,11 @@ async function readTicket(db: Db, id: string, ownerId: string | undefined): Prom
 export const ticketRoutes = createRouter()
   .openapi(listTicketsRoute, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listTickets(c.var.deps.db, { ...query, ownerId: ownerScope(c.get("session")!) });
+    const { rows, total } = await listTickets(c.get("deps").db, { ...query, ownerId: ownerScope(c.get("session")!) });
     return c.json(paged(rows.map(toTicketResponse), total, query.page, query.limit), 200);
   })
   .openapi(openTicketRoute, async (c) => {
-    const { db, mailQueue } = c.var.deps;
+    const { db, mailQueue } = c.get("deps");
     const session = c.get("session")!;
     const operatorId = session.sub;
     await enforceLimits(c, [[L.ticketOpenAccount, accountOf(session)]], TICKET_MESSAGES.ticketsTooMany);
@@ -123,10 +123,10 @@ export const ticketRoutes = createRouter()
     return c.json({ message: TICKET_MESSAGES.ticketSubmitted, data: await readTicket(db, id, operatorId) }, 201);
   })
   .openapi(ticketByIdRoute, async (c) =>
-    c.json(await readTicket(c.var.deps.db, c.req.valid("query").ticketId, ownerScope(c.get("session")!)), 200),
+    c.json(await readTicket(c.get("deps").db, c.req.valid("query").ticketId, ownerScope(c.get("session")!)), 200),
   )
   .openapi(replyTicketRoute, async (c) => {
-    const { db, mailQueue } = c.var.deps;
+    const { db, mailQueue } = c.get("deps");
     const session = c.get("session")!;
     const { _id, message } = c.req.valid("json");
     await enforceLimits(c, [[L.ticketMessageAccount, accountOf(session)]], TICKET_MESSAGES.ticketMessagesTooMany);
@@ -138,7 +138,7 @@ export const ticketRoutes = createRouter()
     );
   })
   .openapi(closeTicketRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const { _id } = c.req.valid("json");
     await closeTicket(db, { type: USER_TYPE.admin, id: c.get("session")!.sub }, _id, auditActor(c));
     return c.json({ message: TICKET_MESSAGES.ticketClosedDone, data: await readTicket(db, _id, undefined) }, 200);

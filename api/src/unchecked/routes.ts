@@ -24,7 +24,7 @@ const list = createRoute({
 });
 
 export const uncheckedRoutes = createRouter().openapi(list, async (c) => {
-  const { db } = c.var.deps;
+  const { db } = c.get("deps");
   const query = c.req.valid("query");
   return cachedJson(c, query, async () => {
     const [docs, counts] = await Promise.all([listUnchecked(db, query), countUnchecked(db)]);

@@ -73,7 +73,7 @@ export const uploadRoutes = createRouter().openapi(upload, async (c) => {
   if (!(file instanceof File) || file.size === 0) throw validationError({ file: MESSAGES.fileRequired });
   if (file.size > LIMITS.uploadMaxBytes)
     throw new AppError("payloadTooLarge", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
-  const { config, db } = c.var.deps;
+  const { config, db } = c.get("deps");
   const uploader = accountOf(c.get("session")!);
   checkUploadQuota(await uploadUsage(db, uploader), file.size);
   const received = new Uint8Array(await file.arrayBuffer());
@@ -100,9 +100,9 @@ export const uploadRoutes = createRouter().openapi(upload, async (c) => {
 export const staticRoutes = createRouter().openapi(serve, async (c) => {
   const name = c.req.valid("param").file;
   if (!STORED_NAME.test(name)) throw new AppError("notFound", MESSAGES.notFound);
-  const stored = await findUpload(c.var.deps.db, name);
+  const stored = await findUpload(c.get("deps").db, name);
   if (!stored) throw new AppError("notFound", MESSAGES.notFound);
-  const bytes = await readFile(path.join(c.var.deps.config.UPLOAD_DIR, name)).catch(() => null);
+  const bytes = await readFile(path.join(c.get("deps").config.UPLOAD_DIR, name)).catch(() => null);
   if (!bytes) throw new AppError("notFound", MESSAGES.notFound);
   return c.body(bytes, 200, {
     "content-type": stored.content_type,

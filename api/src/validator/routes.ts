@@ -36,7 +36,7 @@ import {
 
 /** With an external validator-check service, sign-in never reads the directory: changing it would mislead. */
 const directoryWritable = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.deps.config.VALIDATOR_CHECK_URL) throw new AppError("conflict", MESSAGES.validatorDirectoryExternal);
+  if (c.get("deps").config.VALIDATOR_CHECK_URL) throw new AppError("conflict", MESSAGES.validatorDirectoryExternal);
   await next();
 });
 
@@ -103,66 +103,75 @@ const EXPORT_COLUMNS = ["walletAddress", "email", "userRole", "createdAt"];
 export const validatorRoutes = createRouter()
   .openapi(list, async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listValidators(c.var.deps.db, query);
+    const { rows, total } = await listValidators(c.get("deps").db, query);
     const page = paged(rows.map(toValidatorResponse), total, query.page, query.limit);
-    return c.json({ ...page, managedExternally: Boolean(c.var.deps.config.VALIDATOR_CHECK_URL) }, 200);
+    return c.json({ ...page, managedExternally: Boolean(c.get("deps").config.VALIDATOR_CHECK_URL) }, 200);
   })
   .openapi(add, async (c) => {
     const by = auditActor(c);
     const entry = c.req.valid("json");
-    const row = await c.var.deps.db.transaction().execute(async (tx) => {
-      const added = await addValidator(tx, entry);
-      if (added)
-        await recordAudit(tx, {
-          by,
-          action: "validator.add",
-          recordType: "validator",
-          recordId: added.wallet_address,
-          before: null,
-          after: { email: added.email, userRole: added.user_role },
-        });
-      return added;
-    });
+    const row = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const added = await addValidator(tx, entry);
+        if (added)
+          await recordAudit(tx, {
+            by,
+            action: "validator.add",
+            recordType: "validator",
+            recordId: added.wallet_address,
+            before: null,
+            after: { email: added.email, userRole: added.user_role },
+          });
+        return added;
+      });
     if (!row) throw validationError({ walletAddress: MESSAGES.validatorExists });
     return c.json({ message: MESSAGES.validatorAdded, data: toValidatorResponse(row) }, 201);
   })
   .openapi(role, async (c) => {
     const by = auditActor(c);
     const { walletAddress, userRole } = c.req.valid("json");
-    const row = await c.var.deps.db.transaction().execute(async (tx) => {
-      const before = await findValidator(tx, walletAddress);
-      if (!before) return undefined;
-      const changed = await setValidatorRole(tx, walletAddress, userRole);
-      await recordAudit(tx, {
-        by,
-        action: "validator.role",
-        recordType: "validator",
-        recordId: walletAddress,
-        before: { userRole: before.user_role },
-        after: { userRole },
+    const row = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const before = await findValidator(tx, walletAddress);
+        if (!before) return undefined;
+        const changed = await setValidatorRole(tx, walletAddress, userRole);
+        await recordAudit(tx, {
+          by,
+          action: "validator.role",
+          recordType: "validator",
+          recordId: walletAddress,
+          before: { userRole: before.user_role },
+          after: { userRole },
+        });
+        return changed;
       });
-      return changed;
-    });
     if (!row) throw new AppError("notFound", MESSAGES.notFound);
     return c.json({ message: MESSAGES.validatorRoleChanged, data: toValidatorResponse(row) }, 200);
   })
   .openapi(remove, async (c) => {
     const by = auditActor(c);
     const { walletAddress } = c.req.valid("json");
-    const result = await c.var.deps.db.transaction().execute(async (tx) => {
-      const removed = await deleteValidator(tx, walletAddress);
-      if (!removed) return undefined;
-      const operator = await endOperatorSessions(tx, walletAddress);
-      await recordAudit(tx, {
-        by,
-        action: "validator.remove",
-        recordType: "validator",
-        recordId: walletAddress,
-        before: { email: removed.email, userRole: removed.user_role },
-        after: null,
+    const result = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const removed = await deleteValidator(tx, walletAddress);
+        if (!removed) return undefined;
+        const operator = await endOperatorSessions(tx, walletAddress);
+        await recordAudit(tx, {
+          by,
+          action: "validator.remove",
+          recordType: "validator",
+          recordId: walletAddress,
+          before: { email: removed.email, userRole: removed.user_role },
+          after: null,
+        });
+        return { operatorId: operator?.id };
       });
-      return { operatorId: operator?.id };
-    });
     if (!result) throw new AppError("notFound", MESSAGES.notFound);
     if (result.operatorId) forgetOperator(result.operatorId);
     return c.json({ message: MESSAGES.validatorRemoved }, 200);
@@ -172,23 +181,26 @@ export const validatorRoutes = createRouter()
     const checked = checkImportRows(c.req.valid("json").rows, validatorEntrySchema, "walletAddress");
     if (checked.errors) throw new AppError("validation", MESSAGES.importRefused, checked.errors);
     const rows = checked.rows;
-    const counts = await c.var.deps.db.transaction().execute(async (tx) => {
-      const saved = await importValidators(tx, rows);
-      await recordAudit(tx, {
-        by,
-        action: "validator.import",
-        recordType: "validator",
-        recordId: null,
-        before: null,
-        after: { ...saved, rows: rows.map((row) => ({ walletAddress: row.walletAddress, userRole: row.userRole })) },
+    const counts = await c
+      .get("deps")
+      .db.transaction()
+      .execute(async (tx) => {
+        const saved = await importValidators(tx, rows);
+        await recordAudit(tx, {
+          by,
+          action: "validator.import",
+          recordType: "validator",
+          recordId: null,
+          before: null,
+          after: { ...saved, rows: rows.map((row) => ({ walletAddress: row.walletAddress, userRole: row.userRole })) },
+        });
+        return saved;
       });
-      return saved;
-    });
     return c.json({ message: MESSAGES.validatorsImported, ...counts }, 200);
   })
   .openapi(exportRoute, async (c) =>
     c.body(
-      csvStream(EXPORT_COLUMNS, allValidators(c.var.deps.db), (row) => [
+      csvStream(EXPORT_COLUMNS, allValidators(c.get("deps").db), (row) => [
         row.wallet_address,
         row.email,
         row.user_role,

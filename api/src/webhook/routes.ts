@@ -113,22 +113,22 @@ const deliveries = createRoute({
 });
 
 export const webhookRoutes = createRouter()
-  .openapi(list, async (c) => c.json({ data: await listWebhooks(c.var.deps.db, c.get("session")!.sub) }, 200))
+  .openapi(list, async (c) => c.json({ data: await listWebhooks(c.get("deps").db, c.get("session")!.sub) }, 200))
   .openapi(add, async (c) => {
-    const { db, webhooks } = c.var.deps;
+    const { db, webhooks } = c.get("deps");
     const input = c.req.valid("json");
     if (input.kind !== WEBHOOK_KIND.telegram) await checkReachable(input.target, webhooks.reach);
     const { webhook, secret } = await addWebhook(db, webhooks.secretKey, c.get("session")!.sub, input);
     return c.json({ message: WEBHOOK_MESSAGES.webhookAdded, data: webhook, secret }, 201);
   })
   .openapi(remove, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const hook = await ownWebhook(db, c.get("session")!.sub, c.req.valid("json")._id);
     await deleteWebhook(db, hook.id);
     return c.json({ message: WEBHOOK_MESSAGES.webhookDeleted }, 200);
   })
   .openapi(edit, async (c) => {
-    const { db, webhooks } = c.var.deps;
+    const { db, webhooks } = c.get("deps");
     const { _id, name, enabled, url, chatId, botToken, rotateSecret } = c.req.valid("json");
     const hook = await ownWebhook(db, c.get("session")!.sub, _id);
     const telegram = hook.kind === WEBHOOK_KIND.telegram;
@@ -150,7 +150,7 @@ export const webhookRoutes = createRouter()
     return c.json({ message: WEBHOOK_MESSAGES.webhookSaved, data: webhook, secret }, 200);
   })
   .openapi(test, async (c) => {
-    const { db, webhooks } = c.var.deps;
+    const { db, webhooks } = c.get("deps");
     const operatorId = c.get("session")!.sub;
     const hook = await ownWebhook(db, operatorId, c.req.valid("json")._id);
     if (!hook.enabled) throw new AppError("conflict", WEBHOOK_MESSAGES.webhookTurnedOff);
@@ -159,7 +159,7 @@ export const webhookRoutes = createRouter()
     return c.json({ message: WEBHOOK_MESSAGES.webhookTestQueued }, 200);
   })
   .openapi(deliveries, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get("deps");
     const hook = await ownWebhook(db, c.get("session")!.sub, c.req.valid("query").webhookId);
     return c.json({ data: await webhookAttempts(db, hook.id) }, 200);
   });
