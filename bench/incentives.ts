@@ -1,7 +1,7 @@
 /**
  * Incentives at scale (issue 11): 1,000,000 incentive rows (20,000 positions x 50 months, most paid)
  * seeded in an embedded Postgres next to Ponder-shaped chain tables, the API started as in production
- * (api/src/server.ts, its own process) and hit by autocannon with 50 keep-alive connections on
+ * (api/src/server.ts compiled, its own process) and hit by autocannon with 50 keep-alive connections on
  * `GET /api/incentive` unsearched, searched by status and by address or hash prefix, and an operator's
  * own list, next to a bare Hono route served the same way; then the full CSV export of every row (time, first byte,
  * the API's resident memory growth sampled from /proc, and the CPU time the API and Postgres spent on it), then the

@@ -1,6 +1,6 @@
 /**
  * The admin's node lists under load: 20,000 nodes over 10,000 operators seeded in an embedded Postgres,
- * the API started as in production (api/src/server.ts, its own process, @hono/node-server) and hit by
+ * the API started as in production (api/src/server.ts compiled, its own process, @hono/node-server) and hit by
  * autocannon with 50 keep-alive connections. Cases: `GET /api/nodesetting` (an admin sees every node)
  * and `POST /api/nodesetting/filterlist` for each tab (what the admin's Node Requests page sends: the
  * tab's page and every tab's count), each without and with a search term; next to a bare Hono route

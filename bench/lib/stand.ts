@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { sql } from "kysely";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { createDb, type Db } from "../../api/src/db/database.ts";
 import { migrateToLatest } from "../../api/src/db/migrate.ts";
 import { ensureDefaultSettings } from "../../api/src/setting/repository.ts";
 import { freePort } from "../../scripts/lib/ports.ts";
+import { buildPrograms, PRODUCTION_PROGRAMS } from "../../scripts/lib/production-build.ts";
 import { startPostgres } from "../../scripts/lib/postgres.ts";
 import { startService, type Service } from "../../scripts/lib/service.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
@@ -20,6 +22,8 @@ const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
  * (auto_explain, as EXPLAIN (ANALYZE, BUFFERS) prints it), and the benches print each case's plans instead of loading it.
  */
 const EXPLAIN = process.env.EXPLAIN === "1";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** A seeded database with the API (as in production) and the bare Hono route, each in its own process. */
 export interface Stand {
@@ -41,8 +45,8 @@ export interface Stand {
 
 /**
  * Runs `body` against a fresh embedded Postgres, migrated and filled by `seed`, with the API started as
- * in production (api/src/server.ts, @hono/node-server, its own process) and bench/lib/bare-hono.ts next
- * to it; stops everything afterwards. With PROFILE_DIR set, the API writes a CPU profile there
+ * in production (api/src/server.ts compiled as the production build compiles it, @hono/node-server, its own
+ * process) and bench/lib/bare-hono.ts next to it; stops everything afterwards. With PROFILE_DIR set, the API writes a CPU profile there
  * (`node --cpu-prof`) when it stops. With HOLD=1 the stand stays up after `body` until Ctrl-C, its
  * URLs, database and admin token printed, for EXPLAIN ANALYZE or a manual look.
  */
@@ -52,6 +56,7 @@ export async function withStand(
   body: (stand: Stand) => Promise<void>,
 ): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), `pli-bench-${name}-`));
+  const programs = `api/.bench-dist-${randomBytes(4).toString("hex")}`;
   let logged = "";
   const pg = await startPostgres({
     dataDir: path.join(dir, "pg"),
@@ -110,17 +115,12 @@ export async function withStand(
     const profile = process.env.PROFILE_DIR
       ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`]
       : [];
-    const tsx = (script: string, env: Record<string, string>, flags: string[] = []) =>
-      startService({
-        name: script,
-        command: process.execPath,
-        args: [...flags, "--import", "tsx", script],
-        env,
-        logFile,
-      });
+    await buildPrograms(programs, { server: PRODUCTION_PROGRAMS["api/dist"].server });
+    const node = (script: string, env: Record<string, string>, flags: string[] = []) =>
+      startService({ name: script, command: process.execPath, args: [...flags, script], env, logFile });
     services.push(
-      tsx(
-        "api/src/server.ts",
+      node(
+        path.join(ROOT, programs, "server.js"),
         {
           APP_ENV: "production",
           API_PORT: String(apiPort),
@@ -139,7 +139,7 @@ export async function withStand(
         },
         profile,
       ),
-      tsx("bench/lib/bare-hono.ts", { BARE_PORT: String(barePort) }),
+      node("bench/lib/bare-hono.ts", { BARE_PORT: String(barePort) }, ["--import", "tsx"]),
     );
     const api = `http://127.0.0.1:${apiPort}`;
     const bare = `http://127.0.0.1:${barePort}/`;
@@ -168,5 +168,6 @@ export async function withStand(
     for (const service of services) await service.stop();
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(path.join(ROOT, programs), { recursive: true, force: true });
   }
 }
