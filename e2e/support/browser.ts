@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserServer, type Page } from "playwright-core";
+import { readdirSync, readFileSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { TestWallet } from "./wallet.ts";
 
@@ -23,33 +24,79 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Headless chromium with a fresh profile (Playwright gives each launch its own user-data dir), as the benches use it. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, headless: true, args: CHROMIUM_ARGS });
-}
-
-/** The run's one headless chromium, which every browser-test file connects to (e2e/support/global-stack.ts). */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: HEADLESS_SHELL_PATH, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Headless chromium with a fresh profile (Playwright gives each launch its own user-data dir), as the benches use it.
+ * `extraArgs` are added to the project's flags.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: HEADLESS_SHELL_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 /**
- * A connection per test file to the run's browser, closed after the file's tests with every context the file opened.
- * Starting a browser per file cost more CPU than most files' pages. Its contexts ask for reduced motion unless told
- * otherwise (the portal honours prefers-reduced-motion), so a screen is still as soon as it is drawn and no frames are
- * painted for transitions nobody watches. Playwright emulates "no-preference" by default, which overrides chromium's
- * own `--force-prefers-reduced-motion`, so the default is set here, on every context a test file opens.
+ * A switch chromium ignores, given to the browser of a browser-test run so that the run's teardown can find it by its
+ * command line (`stopRunBrowsers`) should a worker end without closing it.
+ */
+const runTag = (tag: string) => `--pli-e2e-run=${tag}`;
+
+/**
+ * Stops every browser a browser-test run tagged `tag` left running, with the processes it started (each launched
+ * chromium leads a process group of its own). A worker that exits closes its browser itself; this is for one that was
+ * killed.
+ */
+export function stopRunBrowsers(tag: string): void {
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let commandLine: string;
+    try {
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    if (!commandLine.split("\0").includes(runTag(tag))) continue;
+    try {
+      process.kill(-Number(entry), "SIGKILL");
+    } catch {
+      try {
+        process.kill(Number(entry), "SIGKILL");
+      } catch {
+        // It ended on its own meanwhile.
+      }
+    }
+  }
+}
+
+/** The browser of this test worker, started by its first test file and shared by the files after it. */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's headless chromium, driven in the worker's own process: its files share loaded modules
+ * (`isolate: false`), so one browser serves every file, started when the first one needs it. A browser per file cost
+ * more CPU than most files' pages, and a browser server in Vitest's main process, which each file reached over a
+ * websocket, cost about 20 CPU-seconds a run in protocol traffic. Each file gets a view of the browser whose
+ * contexts are closed after the file's tests. Its contexts ask for reduced motion unless told otherwise (the portal
+ * honours prefers-reduced-motion), so a screen is still as soon as it is drawn and no frames are painted for
+ * transitions nobody watches. Playwright emulates "no-preference" by default, which overrides chromium's own
+ * `--force-prefers-reduced-motion`, so the default is set here, on every context a test file opens. Playwright closes
+ * the browser when the worker exits; the run's teardown stops one a killed worker left (`stopRunBrowsers`).
  */
 export function useBrowser(): { readonly current: Browser } {
   let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    const connected = await chromium.connect(inject("e2eBrowser"));
-    const newContext = connected.newContext.bind(connected);
-    connected.newContext = (options) => newContext({ reducedMotion: "reduce", ...options });
-    browser = connected;
+    const shared = await (workerBrowser ??= launchBrowser([runTag(inject("e2eBrowserTag"))]));
+    const view = Object.create(shared) as Browser;
+    view.newContext = async (options) => {
+      const context = await shared.newContext({ reducedMotion: "reduce", ...options });
+      contexts.push(context);
+      return context;
+    };
+    browser = view;
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   return {
     get current() {

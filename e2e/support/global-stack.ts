@@ -4,20 +4,20 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/stack.ts";
 import { startSmtp } from "../../test/smtp.ts";
-import { launchBrowserServer } from "./browser.ts";
+import { stopRunBrowsers } from "./browser.ts";
 import type { SharedStack } from "./stack.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     e2eStack: SharedStack;
-    /** The websocket endpoint of the run's browser (./browser.ts). */
-    e2eBrowser: string;
+    /** The switch that marks the run's browsers (./browser.ts), so that the teardown can stop one a worker left. */
+    e2eBrowserTag: string;
   }
 }
 
 /**
  * One whole product per browser-test run (Postgres, anvil with contracts and demo data, indexer, API
- * with a real SMTP server, built web app) and one browser. Test files share it and isolate themselves with fresh
+ * with a real SMTP server, built web app). Test files share it and isolate themselves with fresh
  * wallets and accounts (./accounts.ts).
  */
 export default async function setup(project: TestProject) {
@@ -33,13 +33,8 @@ export default async function setup(project: TestProject) {
       throw error;
     },
   );
-  const browser = await launchBrowserServer().catch(async (error: unknown) => {
-    await stack.stop();
-    await smtp.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  project.provide("e2eBrowser", browser.wsEndpoint());
+  const browserTag = path.basename(dataDir);
+  project.provide("e2eBrowserTag", browserTag);
   project.provide("e2eStack", {
     urls: stack.urls,
     deployment: stack.deployment,
@@ -48,7 +43,7 @@ export default async function setup(project: TestProject) {
     mailDir,
   });
   return async () => {
-    await browser.close();
+    stopRunBrowsers(browserTag);
     await stack.stop();
     await smtp.stop();
     await rm(dataDir, { recursive: true, force: true });
