@@ -13,9 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VITEST = path.join(ROOT, "node_modules/vitest/vitest.mjs");
 const BROWSER_PROJECT = "e2e";
 
+/**
+ * The rest lane runs three workers on the two cores: its files spend much of their time waiting for chains, indexers,
+ * Postgres and the processes they start (the smoke files about half of it), and a third worker fills those waits.
+ */
 const LANES = [
-  { name: "browser", projects: [BROWSER_PROJECT] },
-  { name: "rest", projects: [`!${BROWSER_PROJECT}`] },
+  { name: "browser", projects: [BROWSER_PROJECT], options: [] },
+  { name: "rest", projects: [`!${BROWSER_PROJECT}`], options: ["--maxWorkers=3"] },
 ] as const;
 
 const args = process.argv.slice(2);
@@ -29,6 +33,7 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
       VITEST,
       "run",
       ...lane.projects.map((project) => `--project=${project}`),
+      ...lane.options,
       ...(filtered ? ["--passWithNoTests"] : []),
       ...args,
     ],

@@ -53,6 +53,19 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Each test password's hash, made once per worker: the admins of the tests differ by email, not by password. */
+const testPasswordHashes = new Map<string, Promise<string>>();
+
+/**
+ * A scrypt hash of `password` for a test admin. Its salt is shared by every admin with that password, which a test
+ * never tells apart; signing in still runs the full scrypt check.
+ */
+function testPasswordHash(password: string): Promise<string> {
+  let hash = testPasswordHashes.get(password);
+  if (!hash) testPasswordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /**
  * An API on a fresh database copied from the run's migrated template (or on `databaseUrl`), migrated the
  * same way as the API's start would (a no-op on the copy), with a real SMTP server when given.
@@ -218,7 +231,7 @@ export async function createTestApp({
   }
 
   async function addAdmin(email = `admin-${randomInt(1e9)}@example.com`, password = "correct horse battery") {
-    const admin = await createAdmin(db, { email, name: "Test Admin", passwordHash: await hashPassword(password) });
+    const admin = await createAdmin(db, { email, name: "Test Admin", passwordHash: await testPasswordHash(password) });
     return { ...admin, password };
   }
 
