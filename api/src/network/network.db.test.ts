@@ -26,6 +26,18 @@ const IPS = { shown: "203.0.113.71", hidden: "198.51.100.72", quiet: "192.0.2.73
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The time now, at least 15 s before the next UTC midnight (waiting past it when closer): the API counts whole UTC
+ * days by its own clock, so a day that ended while a test ran would move the window under the test's records.
+ */
+async function awayFromUtcMidnight(marginMs = 15_000): Promise<Date> {
+  const untilMidnight = DAY_MS - (Date.now() % DAY_MS);
+  if (untilMidnight < marginMs) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
+  return new Date();
+}
+
 const publicAnswer = async (token?: string) => {
   const response = await t.call("GET", API.network.root, token ? { token } : {});
   expect(response.status).toBe(200);
@@ -231,14 +243,15 @@ describe("showing one's node names on the network page", () => {
 
 describe("the leaderboard's uptime", () => {
   it("is the share of the monitor's checks answered over the last 30 whole UTC days, today included", async () => {
+    const at = await awayFromUtcMidnight();
     const operator = await newOperator(t);
     const nodeId = await addActiveNode(operator, 4, "Uptime Delta Node", "203.0.113.74");
-    const firstDay = new Date(`${windowStart(now)}T00:00:00.000Z`);
+    const firstDay = new Date(`${windowStart(at)}T00:00:00.000Z`);
     await recordChecks(t.db, [
       ...[1, 2, 3].map((i) => ({ nodeId, checkedAt: new Date(firstDay.getTime() - i), answered: false })),
       { nodeId, checkedAt: firstDay, answered: true },
       { nodeId, checkedAt: new Date(firstDay.getTime() + 3_600_000), answered: false },
-      { nodeId, checkedAt: now, answered: true },
+      { nodeId, checkedAt: at, answered: true },
     ]);
     const row = await waitFor("the new node in the answer", async () =>
       (await publicAnswer()).leaderboard.find((node) => node.nodeAddress === addressOf(4, "0b")),

@@ -9,7 +9,11 @@ const LATEST_TTL_MS = 30_000;
 
 /** How long a read of the feed may take: a feed RPC that does not answer must not hold up a dashboard. */
 export const FEED_READ_TIMEOUT_MS = 3000;
-const cache = new Map<string, { at: number; round: Promise<PriceRound | null> }>();
+/**
+ * The latest reads, per chain client and feed: two APIs in one process (tests, or two chains) with a feed at the same
+ * address (a deterministic deployment) each read their own chain.
+ */
+const cache = new WeakMap<PublicClient, Map<string, { at: number; round: Promise<PriceRound | null> }>>();
 
 async function readLatest(chain: PublicClient, feed: `0x${string}`, log: Log): Promise<PriceRound | null> {
   try {
@@ -44,9 +48,11 @@ export function latestRound(
 ): Promise<PriceRound | null> {
   const feed = deps.config.PRICE_FEED_ADDRESS;
   if (!feed) return Promise.resolve(null);
-  const kept = cache.get(feed);
+  let reads = cache.get(deps.chain);
+  if (!reads) cache.set(deps.chain, (reads = new Map()));
+  const kept = reads.get(feed);
   if (kept && now - kept.at < LATEST_TTL_MS) return kept.round;
   const round = readLatest(deps.chain, feed as `0x${string}`, deps.log);
-  cache.set(feed, { at: now, round });
+  reads.set(feed, { at: now, round });
   return round;
 }

@@ -17,3 +17,16 @@ it("gives no price, rather than waiting, when the feed's RPC does not answer wit
     vi.useRealTimers();
   }
 });
+
+it("reads each chain's own feed when two chains have a feed at the same address", async () => {
+  const config = { PRICE_FEED_ADDRESS: "0x00000000000000000000000000000000000f0ed2" } as const;
+  const chainWithAnswer = (answer: bigint) =>
+    ({
+      readContract: ({ functionName }: { functionName: string }) =>
+        Promise.resolve(functionName === "decimals" ? 8 : [7n, answer, 0n, 1_700_000_000n, 7n]),
+    }) as unknown as PublicClient;
+  const first = await latestRound({ config, chain: chainWithAnswer(4_000_000n), log });
+  const second = await latestRound({ config, chain: chainWithAnswer(5_000_000n), log });
+  expect(first?.answer).toBe(4_000_000n);
+  expect(second?.answer).toBe(5_000_000n);
+});
