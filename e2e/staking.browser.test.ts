@@ -18,6 +18,7 @@ import {
 } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
+import { jsonRpc } from "./support/json-rpc.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi, slowAnswers } from "./support/records.ts";
 import { approvedNode, approveRequest, chainAs, unlockStake, type ApprovedNode } from "./support/staking-setup.ts";
@@ -289,9 +290,18 @@ describe("staking on an approved node, from the request to the withdrawal", () =
   });
 
   test("closing the page right after signing loses nothing: the stake shows when the operator comes back", async () => {
-    await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
-    await page.getByRole("dialog").getByRole("link", { name: "View Transaction" }).first().waitFor();
-    await page.close();
+    // The chain holds the signed transaction unmined until the page is closed: on a fast machine the whole flow (mined,
+    // indexed, 'Staking Done') can otherwise end before the test sees the transaction's link.
+    const automine = (on: boolean) => jsonRpc(stack.current.urls.rpc, "evm_setAutomine", [on]);
+    await automine(false);
+    try {
+      await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
+      await page.getByRole("dialog").getByRole("link", { name: "View Transaction" }).first().waitFor();
+      await page.close();
+    } finally {
+      await automine(true);
+      await jsonRpc(stack.current.urls.rpc, "evm_mine", []);
+    }
 
     page = await openStaking();
     await expect.poll(() => stakeSoFar(), { timeout: 15_000 }).toBe("54,000.0000");
