@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "vitest";
-import { launchBrowser, stopRunBrowsers } from "./browser.ts";
+import { launchBrowser, runTag, stopRunBrowsers } from "./browser.ts";
 
 test("the run's teardown stops a browser its worker left running, and no other", async () => {
   const tag = `probe-${randomBytes(4).toString("hex")}`;
-  const left = await launchBrowser([`--pli-e2e-run=${tag}`]);
-  const other = await launchBrowser([`--pli-e2e-run=${tag}-other`]);
+  const left = await launchBrowser([runTag(tag)]);
+  const other = await launchBrowser([runTag(`${tag}-other`)]);
   try {
     const gone = new Promise<void>((resolve) => left.once("disconnected", () => resolve()));
     stopRunBrowsers(tag);

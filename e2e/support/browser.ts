@@ -40,7 +40,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
  * A switch chromium ignores, given to the browser of a browser-test run so that the run's teardown can find it by its
  * command line (`stopRunBrowsers`) should a worker end without closing it.
  */
-const runTag = (tag: string) => `--pli-e2e-run=${tag}`;
+export const runTag = (tag: string) => `--pli-e2e-run=${tag}`;
 
 /**
  * Stops every browser a browser-test run tagged `tag` left running, with the processes it started (each launched
