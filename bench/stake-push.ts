@@ -7,8 +7,8 @@
  * Prints p50, p95, p99 (and min, max, mean) over RUNS top-up transactions sent GAP_MS apart from
  * outside the browser, and the p50 and p99 of each hop on the way: the indexer's notification heard on
  * a connection of the bench's own, the live event read on a stream of the bench's own opened with the
- * operator's session, and, for a run whose page refetched the total, that refetch from its resource timings. Target: p50 <= 40 ms,
- * p99 <= 100 ms. `npm run bench:push`.
+ * operator's session, and, for a run whose page refetched the total after the event, that refetch from its resource
+ * timings; then the three slowest runs with their hops. Target: p50 <= 40 ms, p99 <= 100 ms. `npm run bench:push`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -126,6 +126,8 @@ try {
 
   const step = pli(1_000);
   const latencies: number[] = [];
+  /** Each run's hops, to name where the slowest runs spent their time. */
+  const runs: { total: number; hops: Partial<Record<keyof typeof HOPS, number>> }[] = [];
   const hops: Record<keyof typeof HOPS, number[]> = {
     indexer: [],
     api: [],
@@ -148,16 +150,18 @@ try {
     const fetched = await refetch();
     notified.length = 0;
     streamed.length = 0;
+    const run: (typeof runs)[number] = { total: at - mined, hops: {} };
+    runs.push(run);
     if (heard === undefined || event === undefined) continue;
-    hops.indexer.push(heard - mined);
-    hops.api.push(event - heard);
-    if (fetched === null) {
-      hops.shown.push(at - event);
-      continue;
+    run.hops.indexer = heard - mined;
+    run.hops.api = event - heard;
+    if (fetched === null || fetched[0] < event) run.hops.shown = at - event;
+    else {
+      run.hops.page = fetched[0] - event;
+      run.hops.refetch = fetched[1] - fetched[0];
+      run.hops.render = at - fetched[1];
     }
-    hops.page.push(fetched[0] - event);
-    hops.refetch.push(fetched[1] - fetched[0]);
-    hops.render.push(at - fetched[1]);
+    for (const [hop, ms] of Object.entries(run.hops)) hops[hop as keyof typeof HOPS].push(ms);
   }
   await listener.end();
   const stats = percentiles(latencies);
@@ -175,6 +179,17 @@ try {
   }
   console.log(
     `  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}   target p50 <= ${TARGET.p50} ms, p99 <= ${TARGET.p99} ms`,
+  );
+  const slowest = runs.toSorted((a, b) => b.total - a.total).slice(0, 3);
+  console.log(
+    `  slowest: ${slowest
+      .map(
+        (run) =>
+          `${fmt(run.total)} (${Object.entries(run.hops)
+            .map(([hop, ms]) => `${hop} ${ms.toFixed(1)}`)
+            .join(", ")})`,
+      )
+      .join("; ")}`,
   );
   console.log(
     `  min ${fmt(stats.min)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}   load average ${loadavg()

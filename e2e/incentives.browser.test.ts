@@ -301,6 +301,13 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const year = new Date().getUTCFullYear();
     const taxReport = page.getByRole("button", { name: incentiveMessages.taxReport });
     expect(await taxReport.isDisabled()).toBe(true);
+    const describedBy = await taxReport.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(incentiveMessages.taxReportNeedsRange);
+    await taxReport.hover();
+    await page.getByRole("tooltip", { name: incentiveMessages.taxReportNeedsRange }).waitFor();
+    const downloads: string[] = [];
+    page.on("download", (download) => downloads.push(download.suggestedFilename()));
+    await taxReport.click({ force: true });
     await page.getByRole("button", { name: ALL_DATES }).click();
     await page.getByRole("button", { name: "Last year" }).click();
     await page.keyboard.press("Escape");
@@ -320,6 +327,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     expect((await report).suggestedFilename()).toMatch(
       new RegExp(`^tax-report_${year}-01-01_${year}-12-31_feed-0x[0-9a-f]{40}\\.csv$`),
     );
+    expect(downloads).toHaveLength(2);
     const reportLines = await csvLines(report);
     expect(reportLines[0]).toBe(
       "Date (UTC),Kind,Wallet Address,Node Name,Node Address,Token (PLI),PLI/USD,USD,Txn Hash",

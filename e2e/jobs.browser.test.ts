@@ -322,7 +322,16 @@ describe("job categories", () => {
       adminSession,
     );
     const inUse = categories.docs.find((category) => category.jobCount > 0)!;
-    expect(await page.getByRole("button", { name: `Remove ${inUse.categoryName}` }).isDisabled()).toBe(true);
+    const removeInUse = page.getByRole("button", { name: `Remove ${inUse.categoryName}` });
+    expect(await removeInUse.isDisabled()).toBe(true);
+    const describedBy = await removeInUse.getAttribute("aria-describedby");
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(MESSAGES.categoryInUse);
+    await page.getByRole("button", { name: `Rename ${inUse.categoryName}` }).focus();
+    await page.keyboard.press("Tab");
+    await page.getByRole("tooltip", { name: MESSAGES.categoryInUse }).waitFor();
+    await removeInUse.click({ force: true });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });
 

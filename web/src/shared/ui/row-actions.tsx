@@ -1,5 +1,6 @@
-import { Button, Divider, Group, Stack, type ButtonProps } from "@mantine/core";
+import { Divider, Group, Stack, type ButtonProps } from "@mantine/core";
 import type { ReactNode } from "react";
+import { UnavailableButton } from "./unavailable-button";
 
 /**
  * A list row's actions with the destructive one (Delete, Remove) set apart after a divider, so a slip from Edit never
@@ -28,16 +29,28 @@ export function RowActions({
   );
 }
 
-/** The destructive action of a row (Delete, Remove): red and light, named for the record it acts on. */
+/**
+ * The destructive action of a row (Delete, Remove): red and light, named for the record it acts on; with
+ * `unavailableBecause`, unavailable and saying why.
+ */
 export function DangerButton({
   children,
   label,
   onClick,
+  unavailableBecause,
   ...props
-}: ButtonProps & { children: ReactNode; label: string; onClick: () => void; title?: string }) {
+}: ButtonProps & { children: ReactNode; label: string; onClick: () => void; unavailableBecause?: string }) {
   return (
-    <Button size="xs" variant="light" color="red" onClick={onClick} aria-label={label} {...props}>
+    <UnavailableButton
+      size="xs"
+      variant="light"
+      color="red"
+      onClick={onClick}
+      aria-label={label}
+      unavailableBecause={unavailableBecause}
+      {...props}
+    >
       {children}
-    </Button>
+    </UnavailableButton>
   );
 }

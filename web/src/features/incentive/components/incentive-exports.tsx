@@ -17,8 +17,7 @@ export function IncentiveExports({ q }: { q: string }) {
       <ExportCsvButton download={() => exportIncentives(q, range)} />
       <ExportCsvButton
         label={incentiveMessages.taxReport}
-        disabled={!from || !to}
-        title={!from || !to ? incentiveMessages.taxReportNeedsRange : undefined}
+        unavailableBecause={!from || !to ? incentiveMessages.taxReportNeedsRange : undefined}
         download={() => exportTaxReport({ from: from!, to: to! })}
       />
     </>

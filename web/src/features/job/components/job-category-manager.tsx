@@ -98,8 +98,7 @@ export function JobCategoryManager() {
         <RowActions
           danger={
             <DangerButton
-              disabled={row.original.jobCount > 0}
-              title={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}
+              unavailableBecause={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}
               onClick={() => void onRemove(row.original)}
               label={`Remove ${row.original.categoryName}`}
             >
