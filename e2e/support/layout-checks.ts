@@ -15,17 +15,28 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       problems.push(`page is ${scrollWidth}px wide on a ${window.innerWidth}px screen`);
 
     const visible = (el: Element) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    /** The lines a piece of a text node is laid out over. */
+    const linesOf = (node: Node, start: number, text: string) => {
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + text.length);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
     for (const el of document.querySelectorAll("th, td, button, a, [role=tab], [role=button], h1")) {
       if (!visible(el)) continue;
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (lines.size > 1)
-            problems.push(`${el.tagName.toLowerCase()} text "${word[0]}" is broken over ${lines.size} lines`);
+        const text = node.textContent ?? "";
+        // A word, and an amount with its unit ("1250 PLI"), each keep one line.
+        for (const [kind, pattern] of [
+          ["text", /\S+/g],
+          ["amount", /\d[\d,.]*\s+(?:PLI|XDC|USD)\b/g],
+        ] as const) {
+          for (const match of text.matchAll(pattern)) {
+            const lines = linesOf(node, match.index, match[0]);
+            if (lines > 1)
+              problems.push(`${el.tagName.toLowerCase()} ${kind} "${match[0]}" is broken over ${lines} lines`);
+          }
         }
       }
     }

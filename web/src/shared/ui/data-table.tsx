@@ -58,7 +58,7 @@ export interface DataTableProps<T extends RowData> {
   minWidth?: number;
   /**
    * Headers and cells wrap between words, with narrower gaps between columns, for a table with many columns that
-   * must fit a laptop's screen; otherwise each keeps its text on one line.
+   * must fit a laptop's screen (an amount's cell still keeps one line); otherwise each keeps its text on one line.
    */
   wrap?: boolean;
   /**
@@ -149,7 +149,14 @@ export function DataTable<T extends RowData>({
                         .map((cell) => {
                           const guests = row.getAllCells().filter((guest) => host(guest.column) === cell.column.id);
                           return (
-                            <Table.Td key={cell.id} className={wrap ? classes.wrap : classes.cell}>
+                            <Table.Td
+                              key={cell.id}
+                              className={
+                                wrap && !(guests.length === 0 && metaOf(cell.column)?.card === "amount")
+                                  ? classes.wrap
+                                  : classes.cell
+                              }
+                            >
                               {guests.length === 0 ? (
                                 <FlexRender cell={cell} />
                               ) : (
