@@ -32,7 +32,14 @@ async function registeredFamilies() {
     liveStreams: () => 0,
     answerCache: () => ({ hits: 0, misses: 0 }),
     poolUse: () => undefined,
-    snapshot: async () => ({ indexer: null, queues: null, monitorLastRound: null, mail: null, rewards: null }),
+    snapshot: async () => ({
+      indexer: null,
+      queues: null,
+      monitorLastRound: null,
+      mail: null,
+      webhooks: null,
+      rewards: null,
+    }),
   });
   return new Map((await registry.getMetricsAsJSON()).map((metric) => [metric.name, String(metric.type)]));
 }
@@ -56,6 +63,7 @@ describe("deploy/prometheus and deploy/grafana", () => {
       IndexerLagging: METRIC.indexerLag,
       ApiServerErrors: METRIC.httpRequests,
       MailBacklog: METRIC.mailOldestPending,
+      WebhookDeliveriesStuck: METRIC.webhookOldestDue,
       NodeMonitorStalled: METRIC.monitorLastRound,
       RewardPoolShort: METRIC.incentivesUnpaid,
       ScheduledJobFailing: METRIC.schedulerLastRunFailed,

@@ -176,6 +176,9 @@ describe("the metrics endpoint", () => {
       expect(m.value(METRIC.mailBacklog)).toBeGreaterThanOrEqual(0);
       expect(m.value(METRIC.mailOldestPending)).toBeGreaterThanOrEqual(0);
       expect(m.value(METRIC.mailFailures, { state: "given_up" })).toBe(0);
+      expect(m.value(METRIC.webhookWaiting)).toBe(0);
+      expect(m.value(METRIC.webhookOldestDue)).toBe(0);
+      expect(m.value(METRIC.webhookFailures, { state: "given_up" })).toBe(0);
       expect(m.value(METRIC.chainHead)).toBeGreaterThanOrEqual(head);
       expect(m.value(METRIC.indexedBlock)).toBeGreaterThanOrEqual(head);
       expect(m.value(METRIC.indexerLag)).toBe(0);

@@ -17,6 +17,9 @@ export const METRIC = {
   mailBacklog: "pli_mail_outbox_backlog",
   mailOldestPending: "pli_mail_outbox_oldest_pending_seconds",
   mailFailures: "pli_mail_outbox_failures",
+  webhookWaiting: "pli_webhook_deliveries_waiting",
+  webhookOldestDue: "pli_webhook_oldest_due_seconds",
+  webhookFailures: "pli_webhook_delivery_failures",
   chainHead: "pli_chain_head_block",
   indexedBlock: "pli_indexer_block",
   indexerLag: "pli_indexer_lag_blocks",
@@ -184,6 +187,29 @@ function registerSnapshotGauges(registers: Registry[], snapshot: () => Promise<S
       s.mail && [
         [{ state: "retrying" }, s.mail.retrying],
         [{ state: "given_up" }, s.mail.givenUp],
+      ],
+  );
+  gauge(
+    { name: METRIC.webhookWaiting, help: "Webhook deliveries not done yet, retries waiting their turn included" },
+    (s) => one(s.webhooks?.waiting),
+  );
+  gauge(
+    {
+      name: METRIC.webhookOldestDue,
+      help: "How long the most overdue webhook delivery has been due and not sent, seconds (0 when none)",
+    },
+    (s) => one(s.webhooks?.oldestDueSeconds),
+  );
+  gauge(
+    {
+      name: METRIC.webhookFailures,
+      help: "Webhook deliveries that failed: retrying (to be tried again) or given_up (after the last attempt)",
+      labelNames: ["state"],
+    },
+    (s) =>
+      s.webhooks && [
+        [{ state: "retrying" }, s.webhooks.retrying],
+        [{ state: "given_up" }, s.webhooks.givenUp],
       ],
   );
   gauge(

@@ -11,6 +11,7 @@ import { MAIL_TEMPLATES } from "../mail/registry.ts";
 import { METRIC } from "./registry.ts";
 import { createApiMetrics } from "./server.ts";
 import { READING_TIMEOUT_MS } from "./snapshot.ts";
+import { WEBHOOK_LIMITS, WEBHOOK_OUTCOME } from "../webhook/rules.ts";
 
 let t: TestApp;
 
@@ -37,6 +38,21 @@ async function blackHole() {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** One scrape of a fresh metrics instance of the test app (a fresh snapshot, not one kept from a scrape before). */
+async function scrape() {
+  const metrics = createApiMetrics({
+    config: t.config,
+    db: t.db,
+    chain: createPublicClient({ transport: http(t.config.RPC_URL, { retryCount: 0 }) }),
+    live: t.live,
+  });
+  try {
+    return await metrics.registry.metrics();
+  } finally {
+    await metrics.close();
+  }
 }
 
 describe("the metrics' readings", () => {
@@ -71,25 +87,65 @@ describe("the metrics' readings", () => {
         percentage: "2.5",
       })
       .execute();
-    const metrics = createApiMetrics({
-      config: t.config,
-      db: t.db,
-      chain: createPublicClient({ transport: http(t.config.RPC_URL, { retryCount: 0 }) }),
-      live: t.live,
-    });
-    try {
-      const text = await metrics.registry.metrics();
-      expect(sample(text, METRIC.mailBacklog)).toBe(2);
-      expect(sample(text, METRIC.mailOldestPending)).toBeGreaterThanOrEqual(600);
-      expect(sample(text, METRIC.mailFailures, 'state="retrying"')).toBe(1);
-      expect(sample(text, METRIC.mailFailures, 'state="given_up"')).toBe(1);
-      expect(sample(text, METRIC.incentivesUnpaid)).toBe(2_500);
-      expect(sample(text, METRIC.rewardPool)).toBe(0);
-      expect(sample(text, METRIC.chainHead), "the chain RPC does not answer").toBeUndefined();
-      expect(text, "pg-boss has not made its schema").not.toMatch(new RegExp(`^${METRIC.schedulerQueued}\\{`, "m"));
-    } finally {
-      await metrics.close();
-    }
+    const text = await scrape();
+    expect(sample(text, METRIC.mailBacklog)).toBe(2);
+    expect(sample(text, METRIC.mailOldestPending)).toBeGreaterThanOrEqual(600);
+    expect(sample(text, METRIC.mailFailures, 'state="retrying"')).toBe(1);
+    expect(sample(text, METRIC.mailFailures, 'state="given_up"')).toBe(1);
+    expect(sample(text, METRIC.incentivesUnpaid)).toBe(2_500);
+    expect(sample(text, METRIC.rewardPool)).toBe(0);
+    expect(sample(text, METRIC.chainHead), "the chain RPC does not answer").toBeUndefined();
+    expect(text, "pg-boss has not made its schema").not.toMatch(new RegExp(`^${METRIC.schedulerQueued}\\{`, "m"));
+  });
+
+  it("count the operators' webhook deliveries waiting, overdue, retrying and given up", async () => {
+    const operator = await t.db
+      .insertInto("app.operator")
+      .values({ wallet_address: addressOf(2, "0c"), email: null, user_role: "Validator" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const webhook = await t.db
+      .insertInto("app.webhook")
+      .values({
+        operator_id: operator.id,
+        kind: "json",
+        target: "https://hooks.example.com/pli",
+        secret: null,
+        token: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const delivery = (eventKey: string) => ({ webhook_id: webhook.id, event_key: eventKey, message: "{}" });
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    await t.db
+      .insertInto("app.webhook_delivery")
+      .values([
+        { ...delivery("due a quarter of an hour ago"), next_attempt_at: minutes(-15) },
+        { ...delivery("failed once, next try in an hour"), attempts: 1, next_attempt_at: minutes(60) },
+        {
+          ...delivery("given up"),
+          attempts: WEBHOOK_LIMITS.attempts,
+          done_at: new Date(),
+          outcome: WEBHOOK_OUTCOME.failed,
+        },
+        { ...delivery("delivered"), attempts: 1, done_at: new Date(), outcome: WEBHOOK_OUTCOME.delivered },
+      ])
+      .execute();
+    const first = await scrape();
+    expect(sample(first, METRIC.webhookWaiting)).toBe(2);
+    expect(sample(first, METRIC.webhookOldestDue)).toBeGreaterThanOrEqual(15 * 60);
+    expect(sample(first, METRIC.webhookOldestDue)).toBeLessThan(16 * 60);
+    expect(sample(first, METRIC.webhookFailures, 'state="retrying"')).toBe(1);
+    expect(sample(first, METRIC.webhookFailures, 'state="given_up"')).toBe(1);
+
+    await t.db
+      .updateTable("app.webhook_delivery")
+      .set({ done_at: new Date(), outcome: WEBHOOK_OUTCOME.delivered })
+      .where("event_key", "=", "due a quarter of an hour ago")
+      .execute();
+    const later = await scrape();
+    expect(sample(later, METRIC.webhookWaiting)).toBe(1);
+    expect(sample(later, METRIC.webhookOldestDue), "the one left is not due yet").toBe(0);
   });
 
   it("answer a scrape in bounded time when the database and the chain hang, without their gauges", async () => {
@@ -109,7 +165,13 @@ describe("the metrics' readings", () => {
       const started = performance.now();
       const text = await metrics.registry.metrics();
       expect(performance.now() - started).toBeLessThan(READING_TIMEOUT_MS + 1_000);
-      for (const family of [METRIC.indexerLag, METRIC.mailBacklog, METRIC.rewardPool, METRIC.monitorLastRound])
+      for (const family of [
+        METRIC.indexerLag,
+        METRIC.mailBacklog,
+        METRIC.webhookWaiting,
+        METRIC.rewardPool,
+        METRIC.monitorLastRound,
+      ])
         expect(sample(text, family), family).toBeUndefined();
       expect(sample(text, METRIC.liveStreams)).toBe(0);
       expect(sample(text, "pli_process_resident_memory_bytes")).toBeGreaterThan(0);

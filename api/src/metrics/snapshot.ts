@@ -8,6 +8,7 @@ import { NODE_MONITOR_JOB } from "../node-monitor/monitor.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { SCHEDULER_SCHEMA } from "../scheduler/scheduler.ts";
 import { pliText } from "../shared/pli.ts";
+import { WEBHOOK_OUTCOME } from "../webhook/rules.ts";
 
 /** Longest a scrape waits for any one reading; a slower part is left out of that scrape rather than hang it. */
 export const READING_TIMEOUT_MS = 1_500;
@@ -29,6 +30,7 @@ export interface Snapshot {
   /** When the node monitor last finished a round, seconds since the epoch; null before its first. */
   monitorLastRound: { at: number | null } | null;
   mail: { backlog: number; oldestPendingSeconds: number; retrying: number; givenUp: number } | null;
+  webhooks: { waiting: number; oldestDueSeconds: number; retrying: number; givenUp: number } | null;
   rewards: { poolPli: number; unpaidPli: number } | null;
 }
 
@@ -92,6 +94,31 @@ async function readMail(db: Db) {
   return { backlog: row.backlog, oldestPendingSeconds: row.oldest, retrying: row.retrying, givenUp: row.given_up };
 }
 
+/**
+ * Operators' webhook deliveries not done yet (a retry waits its turn); how long the one most overdue has been due
+ * (deliveries run within seconds of being recorded or due, so minutes mean nothing sends them); those that failed and
+ * will be tried again; and those given up after their last attempt.
+ */
+async function readWebhooks(db: Db) {
+  const { rows } = await sql<{ waiting: number; overdue: number; retrying: number; given_up: number }>`
+    SELECT waiting.*,
+      (SELECT count(*)::int FROM app.webhook_delivery WHERE outcome = ${WEBHOOK_OUTCOME.failed}) AS given_up
+    FROM (
+      SELECT count(*)::int AS waiting,
+        coalesce(extract(epoch FROM now() - min(next_attempt_at)), 0)::float8 AS overdue,
+        (count(*) FILTER (WHERE attempts > 0))::int AS retrying
+      FROM app.webhook_delivery WHERE done_at IS NULL
+    ) AS waiting
+  `.execute(db);
+  const row = rows[0]!;
+  return {
+    waiting: row.waiting,
+    oldestDueSeconds: Math.max(0, row.overdue),
+    retrying: row.retrying,
+    givenUp: row.given_up,
+  };
+}
+
 const pli = (wei: string | bigint) => Number(pliText(BigInt(wei)));
 
 async function readRewards(db: Db) {
@@ -123,15 +150,16 @@ export interface SnapshotSources {
 export function snapshots({ db, reader, chain, limits }: SnapshotSources): () => Promise<Snapshot> {
   let recent: { snapshot: Promise<Snapshot>; at: number } | undefined;
   const read = async (): Promise<Snapshot> => {
-    const [health, queues, monitorLastRound, mail, rewards] = await Promise.all([
+    const [health, queues, monitorLastRound, mail, webhooks, rewards] = await Promise.all([
       reading(currentHealth(db, chain, limits)),
       reading(readQueues(reader)),
       reading(readMonitorLastRound(reader)),
       reading(readMail(reader)),
+      reading(readWebhooks(reader)),
       reading(readRewards(reader)),
     ]);
     const indexer = health && { head: health.chain.head, block: health.indexer.block, lag: health.indexer.lag };
-    return { indexer, queues, monitorLastRound, mail, rewards };
+    return { indexer, queues, monitorLastRound, mail, webhooks, rewards };
   };
   return () => {
     if (!recent || performance.now() - recent.at > SNAPSHOT_MS) recent = { snapshot: read(), at: performance.now() };

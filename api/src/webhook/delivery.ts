@@ -5,7 +5,15 @@ import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
 import { requestFor, type WebhookMessage } from "./formats.ts";
 import type { WebhookReach } from "./guard.ts";
-import { deliveredStatus, maskedTarget, retryDelaySeconds, WEBHOOK_LIMITS, type WebhookKind } from "./rules.ts";
+import {
+  deliveredStatus,
+  maskedTarget,
+  retryDelaySeconds,
+  WEBHOOK_LIMITS,
+  WEBHOOK_OUTCOME,
+  type WebhookKind,
+  type WebhookOutcome,
+} from "./rules.ts";
 import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
 import { openOrNull } from "./secret-box.ts";
 import { postOnce } from "./send.ts";
@@ -71,14 +79,14 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
     `.execute(db);
     if (rows.length === 0) return result;
     for (const delivery of rows) {
-      const finish = (outcome: string) =>
+      const finish = (outcome: WebhookOutcome) =>
         db
           .updateTable("app.webhook_delivery")
           .set({ done_at: new Date(), outcome })
           .where("id", "=", delivery.id)
           .execute();
       if (!delivery.enabled) {
-        await finish("disabled");
+        await finish(WEBHOOK_OUTCOME.disabled);
         continue;
       }
       const started = performance.now();
@@ -112,7 +120,7 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
       `.execute(db);
       const fields = { webhookId: delivery.webhook_id, event: delivery.message.event, attempt: delivery.attempts };
       if (ok) {
-        await finish("delivered");
+        await finish(WEBHOOK_OUTCOME.delivered);
         await db.updateTable("app.webhook").set({ failures_in_row: 0 }).where("id", "=", delivery.webhook_id).execute();
         deps.log.info(fields, "webhook delivered");
         result.delivered++;
@@ -120,7 +128,7 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date 
       }
       result.failed++;
       deps.log.warn({ ...fields, error }, "webhook not delivered");
-      if (delivery.attempts >= WEBHOOK_LIMITS.attempts) await finish("failed");
+      if (delivery.attempts >= WEBHOOK_LIMITS.attempts) await finish(WEBHOOK_OUTCOME.failed);
       else
         await db
           .updateTable("app.webhook_delivery")
@@ -151,7 +159,7 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
     if (!turnedOff || turnedOff.enabled) return false;
     await tx
       .updateTable("app.webhook_delivery")
-      .set({ done_at: new Date(), outcome: "disabled" })
+      .set({ done_at: new Date(), outcome: WEBHOOK_OUTCOME.disabled })
       .where("webhook_id", "=", delivery.webhook_id)
       .where("done_at", "is", null)
       .where("claimed_at", "is", null)

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import type { WebhookMessage } from "./formats.ts";
-import { maskedTarget, WEBHOOK_KIND, WEBHOOK_LIMITS, type WebhookKind } from "./rules.ts";
+import { maskedTarget, WEBHOOK_KIND, WEBHOOK_LIMITS, WEBHOOK_OUTCOME, type WebhookKind } from "./rules.ts";
 import {
   WEBHOOK_MESSAGES,
   type WebhookAttemptResponse,
@@ -154,7 +154,7 @@ export async function editWebhook(
     if (change.enabled === false)
       await tx
         .updateTable("app.webhook_delivery")
-        .set({ done_at: new Date(), outcome: "disabled" })
+        .set({ done_at: new Date(), outcome: WEBHOOK_OUTCOME.disabled })
         .where("webhook_id", "=", hook.id)
         .where("done_at", "is", null)
         .where("claimed_at", "is", null)

@@ -44,6 +44,13 @@ export const WEBHOOK_LIMITS = {
   timeoutMs: 10_000,
 } as const;
 
+/**
+ * How a delivery ended: posted with a 2xx, given up after WEBHOOK_LIMITS.attempts, or dropped because its webhook was
+ * turned off.
+ */
+export const WEBHOOK_OUTCOME = { delivered: "delivered", failed: "failed", disabled: "disabled" } as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOME)[keyof typeof WEBHOOK_OUTCOME];
+
 /** Seconds before the next attempt after `attempts` failed ones: 30 s, then four times longer each time. */
 export const retryDelaySeconds = (attempts: number) => 30 * 4 ** Math.max(0, attempts - 1);
 

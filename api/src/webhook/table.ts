@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 import type { Timestamp } from "../shared/table-types.ts";
-import type { WebhookKind } from "./rules.ts";
+import type { WebhookKind, WebhookOutcome } from "./rules.ts";
 
 /** An operator's webhook (migration 2026-12-05T14-20-00): `target` is the URL, or the chat id for Telegram. */
 export interface WebhookTable {
@@ -30,7 +30,7 @@ export interface WebhookDeliveryTable {
   next_attempt_at: Timestamp;
   claimed_at: Date | null;
   done_at: Date | null;
-  outcome: string | null;
+  outcome: WebhookOutcome | null;
   created_at: Timestamp;
 }
 
