@@ -138,6 +138,17 @@ function snapshotGauge<L extends string>(
 const one = (value: number | null | undefined): [Labelled, number][] | null =>
   value === null || value === undefined ? null : [[{}, value]];
 
+/** An outbox's failures by `state`: retrying (to be tried again) and given_up (after the last attempt). */
+const byFailureState = (
+  failures: { retrying: number; givenUp: number } | null | undefined,
+): [Labelled, number][] | null =>
+  failures
+    ? [
+        [{ state: "retrying" }, failures.retrying],
+        [{ state: "given_up" }, failures.givenUp],
+      ]
+    : null;
+
 function registerSnapshotGauges(registers: Registry[], snapshot: () => Promise<Snapshot>) {
   const gauge = <L extends string>(
     options: { name: string; help: string; labelNames?: L[] },
@@ -183,11 +194,7 @@ function registerSnapshotGauges(registers: Registry[], snapshot: () => Promise<S
       help: "Mails whose sending failed: retrying (to be tried again) or given_up (after the last attempt)",
       labelNames: ["state"],
     },
-    (s) =>
-      s.mail && [
-        [{ state: "retrying" }, s.mail.retrying],
-        [{ state: "given_up" }, s.mail.givenUp],
-      ],
+    (s) => byFailureState(s.mail),
   );
   gauge(
     { name: METRIC.webhookWaiting, help: "Webhook deliveries not done yet, retries waiting their turn included" },
@@ -206,11 +213,7 @@ function registerSnapshotGauges(registers: Registry[], snapshot: () => Promise<S
       help: "Webhook deliveries that failed: retrying (to be tried again) or given_up (after the last attempt)",
       labelNames: ["state"],
     },
-    (s) =>
-      s.webhooks && [
-        [{ state: "retrying" }, s.webhooks.retrying],
-        [{ state: "given_up" }, s.webhooks.givenUp],
-      ],
+    (s) => byFailureState(s.webhooks),
   );
   gauge(
     { name: METRIC.monitorLastRound, help: "When the node monitor last finished a round, seconds since the epoch" },
