@@ -15,9 +15,11 @@ export interface RpcFaults {
    * the limit error. Null: no cap.
    */
   getLogsRange: number | null;
+  /** JSON-RPC methods whose calls always answer the injected failure, as an endpoint that refuses a method. */
+  failMethods: string[];
 }
 
-export const NO_FAULTS: RpcFaults = { refuse: false, failRate: 0, latencyMs: 0, getLogsRange: null };
+export const NO_FAULTS: RpcFaults = { refuse: false, failRate: 0, latencyMs: 0, getLogsRange: null, failMethods: [] };
 
 /** What the proxy did, for a run's report. */
 export interface FaultyRpcStats {
@@ -118,9 +120,10 @@ export async function startFaultyRpc({
     const calls = (batch ? parsed : [parsed]) as JsonRpcCall[];
     stats.calls += calls.length;
     if (faults.latencyMs > 0) await sleep(faults.latencyMs);
-    if (random() < faults.failRate) {
+    const refusedMethod = calls.some((call) => call.method !== undefined && faults.failMethods.includes(call.method));
+    if (refusedMethod || random() < faults.failRate) {
       stats.failed++;
-      if (random() < 0.5) return { status: 503 };
+      if (!refusedMethod && random() < 0.5) return { status: 503 };
       const errors = calls.map((call) => ({ jsonrpc: "2.0", id: call.id ?? null, error: INJECTED_FAILURE }));
       return { status: 200, json: batch ? errors : errors[0] };
     }

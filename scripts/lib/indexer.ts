@@ -124,18 +124,25 @@ async function isReady(url: string): Promise<boolean> {
   }
 }
 
+/** How often a local anvil is given another empty block while the head at start is not indexed yet. */
+const NUDGE_EVERY_MS = 2_000;
+
 /**
  * Ponder backfills up to the finalized block (head - 30) and, on a websocket, indexes the blocks after
- * it only once the next block arrives. A local anvil mines only on transactions, so mine one empty
- * block there; then wait until the head at start is indexed.
+ * it only once the next block arrives. A local anvil mines only on transactions, so mine an empty
+ * block there, and another every NUDGE_EVERY_MS until the head at start is indexed: Ponder answers
+ * /ready a moment before its subscription to new blocks is made, and a block mined in between is never
+ * heard (nor is one whose mining failed).
  */
 async function catchUp({ databaseUrl, rpcUrl, controlRpcUrl, deployment, readyTimeoutMs }: IndexerOptions) {
   const client = createPublicClient({ transport: http(controlRpcUrl ?? rpcUrl) });
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const indexed = await withChainDb(databaseUrl, getIndexedBlock);
-  if (deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head)
-    await client.request({ method: "evm_mine" } as never);
-  await waitForIndexedBlock(databaseUrl, head, { timeoutMs: readyTimeoutMs ?? 120_000 });
+  const nudge =
+    deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head
+      ? () => client.request({ method: "evm_mine" } as never)
+      : undefined;
+  await waitForIndexedBlock(databaseUrl, head, { timeoutMs: readyTimeoutMs ?? 120_000, nudge });
 }
 
 /**
@@ -221,16 +228,28 @@ async function withChainDb<T>(databaseUrl: string, use: (db: Kysely<object>) => 
   }
 }
 
-/** Waits until `chain.*` reflects `blockNumber` (Ponder commits rows and checkpoint together). */
-export function waitForIndexedBlock(databaseUrl: string, blockNumber: bigint | number, { timeoutMs = 30_000 } = {}) {
+/**
+ * Waits until `chain.*` reflects `blockNumber` (Ponder commits rows and checkpoint together); with `nudge`, calls it
+ * at once and again every NUDGE_EVERY_MS while waiting (a failed nudge is tried again then).
+ */
+export function waitForIndexedBlock(
+  databaseUrl: string,
+  blockNumber: bigint | number,
+  { timeoutMs = 30_000, nudge }: { timeoutMs?: number; nudge?: () => Promise<unknown> } = {},
+) {
+  let nudged = -Infinity;
   return withChainDb(databaseUrl, (db) =>
     waitFor(
       `block ${blockNumber} to be indexed`,
-      async () => ((await getIndexedBlock(db)) ?? -1) >= Number(blockNumber),
-      {
-        timeoutMs,
-        intervalMs: 20,
+      async () => {
+        if (((await getIndexedBlock(db)) ?? -1) >= Number(blockNumber)) return true;
+        if (nudge && performance.now() - nudged >= NUDGE_EVERY_MS) {
+          nudged = performance.now();
+          await nudge().catch(() => undefined);
+        }
+        return false;
       },
+      { timeoutMs, intervalMs: 20 },
     ),
   );
 }
