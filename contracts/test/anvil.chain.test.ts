@@ -1,13 +1,7 @@
 import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAnvil, type Anvil } from "../../scripts/lib/anvil.ts";
-
-const picks = vi.hoisted(() => ({ taken: [] as number[] }));
-
-vi.mock("get-port", async (importOriginal) => {
-  const original = (await importOriginal<typeof import("get-port")>()).default;
-  return { default: (options?: Parameters<typeof original>[0]) => picks.taken.shift() ?? original(options) };
-});
+import { portSource } from "../../scripts/lib/ports.ts";
 
 const blockOf = (anvil: Anvil) =>
   createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0 }) }).getBlockNumber();
@@ -30,13 +24,14 @@ describe("starting anvil", () => {
   });
 
   it("picks another port when the picked one was taken in the meantime, and starts its own chain there", async () => {
-    picks.taken.push(other.port, other.port);
+    const pick = vi.spyOn(portSource, "pick").mockResolvedValueOnce(other.port).mockResolvedValueOnce(other.port);
     const anvil = await startAnvil();
     try {
-      expect(picks.taken).toEqual([]);
+      expect(pick).toHaveBeenCalledTimes(3);
       expect(anvil.port).not.toBe(other.port);
       expect(await blockOf(anvil)).toBe(0n);
     } finally {
+      pick.mockRestore();
       await anvil.stop();
     }
   });
