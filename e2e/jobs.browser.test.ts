@@ -8,7 +8,7 @@ import { jobMessages } from "../web/src/features/job/messages.ts";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen } from "./support/layout-checks.ts";
+import { checkScreen, twoFrames } from "./support/layout-checks.ts";
 import { activeNode, callApi, randomAddress } from "./support/records.ts";
 import { operatorAndAdminPages, signedInPage, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
@@ -330,7 +330,7 @@ describe("job categories", () => {
     await page.keyboard.press("Tab");
     await page.getByRole("tooltip", { name: MESSAGES.categoryInUse }).waitFor();
     await removeInUse.click({ force: true });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });

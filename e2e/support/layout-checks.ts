@@ -132,9 +132,13 @@ export async function showInScheme(page: Page, scheme: ColorScheme): Promise<voi
   await transitionsEnded(page);
 }
 
+/** Resolves after the page has drawn two more frames: whatever a click or a resize set off has been rendered. */
+export const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 /** Two frames, then up to 2 s for the page's running transitions and animations to end. */
 async function transitionsEnded(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames(page);
   await page
     .waitForFunction(
       () =>
@@ -167,7 +171,7 @@ export const overlaps = (
  * waits for it).
  */
 async function settledAt(page: Page, width: number): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames(page);
   await page
     .waitForFunction((w) => document.documentElement.scrollWidth <= w, width, { timeout: 2_000 })
     .catch(() => undefined);
