@@ -37,7 +37,10 @@ function packageType(folder: string): PackageType {
   return type;
 }
 
-/** The file and format of a relative ES import inside a package, or undefined when Node should decide. */
+/**
+ * The file and format of a relative ES import inside a package, or undefined when Node should decide. The file's real
+ * path comes from the system in one call (`realpathSync.native`), not from an lstat of each folder on its way.
+ */
 export function resolvedInPackage(specifier: string, parentURL: string | undefined) {
   if (!parentURL?.startsWith("file://") || !parentURL.includes("/node_modules/")) return undefined;
   if (!/^\.\.?\//.test(specifier) || !/\.m?js$/.test(specifier) || /[?#%]/.test(specifier)) return undefined;
@@ -45,5 +48,5 @@ export function resolvedInPackage(specifier: string, parentURL: string | undefin
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
   const format = file.endsWith(".mjs") ? "module" : packageType(path.dirname(file));
   if (format === "unknown") return undefined;
-  return { url: pathToFileURL(realpathSync(file)).href, format };
+  return { url: pathToFileURL(realpathSync.native(file)).href, format };
 }
