@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 import { PROMPT_MAIL } from "../mail/mailer.ts";
@@ -7,6 +6,12 @@ import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 import { saveSettings } from "../setting/repository.ts";
 
 let t: TestAppWithSmtp;
+
+/**
+ * A mail server address nothing answers: a port below the range the system hands out to servers that ask for any
+ * free port, so no other test's server can take it between this file's choice and its use.
+ */
+const NOBODY_LISTENS = "smtp://127.0.0.1:9";
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
@@ -70,7 +75,7 @@ describe("admin sign-in codes while the mail server throttles", () => {
   });
 
   it("answers the same 503 when the mail server cannot be reached", async () => {
-    const unreachable = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+    const unreachable = await createTestApp({ env: { SMTP_URL: NOBODY_LISTENS } });
     try {
       const refused = await login(unreachable, await unreachable.addAdmin());
       expectCodeNotSent(refused);
