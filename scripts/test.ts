@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { memoryTempDir } from "./lib/memory-temp.ts";
 
 /**
  * `npm test`: every Vitest project, in two lanes that run at the same time. The browser lane runs the
@@ -22,6 +24,20 @@ const LANES = [
   { name: "rest", projects: [`!${BROWSER_PROJECT}`], options: ["--maxWorkers=3"] },
 ] as const;
 
+/**
+ * The most the run holds in its temporary folder at once (every test database, the stacks' data, the browser's
+ * profile), with room to spare.
+ */
+const RUN_TEMP_BYTES = 4 * 1024 ** 3;
+
+/**
+ * The run's temporary files live in memory when the machine has a tmpfs with room (TMPDIR for both lanes), and on
+ * the disk otherwise. Each test file copies a database, and each stack initialises one and deletes it at the end:
+ * on this machine's disk the same 40 template copies cost 1.6 CPU-seconds at a quiet time and up to 12.4 at a busy
+ * one, and 1.2-1.3 in /dev/shm, so the run no longer slows down with the disk.
+ */
+const tempDir = memoryTempDir(RUN_TEMP_BYTES);
+
 const args = process.argv.slice(2);
 const filtered = args.some((arg) => !arg.startsWith("-"));
 const width = Math.max(...LANES.map((lane) => lane.name.length));
@@ -39,7 +55,11 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) },
+      env: {
+        ...process.env,
+        ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
+        ...(tempDir ? { TMPDIR: tempDir } : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -57,6 +77,7 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
 process.on("SIGINT", () => undefined);
 const started = Date.now();
 const codes = await Promise.all(LANES.map(runLane));
+if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const [index, lane] of LANES.entries())
   console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);
