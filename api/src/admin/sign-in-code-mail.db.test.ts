@@ -31,7 +31,9 @@ const verify = (_id: string, otp: string) => t.call("POST", API.admin.verifyOtp,
 function expectCodeNotSent(response: { status: number; body: { error: string } }) {
   expect(response.status).toBe(503);
   expect(response.body.error).toBe(MESSAGES.codeNotSent);
-  const shown = JSON.stringify(response.body, (key, value: unknown) => (key === "email" || key === "_id" ? undefined : value));
+  const shown = JSON.stringify(response.body, (key, value: unknown) =>
+    key === "email" || key === "_id" ? undefined : value,
+  );
   expect(shown).not.toMatch(/\bat \w|Error:|451|421|ECONN/);
 }
 
