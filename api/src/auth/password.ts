@@ -1,6 +1,14 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+/** scrypt's cost: N (CPU and memory), r (block size), p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The cost of every password hash the portal makes; a stored hash carries its own, which verifyPassword uses. */
+const PARAMS: ScryptCost = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 const scrypt = (password: string, salt: Buffer, options: ScryptOptions) =>
@@ -10,11 +18,11 @@ const scrypt = (password: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
-/** scrypt hash in the form `scrypt$N$r$p$salt$key` (base64 parts). */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt hash in the form `scrypt$N$r$p$salt$key` (base64 parts), at the portal's cost unless `cost` is given. */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await scrypt(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** A hash of a random password: verifying against it costs the same as against a real one. */
