@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { connectAsAnalyst } from "../../../test/analyst.ts";
 import { createTestDatabase } from "../../../test/database.ts";
-import { runNpm } from "../../test/cli.ts";
+import { runNpm, runScript } from "../../test/cli.ts";
 import { createDb } from "./database.ts";
 
 const migrate = (env: Record<string, string | undefined>) =>
@@ -29,13 +29,18 @@ describe("npm run migrate -w @pli/api", { timeout: 90_000 }, () => {
       await db.destroy();
     }
   });
+});
+
+describe("the compiled migrate program, as the API's image runs it", () => {
+  const migrateCompiled = (env: Record<string, string | undefined>) =>
+    runScript("migrate", [], { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env });
 
   it("refuses to run without a postgres DATABASE_URL", async () => {
-    await expect(migrate({})).rejects.toMatchObject({
+    await expect(migrateCompiled({})).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("DATABASE_URL: is required"),
     });
-    await expect(migrate({ DATABASE_URL: "mysql://x" })).rejects.toMatchObject({
+    await expect(migrateCompiled({ DATABASE_URL: "mysql://x" })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("DATABASE_URL"),
     });

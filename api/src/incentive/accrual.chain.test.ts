@@ -4,7 +4,7 @@ import { freePort } from "../../../scripts/lib/ports.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { runNpm } from "../../test/cli.ts";
+import { runNpm, runScript } from "../../test/cli.ts";
 import { adminAndTwoOperators, approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS } from "../public-contract/index.ts";
@@ -246,7 +246,7 @@ describe("monthly accrual over simulated months", () => {
 
   it("the command line refuses a malformed date and says when months wait for the indexer", async () => {
     const cli = (until: string, env: Record<string, string | undefined> = {}) =>
-      runNpm(["incentives:accrue", "--", "--until", until], {
+      runScript("incentives-accrue", ["--until", until], {
         DATABASE_URL: t.config.DATABASE_URL,
         RPC_URL: undefined,
         ...env,
