@@ -34,7 +34,7 @@ const RUN_TEMP_BYTES = 4 * 1024 ** 3;
  * The run's temporary files live in memory when the machine has a tmpfs with room (TMPDIR for both lanes), and on
  * the disk otherwise. Each test file copies a database, and each stack initialises one and deletes it at the end:
  * on this machine's disk the same 40 template copies cost 1.6 CPU-seconds at a quiet time and up to 12.4 at a busy
- * one, and 1.2-1.3 in /dev/shm, so the run no longer slows down with the disk.
+ * one, and 1.0-1.3 in /dev/shm, so the run no longer slows down with the disk.
  */
 const tempDir = memoryTempDir(RUN_TEMP_BYTES);
 
