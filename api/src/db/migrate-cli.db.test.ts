@@ -7,8 +7,11 @@ import { createTestDatabase } from "../../../test/database.ts";
 import { runNpm, runScript } from "../../test/cli.ts";
 import { createDb } from "./database.ts";
 
+/** The test's environment without the variables the migrate program reads: each test gives its own. */
+const UNSET = { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined };
+
 const migrate = (env: Record<string, string | undefined>) =>
-  runNpm(["migrate", "-w", "@pli/api"], { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env });
+  runNpm(["migrate", "-w", "@pli/api"], { ...UNSET, ...env });
 
 describe("npm run migrate -w @pli/api", { timeout: 90_000 }, () => {
   it("applies every migration to DATABASE_URL once, and nothing the second time; the analyst then logs in with ANALYST_PASSWORD", async () => {
@@ -32,8 +35,7 @@ describe("npm run migrate -w @pli/api", { timeout: 90_000 }, () => {
 });
 
 describe("the compiled migrate program, as the API's image runs it", () => {
-  const migrateCompiled = (env: Record<string, string | undefined>) =>
-    runScript("migrate", [], { DATABASE_URL: undefined, ANALYST_PASSWORD: undefined, ...env });
+  const migrateCompiled = (env: Record<string, string | undefined>) => runScript("migrate", [], { ...UNSET, ...env });
 
   it("refuses to run without a postgres DATABASE_URL", async () => {
     await expect(migrateCompiled({})).rejects.toMatchObject({
