@@ -2,13 +2,13 @@
  * The indexer's entry point in its container (Dockerfile target `indexer`): `ponder start` on the schema
  * named by indexerSchemaName for this code and chain (an unchanged image resumes its schema, a changed
  * one backfills a new schema while `chain.*` still serves the old), with the views schema the API reads.
- * Ponder listens on all interfaces at PORT (default 42069). SIGTERM and SIGINT are passed on, so a stop
- * releases Ponder's schema lock; the exit code is Ponder's.
+ * Ponder listens on all interfaces at PORT (default 42069). SIGTERM (`docker stop`) and SIGINT reach Ponder as
+ * PONDER_STOP_SIGNAL, so a stop releases Ponder's schema lock; the exit code is Ponder's.
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
-import { indexerSchemaName, PONDER_NODE_ARGS, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
+import { indexerSchemaName, PONDER_NODE_ARGS, PONDER_STOP_SIGNAL, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
 
 function readEnv(): IndexerEnv {
   try {
@@ -34,5 +34,5 @@ const ponder = spawn(
     stdio: "inherit",
   },
 );
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => ponder.kill(signal));
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => ponder.kill(PONDER_STOP_SIGNAL));
 ponder.once("exit", (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

@@ -27,6 +27,13 @@ export const PONDER_NODE_ARGS = [
   ]),
   PONDER_BIN,
 ];
+/**
+ * The signal that stops Ponder cleanly. Not SIGTERM: Ponder's build runs a Vite dev server, and Vite answers SIGTERM
+ * by closing itself and calling process.exit() at once, which ends the process while Ponder's own shutdown is still
+ * releasing its schema lock (`_ponder_meta.is_locked` stays 1, and the next start waits ~25 s for the heartbeat to
+ * expire and runs crash recovery). Vite leaves SIGINT alone, so Ponder's shutdown runs to its end.
+ */
+export const PONDER_STOP_SIGNAL = "SIGINT" satisfies NodeJS.Signals;
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
 export const VIEWS_SCHEMA = CHAIN_VIEWS_SCHEMA;
 
@@ -94,7 +101,7 @@ export interface Indexer {
   process: ChildProcess;
   /** Resolves with the exit code (or signal) once Ponder has exited. */
   exited: Promise<number | string>;
-  /** SIGTERM, then waits for exit (SIGKILL after 15 s). Ponder releases its schema lock. */
+  /** PONDER_STOP_SIGNAL, then waits for exit (SIGKILL after 15 s). Ponder releases its schema lock. */
   stop(): Promise<void>;
   /** SIGKILL, as a crash would: the schema stays locked until its heartbeat expires (~25 s). */
   kill(): Promise<void>;
@@ -129,7 +136,8 @@ const NUDGE_EVERY_MS = 2_000;
 
 /**
  * Ponder backfills up to the finalized block (head - 30) and, on a websocket, indexes the blocks after
- * it only once the next block arrives. A local anvil mines only on transactions, so mine an empty
+ * it only once the next block arrives. A local anvil (its own chain id, or any chain given with a control URL, as the
+ * XDC stand-in on chain 51 is) mines only on transactions, so mine an empty
  * block there, and another every NUDGE_EVERY_MS until the head at start is indexed: Ponder answers
  * /ready a moment before its subscription to new blocks is made, and a block mined in between is never
  * heard (nor is one whose mining failed).
@@ -139,7 +147,7 @@ async function catchUp({ databaseUrl, rpcUrl, controlRpcUrl, deployment, readyTi
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const indexed = await withChainDb(databaseUrl, getIndexedBlock);
   const nudge =
-    deployment.chainId === ANVIL_CHAIN_ID && (indexed ?? -1) < head
+    (deployment.chainId === ANVIL_CHAIN_ID || controlRpcUrl !== undefined) && (indexed ?? -1) < head
       ? () => client.request({ method: "evm_mine" } as never)
       : undefined;
   await waitForIndexedBlock(databaseUrl, head, { timeoutMs: readyTimeoutMs ?? 120_000, nudge });
@@ -195,7 +203,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const kill = () => signal("SIGKILL");
   const stop = async () => {
     const timer = setTimeout(() => void kill(), 15_000);
-    await signal("SIGTERM");
+    await signal(PONDER_STOP_SIGNAL);
     clearTimeout(timer);
   };
   const url = `http://127.0.0.1:${port}`;
