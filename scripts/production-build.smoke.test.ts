@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "@pli/abis";
 import { API } from "../api/src/public-contract/index.ts";
 import { startSmtp } from "../test/smtp.ts";
 import { freePort } from "./lib/ports.ts";
@@ -47,7 +48,7 @@ function runCommand(
 }
 
 describe("the production build", () => {
-  it("runs as the Dockerfile runs it with plain node: migrations, then a healthy server, and the compiled admin:create", async () => {
+  it("runs as the Dockerfile runs it with plain node: migrations, then a healthy server serving the default settings, and the compiled admin:create", async () => {
     await buildProduction();
     const postgres = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
     cleanups.push(() => postgres.stop());
@@ -91,6 +92,12 @@ describe("the production build", () => {
       chain: { ok: true, chainId: CHAIN_ID, head: HEAD },
       indexer: { ok: true, block: HEAD, lag: 0, maxLag: 30 },
       migrations: { ok: true, pending: 0 },
+    });
+    const settings = await fetch(`${url}${API.setting}`);
+    expect(settings.status).toBe(200);
+    expect(await settings.json()).toMatchObject({
+      applicationName: DEFAULT_SETTINGS.applicationName,
+      multiplyOf: DEFAULT_SETTINGS.multiplyOf.toString(),
     });
 
     const email = "first-admin@example.com";

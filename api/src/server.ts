@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { startNodeReconciler } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
+import { ensureDefaultSettings } from "./setting/repository.ts";
 import { withDirectBodies } from "./shared/direct-body.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
@@ -100,6 +101,8 @@ void sealStoredSecrets(db, webhookSender.secretKey).then(
   (sealed) => (sealed > 0 ? log.info({ sealed }, "webhooks: sealed secrets stored in plaintext") : undefined),
   (error: unknown) => log.error({ err: error }, "webhooks: sealing stored secrets failed"),
 );
+// A fresh install serves the default settings (and with them the chain's stake limits) before any admin saves them.
+if (await ensureDefaultSettings(db)) log.info("settings: the defaults were stored");
 const server = serve(
   { fetch: withDirectBodies(app.fetch), port: config.API_PORT, hostname: config.API_HOST },
   (info) => {

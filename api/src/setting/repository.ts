@@ -5,19 +5,25 @@ import { pliText } from "../shared/pli.ts";
 import type { BrandResponse, SettingInput, SettingResponse } from "./schema.ts";
 import type { SettingTable } from "./table.ts";
 
-/** Inserts the default site settings when none exist yet; returns whether it inserted them. */
+/**
+ * Inserts the default site settings when none exist yet; returns whether it inserted them. Every API replica runs it
+ * as it starts, so the check and the insert hold a lock that makes replicas starting together insert one row.
+ */
 export async function ensureDefaultSettings(db: Db): Promise<boolean> {
-  const existing = await db.selectFrom("app.setting").select("id").limit(1).executeTakeFirst();
-  if (existing) return false;
-  await db
-    .insertInto("app.setting")
-    .values({
-      application_name: DEFAULT_SETTINGS.applicationName,
-      multiply_of: DEFAULT_SETTINGS.multiplyOf.toString(),
-      incentive_percentage: DEFAULT_SETTINGS.incentivePercentage,
-    })
-    .execute();
-  return true;
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('pli.default-settings'))`.execute(tx);
+    const existing = await tx.selectFrom("app.setting").select("id").limit(1).executeTakeFirst();
+    if (existing) return false;
+    await tx
+      .insertInto("app.setting")
+      .values({
+        application_name: DEFAULT_SETTINGS.applicationName,
+        multiply_of: DEFAULT_SETTINGS.multiplyOf.toString(),
+        incentive_percentage: DEFAULT_SETTINGS.incentivePercentage,
+      })
+      .execute();
+    return true;
+  });
 }
 
 /** The contract's stake limits as indexed, wei; null before the indexer has them. */
