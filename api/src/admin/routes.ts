@@ -3,7 +3,8 @@ import { MESSAGES } from "../public-contract/index.ts";
 import { auditActor } from "../audit/actor.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/password.ts";
-import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { clientNetwork } from "../rate-limit/client-address.ts";
+import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
@@ -75,7 +76,7 @@ const update = createRoute({
 export const adminRoutes = createRouter()
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    const ip = clientIp(c);
+    const ip = clientNetwork(c);
     await enforceLimits(c, [[L.adminLoginIp, ip]]);
     const registerDetail = await passwordStep(c, email, ip, password);
     if (registerDetail.emailCode && !registerDetail.passkey && !registerDetail.codeSent)
@@ -86,7 +87,7 @@ export const adminRoutes = createRouter()
     const { _id, otp } = c.req.valid("json");
     const { db, config } = c.get("deps");
     await enforceLimits(c, [
-      [L.otpIp, clientIp(c)],
+      [L.otpIp, clientNetwork(c)],
       [L.otpChallenge, _id],
     ]);
     const adminId = await verifyChallenge(db, config.JWT_SECRET, _id, otp);
@@ -98,7 +99,7 @@ export const adminRoutes = createRouter()
     const { _id } = c.req.valid("json");
     const { db, mailer, log, config } = c.get("deps");
     await enforceLimits(c, [
-      [L.otpIp, clientIp(c)],
+      [L.otpIp, clientNetwork(c)],
       [L.otpChallenge, _id],
     ]);
     await resendChallenge(db, { mailer, log }, config.JWT_SECRET, _id);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { countPasskeys } from "../passkey/repository.ts";
-import { budgetSpent, recordFailure, refuseIfLocked } from "../rate-limit/rate-limit.ts";
+import { countTry, spendTry } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { startChallenge } from "./otp.ts";
 import { accountPasswordFailures, clientPasswordFailures } from "./reauth.ts";
@@ -25,7 +25,8 @@ const invalidCredentials = () =>
  * admin without a passkey), a code is mailed only for the right one, and an attempt made with a
  * wrong one can never be finished. So strangers guessing from many addresses learn nothing and
  * cannot lock the admin out, and the admin finishes with the emailed code or a passkey as always.
- * While blind every try spends the client's budget, the right one too: else a 429 coming one try
+ * Every try is counted on both budgets before the password is checked (a burst gets no more checks
+ * than the budget), and a right one is refunded; while blind it is not: else a 429 coming one try
  * late would tell that one of the tries was right.
  */
 export async function passwordStep(
@@ -35,14 +36,13 @@ export async function passwordStep(
   password: string,
 ): Promise<z.output<typeof registerDetailSchema>["registerDetail"]> {
   const { db, mailer, log, config } = c.get("deps");
-  const fromClient = clientPasswordFailures(email, ip);
-  const fromAllClients = accountPasswordFailures(email);
-  await refuseIfLocked(c, [fromClient]);
-  const blind = await budgetSpent(c, fromAllClients);
+  const fromClient = await spendTry(c, clientPasswordFailures(email, ip));
+  const fromAllClients = await countTry(c, accountPasswordFailures(email));
+  const blind = fromAllClients.over;
   const admin = await findAdminByEmail(db, email);
   const passwordMatched =
     (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
-  if (!passwordMatched || blind) await recordFailure(c, [fromClient, fromAllClients]);
+  if (passwordMatched && !blind) await Promise.all([fromClient.refund(), fromAllClients.refund()]);
   if (!passwordMatched && !blind) throw invalidCredentials();
   const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
   const emailCode = !passkey || admin?.email_code_fallback === true;

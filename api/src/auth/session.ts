@@ -42,7 +42,7 @@ const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "ap
  * of its own (two sessions issued in one second are still two tokens).
  */
 export async function signSession(
-  claims: Omit<SessionClaims, "exp">,
+  claims: Omit<SessionClaims, "exp" | "jti">,
   secret: string,
   ttlSeconds: number,
 ): Promise<string> {

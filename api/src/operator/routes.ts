@@ -3,7 +3,8 @@ import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
 import { auditActor } from "../audit/actor.ts";
 import { adminOnly, signedInBefore2fa, userBefore2fa } from "../auth/middleware.ts";
 import { revokeSessions } from "../auth/session.ts";
-import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { clientNetwork } from "../rate-limit/client-address.ts";
+import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -109,12 +110,12 @@ const access = createRoute({
 export const operatorRoutes = createRouter()
   .openapi(siwe, async (c) => {
     const { walletAddress } = c.req.valid("json");
-    await enforceLimits(c, [[L.siweIp, clientIp(c)]]);
+    await enforceLimits(c, [[L.siweIp, clientNetwork(c)]]);
     return c.json({ message: await issueSiweMessage(c.get("deps").db, c.get("deps").config, walletAddress) }, 200);
   })
   .openapi(login, async (c) => {
     const body = c.req.valid("json");
-    await enforceLimits(c, [[L.userLoginIp, clientIp(c)]]);
+    await enforceLimits(c, [[L.userLoginIp, clientNetwork(c)]]);
     const result = await loginOperator(c.get("deps"), { ...body, signature: body.signature as `0x${string}` }, (id) =>
       enforceLimits(c, [[L.totpAccount, id]]),
     );

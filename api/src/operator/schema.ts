@@ -46,6 +46,8 @@ export const sessionClaimsSchema = z.object({
   email: z.string(),
   /** The account's session version when the token was issued; a later version ends the session. */
   ver: z.number().int(),
+  /** The token's own id: what a budget of this one session is kept under. */
+  jti: z.string().min(1),
   exp: z.number(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

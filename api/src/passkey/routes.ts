@@ -6,7 +6,8 @@ import { adminSession } from "../admin/session.ts";
 import { auditActor } from "../audit/actor.ts";
 import { adminOnly } from "../auth/middleware.ts";
 import { MESSAGES } from "../public-contract/index.ts";
-import { clientIp, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { clientNetwork } from "../rate-limit/client-address.ts";
+import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, tokenSchema } from "../shared/schema.ts";
@@ -125,9 +126,9 @@ const registrationCeremony = () => import("./registration.ts");
 const signInCeremony = () => import("./sign-in.ts");
 
 /** Second-factor tries of one attempt share the code step's budgets, whether by code or by passkey. */
-const limitSecondFactor = (c: Parameters<typeof clientIp>[0], attemptId: string) =>
+const limitSecondFactor = (c: Parameters<typeof clientNetwork>[0], attemptId: string) =>
   enforceLimits(c, [
-    [L.otpIp, clientIp(c)],
+    [L.otpIp, clientNetwork(c)],
     [L.otpChallenge, attemptId],
   ]);
 

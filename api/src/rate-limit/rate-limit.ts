@@ -6,30 +6,28 @@ import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { tooManyRequests } from "../shared/errors.ts";
 
-/**
- * Counts one hit on `key` in a fixed window held in Postgres (so every API instance shares it) and
- * returns the hits so far in the current window.
- */
-async function countHit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  return (await countHitInWindow(db, key, windowSeconds)).hits;
-}
-
 /** The whole seconds (at least 1) from now until the window that started at window_start ends. */
 const secondsLeftOfWindow = (windowSeconds: number) =>
   sql<number>`greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now()))))::int`;
 
-/** countHit, also answering the seconds until the current window ends (when a refused caller may try again). */
+/**
+ * Counts one hit on `key` in a fixed window held in Postgres (so every API instance shares it), in one
+ * statement (the row is locked while it counts, so hits at the same moment each see their own count);
+ * answers the hits so far in the current window, the seconds until it ends, and the window's start.
+ */
 async function countHitInWindow(
   db: Db,
   key: string,
   windowSeconds: number,
-): Promise<{ hits: number; secondsLeft: number }> {
-  const { rows } = await sql<{ hits: number; secondsLeft: number }>`
+): Promise<{ hits: number; secondsLeft: number; windowStart: string }> {
+  const { rows } = await sql<{ hits: number; secondsLeft: number; windowStart: string }>`
     INSERT INTO app.rate_limit (key, window_start, hits) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN app.rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE app.rate_limit.hits + 1 END,
       window_start = CASE WHEN app.rate_limit.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE app.rate_limit.window_start END
-    RETURNING hits, ${secondsLeftOfWindow(windowSeconds)} AS "secondsLeft"`.execute(db);
+    RETURNING hits, ${secondsLeftOfWindow(windowSeconds)} AS "secondsLeft", window_start::text AS "windowStart"`.execute(
+    db,
+  );
   return rows[0]!;
 }
 
@@ -76,39 +74,39 @@ export async function enforceLimits(
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
-/**
- * The seconds until `subject`'s budget frees a hit when it has `limit.max` or more failures in the current window, else
- * null (this request is not counted).
- */
-async function spentBudgetWait(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<number | null> {
-  const row = await c
-    .get("deps")
-    .db.selectFrom("app.rate_limit")
-    .select(["hits", secondsLeftOfWindow(limit.windowSeconds).as("secondsLeft")])
-    .where("key", "=", `${limit.name}:${subject.toLowerCase()}`)
-    .where("window_start", ">", sql<Date>`now() - make_interval(secs => ${limit.windowSeconds})`)
-    .executeTakeFirst();
-  return row && row.hits >= limit.max ? row.secondsLeft : null;
+/** A try counted on a failure budget before it was judged: see countTry. */
+export interface CountedTry {
+  /** Past the budget: the try must not be judged (the account's sign-in ceiling answers blind instead). */
+  over: boolean;
+  /** The seconds until the budget's window ends and it has room again. */
+  secondsLeft: number;
+  /** Takes the try back off the budget, for a try that turned out right. */
+  refund: () => Promise<void>;
 }
 
-/** Whether `subject` has `limit.max` or more failures in the current window (this request is not counted). */
-export const budgetSpent = async (c: Context<AppEnv>, check: [Limit, string]): Promise<boolean> =>
-  (await spentBudgetWait(c, check)) !== null;
-
 /**
- * For failure budgets: refuses once any of them has `max` failures in the window, without counting
- * this request. Failures are counted with `recordFailure`.
+ * Counts a try (a password, a code) on a failure budget before the try is checked, in the same
+ * statement that reads the count: of a burst sent at once only the budget's number are ever checked,
+ * which counting after the check, or checking the count first, would let through. A try that turns
+ * out right is refunded, so right ones never spend the budget; only within the window it was counted
+ * in, so a refund can never free a hit of a later window.
  */
-export async function refuseIfLocked(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  for (const check of checks) {
-    const wait = await spentBudgetWait(c, check);
-    if (wait !== null) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
-  }
+export async function countTry(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<CountedTry> {
+  const { db } = c.get("deps");
+  const key = `${limit.name}:${subject.toLowerCase()}`;
+  const { hits, secondsLeft, windowStart } = await countHitInWindow(db, key, limit.windowSeconds);
+  const refund = async () => {
+    await sql`UPDATE app.rate_limit SET hits = hits - 1
+      WHERE key = ${key} AND window_start = ${windowStart}::timestamptz AND hits > 0`.execute(db);
+  };
+  return { over: hits > limit.max, secondsLeft, refund };
 }
 
-export async function recordFailure(c: Context<AppEnv>, checks: [Limit, string][]): Promise<void> {
-  for (const [limit, subject] of checks)
-    await countHit(c.get("deps").db, `${limit.name}:${subject.toLowerCase()}`, limit.windowSeconds);
+/** countTry, refusing (429, with Retry-After) a try past the budget. */
+export async function spendTry(c: Context<AppEnv>, check: [Limit, string]): Promise<CountedTry> {
+  const counted = await countTry(c, check);
+  if (counted.over) throw tooManyRequests(MESSAGES.tooManyRequests, counted.secondsLeft);
+  return counted;
 }
 
 /** The subject of a per-account budget: the signed-in account, operator or admin. */
