@@ -100,6 +100,34 @@ describe("every declared route refuses control characters with a field error", (
   });
 });
 
+describe("every declared route refuses half of a surrogate pair with a field error", () => {
+  it("in each field of each JSON body, alone at its start or end, as a value or a key: 400 naming the field", async () => {
+    let checked = 0;
+    for (const op of operations.filter((o) => o.method === "post" && !o.multipart)) {
+      for (const [index, field] of op.bodyFields.entries()) {
+        const type = JSON_SPELLINGS[index % JSON_SPELLINGS.length]!;
+        for (const [text, token] of [
+          ["\ud800abc", tokens[3]],
+          ["abc\udfff", tokens[2]],
+        ] as const) {
+          const response = await t.call("POST", urlOf(op), {
+            body: { [field]: text },
+            token,
+            headers: { "content-type": type },
+          });
+          expect(response.status, `${op.path} ${field} ${type}`).toBe(400);
+          expect(response.body.errors?.[field], `${op.path} ${field} ${type}`).toBe(MESSAGES.unpairedSurrogate);
+        }
+        const nested = await t.call("POST", urlOf(op), { body: { [field]: { "\udc00": ["x"] } }, token: tokens[3] });
+        expect(nested.status, `${op.path} ${field} key`).toBe(400);
+        expect(nested.body.errors?.[`${field}.\udc00`], `${op.path} ${field} key`).toBe(MESSAGES.unpairedSurrogate);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+});
+
 describe("bodies", () => {
   it("an empty body with a JSON content type is no body; a body that is not JSON answers 400", async () => {
     const empty = await t.app.request(API.operator.twofaSetup, {
@@ -121,6 +149,7 @@ describe("bodies", () => {
 describe("fuzzing every declared route", () => {
   const value = fc.oneof(
     fc.string({ unit: "binary" }),
+    fc.constantFrom("\ud800abc", "abc\udfff", "\udbff"),
     fc.integer(),
     fc.double(),
     fc.boolean(),

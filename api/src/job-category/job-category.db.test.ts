@@ -58,6 +58,19 @@ describe("job categories", () => {
     expect((await rename("00000000-0000-4000-8000-000000000000", "Anything")).status).toBe(404);
   });
 
+  it("a name with half of a surrogate pair is refused with a field error, and nothing is written", async () => {
+    const audited = async () => (await t.db.selectFrom("app.audit_record").select("id").execute()).length;
+    const categories = async () => (await t.db.selectFrom("app.job_category").select("id").execute()).length;
+    const before = [await audited(), await categories()];
+    for (const categoryName of ["\ud800abc", "abc\udfff"]) {
+      const refused = await add(categoryName);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ categoryName: MESSAGES.unpairedSurrogate });
+    }
+    expect([await audited(), await categories()]).toEqual(before);
+    expect((await add("abc \ud83d\ude00")).status).toBe(201);
+  });
+
   it("a category is removed only while no job uses it; renaming keeps its jobs", async () => {
     const category = (await add("Election results")).body.data;
     const jobId = await submitJob(t, operator, { jobCategoryID: category._id });

@@ -6,6 +6,7 @@ import { MAX_JSON_DEPTH } from "../shared/json-depth.ts";
 export const COMMON_MESSAGES = {
   checkAllFields: "Check all the fields",
   controlCharacters: "Control characters are not allowed",
+  unpairedSurrogate: "The text is not valid Unicode (it holds half of a surrogate pair)",
   unreadableBody: "The request body cannot be read as its content type says",
   nestedTooDeep: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
   enterOtp: "Enter the OTP",

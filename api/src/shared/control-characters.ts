@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { MESSAGES } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -9,28 +10,68 @@ import { isFormMediaType, isJsonMediaType, mediaTypeOf } from "./media-type.ts";
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 
+/**
+ * Half of a surrogate pair standing alone (what `String.prototype.isWellFormed` refuses): JSON may spell one as an
+ * escape (`"\ud800abc"`), and Postgres' jsonb (every audit record) refuses it, as does any client reading UTF-8.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why a text cannot be kept, or null when it can. */
+const refusal = (text: string): string | null =>
+  CONTROL.test(text) ? MESSAGES.controlCharacters : LONE_SURROGATE.test(text) ? MESSAGES.unpairedSurrogate : null;
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== "object" || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 };
 
-/** Every path (dot-joined) of `value` holding a string, or a key, with a control character. */
-function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (CONTROL.test(value)) found.push(path.join(".") || "body");
-  } else if (value instanceof File) {
-    if (CONTROL.test(value.name)) found.push(path.join(".") || "body");
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => controlCharacterPaths(item, [...path, String(index)], found));
-  } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (CONTROL.test(key)) found.push([...path, key].join("."));
-      else controlCharacterPaths(item, [...path, key], found);
-    }
+/** Every path (dot-joined) of `value` holding a string, or a key, that cannot be kept, with why. */
+function refusedTextPaths(value: unknown, path: string[] = [], found: [string, string][] = []): [string, string][] {
+  const check = (text: string, at: string[]) => {
+    const why = refusal(text);
+    if (why) found.push([at.join(".") || "body", why]);
+    return why;
+  };
+  if (typeof value === "string") check(value, path);
+  else if (value instanceof File) check(value.name, path);
+  else if (Array.isArray(value))
+    value.forEach((item, index) => refusedTextPaths(item, [...path, String(index)], found));
+  else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value))
+      if (!check(key, [...path, key])) refusedTextPaths(item, [...path, key], found);
   }
   return found;
 }
+
+/** Answers 400 with a field error for each place of `parts` (each a query, `{ body }` or a form) that holds one. */
+function refuseTexts(parts: Record<string, unknown>[]): void {
+  const found = parts
+    .flatMap((part) => refusedTextPaths(part))
+    .map(([path, why]) => [path.replace(/^body\.?/, "").replace(/\.0$/, "") || "body", why] as const);
+  if (found.length > 0) throw validationError(Object.fromEntries(found));
+}
+
+/**
+ * The form of a request, read and checked only when a route's validator asks for it: by then the route's own
+ * middleware (its session and role guard, its rate limit) has run, so a stranger's 2 MB form is never parsed.
+ */
+function checkedFormLater(c: Context<AppEnv>): PromiseLike<FormData> {
+  let form: Promise<FormData> | undefined;
+  const read = async () => {
+    const data = await formParser.parse(c.req.raw).catch(() => {
+      throw validationError({ body: MESSAGES.unreadableBody });
+    });
+    const fields: Record<string, unknown[]> = {};
+    for (const [key, value] of data) (fields[key] ??= []).push(value);
+    refuseTexts([fields]);
+    return data;
+  };
+  return { then: (onFulfilled, onRejected) => (form ??= read()).then(onFulfilled, onRejected) };
+}
+
+/** How a form body is parsed (an object, so a test can watch whether a request's form was read at all). */
+export const formParser = { parse: (request: Request): Promise<FormData> => request.formData() };
 
 /** The JSON of a request body; a body that is not JSON, or nests too deeply, answers 400 (an empty one is no body). */
 function parseJson(text: string): unknown {
@@ -43,9 +84,9 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Whether `raw`, a query string or a JSON text, may give a control character once decoded: only through a control
- * character of its own or an escape (`%` in a query, a backslash in JSON), so text with neither is not walked value by
- * value.
+ * Whether `raw`, a query string or a JSON text, may give a control character or half of a surrogate pair once decoded:
+ * only through a control character of its own or an escape (`%` in a query, a backslash in JSON; decoded UTF-8 holds
+ * no lone surrogate), so text with neither is not walked value by value.
  */
 const mayDecodeToControl = (raw: string, escape: string) => raw.includes(escape) || CONTROL.test(raw);
 
@@ -53,12 +94,13 @@ const mayDecodeToControl = (raw: string, escape: string) => raw.includes(escape)
 const NO_CONTENT_METHODS = new Set(["GET", "HEAD"]);
 
 /**
- * Refuses a request whose query, JSON body or form (file names included) carries a control character
- * anywhere, with a field error per place, and a body that cannot be read as its declared type or nests
- * too deeply, before any route sees it (the app runs it for every request, after the body limit). It
- * reads a body exactly when the validators would, deciding by the same media type (mediaTypeOf), and never
- * a GET's or HEAD's: reading one, even empty, makes @hono/node-server build a full fetch Request, which cost a
- * list answered from the answer cache more than the answer.
+ * Refuses a request whose query, JSON body or form (file names included) carries a control character or half of a
+ * surrogate pair anywhere, with a field error per place, and a body that cannot be read as its declared type or nests
+ * too deeply, before any route sees it (the app runs it for every request, after the body limit): one check for every
+ * string field of every route. It reads a body exactly when the validators would, deciding by the same media type
+ * (mediaTypeOf), and never a GET's or HEAD's: reading one, even empty, makes @hono/node-server build a full fetch
+ * Request, which cost a list answered from the answer cache more than the answer. A form (up to 2 MB, where a JSON
+ * body is small) is checked when the route's validator reads it, after the route's guards: see checkedFormLater.
  */
 export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
   const type = NO_CONTENT_METHODS.has(c.req.method) ? "" : mediaTypeOf(c.req.header("content-type"));
@@ -77,18 +119,9 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
       if (mayDecodeToControl(text, "\\")) parts.push({ body });
     }
   } else if (isFormMediaType(type)) {
-    parts.push(
-      await c.req.parseBody({ all: true }).catch(() => {
-        throw validationError({ body: MESSAGES.unreadableBody });
-      }),
-    );
+    // Hono's form validator and parseBody await this cache entry instead of reading the body themselves.
+    (c.req.bodyCache as { formData?: PromiseLike<FormData> }).formData = checkedFormLater(c);
   }
-  const found = parts
-    .flatMap((part) => controlCharacterPaths(part))
-    .map((path) => path.replace(/^body\.?/, "") || "body");
-  if (found.length > 0)
-    throw validationError(
-      Object.fromEntries(found.map((path) => [path.replace(/\.0$/, ""), MESSAGES.controlCharacters])),
-    );
+  refuseTexts(parts);
   await next();
 });

@@ -10,8 +10,8 @@ export type Access = "public" | "user" | "admin" | "signed-in";
 /**
  * A feature's router. Each route is declared once with `createRoute`: the declaration validates the
  * request, documents it in /api/openapi.json and types the web's client. Failed checks answer 400
- * with the field map (see rejectInvalid). Before any route, the app refuses control characters in any
- * input (shared/control-characters.ts).
+ * with the field map (see rejectInvalid). Before a route's handler sees any input, the app refuses control characters
+ * and halves of surrogate pairs in it (shared/control-characters.ts).
  */
 export const createRouter = () => new OpenAPIHono<AppEnv>({ strict: false, defaultHook: rejectInvalid });
 

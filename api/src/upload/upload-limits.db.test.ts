@@ -1,9 +1,11 @@
 import { existsSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePrivateKey } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, LIMITS, MESSAGES } from "../public-contract/index.ts";
+import { formParser } from "../shared/control-characters.ts";
 
 let t: TestApp;
 
@@ -106,5 +108,32 @@ describe("upload limits", () => {
     const answers = await Promise.all([upload(operator), upload(operator)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 413]);
     expect(storedFiles()).toHaveLength(files.length + 1);
+  });
+
+  it("a 2 MB form is not read before the session, its role and the hourly budget are checked", async () => {
+    const parse = vi.spyOn(formParser, "parse");
+    try {
+      const big = () => imageForm(new Uint8Array(LIMITS.uploadMaxBytes - 1024).fill(7), "big.png");
+      const stranger = await t.call("POST", API.upload, { body: big() });
+      expect(stranger.status).toBe(401);
+      expect(stranger.body.error).toBe(MESSAGES.unauthorized);
+      const badToken = await t.call("POST", API.upload, { body: big(), token: "not-a-token" });
+      expect(badToken.status).toBe(401);
+      const key = generatePrivateKey();
+      await t.addValidator(key);
+      const without2fa = await t.call("POST", API.upload, { body: big(), token: await t.operatorTokenWithout2fa(key) });
+      expect(without2fa.status).toBe(403);
+      expect(without2fa.body.error).toBe(MESSAGES.twofaRequired);
+      expect(parse).not.toHaveBeenCalled();
+      const operator = await newOperator(t);
+      for (let i = 1; i <= LIMITS.uploadsPerHour; i++) expect((await upload(operator)).status).toBe(200);
+      parse.mockClear();
+      expect((await t.call("POST", API.upload, { body: big(), token: operator.token })).status).toBe(429);
+      expect(parse).not.toHaveBeenCalled();
+      expect((await upload(await newOperator(t))).status).toBe(200);
+      expect(parse).toHaveBeenCalledOnce();
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
