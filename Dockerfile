@@ -6,8 +6,12 @@
 
 # The port the API listens on inside its container; the web image proxies to it.
 ARG API_PORT=8787
+# The base images, by default the official ones; a private mirror's names instead, e.g.
+# `--build-arg NODE_IMAGE=registry.example.com/library/node:24-slim` (compose passes NODE_IMAGE and NGINX_IMAGE).
+ARG NODE_IMAGE=node:24-slim
+ARG NGINX_IMAGE=nginx:1.28
 
-FROM node:24-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY abis/package.json abis/
@@ -19,11 +23,11 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w @pli/web && npm run build:production
 
-# Production dependencies of the API and the indexer only (no web, contract or test packages). The API,
-# its migrations, the admin scripts and the indexer's start run as the JavaScript the build stage
-# compiled (`npm run build:production`: api/dist, indexer/dist) with plain node; Ponder loads the
-# indexing code's TypeScript itself.
-FROM node:24-slim AS runtime
+# Production dependencies of the API and the indexer only (no web, contract or test packages, and none of the
+# development tools `--omit=dev` keeps: scripts/runtime-packages.ts). The API, its migrations, the admin scripts and
+# the indexer's start run as the JavaScript the build stage compiled (`npm run build:production`: api/dist,
+# indexer/dist) with plain node; Ponder loads the indexing code's TypeScript itself, with its own vite.
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -32,7 +36,9 @@ COPY contracts/package.json contracts/
 COPY indexer/package.json indexer/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY scripts/runtime-packages.ts /tmp/runtime-packages.ts
 RUN npm ci --omit=dev --no-audit --no-fund -w @pli/abis -w @pli/api -w @pli/indexer \
+    && node /tmp/runtime-packages.ts && rm /tmp/runtime-packages.ts \
     && npm cache clean --force
 COPY tsconfig.base.json tsconfig.json ponder.config.ts ./
 COPY abis/src abis/src
@@ -60,7 +66,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "indexer/dist/start.js"]
 
-FROM nginx:1.28 AS web
+FROM ${NGINX_IMAGE} AS web
 ARG API_PORT
 ENV NGINX_API_UPSTREAM=api:${API_PORT} NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 NGINX_ENVSUBST_FILTER=NGINX_
 COPY deploy/nginx/templates /etc/nginx/templates

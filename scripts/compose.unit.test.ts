@@ -23,6 +23,9 @@ type Environment = Record<string, string | null>;
 type Port = { published: number; target: number } | string;
 interface Service {
   image?: string;
+  build?: { args?: Record<string, string> };
+  user?: string;
+  entrypoint?: string[];
   command?: string[];
   environment?: Environment;
   ports?: Port[];
@@ -244,6 +247,11 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       API_REPLICAS: () => resolved.services.api?.deploy?.replicas,
       ANALYST_DB_PORT: () => publishedPorts(resolved, "postgres")[0]?.published,
       ANALYST_INDEXER_PORT: () => publishedPorts(resolved, "indexer")[0]?.published,
+      NODE_IMAGE: () => resolved.services.api?.build?.args?.NODE_IMAGE,
+      NGINX_IMAGE: () => resolved.services.web?.build?.args?.NGINX_IMAGE,
+      POSTGRES_IMAGE: () => resolved.services.postgres?.image,
+      PROMETHEUS_IMAGE: () => resolved.services.prometheus?.image,
+      GRAFANA_IMAGE: () => resolved.services.grafana?.image,
     };
     const environments = Object.keys(resolved.services).map((service) => environmentOf(resolved, service));
     for (const { name, value } of optional) {
@@ -404,6 +412,32 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(api.LOG_PRETTY).not.toBe(true);
   });
 
+  it("takes every image it builds on or runs from a setting whose default is the official image", async () => {
+    const composeFile = readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8");
+    const dockerfile = readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+    const named = [...composeFile.matchAll(/^\s+image: (.+)$/gm)].map((match) => match[1]!);
+    expect(named.filter((image) => image !== "pli-portal-api")).toEqual([
+      "${POSTGRES_IMAGE:-postgres:18}",
+      "${PROMETHEUS_IMAGE:-prom/prometheus:v3.5.0}",
+      "${GRAFANA_IMAGE:-grafana/grafana:12.1.0}",
+    ]);
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual([
+      "${NODE_IMAGE}",
+      "${NODE_IMAGE}",
+      "runtime",
+      "runtime",
+      "${NGINX_IMAGE}",
+    ]);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
+    expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginx:1\.28$/m);
+    const { services } = await resolveExample();
+    for (const service of ["api", "indexer", "web"])
+      expect(services[service]?.build?.args, service).toEqual({
+        NODE_IMAGE: "node:24-slim",
+        NGINX_IMAGE: "nginx:1.28",
+      });
+  });
+
   it("runs the compiled backup of the running API's image under the backup profile, with the uploads volume", async () => {
     const { services } = await resolveExample();
     const backup = services.backup!;
@@ -420,5 +454,11 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     const archiveDir = mountsOf(backup).find((mount) => mount.target === path.posix.dirname(out));
     expect(archiveDir, `${out} is on a folder of the host`).toMatchObject({ source: path.join(ROOT, "backups") });
     expect(archiveDir?.readOnly).toBe(false);
+    // A missing ./backups is created by Docker as root's: the service makes it the node user's before it writes there.
+    expect(backup.user).toBe("root");
+    // `docker-compose config` prints a literal $ escaped, as $$.
+    expect(backup.entrypoint?.join(" ").replaceAll("$$", "$")).toContain(
+      `chown node:node ${path.posix.dirname(out)} && chmod 700 ${path.posix.dirname(out)} && exec setpriv --reuid=node --regid=node --init-groups "$@"`,
+    );
   });
 });

@@ -32,7 +32,8 @@ describe("the production images", () => {
     expect(build).toMatch(/^RUN .*npm run build:production/m);
     for (const outdir of Object.keys(PRODUCTION_PROGRAMS))
       expect(runtime).toContain(`COPY --from=build /app/${outdir} ${outdir}`);
-    expect(runtime).not.toMatch(/^COPY (api\/src|scripts)\b/m);
+    expect(runtime.match(/^COPY (api\/src|scripts)\S*/gm)).toEqual(["COPY scripts/runtime-packages.ts"]);
+    expect(runtime).toMatch(/&& node \/tmp\/runtime-packages\.ts && rm \/tmp\/runtime-packages\.ts/);
   });
 
   it("install no TypeScript loader as a production dependency of the API", () => {
