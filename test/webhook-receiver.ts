@@ -52,3 +52,70 @@ export async function startWebhookReceiver() {
 }
 
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/** How a misbehaving receiver answers, once it has read a request: see startMisbehavingReceiver. */
+export type Misbehaviour =
+  /** 200, then one byte of the body every 2 s, never ending it. */
+  | "trickle"
+  /** 200, then body as fast as the client reads it, forever. */
+  | "flood"
+  /** 200 with an empty body, 200 ms after the request. */
+  | "slow";
+
+/**
+ * A local HTTP receiver (node:http on a free port of 127.0.0.1) that answers every request as `behaviour` says, for
+ * the tests of what a webhook delivery does when a receiver holds it. It keeps the requests' bodies in order of
+ * arrival (with when each arrived), how many are open at once at most, and how many the client closed.
+ */
+export async function startMisbehavingReceiver(behaviour: Misbehaviour) {
+  const received: { body: string; at: number }[] = [];
+  const state = { open: 0, mostOpen: 0, closed: 0 };
+  const server = createServer((req, res) => {
+    state.open++;
+    state.mostOpen = Math.max(state.mostOpen, state.open);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ body: Buffer.concat(chunks).toString("utf8"), at: performance.now() });
+      if (behaviour === "slow") {
+        setTimeout(() => res.end(), 200);
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      if (behaviour === "trickle") {
+        res.write("[");
+        const timer = setInterval(() => res.write(" "), 2_000);
+        res.on("close", () => clearInterval(timer));
+        return;
+      }
+      const chunk = Buffer.alloc(16 * 1024, 0x20);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on("drain", pump);
+      pump();
+    });
+    res.on("close", () => {
+      state.open--;
+      if (!res.writableFinished) state.closed++;
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    state,
+    /** Closes every connection (an attempt still reading ends at once) and the server. */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type MisbehavingReceiver = Awaited<ReturnType<typeof startMisbehavingReceiver>>;

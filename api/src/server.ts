@@ -19,7 +19,7 @@ import { ensureDefaultSettings } from "./setting/repository.ts";
 import { withDirectBodies } from "./shared/direct-body.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { createValidatorCheck } from "./validator-check/validator-check.ts";
-import { deliverPendingWebhooks, webhookJob, webhookQueueOf } from "./webhook/delivery.ts";
+import { deliverPendingWebhooks, webhookJob, webhookPruneJob, webhookQueueOf } from "./webhook/delivery.ts";
 import { systemResolver } from "./webhook/guard.ts";
 import { sealStoredSecrets } from "./webhook/repository.ts";
 import { webhookSecretKey } from "./webhook/secret-box.ts";
@@ -64,6 +64,7 @@ const webhookSender = {
   reach: { production: config.APP_ENV === "production", resolve: systemResolver },
   secretKey: webhookSecretKey(config),
   telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
+  builtInDirectory: !config.VALIDATOR_CHECK_URL,
   wakeMail: () => mailQueue.wake(),
 };
 /** The node monitor and the webhook test wake it after recording webhook events; the minute job retries what failed. */
@@ -131,6 +132,7 @@ const scheduler = config.SCHEDULER_ENABLED
         mailJob(mailSender),
         adminDigestJob(mailSender),
         webhookJob(webhookSender),
+        webhookPruneJob(webhookSender),
       ],
       log,
       checkSeconds: config.SCHEDULER_CHECK_SECONDS,

@@ -139,6 +139,7 @@ export async function createTestApp({
     reach: { production: config.APP_ENV === "production", resolve: resolveHost },
     secretKey: webhookSecretKey(config),
     telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
+    builtInDirectory: !config.VALIDATOR_CHECK_URL,
     wakeMail: mailQueue.wake,
   };
   const webhookWakes = { count: 0 };

@@ -285,11 +285,12 @@ describe("the monitor's checks counted per day", () => {
 describe("node down alerts by webhook", () => {
   it("tells the operator's webhook within the monitor round that finds the node down, once, and when it is back up", async () => {
     const node = await addNode("127.0.0.11");
-    const { operator_id } = await t.db
+    const { operator_id, wallet_address } = await t.db
       .selectFrom("app.node")
-      .select("operator_id")
+      .select(["operator_id", "wallet_address"])
       .where("id", "=", node)
       .executeTakeFirstOrThrow();
+    await t.db.insertInto("app.validator_directory").values({ wallet_address, user_role: "Validator" }).execute();
     await t.db
       .insertInto("app.webhook")
       .values({ operator_id, kind: "discord", target: `${receiver.url}/node-alerts`, token: null, secret: null })

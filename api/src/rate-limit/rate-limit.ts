@@ -5,6 +5,7 @@ import { LIMITS, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { tooManyRequests } from "../shared/errors.ts";
+import { WEBHOOK_LIMITS } from "../webhook/rules.ts";
 
 /** The whole seconds (at least 1) from now until the window that started at window_start ends. */
 const secondsLeftOfWindow = (windowSeconds: number) =>
@@ -121,7 +122,8 @@ export const accountOf = (session: { userType: string; sub: string }) => `${sess
  * finished (api/src/admin/sign-in.ts), so guesses from many addresses learn nothing. A password asked
  * again inside a session spends that session's own budget, which no one outside it can touch.
  * The ticket and upload budgets are per account, spent only with the account's own session: they
- * bound the mail to admins, the decoding and the disk one account can cause.
+ * bound the mail to admins, the decoding and the disk one account can cause. The webhook test budget
+ * (per account too) bounds the deliveries one operator can queue by hand.
  */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
@@ -136,4 +138,5 @@ export const LIMITS_BY_ROUTE = {
   ticketOpenAccount: { name: "ticket-open-account", max: TICKET_LIMITS.openedPerHour, windowSeconds: 3600 },
   ticketMessageAccount: { name: "ticket-message-account", max: TICKET_LIMITS.messagesPerMinute, windowSeconds: 60 },
   uploadAccount: { name: "upload-account", max: LIMITS.uploadsPerHour, windowSeconds: 3600 },
+  webhookTestAccount: { name: "webhook-test-account", max: WEBHOOK_LIMITS.testsPerMinute, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;

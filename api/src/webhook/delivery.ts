@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.ts";
 import { mailOf, recordMails } from "../mail/outbox.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
@@ -14,8 +14,8 @@ import {
   type WebhookKind,
   type WebhookOutcome,
 } from "./rules.ts";
-import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
-import { openOrNull } from "./secret-box.ts";
+import type { WakeQueue } from "../shared/wake-queue.ts";
+import { open, openOrNull } from "./secret-box.ts";
 import { postOnce } from "./send.ts";
 
 export interface WebhookSenderDeps {
@@ -24,14 +24,19 @@ export interface WebhookSenderDeps {
   reach: WebhookReach;
   /** Telegram's Bot API address (WEBHOOK_TELEGRAM_API_URL). */
   telegramApiUrl: string;
-  /** The key webhook secrets and bot tokens are sealed with (secret-box.ts). */
+  /** The key webhook targets, secrets and bot tokens are sealed with (secret-box.ts). */
   secretKey: Buffer;
+  /**
+   * Whether operators come from the built-in validator directory (no VALIDATOR_CHECK_URL): then one removed from it
+   * receives nothing, as a disabled one does. An external directory is asked only at sign-in.
+   */
+  builtInDirectory: boolean;
   /** Wakes the sending of mails, after a webhook was turned off and its operator's mail recorded. */
   wakeMail: () => void;
+  /** The whole of one attempt, in ms: WEBHOOK_LIMITS.attemptDeadlineMs unless a test shortens it. */
+  attemptDeadlineMs?: number;
 }
 
-/** Deliveries claimed at once; a run claims batches until none is due. */
-const BATCH = 20;
 /**
  * A claim older than this belongs to a run that stopped (a restart mid-delivery): the delivery is claimed again, so it
  * may reach a receiver twice (its event id is the same, for the receiver to notice), never not at all.
@@ -49,98 +54,199 @@ interface Claimed {
   token: string | null;
   secret: string | null;
   enabled: boolean;
+  /** The operator is neither disabled nor (with the built-in directory) removed from the validator directory. */
+  operator_active: boolean;
+}
+
+/** A delivery of the webhook is claimed and its attempt not over (a claim gone stale is over). */
+const inFlight = (webhookId: RawBuilder<unknown>) => sql`EXISTS (
+  SELECT 1 FROM app.webhook_delivery AS busy
+  WHERE busy.webhook_id = ${webhookId} AND busy.done_at IS NULL
+    AND busy.claimed_at > now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
+)`;
+
+/**
+ * Claims the first due delivery (by due time, then as recorded) of up to `room` webhooks that have none in flight.
+ * The webhooks are locked for the claim (skipping those another claim holds), and the claim reads anew once they are,
+ * so however many runs and instances claim at once a webhook has one attempt in flight at a time, in order.
+ */
+async function claimDue(deps: WebhookSenderDeps, now: Date, room: number): Promise<Claimed[]> {
+  const due = sql`GREATEST(${now}, statement_timestamp())`;
+  return deps.db.transaction().execute(async (tx) => {
+    const { rows: hooks } = await sql<{ id: string }>`
+      SELECT w.id FROM (
+        SELECT webhook_id, min(next_attempt_at) AS due_since FROM app.webhook_delivery
+        WHERE done_at IS NULL AND next_attempt_at <= ${due}
+        GROUP BY webhook_id
+      ) AS due JOIN app.webhook AS w ON w.id = due.webhook_id
+      WHERE NOT ${inFlight(sql.ref("w.id"))}
+      ORDER BY due.due_since
+      LIMIT ${room}
+      FOR NO KEY UPDATE OF w SKIP LOCKED
+    `.execute(tx);
+    if (hooks.length === 0) return [];
+    const { rows } = await sql<Claimed>`
+      WITH heads AS (
+        SELECT DISTINCT ON (d.webhook_id) d.id FROM app.webhook_delivery AS d
+        WHERE d.webhook_id = ANY(${hooks.map((hook) => hook.id)}::uuid[])
+          AND d.done_at IS NULL AND d.next_attempt_at <= ${due}
+          AND NOT ${inFlight(sql.ref("d.webhook_id"))}
+        ORDER BY d.webhook_id, d.next_attempt_at, d.created_at, d.id
+      ), claimed AS (
+        UPDATE app.webhook_delivery AS d SET claimed_at = now(), attempts = d.attempts + 1
+        FROM heads WHERE d.id = heads.id
+        RETURNING d.id, d.webhook_id, d.message, d.attempts
+      )
+      SELECT c.*, w.operator_id, w.kind, w.target, w.token, w.secret, w.enabled,
+        o.disabled_at IS NULL AND (NOT ${deps.builtInDirectory} OR EXISTS (
+          SELECT 1 FROM app.validator_directory AS v WHERE v.wallet_address = o.wallet_address
+        )) AS operator_active
+      FROM claimed AS c
+      JOIN app.webhook AS w ON w.id = c.webhook_id
+      JOIN app.operator AS o ON o.id = w.operator_id
+    `.execute(tx);
+    return rows;
+  });
+}
+
+/** How an attempt ended, for the run's tally. */
+type AttemptEnd = "delivered" | "failed" | "dropped";
+
+/**
+ * One attempt at a claimed delivery: dropped without posting when its webhook is off or its operator inactive; else
+ * posted (within the attempt's deadline), logged (the last WEBHOOK_LIMITS.logKept per webhook are kept), and after a
+ * failure tried again after retryDelaySeconds, up to WEBHOOK_LIMITS.attempts; after WEBHOOK_LIMITS.disableAfterFailures
+ * failures in a row the webhook is turned off, its waiting deliveries dropped, and its operator mailed.
+ */
+async function attemptDelivery(deps: WebhookSenderDeps, delivery: Claimed, now: Date): Promise<AttemptEnd> {
+  const { db } = deps;
+  const finish = (outcome: WebhookOutcome) =>
+    db
+      .updateTable("app.webhook_delivery")
+      .set({ done_at: new Date(), outcome })
+      .where("id", "=", delivery.id)
+      .execute();
+  if (!delivery.enabled || !delivery.operator_active) {
+    await finish(delivery.enabled ? WEBHOOK_OUTCOME.operatorInactive : WEBHOOK_OUTCOME.disabled);
+    return "dropped";
+  }
+  const started = performance.now();
+  const hook = {
+    ...delivery,
+    target: open(deps.secretKey, "webhook.target", delivery.target),
+    token: openOrNull(deps.secretKey, "webhook.token", delivery.token),
+    secret: openOrNull(deps.secretKey, "webhook.secret", delivery.secret),
+  };
+  const sent = await postOnce(
+    requestFor(hook, delivery.message, { telegramApiUrl: deps.telegramApiUrl, now: new Date() }),
+    deps.reach,
+    {
+      deadlineMs: deps.attemptDeadlineMs ?? WEBHOOK_LIMITS.attemptDeadlineMs,
+      answerBytes: WEBHOOK_LIMITS.answerBytes,
+    },
+  );
+  const ok = sent.status !== undefined && deliveredStatus(sent.status);
+  const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
+  await db
+    .insertInto("app.webhook_attempt")
+    .values({
+      webhook_id: delivery.webhook_id,
+      event: delivery.message.event,
+      at: new Date(),
+      http_status: sent.status ?? null,
+      error: sent.error ?? null,
+      latency_ms: Math.round(performance.now() - started),
+    })
+    .execute();
+  await sql`
+    DELETE FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id} AND id <= (
+      SELECT id FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id}
+      ORDER BY id DESC OFFSET ${WEBHOOK_LIMITS.logKept} LIMIT 1
+    )
+  `.execute(db);
+  const fields = { webhookId: delivery.webhook_id, event: delivery.message.event, attempt: delivery.attempts };
+  if (ok) {
+    await finish(WEBHOOK_OUTCOME.delivered);
+    await db.updateTable("app.webhook").set({ failures_in_row: 0 }).where("id", "=", delivery.webhook_id).execute();
+    deps.log.info(fields, "webhook delivered");
+    return "delivered";
+  }
+  deps.log.warn({ ...fields, error, ...(sent.detail ? { detail: sent.detail } : {}) }, "webhook not delivered");
+  if (delivery.attempts >= WEBHOOK_LIMITS.attempts) await finish(WEBHOOK_OUTCOME.failed);
+  else
+    await db
+      .updateTable("app.webhook_delivery")
+      .set({
+        claimed_at: null,
+        next_attempt_at: new Date(now.getTime() + retryDelaySeconds(delivery.attempts) * 1000),
+      })
+      .where("id", "=", delivery.id)
+      .execute();
+  if (await countFailure(deps, { ...delivery, target: hook.target }, error!)) deps.wakeMail();
+  return "failed";
+}
+
+/**
+ * A sender that keeps up to WEBHOOK_LIMITS.parallel webhooks' attempts going at once, one at a time per webhook:
+ * `fill` claims what is due into the free room, and each attempt's end claims again (its webhook's next delivery, or
+ * another's). A receiver that stalls holds its own webhook's deliveries only, each for at most the attempt deadline.
+ * `now` stands for the clock of the due times (tests move it on; the database's own clock counts too).
+ */
+function webhookSender(deps: WebhookSenderDeps, now?: () => Date) {
+  const tally = { delivered: 0, failed: 0 };
+  const attempts = new Set<Promise<void>>();
+  let claiming: Promise<void> | null = null;
+  let again = false;
+  const fill = (): Promise<void> => {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        again = false;
+        const room = WEBHOOK_LIMITS.parallel - attempts.size;
+        if (room <= 0) return;
+        const at = now?.() ?? new Date();
+        for (const delivery of await claimDue(deps, at, room)) {
+          const attempt: Promise<void> = attemptDelivery(deps, delivery, at)
+            .then((end) => {
+              if (end !== "dropped") tally[end]++;
+            })
+            .catch((error: unknown) =>
+              deps.log.error({ err: error, webhookId: delivery.webhook_id }, "webhooks: an attempt failed"),
+            )
+            .finally(() => {
+              attempts.delete(attempt);
+              fill().catch((error: unknown) => deps.log.error({ err: error }, "webhooks: claiming failed"));
+            });
+          attempts.add(attempt);
+        }
+      } while (again);
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
+  /** Resolves once nothing is being claimed or attempted (every attempt's end claims again before it counts). */
+  const idle = async () => {
+    while (claiming || attempts.size > 0) await Promise.allSettled([claiming, ...attempts]);
+  };
+  return { fill, idle, tally };
 }
 
 /**
  * Delivers every recorded webhook event due by `now` (or by the database's clock, which stamps new deliveries in
- * microseconds where `now` has milliseconds: a delivery recorded in the same millisecond is due too). Each delivery is claimed (skipping rows another run holds)
- * before it is posted, so however many runs overlap it is posted once per attempt. Every attempt is logged
- * (the last WEBHOOK_LIMITS.logKept per webhook are kept). A failed attempt is tried again after retryDelaySeconds,
- * up to WEBHOOK_LIMITS.attempts; after WEBHOOK_LIMITS.disableAfterFailures failures in a row the webhook is turned
- * off, its waiting deliveries dropped, and its operator mailed.
+ * microseconds where `now` has milliseconds: a delivery recorded in the same millisecond is due too), and answers once
+ * none is left due or in flight. Deliveries to different webhooks go side by side; one webhook's go one at a time, in
+ * order. Each delivery is claimed (see claimDue) before it is posted, so however many runs overlap it is posted once
+ * per attempt.
  */
-export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now: Date = new Date()) {
-  const { db } = deps;
-  const result = { delivered: 0, failed: 0 };
-  for (;;) {
-    const { rows } = await sql<Claimed>`
-      WITH claimed AS (
-        UPDATE app.webhook_delivery AS d SET claimed_at = now(), attempts = d.attempts + 1
-        WHERE d.id IN (
-          SELECT id FROM app.webhook_delivery
-          WHERE done_at IS NULL AND next_attempt_at <= GREATEST(${now}, statement_timestamp())
-            AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS}))
-          ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-        )
-        RETURNING d.id, d.webhook_id, d.message, d.attempts
-      )
-      SELECT c.*, w.operator_id, w.kind, w.target, w.token, w.secret, w.enabled
-      FROM claimed AS c JOIN app.webhook AS w ON w.id = c.webhook_id
-    `.execute(db);
-    if (rows.length === 0) return result;
-    for (const delivery of rows) {
-      const finish = (outcome: WebhookOutcome) =>
-        db
-          .updateTable("app.webhook_delivery")
-          .set({ done_at: new Date(), outcome })
-          .where("id", "=", delivery.id)
-          .execute();
-      if (!delivery.enabled) {
-        await finish(WEBHOOK_OUTCOME.disabled);
-        continue;
-      }
-      const started = performance.now();
-      const hook = {
-        ...delivery,
-        token: openOrNull(deps.secretKey, "webhook.token", delivery.token),
-        secret: openOrNull(deps.secretKey, "webhook.secret", delivery.secret),
-      };
-      const sent = await postOnce(
-        requestFor(hook, delivery.message, { telegramApiUrl: deps.telegramApiUrl, now: new Date() }),
-        deps.reach,
-      );
-      const ok = sent.status !== undefined && deliveredStatus(sent.status);
-      const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
-      await db
-        .insertInto("app.webhook_attempt")
-        .values({
-          webhook_id: delivery.webhook_id,
-          event: delivery.message.event,
-          at: new Date(),
-          http_status: sent.status ?? null,
-          error: sent.error ?? null,
-          latency_ms: Math.round(performance.now() - started),
-        })
-        .execute();
-      await sql`
-        DELETE FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id} AND id <= (
-          SELECT id FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id}
-          ORDER BY id DESC OFFSET ${WEBHOOK_LIMITS.logKept} LIMIT 1
-        )
-      `.execute(db);
-      const fields = { webhookId: delivery.webhook_id, event: delivery.message.event, attempt: delivery.attempts };
-      if (ok) {
-        await finish(WEBHOOK_OUTCOME.delivered);
-        await db.updateTable("app.webhook").set({ failures_in_row: 0 }).where("id", "=", delivery.webhook_id).execute();
-        deps.log.info(fields, "webhook delivered");
-        result.delivered++;
-        continue;
-      }
-      result.failed++;
-      deps.log.warn({ ...fields, error }, "webhook not delivered");
-      if (delivery.attempts >= WEBHOOK_LIMITS.attempts) await finish(WEBHOOK_OUTCOME.failed);
-      else
-        await db
-          .updateTable("app.webhook_delivery")
-          .set({
-            claimed_at: null,
-            next_attempt_at: new Date(now.getTime() + retryDelaySeconds(delivery.attempts) * 1000),
-          })
-          .where("id", "=", delivery.id)
-          .execute();
-      if (await countFailure(deps, delivery, error!)) deps.wakeMail();
-    }
-  }
+export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now?: Date) {
+  const sender = webhookSender(deps, now && (() => now));
+  await sender.fill();
+  await sender.idle();
+  return sender.tally;
 }
 
 /** Counts a failed attempt; at the limit turns the webhook off and records the mail telling its operator. */
@@ -180,12 +286,19 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
 /** Delivers recorded events soon after a transaction recorded them; the webhook job takes any left, and retries. */
 export type WebhookQueue = WakeQueue;
 
-/** Delivers in this process when woken (wakeQueueOf): safe beside the webhook job and other instances. */
-export const webhookQueueOf = (deps: WebhookSenderDeps): WebhookQueue =>
-  wakeQueueOf(
-    () => deliverPendingWebhooks(deps),
-    (error) => deps.log.error({ err: error }, "webhooks: delivery failed"),
-  );
+/**
+ * Delivers in this process when woken: each wake claims what is due at once, beside the attempts still going (a stalled
+ * receiver never holds another webhook's delivery back); safe beside the webhook job and other instances.
+ */
+export function webhookQueueOf(deps: WebhookSenderDeps): WebhookQueue & { idle(): Promise<void> } {
+  const sender = webhookSender(deps);
+  return {
+    wake() {
+      sender.fill().catch((error: unknown) => deps.log.error({ err: error }, "webhooks: delivery failed"));
+    },
+    idle: sender.idle,
+  };
+}
 
 /** The pg-boss job that delivers what is due every minute: retries after their backoff, and anything a wake missed. */
 export const WEBHOOK_JOB = "webhooks";
@@ -197,6 +310,43 @@ export function webhookJob(deps: WebhookSenderDeps): ScheduledJob {
     expireInSeconds: 5 * 60,
     async run() {
       await deliverPendingWebhooks(deps);
+    },
+  };
+}
+
+/** Finished deliveries deleted at once by the pruning, so no statement holds many rows for long. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes the deliveries finished more than WEBHOOK_LIMITS.finishedKeptDays before `now` (those waiting or retrying
+ * stay, however old): an event recorded again within those days still finds its `(webhook, event)` row and is not
+ * delivered twice. Answers how many it deleted.
+ */
+export async function pruneFinishedDeliveries(db: Db, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_LIMITS.finishedKeptDays * 86_400_000);
+  let pruned = 0;
+  for (;;) {
+    const { numAffectedRows } = await sql`
+      DELETE FROM app.webhook_delivery WHERE id IN (
+        SELECT id FROM app.webhook_delivery WHERE done_at < ${before} LIMIT ${PRUNE_BATCH}
+      )
+    `.execute(db);
+    pruned += Number(numAffectedRows ?? 0);
+    if (Number(numAffectedRows ?? 0) < PRUNE_BATCH) return pruned;
+  }
+}
+
+/** The pg-boss job that prunes finished deliveries once a day. */
+export const WEBHOOK_PRUNE_JOB = "webhook-prune";
+
+export function webhookPruneJob(deps: Pick<WebhookSenderDeps, "db" | "log">): ScheduledJob {
+  return {
+    name: WEBHOOK_PRUNE_JOB,
+    cron: "40 3 * * *",
+    expireInSeconds: 15 * 60,
+    async run() {
+      const pruned = await pruneFinishedDeliveries(deps.db);
+      deps.log.info({ job: WEBHOOK_PRUNE_JOB, pruned }, "webhooks: finished deliveries pruned");
     },
   };
 }

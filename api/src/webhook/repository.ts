@@ -10,7 +10,7 @@ import {
   type WebhookCreateInput,
   type WebhookResponse,
 } from "./schema.ts";
-import { isSealed, seal, sealOrNull } from "./secret-box.ts";
+import { isSealed, open, seal, sealOrNull, type SealedColumn } from "./secret-box.ts";
 import type { WebhookAttemptTable, WebhookTable } from "./table.ts";
 
 type AttemptRow = Pick<WebhookAttemptTable, "at" | "event" | "http_status" | "error" | "latency_ms">;
@@ -30,20 +30,27 @@ type WebhookRow = Pick<WebhookTable, "kind" | "target"> & {
   created_at: Date;
 };
 
-export const toWebhookResponse = (row: WebhookRow, last: AttemptRow | null): WebhookResponse => ({
+/** A stored webhook as its operator sees it; `key` opens its sealed target to show the masked form. */
+export const toWebhookResponse = (key: Buffer, row: WebhookRow, last: AttemptRow | null): WebhookResponse => ({
   _id: row.id,
   kind: row.kind,
   name: row.name,
-  target: maskedTarget(row.kind, row.target),
+  target: maskedTarget(row.kind, open(key, "webhook.target", row.target)),
   enabled: row.enabled,
   createdAt: row.created_at.toISOString(),
   lastAttempt: last ? toAttemptResponse(last) : null,
 });
 
 /** An operator's webhooks, oldest first, each with its last attempt. */
-export const listWebhooks = (db: Db, operatorId: string) => listWebhooksWhere(db, undefined, operatorId);
+export const listWebhooks = (db: Db, key: Buffer, operatorId: string) =>
+  listWebhooksWhere(db, key, undefined, operatorId);
 
-async function listWebhooksWhere(db: Db, id: string | undefined, operatorId?: string): Promise<WebhookResponse[]> {
+async function listWebhooksWhere(
+  db: Db,
+  key: Buffer,
+  id: string | undefined,
+  operatorId?: string,
+): Promise<WebhookResponse[]> {
   const rows = await db
     .selectFrom("app.webhook as w")
     .leftJoinLateral(
@@ -66,6 +73,7 @@ async function listWebhooksWhere(db: Db, id: string | undefined, operatorId?: st
     .execute();
   return rows.map((row) =>
     toWebhookResponse(
+      key,
       row,
       row.at === null
         ? null
@@ -86,7 +94,7 @@ const RETURNED = ["id", "kind", "name", "target", "enabled", "created_at"] as co
 /**
  * Adds a webhook for the operator, refused past WEBHOOK_LIMITS.perOperator (counted under a lock on the operator, so
  * two adds at once cannot pass it together). A generic JSON webhook gets a new signing secret, answered here only.
- * Its secret and a bot token are stored sealed under `key` (secret-box.ts).
+ * Its target (URL or chat id), secret and bot token are stored sealed under `key` (secret-box.ts).
  */
 export async function addWebhook(db: Db, key: Buffer, operatorId: string, input: WebhookCreateInput) {
   return db.transaction().execute(async (tx) => {
@@ -104,13 +112,13 @@ export async function addWebhook(db: Db, key: Buffer, operatorId: string, input:
         operator_id: operatorId,
         kind: input.kind,
         name: input.name,
-        target: input.target,
+        target: seal(key, "webhook.target", input.target),
         token: sealOrNull(key, "webhook.token", input.token),
         secret: sealOrNull(key, "webhook.secret", secret),
       })
       .returning(RETURNED)
       .executeTakeFirstOrThrow();
-    return { webhook: toWebhookResponse(row, null), secret };
+    return { webhook: toWebhookResponse(key, row, null), secret };
   });
 }
 
@@ -143,7 +151,7 @@ export async function editWebhook(
       .updateTable("app.webhook")
       .set({
         ...(change.name === undefined ? {} : { name: change.name }),
-        ...(change.target === undefined ? {} : { target: change.target }),
+        ...(change.target === undefined ? {} : { target: seal(key, "webhook.target", change.target) }),
         ...(change.token === undefined ? {} : { token: seal(key, "webhook.token", change.token) }),
         ...(secret === null ? {} : { secret: seal(key, "webhook.secret", secret) }),
         ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
@@ -159,7 +167,7 @@ export async function editWebhook(
         .where("done_at", "is", null)
         .where("claimed_at", "is", null)
         .execute();
-    const [webhook] = await listWebhooksWhere(tx, hook.id);
+    const [webhook] = await listWebhooksWhere(tx, key, hook.id);
     return { webhook: webhook!, secret };
   });
 }
@@ -194,23 +202,30 @@ export async function recordWebhookMessage(tx: Db, operatorId: string, message: 
 }
 
 /**
- * Seals the secrets and bot tokens stored in plaintext before sealing existed (the rule for those rows: the API seals
- * them when it starts, and until then delivery reads them as they are). Answers how many rows it sealed.
+ * Seals the targets, secrets and bot tokens stored in plaintext before sealing existed (the rule for those rows: the
+ * API seals them when it starts, the one place that holds the key, which migrations never see; until then delivery and
+ * the list read them as they are). Answers how many rows it sealed.
  */
 export async function sealStoredSecrets(db: Db, key: Buffer) {
   const rows = await db
     .selectFrom("app.webhook")
-    .select(["id", "token", "secret"])
-    .where((eb) => eb.or([eb("token", "not like", "v1.%"), eb("secret", "not like", "v1.%")]))
+    .select(["id", "target", "token", "secret"])
+    .where((eb) =>
+      eb.or([eb("target", "not like", "v1.%"), eb("token", "not like", "v1.%"), eb("secret", "not like", "v1.%")]),
+    )
     .execute();
+  const sealed = (column: SealedColumn, value: string | null) =>
+    value === null || isSealed(value) ? value : seal(key, column, value);
   for (const row of rows)
     await db
       .updateTable("app.webhook")
       .set({
-        token: row.token === null || isSealed(row.token) ? row.token : seal(key, "webhook.token", row.token),
-        secret: row.secret === null || isSealed(row.secret) ? row.secret : seal(key, "webhook.secret", row.secret),
+        target: sealed("webhook.target", row.target)!,
+        token: sealed("webhook.token", row.token),
+        secret: sealed("webhook.secret", row.secret),
       })
       .where("id", "=", row.id)
+      .where("target", "=", row.target)
       .where("token", "is not distinct from", row.token)
       .where("secret", "is not distinct from", row.secret)
       .execute();

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { accountOf, enforceLimits, LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
 import { operatorOnly } from "../auth/middleware.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -29,7 +32,7 @@ import {
   webhookSavedSchema,
 } from "./schema.ts";
 
-const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
+const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict, 429: tooMany } = ERROR_RESPONSES;
 const guarded = { 401: unauthorized, 403: forbidden };
 
 const list = createRoute({
@@ -78,20 +81,28 @@ const edit = createRoute({
   responses: { 200: jsonResponse(webhookEditedSchema, "Saved"), 400: invalid, ...guarded, 404: notFound },
 });
 
-/** A URL the webhook may post to (in production https on public addresses only), else the URL field's error. */
-async function checkReachable(url: string, reach: Parameters<typeof reachableAddresses>[1]) {
+/**
+ * A URL the webhook may post to (in production https on public addresses only), else the URL field's error; what the
+ * host resolved to is logged, never answered in production (UnreachableTarget).
+ */
+async function checkReachable(c: Context<AppEnv>, url: string) {
+  const { webhooks, log } = c.get("deps");
   try {
-    await reachableAddresses(url, reach);
+    await reachableAddresses(url, webhooks.reach);
   } catch (error) {
     if (!(error instanceof UnreachableTarget)) throw error;
-    throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.message}` });
+    log.info({ operatorId: c.get("session")!.sub, reason: error.message }, "webhook URL refused");
+    throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.shown}` });
   }
 }
 
 const test = createRoute({
   method: "post",
   path: WEBHOOK_PATHS.test,
-  ...describe("user", "Send a sample message to one of the signed-in operator's webhooks now"),
+  ...describe(
+    "user",
+    `Send a sample message to one of the signed-in operator's webhooks now, at most ${WEBHOOK_LIMITS.testsPerMinute} a minute per operator (429 with Retry-After past it)`,
+  ),
   middleware: [operatorOnly] as const,
   request: jsonBody(webhookIdSchema),
   responses: {
@@ -100,6 +111,7 @@ const test = createRoute({
     ...guarded,
     404: notFound,
     409: conflict,
+    429: tooMany,
   },
 });
 
@@ -113,11 +125,14 @@ const deliveries = createRoute({
 });
 
 export const webhookRoutes = createRouter()
-  .openapi(list, async (c) => c.json({ data: await listWebhooks(c.get("deps").db, c.get("session")!.sub) }, 200))
+  .openapi(list, async (c) => {
+    const { db, webhooks } = c.get("deps");
+    return c.json({ data: await listWebhooks(db, webhooks.secretKey, c.get("session")!.sub) }, 200);
+  })
   .openapi(add, async (c) => {
     const { db, webhooks } = c.get("deps");
     const input = c.req.valid("json");
-    if (input.kind !== WEBHOOK_KIND.telegram) await checkReachable(input.target, webhooks.reach);
+    if (input.kind !== WEBHOOK_KIND.telegram) await checkReachable(c, input.target);
     const { webhook, secret } = await addWebhook(db, webhooks.secretKey, c.get("session")!.sub, input);
     return c.json({ message: WEBHOOK_MESSAGES.webhookAdded, data: webhook, secret }, 201);
   })
@@ -139,7 +154,7 @@ export const webhookRoutes = createRouter()
     if (rotateSecret && hook.kind !== WEBHOOK_KIND.json)
       misplaced.rotateSecret = WEBHOOK_MESSAGES.webhookSecretOnlySigned;
     if (Object.keys(misplaced).length > 0) throw validationError(misplaced);
-    if (url !== undefined) await checkReachable(url, webhooks.reach);
+    if (url !== undefined) await checkReachable(c, url);
     const { webhook, secret } = await editWebhook(db, webhooks.secretKey, hook, {
       name,
       enabled,
@@ -154,6 +169,11 @@ export const webhookRoutes = createRouter()
     const operatorId = c.get("session")!.sub;
     const hook = await ownWebhook(db, operatorId, c.req.valid("json")._id);
     if (!hook.enabled) throw new AppError("conflict", WEBHOOK_MESSAGES.webhookTurnedOff);
+    await enforceLimits(
+      c,
+      [[LIMITS_BY_ROUTE.webhookTestAccount, accountOf(c.get("session")!)]],
+      WEBHOOK_MESSAGES.webhookTestsTooMany,
+    );
     await recordWebhookMessage(db, operatorId, testMessage(`test:${randomUUID()}`, new Date()), hook.id);
     webhooks.queue.wake();
     return c.json({ message: WEBHOOK_MESSAGES.webhookTestQueued }, 200);

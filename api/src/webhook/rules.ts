@@ -40,15 +40,34 @@ export const WEBHOOK_LIMITS = {
   attempts: 5,
   /** Failed attempts in a row (whatever the events) after which the webhook is turned off and its operator mailed. */
   disableAfterFailures: 10,
-  /** How long a receiver has to answer. */
-  timeoutMs: 10_000,
+  /**
+   * The whole of one attempt, in ms: resolving the host, connecting, sending and reading the answer. A receiver that
+   * answers slowly or never finishes holds only its own webhook's deliveries, and only this long.
+   */
+  attemptDeadlineMs: 10_000,
+  /** Bytes of a receiver's answer read at most; the rest is not read (only the status counts). */
+  answerBytes: 64 * 1024,
+  /** Test messages one operator may send a minute (the Test button). */
+  testsPerMinute: 5,
+  /**
+   * Days a finished delivery is kept (then pruned): far longer than its retries take, so an event recorded again
+   * within them is still not delivered twice.
+   */
+  finishedKeptDays: 30,
+  /** Webhooks delivered to at once by one sender (one attempt at a time per webhook). */
+  parallel: 20,
 } as const;
 
 /**
  * How a delivery ended: posted with a 2xx, given up after WEBHOOK_LIMITS.attempts, or dropped because its webhook was
- * turned off.
+ * turned off or its operator disabled or removed from the validator directory.
  */
-export const WEBHOOK_OUTCOME = { delivered: "delivered", failed: "failed", disabled: "disabled" } as const;
+export const WEBHOOK_OUTCOME = {
+  delivered: "delivered",
+  failed: "failed",
+  disabled: "disabled",
+  operatorInactive: "operatorInactive",
+} as const;
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOME)[keyof typeof WEBHOOK_OUTCOME];
 
 /** Seconds before the next attempt after `attempts` failed ones: 30 s, then four times longer each time. */

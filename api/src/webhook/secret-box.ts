@@ -2,13 +2,14 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import type { Config } from "../config.ts";
 
 /**
- * Webhook secrets and Telegram bot tokens at rest: AES-256-GCM (node:crypto) under WEBHOOK_SECRET_KEY, each value with
+ * Webhook targets (a Discord, Slack or JSON URL is a bearer secret; a Telegram chat id is sealed alike), secrets and
+ * Telegram bot tokens at rest: AES-256-GCM (node:crypto) under WEBHOOK_SECRET_KEY, each value with
  * its own random 96-bit nonce and its column as additional data (a sealed token copied into the secret column does not
  * open). A stored value reads `v1.<nonce>.<tag>.<ciphertext>` (base64url); the server opens it only to sign or post.
  */
 
 /** The columns a sealed value belongs to, bound into its tag. */
-export type SealedColumn = "webhook.secret" | "webhook.token";
+export type SealedColumn = "webhook.secret" | "webhook.token" | "webhook.target";
 
 const PREFIX = "v1.";
 

@@ -2,7 +2,10 @@ import type { Generated } from "kysely";
 import type { Timestamp } from "../shared/table-types.ts";
 import type { WebhookKind, WebhookOutcome } from "./rules.ts";
 
-/** An operator's webhook (migration 2026-12-05T14-20-00): `target` is the URL, or the chat id for Telegram. */
+/**
+ * An operator's webhook (migration 2026-12-05T14-20-00): `target` is the URL, or the chat id for Telegram, sealed like
+ * `token` and `secret` (secret-box.ts): the URL of a Discord, Slack or JSON webhook lets whoever holds it post there.
+ */
 export interface WebhookTable {
   id: Generated<string>;
   operator_id: string;

@@ -224,44 +224,66 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
   });
 });
 
-describe("webhook secrets and bot tokens at rest", () => {
+describe("webhook targets, secrets and bot tokens at rest", () => {
   it("stores them sealed (AES-256-GCM), never in plaintext, and delivery still signs and posts with them", async () => {
     const owner = await newOperator(t);
-    const json = await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/json` });
+    const json = await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/json-bearer-part` });
+    const discord = await add(t, owner.token, { kind: "discord", url: `${receiver.url}/rest/discord-bearer-part` });
+    const slack = await add(t, owner.token, { kind: "slack", url: `${receiver.url}/rest/slack-bearer-part` });
     const botToken = "6262:AAF-restrestrestrestrestrest";
     const telegram = await add(t, owner.token, { kind: "telegram", botToken, chatId: "909" });
+    const ids = [json, discord, slack, telegram].map((added) => added.body.data._id as string);
     const rows = await t.db
       .selectFrom("app.webhook")
-      .select(["token", "secret"])
-      .where("id", "in", [json.body.data._id, telegram.body.data._id])
+      .select(["target", "token", "secret"])
+      .where("id", "in", ids)
       .execute();
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(json.body.secret);
     expect(stored).not.toContain(json.body.secret.slice(6));
     expect(stored).not.toContain(botToken);
     expect(stored).not.toContain("restrestrest");
-    for (const value of rows.flatMap((row) => [row.token, row.secret]).filter((v) => v !== null))
+    expect(stored).not.toContain("bearer-part");
+    expect(stored).not.toContain(receiver.url);
+    expect(stored).not.toContain("/rest/");
+    for (const value of rows.flatMap((row) => [row.target, row.token, row.secret]).filter((v) => v !== null))
       expect(value).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await list(t, owner.token)).data.map((hook: { target: string }) => hook.target)).toEqual([
+      `${new URL(receiver.url).host}/…part`,
+      `${new URL(receiver.url).host}/…part`,
+      `${new URL(receiver.url).host}/…part`,
+      "chat 909",
+    ]);
 
-    await sendTest(t, owner.token, json.body.data._id);
-    await sendTest(t, owner.token, telegram.body.data._id);
-    expect(await deliverPendingWebhooks(t.webhookSender)).toEqual({ delivered: 2, failed: 0 });
-    const [signed] = requestsTo("/rest/json");
+    for (const id of ids) await sendTest(t, owner.token, id);
+    expect(await deliverPendingWebhooks(t.webhookSender)).toEqual({ delivered: 4, failed: 0 });
+    const [signed] = requestsTo("/rest/json-bearer-part");
     expect(verifySignature(json.body.secret, signed!.headers["webhook-signature"] as string, signed!.body)).toBe(true);
-    expect(requestsTo(`/telegram/bot${botToken}/sendMessage`)).toHaveLength(1);
+    expect(requestsTo("/rest/discord-bearer-part")).toHaveLength(1);
+    expect(requestsTo("/rest/slack-bearer-part")).toHaveLength(1);
+    expect(JSON.parse(requestsTo(`/telegram/bot${botToken}/sendMessage`)[0]!.body)).toMatchObject({ chat_id: "909" });
   });
 
-  it("seals a secret stored in plaintext before sealing existed, which delivers meanwhile and after", async () => {
+  it("seals a URL and secret stored in plaintext before sealing existed, which deliver meanwhile and after", async () => {
     const owner = await newOperator(t);
-    const id = (await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/legacy` })).body.data._id;
+    const id = (await add(t, owner.token, { kind: "json", url: `${receiver.url}/rest/other` })).body.data._id;
     const legacy = `whsec_${"5a".repeat(32)}`;
-    await t.db.updateTable("app.webhook").set({ secret: legacy }).where("id", "=", id).execute();
+    const legacyUrl = `${receiver.url}/rest/legacy`;
+    await t.db.updateTable("app.webhook").set({ secret: legacy, target: legacyUrl }).where("id", "=", id).execute();
+    expect((await list(t, owner.token)).data[0].target).toBe(`${new URL(receiver.url).host}/…gacy`);
     await sendTest(t, owner.token, id);
     await deliverPendingWebhooks(t.webhookSender);
     expect(await sealStoredSecrets(t.db, t.webhookSender.secretKey)).toBe(1);
     expect(await sealStoredSecrets(t.db, t.webhookSender.secretKey)).toBe(0);
-    const row = await t.db.selectFrom("app.webhook").select("secret").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("app.webhook")
+      .select(["secret", "target"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.secret).not.toContain(legacy.slice(6));
+    expect(row.target).not.toContain("legacy");
+    expect(row.target).toMatch(/^v1\./);
+    expect((await list(t, owner.token)).data[0].target).toBe(`${new URL(receiver.url).host}/…gacy`);
     await sendTest(t, owner.token, id);
     await deliverPendingWebhooks(t.webhookSender);
     for (const request of requestsTo("/rest/legacy"))
@@ -350,7 +372,9 @@ describe("editing a webhook and turning it off and on", () => {
       body: { _id: id, url: "https://ten.example.com/x" },
     });
     expect(moved.status).toBe(400);
-    expect(moved.body.errors.url).toMatch(/^This URL cannot be used: .*private address/);
+    expect(moved.body.errors).toEqual({ url: notPublic });
+    expect(JSON.stringify(moved.body)).not.toContain("10.1.2.3");
+    expect(production.logs.text()).toContain("ten.example.com resolves to a private address (10.1.2.3)");
   });
 });
 
@@ -390,12 +414,20 @@ describe("alerts by webhook from the events that mail them", () => {
   });
 });
 
+/** The field error of a URL refused in production for where its host points, whatever it resolved to. */
+const notPublic = `${MESSAGES.webhookUrlUnreachable}: ${MESSAGES.webhookUrlNotPublic}`;
+
 describe("webhook targets in production (NODE_ENV / APP_ENV production)", () => {
-  it("accepts only https URLs whose host resolves to public addresses only", async () => {
+  it("accepts only https URLs whose host resolves to public addresses only, never saying what it resolved to", async () => {
     const owner = await newOperator(production);
-    const refused = async (url: string) =>
-      (await add(production, owner.token, { kind: "discord", url })).body.errors?.url;
-    expect(await refused("http://hooks.example.com/x")).toContain("only https URLs are accepted");
+    const refused = async (url: string) => {
+      const answer = await add(production, owner.token, { kind: "discord", url });
+      expect(answer.status, url).toBe(400);
+      return answer.body.errors?.url;
+    };
+    expect(await refused("http://hooks.example.com/x")).toBe(
+      `${MESSAGES.webhookUrlUnreachable}: ${MESSAGES.webhookUrlHttpsOnly}`,
+    );
     for (const url of [
       "https://ten.example.com/x",
       "https://loop6.example.com/x",
@@ -410,8 +442,10 @@ describe("webhook targets in production (NODE_ENV / APP_ENV production)", () => 
       "https://0.0.0.0/x",
       "https://[::]/x",
     ])
-      expect(await refused(url), url).toMatch(/^This URL cannot be used: .*private address/);
-    expect(await refused("https://nowhere.example.com/x")).toContain("does not resolve");
+      expect(await refused(url), url).toBe(notPublic);
+    expect(await refused("https://nowhere.example.com/x")).toBe(notPublic);
+    expect(production.logs.text()).toContain("mixed.example.com resolves to a private address (fd12:3456::1)");
+    expect(production.logs.text()).toContain("nowhere.example.com does not resolve");
     expect((await add(production, owner.token, { kind: "discord", url: "https://hooks.example.com/x" })).status).toBe(
       201,
     );
@@ -428,9 +462,16 @@ describe("webhook targets in production (NODE_ENV / APP_ENV production)", () => 
     const log = await production.call("GET", `${API.webhook.deliveries}?webhookId=${created.body.data._id}`, {
       token: owner.token,
     });
-    expect(log.body.data[0]).toMatchObject({
-      httpStatus: null,
-      error: "rebind.example.com resolves to a private address (127.0.0.1)",
+    expect(log.body.data[0]).toMatchObject({ httpStatus: null, error: MESSAGES.webhookUrlNotPublic });
+    expect(production.logs.text()).toContain("rebind.example.com resolves to a private address (127.0.0.1)");
+  });
+
+  it("outside production (APP_ENV test, as the tests run) tells the developer what the host did", async () => {
+    const owner = await newOperator(t);
+    const answer = await add(t, owner.token, { kind: "discord", url: "http://nowhere.example.com/x" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      url: `${MESSAGES.webhookUrlUnreachable}: nowhere.example.com does not resolve`,
     });
   });
 });
