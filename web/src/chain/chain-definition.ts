@@ -1,21 +1,21 @@
 import { defineChain, type Chain } from "viem";
+import { networkValues, type NetworkValues } from "@pli/abis";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
 
-const XDC = { name: "XDC", symbol: "XDC", decimals: 18 } as const;
+/** The values of the portal's chain from the one registry (XDC's networks, else the deployment's local chain). */
+export const networkOfConfig = (config: ChainConfigResponse): NetworkValues =>
+  networkValues(config.chainId, { rpcUrl: config.rpcUrl, explorerTxUrl: config.explorer.txUrl });
 
-const KNOWN_NETWORKS: Record<number, Pick<Chain, "name" | "nativeCurrency">> = {
-  50: { name: "XDC Network", nativeCurrency: XDC },
-  51: { name: "XDC Apothem Network", nativeCurrency: { name: "TXDC", symbol: "TXDC", decimals: 18 } },
-};
-
-/** A viem chain built from the runtime configuration; unknown ids (local chains) get a generic name. */
+/** A viem chain built from the runtime configuration: the portal reads through its own RPC URL. */
 export function chainFromConfig(config: ChainConfigResponse): Chain {
-  const known = KNOWN_NETWORKS[config.chainId] ?? { name: `Local chain ${config.chainId}`, nativeCurrency: XDC };
+  const network = networkOfConfig(config);
   return defineChain({
     id: config.chainId,
-    ...known,
+    name: network.name,
+    nativeCurrency: network.currency,
     rpcUrls: {
       default: { http: [config.rpcUrl], ...(config.wsUrl ? { webSocket: [config.wsUrl] } : {}) },
     },
+    blockExplorers: { default: { name: `${network.name} explorer`, url: network.explorerUrl } },
   });
 }

@@ -1,4 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, type Hex } from "viem";
+import type { NetworkValues } from "@pli/abis";
 import { isWalletRejection } from "./wallet-rejection";
 
 /** Why a chain action did not complete, in terms a person can act on. */
@@ -7,7 +8,8 @@ export type TxFailure =
   | { kind: "reverted"; reason?: string; hash?: Hex }
   | { kind: "outOfGas"; hash: Hex }
   | { kind: "wrongAccount"; expected: string; connected?: string }
-  | { kind: "wrongChain"; expected: number; connected?: number }
+  /** `network`: the values to add by hand, when the wallet could not switch to it itself. */
+  | { kind: "wrongChain"; expected: number; connected?: number; network?: NetworkValues }
   | { kind: "noWallet" }
   | { kind: "unknownOutcome"; hash: Hex }
   | { kind: "notIndexed"; hash: Hex }

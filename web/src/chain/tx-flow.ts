@@ -1,9 +1,17 @@
 import { useCallback, useReducer } from "react";
 import type { Abi, ContractFunctionArgs, ContractFunctionName, Hex, TransactionReceipt } from "viem";
+import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { useConfig, useConnect } from "wagmi";
-import { getConnection, getPublicClient, writeContract, type WriteContractParameters } from "wagmi/actions";
+import {
+  getConnection,
+  getPublicClient,
+  switchChain,
+  writeContract,
+  type WriteContractParameters,
+} from "wagmi/actions";
 import { useSession } from "@/shared/session/session-provider";
 import { useChainConfig } from "./chain-config";
+import { networkOfConfig } from "./chain-definition";
 import { classifyTxError, TxFlowError } from "./tx-failure";
 import { minedRevert } from "./tx-revert";
 import { TX_IDLE, txReducer } from "./tx-state";
@@ -60,6 +68,28 @@ async function waitUntil(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 /**
+ * Asks the wallet to switch to the portal's chain (and to add it first when it does not know it, with the registry's
+ * values). A wallet that cannot (XDCPay 1.x has no wallet_switchEthereumChain) or a person who declines gets the
+ * network's values to add by hand.
+ */
+async function switchToPortalChain(config: WagmiConfig, chain: ChainConfigResponse, connected: number | undefined) {
+  const network = networkOfConfig(chain);
+  try {
+    await switchChain(config, {
+      chainId: chain.chainId as ChainId,
+      addEthereumChainParameter: {
+        chainName: network.name,
+        nativeCurrency: network.currency,
+        rpcUrls: [network.rpcUrl],
+        blockExplorerUrls: [network.explorerUrl],
+      },
+    });
+  } catch {
+    throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId, connected, network });
+  }
+}
+
+/**
  * The one transaction flow of the app: wallet prompt, submitted, mined, and (when the caller says how
  * to tell) indexed by the portal. Each stage is published in `state` for TxProgress; any failure is
  * thrown as a TxFlowError whose `failure` says why (rejected, reverted with the contract's reason,
@@ -83,9 +113,8 @@ export function useTxFlow() {
     if (wallet && connection.address?.toLowerCase() !== wallet.toLowerCase()) {
       throw new TxFlowError({ kind: "wrongAccount", expected: wallet, connected: connection.address });
     }
-    if (connection.chainId !== chain.chainId)
-      throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId, connected: connection.chainId });
-  }, [config, connector, connect, wallet, chain.chainId]);
+    if (connection.chainId !== chain.chainId) await switchToPortalChain(config, chain, connection.chainId);
+  }, [config, connector, connect, wallet, chain]);
 
   const send = useCallback(
     async <

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, Timeline } fr
 import { IconCheck, IconX } from "@tabler/icons-react";
 import type { Hex } from "viem";
 import { Address } from "@/shared/ui/address";
+import { NetworkValuesPanel } from "./network-values-panel";
 import { describeTxFailure, isOutcomeOpen } from "./tx-failure";
 import { completedStages, visibleStages, type TxStage, type TxState } from "./tx-state";
 
@@ -86,6 +87,9 @@ export function TxProgress({ state, explorerTxUrl, onClose, tryAgain = MESSAGES.
           >
             <Stack gap={6}>
               <Text size="sm">{describeTxFailure(state.failure)}</Text>
+              {state.failure.kind === "wrongChain" && state.failure.network ? (
+                <NetworkValuesPanel network={state.failure.network} />
+              ) : null}
               {open ? null : <Text size="sm">{tryAgain}</Text>}
               {state.hash ? (
                 <Anchor href={explorerTxUrl(state.hash)} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,17 +1,8 @@
 import { useConnectors, type Connector } from "wagmi";
-import { hasWindowEthereum } from "./wallet-presence";
+import { hasBrowserWallet } from "./wallet-connector";
 
-const GENERIC_INJECTED_ID = "injected";
-
-/**
- * The connector to use for "Connect Wallet": the first wallet that announced itself through EIP-6963,
- * else the legacy window.ethereum provider. Undefined when the browser has no wallet at all.
- */
+/** The connector to use for "Connect Wallet" (the portal has one, see wallet-connector.ts); undefined without a wallet. */
 export function useWalletConnector(): Connector | undefined {
-  const connectors = useConnectors();
-  const announced = connectors.find(
-    (connector) => connector.type === "injected" && connector.id !== GENERIC_INJECTED_ID,
-  );
-  if (announced) return announced;
-  return hasWindowEthereum() ? connectors.find((connector) => connector.id === GENERIC_INJECTED_ID) : undefined;
+  const [connector] = useConnectors();
+  return hasBrowserWallet() ? connector : undefined;
 }

@@ -1,18 +1,19 @@
 import { http } from "viem";
-import { createConfig, injected } from "wagmi";
+import { createConfig } from "wagmi";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { chainFromConfig } from "./chain-definition";
+import { browserWalletConnector } from "./wallet-connector";
 
 /**
- * The wagmi configuration for the configured chain: the generic injected connector (window.ethereum)
- * plus one connector per wallet announced through EIP-6963.
+ * The wagmi configuration for the configured chain: one connector, the browser's wallet through the EIP-1193 adapter
+ * (wallet-provider.ts), whether it announced itself through EIP-6963 or only set window.ethereum / window.xdc.
  */
 export function createWagmiConfig(config: ChainConfigResponse) {
   const chain = chainFromConfig(config);
   return createConfig({
     chains: [chain],
-    connectors: [injected()],
-    multiInjectedProviderDiscovery: true,
+    connectors: [browserWalletConnector()],
+    multiInjectedProviderDiscovery: false,
     transports: { [chain.id]: http(config.rpcUrl, { batch: true }) },
   });
 }

@@ -1,13 +1,28 @@
 import { useEffect, useState } from "react";
 
-/** The legacy injected provider (window.ethereum). */
-export function hasWindowEthereum(): boolean {
-  return typeof window !== "undefined" && (window as { ethereum?: unknown }).ethereum != null;
+interface InjectedGlobals {
+  ethereum?: object | null;
+  xdc?: object | null;
 }
 
 /**
- * Whether the browser has a wallet, without loading wagmi: window.ethereum, or a wallet answering the EIP-6963 request
- * (wagmi's discovery asks the same way once it loads).
+ * The wallet injected as window.ethereum or window.xdc (XDCPay 1.x sets both, some XDC wallets only the second), and
+ * whether it is XDC's.
+ */
+export function legacyWalletOf(target: object): { provider: object; xdc: boolean } | undefined {
+  const { ethereum, xdc } = target as InjectedGlobals;
+  const provider = ethereum ?? xdc;
+  return provider ? { provider, xdc: xdc != null } : undefined;
+}
+
+/** Whether a wallet is injected as window.ethereum or window.xdc. */
+export function hasWindowEthereum(): boolean {
+  return typeof window !== "undefined" && legacyWalletOf(window) !== undefined;
+}
+
+/**
+ * Whether the browser has a wallet, without loading wagmi: window.ethereum or window.xdc, or a wallet answering the
+ * EIP-6963 request (the wallet connector asks the same way once it loads).
  */
 export function useWalletPresence(): boolean {
   const [present, setPresent] = useState(hasWindowEthereum);
