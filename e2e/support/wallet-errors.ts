@@ -4,6 +4,7 @@ export const WALLET_ERROR = {
   unauthorized: 4100,
   unsupportedMethod: 4200,
   unrecognizedChain: 4902,
+  methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
 } as const;

@@ -167,3 +167,140 @@ describe("the injected test wallet", () => {
     await page.context().close();
   });
 });
+
+type LegacyPageRequest = { method: string; params?: unknown[] };
+
+/** Calls window.xdc.sendAsync in the page, as a dapp of XDCPay 1.x's time did; an error comes back as its message. */
+function sendAsync(page: Page, call: LegacyPageRequest): Promise<{ result?: unknown; error?: string }> {
+  return page.evaluate(
+    (args) =>
+      new Promise((resolve) => {
+        const provider = (
+          globalThis as unknown as {
+            xdc: {
+              sendAsync(payload: object, callback: (error: Error | null, answer?: { result: unknown }) => void): void;
+            };
+          }
+        ).xdc;
+        provider.sendAsync({ jsonrpc: "2.0", id: 1, method: args.method, params: args.params ?? [] }, (error, answer) =>
+          resolve(error ? { error: error.message } : { result: answer?.result }),
+        );
+      }),
+    call,
+  );
+}
+
+describe("the test wallet in legacy mode (XDCPay 1.x)", () => {
+  test("is window.xdc and window.ethereum with only send/sendAsync, announces nothing, and connects through enable()", async () => {
+    const wallet = new TestWallet({
+      privateKey: DEV_KEYS.validator,
+      rpcUrl: anvil.rpcUrl,
+      kind: "legacy",
+      xdcAddresses: true,
+    });
+    const page = await walletPage(wallet);
+    const shape = await page.evaluate(() => {
+      const window = globalThis as unknown as EventTarget & Record<string, Record<string, unknown> | undefined>;
+      let announced = false;
+      window.addEventListener("eip6963:announceProvider", () => (announced = true));
+      window.dispatchEvent(new Event("eip6963:requestProvider"));
+      const provider = window.xdc!;
+      return {
+        same: provider === window.ethereum,
+        request: typeof provider.request,
+        sendAsync: typeof provider.sendAsync,
+        send: typeof provider.send,
+        announced,
+      };
+    });
+    expect(shape).toEqual({
+      same: true,
+      request: "undefined",
+      sendAsync: "function",
+      send: "function",
+      announced: false,
+    });
+
+    const xdcAddress = `xdc${wallet.address.slice(2)}`;
+    expect(await sendAsync(page, { method: "eth_accounts" })).toEqual({ result: [] });
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { xdc: { enable(): Promise<unknown> } }).xdc.enable()),
+    ).toEqual([xdcAddress]);
+    expect(await sendAsync(page, { method: "eth_accounts" })).toEqual({ result: [xdcAddress] });
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { xdc: { send(payload: object): { result: unknown } } }).xdc.send({
+            method: "eth_accounts",
+          }).result,
+      ),
+    ).toEqual([xdcAddress]);
+    await page.context().close();
+  });
+
+  test("signs messages and v3 typed data; v4, network switching and eth_requestAccounts are unknown to it", async () => {
+    const wallet = new TestWallet({
+      privateKey: DEV_KEYS.validator,
+      rpcUrl: anvil.rpcUrl,
+      kind: "legacy",
+      xdcAddresses: true,
+    });
+    const page = await walletPage(wallet);
+    await page.evaluate(() => (globalThis as unknown as { xdc: { enable(): Promise<unknown> } }).xdc.enable());
+    const xdcAddress = `xdc${wallet.address.slice(2)}`;
+    const message = "Sign in to the PLI portal";
+    const signed = await sendAsync(page, {
+      method: "personal_sign",
+      params: [`0x${Buffer.from(message).toString("hex")}`, xdcAddress],
+    });
+    expect(await verifyMessage({ address: wallet.address, message, signature: signed.result as Hex })).toBe(true);
+
+    const typedData = {
+      domain: { name: "PLI", version: "1", chainId: ANVIL_CHAIN_ID },
+      types: { Login: [{ name: "wallet", type: "address" }] },
+      primaryType: "Login" as const,
+      message: { wallet: wallet.address },
+    };
+    const typed = await sendAsync(page, {
+      method: "eth_signTypedData_v3",
+      params: [wallet.address, JSON.stringify(typedData)],
+    });
+    expect(await recoverTypedDataAddress({ ...typedData, signature: typed.result as Hex })).toBe(wallet.address);
+    for (const method of [
+      "eth_signTypedData_v4",
+      "wallet_switchEthereumChain",
+      "wallet_addEthereumChain",
+      "eth_requestAccounts",
+    ])
+      expect(await sendAsync(page, { method, params: [] })).toEqual({
+        error: `the method ${method} does not exist/is not available`,
+      });
+
+    wallet.rejectNextSignature();
+    expect(await sendAsync(page, { method: "personal_sign", params: ["0x00", xdcAddress] })).toEqual({
+      error: "User rejected the request.",
+    });
+    await page.context().close();
+  });
+
+  test("tells the page of a new account or network through its public store", async () => {
+    const wallet = new TestWallet({ privateKey: DEV_KEYS.validator, rpcUrl: anvil.rpcUrl, kind: "legacy" });
+    const page = await walletPage(wallet);
+    await page.evaluate(() => {
+      const target = globalThis as unknown as {
+        xdc: { enable(): Promise<unknown>; publicConfigStore: { subscribe(listener: (state: unknown) => void): void } };
+        states: unknown[];
+      };
+      target.states = [];
+      target.xdc.publicConfigStore.subscribe((state) => target.states.push(state));
+      return target.xdc.enable();
+    });
+    await wallet.switchChain(50);
+    await wallet.switchAccount(DEV_KEYS.standby);
+    expect(await page.evaluate(() => (globalThis as unknown as { states: unknown[] }).states)).toEqual([
+      { selectedAddress: devAccount("validator").address, networkVersion: "50" },
+      { selectedAddress: devAccount("standby").address, networkVersion: "50" },
+    ]);
+    await page.context().close();
+  });
+});

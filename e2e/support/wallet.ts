@@ -23,16 +23,38 @@ export const TEST_WALLET_INFO: WalletInfo = {
   rdns: "dev.pli.testwallet",
 };
 
-const SCRIPT_ARGS: WalletPageScriptArgs = {
+const SCRIPT_ARGS: Omit<WalletPageScriptArgs, "legacy"> = {
   requestBinding: "__pliTestWalletRequest",
   emitFunction: "__pliTestWalletEmit",
   info: TEST_WALLET_INFO,
 };
+const LEGACY_ENABLE = "test_wallet_enable";
+
+/**
+ * What XDCPay 1.x cannot do (XDC.md): its provider has no request(), it signs typed data only as `_v3`, cannot switch or
+ * add networks and knows no permissions. It hands these to its node, which does not know them either.
+ */
+const LEGACY_UNKNOWN = new Set([
+  "eth_requestAccounts",
+  "eth_signTypedData_v4",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+  "wallet_requestPermissions",
+  "wallet_getPermissions",
+  "wallet_revokePermissions",
+]);
 
 export interface TestWalletOptions {
   privateKey: Hex;
   /** The chain's JSON-RPC endpoint: reads are forwarded there and transactions sent through it. */
   rpcUrl: string;
+  /**
+   * `legacy`: a provider like XDCPay 1.x's (send/sendAsync only, no `_v4`, no network switching, window.xdc, legacy
+   * transactions); `eip1193` (the default): a modern one announced through EIP-6963.
+   */
+  kind?: "eip1193" | "legacy";
+  /** Accounts written `xdc…`, as XDC's wallets show them. */
+  xdcAddresses?: boolean;
 }
 
 interface WalletRequest {
@@ -44,8 +66,9 @@ interface WalletRequest {
 const STARVED_GAS = 30_000n;
 
 /**
- * A browser wallet for tests: the page gets an EIP-1193 provider (window.ethereum + EIP-6963) whose
- * requests are answered here, in Node, signing with a private key. Tests drive what a person would do
+ * A browser wallet for tests: the page gets an EIP-1193 provider (window.ethereum + EIP-6963), or in `legacy` mode one
+ * like XDCPay 1.x's (window.ethereum + window.xdc), whose requests are answered here, in Node, signing with a private
+ * key; transactions pay the fees the node asks (its gas price, or twice its base fee). Tests drive what a person would do
  * in a real wallet: switch account or chain, reject the next signature, send the next transaction with too
  * little gas.
  */
@@ -58,14 +81,23 @@ export class TestWallet {
   #starveTransaction = false;
   #beforeTransaction: (() => Promise<unknown>) | null = null;
   readonly #pages = new Set<Page>();
+  readonly #legacy: boolean;
+  readonly #xdcAddresses: boolean;
 
   constructor(options: TestWalletOptions) {
     this.#account = privateKeyToAccount(options.privateKey);
     this.#chains = new WalletChains(options.rpcUrl);
+    this.#legacy = options.kind === "legacy";
+    this.#xdcAddresses = options.xdcAddresses ?? false;
   }
 
   get address(): Address {
     return this.#account.address;
+  }
+
+  /** The account as the wallet writes it to the page. */
+  get #shownAddress(): string {
+    return this.#xdcAddresses ? `xdc${this.address.slice(2)}` : this.address;
   }
 
   /** Puts the wallet into `page`; call before the first navigation. */
@@ -73,13 +105,14 @@ export class TestWallet {
     this.#pages.add(page);
     page.once("close", () => this.#pages.delete(page));
     await page.exposeBinding(SCRIPT_ARGS.requestBinding, (_source, request: WalletRequest) => this.#answer(request));
-    await page.addInitScript({ content: walletPageScript(SCRIPT_ARGS) });
+    const legacy = this.#legacy ? { enableMethod: LEGACY_ENABLE } : null;
+    await page.addInitScript({ content: walletPageScript({ ...SCRIPT_ARGS, legacy }) });
   }
 
   /** Changes the selected account, as a person does in the wallet; connected pages get `accountsChanged`. */
   async switchAccount(privateKey: Hex): Promise<void> {
     this.#account = privateKeyToAccount(privateKey);
-    if (this.#authorized) await this.#emit("accountsChanged", [this.address]);
+    if (this.#authorized) await this.#emit("accountsChanged", [this.#shownAddress]);
   }
 
   /** Moves the wallet to another chain id (for wrong-network tests); pages get `chainChanged`. */
@@ -134,12 +167,17 @@ export class TestWallet {
   }
 
   async #handle(method: string, params: unknown[]): Promise<unknown> {
+    if (this.#legacy && LEGACY_UNKNOWN.has(method))
+      throw new WalletRpcError(WALLET_ERROR.methodNotFound, `the method ${method} does not exist/is not available`);
     switch (method) {
+      case LEGACY_ENABLE:
       case "eth_requestAccounts":
         this.#connect();
-        return [this.address];
+        return [this.#shownAddress];
       case "eth_accounts":
-        return this.#authorized ? [this.address] : [];
+        return this.#authorized ? [this.#shownAddress] : [];
+      case "eth_coinbase":
+        return this.#authorized ? this.#shownAddress : null;
       case "wallet_requestPermissions":
         this.#connect();
         return this.#permissions();
@@ -159,19 +197,17 @@ export class TestWallet {
       case "personal_sign":
         this.#consumeSignature();
         return personalSign(this.#account, params);
+      case "eth_signTypedData_v3":
       case "eth_signTypedData_v4":
         this.#consumeSignature();
         return signTypedData(this.#account, params);
       case "eth_sendTransaction":
         this.#consumeSignature();
         await this.#takeBeforeTransaction()?.();
-        return sendTransaction(
-          this.#account,
-          await this.#chains.currentId(),
-          this.#chains.rpcUrl(),
-          params,
-          this.#takeGasLimit(),
-        );
+        return sendTransaction(this.#account, await this.#chains.currentId(), this.#chains.rpcUrl(), params, {
+          gasLimit: this.#takeGasLimit(),
+          legacy: this.#legacy,
+        });
       case "eth_sign":
       case "eth_signTransaction":
         throw new WalletRpcError(WALLET_ERROR.unsupportedMethod, `${method} is not supported by the test wallet`);
@@ -202,7 +238,10 @@ export class TestWallet {
 
   #permissions() {
     return [
-      { parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] },
+      {
+        parentCapability: "eth_accounts",
+        caveats: [{ type: "restrictReturnedAccounts", value: [this.#shownAddress] }],
+      },
     ];
   }
 
