@@ -165,6 +165,22 @@ describe("deliveries to different webhooks do not wait on each other", () => {
     const arrivals = slow.received.filter((request) => JSON.parse(request.body).id.startsWith("order-"));
     for (let n = 1; n < arrivals.length; n++) expect(arrivals[n]!.at - arrivals[n - 1]!.at).toBeGreaterThanOrEqual(190);
   });
+
+  it("keeps one attempt in flight per webhook however many senders run at once, each event posted once", async () => {
+    const slow = await receiverThat("slow");
+    const owner = await newOperator(t);
+    const hook = await addHook(owner.token, `${slow.url}/overlapping`);
+    const operatorId = await operatorIdOf(owner.wallet);
+    const events = ["overlap-1", "overlap-2", "overlap-3"];
+    for (const event of events) await recordWebhookMessage(t.db, operatorId, testMessage(event, new Date()), hook);
+
+    const queue = webhookQueueOf(t.webhookSender);
+    queue.wake();
+    await Promise.all([deliverPendingWebhooks(t.webhookSender), deliverPendingWebhooks(t.webhookSender), queue.idle()]);
+    await queue.idle();
+    expect(slow.received.map((request) => JSON.parse(request.body).id)).toEqual(events);
+    expect(slow.state.mostOpen).toBe(1);
+  });
 });
 
 describe("test sends", () => {
