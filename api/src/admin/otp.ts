@@ -153,11 +153,30 @@ export async function finishAttempt(db: Db, attemptId: string): Promise<boolean>
 }
 
 /**
+ * Who a sign-in attempt is for, whether its password was right, whether it was answered blind, and
+ * whether it can still be finished (a code tried on one that cannot is never compared).
+ */
+export async function findAttemptStart(db: Db, attemptId: string) {
+  const attempt = await db
+    .selectFrom("app.otp_challenge")
+    .select(["admin_id", "password_matched", "blind", "used_at", "expires_at", "attempts"])
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
+  return attempt && { ...attempt, live: isLive(attempt) };
+}
+
+/**
  * Checks a code against its attempt inside one transaction: single use, unexpired, and killed after
  * the fifth wrong try. An attempt made with a wrong password takes no code, and answers each one as
- * a wrong code. Returns the admin id on success.
+ * a wrong code; so does every attempt with `refuseEveryCode`. Returns the admin id on success.
  */
-export async function verifyChallenge(db: Db, secret: string, challengeId: string, code: string): Promise<string> {
+export async function verifyChallenge(
+  db: Db,
+  secret: string,
+  challengeId: string,
+  code: string,
+  { refuseEveryCode = false } = {},
+): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom("app.otp_challenge")
@@ -177,7 +196,7 @@ export async function verifyChallenge(db: Db, secret: string, challengeId: strin
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
-    const codeMatches = expected.length === actual.length && timingSafeEqual(expected, actual);
+    const codeMatches = expected.length === actual.length && timingSafeEqual(expected, actual) && !refuseEveryCode;
     if (codeMatches && challenge.password_matched && challenge.admin_id) {
       await trx.updateTable("app.otp_challenge").set({ used_at: new Date() }).where("id", "=", challengeId).execute();
       return { adminId: challenge.admin_id, error: null };

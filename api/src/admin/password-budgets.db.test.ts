@@ -99,7 +99,7 @@ describe("the admin sign-in's password budgets", { timeout: 120_000 }, () => {
 
 describe("an IPv6 client's budgets", { timeout: 120_000 }, () => {
   /** Spends the rest (`left`) of the address's budget of wrong passwords for `email`. */
-  const spend = async (email: string, ip: string, left = PER_CLIENT) => {
+  const spend = async (email: string, ip: string, left: number = PER_CLIENT) => {
     for (let i = 0; i < left; i++) expect((await login(email, `wrong ${i}`, ip)).status).toBe(400);
     expect((await login(email, "wrong", ip)).status).toBe(429);
   };

@@ -8,7 +8,7 @@ import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
-import { resendChallenge, verifyChallenge } from "./otp.ts";
+import { resendChallenge } from "./otp.ts";
 import { confirmAdminPassword } from "./reauth.ts";
 import { findAdminById, setAdminPassword } from "./repository.ts";
 import {
@@ -21,7 +21,7 @@ import {
   ADMIN_PATHS,
 } from "./schema.ts";
 import { adminSession } from "./session.ts";
-import { passwordStep } from "./sign-in.ts";
+import { codeStep, passwordStep } from "./sign-in.ts";
 
 const login = createRoute({
   method: "post",
@@ -90,7 +90,7 @@ export const adminRoutes = createRouter()
       [L.otpIp, clientNetwork(c)],
       [L.otpChallenge, _id],
     ]);
-    const adminId = await verifyChallenge(db, config.JWT_SECRET, _id, otp);
+    const adminId = await codeStep(c, _id, otp);
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
     return c.json({ token: await adminSession(config, admin) }, 200);

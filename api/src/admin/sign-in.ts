@@ -4,9 +4,9 @@ import type { AppEnv } from "../app-env.ts";
 import { UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { countPasskeys } from "../passkey/repository.ts";
-import { countTry, spendTry } from "../rate-limit/rate-limit.ts";
-import { AppError } from "../shared/errors.ts";
-import { startChallenge } from "./otp.ts";
+import { countTry, LIMITS_BY_ROUTE as L, spendTry, type Limit } from "../rate-limit/rate-limit.ts";
+import { AppError, tooManyRequests } from "../shared/errors.ts";
+import { findAttemptStart, startChallenge, verifyChallenge } from "./otp.ts";
 import { accountPasswordFailures, clientPasswordFailures } from "./reauth.ts";
 import { findAdminByEmail } from "./repository.ts";
 import type { registerDetailSchema } from "./schema.ts";
@@ -51,4 +51,29 @@ export async function passwordStep(
     sendCode: emailCode && !passkey,
   });
   return { _id: challenge.id, email: start.email, passkey, emailCode, codeSent: challenge.codeSent };
+}
+
+/** Codes tried on the admin's attempts made with the right password, from every attempt and address. */
+export const adminCodeFailures = (adminId: string): [Limit, string] => [L.adminCodeFailures, adminId];
+
+/**
+ * The code step; answers the admin's id. An attempt takes five codes, but someone holding the password
+ * could start attempts from many addresses, so each code tried on an attempt made with the right
+ * password is also counted on the admin's ceiling, before it is checked (a right one is refunded; one
+ * on an attempt already finished, expired or killed is never compared, and not counted).
+ * Past the ceiling no code is checked: 429, except on an attempt answered blind, which answers as to a
+ * wrong code, because a refusal that only the right password's attempts got would tell which password
+ * was right. Codes on attempts made with a wrong password never count (they can never be finished
+ * anyway), so nobody without the password can spend the admin's ceiling.
+ */
+export async function codeStep(c: Context<AppEnv>, attemptId: string, code: string): Promise<string> {
+  const { db, config } = c.get("deps");
+  const attempt = await findAttemptStart(db, attemptId);
+  if (!attempt?.admin_id || !attempt.password_matched || !attempt.live)
+    return verifyChallenge(db, config.JWT_SECRET, attemptId, code);
+  const tried = await countTry(c, adminCodeFailures(attempt.admin_id));
+  if (tried.over && !attempt.blind) throw tooManyRequests(MESSAGES.tooManyRequests, tried.secondsLeft);
+  const adminId = await verifyChallenge(db, config.JWT_SECRET, attemptId, code, { refuseEveryCode: tried.over });
+  await tried.refund();
+  return adminId;
 }

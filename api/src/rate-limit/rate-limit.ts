@@ -120,7 +120,9 @@ export const accountOf = (session: { userType: string; sub: string }) => `${sess
  * elsewhere. Past the account's failures from all addresses together, sign-in refuses nobody: it
  * answers right and wrong passwords alike, and only an attempt made with the right one can be
  * finished (api/src/admin/sign-in.ts), so guesses from many addresses learn nothing. A password asked
- * again inside a session spends that session's own budget, which no one outside it can touch.
+ * again inside a session spends that session's own budget, which no one outside it can touch. Wrong
+ * sign-in codes count per admin across attempts and addresses, but only on attempts made with the right
+ * password: someone holding it gets a few code guesses an hour, strangers spend nothing.
  * The ticket and upload budgets are per account, spent only with the account's own session: they
  * bound the mail to admins, the decoding and the disk one account can cause. The webhook test budget
  * (per account too) bounds the deliveries one operator can queue by hand.
@@ -135,6 +137,7 @@ export const LIMITS_BY_ROUTE = {
   adminSessionPasswordFailures: { name: "admin-session-password-failures", max: 10, windowSeconds: 3600 },
   otpIp: { name: "otp-ip", max: 30, windowSeconds: 600 },
   otpChallenge: { name: "otp-challenge", max: 10, windowSeconds: 600 },
+  adminCodeFailures: { name: "admin-code-failures", max: 10, windowSeconds: 3600 },
   ticketOpenAccount: { name: "ticket-open-account", max: TICKET_LIMITS.openedPerHour, windowSeconds: 3600 },
   ticketMessageAccount: { name: "ticket-message-account", max: TICKET_LIMITS.messagesPerMinute, windowSeconds: 60 },
   uploadAccount: { name: "upload-account", max: LIMITS.uploadsPerHour, windowSeconds: 3600 },
