@@ -60,7 +60,9 @@ export type Misbehaviour =
   /** 200, then body as fast as the client reads it, forever. */
   | "flood"
   /** 200 with an empty body, 200 ms after the request. */
-  | "slow";
+  | "slow"
+  /** 200, then 64 KiB of body at once, then nothing more, never ending it. */
+  | "64KiBThenSilence";
 
 /**
  * A local HTTP receiver (node:http on a free port of 127.0.0.1) that answers every request as `behaviour` says, for
@@ -86,6 +88,10 @@ export async function startMisbehavingReceiver(behaviour: Misbehaviour) {
         res.write("[");
         const timer = setInterval(() => res.write(" "), 2_000);
         res.on("close", () => clearInterval(timer));
+        return;
+      }
+      if (behaviour === "64KiBThenSilence") {
+        res.write(Buffer.alloc(64 * 1024, 0x20));
         return;
       }
       const chunk = Buffer.alloc(16 * 1024, 0x20);

@@ -89,7 +89,7 @@ describe("each attempt's whole deadline and the answer it reads", () => {
       });
   });
 
-  it(`reads at most ${WEBHOOK_LIMITS.answerBytes / 1024} KB of an answer: an endless body ends the attempt at once, by its status`, async () => {
+  it(`reads at most ${WEBHOOK_LIMITS.answerBytes / 1024} KB of an answer: an endless body, or 64 KB then silence, ends the attempt at once, by its status`, async () => {
     const flood = await receiverThat("flood");
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${flood.url}/flood`);
@@ -99,6 +99,13 @@ describe("each attempt's whole deadline and the answer it reads", () => {
     expect(elapsedSince(started)).toBeLessThan(WEBHOOK_LIMITS.attemptDeadlineMs / 4);
     expect(flood.state.closed).toBe(1);
     expect((await attemptLog(owner.token, hook))[0]).toMatchObject({ httpStatus: 200, error: null });
+
+    const capped = await receiverThat("64KiBThenSilence");
+    const cappedHook = await addHook(owner.token, `${capped.url}/capped`);
+    await sendTest(owner.token, cappedHook);
+    const cappedStarted = performance.now();
+    expect(await deliverPendingWebhooks(withDeadline(3_000))).toEqual({ delivered: 1, failed: 0 });
+    expect(elapsedSince(cappedStarted)).toBeLessThan(1_500);
   });
 });
 
