@@ -11,6 +11,7 @@ import { startService } from "./lib/service.ts";
 import { startChain } from "./lib/stack-chain.ts";
 import type { StackConfig } from "./lib/stack-config.ts";
 import { accrueDemoHistory, prepareDatabase, type DemoAccounts } from "./lib/stack-seed.ts";
+import type { XdcQuirks } from "./lib/xdc-rpc.ts";
 import { waitFor } from "./lib/wait.ts";
 import { buildWeb } from "./lib/web-build.ts";
 
@@ -32,10 +33,16 @@ export interface StackOptions extends Partial<StackConfig> {
    * On a new chain of its own, seed months of history (stakes, inactive days, incentives paid and unpaid) for the demo.
    */
   demoHistory?: boolean;
+  /**
+   * The embedded chain behind the XDC node stand-in (scripts/lib/xdc-rpc.ts): anvil as chain 51, every quirk on unless
+   * switched off here, a block every 2 s; the indexer, API and web app talk to the stand-in.
+   */
+  xdc?: Partial<XdcQuirks>;
 }
 
 export interface Stack {
-  urls: { web: string; api: string; rpc: string; ws?: string; indexer: string };
+  /** `rpc`: what the product talks to; `chainRpc`: the chain itself (anvil's own methods), the same but in XDC mode. */
+  urls: { web: string; api: string; rpc: string; chainRpc: string; ws?: string; indexer: string };
   deployment: Deployment;
   databaseUrl: string;
   embedded: { postgres: boolean; chain: boolean };
@@ -83,11 +90,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       databaseUrl,
       port: options.ports?.anvil,
       demoHistory: options.demoHistory,
+      xdc: options.xdc,
       startedAt,
       log,
     });
     if (chain.stop) cleanups.push(chain.stop);
-    const { rpcUrl, wsUrl, deployment } = chain;
+    const { rpcUrl, wsUrl, controlRpcUrl, deployment } = chain;
 
     step();
     const demo = await prepareDatabase({
@@ -97,10 +105,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       demo: options.chain
         ? false
         : chain.seedHistory
-          ? { history: true, rpcUrl, deployment, now: startedAt }
+          ? { history: true, rpcUrl: controlRpcUrl, deployment, now: startedAt }
           : { history: false },
       log,
     });
+    await chain.live?.();
 
     step();
     log("indexer", "starting Ponder");
@@ -108,12 +117,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       databaseUrl,
       rpcUrl,
       wsUrl,
+      ...(controlRpcUrl !== rpcUrl ? { controlRpcUrl } : {}),
       deployment,
       port: options.ports?.indexer,
       logFile: path.join(logDir, "indexer.log"),
     });
     cleanups.push(() => indexer.stop());
-    if (chain.seedHistory) await accrueDemoHistory(databaseUrl, rpcUrl, log);
+    if (chain.seedHistory) await accrueDemoHistory(databaseUrl, controlRpcUrl, log);
 
     step();
     await webBuilt;
@@ -129,7 +139,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       step,
     });
     return {
-      urls: { web: web.webUrl, api: web.apiUrl, rpc: rpcUrl, ws: wsUrl, indexer: `http://127.0.0.1:${indexer.port}` },
+      urls: {
+        web: web.webUrl,
+        api: web.apiUrl,
+        rpc: rpcUrl,
+        chainRpc: controlRpcUrl,
+        ws: wsUrl,
+        indexer: `http://127.0.0.1:${indexer.port}`,
+      },
       deployment,
       databaseUrl,
       embedded: { postgres: !options.databaseUrl, chain: !options.chain },

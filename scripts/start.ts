@@ -1,3 +1,4 @@
+import path from "node:path";
 import { pliText } from "../api/src/shared/pli.ts";
 import { DEMO_SEED } from "../contracts/scripts/deploy.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
@@ -5,6 +6,12 @@ import { parseStackEnv, StackConfigError, type StackConfig } from "./lib/stack-c
 import { startStack, type Stack } from "./stack.ts";
 
 const dev = process.argv.includes("--dev");
+/**
+ * `npm start -- --xdc` (or CHAIN_MODE=xdc): the embedded chain behind the XDC node stand-in, pre-1559 fees unless
+ * XDC_FEES=1559, with its own data under DATA_DIR/xdc.
+ */
+const xdc = process.argv.includes("--xdc") || process.env.CHAIN_MODE === "xdc";
+const xdcFees = process.env.XDC_FEES === "1559" ? "1559" : "legacy";
 
 function readConfig(): StackConfig {
   try {
@@ -26,6 +33,7 @@ function printSummary(stack: Stack) {
     `  API          ${stack.urls.api}  (health: ${stack.urls.api}/api/health)`,
     `  Indexer      ${stack.urls.indexer}`,
     `  Chain RPC    ${stack.urls.rpc}${stack.urls.ws ? `  (ws: ${stack.urls.ws})` : ""}  chain id ${stack.deployment.chainId}`,
+    ...(xdc ? [`               XDC node stand-in (${xdcFees} fees) in front of anvil ${stack.urls.chainRpc}`] : []),
     `  Database     ${stack.databaseUrl.replace(/\/\/[^@]*@/, "//")}${stack.embedded.postgres ? "  (embedded)" : ""}`,
     `  Contracts    PLI ${stack.deployment.contracts.pliToken}`,
     `               StakingRewards ${stack.deployment.contracts.stakingRewards}`,
@@ -78,6 +86,7 @@ setInterval(() => {
 try {
   stack = await startStack({
     ...config,
+    ...(xdc ? { dataDir: path.join(config.dataDir, "xdc"), xdc: { fees: xdcFees } } : {}),
     dev,
     demoHistory: true,
     signal: abort.signal,

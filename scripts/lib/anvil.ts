@@ -22,6 +22,12 @@ export interface AnvilOptions {
   statePath?: string;
   /** The genesis block's time, seconds since the epoch (a new chain only): room for a history before now. */
   genesisTime?: number;
+  /** The EVM's rules, e.g. `berlin` for a chain without EIP-1559 (no base fee, no type-2 transactions). */
+  hardfork?: string;
+  /** The first block's base fee, wei (EIP-1559 chains). */
+  baseFee?: bigint;
+  /** What anvil answers to `eth_gasPrice` on a chain without a base fee, wei. */
+  gasPrice?: bigint;
   log?: (line: string) => void;
 }
 
@@ -56,6 +62,9 @@ async function startAnvilOnce(options: AnvilOptions): Promise<Anvil | "port take
   if (options.statePath)
     args.push("--state", options.statePath, "--state-interval", "5", "--preserve-historical-states");
   if (options.genesisTime !== undefined) args.push("--timestamp", String(options.genesisTime));
+  if (options.hardfork) args.push("--hardfork", options.hardfork);
+  if (options.baseFee !== undefined) args.push("--base-fee", String(options.baseFee));
+  if (options.gasPrice !== undefined) args.push("--gas-price", String(options.gasPrice));
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   const log = options.log;
   let exited = false;

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { Socket } from "node:net";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { freePort } from "./ports.ts";
 
 /** What the proxy does to the calls it forwards; every field can be changed while it runs (`set`). */
@@ -43,11 +45,36 @@ export interface FaultyRpc {
   stop(): Promise<void>;
 }
 
-interface JsonRpcCall {
+export interface JsonRpcCall {
   jsonrpc?: string;
   id?: number | string | null;
   method?: string;
   params?: unknown;
+}
+
+export interface JsonRpcAnswer {
+  jsonrpc: "2.0";
+  id: number | string | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/** Sends calls to the upstream (one batch), for a shaper that needs to ask it something first. */
+export type Upstream = (calls: JsonRpcCall[]) => Promise<JsonRpcAnswer[]>;
+
+/**
+ * Makes the proxy behave like another kind of node (xdc-rpc.ts): each call may be refused or rewritten before it is
+ * forwarded, and each answer and websocket notification rewritten on its way back.
+ */
+export interface RpcShaper {
+  /** An answer instead of forwarding (a refusal), or the call to forward. */
+  request(call: JsonRpcCall, upstream: Upstream): Promise<{ answer: JsonRpcAnswer } | { call: JsonRpcCall }>;
+  /** The upstream's answer to `call` as this node writes it. */
+  answer(call: JsonRpcCall, answer: JsonRpcAnswer): JsonRpcAnswer;
+  /** A subscription notification (`eth_subscription`) as this node writes it. */
+  notification(message: JsonRpcCall): JsonRpcCall;
+  /** Whether websocket connections are served (proxied to the upstream's websocket); refused otherwise. */
+  websocket(): boolean;
 }
 
 /**
@@ -86,18 +113,20 @@ export async function startFaultyRpc({
   port: wanted,
   faults: initial = {},
   random = Math.random,
+  shaper,
 }: {
   upstream: string;
   port?: number;
   faults?: Partial<RpcFaults>;
   random?: () => number;
+  shaper?: RpcShaper;
 }): Promise<FaultyRpc> {
   const port = await freePort(wanted);
   const faults: RpcFaults = { ...NO_FAULTS, ...initial };
   const stats: FaultyRpcStats = { requests: 0, calls: 0, failed: 0, capped: 0, dropped: 0 };
   const sockets = new Set<Socket>();
 
-  async function forward(calls: JsonRpcCall[]): Promise<unknown[]> {
+  async function forward(calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> {
     if (calls.length === 0) return [];
     const response = await fetch(upstream, {
       method: "POST",
@@ -106,7 +135,18 @@ export async function startFaultyRpc({
     });
     const answers = (await response.json()) as unknown;
     if (!Array.isArray(answers)) throw new Error(`upstream answered ${response.status} without a batch`);
-    return answers;
+    return answers as JsonRpcAnswer[];
+  }
+
+  /** The shaper's refusals, and the upstream's answers to the rest as the shaper rewrites them. */
+  async function shaped(calls: JsonRpcCall[]): Promise<JsonRpcAnswer[]> {
+    if (!shaper) return forward(calls);
+    const prepared = await Promise.all(calls.map((call) => shaper.request(call, forward)));
+    const forwarded = prepared.flatMap((item) => ("call" in item ? [item.call] : []));
+    const byId = new Map((await forward(forwarded)).map((item) => [item.id, item]));
+    return prepared.map((item, index) =>
+      "answer" in item ? item.answer : shaper.answer(calls[index]!, byId.get(item.call.id ?? null)!),
+    );
   }
 
   async function answer(body: string): Promise<{ status: number; json?: unknown }> {
@@ -133,7 +173,7 @@ export async function startFaultyRpc({
       return limit !== null && range !== null && range > BigInt(limit);
     });
     stats.capped += capped.filter(Boolean).length;
-    const answers = await forward(calls.filter((_, index) => !capped[index]));
+    const answers = await shaped(calls.filter((_, index) => !capped[index]));
     const byId = new Map(answers.map((item) => [(item as JsonRpcCall).id, item]));
     const merged = calls.map((call, index) =>
       capped[index]
@@ -157,6 +197,51 @@ export async function startFaultyRpc({
   }
 
   const server = createServer((request, response) => void handle(request, response));
+  const websockets = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!shaper?.websocket()) {
+      socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n");
+      return;
+    }
+    websockets.handleUpgrade(request, socket, head, (client) => relayWebsocket(client));
+  });
+
+  /**
+   * One websocket client relayed to the upstream's websocket: its calls pass the shaper like HTTP ones, the answers
+   * and subscription notifications coming back are rewritten.
+   */
+  function relayWebsocket(client: WebSocket) {
+    const calls = new Map<JsonRpcCall["id"], JsonRpcCall>();
+    const outbound = new WebSocket(upstream.replace(/^http/, "ws"));
+    const opened = new Promise<void>((resolve, reject) => {
+      outbound.once("open", () => resolve());
+      outbound.once("error", reject);
+    });
+    opened.catch(() => client.close(1011, "upstream unreachable"));
+    const close = () => {
+      client.close();
+      outbound.close();
+    };
+    outbound.on("close", close);
+    client.on("close", close);
+    outbound.on("message", (data: RawData) => {
+      const message = JSON.parse(data.toString()) as JsonRpcCall & JsonRpcAnswer;
+      if (message.method === "eth_subscription") return client.send(JSON.stringify(shaper!.notification(message)));
+      const call = calls.get(message.id);
+      calls.delete(message.id);
+      client.send(JSON.stringify(call ? shaper!.answer(call, message) : message));
+    });
+    client.on("message", (data: RawData) => {
+      void (async () => {
+        const call = JSON.parse(data.toString()) as JsonRpcCall;
+        const prepared = await shaper!.request(call, forward);
+        if ("answer" in prepared) return client.send(JSON.stringify(prepared.answer));
+        calls.set(prepared.call.id, call);
+        await opened;
+        outbound.send(JSON.stringify(prepared.call));
+      })().catch(() => client.close(1011, "relay failed"));
+    });
+  }
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
@@ -186,6 +271,8 @@ export async function startFaultyRpc({
       if (!faults.refuse && wasRefusing) await listen();
     },
     async stop() {
+      for (const client of websockets.clients) client.terminate();
+      websockets.close();
       if (server.listening) await close();
     },
   };

@@ -17,13 +17,19 @@ import { demoGenesisTime, demoPrice } from "./demo-history.ts";
 import { DEV_KEYS, devAccount } from "./dev-accounts.ts";
 import { dropIndexedData } from "./stack-seed.ts";
 import type { StackConfig } from "./stack-config.ts";
+import { startXdcRpc, XDC_BLOCK_SECONDS, XDC_QUIRKS, xdcAnvilOptions, type XdcQuirks } from "./xdc-rpc.ts";
 
 export interface StackChain {
+  /** What the product (indexer, API, web app) talks to: the chain, or the XDC node in front of it. */
   rpcUrl: string;
   wsUrl?: string;
+  /** The chain itself, for seeding and anvil's own methods (rpcUrl but in XDC mode). */
+  controlRpcUrl: string;
   deployment: Deployment;
   /** The contracts were deployed on a new chain that starts months back: seed the demo history on it. */
   seedHistory: boolean;
+  /** Called once the seed is done: in XDC mode, anvil mines a block every 2 s from then on instead of on each transaction. */
+  live?: () => Promise<void>;
   stop?: () => Promise<void>;
 }
 
@@ -61,24 +67,63 @@ export async function startChain(options: {
   databaseUrl: string;
   port?: number;
   demoHistory?: boolean;
+  /**
+   * Run anvil as chain 51 behind the XDC node stand-in (xdc-rpc.ts) with these quirks switched (all on by default),
+   * mining a block every 2 s once the contracts are there.
+   */
+  xdc?: Partial<XdcQuirks>;
   startedAt: Date;
   log: (service: string, line: string) => void;
 }): Promise<StackChain> {
   const { external, dataDir, log } = options;
   if (external) {
     const deployment = { ...external, deployer: external.contracts.pliToken, deployedAt: "external" };
-    return { rpcUrl: external.rpcUrl, wsUrl: external.wsUrl, deployment, seedHistory: false };
+    const { rpcUrl, wsUrl } = external;
+    return { rpcUrl, wsUrl, controlRpcUrl: rpcUrl, deployment, seedHistory: false };
   }
-  log("anvil", "starting anvil");
+  log("anvil", options.xdc ? "starting anvil behind the XDC node stand-in" : "starting anvil");
   const statePath = path.join(dataDir, "anvil", "state.json");
   const genesisTime = options.demoHistory && !existsSync(statePath) ? demoGenesisTime(options.startedAt) : undefined;
-  const anvil = await startAnvil({ port: options.port, statePath, genesisTime });
-  const chain = { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, stop: () => anvil.stop() };
+  const quirks = options.xdc ? { ...XDC_QUIRKS, ...options.xdc } : undefined;
+  const anvil = await startAnvil({
+    port: options.port,
+    statePath,
+    genesisTime,
+    ...(quirks ? xdcAnvilOptions(quirks.fees) : {}),
+  });
+  const xdc = quirks
+    ? await startXdcRpc({ upstream: anvil.rpcUrl, quirks }).catch(async (error: unknown) => {
+        await anvil.stop();
+        throw error;
+      })
+    : undefined;
+  const chain = {
+    rpcUrl: xdc?.url ?? anvil.rpcUrl,
+    wsUrl: xdc ? (quirks!.websocket ? xdc.url.replace(/^http/, "ws") : undefined) : anvil.wsUrl,
+    controlRpcUrl: anvil.rpcUrl,
+    live: xdc
+      ? async () => {
+          await createPublicClient({ transport: http(anvil.rpcUrl) }).request({
+            method: "evm_setIntervalMining",
+            params: [XDC_BLOCK_SECONDS],
+          } as never);
+          log("anvil", `mining a block every ${XDC_BLOCK_SECONDS} s, as XDPoS does`);
+        }
+      : undefined,
+    stop: async () => {
+      await xdc?.stop();
+      await anvil.stop();
+    },
+  };
+  const ready = <T extends { deployment: Deployment }>(started: T) => {
+    if (xdc) log("anvil", `XDC mode: chain ${started.deployment.chainId}, the node at ${xdc.url}`);
+    return started;
+  };
   try {
     const deploymentFile = path.join(dataDir, DEPLOYMENT_FILE);
     const existing = existsSync(deploymentFile) ? readDeploymentFile(deploymentFile) : undefined;
     if (existing && (await isDeployed(anvil.rpcUrl, existing)))
-      return { ...chain, deployment: existing, seedHistory: false };
+      return ready({ ...chain, deployment: existing, seedHistory: false });
     log("anvil", "compiling and deploying contracts, seeding demo data");
     await dropIndexedData(options.databaseUrl);
     const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
@@ -91,9 +136,9 @@ export async function startChain(options: {
       ...DEMO_SEED,
     });
     writeDeploymentFile(deploymentFile, deployment);
-    return { ...chain, deployment, seedHistory: genesisTime !== undefined };
+    return ready({ ...chain, deployment, seedHistory: genesisTime !== undefined });
   } catch (error) {
-    await anvil.stop();
+    await chain.stop();
     throw error;
   }
 }
