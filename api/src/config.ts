@@ -68,6 +68,8 @@ export const configFields = z.object({
     .default(15),
   NODE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   NODE_PRIVATE_IPS: z.enum(["true", "false"]).optional(),
+  /** How long a tax report waits on a client that stopped reading before it ends the answer and frees its cursor. */
+  TAX_REPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Telegram's Bot API, where Telegram webhooks post (tests point it at a local receiver). */
   WEBHOOK_TELEGRAM_API_URL: url(["http:", "https:"]).default("https://api.telegram.org"),
   /** The AES-256-GCM key of webhook secrets and bot tokens at rest, 64 hex characters; required in production. */

@@ -5,11 +5,18 @@ import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
+import { accountOf } from "../rate-limit/rate-limit.ts";
 import { walletOf } from "../stake/service.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
-import { TAX_REPORT_COLUMNS, taxReportCells, taxReportFileName, taxReportRows } from "./tax-report.ts";
+import {
+  TAX_REPORT_COLUMNS,
+  taxReportCells,
+  taxReportDownloads,
+  taxReportFileName,
+  taxReportRows,
+} from "./tax-report.ts";
 import {
   deleteUnpaidIncentive,
   depositsOfTransaction,
@@ -21,6 +28,7 @@ import {
 import {
   INCENTIVE_EXPORT_FILE,
   INCENTIVE_MESSAGES,
+  TAX_REPORT_MAX_YEARS,
   depositHintSchema,
   discrepancyQuerySchema,
   discrepancySchema,
@@ -66,7 +74,7 @@ const taxReportRoute = createRoute({
   path: INCENTIVE_PATHS.taxReport,
   ...describe(
     "signed-in",
-    "The tax report of a range of UTC days as CSV: each reward payment and stake event with its PLI/USD price at its block and USD value to the cent; the operator's own, or everyone's (one wallet's with `wallet`) for an admin; 409 without PRICE_FEED_ADDRESS",
+    `The tax report of a range of UTC days (at most ${TAX_REPORT_MAX_YEARS} years) as CSV: each reward payment and stake event with its PLI/USD price at its block and USD value to the cent; the operator's own, or everyone's (one wallet's with \`wallet\`) for an admin; 409 without PRICE_FEED_ADDRESS, and while another tax report of the same account is downloading`,
   ),
   middleware: [signedIn] as const,
   request: { query: taxReportQuerySchema },
@@ -221,8 +229,18 @@ export const incentiveRoutes = createRouter()
     const own = await scopeOf(db, c.get("session")!);
     if (own && query.wallet && query.wallet !== own)
       throw new AppError("forbidden", INCENTIVE_MESSAGES.taxReportOwnOnly);
-    const rows = taxReportRows(db, { ...query, wallet: own ?? query.wallet });
-    return c.body(csvStream(TAX_REPORT_COLUMNS, rows, taxReportCells), 200, csvHeaders(taxReportFileName(query, feed)));
+    const release = taxReportDownloads.claim(accountOf(c.get("session")!));
+    try {
+      const rows = taxReportRows(db, { ...query, wallet: own ?? query.wallet });
+      const body = csvStream(TAX_REPORT_COLUMNS, rows, taxReportCells, {
+        idleMs: config.TAX_REPORT_IDLE_TIMEOUT_MS,
+        onDone: release,
+      });
+      return c.body(body, 200, csvHeaders(taxReportFileName(query, feed)));
+    } catch (error) {
+      release();
+      throw error;
+    }
   })
   .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.get("deps").db), 200))
   .openapi(discrepanciesRoute, async (c) => {

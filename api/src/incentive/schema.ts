@@ -5,7 +5,7 @@ import { priceSchema, usdSchema } from "../price/schema.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
 import { PAYOUT_HINT_MESSAGES } from "./payout-rules.ts";
-import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE } from "./rules.ts";
+import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, taxReportRangeError } from "./rules.ts";
 import { featureContract } from "../public-contract/feature.ts";
 export * from "./rules.ts";
 export * from "./calendar.ts";
@@ -40,6 +40,7 @@ export const INCENTIVE_MESSAGES = {
   taxReportNeedsFeed:
     "The tax report values each payment and stake event at the PLI/USD price feed, and no feed is configured (PRICE_FEED_ADDRESS)",
   taxReportOwnOnly: "An operator's tax report holds their own records only",
+  taxReportBusy: "Your tax report is still downloading: wait for it to finish, or cancel it, before asking for another",
   ...INCENTIVE_RULE_MESSAGES,
   ...PAYOUT_HINT_MESSAGES,
 } as const;
@@ -62,7 +63,11 @@ export const incentiveExportQuerySchema = listQuerySchema
  */
 export const taxReportQuerySchema = z
   .object({ ...requiredDayRangeShape, wallet: addressSchema.transform((value) => value.toLowerCase()).optional() })
-  .refine(...dayRangeInOrder);
+  .refine(...dayRangeInOrder)
+  .refine((range) => taxReportRangeError(range) === null, {
+    path: ["to"],
+    error: INCENTIVE_RULE_MESSAGES.taxReportTooLong,
+  });
 
 export const incentiveByIdQuerySchema = z.object({ incentiveId: idSchema });
 export const discrepancyQuerySchema = listQuerySchema.pick({ page: true, limit: true });

@@ -5,7 +5,9 @@ import { roundOfKept } from "../price/service.ts";
 import { usdPerPli, usdText } from "../price/rules.ts";
 import { dayRangeBounds } from "../shared/date-range.ts";
 import { rowsOf } from "../shared/list.ts";
+import { AppError } from "../shared/errors.ts";
 import { pliText } from "../shared/pli.ts";
+import { INCENTIVE_MESSAGES } from "./schema.ts";
 
 /** The tax report's columns: one row per reward payment and per stake event. */
 export const TAX_REPORT_COLUMNS = [
@@ -111,3 +113,21 @@ export function taxReportCells(row: TaxReportRow): (string | null)[] {
     row.tx_hash,
   ];
 }
+
+/**
+ * The accounts with a tax report downloading on this API instance: one at a time each, as each holds a connection of
+ * this instance's pool until it ends, so one account cannot take the pool by asking many times.
+ */
+export const taxReportDownloads = {
+  accounts: new Set<string>(),
+  /** Takes the account's one download, answering 409 while another is running; gives back its release. */
+  claim(account: string): () => void {
+    if (this.accounts.has(account)) throw new AppError("conflict", INCENTIVE_MESSAGES.taxReportBusy);
+    this.accounts.add(account);
+    let released = false;
+    return () => {
+      if (!released) this.accounts.delete(account);
+      released = true;
+    };
+  },
+};

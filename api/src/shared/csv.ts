@@ -23,6 +23,17 @@ export function csvLine(cells: (string | null)[]): string {
 /** Rows gathered into one chunk of the body before it is handed on (about this many characters). */
 const CHUNK_CHARS = 64 * 1024;
 
+/** How a CSV body ends besides its last row. */
+export interface CsvBodyOptions {
+  /**
+   * The body is cut (`end` called, then the stream failed, so the client sees a broken answer rather than a file that
+   * looks whole) once the client has taken nothing for this long: a client that stalls does not hold the cursor.
+   */
+  idleMs?: number;
+  /** Called once when the body is over: sent whole, cancelled by the client, cut for idleness or failed. */
+  onDone?: () => void;
+}
+
 /**
  * A body of CSV text: the header at once, then the chunks `next` makes (null at the end), each made
  * only when the client took the previous one (back-pressure), so memory stays constant for any size.
@@ -33,21 +44,48 @@ export function csvBody(
   header: string[],
   next: () => Promise<string | Uint8Array | null>,
   end: () => Promise<unknown>,
+  { idleMs, onDone }: CsvBodyOptions = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let headerSent = false;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let over = false;
+  const finish = () => {
+    clearTimeout(idle);
+    if (over) return;
+    over = true;
+    onDone?.();
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(csvLine(header)));
-        return;
+      clearTimeout(idle);
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(csvLine(header)));
+        } else {
+          const chunk = await next();
+          if (chunk === null) {
+            controller.close();
+            finish();
+            return;
+          }
+          controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+        }
+      } catch (error) {
+        finish();
+        throw error;
       }
-      const chunk = await next();
-      if (chunk === null) controller.close();
-      else controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      // The stream asks for the next chunk as soon as the client took this one; no ask for idleMs means it stalled.
+      if (idleMs !== undefined)
+        idle = setTimeout(() => {
+          finish();
+          controller.error(new Error("the client stopped reading the answer"));
+          end().catch(() => undefined);
+        }, idleMs);
     },
     async cancel() {
+      finish();
       await end();
     },
   });
@@ -58,6 +96,7 @@ export function csvStream<T>(
   header: string[],
   rows: AsyncIterable<T>,
   toCells: (row: T) => (string | null)[],
+  options: CsvBodyOptions = {},
 ): ReadableStream<Uint8Array> {
   const iterator = rows[Symbol.asyncIterator]();
   let done = false;
@@ -73,6 +112,7 @@ export function csvStream<T>(
       return chunk === "" ? null : chunk;
     },
     async () => iterator.return?.(),
+    options,
   );
 }
 

@@ -1,3 +1,4 @@
+import { taxReportRangeError } from "@pli/api/public-contract";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
 import { exportIncentives } from "../api/export-incentives";
@@ -6,7 +7,8 @@ import { incentiveMessages } from "../messages";
 
 /**
  * The incentive screen's exports over one picked range: 'Export CSV' (the spec's incentivelist.csv, every date
- * without a range) and the tax report (payments and stake events with their USD, which needs both days).
+ * without a range) and the tax report (payments and stake events with their USD, which needs both days, at most the
+ * API's number of years apart).
  */
 export function IncentiveExports({ q }: { q: string }) {
   const [range, setRange] = useExportRange();
@@ -17,7 +19,9 @@ export function IncentiveExports({ q }: { q: string }) {
       <ExportCsvButton download={() => exportIncentives(q, range)} />
       <ExportCsvButton
         label={incentiveMessages.taxReport}
-        unavailableBecause={!from || !to ? incentiveMessages.taxReportNeedsRange : undefined}
+        unavailableBecause={
+          !from || !to ? incentiveMessages.taxReportNeedsRange : (taxReportRangeError({ from, to }) ?? undefined)
+        }
         download={() => exportTaxReport({ from: from!, to: to! })}
       />
     </>
