@@ -1,5 +1,6 @@
 # The portal's images, one target per deployable (docker-compose.yml builds each):
-#   api      migrations, then the Hono server (several replicas may run on one database)
+#   api      the Hono server as the runtime role (several replicas may run on one database); the same image
+#            runs db-roles.js and migrate.js first, as compose's `migrate` service
 #   indexer  Ponder on the schema named after the indexing code, views in `chain`
 #   web      nginx with the built web app, proxying the API's paths to the api service
 # Only features of the classic builder are used, so Debian's docker-compose 1.29 builds it as well.
@@ -54,7 +55,7 @@ USER node
 EXPOSE ${API_PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["sh", "-c", "node api/dist/migrate.js && exec node api/dist/server.js"]
+CMD ["node", "api/dist/server.js"]
 
 # Ponder writes its generated files (ponder-env.d.ts, generated/, .ponder/) under indexer/.
 FROM runtime AS indexer

@@ -1,5 +1,6 @@
 /**
- * `npm run backup -- --out FILE`: writes the portal's own data (the `app` schema of DATABASE_URL and the
+ * `npm run backup -- --out FILE`: writes the portal's own data (the `app` schema of DATABASE_URL, the API's role,
+ * which reads every table, and the
  * files under UPLOAD_DIR) to one gzipped tar. It holds password hashes and 2FA secrets: store it encrypted.
  */
 import path from "node:path";
@@ -13,7 +14,7 @@ if (!values.out) {
   process.exit(2);
 }
 const out = path.resolve(values.out);
-const env = backupEnv();
+const env = backupEnv("DATABASE_URL");
 
 await runCommand(async () => {
   const summary = await writeBackup({ ...env, out });

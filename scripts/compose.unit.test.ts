@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../api/src/config.ts";
+import { DATABASE_ROLES } from "../api/src/db/roles.ts";
 import { API } from "../api/src/public-contract/index.ts";
 import { PRODUCTION_FILES } from "./lib/production-build.ts";
 import { securityHeaders } from "../api/src/web-app/security-headers.ts";
@@ -225,8 +226,8 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     });
     expect(new URL(api.DATABASE_URL).host).toBe("postgres:5432");
     const indexer = parseIndexerEnv(environmentOf(resolved, "indexer"));
+    expect(new URL(indexer.DATABASE_URL).host).toBe("postgres:5432");
     expect(indexer).toMatchObject({
-      DATABASE_URL: api.DATABASE_URL,
       CHAIN_ID: 51,
       STAKING_ADDRESS: api.STAKING_ADDRESS,
       FARM_ADDRESS: api.FARM_ADDRESS,
@@ -262,6 +263,33 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     }
     expect(() => loadConfig(environmentOf(resolved, "api"))).not.toThrow();
     expect(() => parseIndexerEnv(environmentOf(resolved, "indexer"))).not.toThrow();
+  });
+
+  it("signs each service in as its own role; only the one-shot migrate service knows the superuser and the owner", async () => {
+    const { services } = await resolveExample();
+    const signsInAs = (service: string, variable = "DATABASE_URL") =>
+      new URL(environmentOf({ services }, service)[variable]!).username;
+    expect(signsInAs("api")).toBe(DATABASE_ROLES.api);
+    expect(signsInAs("backup")).toBe(DATABASE_ROLES.api);
+    expect(signsInAs("indexer")).toBe(DATABASE_ROLES.indexer);
+    expect(signsInAs("migrate", "DATABASE_OWNER_URL")).toBe(DATABASE_ROLES.owner);
+    expect(signsInAs("migrate", "DATABASE_SUPERUSER_URL")).toBe(services.postgres?.environment?.POSTGRES_USER);
+    const superuserUrl = environmentOf({ services }, "migrate").DATABASE_SUPERUSER_URL!;
+    const ownerUrl = environmentOf({ services }, "migrate").DATABASE_OWNER_URL!;
+    for (const service of Object.keys(services).filter((name) => name !== "migrate")) {
+      const values = Object.values(environmentOf({ services }, service));
+      expect(values, service).not.toContain(superuserUrl);
+      expect(values, service).not.toContain(ownerUrl);
+    }
+    const migrate = services.migrate!;
+    expect(migrate.image).toBe(services.api?.image);
+    const programs = [...(migrate.command ?? []).join(" ").matchAll(/node (api\/dist\/[\w-]+\.js)/g)].map(
+      (match) => match[1]!,
+    );
+    expect(programs).toEqual(["api/dist/db-roles.js", "api/dist/migrate.js"]);
+    for (const program of programs) expect(PRODUCTION_FILES).toContain(program);
+    for (const service of ["api", "indexer"])
+      expect(services[service]?.depends_on?.migrate, service).toEqual({ condition: "service_completed_successfully" });
   });
 
   it("publishes only the web server to the network; Postgres, the indexer and Grafana on the host's loopback", async () => {

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "@pli/abis";
+import { roleUrl, type DatabaseRole } from "../api/src/db/roles.ts";
 import { API } from "../api/src/public-contract/index.ts";
 import { startSmtp } from "../test/smtp.ts";
 import { freePort } from "./lib/ports.ts";
@@ -14,6 +15,7 @@ import {
   buildProduction,
   dockerfileCommand,
   indexedUpToSql,
+  PRODUCTION_ENV,
   productionApiEnv,
   startHeadOnlyRpc,
 } from "./lib/production-build.ts";
@@ -48,7 +50,7 @@ function runCommand(
 }
 
 describe("the production build", () => {
-  it("runs as the Dockerfile runs it with plain node: migrations, then a healthy server serving the default settings, and the compiled admin:create", async () => {
+  it("runs as compose runs it with plain node: the roles and migrations, then a healthy server (as the API's role) serving the default settings, and the compiled admin:create", async () => {
     await buildProduction();
     const postgres = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
     cleanups.push(() => postgres.stop());
@@ -56,11 +58,28 @@ describe("the production build", () => {
     cleanups.push(() => rpc.close());
     const smtp = await startSmtp();
     cleanups.push(() => smtp.stop());
-    const databaseUrl = await postgres.createDatabase("production");
+    const superuserUrl = await postgres.createDatabase("production");
+    const as = (role: DatabaseRole) => roleUrl(superuserUrl, role, `${role}-smoke-password-0123`);
+    const programEnv = { PATH: process.env.PATH, ...PRODUCTION_ENV };
+    await run(process.execPath, ["api/dist/db-roles.js"], {
+      cwd: ROOT,
+      env: {
+        ...programEnv,
+        DATABASE_SUPERUSER_URL: superuserUrl,
+        DATABASE_OWNER_URL: as("owner"),
+        DATABASE_URL: as("api"),
+        INDEXER_DATABASE_URL: as("indexer"),
+      },
+    });
+    const migrated = await run(process.execPath, ["api/dist/migrate.js"], {
+      cwd: ROOT,
+      env: { ...programEnv, DATABASE_OWNER_URL: as("owner") },
+    });
+    expect(migrated.stdout).toMatch(/Applied \d{4}-/);
     const port = await freePort();
     const env = {
       ...productionApiEnv({
-        databaseUrl,
+        databaseUrl: as("api"),
         rpcUrl: rpc.url,
         chainId: CHAIN_ID,
         jwtSecret: "production-smoke-secret-0123456789abcdef",
@@ -76,9 +95,8 @@ describe("the production build", () => {
     }).catch((error: Error) => {
       throw new Error(`${error.message}\n${api.output()}`);
     });
-    expect(api.output()).toMatch(/Applied \d{4}-/);
 
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: as("indexer") });
     await client.connect();
     await client.query(indexedUpToSql(HEAD, CHAIN_ID));
     await client.end();

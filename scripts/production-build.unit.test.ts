@@ -14,10 +14,10 @@ const nodePrograms = (command: string) =>
   }));
 
 describe("the production images", () => {
-  it("start the API (after its migrations) and the indexer from the compiled build with plain node, never tsx", () => {
+  it("start the API (migrated beforehand, as the owner role, by compose's migrate service) and the indexer from the compiled build with plain node, never tsx", () => {
     const api = nodePrograms(dockerfileCommand("api").join(" "));
     const indexer = nodePrograms(dockerfileCommand("indexer").join(" "));
-    expect(api.map((program) => program.file)).toEqual(["api/dist/migrate.js", "api/dist/server.js"]);
+    expect(api.map((program) => program.file)).toEqual(["api/dist/server.js"]);
     expect(indexer.map((program) => program.file)).toEqual(["indexer/dist/start.js"]);
     for (const program of [...api, ...indexer]) {
       expect(PRODUCTION_FILES).toContain(program.file);

@@ -1,5 +1,6 @@
 /**
- * `npm run restore -- --in FILE [--replace]`: brings a backup back into the database of DATABASE_URL and
+ * `npm run restore -- --in FILE [--replace]`: brings a backup back into the database of DATABASE_OWNER_URL (the
+ * owner role: it rebuilds the schema, switches the tables' triggers off while loading and grants the API's role) and
  * UPLOAD_DIR, which must hold no accounts and no files unless --replace. The indexer then rebuilds the
  * `chain` schema from the chain on its own.
  */
@@ -14,7 +15,7 @@ if (!values.in) {
   process.exit(2);
 }
 const archive = path.resolve(values.in);
-const env = backupEnv();
+const env = backupEnv("DATABASE_OWNER_URL");
 
 await runCommand(async () => {
   const summary = await restoreBackup({ ...env, archive, replace: values.replace });

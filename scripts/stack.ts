@@ -3,11 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Deployment } from "@pli/abis";
 import { startApi } from "./lib/api.ts";
-import { RUNTIME_FILE, STACK_DATABASE } from "./lib/data-files.ts";
+import { RUNTIME_FILE } from "./lib/data-files.ts";
 import { startIndexer } from "./lib/indexer.ts";
 import { freePort } from "./lib/ports.ts";
 import { startPostgres } from "./lib/postgres.ts";
 import { startService } from "./lib/service.ts";
+import { embeddedPortalDatabase, type PortalDatabase } from "./lib/stack-database.ts";
 import { startChain } from "./lib/stack-chain.ts";
 import type { StackConfig } from "./lib/stack-config.ts";
 import { accrueDemoHistory, prepareDatabase, type DemoAccounts } from "./lib/stack-seed.ts";
@@ -44,7 +45,10 @@ export interface Stack {
   /** `rpc`: what the product talks to; `chainRpc`: the chain itself (anvil's own methods), the same but in XDC mode. */
   urls: { web: string; api: string; rpc: string; chainRpc: string; ws?: string; indexer: string };
   deployment: Deployment;
+  /** The API's role's URL (api/src/db/roles.ts). */
   databaseUrl: string;
+  /** The database as each of the portal's roles signs in. */
+  database: PortalDatabase;
   embedded: { postgres: boolean; chain: boolean };
   /** Demo sign-in details, seeded when the stack runs its own chain. */
   demo?: DemoAccounts;
@@ -74,20 +78,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const webBuilt = options.dev ? undefined : buildWeb(path.join(logDir, "web-build.log"), log);
   webBuilt?.catch(() => undefined);
   try {
-    let databaseUrl = options.databaseUrl;
-    if (!databaseUrl) {
+    let database = options.database;
+    if (!database) {
       log("postgres", "starting embedded Postgres");
       const pg = await startPostgres({ dataDir: path.join(dataDir, "postgres"), port: options.ports?.pg });
       cleanups.push(() => pg.stop());
-      databaseUrl = await pg.createDatabase(STACK_DATABASE);
+      database = await embeddedPortalDatabase(pg, dataDir);
     }
+    const databaseUrl = database.api;
 
     step();
     const startedAt = new Date();
     const chain = await startChain({
       external: options.chain,
       dataDir,
-      databaseUrl,
+      databaseUrl: database.owner,
       port: options.ports?.anvil,
       demoHistory: options.demoHistory,
       xdc: options.xdc,
@@ -99,7 +104,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     step();
     const demo = await prepareDatabase({
-      databaseUrl,
+      database,
       dataDir,
       analystPassword: options.analystPassword,
       demo: options.chain
@@ -114,7 +119,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     step();
     log("indexer", "starting Ponder");
     const indexer = await startIndexer({
-      databaseUrl,
+      databaseUrl: database.indexer,
       rpcUrl,
       wsUrl,
       ...(controlRpcUrl !== rpcUrl ? { controlRpcUrl } : {}),
@@ -130,7 +135,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const web = await startApiAndWeb(options, {
       dataDir,
       logDir,
-      databaseUrl,
+      database,
       rpcUrl,
       wsUrl,
       deployment,
@@ -149,7 +154,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       deployment,
       databaseUrl,
-      embedded: { postgres: !options.databaseUrl, chain: !options.chain },
+      database,
+      embedded: { postgres: !options.database, chain: !options.chain },
       demo,
       logDir,
       died: Promise.race([indexer.exited.then(() => "indexer"), ...web.exits]),
@@ -171,7 +177,7 @@ async function startApiAndWeb(
   context: {
     dataDir: string;
     logDir: string;
-    databaseUrl: string;
+    database: PortalDatabase;
     rpcUrl: string;
     wsUrl?: string;
     deployment: Deployment;
@@ -180,7 +186,8 @@ async function startApiAndWeb(
     step: () => void;
   },
 ) {
-  const { dataDir, logDir, databaseUrl, cleanups, log } = context;
+  const { dataDir, logDir, database, cleanups, log } = context;
+  const databaseUrl = database.api;
   const apiPort = await freePort(options.ports?.api);
   const webPort = options.dev ? await freePort(options.ports?.web) : apiPort;
   // A host name, not an IP address: browsers refuse passkeys (WebAuthn) on an IP address, and PUBLIC_URL follows this
@@ -234,7 +241,11 @@ async function startApiAndWeb(
 
   context.step();
   const runtimeFile = path.join(dataDir, RUNTIME_FILE);
-  writeFileSync(runtimeFile, JSON.stringify({ databaseUrl, api: apiUrl, web: webUrl }), { mode: 0o600 });
+  writeFileSync(
+    runtimeFile,
+    JSON.stringify({ databaseUrl, ownerDatabaseUrl: database.owner, api: apiUrl, web: webUrl }),
+    { mode: 0o600 },
+  );
   cleanups.push(async () => rmSync(runtimeFile, { force: true }));
   return { webUrl, apiUrl, exits };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
+import { DATABASE_ROLES } from "../api/src/db/roles.ts";
 
 /** A database name with `prefix`, unique in the run's Postgres server. */
 function uniqueName(prefix: string): string {
@@ -12,7 +13,10 @@ async function createDatabase(name: string, template?: string): Promise<string> 
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+    await client.query(
+      `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""} OWNER ${DATABASE_ROLES.owner}`,
+    );
+    await client.query(`GRANT CREATE ON DATABASE ${name} TO ${DATABASE_ROLES.indexer}`);
   } finally {
     await client.end();
   }
@@ -21,7 +25,10 @@ async function createDatabase(name: string, template?: string): Promise<string> 
   return url.toString();
 }
 
-/** Creates a fresh, empty database in the run's Postgres server and returns its connection string. */
+/**
+ * Creates a fresh, empty database in the run's Postgres server, owned by the owner role, and returns the superuser's
+ * connection string of it (asRole gives the portal's roles').
+ */
 export async function createTestDatabase(prefix = "test"): Promise<string> {
   return createDatabase(uniqueName(prefix));
 }

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDb } from "../api/src/db/database.ts";
-import { migrateToLatest } from "../api/src/db/migrate.ts";
+import { migrateDatabase, setUpDatabaseRoles } from "../api/src/db/roles.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
+import { asRole, TEST_ROLE_PASSWORDS } from "./roles.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,15 +19,19 @@ const MIGRATED_TEMPLATE = "migrated_template";
 
 /**
  * One throw-away Postgres server for the whole run; each test file creates its own database in it,
- * empty or copied from a template migrated once here.
+ * empty or copied from a template migrated once here. The portal's roles (cluster-wide) are created once
+ * here too, and the template is migrated by the owner role as a deploy migrates, so the copies carry the
+ * runtime role's grants.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-test-pg-"));
   const pg = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
   try {
-    const db = createDb(await pg.createDatabase(MIGRATED_TEMPLATE), 1);
+    const templateUrl = await pg.createDatabase(MIGRATED_TEMPLATE);
+    await setUpDatabaseRoles(pg.url(), MIGRATED_TEMPLATE, TEST_ROLE_PASSWORDS);
+    const db = createDb(asRole(templateUrl, "owner"), 1);
     try {
-      await migrateToLatest(db);
+      await migrateDatabase(db);
     } finally {
       await db.destroy();
     }

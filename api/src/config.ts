@@ -14,12 +14,15 @@ const url = (protocols: string[]) =>
       `must start with ${protocols.join(" or ")}//`,
     );
 
-/** Each variable on its own (the migrate command reads only DATABASE_URL). */
+/** Each variable on its own (the migrate and restore commands read only the database variables they need). */
 export const configFields = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   API_PORT: port.default(8787),
   API_HOST: z.string().default("127.0.0.1"),
+  /** The API's runtime role (README, "Database roles"): owns no table, so never the owner's or a superuser's URL. */
   DATABASE_URL: url(["postgres:", "postgresql:"]),
+  /** The owner role, which migrates, installs pg-boss and restores: read by those commands only, never by the API. */
+  DATABASE_OWNER_URL: url(["postgres:", "postgresql:"]),
   RPC_URL: url(["http:", "https:"]),
   WS_URL: url(["ws:", "wss:"]).optional(),
   CHAIN_ID: z.coerce.number().int().positive(),
@@ -109,6 +112,7 @@ export const configFields = z.object({
 });
 
 const configSchema = configFields
+  .omit({ DATABASE_OWNER_URL: true })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "development" && !env.JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });

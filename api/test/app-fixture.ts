@@ -7,6 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createMigratedTestDatabase } from "../../test/database.ts";
+import { asRole } from "../../test/roles.ts";
 import { createApp } from "../src/app.ts";
 import { createChainClient } from "../src/chain/client.ts";
 import { createAdmin } from "../src/admin/repository.ts";
@@ -15,6 +16,7 @@ import { loadConfig, type Config } from "../src/config.ts";
 import { API } from "../src/public-contract/index.ts";
 import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { migrateDatabase } from "../src/db/roles.ts";
 import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import type { MailSenderDeps } from "../src/mail/outbox.ts";
@@ -75,8 +77,9 @@ function testPasswordHash(password: string): Promise<string> {
 }
 
 /**
- * An API on a fresh database copied from the run's migrated template (or on `databaseUrl`), migrated the
- * same way as the API's start would (a no-op on the copy), with a real SMTP server when given.
+ * An API on a fresh database copied from the run's migrated template (or on `databaseUrl`, a superuser's URL of it),
+ * migrated by the owner role as a deploy does (a no-op on the copy), with a real SMTP server when given. The app runs
+ * as the API's runtime role, so every test through it proves that role's grants suffice.
  */
 export async function createTestApp({
   rpcUrl = "http://127.0.0.1:9",
@@ -95,7 +98,8 @@ export async function createTestApp({
   /** How webhook hosts resolve (tests prove the address guard without DNS). */
   resolveHost?: HostResolver;
 } = {}) {
-  const databaseUrl = givenDatabaseUrl ?? (await createMigratedTestDatabase("api"));
+  const fixtureUrl = givenDatabaseUrl ?? (await createMigratedTestDatabase("api"));
+  const databaseUrl = asRole(fixtureUrl, "api");
   const dir = mkdtempSync(path.join(tmpdir(), "pli-api-"));
   const config: Config = loadConfig({
     APP_ENV: "test",
@@ -112,17 +116,25 @@ export async function createTestApp({
     ...TEST_ADDRESSES,
     ...env,
   });
+  const ownerDb = createDb(asRole(fixtureUrl, "owner"), 1);
+  try {
+    if (givenDatabaseUrl) await migrateDatabase(ownerDb);
+    else await migrateToLatest(ownerDb);
+  } finally {
+    await ownerDb.destroy();
+  }
+  const db = createDb(fixtureUrl, 2);
   const pool = createDb(databaseUrl, 4);
-  await migrateToLatest(pool);
+  const indexerDb = createDb(asRole(fixtureUrl, "indexer"), 1);
   await ensureDefaultSettings(pool);
-  const db = onQuery ? pool.withPlugin(queryWatcher(onQuery)) : pool;
+  const appDb = onQuery ? pool.withPlugin(queryWatcher(onQuery)) : pool;
   const logs = captureLogs();
   const { log } = logs;
   const chain = createChainClient(rpcUrl);
   const live = new LiveHub();
   const mailer = createMailer(config, log);
   const mailSender: MailSenderDeps = {
-    db,
+    db: appDb,
     mailer,
     log,
     publicUrl: config.PUBLIC_URL,
@@ -134,7 +146,7 @@ export async function createTestApp({
   const mailQueue = { wake: () => void mailWakes.count++ };
   /** How webhooks are delivered; tests run the delivery themselves (deliverPendingWebhooks), as the wakes only count. */
   const webhookSender: WebhookSenderDeps = {
-    db,
+    db: appDb,
     log,
     reach: { production: config.APP_ENV === "production", resolve: resolveHost },
     secretKey: webhookSecretKey(config),
@@ -145,11 +157,11 @@ export async function createTestApp({
   const webhookWakes = { count: 0 };
   const app = createApp({
     config,
-    db,
+    db: appDb,
     chain,
     log,
     mailer,
-    validatorCheck: createValidatorCheck(config, db),
+    validatorCheck: createValidatorCheck(config, appDb),
     live,
     mailQueue,
     webhooks: {
@@ -260,13 +272,18 @@ export async function createTestApp({
    * directory.
    */
   async function close() {
-    await db.destroy();
+    await Promise.all([db.destroy(), pool.destroy(), indexerDb.destroy()]);
     rmSync(dir, { recursive: true, force: true });
   }
 
   return {
     app,
+    /** The server's superuser, for a test's arrangements and checks; the app itself runs as the API's role. */
     db,
+    /** The pool the app runs on, signed in as the API's runtime role (db/roles.ts). */
+    appDb,
+    /** The indexer's role, for tests that publish `chain` views of their own (test/chain-tables.ts). */
+    indexerDb,
     config,
     logs,
     live,

@@ -1,5 +1,6 @@
 import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
+import { asRole } from "../../test/roles.ts";
 import { createTestAppWithSmtp } from "./app-fixture.ts";
 
 type Chain = Awaited<ReturnType<typeof startChain>>;
@@ -39,7 +40,7 @@ export async function startChainApp({
     });
     started.push(() => t.close());
     const indexer = await startIndexer({
-      databaseUrl: t.config.DATABASE_URL,
+      databaseUrl: asRole(t.config.DATABASE_URL, "indexer"),
       rpcUrl: chain.anvil.rpcUrl,
       wsUrl: chain.anvil.wsUrl,
       deployment: chain.deployment,

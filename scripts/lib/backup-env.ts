@@ -1,25 +1,30 @@
 import path from "node:path";
+import { z } from "zod";
 import { configFields } from "../../api/src/config.ts";
 import type { BackupSummary } from "../../api/src/backup/schema.ts";
 
 /**
- * DATABASE_URL and UPLOAD_DIR read as the API reads them (UPLOAD_DIR defaults to the API's default); a
- * bad or missing variable is printed and the process exits with 2.
+ * The database's URL (`database`: DATABASE_URL, the API's role, which reads every table, for a backup;
+ * DATABASE_OWNER_URL, the owner role, for a restore, which rebuilds the schema and switches its tables' triggers off)
+ * and UPLOAD_DIR, read as the API reads them (UPLOAD_DIR defaults to the API's default); a bad or missing variable is
+ * printed and the process exits with 2.
  */
-export function backupEnv() {
+export function backupEnv(database: "DATABASE_URL" | "DATABASE_OWNER_URL") {
   const given = {
-    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    [database]: process.env[database] || undefined,
     UPLOAD_DIR: process.env.UPLOAD_DIR || undefined,
   };
-  const env = configFields.pick({ DATABASE_URL: true, UPLOAD_DIR: true }).safeParse(given);
+  const env = z
+    .object({ [database]: configFields.shape[database], UPLOAD_DIR: configFields.shape.UPLOAD_DIR })
+    .safeParse(given);
   if (!env.success) {
     for (const issue of env.error.issues) {
       const name = String(issue.path[0]);
-      console.error(`${name}: ${given[name as keyof typeof given] === undefined ? "is required" : issue.message}`);
+      console.error(`${name}: ${given[name] === undefined ? "is required" : issue.message}`);
     }
     process.exit(2);
   }
-  return { databaseUrl: env.data.DATABASE_URL, uploadDir: path.resolve(env.data.UPLOAD_DIR) };
+  return { databaseUrl: String(env.data[database]), uploadDir: path.resolve(String(env.data.UPLOAD_DIR)) };
 }
 
 /** One line of what was moved. */

@@ -4,4 +4,6 @@ export const STACK_DATABASE = "pli";
 export const RUNTIME_FILE = "runtime.json";
 export const DEMO_ADMIN_FILE = "demo-admin.json";
 export const JWT_SECRET_FILE = "jwt-secret";
+/** The passwords of the portal's database roles on the embedded Postgres. */
+export const DATABASE_ROLES_FILE = "database-roles.json";
 export const DEPLOYMENT_FILE = "deployment.json";

@@ -19,6 +19,7 @@ export const PRODUCTION_PROGRAMS = {
   "api/dist": {
     server: "api/src/server.ts",
     migrate: "api/src/db/migrate-cli.ts",
+    "db-roles": "api/src/db/roles-cli.ts",
     "incentives-accrue": "api/src/incentive/accrue-cli.ts",
     "admin-create": "scripts/admin-create.ts",
     "admin-reset-second-factor": "scripts/admin-reset-second-factor.ts",

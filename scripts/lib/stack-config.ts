@@ -2,6 +2,7 @@ import path from "node:path";
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
 import { configFields } from "../../api/src/config.ts";
+import type { PortalDatabase } from "./stack-database.ts";
 
 const port = z.coerce.number().int().min(1).max(65535).optional();
 const urlWith = (protocols: string[]) =>
@@ -12,6 +13,8 @@ const urlWith = (protocols: string[]) =>
     .refine((value) => protocols.includes(new URL(value).protocol), `must start with ${protocols.join(" or ")}//`);
 
 const CHAIN_VARS = ["CHAIN_ID", "PLI_TOKEN_ADDRESS", "STAKING_ADDRESS", "FARM_ADDRESS", "START_BLOCK"] as const;
+/** An external database: the URL of each of the portal's roles (api/src/db/roles.ts), all or none. */
+const DATABASE_VARS = ["DATABASE_URL", "DATABASE_OWNER_URL", "INDEXER_DATABASE_URL"] as const;
 
 const envSchema = z
   .object({
@@ -22,6 +25,8 @@ const envSchema = z
     API_PORT: port,
     WEB_PORT: port,
     DATABASE_URL: urlWith(["postgres:", "postgresql:"]).optional(),
+    DATABASE_OWNER_URL: urlWith(["postgres:", "postgresql:"]).optional(),
+    INDEXER_DATABASE_URL: urlWith(["postgres:", "postgresql:"]).optional(),
     RPC_URL: urlWith(["http:", "https:"]).optional(),
     WS_URL: urlWith(["ws:", "wss:"]).optional(),
     CHAIN_ID: z.coerce.number().int().positive().optional(),
@@ -33,6 +38,14 @@ const envSchema = z
     ANALYST_PASSWORD: configFields.shape.ANALYST_PASSWORD,
   })
   .superRefine((env, ctx) => {
+    const databaseVars = DATABASE_VARS.filter((name) => env[name] !== undefined);
+    if (databaseVars.length > 0)
+      for (const name of DATABASE_VARS.filter((missing) => env[missing] === undefined))
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required when ${databaseVars.join(" and ")} ${databaseVars.length > 1 ? "are" : "is"} set (each role signs in as itself: README, "Database roles")`,
+        });
     for (const name of CHAIN_VARS) {
       if (env.RPC_URL && env[name] === undefined)
         ctx.addIssue({ code: "custom", path: [name], message: "is required when RPC_URL is set" });
@@ -63,8 +76,8 @@ export interface ExternalChain {
 export interface StackConfig {
   dataDir: string;
   ports: { pg?: number; anvil?: number; indexer?: number; api?: number; web?: number };
-  /** An external Postgres; the embedded one is started when absent. */
-  databaseUrl?: string;
+  /** An external Postgres, as each of the portal's roles signs in; the embedded one is started when absent. */
+  database?: PortalDatabase;
   /** A real chain with deployed contracts; anvil is started and the contracts deployed when absent. */
   chain?: ExternalChain;
   /** The `analyst` database role's password; without it the role cannot log in. */
@@ -95,7 +108,10 @@ export function parseStackEnv(env: Record<string, string | undefined>, cwd = pro
   return {
     dataDir: path.resolve(cwd, e.DATA_DIR),
     ports: { pg: e.PG_PORT, anvil: e.ANVIL_PORT, indexer: e.INDEXER_PORT, api: e.API_PORT, web: e.WEB_PORT },
-    databaseUrl: e.DATABASE_URL,
+    database:
+      e.DATABASE_URL && e.DATABASE_OWNER_URL && e.INDEXER_DATABASE_URL
+        ? { api: e.DATABASE_URL, owner: e.DATABASE_OWNER_URL, indexer: e.INDEXER_DATABASE_URL }
+        : undefined,
     analystPassword: e.ANALYST_PASSWORD,
     chain: e.RPC_URL
       ? {

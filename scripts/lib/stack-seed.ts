@@ -7,13 +7,14 @@ import { provisionAdmin } from "../../api/src/admin/provision.ts";
 import { USER_ROLE } from "../../api/src/public-contract/domain.ts";
 import { createDb, type Db } from "../../api/src/db/database.ts";
 import { applyAnalystAccess } from "../../api/src/db/analyst-access.ts";
-import { migrateToLatest } from "../../api/src/db/migrate.ts";
+import { migrateDatabase } from "../../api/src/db/roles.ts";
 import { accrueIncentives } from "../../api/src/incentive/accrual.ts";
 import { ensureDefaultSettings } from "../../api/src/setting/repository.ts";
 import { upsertDirectoryEntry } from "../../api/src/validator-check/directory.ts";
 import { DEMO_ADMIN_FILE } from "./data-files.ts";
 import { seedDemoHistory } from "./demo-history.ts";
 import { devAccount } from "./dev-accounts.ts";
+import type { PortalDatabase } from "./stack-database.ts";
 
 export interface DemoAccounts {
   admin: { email: string; password: string };
@@ -34,11 +35,11 @@ async function withDb<T>(databaseUrl: string, work: (db: Db) => Promise<T>): Pro
 }
 
 /**
- * Migrations, the analysts' access and default settings; on the stack's own chain also the demo
- * accounts and (on a new chain) months of demo history.
+ * Migrations and the analysts' access (as the owner role), then default settings, and on the stack's own chain also
+ * the demo accounts and (on a new chain) months of demo history (as the API's role, as the API would write them).
  */
 export async function prepareDatabase(options: {
-  databaseUrl: string;
+  database: PortalDatabase;
   dataDir: string;
   analystPassword?: string;
   demo: false | { history: false } | { history: true; rpcUrl: string; deployment: Deployment; now: Date };
@@ -46,9 +47,11 @@ export async function prepareDatabase(options: {
 }): Promise<DemoAccounts | undefined> {
   const { demo, log } = options;
   log("api", "running migrations");
-  return withDb(options.databaseUrl, async (db) => {
-    await migrateToLatest(db);
-    await applyAnalystAccess(db, options.analystPassword);
+  await withDb(options.database.owner, async (owner) => {
+    await migrateDatabase(owner);
+    await applyAnalystAccess(owner, options.analystPassword);
+  });
+  return withDb(options.database.api, async (db) => {
     await ensureDefaultSettings(db);
     if (!demo) return undefined;
     const accounts = await seedDemoAccounts(db, options.dataDir);

@@ -22,7 +22,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await createTestAppWithSmtp({ env: { PRICE_FEED_ADDRESS: FEED } });
-  await t.db.transaction().execute((tx) => sql.raw(chainTablesSql("paid_usd_indexer")).execute(tx));
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("paid_usd_indexer")).execute(tx));
 });
 afterAll(async () => {
   await t?.close();
@@ -74,13 +74,13 @@ it("tells incentive.paid with its USD value at the payment block, and without US
   await paidIncentive(3, 200n, 12);
   await keepPrice(12, OTHER_FEED, 9_000_000n);
   await sql`CREATE TABLE paid_usd_indexer._ponder_checkpoint (chain_name text, chain_id int8, safe_checkpoint varchar, latest_checkpoint varchar, finalized_checkpoint varchar)`.execute(
-    t.db,
+    t.indexerDb,
   );
   await sql`INSERT INTO paid_usd_indexer._ponder_checkpoint VALUES ('anvil', 31337, ${checkpointAt(12)}, ${checkpointAt(12)}, ${checkpointAt(12)})`.execute(
     t.db,
   );
   await sql`CREATE OR REPLACE VIEW chain._ponder_checkpoint AS SELECT * FROM paid_usd_indexer._ponder_checkpoint`.execute(
-    t.db,
+    t.indexerDb,
   );
 
   await runMailJob(t.mailSender);

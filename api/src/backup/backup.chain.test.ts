@@ -7,6 +7,7 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pli, startChain } from "../../../test/chain.ts";
 import { createTestDatabase } from "../../../test/database.ts";
+import { asRole } from "../../../test/roles.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { runScript } from "../../test/cli.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
@@ -37,7 +38,7 @@ let files: string[];
 const backup = (databaseUrl: string, uploadDir: string, out = archive) =>
   runScript("backup", ["--out", out], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
 const restore = (databaseUrl: string, uploadDir: string, from = archive) =>
-  runScript("restore", ["--in", from], { DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir });
+  runScript("restore", ["--in", from], { DATABASE_OWNER_URL: asRole(databaseUrl, "owner"), UPLOAD_DIR: uploadDir });
 /** The exit code and error output of a command expected to fail. */
 const failure = (run: Promise<unknown>) =>
   run.then(

@@ -4,7 +4,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { createDb } from "../db/database.ts";
-import { migrateToLatest, MIGRATION_NAMES } from "../db/migrate.ts";
+import { MIGRATION_NAMES } from "../db/migrate.ts";
+import { migrateDatabase } from "../db/roles.ts";
 import { appliedMigrations, connect, appTable, appTables, quote } from "./catalog.ts";
 import { listFiles } from "./files.ts";
 import { openArchive, type OpenedArchive } from "./read.ts";
@@ -25,6 +26,7 @@ export async function restoreBackup({
   archive,
   replace = false,
 }: {
+  /** The owner role's: a restore rebuilds the schema and switches the tables' own triggers off while loading. */
   databaseUrl: string;
   uploadDir: string;
   archive: string;
@@ -38,9 +40,9 @@ export async function restoreBackup({
     await refuseHeldData(databaseUrl, uploadDir, manifest.migrations, replace);
     const db = createDb(databaseUrl, 1);
     try {
-      await migrateToLatest(db, manifest.migrations);
+      await migrateDatabase(db, manifest.migrations);
       await loadTables(databaseUrl, opened);
-      await migrateToLatest(db);
+      await migrateDatabase(db);
     } finally {
       await db.destroy();
     }

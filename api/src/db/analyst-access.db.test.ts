@@ -3,9 +3,11 @@ import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYST_TEST_PASSWORD, connectAsAnalyst, failureCode } from "../../../test/analyst.ts";
 import { createTestDatabase } from "../../../test/database.ts";
+import { asRole } from "../../../test/roles.ts";
 import { applyAnalystAccess } from "./analyst-access.ts";
 import { createDb, type Db } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
+import { migrateDatabase } from "./roles.ts";
 
 const ANALYTICS_VIEWS = ["audit_records", "incentives", "jobs", "node_days", "nodes", "requests"];
 const INSUFFICIENT_PRIVILEGE = "42501";
@@ -17,8 +19,8 @@ let analyst: pg.Client;
 
 beforeAll(async () => {
   urls = [await createTestDatabase("analyst"), await createTestDatabase("analyst")];
-  dbs = urls.map((url) => createDb(url, 4));
-  for (const db of dbs) await migrateToLatest(db);
+  dbs = urls.map((url) => createDb(asRole(url, "owner"), 4));
+  for (const db of dbs) await migrateDatabase(db);
   await applyAnalystAccess(dbs[0]!, ANALYST_TEST_PASSWORD);
   analyst = await connectAsAnalyst(urls[0]!);
 });
@@ -37,7 +39,7 @@ const loginError = (url: string, password?: string) =>
     (error: { code?: string }) => error.code,
   );
 
-describe("the analyst role", () => {
+describe("the analyst role, as the owner role manages it", () => {
   it("logs in only with ANALYST_PASSWORD, and not at all without one", async () => {
     expect(await loginError(urls[0]!)).toBeNull();
     expect(LOGIN_REFUSED).toContain(await loginError(urls[0]!, `${ANALYST_TEST_PASSWORD}-wrong`));

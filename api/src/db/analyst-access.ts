@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { CHAIN_VIEWS_SCHEMA } from "../chain/views.ts";
 import type { Db } from "./database.ts";
 import { ANALYST_ROLE } from "./migrations/2026-11-24T09-00-00_analytics.ts";
+import { DATABASE_ROLES } from "./roles.ts";
 
 /**
  * Errors another session's change of the same catalog rows causes: the role is shared by every
@@ -14,8 +15,8 @@ const ATTEMPTS = 5;
 
 /**
  * The analyst role's access after migrations, run by whatever migrates (`npm run migrate`, the stack
- * runner): USAGE on `chain` and SELECT on its views, also on the views the indexer creates later
- * (default privileges of this database user, which must be the indexer's too), and its login: with
+ * runner), as the owner role: USAGE on `chain` and SELECT on its views, also on the views the indexer
+ * role publishes later (its default privileges, which the owner may set as a member of it), and its login: with
  * `password` the role logs in with it, without one it cannot log in. Idempotent; instances starting
  * together take turns.
  */
@@ -26,10 +27,12 @@ export async function applyAnalystAccess(db: Db, password: string | undefined): 
         await sql`SELECT pg_advisory_xact_lock(hashtext('pli.analyst-access'))`.execute(trx);
         const role = sql.id(ANALYST_ROLE);
         const schema = sql.id(CHAIN_VIEWS_SCHEMA);
-        await sql`CREATE SCHEMA IF NOT EXISTS ${schema}`.execute(trx);
+        await sql`CREATE SCHEMA IF NOT EXISTS ${schema} AUTHORIZATION ${sql.id(DATABASE_ROLES.indexer)}`.execute(trx);
         await sql`GRANT USAGE ON SCHEMA ${schema} TO ${role}`.execute(trx);
         await sql`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${role}`.execute(trx);
-        await sql`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${role}`.execute(trx);
+        await sql`ALTER DEFAULT PRIVILEGES FOR ROLE ${sql.id(DATABASE_ROLES.indexer)} IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${role}`.execute(
+          trx,
+        );
         if (password === undefined) {
           await sql`ALTER ROLE ${role} NOLOGIN`.execute(trx);
           return;

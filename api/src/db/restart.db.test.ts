@@ -5,7 +5,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startPostgres, type Postgres } from "../../../scripts/lib/postgres.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
+import { TEST_ROLE_PASSWORDS } from "../../../test/roles.ts";
 import { CONNECTION_TIMEOUT_MS } from "./database.ts";
+import { setUpDatabaseRoles } from "./roles.ts";
 
 /**
  * The API on a Postgres server of its own, which the test stops and starts again under it (a real restart, as a
@@ -33,7 +35,9 @@ async function timed<T>(request: () => Promise<T>) {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "pli-restart-"));
   postgres = await startPostgres({ dataDir: path.join(dir, "pg") });
-  t = await createTestAppWithSmtp({ databaseUrl: await postgres.createDatabase("portal") });
+  const databaseUrl = await postgres.createDatabase("portal");
+  await setUpDatabaseRoles(postgres.url(), "portal", TEST_ROLE_PASSWORDS);
+  t = await createTestAppWithSmtp({ databaseUrl });
   admin = await t.adminToken(await t.addAdmin());
 }, 120_000);
 afterAll(async () => {

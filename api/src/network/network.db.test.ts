@@ -92,7 +92,7 @@ async function addHealth(nodeId: string, value: number, answered: number, checks
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
-  await t.db.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
   shown = await newOperator(t);
   hidden = await newOperator(t);
   quiet = await newOperator(t);

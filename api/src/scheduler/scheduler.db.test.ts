@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/database.ts";
+import { asRole } from "../../../test/roles.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createDb, type Db } from "../db/database.ts";
+import { migrateDatabase } from "../db/roles.ts";
 import { SCHEDULER_SCHEMA, startScheduler, type Scheduler } from "./scheduler.ts";
 import { captureLogs } from "../../test/logs.ts";
 
@@ -22,13 +24,15 @@ const job = (instance: string) => ({
 });
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase("scheduler");
-  db = createDb(databaseUrl, 1);
+  const url = await createTestDatabase("scheduler");
+  db = createDb(asRole(url, "owner"), 1);
+  await migrateDatabase(db);
+  databaseUrl = asRole(url, "api");
 });
 afterAll(() => db?.destroy());
 
 describe("the Postgres-backed scheduler", () => {
-  it("runs a job once however many API instances run, and keeps the schedule across a restart", async () => {
+  it("runs a job once however many API instances run (as the API's role), and keeps the schedule across a restart", async () => {
     const { log } = logs;
     const instances: Scheduler[] = [
       await startScheduler({ databaseUrl, jobs: [job("a")], log }),

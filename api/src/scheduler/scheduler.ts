@@ -42,6 +42,10 @@ export async function startScheduler({
     schema: SCHEDULER_SCHEMA,
     application_name: "pli-scheduler",
     max: 4,
+    // The API's role owns nothing: the owner installs and migrates pg-boss's schema (db/roles.ts) and rebuilds its
+    // indexes, which only a table's owner may do.
+    migrate: false,
+    reindex: false,
     ...(checkSeconds === undefined ? {} : { cronMonitorIntervalSeconds: checkSeconds }),
   });
   boss.on("error", (error: Error) => log.error({ err: error }, "scheduler error"));

@@ -25,7 +25,7 @@ const get = async (url: string, token: string) => t.call("GET", url, { token });
 
 beforeAll(async () => {
   t = await createTestAppWithSmtp({ env: { PRICE_FEED_ADDRESS: FEED } });
-  await t.db.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t);
   b = await newOperator(t);
@@ -191,7 +191,7 @@ describe("a stake event's USD", () => {
 it("without a price feed configured: no USD on stake events, and the tax report answers 409", async () => {
   const withoutFeed = await createTestAppWithSmtp();
   try {
-    await withoutFeed.db.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+    await withoutFeed.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
     const operator = await newOperator(withoutFeed);
     await sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number,
       block_time, log_index) VALUES ('e', 'stake', ${operator.wallet}, ${nodeOf(1)}, '1000000000000000000000', 0,

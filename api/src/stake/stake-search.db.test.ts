@@ -20,7 +20,7 @@ const hashOf = (i: number) => hex("0x9a", i * 7919, 66);
  */
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
   const statuses = ["Stake", "Unlock", "Withdraw"];
   for (let i = 1; i <= 12; i++) {
     let wallet = addressOf("a1", i);

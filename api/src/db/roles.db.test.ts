@@ -1,0 +1,106 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMigratedTestDatabase } from "../../../test/database.ts";
+import { asRole } from "../../../test/roles.ts";
+import { DATABASE_ROLES } from "./roles.ts";
+
+let databaseUrl: string;
+const clients: pg.Client[] = [];
+
+async function connect(role: "api" | "indexer" | "owner") {
+  const client = new pg.Client({ connectionString: asRole(databaseUrl, role) });
+  await client.connect();
+  clients.push(client);
+  return client;
+}
+
+/** Postgres's refusal of `statement` (SQLSTATE and message), or null when it runs. */
+async function refusal(client: pg.Client, statement: string) {
+  try {
+    await client.query(statement);
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return { code, message };
+  }
+}
+
+beforeAll(async () => {
+  databaseUrl = await createMigratedTestDatabase("roles");
+});
+afterAll(async () => {
+  for (const client of clients) await client.end();
+});
+
+describe("the API's runtime role", () => {
+  it("adds and reads audit records, and cannot rewrite history, switch triggers off, create, or run programs", async () => {
+    const api = await connect("api");
+    await api.query(
+      "INSERT INTO app.audit_record (client_address, action, record_type) VALUES ('127.0.0.1', 'test', 'job')",
+    );
+    expect((await api.query("SELECT action FROM app.audit_record")).rows).toEqual([{ action: "test" }]);
+
+    const refused: [string, string][] = [
+      ["UPDATE app.audit_record SET action = 'rewritten'", "permission denied for table audit_record"],
+      ["DELETE FROM app.audit_record", "permission denied for table audit_record"],
+      ["TRUNCATE app.audit_record", "permission denied for table audit_record"],
+      ["ALTER TABLE app.audit_record DISABLE TRIGGER audit_record_append_only", "must be owner of table audit_record"],
+      ["SET session_replication_role = replica", 'permission denied to set parameter "session_replication_role"'],
+      ["CREATE TABLE app.planted (id int)", "permission denied for schema app"],
+      ["COPY (SELECT 1) TO PROGRAM 'id'", "permission denied to COPY to or from an external program"],
+    ];
+    for (const [statement, message] of refused) {
+      const answer = await refusal(api, statement);
+      expect(answer?.code, statement).toBe("42501");
+      expect(answer?.message, statement).toContain(message);
+    }
+    expect((await api.query("SELECT count(*)::int AS n FROM app.audit_record")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("owns no table, and none of the portal's roles is a superuser or may create roles but the owner", async () => {
+    const api = await connect("api");
+    const { rows: owned } = await api.query(
+      "SELECT count(*)::int AS n FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = $1)",
+      [DATABASE_ROLES.api],
+    );
+    expect(owned).toEqual([{ n: 0 }]);
+    const { rows } = await api.query<{ rolname: string; rolsuper: boolean; rolcreaterole: boolean }>(
+      "SELECT rolname, rolsuper, rolcreaterole FROM pg_roles WHERE rolname = ANY ($1) ORDER BY rolname",
+      [Object.values(DATABASE_ROLES)],
+    );
+    expect(rows).toEqual([
+      { rolname: DATABASE_ROLES.api, rolsuper: false, rolcreaterole: false },
+      { rolname: DATABASE_ROLES.indexer, rolsuper: false, rolcreaterole: false },
+      { rolname: DATABASE_ROLES.owner, rolsuper: false, rolcreaterole: true },
+    ]);
+  });
+});
+
+describe("the indexer's role", () => {
+  it("cannot read or change the app schema, nor create in it", async () => {
+    const indexer = await connect("indexer");
+    for (const statement of [
+      "SELECT * FROM app.admin",
+      "INSERT INTO app.audit_record (client_address, action, record_type) VALUES ('x', 'x', 'x')",
+      "UPDATE app.operator SET email = NULL",
+      "CREATE TABLE app.planted (id int)",
+    ]) {
+      const answer = await refusal(indexer, statement);
+      expect(answer?.code, statement).toBe("42501");
+      expect(answer?.message, statement).toMatch(/^permission denied for (table|schema) /);
+    }
+  });
+
+  it("publishes a chain view in place of the migrations' stand-in, which the API's role then reads", async () => {
+    const indexer = await connect("indexer");
+    await indexer.query("BEGIN");
+    await indexer.query("CREATE SCHEMA ponder_roles_test");
+    await indexer.query("CREATE TABLE ponder_roles_test.stake_event AS SELECT 'w'::text AS wallet");
+    await indexer.query("DROP VIEW IF EXISTS chain.stake_event");
+    await indexer.query("CREATE VIEW chain.stake_event AS SELECT * FROM ponder_roles_test.stake_event");
+    await indexer.query("COMMIT");
+    const api = await connect("api");
+    expect((await api.query("SELECT wallet FROM chain.stake_event")).rows).toEqual([{ wallet: "w" }]);
+    expect((await refusal(api, "SELECT * FROM ponder_roles_test.stake_event"))?.code).toBe("42501");
+  });
+});
