@@ -120,7 +120,11 @@ export async function startChallenge(
 const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: number }) =>
   !attempt.used_at && attempt.expires_at > new Date() && attempt.attempts < LIMITS.otpMaxAttempts;
 
-/** Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). */
+/**
+ * Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). Only
+ * on attempts made with the right password: one made with a wrong one answers as an unknown email's, so
+ * the refusal tells nobody without the password that the email is an admin's.
+ */
 const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | undefined) => {
   if (admin?.email_code_fallback === false) throw new AppError("forbidden", MESSAGES.emailCodeOff);
 };
@@ -129,7 +133,7 @@ const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | und
 export async function findLiveAttempt(db: Db, attemptId: string) {
   const attempt = await db
     .selectFrom("app.otp_challenge")
-    .select(["id", "admin_id", "used_at", "expires_at", "attempts"])
+    .select(["id", "admin_id", "used_at", "expires_at", "attempts", "blind"])
     .where("id", "=", attemptId)
     .executeTakeFirst();
   return attempt && isLive(attempt) ? attempt : undefined;
@@ -185,7 +189,7 @@ export async function verifyChallenge(
       .forUpdate()
       .executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
-    if (challenge.admin_id)
+    if (challenge.admin_id && challenge.password_matched)
       refuseWhenCodesOff(
         await trx
           .selectFrom("app.admin")
@@ -246,7 +250,7 @@ export async function resendChallenge(
       .executeTakeFirst();
     if (!challenge || !isLive(challenge))
       throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
-    refuseWhenCodesOff(challenge);
+    if (challenge.password_matched) refuseWhenCodesOff(challenge);
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
     const wait = LIMITS.otpResendIntervalSeconds * 1000 - (now - last);

@@ -76,15 +76,16 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     expect(statuses.slice(CEILING).every((status) => status === 200)).toBe(true);
     expect(mailsTo(admin.email), "no code mailed for a wrong password").toBe(mailsBefore);
 
-    const before = t.smtp.count(admin.email);
     const right = await login(admin.email, admin.password);
     expect(right.status).toBe(200);
     expect(right.body.registerDetail).toMatchObject({
       email: admin.email,
-      passkey: false,
+      passkey: true,
       emailCode: true,
-      codeSent: true,
+      codeSent: false,
     });
+    const before = t.smtp.count(admin.email);
+    expect((await resend(right.body.registerDetail._id)).status).toBe(200);
     const session = await verify(right.body.registerDetail._id, await t.smtp.codeFor(admin.email, before));
     expect(session.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: session.body.token })).status).toBe(200);
@@ -95,13 +96,16 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     await overTheCeiling(admin.email);
     const mailsBefore = mailsTo(admin.email);
     const wrong = await login(admin.email, "not the password");
-    const before = t.smtp.count(admin.email);
     const right = await login(admin.email, admin.password);
     expect(wrong.status).toBe(right.status);
     const { _id: wrongId, ...wrongRest } = wrong.body.registerDetail as RegisterDetail;
     const { _id: rightId, ...rightRest } = right.body.registerDetail as RegisterDetail;
     expect(wrongRest).toEqual(rightRest);
     expect(wrongId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mailsTo(admin.email), "no code is mailed before one is asked for").toBe(mailsBefore);
+    expect((await resend(wrongId)).body.message).toBe(MESSAGES.otpSent);
+    const before = t.smtp.count(admin.email);
+    expect((await resend(rightId)).body.message).toBe(MESSAGES.otpSent);
     const code = await t.smtp.codeFor(admin.email, before);
     expect(mailsTo(admin.email), "only the right password's code is mailed").toBe(mailsBefore + 1);
 
@@ -125,7 +129,7 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     expect((await verify(rightId, resentCode)).status).toBe(200);
   });
 
-  it("past the ceiling answer an email no admin has like an admin without a passkey, at every step", async () => {
+  it("past the ceiling answer an email no admin has like an admin's, at every step", async () => {
     const admin = await t.addAdmin();
     const unknown = `nobody-${admin.email}`;
     await overTheCeiling(admin.email);
@@ -137,11 +141,10 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     const nobodyId = ofNobody.body.registerDetail._id as string;
     for (const id of [ofAdmin._id, nobodyId]) {
       expect((await verify(id, "123456")).body.errors.otp).toBe(MESSAGES.invalidOtp);
-      await ageSends(id);
       expect((await resend(id)).body.message).toBe(MESSAGES.otpSent);
       const options = await t.call("POST", API.passkey.signInOptions, { body: { _id: id } });
-      expect(options.status).toBe(409);
-      expect(options.body.error).toBe(MESSAGES.noPasskey);
+      expect(options.status).toBe(200);
+      expect(options.body.options.allowCredentials ?? []).toEqual([]);
     }
   });
 
@@ -206,6 +209,60 @@ describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () =
     });
     expect(session.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: session.body.token })).status).toBe(200);
+  });
+});
+
+describe("an admin's email, past the ceiling", { timeout: 120_000 }, () => {
+  it("is not told from an email no admin has, even with a passkey and the emailed code off: the same answers at every step, and no credential ids", async () => {
+    const admin: Admin = await t.addAdmin();
+    const token = await t.adminToken(admin);
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    const creation = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
+    const registered = await t.call("POST", API.passkey.register, {
+      token,
+      body: { name: "Laptop", response: authenticator.create(creation.body.options) },
+    });
+    expect(registered.status).toBe(201);
+    const codesOff = await t.call("POST", API.passkey.fallback, {
+      token,
+      body: { enabled: false, password: admin.password },
+    });
+    expect(codesOff.status).toBe(200);
+    const unknown = `nobody-${admin.email}`;
+    await overTheCeiling(admin.email);
+    await overTheCeiling(unknown);
+
+    const stranger = new SoftwareAuthenticator(PUBLIC_URL);
+    /** Every answer a stranger with a wrong password gets for `email`, less what is random in each. */
+    const answersFor = async (email: string) => {
+      const signIn = await login(email, "not the password");
+      const { _id: id, ...detail } = signIn.body.registerDetail as RegisterDetail;
+      const options = await t.call("POST", API.passkey.signInOptions, { body: { _id: id } });
+      const signed = await t.call("POST", API.passkey.signIn, {
+        body: { _id: id, response: stranger.get(options.body.options ?? { challenge: "" }) },
+      });
+      const resent = await resend(id);
+      const code = await verify(id, "123456");
+      const { challenge, ...offered } = options.body.options ?? {};
+      return {
+        signIn: { status: signIn.status, detail: { ...detail, email: "" } },
+        options: { status: options.status, challenge: typeof challenge, offered },
+        passkey: { status: signed.status, body: signed.body },
+        resend: { status: resent.status, body: resent.body },
+        code: { status: code.status, body: code.body },
+      };
+    };
+    const ofAdmin = await answersFor(admin.email);
+    const ofNobody = await answersFor(unknown);
+    expect(ofAdmin).toEqual(ofNobody);
+    expect(ofAdmin.signIn).toEqual({
+      status: 200,
+      detail: { email: "", passkey: true, emailCode: true, codeSent: false },
+    });
+    expect(ofAdmin.options.status).toBe(200);
+    expect(JSON.stringify(ofAdmin.options.offered)).not.toContain(authenticator.id);
+    expect(ofAdmin.options.offered.allowCredentials ?? []).toEqual([]);
+    expect(ofAdmin.resend).toEqual({ status: 200, body: { message: MESSAGES.otpSent } });
   });
 });
 

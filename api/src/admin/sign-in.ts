@@ -18,13 +18,21 @@ const invalidCredentials = () =>
   });
 
 /**
+ * What a blind answer offers, whoever the email is: both second factors, no code sent yet (the admin
+ * asks for one). Telling an admin with a passkey, or with the emailed code off, from one without, or
+ * from an email no admin has, would tell strangers which emails are admins'.
+ */
+const BLIND_SECOND_FACTORS = { passkey: true, emailCode: true, codeSent: false } as const;
+
+/**
  * The password step of an admin's sign-in; answers the attempt to confirm with the second factor.
  * A client past its own budget of wrong passwords for the account is refused (429). Past the
  * account's ceiling of wrong passwords from all clients, nobody is refused and nobody is told a
- * wrong password: right and wrong ones get the same answer (for an email no admin has, that of an
- * admin without a passkey), a code is mailed only for the right one, and an attempt made with a
- * wrong one can never be finished. So strangers guessing from many addresses learn nothing and
- * cannot lock the admin out, and the admin finishes with the emailed code or a passkey as always.
+ * wrong password: every email, an admin's or not, with the right password or not, gets the same
+ * answer (BLIND_SECOND_FACTORS), a code is mailed only for the right one once asked for, and an
+ * attempt made with a wrong one can never be finished. So strangers guessing from many addresses
+ * learn nothing, not even whether the email is an admin's, and cannot lock the admin out; the admin
+ * finishes with a passkey or the emailed code as always.
  * Every try is counted on both budgets before the password is checked (a burst gets no more checks
  * than the budget), and a right one is refunded; while blind it is not: else a 429 coming one try
  * late would tell that one of the tries was right.
@@ -44,9 +52,13 @@ export async function passwordStep(
     (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
   if (passwordMatched && !blind) await Promise.all([fromClient.refund(), fromAllClients.refund()]);
   if (!passwordMatched && !blind) throw invalidCredentials();
+  const start = { adminId: admin?.id ?? null, email: admin?.email ?? email, passwordMatched, blind };
+  if (blind) {
+    const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, { sendCode: false });
+    return { _id: challenge.id, email, ...BLIND_SECOND_FACTORS };
+  }
   const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
   const emailCode = !passkey || admin?.email_code_fallback === true;
-  const start = { adminId: admin?.id ?? null, email: admin?.email ?? email, passwordMatched, blind };
   const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, {
     sendCode: emailCode && !passkey,
   });

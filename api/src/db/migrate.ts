@@ -39,6 +39,7 @@ import * as operatorPublicNames from "./migrations/2026-12-05T14-00-00_operator-
 import * as webhooks from "./migrations/2026-12-05T14-20-00_webhooks.ts";
 import * as webhookName from "./migrations/2026-12-12T16-05-00_webhook-name.ts";
 import * as nodeCheckDays from "./migrations/2026-12-13T16-50-00_node-check-days.ts";
+import * as blindPasskeyChallenge from "./migrations/2026-12-14T09-00-00_blind-passkey-challenge.ts";
 import * as webhookDeliveryIndexes from "./migrations/2026-12-14T10-00-00_webhook-delivery-indexes.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-12-05T14-20-00_webhooks": webhooks,
   "2026-12-12T16-05-00_webhook-name": webhookName,
   "2026-12-13T16-50-00_node-check-days": nodeCheckDays,
+  "2026-12-14T09-00-00_blind-passkey-challenge": blindPasskeyChallenge,
   "2026-12-14T10-00-00_webhook-delivery-indexes": webhookDeliveryIndexes,
 };
 

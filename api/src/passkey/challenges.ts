@@ -11,7 +11,10 @@ export function relyingParty(config: Pick<Config, "PUBLIC_URL">) {
   return { id: url.hostname, origin: url.origin, name: DEFAULT_SETTINGS.applicationName };
 }
 
-/** Keeps a challenge the server handed out, with its expiry; the admin's used and expired ones go. */
+/**
+ * Keeps a challenge the server handed out, with its expiry; the admin's used and expired ones go (those of
+ * no admin, for blind attempts of emails no admin has, go together).
+ */
 export async function storeChallenge(
   db: Db,
   {
@@ -19,12 +22,12 @@ export async function storeChallenge(
     attemptId,
     purpose,
     challenge,
-  }: { adminId: string; attemptId: string | null; purpose: PasskeyChallengePurpose; challenge: string },
+  }: { adminId: string | null; attemptId: string | null; purpose: PasskeyChallengePurpose; challenge: string },
 ) {
   const now = new Date();
   await db
     .deleteFrom("app.passkey_challenge")
-    .where("admin_id", "=", adminId)
+    .where("admin_id", adminId === null ? "is" : "=", adminId)
     .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", now)]))
     .execute();
   await db

@@ -23,12 +23,18 @@ const passwordMatched = async (db: Db, attemptId: string) =>
       .executeTakeFirst(),
   );
 
-/** Options for the browser to sign the sign-in attempt's challenge with one of the admin's passkeys. */
+/**
+ * Options for the browser to sign the sign-in attempt's challenge with one of the admin's passkeys. An
+ * attempt answered blind names no credential (the browser offers the site's passkeys it holds) and is
+ * never refused for having none: credential ids, or a refusal, handed to an attempt made with a wrong
+ * password would tell that the email is an admin's, and which one.
+ */
 export async function signInOptions(db: Db, config: Config, attemptId: string) {
   const attempt = await findLiveAttempt(db, attemptId);
   if (!attempt) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
-  const credentials = attempt.admin_id ? await listCredentialIds(db, attempt.admin_id) : [];
-  if (!attempt.admin_id || credentials.length === 0) throw new AppError("conflict", MESSAGES.noPasskey);
+  const credentials = attempt.admin_id && !attempt.blind ? await listCredentialIds(db, attempt.admin_id) : [];
+  if (!attempt.blind && (!attempt.admin_id || credentials.length === 0))
+    throw new AppError("conflict", MESSAGES.noPasskey);
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).id,
     allowCredentials: credentials.map((credential) => ({
@@ -63,7 +69,7 @@ export async function signInWithPasskey(
 ): Promise<string> {
   const stored = await consumeChallenge(db, response.response.clientDataJSON, { purpose: "authentication", attemptId });
   if (!stored) throw refused(MESSAGES.passkeyRequestExpired);
-  const passkey = await findCredential(db, stored.admin_id, response.id);
+  const passkey = stored.admin_id ? await findCredential(db, stored.admin_id, response.id) : undefined;
   if (!passkey) throw refused(MESSAGES.passkeyUnknown);
   const rp = relyingParty(config);
   let newCounter: number;
@@ -94,5 +100,5 @@ export async function signInWithPasskey(
     if (!(await finishAttempt(trx, attemptId)))
       throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
   });
-  return stored.admin_id;
+  return passkey.admin_id;
 }

@@ -20,7 +20,8 @@ export type PasskeyChallengePurpose = "registration" | "authentication";
 
 export interface PasskeyChallengeTable {
   id: Generated<string>;
-  admin_id: string;
+  /** Null only for a sign-in attempt answered blind for an email no admin has. */
+  admin_id: string | null;
   /** The sign-in attempt (otp_challenge) an authentication challenge belongs to; null for registration. */
   attempt_id: string | null;
   purpose: PasskeyChallengePurpose;
