@@ -1,5 +1,8 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
 import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
@@ -14,11 +17,14 @@ let t: TestAppWithSmtp;
 let admin: string;
 let a: Awaited<ReturnType<typeof newOperator>>;
 let b: Awaited<ReturnType<typeof newOperator>>;
+/** An operator with a report larger than what the sockets between server and client hold (about 25 MB). */
+let c: Awaited<ReturnType<typeof newOperator>>;
 const FEED = "0x00000000000000000000000000000000000fEEd1";
 /** The test's idle deadline (production: 30 s). */
 const IDLE_MS = 600;
 /** Enough payments that the report's cursor is still open after its first chunks (about 64 KiB each). */
 const PAYMENTS = 6000;
+const LARGE_REPORT_PAYMENTS = 100_000;
 const YEAR = "from=2025-01-01&to=2025-12-31";
 
 const report = (query: string, token: string) =>
@@ -39,10 +45,15 @@ beforeAll(async () => {
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t);
   b = await newOperator(t);
-  await sql`INSERT INTO test_indexer.reward_payment (wallet, node, date_key, amount, tx_hash, block_number, block_time,
-    log_index) SELECT ${a.wallet}, ${`0x${"b".repeat(40)}`}, 20250000 + i, '1234567890123456789',
-    '0x' || lpad(to_hex(i), 64, '0'), 1000 + i, '2025-01-01'::timestamptz + i * interval '1 hour', 0
-    FROM generate_series(1, ${PAYMENTS}) AS i`.execute(indexer);
+  c = await newOperator(t);
+  for (const [wallet, count] of [
+    [a.wallet, PAYMENTS],
+    [c.wallet, LARGE_REPORT_PAYMENTS],
+  ] as const)
+    await sql`INSERT INTO test_indexer.reward_payment (wallet, node, date_key, amount, tx_hash, block_number,
+      block_time, log_index) SELECT ${wallet}, ${`0x${"b".repeat(40)}`}, 20250000 + i, '1234567890123456789',
+      '0x' || lpad(to_hex(i), 64, '0'), 1000 + i, '2025-01-01'::timestamptz + (i % 8000) * interval '1 hour', 0
+      FROM generate_series(1, ${count}) AS i`.execute(indexer);
 });
 afterAll(() => t?.close());
 
@@ -102,5 +113,44 @@ describe("a tax report's download", () => {
     expect(afterCancel.status).toBe(200);
     expect((await afterCancel.text()).split("\r\n").slice(1, -1)).toHaveLength(PAYMENTS);
     expect(inUse()).toBe(0);
+  });
+
+  it("over HTTP, a client that reads nothing has its answer cut after the deadline and the connection is back", async () => {
+    const port = await freePort();
+    const server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
+    try {
+      const before = inUse();
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: `${API.incentive.taxReport}?${YEAR}`,
+            headers: { authorization: `Bearer ${c.token}` },
+          },
+          resolve,
+        )
+          .on("error", reject)
+          .end(),
+      );
+      response.pause();
+      expect(response.statusCode).toBe(200);
+      await expect.poll(inUse, { timeout: IDLE_MS, interval: 20 }).toBe(before + 1);
+      await expect.poll(inUse, { timeout: IDLE_MS * 10, interval: 50 }).toBe(before);
+      const received = await new Promise<{ complete: boolean; bytes: number }>((resolve) => {
+        let bytes = 0;
+        const done = () => resolve({ complete: response.complete, bytes });
+        response.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+        response.once("end", done).once("error", done).once("close", done);
+        response.resume();
+      });
+      expect(received.complete, "the client sees a cut answer, never a file that looks whole").toBe(false);
+      expect(received.bytes).toBeLessThan(LARGE_REPORT_PAYMENTS * 200);
+      const next = await report(YEAR, c.token);
+      expect(next.status).toBe(200);
+      await next.body!.cancel();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

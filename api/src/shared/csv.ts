@@ -23,6 +23,13 @@ export function csvLine(cells: (string | null)[]): string {
 /** Rows gathered into one chunk of the body before it is handed on (about this many characters). */
 const CHUNK_CHARS = 64 * 1024;
 
+/**
+ * The failure of a body cut for idleness, with the code @hono/node-server gives a client that went away: it is logged as
+ * an aborted request, not as a server fault with its stack.
+ */
+const clientStalled = () =>
+  Object.assign(new Error("the client stopped reading the answer"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+
 /** How a CSV body ends besides its last row. */
 export interface CsvBodyOptions {
   /**
@@ -80,7 +87,7 @@ export function csvBody(
       if (idleMs !== undefined)
         idle = setTimeout(() => {
           finish();
-          controller.error(new Error("the client stopped reading the answer"));
+          controller.error(clientStalled());
           end().catch(() => undefined);
         }, idleMs);
     },
