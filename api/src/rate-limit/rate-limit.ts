@@ -89,8 +89,9 @@ export interface CountedTry {
  * Counts a try (a password, a code) on a failure budget before the try is checked, in the same
  * statement that reads the count: of a burst sent at once only the budget's number are ever checked,
  * which counting after the check, or checking the count first, would let through. A try that turns
- * out right is refunded, so right ones never spend the budget; only within the window it was counted
- * in, so a refund can never free a hit of a later window.
+ * out right is refunded, so right ones never spend the budget; only that try, not the budget cleared
+ * (the wrong tries counted with it may be a stranger's, and stay), and only within the window it was
+ * counted in, so a refund can never free a hit of a later window.
  */
 export async function countTry(c: Context<AppEnv>, [limit, subject]: [Limit, string]): Promise<CountedTry> {
   const { db } = c.get("deps");
