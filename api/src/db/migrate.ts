@@ -41,6 +41,7 @@ import * as webhookName from "./migrations/2026-12-12T16-05-00_webhook-name.ts";
 import * as nodeCheckDays from "./migrations/2026-12-13T16-50-00_node-check-days.ts";
 import * as blindPasskeyChallenge from "./migrations/2026-12-14T09-00-00_blind-passkey-challenge.ts";
 import * as webhookDeliveryIndexes from "./migrations/2026-12-14T10-00-00_webhook-delivery-indexes.ts";
+import * as analyticsAllowList from "./migrations/2026-12-14T11-00-00_analytics-allow-list.ts";
 
 /** Every migration, in order. A new migration is a new timestamp-named file added here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026-12-13T16-50-00_node-check-days": nodeCheckDays,
   "2026-12-14T09-00-00_blind-passkey-challenge": blindPasskeyChallenge,
   "2026-12-14T10-00-00_webhook-delivery-indexes": webhookDeliveryIndexes,
+  "2026-12-14T11-00-00_analytics-allow-list": analyticsAllowList,
 };
 
 /** The names of every migration this version of the portal knows, in order. */
