@@ -63,7 +63,7 @@ async function expectOneRecord(act: () => Promise<{ status: number; body: unknow
 }
 
 describe("the audit trail's table", () => {
-  it("refuses UPDATE, DELETE and TRUNCATE through the API's own connection, even with no row to change", async () => {
+  it("refuses UPDATE, DELETE and TRUNCATE by its trigger even to the server's superuser, with no row to change (the API's role is refused them by its grants: db/roles.db.test.ts)", async () => {
     await recordAudit(t.db, {
       by: { adminId: admin.id, clientAddress: ADMIN_IP },
       action: "invite.add",

@@ -1,8 +1,11 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMigratedTestDatabase } from "../../../test/database.ts";
-import { asRole } from "../../../test/roles.ts";
-import { DATABASE_ROLES } from "./roles.ts";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { createMigratedTestDatabase, createTestDatabase } from "../../../test/database.ts";
+import { asRole, TEST_ROLE_PASSWORDS } from "../../../test/roles.ts";
+import { SCHEDULER_SCHEMA } from "../scheduler/scheduler.ts";
+import { createDb } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { DATABASE_ROLES, installScheduler, migrateDatabase, setUpDatabaseRoles } from "./roles.ts";
 
 let databaseUrl: string;
 const clients: pg.Client[] = [];
@@ -102,5 +105,62 @@ describe("the indexer's role", () => {
     const api = await connect("api");
     expect((await api.query("SELECT wallet FROM chain.stake_event")).rows).toEqual([{ wallet: "w" }]);
     expect((await refusal(api, "SELECT * FROM ponder_roles_test.stake_event"))?.code).toBe("42501");
+  });
+});
+
+describe("a database an earlier version migrated and indexed as the superuser", () => {
+  it("is handed to the owner and the indexer, after which the owner migrates and the API works in it", async () => {
+    const url = await createTestDatabase("upgraded");
+    const database = new URL(url).pathname.slice(1);
+    const superuser = createDb(url, 1);
+    try {
+      await migrateToLatest(superuser);
+      await installScheduler(superuser);
+      const old = new pg.Client({ connectionString: url });
+      await old.connect();
+      await old.query("ALTER SCHEMA chain OWNER TO CURRENT_USER");
+      await old.query("CREATE SCHEMA ponder_old AUTHORIZATION CURRENT_USER");
+      await old.query("CREATE TABLE ponder_old.stake_event AS SELECT 'w'::text AS wallet");
+      await old.query("DROP VIEW chain.stake_event");
+      await old.query("CREATE VIEW chain.stake_event AS SELECT * FROM ponder_old.stake_event");
+      await old.end();
+    } finally {
+      await superuser.destroy();
+    }
+
+    await setUpDatabaseRoles(inject("postgresAdminUrl"), database, TEST_ROLE_PASSWORDS);
+    const owner = createDb(asRole(url, "owner"), 1);
+    try {
+      await migrateDatabase(owner);
+    } finally {
+      await owner.destroy();
+    }
+
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const { rows } = await check.query<{ schema: string; owner: string }>(
+      `SELECT DISTINCT n.nspname AS schema, pg_get_userbyid(c.relowner) AS owner FROM pg_class AS c
+       JOIN pg_namespace AS n ON n.oid = c.relnamespace
+       WHERE n.nspname IN ('app', 'analytics', $1, 'chain', 'ponder_old') ORDER BY 1, 2`,
+      [SCHEDULER_SCHEMA],
+    );
+    await check.end();
+    expect(rows).toEqual([
+      { schema: "analytics", owner: DATABASE_ROLES.owner },
+      { schema: "app", owner: DATABASE_ROLES.owner },
+      { schema: "chain", owner: DATABASE_ROLES.indexer },
+      { schema: SCHEDULER_SCHEMA, owner: DATABASE_ROLES.owner },
+      { schema: "ponder_old", owner: DATABASE_ROLES.indexer },
+    ]);
+    const api = new pg.Client({ connectionString: asRole(url, "api") });
+    await api.connect();
+    clients.push(api);
+    expect((await api.query("SELECT wallet FROM chain.stake_event")).rows).toEqual([{ wallet: "w" }]);
+    await api.query("INSERT INTO app.audit_record (client_address, action, record_type) VALUES ('x', 'x', 'x')");
+    expect((await refusal(api, "DELETE FROM app.audit_record"))?.code).toBe("42501");
+    const indexer = new pg.Client({ connectionString: asRole(url, "indexer") });
+    await indexer.connect();
+    clients.push(indexer);
+    await indexer.query("DROP VIEW chain.stake_event");
   });
 });

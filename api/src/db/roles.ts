@@ -97,7 +97,8 @@ export async function setUpDatabaseRoles(
 /**
  * Gives the schemas `pli.owned` and what they hold to the role `pli.owner`, and `pli.views` and every `ponder_*`
  * schema (`ponder_sync` too) and what they hold to the role `pli.indexer`, wherever another role owns them (a DO block
- * takes no parameters: the session's settings carry them). Sequences a table owns follow their table.
+ * takes no parameters: the session's settings carry them). Sequences a table owns follow their table; partitions
+ * (pg-boss's job tables) do not, so each is handed over itself.
  */
 const reassignSql = `
 DO $$
@@ -119,8 +120,8 @@ BEGIN
       SELECT c.relname, c.relkind FROM pg_class AS c
       WHERE c.relnamespace = target.oid AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
         AND pg_get_userbyid(c.relowner) <> target.owner
-        AND NOT EXISTS (SELECT 1 FROM pg_depend AS d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
-          AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i'))
+        AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend AS d WHERE d.classid = 'pg_class'::regclass
+          AND d.objid = c.oid AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i')))
     LOOP
       EXECUTE format('ALTER %s %I.%I OWNER TO %I',
         CASE item.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE'
