@@ -6,7 +6,7 @@ import { freePort } from "../../../scripts/lib/ports.ts";
 import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { poolOf, type Db } from "../db/database.ts";
+import { poolOf } from "../db/database.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
 /**
@@ -29,9 +29,9 @@ const YEAR = "from=2025-01-01&to=2025-12-31";
 
 const report = (query: string, token: string) =>
   t.app.request(`${API.incentive.taxReport}?${query}`, { headers: { authorization: `Bearer ${token}` } });
-/** Connections of the API's pool handed out and not yet given back (the fixture's appDb where it runs on its own). */
+/** Connections of the API's pool handed out and not yet given back. */
 const inUse = () => {
-  const pool = poolOf((t as { appDb?: Db }).appDb ?? t.db);
+  const pool = poolOf(t.appDb);
   return pool.totalCount - pool.idleCount;
 };
 
@@ -39,8 +39,7 @@ beforeAll(async () => {
   t = await createTestAppWithSmtp({
     env: { PRICE_FEED_ADDRESS: FEED, TAX_REPORT_IDLE_TIMEOUT_MS: String(IDLE_MS) },
   });
-  // The indexer's role writes chain facts where the fixture has one; the database's owner otherwise.
-  const indexer = (t as { indexerDb?: Db }).indexerDb ?? t.db;
+  const indexer = t.indexerDb;
   await indexer.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
   admin = await t.adminToken(await t.addAdmin());
   a = await newOperator(t);
