@@ -26,6 +26,7 @@ import "@mantine/core/styles/Title.layer.css";
 import { startTransition, StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/app";
+import { reloadOnMissingChunk } from "./app/reload-on-missing-chunk";
 import { createRouter, type AppRouter } from "./app/router";
 import { startInTasks } from "./app/start-in-tasks";
 
@@ -38,6 +39,10 @@ if (!element) throw new Error("index.html has no #root element");
  */
 let root: Root;
 let router: AppRouter;
+reloadOnMissingChunk(() => {
+  const pending = router.state.navigation.location;
+  return pending && `${pending.pathname}${pending.search}${pending.hash}`;
+});
 void startInTasks([
   () => (root = createRoot(element)),
   () => (router = createRouter()),
