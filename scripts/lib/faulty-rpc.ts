@@ -184,6 +184,10 @@ export async function startFaultyRpc({
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    // Browsers (the web app, the test wallet's page) call it from another origin, as they call a public endpoint.
+    response.setHeader("access-control-allow-origin", "*");
+    response.setHeader("access-control-allow-headers", "content-type");
+    if (request.method === "OPTIONS") return void response.writeHead(204).end();
     stats.requests++;
     try {
       const { status, json } = await answer(await readBody(request));
