@@ -6,4 +6,6 @@ export { aggregatorV3Abi } from "./price-feed.ts";
 export { addressSchema, deploymentSchema, type Deployment } from "./deployment.ts";
 export { STAKE_STATUS, type StakeStatus } from "./stake-status.ts";
 export { DEFAULT_SETTINGS } from "./settings.ts";
+export { chainHttp, normalizeChainAnswer, normalizedTransport } from "./chain-transport.ts";
+export { ChainProbeError, describeProbe, probeChain, type ChainProbe } from "./chain-probe.ts";
 export { networkValues, XDC_NETWORKS, type NetworkValues } from "./networks.ts";

@@ -59,6 +59,7 @@ export function indexerSchemaName(chain: IndexedChain): string {
     "abis/src/generated/StakingRewards.ts",
     "abis/src/generated/PluginFarm.ts",
     "abis/src/price-feed.ts",
+    "abis/src/chain-transport.ts",
     "node_modules/ponder/package.json",
     ...filesUnder(path.join(ROOT, "indexer/src")).map((file) => path.relative(ROOT, file)),
   ].sort();

@@ -63,15 +63,17 @@ export type XdcStats = Record<
 >;
 
 /**
- * The anvil an XDC node in `fees` mode stands in front of: chain 51; pre-1559 as a `berlin` chain (no base fee,
- * type-2 transactions refused), 1559 with a base fee starting at the floor (the shaper keeps it there).
+ * The anvil an XDC node stands in front of: chain 51, its base fee starting at the floor (in `1559` mode the shaper keeps
+ * it there). In either mode anvil itself stays an EIP-1559 chain: the shaper alone shows the product a pre-1559 node,
+ * while tools that talk to anvil directly (deploy, seed, the harnesses) keep working; anvil as `berlin` would not
+ * do, as its `eth_fillTransaction` hands out type-2 transactions that it then refuses. `fees` is kept for callers that
+ * start anvil per mode.
  */
 export function xdcAnvilOptions(
   fees: XdcFeeMode | null,
 ): Pick<AnvilOptions, "chainId" | "hardfork" | "baseFee" | "gasPrice"> {
-  if (fees === "legacy") return { chainId: APOTHEM_CHAIN_ID, hardfork: "berlin", gasPrice: XDC_MIN_GAS_PRICE };
-  if (fees === "1559") return { chainId: APOTHEM_CHAIN_ID, baseFee: XDC_MIN_GAS_PRICE, gasPrice: XDC_MIN_GAS_PRICE };
-  return { chainId: APOTHEM_CHAIN_ID };
+  if (fees === null) return { chainId: APOTHEM_CHAIN_ID };
+  return { chainId: APOTHEM_CHAIN_ID, baseFee: XDC_MIN_GAS_PRICE, gasPrice: XDC_MIN_GAS_PRICE };
 }
 
 const error = (call: JsonRpcCall, code: number, message: string): { answer: JsonRpcAnswer } => ({

@@ -1,4 +1,5 @@
-import { createPublicClient, http, TransactionReceiptNotFoundError, type PublicClient } from "viem";
+import { createPublicClient, TransactionReceiptNotFoundError, type PublicClient } from "viem";
+import { chainHttp } from "@pli/abis";
 
 /**
  * Bounds on the API's calls to the chain's RPC: each try gives up after 3 s and a failed one is tried twice more (after
@@ -8,9 +9,12 @@ import { createPublicClient, http, TransactionReceiptNotFoundError, type PublicC
  */
 export const CHAIN_RPC_LIMITS = { timeout: 3_000, retryCount: 2, retryDelay: 150 } as const;
 
-/** The API's client of the chain's RPC (the server, the accrual command and the tests' apps). */
+/**
+ * The API's client of the chain's RPC (the server, the accrual command and the tests' apps), reading an XDC node's
+ * `xdc…` addresses as `0x…` (chainHttp).
+ */
 export const createChainClient = (rpcUrl: string): PublicClient =>
-  createPublicClient({ transport: http(rpcUrl, CHAIN_RPC_LIMITS) });
+  createPublicClient({ transport: chainHttp(rpcUrl, CHAIN_RPC_LIMITS) });
 
 /**
  * The chain's receipt of `hash`, or null when the chain has none (unknown or not mined yet). A chain that cannot be

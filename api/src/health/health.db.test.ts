@@ -71,7 +71,7 @@ describe("GET /api/health/ready", () => {
       body: {
         status: "ok",
         database: { ok: true },
-        chain: { ok: true, chainId: CHAIN_ID, head },
+        chain: { ok: true, chainId: CHAIN_ID, head, endpoint: null },
         indexer: { ok: true, block: head, lag: 0, maxLag: MAX_LAG },
         migrations: { ok: true, pending: 0 },
       },

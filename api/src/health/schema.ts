@@ -16,7 +16,26 @@ export const livenessSchema = z.object({ status: z.literal("ok") });
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ ok: z.boolean() }),
-  chain: z.object({ ok: z.boolean(), chainId: z.number(), head: z.number().nullable() }),
+  /** `endpoint`: what the start's probe found the chain's endpoint to be (null until it could be reached). */
+  chain: z.object({
+    ok: z.boolean(),
+    chainId: z.number(),
+    head: z.number().nullable(),
+    endpoint: z
+      .object({
+        chainId: z.number(),
+        addressPrefix: z.enum(["0x", "xdc"]),
+        feeMethods: z.object({ feeHistory: z.boolean(), maxPriorityFeePerGas: z.boolean() }),
+        baseFeeGwei: z.string().nullable(),
+        gasPriceGwei: z.string(),
+        logRange: z.object({
+          accepted: z.number().nullable(),
+          refused: z.number().nullable(),
+          message: z.string().nullable(),
+        }),
+      })
+      .nullable(),
+  }),
   /** ok: the indexed block is known and trails the chain head by at most `maxLag` blocks. */
   indexer: z.object({ ok: z.boolean(), block: z.number().nullable(), lag: z.number().nullable(), maxLag: z.number() }),
   /** ok: every migration this version knows is applied; `pending` counts the others (all of them when unknown). */

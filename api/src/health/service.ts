@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { PublicClient } from "viem";
+import { chainProbeOf } from "../chain/probe.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
@@ -48,7 +49,7 @@ async function checkHealth(db: Db, chain: PublicClient, { chainId, maxLag }: Rea
   const health: Health = {
     status: "ok",
     database: { ok: dbOk === true },
-    chain: { ok: headNumber !== null, chainId, head: headNumber },
+    chain: { ok: headNumber !== null, chainId, head: headNumber, endpoint: chainProbeOf(chain) },
     indexer: { ok: lag !== null && lag <= maxLag, block: indexedNumber, lag, maxLag },
     migrations: { ok: pending === 0, pending: pending ?? MIGRATION_NAMES.length },
   };

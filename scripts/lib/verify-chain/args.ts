@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import type { XdcFeeMode } from "../xdc-rpc.ts";
 import { defaultChaos } from "./program.ts";
 
 const count = (min: number) => z.coerce.number().int().min(min);
@@ -16,6 +17,8 @@ const argsSchema = z.object({
   keep: z.boolean().default(false),
   "faulty-rpc": z.boolean().default(false),
   "refuse-seconds": count(0).default(60),
+  xdc: z.boolean().default(false),
+  "xdc-fees": z.enum(["legacy", "1559"]).default("legacy"),
 });
 
 export type VerifyArgs = {
@@ -27,10 +30,12 @@ export type VerifyArgs = {
   keep: boolean;
   /** Set by `--faulty-rpc` (or VERIFY_FAULTY_RPC=1): the indexer and the API reach anvil through the faulty proxy. */
   faultyRpc?: { refuseSeconds: number };
+  /** Set by `--xdc`: the indexer and the API reach a chain-51 anvil only through the XDC node stand-in (xdc-rpc.ts). */
+  xdc?: { fees: XdcFeeMode };
 };
 
 export const USAGE =
-  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep] [--faulty-rpc [--refuse-seconds N (60)]]";
+  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep] [--faulty-rpc [--refuse-seconds N (60)]] [--xdc [--xdc-fees legacy|1559 (legacy)]]";
 
 /**
  * The command line of `npm run verify:chain` (and VERIFY_FAULTY_RPC=1 for `--faulty-rpc`); throws with the usage on
@@ -50,6 +55,8 @@ export function parseVerifyArgs(argv: string[], faultyFromEnv = false): VerifyAr
         keep: { type: "boolean" },
         "faulty-rpc": { type: "boolean" },
         "refuse-seconds": { type: "string" },
+        xdc: { type: "boolean" },
+        "xdc-fees": { type: "string" },
       },
       strict: true,
     }));
@@ -62,9 +69,10 @@ export function parseVerifyArgs(argv: string[], faultyFromEnv = false): VerifyAr
       `${parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n")}\nusage: ${USAGE}`,
     );
   const chaos = defaultChaos(parsed.data.ops);
-  const { "faulty-rpc": faulty, "refuse-seconds": refuseSeconds, ...rest } = parsed.data;
+  const { "faulty-rpc": faulty, "refuse-seconds": refuseSeconds, xdc, "xdc-fees": fees, ...rest } = parsed.data;
   return {
     ...rest,
+    ...(xdc ? { xdc: { fees } } : {}),
     ...(faulty || faultyFromEnv ? { faultyRpc: { refuseSeconds } } : {}),
     seed: parsed.data.seed ?? randomInt(2 ** 31 - 1),
     kills: parsed.data.kills ?? chaos.kills,

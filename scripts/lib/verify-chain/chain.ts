@@ -1,14 +1,23 @@
-import { createPublicClient, http, parseGwei, type Address, type Hex } from "viem";
+import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { chainClients } from "../../../test/chain.ts";
 import { waitFor } from "../wait.ts";
 import type { ChainStatus, Position } from "./rules.ts";
 
+/** The gas every harness transaction carries: a call that must revert is mined (and reverts) instead of failing its estimate. */
+const TX_GAS = 2_000_000n;
+
 /**
- * Gas and fees every harness transaction carries, set by hand: a call that must revert is mined (and
- * reverts) instead of failing its estimate, and no fee lookup precedes a send (anvil's base fee stays far below).
+ * The fees the node asks for, as a wallet works them out: its gas price on a chain whose blocks carry no base fee (a
+ * pre-1559 XDC node), else twice the base fee plus the node's suggested tip. Read once per run: the harness's small
+ * transactions never raise the base fee, and an XDC node's is fixed.
  */
-export const TX_OPTIONS = { gas: 2_000_000n, maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: 0n } as const;
+export async function nodeFees(client: PublicClient) {
+  const { baseFeePerGas } = await client.getBlock();
+  if (baseFeePerGas === null) return { gasPrice: await client.getGasPrice() };
+  const tip = await client.estimateMaxPriorityFeePerGas();
+  return { maxFeePerGas: 2n * baseFeePerGas + tip, maxPriorityFeePerGas: tip };
+}
 
 /** A transaction anvil has not mined this long after accepting it is stuck (it mines on receipt). */
 const MINED_TIMEOUT_MS = 20_000;
@@ -24,8 +33,9 @@ export interface Mined {
  * it reads (batched into one JSON-RPC request per tick, at the head or at `block`), and a send that
  * waits for the receipt and reports success or revert.
  */
-export function harnessChain(rpcUrl: string, deployment: Deployment) {
+export async function harnessChain(rpcUrl: string, deployment: Deployment) {
   const clients = chainClients(rpcUrl, deployment);
+  const tx = { gas: TX_GAS, ...(await nodeFees(clients.publicClient as PublicClient)) };
   const reader = createPublicClient({ chain: clients.chain, transport: http(rpcUrl, { batch: { batchSize: 500 } }) });
   const { pliToken, stakingRewards } = deployment.contracts;
   const staking = { address: stakingRewards, abi: stakingRewardsAbi } as const;
@@ -60,6 +70,8 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
   return {
     ...clients,
     reader,
+    /** Gas and fees for every send (nodeFees). */
+    tx,
     /** Contract handles signing with `key`, made once per key. */
     as(key: Hex) {
       let handle = handles.get(key);
@@ -115,4 +127,4 @@ export function harnessChain(rpcUrl: string, deployment: Deployment) {
   };
 }
 
-export type HarnessChain = ReturnType<typeof harnessChain>;
+export type HarnessChain = Awaited<ReturnType<typeof harnessChain>>;

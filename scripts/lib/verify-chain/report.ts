@@ -43,6 +43,15 @@ export function formatReport(result: VerifyResult): string {
           `  faulty RPC        ${result.faultyRpc.stats.requests} requests (${result.faultyRpc.stats.calls} calls) from the indexer and API: ${result.faultyRpc.stats.failed} failed on purpose, ${result.faultyRpc.stats.capped} eth_getLogs refused for their range, connections refused for ${result.faultyRpc.refuseSeconds} s (${result.faultyRpc.stats.dropped} open ones dropped)`,
         ]
       : []),
+    ...(result.xdc
+      ? [
+          `  XDC node          ${result.xdc.fees} fees; ${result.xdc.stats.calls} calls from the indexer and API: ${Object.entries(
+            result.xdc.xdcStats,
+          )
+            .map(([what, n]) => `${what} ${n}`)
+            .join(", ")}`,
+        ]
+      : []),
     `  discrepancies     ${result.discrepancies.length}`,
     ...result.discrepancies.map((d) => `    ${d.what}: API ${d.api}, chain ${d.chain}`),
     `  time              ${seconds.total.toFixed(1)} s: stand ${seconds.setup.toFixed(1)} s, operations ${seconds.operations.toFixed(1)} s (${(chainOps.length / seconds.operations).toFixed(1)} chain ops/s), indexer catch-up ${seconds.catchUp.toFixed(1)} s, comparison ${seconds.comparison.toFixed(1)} s`,

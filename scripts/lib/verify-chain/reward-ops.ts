@@ -1,7 +1,6 @@
 import type { Address } from "viem";
 import { pli } from "../../../test/chain.ts";
 import type { Actor } from "./actors.ts";
-import { TX_OPTIONS } from "./chain.ts";
 import { isAdmin, pick, share, STEP, type Bench, type IncentiveRow, type Plan } from "./bench.ts";
 import type { Intent } from "./program.ts";
 import { depositVerdict, payoutVerdict, type PayoutEntry } from "./rules.ts";
@@ -45,10 +44,10 @@ export async function planDeposit(bench: Bench, intent: Intent, from: Actor): Pr
         ? []
         : [
             await bench.chain.mined(
-              handle.token.write.approve([bench.chain.deployment.contracts.stakingRewards, amount], TX_OPTIONS),
+              handle.token.write.approve([bench.chain.deployment.contracts.stakingRewards, amount], bench.chain.tx),
             ),
           ]),
-      await bench.chain.mined(handle.staking.write.depositReward([amount], TX_OPTIONS)),
+      await bench.chain.mined(handle.staking.write.depositReward([amount], bench.chain.tx)),
     ],
   };
 }
@@ -170,7 +169,7 @@ function payoutPlan(
   return {
     kind,
     expected: payoutVerdict({ isAdmin: isAdmin(bench, sender), entries, lengthsMatch, pool }),
-    send: async () => [await bench.chain.mined(staking.write.payRewards(args, TX_OPTIONS))],
+    send: async () => [await bench.chain.mined(staking.write.payRewards(args, bench.chain.tx))],
   };
 }
 

@@ -2,6 +2,7 @@ import { getIndexedBlock } from "../../../api/src/chain/views.ts";
 import { setUpActors } from "./actors.ts";
 import type { Bench } from "./bench.ts";
 import type { FaultyRpcStats } from "../faulty-rpc.ts";
+import type { XdcFeeMode, XdcStats } from "../xdc-rpc.ts";
 import { harnessChain, type HarnessChain } from "./chain.ts";
 import { compareServed, type Discrepancy } from "./compare.ts";
 import { runOperation, type OpRecord } from "./operations.ts";
@@ -31,6 +32,8 @@ export interface VerifyOptions extends ProgramOptions {
    * have it refuse every connection for `refuseSeconds` from a third of the operations on.
    */
   faultyRpc?: { refuseSeconds: number };
+  /** Put the XDC node stand-in (chain 51, every quirk on, these fee rules) between anvil and the indexer and API. */
+  xdc?: { fees: XdcFeeMode };
   /** Keep the stand's data folder (logs, database) even when everything agrees. */
   keep?: boolean;
   /** Aborting stops the run at the next operation and tears the stand down. */
@@ -49,6 +52,8 @@ export interface VerifyResult {
   discrepancies: Discrepancy[];
   /** What the faulty proxy did, with `faultyRpc`. */
   faultyRpc: { refuseSeconds: number; stats: FaultyRpcStats } | null;
+  /** What the XDC node stand-in did, with `xdc`. */
+  xdc: { fees: XdcFeeMode; stats: FaultyRpcStats; xdcStats: XdcStats } | null;
   /** Seconds per phase. */
   seconds: { setup: number; operations: number; catchUp: number; comparison: number; total: number };
   /** The stand's data folder when it was kept (any discrepancy or unexpected outcome, or `keep`). */
@@ -78,10 +83,10 @@ async function whileMining<T>(chain: HarnessChain, waiting: Promise<T>): Promise
 export async function verifyChain(options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
   const log = (line: string) => options.log(`[${since(started).toFixed(1).padStart(6)} s] ${line}`);
-  const stand = await startStand(log, { faultyRpc: options.faultyRpc !== undefined });
+  const stand = await startStand(log, { faultyRpc: options.faultyRpc !== undefined, xdc: options.xdc });
   let keep = options.keep ?? false;
   try {
-    const chain = harnessChain(stand.rpcUrl, stand.deployment);
+    const chain = await harnessChain(stand.rpcUrl, stand.deployment);
     log("stand up; funding operators, signing in, registering portal nodes");
     const actors = await setUpActors(
       { chain, db: stand.db, apiUrl: stand.apiUrl, outboxDir: stand.outboxDir },
@@ -194,6 +199,9 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       discrepancies,
       faultyRpc: options.faultyRpc
         ? { refuseSeconds: options.faultyRpc.refuseSeconds, stats: { ...stand.faultyRpc!.stats } }
+        : null,
+      xdc: options.xdc
+        ? { fees: options.xdc.fees, stats: { ...stand.xdc!.stats }, xdcStats: { ...stand.xdc!.xdcStats } }
         : null,
       seconds: { setup, operations, catchUp, comparison, total: since(started) },
       keptDir: keep ? stand.dir : null,

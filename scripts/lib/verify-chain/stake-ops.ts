@@ -1,6 +1,5 @@
 import { encodeAbiParameters, zeroAddress, type Address, type Hex } from "viem";
 import type { Actor } from "./actors.ts";
-import { TX_OPTIONS } from "./chain.ts";
 import {
   isAdmin,
   pick,
@@ -62,8 +61,8 @@ export function planWhitelist(bench: Bench, state: ActorState, intent: Intent, c
     send: async () => [
       await bench.chain.mined(
         contract === "staking"
-          ? handle.staking.write.whiteListIt([wallet, node], TX_OPTIONS)
-          : handle.farm.write.whiteListPLIFarmNode([wallet, node], TX_OPTIONS),
+          ? handle.staking.write.whiteListIt([wallet, node], bench.chain.tx)
+          : handle.farm.write.whiteListPLIFarmNode([wallet, node], bench.chain.tx),
       ),
     ],
   };
@@ -98,7 +97,7 @@ export function planStake(bench: Bench, state: ActorState, intent: Intent, index
       max: state.max,
       ...state.funds,
     }),
-    send: async () => [await bench.chain.mined(staking.write.stakeTokens([amount, node.address], TX_OPTIONS))],
+    send: async () => [await bench.chain.mined(staking.write.stakeTokens([amount, node.address], bench.chain.tx))],
   };
 }
 
@@ -120,7 +119,7 @@ export function planTopup(bench: Bench, state: ActorState, intent: Intent): Plan
   return {
     kind: "top-up",
     expected: topupVerdict({ amount, position: node.position, max: state.max, ...state.funds }),
-    send: async () => [await bench.chain.mined(staking.write.topupStake([amount, node.address], TX_OPTIONS))],
+    send: async () => [await bench.chain.mined(staking.write.topupStake([amount, node.address], bench.chain.tx))],
   };
 }
 
@@ -153,7 +152,7 @@ export function planTransferAndCall(bench: Bench, state: ActorState, intent: Int
     }),
     send: async () => [
       await bench.chain.mined(
-        token.write.transferAndCall([bench.chain.deployment.contracts.stakingRewards, amount, data], TX_OPTIONS),
+        token.write.transferAndCall([bench.chain.deployment.contracts.stakingRewards, amount, data], bench.chain.tx),
       ),
     ],
   };
@@ -174,7 +173,7 @@ export function planUnlock(bench: Bench, state: ActorState, intent: Intent): Pla
     kind: "unlock",
     expected: unlockVerdict({ isAdmin: isAdmin(bench, sender), position: node.position }),
     send: async () => [
-      await bench.chain.mined(staking.write.unlock([state.operator.address, node.address], TX_OPTIONS)),
+      await bench.chain.mined(staking.write.unlock([state.operator.address, node.address], bench.chain.tx)),
     ],
   };
 }
@@ -189,7 +188,7 @@ export function planUnstake(bench: Bench, state: ActorState, intent: Intent): Pl
   return {
     kind: "unstake",
     expected: unstakeVerdict({ position: node.position }),
-    send: async () => [await bench.chain.mined(staking.write.unstake([node.address], TX_OPTIONS))],
+    send: async () => [await bench.chain.mined(staking.write.unstake([node.address], bench.chain.tx))],
   };
 }
 
@@ -214,8 +213,8 @@ export function planLimits(bench: Bench, state: ActorState, intent: Intent): Pla
     send: async () => [
       await bench.chain.mined(
         which === "min"
-          ? staking.write.setMinStakeAmt([amount], TX_OPTIONS)
-          : staking.write.setMaxStakeAmt([amount], TX_OPTIONS),
+          ? staking.write.setMinStakeAmt([amount], bench.chain.tx)
+          : staking.write.setMaxStakeAmt([amount], bench.chain.tx),
       ),
     ],
   };

@@ -12,6 +12,7 @@ import { startAnvil, type Anvil } from "../anvil.ts";
 import { startApi } from "../api.ts";
 import { DEV_KEYS } from "../dev-accounts.ts";
 import { startFaultyRpc, type FaultyRpc, type RpcFaults } from "../faulty-rpc.ts";
+import { startXdcRpc, XDC_LOG_RANGE, xdcAnvilOptions, type XdcFeeMode, type XdcRpc } from "../xdc-rpc.ts";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../indexer.ts";
 import { startPostgres, type Postgres } from "../postgres.ts";
 
@@ -39,8 +40,10 @@ export interface Stand {
   outboxDir: string;
   db: Db;
   indexer: IndexerControl;
-  /** The proxy the indexer and the API reach the chain through, with `--faulty-rpc`. */
+  /** The proxy the indexer and the API reach the chain through, with `--faulty-rpc` or `--xdc`. */
   faultyRpc: FaultyRpc | null;
+  /** The same proxy as an XDC node, with `--xdc`. */
+  xdc: XdcRpc | null;
   /** Stops every process; removes the data unless `keep`. */
   stop(keep: boolean): Promise<void>;
 }
@@ -57,6 +60,12 @@ export const PUBLIC_ENDPOINT_FAULTS: Partial<RpcFaults> = { failRate: 0.1, laten
  * finality for Ponder), so with these its first backfill spans more than the `eth_getLogs` cap and must be split.
  */
 const BACKFILL_BLOCKS = 60;
+
+/**
+ * Empty blocks mined before an XDC run's indexer starts: its first backfill then spans more than one of the 5,000-block
+ * windows Ponder asks an XDC node for.
+ */
+const XDC_BACKFILL_BLOCKS = XDC_LOG_RANGE + 100;
 
 async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
   const response = await fetch(rpcUrl, {
@@ -76,7 +85,10 @@ async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
  * indexer and the API reach anvil only through the fault-injecting proxy, over HTTP (the indexer polls), while the
  * harness itself talks to anvil.
  */
-export async function startStand(log: (line: string) => void, { faultyRpc = false } = {}): Promise<Stand> {
+export async function startStand(
+  log: (line: string) => void,
+  { faultyRpc = false, xdc }: { faultyRpc?: boolean; xdc?: { fees: XdcFeeMode } } = {},
+): Promise<Stand> {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-verify-chain-"));
   const logDir = path.join(dir, "logs");
   const stops: (() => Promise<void>)[] = [];
@@ -93,7 +105,7 @@ export async function startStand(log: (line: string) => void, { faultyRpc = fals
       startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true, log: (chunk) => pgLog.write(chunk) }).then(
         (started: Postgres) => (stops.push(() => started.stop()), started),
       ),
-      startAnvil({ log: (chunk) => anvilLog.write(chunk) }).then(
+      startAnvil({ log: (chunk) => anvilLog.write(chunk), ...(xdc ? xdcAnvilOptions(xdc.fees) : {}) }).then(
         (started: Anvil) => (stops.push(() => started.stop()), started),
       ),
     ]);
@@ -111,13 +123,17 @@ export async function startStand(log: (line: string) => void, { faultyRpc = fals
       migrateToLatest(db).then(() => ensureDefaultSettings(db)),
     ]);
     log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
-    const proxy = faultyRpc ? await startFaultyRpc({ upstream: anvil.rpcUrl, faults: PUBLIC_ENDPOINT_FAULTS }) : null;
+    const faults = faultyRpc ? PUBLIC_ENDPOINT_FAULTS : undefined;
+    const xdcRpc = xdc ? await startXdcRpc({ upstream: anvil.rpcUrl, quirks: { fees: xdc.fees }, faults }) : null;
+    const proxy = xdcRpc ?? (faults ? await startFaultyRpc({ upstream: anvil.rpcUrl, faults }) : null);
     if (proxy) {
       stops.push(() => proxy.stop());
       log(`faulty RPC ${proxy.url} in front of anvil: ${JSON.stringify(proxy.faults)}`);
     }
+    if (xdcRpc)
+      log(`XDC node ${xdcRpc.url} in front of anvil (chain ${deployment.chainId}): ${JSON.stringify(xdcRpc.quirks)}`);
     const productChain = proxy ? { rpcUrl: proxy.url } : { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl };
-    if (proxy) await mineEmptyBlocks(anvil.rpcUrl, BACKFILL_BLOCKS);
+    if (proxy) await mineEmptyBlocks(anvil.rpcUrl, xdcRpc ? XDC_BACKFILL_BLOCKS : BACKFILL_BLOCKS);
 
     const indexerOptions = {
       databaseUrl,
@@ -182,6 +198,7 @@ export async function startStand(log: (line: string) => void, { faultyRpc = fals
       db,
       indexer,
       faultyRpc: proxy,
+      xdc: xdcRpc,
       async stop(keep) {
         await stopAll();
         if (!keep) rmSync(dir, { recursive: true, force: true });

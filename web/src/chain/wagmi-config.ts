@@ -1,5 +1,5 @@
-import { http } from "viem";
 import { createConfig } from "wagmi";
+import { chainHttp } from "@pli/abis";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { chainFromConfig } from "./chain-definition";
 import { browserWalletConnector } from "./wallet-connector";
@@ -14,7 +14,7 @@ export function createWagmiConfig(config: ChainConfigResponse) {
     chains: [chain],
     connectors: [browserWalletConnector()],
     multiInjectedProviderDiscovery: false,
-    transports: { [chain.id]: http(config.rpcUrl, { batch: true }) },
+    transports: { [chain.id]: chainHttp(config.rpcUrl, { batch: true }) },
   });
 }
 
