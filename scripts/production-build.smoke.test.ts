@@ -89,6 +89,15 @@ describe("the production build", () => {
       API_PORT: String(port),
     };
     const url = `http://127.0.0.1:${port}`;
+    const asOwner = await run(process.execPath, ["api/dist/server.js"], {
+      cwd: ROOT,
+      env: { ...env, DATABASE_URL: as("owner") },
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(asOwner.code).toBe(2);
+    expect(asOwner.stderr).toContain("DATABASE_URL signs in as pli_owner, an owner of the app tables");
     const api = runCommand(dockerfileCommand("api"), env);
     await waitFor("the API to listen", async () => (await fetch(`${url}${API.health}`)).status > 0, {
       timeoutMs: 60_000,

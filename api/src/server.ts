@@ -6,6 +6,7 @@ import { createChainClient } from "./chain/client.ts";
 import { probeAtStart } from "./chain/probe.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createDb } from "./db/database.ts";
+import { runtimeRoleProblem } from "./db/roles.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
 import { chainFollowUps } from "./live/chain-follow-ups.ts";
 import { LiveHub } from "./live/hub.ts";
@@ -44,6 +45,15 @@ const log = createLogger({ level: config.LOG_LEVEL, destination: pretty ? await 
 const db = createDb(config.DATABASE_URL, undefined, {
   onIdleError: (error) => log.warn({ err: error }, "database: an idle connection was lost"),
 });
+// The API's own role owns nothing (README, "Database roles"): production refuses to start as the owner or a superuser.
+// A database that cannot be reached yet is not checked: the API starts and answers 503 until it is back.
+const roleProblem = await runtimeRoleProblem(db).catch(() => null);
+if (roleProblem && config.APP_ENV === "production") {
+  log.fatal(roleProblem);
+  console.error(roleProblem);
+  process.exit(2);
+}
+if (roleProblem) log.warn(roleProblem);
 const chain = createChainClient(config.RPC_URL);
 const stopOnMismatch = (error: ChainProbeError) => {
   log.fatal(error.message);

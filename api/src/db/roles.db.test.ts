@@ -5,7 +5,7 @@ import { asRole, TEST_ROLE_PASSWORDS } from "../../../test/roles.ts";
 import { SCHEDULER_SCHEMA } from "../scheduler/scheduler.ts";
 import { createDb } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { DATABASE_ROLES, installScheduler, migrateDatabase, setUpDatabaseRoles } from "./roles.ts";
+import { DATABASE_ROLES, installScheduler, migrateDatabase, runtimeRoleProblem, setUpDatabaseRoles } from "./roles.ts";
 
 let databaseUrl: string;
 const clients: pg.Client[] = [];
@@ -76,6 +76,24 @@ describe("the API's runtime role", () => {
       { rolname: DATABASE_ROLES.indexer, rolsuper: false, rolcreaterole: false },
       { rolname: DATABASE_ROLES.owner, rolsuper: false, rolcreaterole: true },
     ]);
+  });
+});
+
+describe("the API's start", () => {
+  it("names the problem of a DATABASE_URL that signs in as a superuser or the owner, and none of the API's role", async () => {
+    const problemOf = async (url: string) => {
+      const db = createDb(url, 1);
+      try {
+        return await runtimeRoleProblem(db);
+      } finally {
+        await db.destroy();
+      }
+    };
+    expect(await problemOf(asRole(databaseUrl, "api"))).toBeNull();
+    expect(await problemOf(asRole(databaseUrl, "owner"))).toBe(
+      `DATABASE_URL signs in as ${DATABASE_ROLES.owner}, an owner of the app tables: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (README, "Database roles")`,
+    );
+    expect(await problemOf(databaseUrl)).toMatch(/^DATABASE_URL signs in as postgres, a superuser: /);
   });
 });
 

@@ -219,3 +219,18 @@ export async function migrateDatabase(db: Db, only?: readonly string[]): Promise
   await grantRuntimeAccess(db);
   return applied;
 }
+
+/**
+ * Why the API must not run as the role `db` signs in as, or null: a superuser, or a role that owns (or inherits the
+ * ownership of) `app` tables, could switch the audit trail's trigger off and rewrite it.
+ */
+export async function runtimeRoleProblem(db: Db): Promise<string | null> {
+  const { rows } = await sql<{ role: string; superuser: boolean; owned: number }>`
+    SELECT current_user AS role, r.rolsuper AS superuser,
+      (SELECT count(*)::int FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'app' AND pg_has_role(c.relowner, 'USAGE')) AS owned
+    FROM pg_roles AS r WHERE r.rolname = current_user`.execute(db);
+  const row = rows[0];
+  if (!row || (!row.superuser && row.owned === 0)) return null;
+  return `DATABASE_URL signs in as ${row.role}, ${row.superuser ? "a superuser" : "an owner of the app tables"}: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (README, "Database roles")`;
+}
