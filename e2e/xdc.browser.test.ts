@@ -12,7 +12,6 @@ import { createDb } from "../api/src/db/database.ts";
 import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
-import type { XdcQuirks } from "../scripts/lib/xdc-rpc.ts";
 import { startStack, type Stack } from "../scripts/stack.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { NETWORK_PANEL_TEXT, networkValueRows } from "../web/src/chain/network-values.ts";
@@ -36,12 +35,6 @@ import type { SharedStack } from "./support/stack.ts";
 import { totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
 
-/**
- * Two of the node's quirks are off: its answers keep 0x addresses, which the indexer cannot read written xdc… yet, and
- * its fees follow today's mainnet (EIP-1559 at a fixed 12.5 gwei base fee), as the contracts' deployment on a fresh
- * chain still sends EIP-1559 fees, which a pre-1559 node refuses.
- */
-const NODE_QUIRKS: Partial<XdcQuirks> = { xdcAddresses: false, fees: "1559" };
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "xdc");
 const pli = (value: string) => parseUnits(value, 18);
@@ -50,6 +43,11 @@ let dataDir: string;
 let smtp: Smtp | undefined;
 let started: Stack | undefined;
 let stack: SharedStack;
+/**
+ * The same stack as the test's own steps from Node see it (funding, the owner's setup transactions): straight to
+ * anvil, as they stand in for what happens elsewhere, not for the portal on the XDC node.
+ */
+let setup: SharedStack;
 let operator: FreshOperator;
 let otpSecret: string;
 let operatorSession: string;
@@ -63,7 +61,7 @@ beforeAll(async () => {
   smtp = await startSmtp({ dir: mailDir });
   started = await startStack({
     dataDir,
-    xdc: NODE_QUIRKS,
+    xdc: {},
     apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" },
   });
   stack = {
@@ -73,7 +71,8 @@ beforeAll(async () => {
     logDir: started.logDir,
     mailDir,
   };
-  operator = await freshOperator(stack, { pli: "200000" });
+  setup = { ...stack, urls: { ...stack.urls, rpc: stack.urls.chainRpc } };
+  operator = await freshOperator(setup, { pli: "200000" });
   ({ token: operatorSession, secret: otpSecret } = await operatorWith2fa(stack, operator));
   adminSession = await adminToken(stack, await freshAdmin(stack));
   const nodeAddress = randomAddress();
@@ -129,9 +128,9 @@ async function confirmYes(page: Page) {
 
 /**
  * The portal on an XDC node, with the wallet XDC's operators were sent to. A stack of its own, started by this file
- * only, runs anvil as chain 51 behind the XDC node stand-in (scripts/lib/xdc-rpc.ts: the 12.5 gwei floor, no `safe`
- * tag, 5,000-block log ranges, XDPoS headers, no websocket, a block every 2 s); its indexer, API and web app (the run's
- * build) read through that node. The browser's wallet is XDCPay 1.x's kind: send and sendAsync only, no network
+ * only, runs anvil as chain 51 behind the XDC node stand-in (scripts/lib/xdc-rpc.ts, every quirk on: addresses
+ * written xdc…, no EIP-1559 and a 12.5 gwei floor, no `safe` tag, 5,000-block log ranges, XDPoS headers, no
+ * websocket, a block every 2 s); its indexer, API and web app (the run's build) read through that node. The browser's wallet is XDCPay 1.x's kind: send and sendAsync only, no network
  * switching, its account written xdc…, legacy transactions at the node's gas price.
  */
 describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
@@ -176,7 +175,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
       `${API.stakeRequest.root}?nodeId=${node._id}`,
       operatorSession,
     );
-    await approveRequest(stack, adminSession, _id, operator.address, node.nodeAddress);
+    await approveRequest(setup, adminSession, _id, operator.address, node.nodeAddress);
     const amount = page.getByLabel(stakingMessages.amountLabel);
     await amount.fill("50000");
 
@@ -228,7 +227,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     } finally {
       await db.destroy();
     }
-    const owner = chainAs(stack, DEV_KEYS.owner);
+    const owner = chainAs(setup, DEV_KEYS.owner);
     await owner.mined(
       await owner.wallet.writeContract({
         address: stack.deployment.contracts.pliToken,
@@ -264,7 +263,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
   });
 
   test("after the unlock the operator withdraws from XDCPay; the position shows Withdrawn", async () => {
-    const unlockHash = await unlockStake(stack, operator.address, node.nodeAddress);
+    const unlockHash = await unlockStake(setup, operator.address, node.nodeAddress);
     const page = operatorPage;
     await page.goto(routes.transactions.href());
     await page.getByRole("searchbox", { name: stakingMessages.searchByHash }).fill(unlockHash);
