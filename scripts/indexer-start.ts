@@ -8,7 +8,14 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
-import { indexerSchemaName, PONDER_NODE_ARGS, PONDER_STOP_SIGNAL, ROOT, VIEWS_SCHEMA } from "./lib/indexer.ts";
+import {
+  indexerSchemaName,
+  PONDER_NODE_ARGS,
+  PONDER_STOP_SIGNAL,
+  probeIndexedChain,
+  ROOT,
+  VIEWS_SCHEMA,
+} from "./lib/indexer.ts";
 
 function readEnv(): IndexerEnv {
   try {
@@ -20,11 +27,23 @@ function readEnv(): IndexerEnv {
 }
 
 const env = readEnv();
-const schema = indexerSchemaName({
+const indexed = {
   chainId: env.CHAIN_ID,
   startBlock: env.START_BLOCK,
   contracts: { pliToken: env.PLI_TOKEN_ADDRESS, stakingRewards: env.STAKING_ADDRESS, pluginFarm: env.FARM_ADDRESS },
-});
+};
+try {
+  console.log(
+    await probeIndexedChain(env.RPC_URL, {
+      ...indexed,
+      contracts: { ...indexed.contracts, priceFeed: env.PRICE_FEED_ADDRESS },
+    }),
+  );
+} catch (error) {
+  console.error(`The indexer was not started: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
+const schema = indexerSchemaName(indexed);
 console.log(`Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
 const ponder = spawn(
   process.execPath,

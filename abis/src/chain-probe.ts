@@ -12,8 +12,8 @@ export interface ChainProbe {
   baseFeeGwei: string | null;
   gasPriceGwei: string;
   /**
-   * The widest `eth_getLogs` range (toBlock - fromBlock) it served of those tried, and the narrowest it refused with
-   * its words; a chain shorter than a try is asked over all its blocks.
+   * The widest `eth_getLogs` range (toBlock - fromBlock) it served of those tried (ending at the head, or starting at
+   * block 0 on a shorter chain), and the narrowest it refused, with its words.
    */
   logRange: { accepted: number | null; refused: number | null; message: string | null };
 }
@@ -71,16 +71,16 @@ export async function probeChain(
   const logRange: ChainProbe["logRange"] = { accepted: null, refused: null, message: null };
   const address = Object.values(expected.contracts).find(Boolean);
   for (const range of LOG_RANGES) {
-    const span = Math.min(range, Number(head));
+    const from = head > BigInt(range) ? head - BigInt(range) : 0n;
     try {
       await raw.request({
         method: "eth_getLogs",
-        params: [{ address, fromBlock: numberToHex(head - BigInt(span)), toBlock: numberToHex(head) }],
+        params: [{ address, fromBlock: numberToHex(from), toBlock: numberToHex(from + BigInt(range)) }],
       });
-      logRange.accepted = span;
+      logRange.accepted = range;
       break;
     } catch (error) {
-      logRange.refused = span;
+      logRange.refused = range;
       logRange.message = (error as { details?: string }).details ?? (error as Error).message;
     }
   }

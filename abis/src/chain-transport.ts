@@ -22,10 +22,18 @@ export function normalizeChainAnswer<T>(value: T): T {
 }
 
 /**
+ * CHAIN_NORMALIZE=off (Node only) leaves answers as the node wrote them: for `npm run verify:chain -- --xdc` to show that
+ * the portal fails on an XDC node without this wrapper. Never set it in a deployment.
+ */
+const normalizationOff = () =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.CHAIN_NORMALIZE === "off";
+
+/**
  * `transport` with its answers normalised (normalizeChainAnswer): the one place where the indexer, the API and the web
  * app make an XDC node's answers read like any other node's.
  */
 export function normalizedTransport<T extends Transport>(transport: T): T {
+  if (normalizationOff()) return transport;
   return ((options: Parameters<T>[0]) => {
     const inner = transport(options);
     const request: typeof inner.request = async (args, requestOptions) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startAnvil } from "../../scripts/lib/anvil.ts";
 import { indexerSchemaName, startIndexer } from "../../scripts/lib/indexer.ts";
 import { parseIndexerEnv } from "../env.ts";
 
@@ -74,5 +75,20 @@ describe("indexer configuration", () => {
       deployment: chain,
     });
     await expect(start).rejects.toThrow(/exited before it was ready[\s\S]*DATABASE_URL/);
+  });
+
+  it("does not start Ponder on an endpoint serving another chain or no contract at a configured address, naming the variable", async () => {
+    const anvil = await startAnvil();
+    try {
+      const options = { databaseUrl: "postgresql://u:p@127.0.0.1:1/pli", rpcUrl: anvil.rpcUrl };
+      await expect(startIndexer({ ...options, deployment: { ...chain, chainId: 51 } })).rejects.toThrow(
+        "The indexer was not started: CHAIN_ID is 51, but the endpoint at RPC_URL serves chain 31337",
+      );
+      await expect(startIndexer({ ...options, deployment: chain })).rejects.toThrow(
+        `The indexer was not started: PLI_TOKEN_ADDRESS is ${chain.contracts.pliToken}, but chain 31337 has no contract code there`,
+      );
+    } finally {
+      await anvil.stop();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { createPublicClient, http } from "viem";
-import type { Deployment } from "@pli/abis";
+import { ChainProbeError, describeProbe, probeChain, type Deployment } from "@pli/abis";
 import { CHAIN_VIEWS_SCHEMA, getIndexedBlock } from "../../api/src/chain/views.ts";
 import { ANVIL_CHAIN_ID } from "./dev-accounts.ts";
 import { freePort } from "./ports.ts";
@@ -124,6 +124,30 @@ export function indexerEnv(options: Pick<IndexerOptions, "databaseUrl" | "rpcUrl
   };
 }
 
+/**
+ * The indexer's probe of its chain's endpoint before Ponder starts: a line saying what it found, or what kept it from
+ * finding out (Ponder then starts anyway and retries the endpoint itself). Throws a ChainProbeError, naming the
+ * variable, when the endpoint serves another chain or no contract at a configured address.
+ */
+export async function probeIndexedChain(rpcUrl: string, chain: IndexedChain): Promise<string> {
+  const { pliToken, stakingRewards, pluginFarm, priceFeed } = chain.contracts;
+  try {
+    const probe = await probeChain(rpcUrl, {
+      chainId: chain.chainId,
+      contracts: {
+        PLI_TOKEN_ADDRESS: pliToken,
+        STAKING_ADDRESS: stakingRewards,
+        FARM_ADDRESS: pluginFarm,
+        PRICE_FEED_ADDRESS: priceFeed,
+      },
+    });
+    return `chain endpoint: ${describeProbe(probe)}`;
+  } catch (error) {
+    if (error instanceof ChainProbeError) throw error;
+    return `chain endpoint: not reachable at start (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`;
+  }
+}
+
 async function isReady(url: string): Promise<boolean> {
   try {
     return (await fetch(`${url}/ready`)).status === 200;
@@ -160,6 +184,9 @@ async function catchUp({ databaseUrl, rpcUrl, controlRpcUrl, deployment, readyTi
  * the chain head at that moment is indexed.
  */
 export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
+  const probed = await probeIndexedChain(options.rpcUrl, options.deployment).catch((error: unknown) => {
+    throw error instanceof ChainProbeError ? new Error(`The indexer was not started: ${error.message}`) : error;
+  });
   const schema = indexerSchemaName(options.deployment);
   const port = await freePort(options.port);
   const env: NodeJS.ProcessEnv = { ...process.env, ...indexerEnv(options) };
@@ -173,6 +200,8 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     detached: true,
   });
   const file = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : undefined;
+  file?.write(`${probed}\n`);
+  options.log?.(probed);
   const recent: string[] = [];
   const onOutput = (chunk: Buffer) => {
     file?.write(chunk);
