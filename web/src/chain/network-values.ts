@@ -3,8 +3,7 @@ import type { NetworkValues } from "@pli/abis";
 /** The words of the wrong-network panel, for the panel and the tests that read it. */
 export const NETWORK_PANEL_TEXT = {
   title: "Add the network by hand",
-  explanation:
-    "Your wallet could not switch to the portal's network. Add it in your wallet with these values, select it, then try again.",
+  explanation: "Your wallet could not switch by itself: add the network with these values and select it.",
   name: "Network name",
   chainId: "Chain ID",
   rpcUrl: "RPC URL",
