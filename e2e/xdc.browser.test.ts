@@ -30,7 +30,7 @@ import {
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
-import { approveRequest, chainAs, unlockStake } from "./support/staking-setup.ts";
+import { approveRequest, chainAs } from "./support/staking-setup.ts";
 import type { SharedStack } from "./support/stack.ts";
 import { totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -262,8 +262,21 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     expect((await ownRows()).map((row) => row.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
   });
 
-  test("after the unlock the operator withdraws from XDCPay; the position shows Withdrawn", async () => {
-    const unlockHash = await unlockStake(setup, operator.address, node.nodeAddress);
+  test("the admin unlocks the stake from XDCPay, and the operator withdraws it from XDCPay; each shows once indexed", async () => {
+    await adminPage.goto(`${routes.adminListStake.href()}?q=${encodeURIComponent(operator.email)}`);
+    const stakeRow = adminPage.getByRole("row").filter({ hasText: node.name });
+    await stakeRow.getByRole("button", { name: `Unlock the stake on ${node.name}` }).click();
+    await adminPage.getByText(MESSAGES.tokenUnlocked).first().waitFor({ timeout: 60_000 });
+    await stakeRow.getByText("Unlocked").waitFor();
+    const [position] = (
+      await callApi<{ docs: { unlockTnxHash: string | null }[] }>(
+        stack,
+        `${API.stake.root}?q=${encodeURIComponent(operator.email)}`,
+        adminSession,
+      )
+    ).docs;
+    const unlockHash = position!.unlockTnxHash!;
+
     const page = operatorPage;
     await page.goto(routes.transactions.href());
     await page.getByRole("searchbox", { name: stakingMessages.searchByHash }).fill(unlockHash);
