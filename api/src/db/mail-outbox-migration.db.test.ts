@@ -1,18 +1,26 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asRole } from "../../../test/roles.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
 import type { Mail } from "../mail/mailer.ts";
 import { mailOf, recordMails, sendPendingMails } from "../mail/outbox.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { createDb, type Db } from "./database.ts";
 import * as mailOutbox from "./migrations/2026-11-28T10-00-00_mail-outbox.ts";
+import { migrateDatabase } from "./roles.ts";
 
 let t: TestApp;
+/** The owner role, which migrates as a deploy does; the app sends the mails as the API's role. */
+let owner: Db;
 
 beforeAll(async () => {
   t = await createTestApp();
+  owner = createDb(asRole(t.config.DATABASE_URL, "owner"), 1);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await owner?.destroy();
+  await t?.close();
+});
 
 describe("the migration to one mail outbox", () => {
   it("moves every alert and payout mail, sent or not, with its key: the unsent go once, the sent never again", async () => {
@@ -43,8 +51,8 @@ describe("the migration to one mail outbox", () => {
         paid_block: 1n,
       })
       .execute();
-    await mailOutbox.down(t.db);
-    await t.db
+    await mailOutbox.down(owner);
+    await owner
       .deleteFrom("app.kysely_migration" as never)
       .where("name" as never, "=", "2026-11-28T10-00-00_mail-outbox" as never)
       .execute();
@@ -64,7 +72,7 @@ describe("the migration to one mail outbox", () => {
       INSERT INTO app.incentive_payout_mail (tx_hash, wallet, attempts, sent_at) VALUES (${unsentTx}, ${operator.wallet}, 2, NULL), (${sentTx}, ${operator.wallet}, 1, now())
     `.execute(t.db);
 
-    expect(await migrateToLatest(t.db)).toEqual(["2026-11-28T10-00-00_mail-outbox"]);
+    expect(await migrateDatabase(owner)).toEqual(["2026-11-28T10-00-00_mail-outbox"]);
     const moved = await t.db
       .selectFrom("app.mail_outbox")
       .select(["kind", "event_key", "recipient_type", "attempts", "outcome"])
@@ -110,7 +118,7 @@ describe("the migration to one mail outbox", () => {
 
   it("moves them back on the way down, keys and sent marks kept", async () => {
     const before = await t.db.selectFrom("app.mail_outbox").select(["kind", "event_key", "done_at"]).execute();
-    await mailOutbox.down(t.db);
+    await mailOutbox.down(owner);
     const alerts = await sql<{
       kind: string;
       event_key: string;
@@ -127,6 +135,6 @@ describe("the migration to one mail outbox", () => {
       ...payouts.rows.map((row) => ["incentivePaid", row.key, row.sent]),
     ];
     expect(moved.sort()).toEqual(before.map((row) => [row.kind, row.event_key, row.done_at !== null]).sort());
-    await mailOutbox.up(t.db);
+    await mailOutbox.up(owner);
   });
 });

@@ -44,9 +44,12 @@ afterAll(async () => {
   await new Promise((resolve) => rpc?.close(resolve));
 });
 
-/** Makes the indexer look caught up to `block`, then lets the cached readiness answer expire. */
+/**
+ * Makes the indexer look caught up to `block`, then lets the cached readiness answer expire. The indexer's role
+ * publishes the stand-in, as Ponder publishes its views: the API's role reads what that role publishes.
+ */
 async function indexedUpTo(block: number) {
-  await sql.raw(indexedUpToSql(block, CHAIN_ID)).execute(t.db);
+  await sql.raw(indexedUpToSql(block, CHAIN_ID)).execute(t.indexerDb);
   await answerExpired();
 }
 const answerExpired = () => new Promise((resolve) => setTimeout(resolve, HEALTH_ANSWER_MS + 50));
@@ -156,7 +159,7 @@ describe("GET /api/health/live", () => {
   it("answers 200 while the database is unreachable, when readiness answers 503", async () => {
     const unreachable = await createTestApp();
     try {
-      await unreachable.db.destroy();
+      await unreachable.appDb.destroy();
       const live = await unreachable.call("GET", API.healthLive);
       expect({ status: live.status, body: live.body }).toEqual({ status: 200, body: { status: "ok" } });
       const notReady = await unreachable.call("GET", API.healthReady);
