@@ -6,9 +6,11 @@ import type pg from "pg";
 import type { TransactionReceipt } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyAnalystAccess } from "../../api/src/db/analyst-access.ts";
-import { migrateToLatest } from "../../api/src/db/migrate.ts";
+import { createDb } from "../../api/src/db/database.ts";
+import { migrateDatabase } from "../../api/src/db/roles.ts";
 import { matchPayments } from "../../api/src/incentive/payments.ts";
 import { connectAsAnalyst, failureCode } from "../../test/analyst.ts";
+import { asRole } from "../../test/roles.ts";
 import * as schema from "../ponder.schema.ts";
 import { seedOffChainFacts } from "./analyst-data.ts";
 import { chainFixture, NODE_A, NODE_B, pli, type ChainFixture } from "./fixture.ts";
@@ -49,8 +51,13 @@ const lower = (value: string) => value.toLowerCase();
 
 beforeAll(async () => {
   f = await chainFixture();
-  await migrateToLatest(f.db);
-  await applyAnalystAccess(f.db, "analyst-test-password-0123");
+  const ownerDb = createDb(asRole(f.databaseUrl, "owner"), 1);
+  try {
+    await migrateDatabase(ownerDb);
+    await applyAnalystAccess(ownerDb, "analyst-test-password-0123");
+  } finally {
+    await ownerDb.destroy();
+  }
   await f.startIndexer();
   const owner = f.as("owner");
   const validator = f.as("validator");

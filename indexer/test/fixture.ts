@@ -3,6 +3,7 @@ import { createDb, type Db } from "../../api/src/db/database.ts";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestDatabase } from "../../test/database.ts";
+import { asRole } from "../../test/roles.ts";
 
 export { pli } from "../../test/chain.ts";
 
@@ -11,7 +12,9 @@ export const NODE_B: Address = "0x00000000000000000000000000000000000000b2";
 
 /**
  * A fresh anvil chain with the contracts deployed, its own database, and typed contract handles per dev account;
- * with `priceFeed`, also the mock PLI/USD feed, configured for the indexer.
+ * with `priceFeed`, also the mock PLI/USD feed, configured for the indexer. `db` and `databaseUrl` are the server's
+ * superuser's, for a test's arrangements and checks; the indexer signs in as its own role, as it does in production,
+ * so the views it publishes are that role's and carry its default privileges (the analysts' SELECT).
  */
 export async function chainFixture(options: { priceFeed?: boolean } = {}) {
   const chain = await startChain(options);
@@ -29,7 +32,12 @@ export async function chainFixture(options: { priceFeed?: boolean } = {}) {
       return indexer;
     },
     async startIndexer() {
-      indexer = await startIndexer({ databaseUrl, rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl, deployment });
+      indexer = await startIndexer({
+        databaseUrl: asRole(databaseUrl, "indexer"),
+        rpcUrl: anvil.rpcUrl,
+        wsUrl: anvil.wsUrl,
+        deployment,
+      });
       return indexer;
     },
     /** Resolves once `chain.*` reflects the chain's current head. */
