@@ -123,7 +123,8 @@ export async function startStand(
       migrateToLatest(db).then(() => ensureDefaultSettings(db)),
     ]);
     log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
-    const faults = faultyRpc ? PUBLIC_ENDPOINT_FAULTS : undefined;
+    // An XDC node caps eth_getLogs at its own 5,000 blocks, the width Ponder asks chains 50 and 51 for.
+    const faults = faultyRpc ? { ...PUBLIC_ENDPOINT_FAULTS, ...(xdc ? { getLogsRange: null } : {}) } : undefined;
     const xdcRpc = xdc ? await startXdcRpc({ upstream: anvil.rpcUrl, quirks: { fees: xdc.fees }, faults }) : null;
     const proxy = xdcRpc ?? (faults ? await startFaultyRpc({ upstream: anvil.rpcUrl, faults }) : null);
     if (proxy) {
