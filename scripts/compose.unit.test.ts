@@ -407,6 +407,9 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(directives).toContain("gzip_vary on;");
     expect(directives.find((directive) => directive.startsWith("gzip_types "))).toContain("application/json");
     expect(directives.filter((directive) => /^gzip(?:_static)? off;$/.test(directive))).toEqual([]);
+    // The API's JSON answers carry their own Vary: Accept-Encoding, so nginx adds none to what it proxies.
+    const apiLocation = directives.slice(directives.indexOf("location ~ ^/(api|upload|static)(/|$) {"));
+    expect(apiLocation.slice(0, apiLocation.indexOf("}"))).toContain("gzip_vary off;");
   });
 
   it("streams the API's server-sent events through nginx", () => {

@@ -88,6 +88,9 @@ export function pruneToRuntime(root: string): string[] {
     .flatMap((dir) => installed(root, dir))
     .filter((at) => lock.packages[at] && !lock.packages[at].link && !keep.has(at));
   for (const at of removed) rmSync(path.join(root, at), { recursive: true, force: true });
+  const bin = path.join(root, "node_modules/.bin");
+  for (const command of existsSync(bin) ? readdirSync(bin) : [])
+    if (!existsSync(path.join(bin, command))) rmSync(path.join(bin, command));
   if (!existsSync(path.join(root, "node_modules/vite"))) symlinkSync(PONDER_VITE, path.join(root, "node_modules/vite"));
   return removed;
 }
