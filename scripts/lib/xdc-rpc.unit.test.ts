@@ -9,6 +9,7 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { WebSocket } from "ws";
+import { chainHttp } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { devAccount } from "./dev-accounts.ts";
@@ -88,6 +89,30 @@ describe("pre-1559 XDC node", () => {
 
     const balance = (await rpc(node.rpc.url, { method: "eth_getBalance", params: [ownerXdc, "latest"] })).result;
     expect(BigInt(balance!)).toBeGreaterThan(0n);
+  });
+
+  it("reads through the portal's normalising transport exactly as anvil's own answers", async () => {
+    const { hash, receipt: viaNode } = await createLogger(node.rpc.url);
+    const normalised = createPublicClient({ transport: chainHttp(node.rpc.url, { retryCount: 0 }) });
+    const direct = createPublicClient({ transport: http(node.anvil.rpcUrl, { retryCount: 0 }) });
+    expect(viaNode.from).toMatch(/^xdc/);
+    const lower = (value: unknown) =>
+      JSON.parse(
+        JSON.stringify(value, (_, v: unknown) =>
+          typeof v === "bigint" ? String(v) : typeof v === "string" ? v.toLowerCase() : v,
+        ),
+      ) as unknown;
+    expect(lower(await normalised.getTransactionReceipt({ hash }))).toEqual(
+      lower(await direct.getTransactionReceipt({ hash })),
+    );
+    const filter = {
+      address: viaNode.contractAddress!.replace(/^xdc/, "0x") as Hex,
+      fromBlock: viaNode.blockNumber,
+      toBlock: viaNode.blockNumber,
+    };
+    const logs = await normalised.getLogs(filter);
+    expect(logs).toHaveLength(1);
+    expect(lower(logs)).toEqual(lower(await direct.getLogs(filter)));
   });
 
   it("refuses the safe tag as XDC's parser does and answers finalized three blocks behind the head", async () => {
