@@ -33,7 +33,7 @@ describe("health", () => {
     const down = await createTestApp();
     try {
       const body = (await (await down.app.request("/api/health")).json()) as Health;
-      expect(body.chain).toEqual({ ok: false, chainId: 31337, head: null });
+      expect(body.chain).toEqual({ ok: false, chainId: 31337, head: null, endpoint: null });
       expect(body.database.ok).toBe(true);
     } finally {
       await down.close();
