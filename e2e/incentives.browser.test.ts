@@ -9,31 +9,28 @@ import {
   MESSAGES,
   type IncentiveResponse,
   type IncentiveSummary,
-  type Paged,
 } from "../api/src/public-contract/index.ts";
 import { createDb } from "../api/src/db/database.ts";
-import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { waitFor } from "../scripts/lib/wait.ts";
 import { formatDate } from "../web/src/shared/format/dates.ts";
 import { abbreviatedToken, formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
 import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { ALL_DATES } from "../web/src/shared/ui/export-range-labels.ts";
 import { routes } from "@/shared/config/routes";
-import {
-  adminToken,
-  freshAdmin,
-  freshOperator,
-  operatorWith2fa,
-  signInContext,
-  type FreshOperator,
-} from "./support/accounts.ts";
+import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { mailbox } from "../test/smtp.ts";
 import { callApi } from "./support/records.ts";
-import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
+import {
+  accrueStakeMonths,
+  approvedNode,
+  chainAs,
+  incentiveRows,
+  mintToOwner,
+  type ApprovedNode,
+} from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -76,8 +73,7 @@ let rows: IncentiveResponse[];
 let payoutTx: Hex;
 const contexts: BrowserContext[] = [];
 
-const ownRows = async () =>
-  (await callApi<Paged<IncentiveResponse>>(stack.current, `${API.incentive.root}?limit=10`, operatorSession)).docs;
+const ownRows = () => incentiveRows(stack.current, operatorSession);
 const summary = () => callApi<IncentiveSummary>(stack.current, API.incentive.summary, adminSession);
 
 /** A signed-in page of `token` whose wallet extension signs with `key`. */
@@ -99,9 +95,7 @@ async function signedInPage(token: string, key: Hex, downloads = false): Promise
  * the stake's month, makes that month's and the next month's UnPaid rows of the position.
  */
 beforeAll(async () => {
-  operator = await freshOperator(stack.current, { pli: "100000" });
-  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
-  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  ({ operator, operatorSession, adminSession } = await operatorAndAdmin(stack.current, "100000"));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
 
   const { chain, wallet, mined } = chainAs(stack.current, operator.key);
@@ -132,28 +126,9 @@ beforeAll(async () => {
   const stakedAt = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
   const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + 2, 1));
 
-  const db = createDb(stack.current.databaseUrl, 2);
-  try {
-    await waitFor(
-      "the stake's months accrued",
-      async () => (await accrueIncentives({ db, chain }, until)).waiting === null && (await ownRows()).length === 2,
-      { timeoutMs: 30_000, intervalMs: 250 },
-    );
-  } finally {
-    await db.destroy();
-  }
+  await accrueStakeMonths(stack.current, { chain, until, token: operatorSession, rows: 2 });
   rows = await ownRows();
-
-  const owner = chainAs(stack.current, DEV_KEYS.owner);
-  await owner.mined(
-    await owner.wallet.writeContract({
-      address: pliToken,
-      abi: pluginTokenAbi,
-      functionName: "mint",
-      args: [owner.wallet.account.address, parseUnits("1000", 18)],
-      chain: null,
-    }),
-  );
+  await mintToOwner(stack.current, parseUnits("1000", 18));
 });
 
 afterAll(async () => {

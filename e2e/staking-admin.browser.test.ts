@@ -13,14 +13,7 @@ import {
 } from "../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
-import {
-  adminToken,
-  freshAdmin,
-  freshOperator,
-  operatorWith2fa,
-  signInContext,
-  type FreshOperator,
-} from "./support/accounts.ts";
+import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
@@ -62,9 +55,7 @@ const requestStatus = async () =>
   ).status;
 
 beforeAll(async () => {
-  operator = await freshOperator(stack.current, { pli: "200000" });
-  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
-  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  ({ operator, operatorSession, adminSession } = await operatorAndAdmin(stack.current, "200000"));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
   requestId = (
     await callApi<{ data: { _id: string } }>(stack.current, API.stakeRequest.root, operatorSession, {

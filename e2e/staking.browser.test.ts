@@ -8,14 +8,7 @@ import { describeTxFailure } from "../web/src/chain/tx-failure.ts";
 import { stakingMessages } from "../web/src/features/stake/messages.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
-import {
-  adminToken,
-  freshAdmin,
-  freshOperator,
-  operatorWith2fa,
-  signInContext,
-  type FreshOperator,
-} from "./support/accounts.ts";
+import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { jsonRpc } from "./support/json-rpc.ts";
@@ -40,9 +33,7 @@ let wallet: TestWallet;
 let page: Page;
 
 beforeAll(async () => {
-  operator = await freshOperator(stack.current, { pli: "200000" });
-  operatorSession = (await operatorWith2fa(stack.current, operator)).token;
-  adminSession = await adminToken(stack.current, await freshAdmin(stack.current));
+  ({ operator, operatorSession, adminSession } = await operatorAndAdmin(stack.current, "200000"));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
   context = await browser.current.newContext({
     baseURL: stack.current.urls.web,

@@ -4,14 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { createPublicClient, getAddress, http, parseUnits, type Hex } from "viem";
-import { pluginTokenAbi, XDC_NETWORKS } from "@pli/abis";
+import { XDC_NETWORKS } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, INCENTIVE_STATUS, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../api/src/public-contract/index.ts";
-import type { IncentiveResponse, Paged } from "../api/src/public-contract/index.ts";
-import { createDb } from "../api/src/db/database.ts";
-import { accrueIncentives } from "../api/src/incentive/accrual.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { waitFor } from "../scripts/lib/wait.ts";
 import { startStack, type Stack } from "../scripts/stack.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { NETWORK_PANEL_TEXT, networkValueRows } from "../web/src/chain/network-values.ts";
@@ -19,18 +15,18 @@ import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
 import { authMessages } from "../web/src/features/operator/messages.ts";
 import { stakingMessages } from "../web/src/features/stake/messages.ts";
 import { routes } from "@/shared/config/routes";
-import {
-  adminToken,
-  freshAdmin,
-  freshOperator,
-  operatorWith2fa,
-  signInContext,
-  type FreshOperator,
-} from "./support/accounts.ts";
+import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
-import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
-import { approveRequest, chainAs } from "./support/staking-setup.ts";
+import { callApi } from "./support/records.ts";
+import {
+  accrueStakeMonths,
+  approveRequest,
+  incentiveRows,
+  mintToOwner,
+  registeredNode,
+  type RegisteredNode,
+} from "./support/staking-setup.ts";
 import type { SharedStack } from "./support/stack.ts";
 import { totpCode } from "./support/totp.ts";
 import { TestWallet } from "./support/wallet.ts";
@@ -52,7 +48,7 @@ let operator: FreshOperator;
 let otpSecret: string;
 let operatorSession: string;
 let adminSession: string;
-let node: { _id: string; name: string; nodeAddress: Hex };
+let node: RegisteredNode;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -62,6 +58,8 @@ beforeAll(async () => {
   started = await startStack({
     dataDir,
     xdc: {},
+    // Blocks still come on a clock, not with each transaction, but twice as often as XDPoS's: half the waiting.
+    xdcBlockSeconds: 1,
     apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" },
   });
   stack = {
@@ -72,23 +70,8 @@ beforeAll(async () => {
     mailDir,
   };
   setup = { ...stack, urls: { ...stack.urls, rpc: stack.urls.chainRpc } };
-  operator = await freshOperator(setup, { pli: "200000" });
-  ({ token: operatorSession, secret: otpSecret } = await operatorWith2fa(stack, operator));
-  adminSession = await adminToken(stack, await freshAdmin(stack));
-  const nodeAddress = randomAddress();
-  const name = `XDC node ${randomBytes(3).toString("hex")}`;
-  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, operatorSession, {
-    name,
-    ipaddress: loopbackIp(),
-    nodeAddress,
-    provider: "Vultr",
-    os: "Ubuntu 24.04",
-    ram: 32,
-    storage: 500,
-    security: "6.8.0-45",
-    oracleAddress: randomAddress(),
-  });
-  node = { _id: data._id, name, nodeAddress };
+  ({ operator, operatorSession, otpSecret, adminSession } = await operatorAndAdmin(setup, "200000"));
+  node = await registeredNode(stack, operatorSession, `XDC node ${randomBytes(3).toString("hex")}`);
 }, 300_000);
 
 afterAll(async () => {
@@ -215,28 +198,8 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
   test("the admin deposits PLI (approve, depositReward) and pays the accrued rows with Pay Now from XDCPay; they show Paid", async () => {
     const chain = createPublicClient({ transport: http(stack.urls.chainRpc) });
     const until = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 2, 1));
-    const ownRows = async () =>
-      (await callApi<Paged<IncentiveResponse>>(stack, `${API.incentive.root}?limit=10`, operatorSession)).docs;
-    const db = createDb(stack.databaseUrl, 2);
-    try {
-      await waitFor(
-        "the stake's months accrued",
-        async () => (await accrueIncentives({ db, chain }, until)).waiting === null && (await ownRows()).length === 2,
-        { timeoutMs: 30_000, intervalMs: 500 },
-      );
-    } finally {
-      await db.destroy();
-    }
-    const owner = chainAs(setup, DEV_KEYS.owner);
-    await owner.mined(
-      await owner.wallet.writeContract({
-        address: stack.deployment.contracts.pliToken,
-        abi: pluginTokenAbi,
-        functionName: "mint",
-        args: [owner.wallet.account.address, pli("1000")],
-        chain: null,
-      }),
-    );
+    await accrueStakeMonths(stack, { chain, until, token: operatorSession, rows: 2 });
+    await mintToOwner(setup, pli("1000"));
 
     const page = adminPage;
     await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
@@ -259,7 +222,10 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     await confirmYes(page);
     await page.getByText(MESSAGES.tokenSent).first().waitFor({ timeout: 60_000 });
     await expect.poll(() => table.getByText("Paid", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
-    expect((await ownRows()).map((row) => row.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
+    expect((await incentiveRows(stack, operatorSession)).map((row) => row.status)).toEqual([
+      INCENTIVE_STATUS.paid,
+      INCENTIVE_STATUS.paid,
+    ]);
   });
 
   test("the admin unlocks the stake from XDCPay, and the operator withdraws it from XDCPay; each shows once indexed", async () => {

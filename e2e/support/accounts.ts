@@ -113,6 +113,17 @@ export async function freshAdmin(stack: SharedStack): Promise<{ email: string; p
 export const adminToken = (stack: SharedStack, admin: { email: string; password: string }): Promise<string> =>
   adminSession(stack.urls.api, admin, mailbox(stack.mailDir));
 
+/** A fresh operator holding `pli` PLI, signed in with 2FA on (its authenticator secret too), and a fresh admin signed in. */
+export async function operatorAndAdmin(
+  stack: SharedStack,
+  pli: string,
+): Promise<{ operator: FreshOperator; operatorSession: string; otpSecret: string; adminSession: string }> {
+  const operator = await freshOperator(stack, { pli });
+  const { token: operatorSession, secret: otpSecret } = await operatorWith2fa(stack, operator);
+  const adminSession = await adminToken(stack, await freshAdmin(stack));
+  return { operator, operatorSession, otpSecret, adminSession };
+}
+
 /** Starts every new tab of `context` signed in with `token` (as the web app stores it), once per tab. */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript(

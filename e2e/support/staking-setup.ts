@@ -1,17 +1,25 @@
 import { randomInt } from "node:crypto";
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
-import { API, NODE_STATUS, STAKE_REQUEST_STATUS } from "../../api/src/public-contract/index.ts";
+import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { createDb } from "../../api/src/db/database.ts";
+import { accrueIncentives, type AccrualDeps } from "../../api/src/incentive/accrual.ts";
+import {
+  API,
+  NODE_STATUS,
+  STAKE_REQUEST_STATUS,
+  type IncentiveResponse,
+  type Paged,
+} from "../../api/src/public-contract/index.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
 import { callApi, loopbackIp, randomAddress } from "./records.ts";
 import type { SharedStack } from "./stack.ts";
 
 /**
- * Chain and API steps the staking browser test takes as given: the admin's node approval, request
- * approval and unlock, each sent from the contracts' owner and saved through the API (the admin's
- * screens are tested elsewhere).
+ * Chain and API steps the staking, incentive and XDC browser tests take as given: the admin's node approval, request
+ * approval and unlock, each sent from the contracts' owner and saved through the API (the admin's screens are tested
+ * elsewhere); the owner's minting of reward PLI; the API's own accrual of a stake's months.
  */
 
 /** A wallet client of `key` on the stack's chain, and a way to wait for a successful receipt. */
@@ -27,11 +35,28 @@ export function chainAs(stack: SharedStack, key: Hex) {
   return { chain, wallet, mined };
 }
 
-export interface ApprovedNode {
+export interface RegisteredNode {
   _id: string;
   name: string;
   ipaddress: string;
   nodeAddress: Address;
+}
+
+export type ApprovedNode = RegisteredNode;
+
+/** A node of the operator of `token` registered through the API, on a loopback address and node address of its own. */
+export async function registeredNode(stack: SharedStack, token: string, name: string): Promise<RegisteredNode> {
+  const node = { name, ipaddress: loopbackIp(), nodeAddress: randomAddress() };
+  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, token, {
+    ...node,
+    provider: "Vultr",
+    os: "Ubuntu 24.04",
+    ram: 32,
+    storage: 500,
+    security: "6.8.0-45",
+    oracleAddress: randomAddress(),
+  });
+  return { _id: data._id, ...node };
 }
 
 /**
@@ -43,16 +68,7 @@ export async function approvedNode(
   tokens: { operator: string; admin: string },
   wallet: Address,
 ): Promise<ApprovedNode> {
-  const node = { name: `Staking node ${randomInt(1e6)}`, ipaddress: loopbackIp(), nodeAddress: randomAddress() };
-  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, tokens.operator, {
-    ...node,
-    provider: "Vultr",
-    os: "Ubuntu 24.04",
-    ram: 32,
-    storage: 500,
-    security: "6.8.0-45",
-    oracleAddress: randomAddress(),
-  });
+  const node = await registeredNode(stack, tokens.operator, `Staking node ${randomInt(1e6)}`);
   const owner = chainAs(stack, DEV_KEYS.owner);
   const { stakingRewards } = stack.deployment.contracts;
   await owner.mined(
@@ -66,10 +82,10 @@ export async function approvedNode(
   );
   await waitFor(
     "the node approved once its whitelist is indexed",
-    () => callApi(stack, API.node.edit, tokens.admin, { _id: data._id, status: NODE_STATUS.approved, adminNotes: "" }),
+    () => callApi(stack, API.node.edit, tokens.admin, { _id: node._id, status: NODE_STATUS.approved, adminNotes: "" }),
     { timeoutMs: 20_000, intervalMs: 200 },
   );
-  return { _id: data._id, ...node };
+  return node;
 }
 
 /**
@@ -120,4 +136,44 @@ export async function unlockStake(stack: SharedStack, wallet: Address, nodeAddre
     }),
   );
   return transactionHash;
+}
+
+/** The contracts' owner mints `amount` PLI to itself, to deposit as rewards. */
+export async function mintToOwner(stack: SharedStack, amount: bigint): Promise<void> {
+  const owner = chainAs(stack, DEV_KEYS.owner);
+  await owner.mined(
+    await owner.wallet.writeContract({
+      address: stack.deployment.contracts.pliToken,
+      abi: pluginTokenAbi,
+      functionName: "mint",
+      args: [owner.wallet.account.address, amount],
+      chain: null,
+    }),
+  );
+}
+
+/** The incentive rows of the operator of `token`, as the API lists them (the first ten). */
+export const incentiveRows = async (stack: SharedStack, token: string): Promise<IncentiveResponse[]> =>
+  (await callApi<Paged<IncentiveResponse>>(stack, `${API.incentive.root}?limit=10`, token)).docs;
+
+/**
+ * Runs the API's own accrual with its clock at `until` (`chain` tells it where the chain's head is) until no month
+ * waits on the indexer and the operator of `token` has `rows` incentive rows: the stake's months accrued.
+ */
+export async function accrueStakeMonths(
+  stack: SharedStack,
+  { chain, until, token, rows }: { chain: AccrualDeps["chain"]; until: Date; token: string; rows: number },
+): Promise<void> {
+  const db = createDb(stack.databaseUrl, 2);
+  try {
+    await waitFor(
+      "the stake's months accrued",
+      async () =>
+        (await accrueIncentives({ db, chain }, until)).waiting === null &&
+        (await incentiveRows(stack, token)).length === rows,
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+  } finally {
+    await db.destroy();
+  }
 }

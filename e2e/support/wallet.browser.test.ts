@@ -190,15 +190,24 @@ function sendAsync(page: Page, call: LegacyPageRequest): Promise<{ result?: unkn
   );
 }
 
+/** Calls window.xdc.enable() in the page, as a dapp of XDCPay 1.x's time connected; answers the accounts. */
+const enable = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { xdc: { enable(): Promise<unknown> } }).xdc.enable());
+
 describe("the test wallet in legacy mode (XDCPay 1.x)", () => {
-  test("is window.xdc and window.ethereum with only send/sendAsync, announces nothing, and connects through enable()", async () => {
+  /** The validator's wallet as XDCPay 1.x is (legacy, its account written xdc…), on a page of its own. */
+  async function xdcPayPage() {
     const wallet = new TestWallet({
       privateKey: DEV_KEYS.validator,
       rpcUrl: anvil.rpcUrl,
       kind: "legacy",
       xdcAddresses: true,
     });
-    const page = await walletPage(wallet);
+    return { wallet, page: await walletPage(wallet), xdcAddress: `xdc${wallet.address.slice(2)}` };
+  }
+
+  test("is window.xdc and window.ethereum with only send/sendAsync, announces nothing, and connects through enable()", async () => {
+    const { page, xdcAddress } = await xdcPayPage();
     const shape = await page.evaluate(() => {
       const window = globalThis as unknown as EventTarget & Record<string, Record<string, unknown> | undefined>;
       let announced = false;
@@ -221,11 +230,8 @@ describe("the test wallet in legacy mode (XDCPay 1.x)", () => {
       announced: false,
     });
 
-    const xdcAddress = `xdc${wallet.address.slice(2)}`;
     expect(await sendAsync(page, { method: "eth_accounts" })).toEqual({ result: [] });
-    expect(
-      await page.evaluate(() => (globalThis as unknown as { xdc: { enable(): Promise<unknown> } }).xdc.enable()),
-    ).toEqual([xdcAddress]);
+    expect(await enable(page)).toEqual([xdcAddress]);
     expect(await sendAsync(page, { method: "eth_accounts" })).toEqual({ result: [xdcAddress] });
     expect(
       await page.evaluate(
@@ -239,15 +245,8 @@ describe("the test wallet in legacy mode (XDCPay 1.x)", () => {
   });
 
   test("signs messages and v3 typed data; v4, network switching and eth_requestAccounts are unknown to it", async () => {
-    const wallet = new TestWallet({
-      privateKey: DEV_KEYS.validator,
-      rpcUrl: anvil.rpcUrl,
-      kind: "legacy",
-      xdcAddresses: true,
-    });
-    const page = await walletPage(wallet);
-    await page.evaluate(() => (globalThis as unknown as { xdc: { enable(): Promise<unknown> } }).xdc.enable());
-    const xdcAddress = `xdc${wallet.address.slice(2)}`;
+    const { wallet, page, xdcAddress } = await xdcPayPage();
+    await enable(page);
     const message = "Sign in to the PLI portal";
     const signed = await sendAsync(page, {
       method: "personal_sign",
