@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import { freePort } from "../scripts/lib/ports.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 
@@ -6,6 +6,26 @@ export interface ReceivedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+}
+
+/**
+ * Starts `server` on a free port of 127.0.0.1; `stop` closes every connection (a request still being answered ends at
+ * once) and the server.
+ */
+async function listenLocally(server: Server): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /**
@@ -25,13 +45,9 @@ export async function startWebhookReceiver() {
       res.end("{}");
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
+  const { url, stop } = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     /** Sets the status of the answers to come. */
     answerWith(status: (request: ReceivedRequest) => number) {
@@ -43,11 +59,7 @@ export async function startWebhookReceiver() {
         timeoutMs,
         intervalMs: 50,
       }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 
@@ -106,21 +118,13 @@ export async function startMisbehavingReceiver(behaviour: Misbehaviour) {
       if (!res.writableFinished) state.closed++;
     });
   });
-  const port = await freePort();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
+  const { url, stop } = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     state,
     /** Closes every connection (an attempt still reading ends at once) and the server. */
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop,
   };
 }
 

@@ -131,12 +131,8 @@ const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | und
 
 /** The attempt while it can still be finished (unused, unexpired, not killed by wrong codes). */
 export async function findLiveAttempt(db: Db, attemptId: string) {
-  const attempt = await db
-    .selectFrom("app.otp_challenge")
-    .select(["id", "admin_id", "used_at", "expires_at", "attempts", "blind"])
-    .where("id", "=", attemptId)
-    .executeTakeFirst();
-  return attempt && isLive(attempt) ? attempt : undefined;
+  const attempt = await findAttemptStart(db, attemptId);
+  return attempt?.live ? attempt : undefined;
 }
 
 /**

@@ -169,20 +169,23 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
   });
 });
 
+/** A new admin, signed in, with one passkey ("Laptop") of a software authenticator registered. */
+async function adminWithPasskey() {
+  const admin: Admin = await t.addAdmin();
+  const token = await t.adminToken(admin);
+  const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+  const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
+  const registered = await t.call("POST", API.passkey.register, {
+    token,
+    body: { name: "Laptop", response: authenticator.create(options.body.options) },
+  });
+  expect(registered.status).toBe(201);
+  return { admin, token, authenticator };
+}
+
 describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () => {
   it("gets the same answer and passkey options for a wrong password, whose attempt the admin's own passkey cannot finish; the right one's it can", async () => {
-    const admin: Admin = await t.addAdmin();
-    const token = await t.adminToken(admin);
-    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
-    expect(
-      (
-        await t.call("POST", API.passkey.register, {
-          token,
-          body: { name: "Laptop", response: authenticator.create(options.body.options) },
-        })
-      ).status,
-    ).toBe(201);
+    const { admin, authenticator } = await adminWithPasskey();
     await overTheCeiling(admin.email);
 
     const mailsBefore = mailsTo(admin.email);
@@ -214,15 +217,7 @@ describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () =
 
 describe("an admin's email, past the ceiling", { timeout: 120_000 }, () => {
   it("is not told from an email no admin has, even with a passkey and the emailed code off: the same answers at every step, and no credential ids", async () => {
-    const admin: Admin = await t.addAdmin();
-    const token = await t.adminToken(admin);
-    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    const creation = await t.call("POST", API.passkey.registerOptions, { token, body: { password: admin.password } });
-    const registered = await t.call("POST", API.passkey.register, {
-      token,
-      body: { name: "Laptop", response: authenticator.create(creation.body.options) },
-    });
-    expect(registered.status).toBe(201);
+    const { admin, token, authenticator } = await adminWithPasskey();
     const codesOff = await t.call("POST", API.passkey.fallback, {
       token,
       body: { enabled: false, password: admin.password },
