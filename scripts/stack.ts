@@ -39,6 +39,8 @@ export interface StackOptions extends Partial<StackConfig> {
    * switched off here, a block every 2 s; the indexer, API and web app talk to the stand-in.
    */
   xdc?: Partial<XdcQuirks>;
+  /** In XDC mode, the seconds between blocks once the contracts are there (default 2, as XDPoS mines). */
+  xdcBlockSeconds?: number;
 }
 
 export interface Stack {
@@ -96,6 +98,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: options.ports?.anvil,
       demoHistory: options.demoHistory,
       xdc: options.xdc,
+      xdcBlockSeconds: options.xdcBlockSeconds,
       startedAt,
       log,
     });

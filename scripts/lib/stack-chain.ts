@@ -72,6 +72,8 @@ export async function startChain(options: {
    * mining a block every 2 s once the contracts are there.
    */
   xdc?: Partial<XdcQuirks>;
+  /** In XDC mode, the seconds between blocks once the contracts are there (default XDC_BLOCK_SECONDS). */
+  xdcBlockSeconds?: number;
   startedAt: Date;
   log: (service: string, line: string) => void;
 }): Promise<StackChain> {
@@ -85,6 +87,7 @@ export async function startChain(options: {
   const statePath = path.join(dataDir, "anvil", "state.json");
   const genesisTime = options.demoHistory && !existsSync(statePath) ? demoGenesisTime(options.startedAt) : undefined;
   const quirks = options.xdc ? { ...XDC_QUIRKS, ...options.xdc } : undefined;
+  const blockSeconds = options.xdcBlockSeconds ?? XDC_BLOCK_SECONDS;
   const anvil = await startAnvil({
     port: options.port,
     statePath,
@@ -105,9 +108,9 @@ export async function startChain(options: {
       ? async () => {
           await createPublicClient({ transport: http(anvil.rpcUrl) }).request({
             method: "evm_setIntervalMining",
-            params: [XDC_BLOCK_SECONDS],
+            params: [blockSeconds],
           } as never);
-          log("anvil", `mining a block every ${XDC_BLOCK_SECONDS} s, as XDPoS does`);
+          log("anvil", `mining a block every ${blockSeconds} s, as XDPoS does`);
         }
       : undefined,
     stop: async () => {
