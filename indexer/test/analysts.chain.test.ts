@@ -34,13 +34,10 @@ const CHAIN_VIEWS = [
 ];
 const PAID_DATE_KEY = 20261101n;
 
-/** The fenced `lang` blocks of README.md's "For analysts" section. */
-function readmeBlocks(lang: string): string[] {
-  const readme = readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
-  const start = readme.indexOf("\n## For analysts\n");
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(new RegExp(`\`\`\`${lang}\n([\\s\\S]*?)\`\`\``, "g"))].map((match) => match[1]!);
+/** The fenced `lang` blocks of the analysts' manual, docs/analysts.md. */
+function analystDocBlocks(lang: string): string[] {
+  const manual = readFileSync(path.resolve(import.meta.dirname, "../../docs/analysts.md"), "utf8");
+  return [...manual.matchAll(new RegExp(`\`\`\`${lang}\n([\\s\\S]*?)\`\`\``, "g"))].map((match) => match[1]!);
 }
 
 let f: ChainFixture;
@@ -174,15 +171,15 @@ describe("the analyst role on an indexed chain", () => {
   });
 });
 
-describe("README's For analysts section", () => {
+describe("docs/analysts.md", () => {
   it("answers each example question in SQL as the analyst role", async () => {
-    const blocks = readmeBlocks("sql");
+    const blocks = analystDocBlocks("sql");
     expect(blocks.length).toBeGreaterThanOrEqual(5);
     for (const block of blocks) expect((await analyst.query(block)).rowCount, block).toBeGreaterThan(0);
   });
 
   it("answers its GraphQL example", async () => {
-    const [query] = readmeBlocks("graphql");
+    const [query] = analystDocBlocks("graphql");
     const response = await fetch(`${f.indexer.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
