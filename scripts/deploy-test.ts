@@ -5,7 +5,7 @@
  * POSTGRES_IMAGE. anvil (the contracts deployed) and an SMTP catcher run in this process's reach on the host and are
  * reached by the containers at the Docker bridge's gateway. Each step prints its time; the image sizes are printed at
  * the end. Everything it started (containers, volumes, networks, processes) is removed at the end, pass or fail; the
- * images stay, so the next run builds from the cache. README, "The deployment test".
+ * images stay, so the next run builds from the cache. docs/running.md, "The deployment test".
  */
 import { strict as assert } from "node:assert";
 import { randomBytes } from "node:crypto";

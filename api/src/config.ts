@@ -19,7 +19,7 @@ export const configFields = z.object({
   APP_ENV: z.enum(["development", "test", "production"]).default("production"),
   API_PORT: port.default(8787),
   API_HOST: z.string().default("127.0.0.1"),
-  /** The API's runtime role (README, "Database roles"): owns no table, so never the owner's or a superuser's URL. */
+  /** The API's runtime role (docs/running.md, "Database roles"): owns no table, so never the owner's or a superuser's URL. */
   DATABASE_URL: url(["postgres:", "postgresql:"]),
   /** The owner role, which migrates, installs pg-boss and restores: read by those commands only, never by the API. */
   DATABASE_OWNER_URL: url(["postgres:", "postgresql:"]),

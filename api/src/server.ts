@@ -45,7 +45,7 @@ const log = createLogger({ level: config.LOG_LEVEL, destination: pretty ? await 
 const db = createDb(config.DATABASE_URL, undefined, {
   onIdleError: (error) => log.warn({ err: error }, "database: an idle connection was lost"),
 });
-// The API's own role owns nothing (README, "Database roles"): production refuses to start as the owner or a superuser.
+// The API's own role owns nothing (docs/running.md, "Database roles"): production refuses to start as the owner or a superuser.
 // A database that cannot be reached yet is not checked: the API starts and answers 503 until it is back.
 const roleProblem = await runtimeRoleProblem(db).catch(() => null);
 if (roleProblem && config.APP_ENV === "production") {

@@ -44,7 +44,7 @@ const envSchema = z
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: `is required when ${databaseVars.join(" and ")} ${databaseVars.length > 1 ? "are" : "is"} set (each role signs in as itself: README, "Database roles")`,
+          message: `is required when ${databaseVars.join(" and ")} ${databaseVars.length > 1 ? "are" : "is"} set (each role signs in as itself: docs/running.md, "Database roles")`,
         });
     for (const name of CHAIN_VARS) {
       if (env.RPC_URL && env[name] === undefined)

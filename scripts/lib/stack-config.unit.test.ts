@@ -18,11 +18,11 @@ const problemsOf = (env: Record<string, string>) => {
 describe("npm start's external database", () => {
   it("takes each of the portal's roles' URLs, all three or none, naming the missing ones", () => {
     expect(problemsOf({ DATABASE_URL: API_URL })).toEqual({
-      DATABASE_OWNER_URL: `is required when DATABASE_URL is set (each role signs in as itself: README, "Database roles")`,
-      INDEXER_DATABASE_URL: `is required when DATABASE_URL is set (each role signs in as itself: README, "Database roles")`,
+      DATABASE_OWNER_URL: `is required when DATABASE_URL is set (each role signs in as itself: docs/running.md, "Database roles")`,
+      INDEXER_DATABASE_URL: `is required when DATABASE_URL is set (each role signs in as itself: docs/running.md, "Database roles")`,
     });
     expect(problemsOf({ DATABASE_OWNER_URL: OWNER_URL, INDEXER_DATABASE_URL: INDEXER_URL })).toEqual({
-      DATABASE_URL: `is required when DATABASE_OWNER_URL and INDEXER_DATABASE_URL are set (each role signs in as itself: README, "Database roles")`,
+      DATABASE_URL: `is required when DATABASE_OWNER_URL and INDEXER_DATABASE_URL are set (each role signs in as itself: docs/running.md, "Database roles")`,
     });
     expect(
       parseStackEnv({ DATABASE_URL: API_URL, DATABASE_OWNER_URL: OWNER_URL, INDEXER_DATABASE_URL: INDEXER_URL }, "/srv")

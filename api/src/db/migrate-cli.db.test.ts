@@ -50,7 +50,7 @@ describe("the compiled migrate program, as the API's image runs it", () => {
     await expect(migrateCompiled({ DATABASE_URL: "postgresql://pli_api:x@127.0.0.1:9/pli" })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        `DATABASE_OWNER_URL: is required (the owner role's URL, which migrates: README, "Database roles")`,
+        `DATABASE_OWNER_URL: is required (the owner role's URL, which migrates: docs/running.md, "Database roles")`,
       ),
     });
     await expect(migrateCompiled({ DATABASE_OWNER_URL: "mysql://x" })).rejects.toMatchObject({

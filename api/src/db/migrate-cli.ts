@@ -20,7 +20,7 @@ if (!env.success) {
     const problem = given[name as keyof typeof given] === undefined ? "is required" : issue.message;
     console.error(
       name === "DATABASE_OWNER_URL"
-        ? `${name}: ${problem} (the owner role's URL, which migrates: README, "Database roles")`
+        ? `${name}: ${problem} (the owner role's URL, which migrates: docs/running.md, "Database roles")`
         : `${name}: ${problem}`,
     );
   }

@@ -2,7 +2,7 @@
  * `DATABASE_SUPERUSER_URL=… DATABASE_OWNER_URL=… DATABASE_URL=… INDEXER_DATABASE_URL=… node api/dist/db-roles.js`:
  * as the server's superuser, creates the portal's three roles with the passwords of their URLs (or sets them again)
  * and hands the database of DATABASE_OWNER_URL to the owner (db/roles.ts). Compose runs it before every migration;
- * on a managed Postgres without a superuser the README's SQL does the same once.
+ * on a managed Postgres without a superuser the SQL in docs/running.md does the same once.
  */
 import { z } from "zod";
 import { configFields } from "../config.ts";

@@ -91,7 +91,7 @@ describe("the API's start", () => {
     };
     expect(await problemOf(asRole(databaseUrl, "api"))).toBeNull();
     expect(await problemOf(asRole(databaseUrl, "owner"))).toBe(
-      `DATABASE_URL signs in as ${DATABASE_ROLES.owner}, an owner of the app tables: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (README, "Database roles")`,
+      `DATABASE_URL signs in as ${DATABASE_ROLES.owner}, an owner of the app tables: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (docs/running.md, "Database roles")`,
     );
     expect(await problemOf(databaseUrl)).toMatch(/^DATABASE_URL signs in as postgres, a superuser: /);
   });

@@ -8,7 +8,7 @@ import { migrateToLatest } from "./migrate.ts";
 import { ANALYST_ROLE } from "./migrations/2026-11-24T09-00-00_analytics.ts";
 
 /**
- * The portal's database roles (README, "Database roles"), the same names on every server. None is a superuser:
+ * The portal's database roles (docs/running.md, "Database roles"), the same names on every server. None is a superuser:
  * - owner: owns the database, the `app`, `analytics` and pg-boss schemas and every table in them; runs the
  *   migrations, installs pg-boss, manages the analyst role (CREATEROLE, for that role only) and runs restores.
  * - api: the API's runtime role; owns nothing. DML on the `app` tables, except INSERT and SELECT only on the
@@ -232,5 +232,5 @@ export async function runtimeRoleProblem(db: Db): Promise<string | null> {
     FROM pg_roles AS r WHERE r.rolname = current_user`.execute(db);
   const row = rows[0];
   if (!row || (!row.superuser && row.owned === 0)) return null;
-  return `DATABASE_URL signs in as ${row.role}, ${row.superuser ? "a superuser" : "an owner of the app tables"}: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (README, "Database roles")`;
+  return `DATABASE_URL signs in as ${row.role}, ${row.superuser ? "a superuser" : "an owner of the app tables"}: the API runs as its own role (${DATABASE_ROLES.api}), which owns nothing (docs/running.md, "Database roles")`;
 }

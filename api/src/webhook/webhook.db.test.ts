@@ -54,7 +54,7 @@ const edit = (token: string, body: Record<string, unknown>) => t.call("POST", AP
 const requestsTo = (path: string) => receiver.received.filter((request) => request.path === path);
 
 /**
- * The README's recipe for checking a generic JSON webhook's signature: split the header into t and v1, recompute the
+ * The recipe in docs/operators.md for checking a generic JSON webhook's signature: split the header into t and v1, recompute the
  * HMAC-SHA256 of "<t>.<raw body>" with the secret, compare in constant time, and refuse a timestamp over 5 minutes old.
  */
 function verifySignature(secret: string, header: string, rawBody: string, nowSeconds = Date.now() / 1000) {
@@ -132,7 +132,7 @@ describe("webhooks on the operator's profile", () => {
 });
 
 describe("webhook delivery in each kind's own format (a local HTTP receiver)", () => {
-  it("posts Discord, Slack and Telegram messages and a signed generic JSON body the README's recipe verifies", async () => {
+  it("posts Discord, Slack and Telegram messages and a signed generic JSON body the recipe in docs/operators.md verifies", async () => {
     const owner = await newOperator(t);
     const ids: Record<string, string> = {};
     ids.discord = (await add(t, owner.token, { kind: "discord", url: `${receiver.url}/fmt/discord` })).body.data._id;
