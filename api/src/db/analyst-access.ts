@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { CHAIN_VIEWS_SCHEMA } from "../chain/views.ts";
 import type { Db } from "./database.ts";
-import { ANALYST_ROLE } from "./migrations/2026-11-24T09-00-00_analytics.ts";
+import { ANALYST_ROLE } from "./migrations/0015_analytics.ts";
 import { DATABASE_ROLES } from "./roles.ts";
 
 /**

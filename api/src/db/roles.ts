@@ -5,7 +5,7 @@ import { CHAIN_VIEWS_SCHEMA } from "../chain/views.ts";
 import { SCHEDULER_SCHEMA } from "../scheduler/scheduler.ts";
 import { poolOf, type Db } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { ANALYST_ROLE } from "./migrations/2026-11-24T09-00-00_analytics.ts";
+import { ANALYST_ROLE } from "./migrations/0015_analytics.ts";
 
 /**
  * The portal's database roles (docs/running.md, "Database roles"), the same names on every server. None is a superuser:

@@ -17,7 +17,7 @@ export const EXPORT_COLUMNS = [
 
 /**
  * The CSV export of every matching incentive (see everyIncentive): the line each row keeps (its export_line, written
- * by the database on every insert and update, migration 2026-12-02T09-00-00), sent by Postgres through a COPY and
+ * by the database on every insert and update, migration 0032_incentive-export-line), sent by Postgres through a COPY and
  * streamed as it comes: a million rows without formatting, a row object or a line built in JS.
  */
 export const incentiveCsv = (db: Db, filter: { wallet?: string; q: string } & DayRange) =>

@@ -4,8 +4,8 @@ import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody, renameNodeSilently } from "../../test/nodes.ts";
 import { API, NODE_STATUS, USER_TYPE } from "../public-contract/index.ts";
-import { QUIET_TABLES } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
-import { ANNOUNCEMENT_TABLE } from "../db/migrations/2026-11-27T18-00-00_trusted-announcements.ts";
+import { QUIET_TABLES } from "../db/migrations/0020_answer-invalidation.ts";
+import { ANNOUNCEMENT_TABLE } from "../db/migrations/0024_trusted-announcements.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import { silentLog } from "../../test/logs.ts";
 

@@ -10,7 +10,7 @@ import { openLiveStream, type LiveStream } from "../../test/live-stream.ts";
 import { newOperator, nodeBody, renameNodeSilently } from "../../test/nodes.ts";
 import { API, NODE_STATUS, USER_TYPE } from "../public-contract/index.ts";
 import { applyAnalystAccess } from "../db/analyst-access.ts";
-import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import { ANSWER_CHANNEL } from "../db/migrations/0020_answer-invalidation.ts";
 import { INDEXER_CHANNEL, listenToIndexer, REVIEW_CHANNEL } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
 import { silentLog } from "../../test/logs.ts";

@@ -5,7 +5,7 @@ import { readAccountFacts } from "../auth/session.ts";
 import { indexedProgressSql } from "../chain/views.ts";
 import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { ANSWER_CHANNEL } from "../db/migrations/2026-11-26T10-00-00_answer-invalidation.ts";
+import { ANSWER_CHANNEL } from "../db/migrations/0020_answer-invalidation.ts";
 import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";

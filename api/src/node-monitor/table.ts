@@ -8,14 +8,14 @@ export interface NodeProbeDayTable {
   updated_at: Timestamp;
 }
 
-/** One monitor check of a node, kept 30 days (migration 2026-12-04T09-00-00). */
+/** One monitor check of a node, kept 30 days (migration 0034_node-checks). */
 export interface NodeCheckTable {
   node_id: string;
   checked_at: Date;
   answered: boolean;
 }
 
-/** A node's checks of one UTC day, counted (migration 2026-12-13T16-50-00). */
+/** A node's checks of one UTC day, counted (migration 0039_node-check-days). */
 export interface NodeCheckDayTable {
   node_id: string;
   day: string;

@@ -26,7 +26,7 @@ type StatusCounts = Record<string, number> | null;
 type PageRow = NodeRow & { counts: StatusCounts };
 
 /**
- * Rows of `table` whose search text (migration 2026-11-23T16-00-00, the node's search fields and its owner's email,
+ * Rows of `table` whose search text (migration 0012_node-search-text, the node's search fields and its owner's email,
  * lower-cased) contains the LIKE `pattern`.
  */
 const searchTextLike = (table: "n" | "s", pattern: string) =>
@@ -35,7 +35,7 @@ const searchTextLike = (table: "n" | "s", pattern: string) =>
 /**
  * Whether node `n` contains `q` in one of its search fields or its owner's email, in any case: the matching ids are
  * found once, by a trigram index scan of app.node_search (the nodes' narrow copy of their search text, migration
- * 2026-12-01T09-00-00), not looked up node by node.
+ * 0031_node-search-table), not looked up node by node.
  */
 export const matchesSearch = (q: string) =>
   sql<SqlBool>`n.id = ANY (ARRAY(SELECT s.node_id FROM app.node_search AS s WHERE ${searchTextLike("s", containsPattern(q))}))`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
 import type { Db } from "../db/database.ts";
-import * as nodeSearchTable from "../db/migrations/2026-12-01T09-00-00_node-search-table.ts";
+import * as nodeSearchTable from "../db/migrations/0031_node-search-table.ts";
 import { listNodePage } from "./list.ts";
 import { NODE_TAB_ALL, NODE_TABS, type NodeTab } from "./rules.ts";
 

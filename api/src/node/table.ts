@@ -27,7 +27,7 @@ export interface NodeTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   /**
-   * The search fields and the owner's email, lower-cased; kept by triggers (migration 2026-11-23T16-00-00), read only.
+   * The search fields and the owner's email, lower-cased; kept by triggers (migration 0012_node-search-text), read only.
    */
   search_text: ColumnType<string, never, never>;
 }
@@ -62,7 +62,7 @@ export interface NodeInactiveDateTable {
   created_at: Timestamp;
 }
 
-/** How many nodes are in each status; kept by triggers on app.node (migration 2026-11-23T15-00-00), read only. */
+/** How many nodes are in each status; kept by triggers on app.node (migration 0008_node-status-counts), read only. */
 export interface NodeStatusCountTable {
   status: NodeStatus;
   count: ColumnType<bigint, never, never>;
@@ -70,7 +70,7 @@ export interface NodeStatusCountTable {
 
 /**
  * Each node's status, creation time and search text, for searches: kept by triggers on app.node
- * (migration 2026-12-01T09-00-00), read only.
+ * (migration 0031_node-search-table), read only.
  */
 export interface NodeSearchTable {
   node_id: ColumnType<string, never, never>;

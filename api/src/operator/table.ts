@@ -12,9 +12,9 @@ export interface OperatorTable {
   totp_last_step: bigint | null;
   session_version: Generated<number>;
   disabled_at: Date | null;
-  /** Set by each successful sign-in (migration 2026-11-30T11-00-00). */
+  /** Set by each successful sign-in (migration 0029_operator-sign-in). */
   last_sign_in_at: Date | null;
-  /** Whether the public network page names this operator's nodes; off by default (migration 2026-12-05T14-00-00). */
+  /** Whether the public network page names this operator's nodes; off by default (migration 0037_operator-public-names). */
   show_node_names: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

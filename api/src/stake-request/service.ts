@@ -11,7 +11,7 @@ import {
 } from "./rules.ts";
 import { STAKE_REQUEST_MESSAGES } from "./schema.ts";
 
-/** The unique index that keeps one open request per (operator, node) (migration 2026-11-23T14-00-00). */
+/** The unique index that keeps one open request per (operator, node) (migration 0009_requests). */
 const OPEN_REQUEST_INDEX = "stake_request_open_key";
 
 /** A second open request for the node (two racing, or a Rejected one reopened) as a clear 409. */

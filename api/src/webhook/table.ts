@@ -3,14 +3,14 @@ import type { Timestamp } from "../shared/table-types.ts";
 import type { WebhookKind, WebhookOutcome } from "./rules.ts";
 
 /**
- * An operator's webhook (migration 2026-12-05T14-20-00): `target` is the URL, or the chat id for Telegram, sealed like
+ * An operator's webhook (migration 0036_webhooks): `target` is the URL, or the chat id for Telegram, sealed like
  * `token` and `secret` (secret-box.ts): the URL of a Discord, Slack or JSON webhook lets whoever holds it post there.
  */
 export interface WebhookTable {
   id: Generated<string>;
   operator_id: string;
   kind: WebhookKind;
-  /** The operator's label (migration 2026-12-12T16-05-00). */
+  /** The operator's label (migration 0038_webhook-name). */
   name: Generated<string>;
   target: string;
   /** Telegram's bot token. */

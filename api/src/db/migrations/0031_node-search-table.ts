@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * A narrow copy of what a node search reads, app.node_search: each node's id, status, creation time and search text
- * (migration 2026-11-23T16-00-00), with the trigram index the search scans. A broad search (a provider, "0x")
+ * (migration 0012_node-search-text), with the trigram index the search scans. A broad search (a provider, "0x")
  * matches thousands of nodes and the tab counts need every one of them, so the trigram index's candidates are
  * rechecked in the table's pages: in app.node, whose rows carry every column of a node, that read most of the table;
  * these rows take under half the pages. Kept by triggers in the same transaction as the node's write: an insert adds

@@ -14,7 +14,7 @@ const FIELDS = [
   "status",
 ];
 
-/** The node search text of migration 2026-11-23T12-00-00, for its expression index (down). */
+/** The node search text of migration 0006_node-list-indexes, for its expression index (down). */
 const OLD_SEARCH_TEXT = sql.raw(FIELDS.map((field) => `coalesce(${field}::text, '')`).join(" || chr(31) || "));
 
 /**
