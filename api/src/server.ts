@@ -12,6 +12,7 @@ import { chainFollowUps } from "./live/chain-follow-ups.ts";
 import { LiveHub } from "./live/hub.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { mailJob, mailQueueOf } from "./mail/jobs.ts";
+import { MAIL_TEMPLATES } from "./mail-templates.ts";
 import { METRICS_PATH } from "./metrics/schema.ts";
 import { createApiMetrics } from "./metrics/server.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -70,6 +71,7 @@ const mailSender = {
   db,
   mailer,
   log,
+  templates: MAIL_TEMPLATES,
   publicUrl: config.PUBLIC_URL,
   explorerTxUrl: config.EXPLORER_TX_URL,
   priceFeed: config.PRICE_FEED_ADDRESS,

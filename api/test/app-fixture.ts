@@ -20,6 +20,7 @@ import { migrateDatabase } from "../src/db/roles.ts";
 import { LiveHub } from "../src/live/hub.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import type { MailSenderDeps } from "../src/mail/outbox.ts";
+import { MAIL_TEMPLATES } from "../src/mail-templates.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
 import type { WebhookSenderDeps } from "../src/webhook/delivery.ts";
@@ -137,6 +138,7 @@ export async function createTestApp({
     db: appDb,
     mailer,
     log,
+    templates: MAIL_TEMPLATES,
     publicUrl: config.PUBLIC_URL,
     explorerTxUrl: config.EXPLORER_TX_URL,
     priceFeed: config.PRICE_FEED_ADDRESS,

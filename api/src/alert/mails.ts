@@ -87,3 +87,9 @@ export const ALERT_MAILS = {
     }),
   }),
 };
+
+type AlertMails = typeof ALERT_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends AlertMails {}
+}

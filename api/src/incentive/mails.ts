@@ -44,3 +44,9 @@ export const INCENTIVE_MAILS = {
     },
   }),
 };
+
+type IncentiveMails = typeof INCENTIVE_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends IncentiveMails {}
+}

@@ -24,3 +24,9 @@ export const JOB_MAILS = {
     }),
   ),
 };
+
+type JobMails = typeof JOB_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends JobMails {}
+}

@@ -3,14 +3,21 @@ import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { readBrand } from "../setting/repository.ts";
 import { isTemporaryMailFailure, type Mailer } from "./mailer.ts";
-import { MAIL_TEMPLATES } from "./registry.ts";
 import type { MailOutboxTable } from "./table.ts";
-import { brandFooter, type MailContext, type MailRecipient, type MailTemplate } from "./template.ts";
+import {
+  brandFooter,
+  type MailContext,
+  type MailKind,
+  type MailRecipient,
+  type MailTemplate,
+  type MailTemplateRegistry,
+  type MailTemplates,
+} from "./template.ts";
 import type { Log } from "../shared/logger.ts";
 
-export type MailKind = keyof typeof MAIL_TEMPLATES;
+export type { MailKind } from "./template.ts";
 /** What the event of each kind of mail records, before its template's defaults apply. */
-export type MailDetails = { [K in MailKind]: z.input<(typeof MAIL_TEMPLATES)[K]["details"]> };
+export type MailDetails = { [K in MailKind]: z.input<MailTemplates[K]["details"]> };
 
 /** What a recorded mail ended as: sent, or done without sending and why. */
 export const MAIL_OUTCOME = { sent: "sent", noEmail: "noEmail", turnedOff: "turnedOff", failed: "failed" } as const;
@@ -64,6 +71,8 @@ export interface MailSenderDeps extends Omit<MailContext, "db"> {
   db: Db;
   mailer: Mailer;
   log: Log;
+  /** Every feature's templates (api/src/mail-templates.ts). */
+  templates: MailTemplateRegistry;
   /** The API's PRICE_FEED_ADDRESS: the payout alerts the mail job's scans record carry USD by it. */
   priceFeed?: string;
 }
@@ -146,7 +155,7 @@ export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<Mai
       const done = (outcome: MailOutcome, error: string | null = null) =>
         change({ done_at: new Date(), outcome, last_error: error });
       try {
-        const template: MailTemplate = MAIL_TEMPLATES[mail.kind];
+        const template: MailTemplate = deps.templates[mail.kind];
         const email = await emailOf(db, { type: mail.recipient_type, id: mail.recipient_id });
         if (!email) {
           await done(MAIL_OUTCOME.noEmail);

@@ -17,8 +17,8 @@ export interface MailContext {
 export type ComposedMail = { subject: string; text: string } | { nothingToSend: string };
 
 /**
- * One kind of mail, registered by the feature it belongs to (mail/registry.ts gathers them): the
- * details its event records, checked again when read back, and how they read as a mail when sent.
+ * One kind of mail, registered by the feature it belongs to (api/src/mail-templates.ts gathers them): the details its
+ * event records, checked again when read back, and how they read as a mail when sent.
  */
 export interface MailTemplate<Details extends z.ZodType = z.ZodType> {
   details: Details;
@@ -26,6 +26,19 @@ export interface MailTemplate<Details extends z.ZodType = z.ZodType> {
   /** Whether the recipient turned this kind of mail off by the time it is sent (an operator's alert preferences). */
   turnedOff?(db: Db, recipientId: string): Promise<boolean>;
 }
+
+/**
+ * Every kind of mail, by its template's type. Mail imports no feature: each feature's mails.ts adds its kinds here
+ * (`declare module "../mail/template.ts"`), and api/src/mail-templates.ts hands their templates to the sender, checked
+ * against this list.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface MailTemplates {}
+
+export type MailKind = keyof MailTemplates;
+
+/** The template of every kind of mail, as the sender reads them. */
+export type MailTemplateRegistry = { [K in MailKind]: MailTemplates[K] & MailTemplate };
 
 /** A template, its details typed from its schema. */
 export const mailTemplate = <Details extends z.ZodType>(template: MailTemplate<Details>): MailTemplate<Details> =>

@@ -7,7 +7,7 @@ import { addressOf } from "../../test/nodes.ts";
 import { createDb } from "../db/database.ts";
 import { LiveHub } from "../live/hub.ts";
 import { MAIL_OUTCOME, MAX_ATTEMPTS, type MailKind } from "../mail/outbox.ts";
-import { MAIL_TEMPLATES } from "../mail/registry.ts";
+import { MAIL_TEMPLATES } from "../mail-templates.ts";
 import { METRIC } from "./registry.ts";
 import { createApiMetrics } from "./server.ts";
 import { READING_TIMEOUT_MS } from "./snapshot.ts";

@@ -27,3 +27,9 @@ export const NODE_MAILS = {
     }),
   ),
 };
+
+type NodeMails = typeof NODE_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends NodeMails {}
+}

@@ -42,3 +42,9 @@ export const TICKET_MAILS = {
     }),
   }),
 };
+
+type TicketMails = typeof TICKET_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends TicketMails {}
+}

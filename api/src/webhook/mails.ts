@@ -20,3 +20,9 @@ export const WEBHOOK_MAILS = {
     }),
   }),
 };
+
+type WebhookMails = typeof WEBHOOK_MAILS;
+declare module "../mail/template.ts" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges this feature's kinds into the list
+  interface MailTemplates extends WebhookMails {}
+}
