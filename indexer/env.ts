@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { addressSchema } from "@pli/abis";
 
-const envSchema = z.object({
+/** Every variable the indexer reads; the configuration table in docs/running.md lists each. */
+export const indexerEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
   RPC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }),
   WS_URL: z.url({ protocol: /^wss?$/, error: "must be a ws(s):// URL" }).optional(),
@@ -14,15 +15,15 @@ const envSchema = z.object({
   START_BLOCK: z.coerce.number().int().nonnegative(),
 });
 
-export type IndexerEnv = Readonly<z.infer<typeof envSchema>>;
+export type IndexerEnv = Readonly<z.infer<typeof indexerEnvSchema>>;
 
 /**
  * Parses the indexer's configuration from the environment (set by scripts/lib/indexer.ts or by hand).
  * Throws one error naming every missing or bad variable. Empty values count as missing.
  */
 export function parseIndexerEnv(env: NodeJS.ProcessEnv): IndexerEnv {
-  const raw = Object.fromEntries(Object.keys(envSchema.shape).map((key) => [key, env[key] || undefined]));
-  const result = envSchema.safeParse(raw);
+  const raw = Object.fromEntries(Object.keys(indexerEnvSchema.shape).map((key) => [key, env[key] || undefined]));
+  const result = indexerEnvSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);

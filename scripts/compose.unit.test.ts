@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { Hono } from "hono";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
+import { docTable, quotedNames } from "../test/docs.ts";
 import { loadConfig } from "../api/src/config.ts";
 import { DATABASE_ROLES } from "../api/src/db/roles.ts";
 import { API } from "../api/src/public-contract/index.ts";
@@ -62,15 +63,7 @@ function envExampleEntries(): Entry[] {
 
 /** Every variable named in the first column of the configuration table (docs/running.md). */
 function documentedVariables(): string[] {
-  const manual = readFileSync(path.join(ROOT, "docs/running.md"), "utf8");
-  const section = manual.slice(
-    manual.indexOf("## Configuration"),
-    manual.indexOf("\n## ", manual.indexOf("## Configuration") + 1),
-  );
-  return section
-    .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .flatMap((line) => [...line.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+  return docTable("running.md", "## Configuration").flatMap(([names]) => quotedNames(names!, /^[A-Z][A-Z0-9_]*$/));
 }
 
 /** Runs Debian's docker-compose on the repository's compose file with only `envFile` as its environment. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
-import { z } from "zod";
+import { devServerEnvSchema } from "./build/dev-server-env.ts";
 import { firstScreenPreload } from "./build/first-screen-preload.ts";
 import { precompress } from "./build/precompress.ts";
 
@@ -11,9 +11,7 @@ import { precompress } from "./build/precompress.ts";
  */
 const API_PREFIXES = ["/api", "/upload", "/static"] as const;
 
-const env = z
-  .object({ API_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8787") })
-  .safeParse(process.env);
+const env = devServerEnvSchema.safeParse(process.env);
 if (!env.success)
   throw new Error(`Invalid web server configuration: API_URL ${env.error.issues[0]?.message ?? "is invalid"}`);
 

@@ -10,6 +10,7 @@ import { createDb } from "../../api/src/db/database.ts";
 import { migrateDatabase } from "../../api/src/db/roles.ts";
 import { matchPayments } from "../../api/src/incentive/payments.ts";
 import { connectAsAnalyst, failureCode } from "../../test/analyst.ts";
+import { docTable, quotedNames } from "../../test/docs.ts";
 import { asRole } from "../../test/roles.ts";
 import * as schema from "../ponder.schema.ts";
 import { seedOffChainFacts } from "./analyst-data.ts";
@@ -188,6 +189,32 @@ describe("docs/analysts.md", () => {
     const body = (await response.json()) as { data?: { stakePositions: { items: unknown[] } }; errors?: unknown };
     expect(body.errors).toBeUndefined();
     expect(body.data?.stakePositions.items).toHaveLength(2);
+  });
+
+  it("names each view of the chain and analytics schemas with exactly its columns", async () => {
+    const { rows } = await analyst.query<{ schema: string; view: string; column: string }>(
+      `SELECT table_schema AS schema, table_name AS view, column_name AS column FROM information_schema.columns
+       WHERE table_schema IN ('chain', 'analytics')`,
+    );
+    for (const [schema, heading] of [
+      ["chain", "## The `chain` views"],
+      ["analytics", "## The `analytics` views"],
+    ] as const) {
+      const columnsOf = (view: string) =>
+        rows.filter((row) => row.schema === schema && row.view === view).map((row) => row.column);
+      const table = docTable("analysts.md", heading);
+      const documentedViews = table.flatMap(([views]) => quotedNames(views!, /^[a-z_]+$/));
+      expect(documentedViews.toSorted(), `the ${schema} views`).toEqual(
+        [...new Set(rows.filter((row) => row.schema === schema).map((row) => row.view))].sort(),
+      );
+      for (const [views, columns] of table) {
+        const documented = quotedNames(columns!, /^[a-z_][a-z0-9_]*$/);
+        // Ponder's bookkeeping views are described, not listed column by column.
+        if (documented.length === 0) continue;
+        for (const view of quotedNames(views!, /^[a-z_]+$/))
+          expect(documented.toSorted(), `${schema}.${view}`).toEqual(columnsOf(view).sort());
+      }
+    }
   });
 });
 

@@ -16,7 +16,8 @@ const CHAIN_VARS = ["CHAIN_ID", "PLI_TOKEN_ADDRESS", "STAKING_ADDRESS", "FARM_AD
 /** An external database: the URL of each of the portal's roles (api/src/db/roles.ts), all or none. */
 const DATABASE_VARS = ["DATABASE_URL", "DATABASE_OWNER_URL", "INDEXER_DATABASE_URL"] as const;
 
-const envSchema = z
+/** Every variable the stack runner reads; the configuration table in docs/running.md lists each. */
+export const stackEnvSchema = z
   .object({
     DATA_DIR: z.string().min(1).default(".data"),
     PG_PORT: port,
@@ -58,7 +59,7 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when WS_URL is set" });
   });
 
-export type StackEnv = z.infer<typeof envSchema>;
+export type StackEnv = z.infer<typeof stackEnvSchema>;
 
 export interface ExternalChain {
   rpcUrl: string;
@@ -98,7 +99,7 @@ export class StackConfigError extends Error {
 /** Reads the stack runner's environment; throws a StackConfigError naming each bad variable. */
 export function parseStackEnv(env: Record<string, string | undefined>, cwd = process.cwd()): StackConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
-  const parsed = envSchema.safeParse(present);
+  const parsed = stackEnvSchema.safeParse(present);
   if (!parsed.success) {
     const problems: Record<string, string> = {};
     for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;

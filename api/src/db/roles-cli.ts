@@ -4,35 +4,13 @@
  * and hands the database of DATABASE_OWNER_URL to the owner (db/roles.ts). Compose runs it before every migration;
  * on a managed Postgres without a superuser the SQL in docs/running.md does the same once.
  */
-import { z } from "zod";
-import { configFields } from "../config.ts";
 import { DATABASE_ROLES, setUpDatabaseRoles, type DatabaseRole } from "./roles.ts";
-
-const ROLE_OF = { DATABASE_OWNER_URL: "owner", DATABASE_URL: "api", INDEXER_DATABASE_URL: "indexer" } as const;
-const postgresUrl = configFields.shape.DATABASE_URL;
-const schema = z
-  .object({
-    DATABASE_SUPERUSER_URL: postgresUrl,
-    DATABASE_OWNER_URL: postgresUrl,
-    DATABASE_URL: postgresUrl,
-    INDEXER_DATABASE_URL: postgresUrl,
-  })
-  .superRefine((env, ctx) => {
-    const database = new URL(env.DATABASE_OWNER_URL).pathname;
-    for (const [name, role] of Object.entries(ROLE_OF) as [keyof typeof ROLE_OF, DatabaseRole][]) {
-      const url = new URL(env[name]);
-      if (decodeURIComponent(url.username) !== DATABASE_ROLES[role])
-        ctx.addIssue({ code: "custom", path: [name], message: `must sign in as ${DATABASE_ROLES[role]}` });
-      else if (!url.password) ctx.addIssue({ code: "custom", path: [name], message: "must carry the role's password" });
-      if (url.pathname !== database)
-        ctx.addIssue({ code: "custom", path: [name], message: "must name the database of DATABASE_OWNER_URL" });
-    }
-  });
+import { ROLE_OF, rolesEnvSchema } from "./roles-env.ts";
 
 const given = Object.fromEntries(
-  ["DATABASE_SUPERUSER_URL", ...Object.keys(ROLE_OF)].map((name) => [name, process.env[name] || undefined]),
+  Object.keys(rolesEnvSchema.shape).map((name) => [name, process.env[name] || undefined]),
 );
-const env = schema.safeParse(given);
+const env = rolesEnvSchema.safeParse(given);
 if (!env.success) {
   for (const issue of env.error.issues) {
     const name = String(issue.path[0]);
