@@ -232,6 +232,14 @@ describe("pre-1559 XDC node", () => {
 describe("XDC node with today's mainnet fees", () => {
   const node = xdcNode("1559");
 
+  it("runs Cancun's EVM, not Prague's, which XDC has not scheduled: no block-hash history contract, no requests hash", async () => {
+    const historyContract = "0x0000F90827F1C53a10cb7A02335B175320002935";
+    expect((await rpc(node.rpc.url, { method: "eth_getCode", params: [historyContract, "latest"] })).result).toBe("0x");
+    const block = (await rpc(node.rpc.url, { method: "eth_getBlockByNumber", params: ["latest", false] })).result!;
+    expect(block).toHaveProperty("excessBlobGas");
+    expect(block).not.toHaveProperty("requestsHash");
+  });
+
   it("keeps the base fee at 12.5 gwei, charges it, and refuses a maximum fee under it", async () => {
     const reader: PublicClient = createPublicClient({ transport: http(node.rpc.url, { retryCount: 0 }) });
     await rpc(node.anvil.rpcUrl, { method: "anvil_mine", params: ["0x20"] });
