@@ -31,6 +31,44 @@ const otherFeatures = (feature) => ({
   group: ["@/features/*", `!@/features/${feature}`],
   message: "A feature imports only itself, @/shared and @/chain: move what both need to @/shared.",
 });
+/**
+ * API zones. The shared modules are the API's plumbing, not features: any feature imports any of their files.
+ * Every other folder of api/src is a feature. Another feature reaches it through its public entries only: its
+ * `index.ts` (the functions and types it offers the rest of the API) and its contract `schema.ts` (schemas, rules,
+ * paths and messages, also published to the web app through public-contract).
+ */
+const API_SHARED = ["shared", "db", "chain", "scheduler", "public-contract"];
+const apiFeatures = readdirSync("./api/src", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_SHARED.includes(entry.name))
+  .map((entry) => entry.name);
+const API_FEATURE_ENTRY = `A feature imports api/src/{${API_SHARED.join(",")}} and another feature only through its public entries, ../<feature>/index.ts and ../<feature>/schema.ts: export what you need there.`;
+/** `also` names the deep paths (relative to api/src) one group of files may still import. */
+const otherApiFeatures = (feature, also = []) => ({
+  regex: `^(\\.\\./)+${also.map((path) => `(?!${path.replaceAll(".", "\\.")}$)`).join("")}(${apiFeatures.filter((name) => name !== feature).join("|")})/(?!(index|schema)\\.ts$)`,
+  message: API_FEATURE_ENTRY,
+});
+/** The web app bundles every feature's contract, so a contract must not pull in another feature's server code. */
+const contractOnly = {
+  regex: "^(\\.\\./)+(?!public-contract/)[a-z-]+/index\\.ts$",
+  message:
+    "A feature's schema.ts and rules.ts are bundled into the web app: import another feature's schema.ts, not its index.ts.",
+};
+/**
+ * Mail templates still import the mail feature's template helpers and the alert mail directly, until the outbox
+ * engine gives features one place to register their templates.
+ */
+const MAIL_TEMPLATE_IMPORTS = ["mail/template.ts", "alert/mails.ts", "alert/rules.ts"];
+const restrictApiImports = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+});
+
+/** Code outside the api and web workspaces reaches them through their package.json "exports", never by path. */
+const workspaceEntries = {
+  regex: "^(\\.\\./)+(api|web)/(src|test)/",
+  message:
+    "Import api and web code through their package entries (@pli/api/..., @pli/web/...: see their package.json exports).",
+};
+
 /** One rule entry per area: flat config replaces (never merges) a rule's options, so each lists all it needs. */
 const restrictImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": [
@@ -95,4 +133,19 @@ export default tseslint.config(
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: restrictImports(noAppShell, noClimbing, otherFeatures(feature)),
   })),
+  ...apiFeatures.flatMap((feature) => [
+    { files: [`api/src/${feature}/**/*.ts`], rules: restrictApiImports(otherApiFeatures(feature)) },
+    {
+      files: [`api/src/${feature}/schema.ts`, `api/src/${feature}/rules.ts`],
+      rules: restrictApiImports(otherApiFeatures(feature), contractOnly),
+    },
+    {
+      files: [`api/src/${feature}/mails.ts`],
+      rules: restrictApiImports(otherApiFeatures(feature, MAIL_TEMPLATE_IMPORTS)),
+    },
+  ]),
+  {
+    files: ["e2e/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts", "test/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [workspaceEntries] }] },
+  },
 );

@@ -14,8 +14,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { API } from "../api/src/public-contract/index.ts";
-import { accrueIncentives } from "../api/src/incentive/accrual.ts";
+import { API } from "@pli/api/public-contract";
+import { accrueIncentives } from "@pli/api/incentive";
 import { cpuMs } from "./lib/cpu.ts";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedIncentives } from "./lib/seed-incentives.ts";

@@ -8,7 +8,7 @@
  */
 import { loadavg } from "node:os";
 import pg from "pg";
-import { API } from "../api/src/public-contract/index.ts";
+import { API } from "@pli/api/public-contract";
 import { percentiles } from "./lib/percentiles.ts";
 import { seedNodes } from "./lib/seed-nodes.ts";
 import { withStand } from "./lib/stand.ts";

@@ -9,7 +9,7 @@
  * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR
  * and HOLD: see bench/lib/stand.ts).
  */
-import { API, NODE_TABS } from "../api/src/public-contract/index.ts";
+import { API, NODE_TABS } from "@pli/api/public-contract";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedNodes } from "./lib/seed-nodes.ts";
 import { withStand } from "./lib/stand.ts";

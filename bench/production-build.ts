@@ -13,9 +13,9 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { createAdmin } from "../api/src/admin/repository.ts";
-import { signSession } from "../api/src/auth/session.ts";
-import { API, USER_TYPE } from "../api/src/public-contract/index.ts";
+import { createAdmin } from "@pli/api/admin";
+import { signSession } from "@pli/api/auth";
+import { API, USER_TYPE } from "@pli/api/public-contract";
 import { freePort } from "../scripts/lib/ports.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import {
@@ -25,8 +25,8 @@ import {
   productionApiEnv,
   startHeadOnlyRpc,
 } from "../scripts/lib/production-build.ts";
-import { createDb } from "../api/src/db/database.ts";
-import { ensureDefaultSettings } from "../api/src/setting/repository.ts";
+import { createDb } from "@pli/api/db/database";
+import { ensureDefaultSettings } from "@pli/api/setting";
 import { percentiles } from "./lib/percentiles.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -11,7 +11,7 @@
  * each case; PROFILE_DIR and
  * HOLD: see bench/lib/stand.ts).
  */
-import { API } from "../api/src/public-contract/index.ts";
+import { API } from "@pli/api/public-contract";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedStakes } from "./lib/seed-stakes.ts";
 import { withStand } from "./lib/stand.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, AUDIT_MESSAGES, MESSAGES } from "../api/src/public-contract/index.ts";
+import { API, AUDIT_MESSAGES, MESSAGES } from "@pli/api/public-contract";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

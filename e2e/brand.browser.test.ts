@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PNG_1X1 } from "../api/test/images.ts";
-import { API, type SettingResponse } from "../api/src/public-contract/index.ts";
+import { PNG_1X1 } from "@pli/api/test/images";
+import { API, type SettingResponse } from "@pli/api/public-contract";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

@@ -9,13 +9,13 @@ import {
   MESSAGES,
   type IncentiveResponse,
   type IncentiveSummary,
-} from "../api/src/public-contract/index.ts";
-import { createDb } from "../api/src/db/database.ts";
+} from "@pli/api/public-contract";
+import { createDb } from "@pli/api/db/database";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { formatDate } from "../web/src/shared/format/dates.ts";
-import { abbreviatedToken, formatToken, formatTokenExact } from "../web/src/shared/format/index.ts";
-import { incentiveMessages } from "../web/src/features/incentive/messages.ts";
-import { ALL_DATES } from "../web/src/shared/ui/export-range-labels.ts";
+import { formatDate } from "@pli/web/shared/format/dates";
+import { abbreviatedToken, formatToken, formatTokenExact } from "@pli/web/shared/format";
+import { incentiveMessages } from "@pli/web/features/incentive/messages";
+import { ALL_DATES } from "@pli/web/shared/ui/export-range-labels";
 import { routes } from "@/shared/config/routes";
 import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

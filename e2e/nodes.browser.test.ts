@@ -7,12 +7,12 @@ import { createPublicClient, createWalletClient, getAddress, http, type Hex } fr
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PNG_1X1 } from "../api/test/images.ts";
-import { API, MESSAGES, NODE_STATUS } from "../api/src/public-contract/index.ts";
-import { createDb } from "../api/src/db/database.ts";
-import { runProbeRound, utcDay } from "../api/src/node-monitor/monitor.ts";
+import { PNG_1X1 } from "@pli/api/test/images";
+import { API, MESSAGES, NODE_STATUS } from "@pli/api/public-contract";
+import { createDb } from "@pli/api/db/database";
+import { runProbeRound, utcDay } from "@pli/api/node-monitor";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { nodeMessages } from "../web/src/features/node/messages.ts";
+import { nodeMessages } from "@pli/web/features/node/messages";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

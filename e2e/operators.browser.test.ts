@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, MESSAGES, type OperatorResponse, type Paged } from "../api/src/public-contract/index.ts";
+import { API, MESSAGES, type OperatorResponse, type Paged } from "@pli/api/public-contract";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { adminToken, freshAdmin, freshOperator, operatorToken, operatorWith2fa } from "./support/accounts.ts";

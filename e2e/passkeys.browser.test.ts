@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
-import { MESSAGES } from "../api/src/public-contract/index.ts";
+import { MESSAGES } from "@pli/api/public-contract";
 import { routes } from "@/shared/config/routes";
 import { freshAdmin } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

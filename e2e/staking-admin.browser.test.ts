@@ -10,7 +10,7 @@ import {
   STAKE_STATUS,
   UNCHECKED_KIND_LABELS,
   type StakeRequestStatus,
-} from "../api/src/public-contract/index.ts";
+} from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
 import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";

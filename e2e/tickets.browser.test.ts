@@ -2,7 +2,7 @@ import { createHmac, randomInt } from "node:crypto";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, MESSAGES, TICKET_STATUS } from "../api/src/public-contract/index.ts";
+import { API, MESSAGES, TICKET_STATUS } from "@pli/api/public-contract";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";

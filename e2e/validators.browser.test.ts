@@ -2,7 +2,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API, type Paged, type ValidatorResponse } from "../api/src/public-contract/index.ts";
+import { API, type Paged, type ValidatorResponse } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, signInContext } from "./support/accounts.ts";

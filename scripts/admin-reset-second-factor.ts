@@ -4,7 +4,7 @@
  * Uses DATABASE_URL, else the database of a running `npm start`, else starts the embedded Postgres.
  */
 import { parseArgs } from "node:util";
-import { resetSecondFactor } from "../api/src/admin/provision.ts";
+import { resetSecondFactor } from "@pli/api/admin";
 import { withAdminDatabase } from "./lib/admin-database.ts";
 
 const { values } = parseArgs({ options: { email: { type: "string" } } });

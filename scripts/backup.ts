@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { writeBackup } from "../api/src/backup/write.ts";
+import { writeBackup } from "@pli/api/backup";
 import { backupEnv, describeSummary, runCommand } from "./lib/backup-env.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });

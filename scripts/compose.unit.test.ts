@@ -7,11 +7,11 @@ import { Hono } from "hono";
 import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { docTable, quotedNames } from "../test/docs.ts";
-import { loadConfig } from "../api/src/config.ts";
-import { DATABASE_ROLES } from "../api/src/db/roles.ts";
-import { API } from "../api/src/public-contract/index.ts";
+import { loadConfig } from "@pli/api/config";
+import { DATABASE_ROLES } from "@pli/api/db/roles";
+import { API } from "@pli/api/public-contract";
 import { PRODUCTION_FILES } from "./lib/production-build.ts";
-import { securityHeaders } from "../api/src/web-app/security-headers.ts";
+import { securityHeaders } from "@pli/api/web-app";
 import { parseIndexerEnv } from "../indexer/env.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

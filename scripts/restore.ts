@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup } from "../api/src/backup/restore.ts";
+import { restoreBackup } from "@pli/api/backup";
 import { backupEnv, describeSummary, runCommand } from "./lib/backup-env.ts";
 
 const { values } = parseArgs({ options: { in: { type: "string" }, replace: { type: "boolean", default: false } } });

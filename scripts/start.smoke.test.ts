@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { readDeploymentFile } from "@pli/abis/node";
-import type { Health } from "../api/src/health/schema.ts";
+import type { Health } from "@pli/api/public-contract";
 import { chainActor, pli } from "../test/chain.ts";
 import { DEV_KEYS } from "./lib/dev-accounts.ts";
 import { freePort } from "./lib/ports.ts";

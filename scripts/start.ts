@@ -1,5 +1,5 @@
 import path from "node:path";
-import { pliText } from "../api/src/shared/pli.ts";
+import { pliText } from "@pli/api/shared/pli";
 import { DEMO_SEED } from "../contracts/scripts/deploy.ts";
 import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
 import { parseStackEnv, StackConfigError, type StackConfig } from "./lib/stack-config.ts";

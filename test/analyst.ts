@@ -1,5 +1,5 @@
 import pg from "pg";
-import { ANALYST_ROLE } from "../api/src/db/migrations/0015_analytics.ts";
+import { ANALYST_ROLE } from "@pli/api/db/migrations/0015_analytics";
 
 /** A password that passes ANALYST_PASSWORD's rules. */
 export const ANALYST_TEST_PASSWORD = "analyst-test-password-0123";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { inject } from "vitest";
-import { HEALTH_PATHS, type Health } from "../api/src/health/schema.ts";
+import { HEALTH_PATHS, type Health } from "@pli/api/public-contract";
 import { freePort } from "../scripts/lib/ports.ts";
 import { startService, type Service } from "../scripts/lib/service.ts";
 import { waitFor } from "../scripts/lib/wait.ts";

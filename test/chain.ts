@@ -11,7 +11,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { mockPriceFeedAbi, pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
-import { parsePli } from "../api/src/shared/pli.ts";
+import { parsePli } from "@pli/api/shared/pli";
 import { deployContracts, deployMockPriceFeed, type DeployOptions } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS, type DevAccountName } from "../scripts/lib/dev-accounts.ts";

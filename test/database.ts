@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { DATABASE_ROLES } from "../api/src/db/roles.ts";
+import { DATABASE_ROLES } from "@pli/api/db/roles";
 
 /** A database name with `prefix`, unique in the run's Postgres server. */
 function uniqueName(prefix: string): string {

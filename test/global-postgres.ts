@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createDb } from "../api/src/db/database.ts";
-import { migrateDatabase, setUpDatabaseRoles } from "../api/src/db/roles.ts";
+import { createDb } from "@pli/api/db/database";
+import { migrateDatabase, setUpDatabaseRoles } from "@pli/api/db/roles";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { asRole, TEST_ROLE_PASSWORDS } from "./roles.ts";
 

@@ -1,4 +1,4 @@
-import { roleUrl, type DatabaseRole } from "../api/src/db/roles.ts";
+import { roleUrl, type DatabaseRole } from "@pli/api/db/roles";
 
 /** The passwords test/global-postgres.ts gives the portal's roles on the run's server. */
 export const TEST_ROLE_PASSWORDS: Record<DatabaseRole, string> = {

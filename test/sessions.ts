@@ -3,7 +3,7 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { API } from "../api/src/public-contract/index.ts";
+import { API } from "@pli/api/public-contract";
 import { waitFor } from "../scripts/lib/wait.ts";
 
 /**

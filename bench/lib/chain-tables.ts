@@ -1,4 +1,4 @@
-import { WEI_PER_PLI } from "../../api/src/shared/pli.ts";
+import { WEI_PER_PLI } from "@pli/api/shared/pli";
 import { chainTablesSql } from "../../test/chain-tables.ts";
 
 /** The schema the benches write chain facts to, behind `chain.*` views (test/chain-tables.ts). */

@@ -2,15 +2,9 @@ import { randomInt } from "node:crypto";
 import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
-import { createDb } from "../../api/src/db/database.ts";
-import { accrueIncentives, type AccrualDeps } from "../../api/src/incentive/accrual.ts";
-import {
-  API,
-  NODE_STATUS,
-  STAKE_REQUEST_STATUS,
-  type IncentiveResponse,
-  type Paged,
-} from "../../api/src/public-contract/index.ts";
+import { createDb } from "@pli/api/db/database";
+import { accrueIncentives, type AccrualDeps } from "@pli/api/incentive";
+import { API, NODE_STATUS, STAKE_REQUEST_STATUS, type IncentiveResponse, type Paged } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
 import { callApi, loopbackIp, randomAddress } from "./records.ts";

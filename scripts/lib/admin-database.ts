@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "../../api/src/db/database.ts";
-import { createDb } from "../../api/src/db/database.ts";
-import { migrateDatabase } from "../../api/src/db/roles.ts";
+import type { Db } from "@pli/api/db/database";
+import { createDb } from "@pli/api/db/database";
+import { migrateDatabase } from "@pli/api/db/roles";
 import { RUNTIME_FILE } from "./data-files.ts";
 import { startPostgres } from "./postgres.ts";
 import { embeddedPortalDatabase } from "./stack-database.ts";

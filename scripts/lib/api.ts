@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Deployment } from "@pli/abis";
-import { loadConfig } from "../../api/src/config.ts";
+import { loadConfig } from "@pli/api/config";
 import { JWT_SECRET_FILE } from "./data-files.ts";
 import { freePort } from "./ports.ts";
 import { startService, type Service } from "./service.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../api/src/config.ts";
+import { loadConfig } from "@pli/api/config";
 import { apiEnvironment, type ApiOptions } from "./api.ts";
 
 const options: ApiOptions = {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { configFields } from "../../api/src/config.ts";
-import type { BackupSummary } from "../../api/src/backup/schema.ts";
+import { configFields } from "@pli/api/config";
+import type { BackupSummary } from "@pli/api/backup";
 
 /**
  * The database's URL (`database`: DATABASE_URL, the API's role, which reads every table, for a backup;

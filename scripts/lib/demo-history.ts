@@ -12,21 +12,22 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { mockPriceFeedAbi, pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
-import { NODE_STATUS, USER_ROLE, type UserRole } from "../../api/src/public-contract/domain.ts";
-import type { Db } from "../../api/src/db/database.ts";
-import { accrueMonth, type PositionEvent } from "../../api/src/incentive/accrual-rules.ts";
+import { NODE_STATUS, USER_ROLE, type UserRole } from "@pli/api/public-contract/domain";
+import type { Db } from "@pli/api/db/database";
 import {
+  accrueMonth,
+  type PositionEvent,
   accrualDateOf,
   dateKeyOf,
   monthOf,
   monthStart,
   nextMonth,
   type Month,
-} from "../../api/src/incentive/calendar.ts";
-import { recordHistory } from "../../api/src/node/history.ts";
-import { parsePli } from "../../api/src/shared/pli.ts";
-import { saveNetworkListing } from "../../api/src/network/repository.ts";
-import { upsertOperator } from "../../api/src/operator/repository.ts";
+} from "@pli/api/public-contract";
+import { recordHistory } from "@pli/api/node";
+import { parsePli } from "@pli/api/shared/pli";
+import { saveNetworkListing } from "@pli/api/network";
+import { upsertOperator } from "@pli/api/operator";
 import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
 
 /**

@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { createPublicClient, http } from "viem";
 import { ChainProbeError, describeProbe, probeChain, type Deployment } from "@pli/abis";
-import { CHAIN_VIEWS_SCHEMA, getIndexedBlock } from "../../api/src/chain/views.ts";
+import { CHAIN_VIEWS_SCHEMA, getIndexedBlock } from "@pli/api/chain/views";
 import { ANVIL_CHAIN_ID } from "./dev-accounts.ts";
 import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";

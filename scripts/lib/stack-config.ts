@@ -1,7 +1,7 @@
 import path from "node:path";
 import { addressSchema } from "@pli/abis";
 import { z } from "zod";
-import { configFields } from "../../api/src/config.ts";
+import { configFields } from "@pli/api/config";
 import type { PortalDatabase } from "./stack-database.ts";
 
 const port = z.coerce.number().int().min(1).max(65535).optional();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DATABASE_ROLES, roleUrl, setUpDatabaseRoles, type DatabaseRole } from "../../api/src/db/roles.ts";
+import { DATABASE_ROLES, roleUrl, setUpDatabaseRoles, type DatabaseRole } from "@pli/api/db/roles";
 import { DATABASE_ROLES_FILE, STACK_DATABASE } from "./data-files.ts";
 import type { Postgres } from "./postgres.ts";
 

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, LIMITS, MESSAGES } from "../public-contract/index.ts";
-import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/index.ts";
 
 let t: TestAppWithSmtp;
 

@@ -2,9 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { LIMITS, MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
-import { sendPromptly, type Mailer } from "../mail/mailer.ts";
-import { brandFooter } from "../mail/template.ts";
-import { readBrand } from "../setting/repository.ts";
+import { sendPromptly, type Mailer, brandFooter } from "../mail/index.ts";
+import { readBrand } from "../setting/index.ts";
 import { AppError, tooManyRequests } from "../shared/errors.ts";
 import type { Log } from "../shared/logger.ts";
 

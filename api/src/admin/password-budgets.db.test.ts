@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
-import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/index.ts";
 import { adminSession } from "./session.ts";
 
 let t: TestApp;

@@ -1,9 +1,8 @@
-import { CLI_AUDIT_ACTOR } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { CLI_AUDIT_ACTOR, recordAudit } from "../audit/index.ts";
 import { z } from "zod";
-import { generatePassword, hashPassword } from "../auth/password.ts";
+import { generatePassword, hashPassword } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
-import { deleteAllPasskeys, setEmailCodeFallback } from "../passkey/repository.ts";
+import { deleteAllPasskeys, setEmailCodeFallback } from "../passkey/index.ts";
 import { createAdmin, findAdminByEmail } from "./repository.ts";
 
 const adminEmailSchema = z.email("must be an email address").trim().toLowerCase();

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { verifyPassword } from "../auth/password.ts";
+import { verifyPassword } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
-import { countTry, LIMITS_BY_ROUTE as L, spendTry, type Limit } from "../rate-limit/rate-limit.ts";
+import { countTry, LIMITS_BY_ROUTE as L, spendTry, type Limit } from "../rate-limit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { findAdminById } from "./repository.ts";
 

@@ -1,7 +1,6 @@
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { sql } from "kysely";
-import { forgetAccount } from "../auth/account-cache.ts";
+import { forgetAccount } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 

@@ -1,10 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../public-contract/index.ts";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly } from "../auth/middleware.ts";
-import { hashPassword } from "../auth/password.ts";
-import { clientNetwork } from "../rate-limit/client-address.ts";
-import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { auditActor } from "../audit/index.ts";
+import { adminOnly, hashPassword } from "../auth/index.ts";
+import { clientNetwork, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";

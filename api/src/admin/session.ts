@@ -1,5 +1,5 @@
 import { USER_TYPE } from "../public-contract/domain.ts";
-import { signSession } from "../auth/session.ts";
+import { signSession } from "../auth/index.ts";
 
 /** A session token for the admin at their current session version. */
 export const adminSession = (

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
-import { PROMPT_MAIL } from "../mail/mailer.ts";
-import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
-import { saveSettings } from "../setting/repository.ts";
+import { PROMPT_MAIL } from "../mail/index.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/index.ts";
+import { saveSettings } from "../setting/index.ts";
 
 let t: TestAppWithSmtp;
 

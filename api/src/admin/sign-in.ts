@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { UNUSABLE_HASH, verifyPassword } from "../auth/password.ts";
+import { UNUSABLE_HASH, verifyPassword } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
-import { countPasskeys } from "../passkey/repository.ts";
-import { countTry, LIMITS_BY_ROUTE as L, spendTry, type Limit } from "../rate-limit/rate-limit.ts";
+import { countPasskeys } from "../passkey/index.ts";
+import { countTry, LIMITS_BY_ROUTE as L, spendTry, type Limit } from "../rate-limit/index.ts";
 import { AppError, tooManyRequests } from "../shared/errors.ts";
 import { findAttemptStart, startChallenge, verifyChallenge } from "./otp.ts";
 import { accountPasswordFailures, clientPasswordFailures } from "./reauth.ts";

@@ -6,8 +6,8 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
-import { runProbeRound } from "../node-monitor/monitor.ts";
-import { mailQueueOf, runMailJob as runMailsOnce } from "../mail/jobs.ts";
+import { runProbeRound } from "../node-monitor/index.ts";
+import { mailQueueOf, runMailJob as runMailsOnce } from "../mail/index.ts";
 
 let t: TestAppWithSmtp;
 let admin: string;

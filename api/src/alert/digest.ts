@@ -1,7 +1,7 @@
 import { JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, TICKET_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { utcDay } from "../node-monitor/monitor.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { utcDay } from "../node-monitor/index.ts";
+import { mailOf, recordMails } from "../mail/index.ts";
 import type { AdminDigest } from "./mails.ts";
 import { DIGEST_LISTED } from "./rules.ts";
 

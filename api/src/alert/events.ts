@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { mailOf, recordMails } from "../mail/index.ts";
 import {
   incentivePaidMessage,
   jobStatusMessage,
@@ -9,10 +9,9 @@ import {
   nodeStatusMessage,
   nodeUpMessage,
   stakeUnlockedMessage,
-} from "../webhook/events.ts";
-import { recordWebhookMessage } from "../webhook/repository.ts";
-import { priceAtBlock } from "../price/repository.ts";
-import { usdPerPli, usdText } from "../price/rules.ts";
+  recordWebhookMessage,
+} from "../webhook/index.ts";
+import { priceAtBlock, usdPerPli, usdText } from "../price/index.ts";
 import { ALERT_KIND, INACTIVE_ALERT_MAX_AGE_DAYS, nodeStatusAlertDue } from "./rules.ts";
 
 /**

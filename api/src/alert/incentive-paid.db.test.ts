@@ -4,9 +4,9 @@ import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { runMailJob } from "../mail/index.ts";
 import { API } from "../public-contract/index.ts";
-import { deliverPendingWebhooks } from "../webhook/delivery.ts";
+import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * The incentive.paid alert on a webhook, from payments written to the indexer's tables behind the `chain.*` views and

@@ -1,4 +1,4 @@
-import { sendPendingMails, type MailSenderDeps } from "../mail/outbox.ts";
+import { sendPendingMails, type MailSenderDeps } from "../mail/index.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { recordAdminDigests } from "./digest.ts";
 import { ADMIN_DIGEST_CRON } from "./rules.ts";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { userBefore2fa } from "../auth/middleware.ts";
+import { userBefore2fa } from "../auth/index.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { preferencesOf, savePreferences } from "./repository.ts";
 import { ALERT_MESSAGES, alertPreferencesSavedSchema, alertPreferencesSchema, ALERT_PATHS } from "./schema.ts";

@@ -3,9 +3,9 @@ import { pli } from "../../../test/chain.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { runMailJob } from "../mail/index.ts";
 import { startWebhookReceiver } from "../../../test/webhook-receiver.ts";
-import { deliverPendingWebhooks } from "../webhook/delivery.ts";
+import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { clientIp } from "../rate-limit/rate-limit.ts";
+import { clientIp } from "../rate-limit/index.ts";
 import { AUDIT_CLI_ADDRESS } from "./schema.ts";
 
 /** Who made an audited action: the admin (null for the command line) and the client address. */

@@ -4,7 +4,7 @@ import { createTestAppWithSmtp, PUBLIC_URL, type TestAppWithSmtp } from "../../t
 import { categoryId, nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator, registerNode } from "../../test/nodes.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
-import { provisionAdmin, resetSecondFactor } from "../admin/provision.ts";
+import { provisionAdmin, resetSecondFactor } from "../admin/index.ts";
 import { API, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 import { recordAudit } from "./repository.ts";
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly } from "../auth/middleware.ts";
+import { adminOnly } from "../auth/index.ts";
 import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonResponse } from "../shared/openapi.ts";

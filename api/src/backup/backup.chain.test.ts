@@ -13,7 +13,7 @@ import { runScript } from "../../test/cli.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/incentives.ts";
 import { categoryId, jobBody } from "../../test/jobs.ts";
-import { accrueIncentives } from "../incentive/accrual.ts";
+import { accrueIncentives } from "../incentive/index.ts";
 import { API, INCENTIVE_STATUS, NODE_STATUS } from "../public-contract/index.ts";
 import { restoreBackup } from "./restore.ts";
 import { MESSAGES } from "./schema.ts";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
-import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/rules.ts";
+import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/schema.ts";
 import type { Db } from "../db/database.ts";
-import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
+import { INCENTIVE_STATUSES } from "../incentive/schema.ts";
 import { DASHBOARD_LIMITS } from "./schema.ts";
 
 /** Whose figures: one operator's wallet, or (undefined) everybody's. */

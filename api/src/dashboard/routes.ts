@@ -1,10 +1,10 @@
 import type { Deps } from "../app-env.ts";
-import { dashboardUsd } from "../price/service.ts";
+import { dashboardUsd } from "../price/index.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
-import { stoppedNodes } from "../node/repository.ts";
-import { walletOf } from "../stake/service.ts";
-import { countUnchecked } from "../unchecked/repository.ts";
+import { stoppedNodes } from "../node/index.ts";
+import { walletOf } from "../stake/index.ts";
+import { countUnchecked } from "../unchecked/index.ts";
 import {
   adminCounts,
   dashboardCharts,
@@ -17,7 +17,7 @@ import {
   type Scope,
 } from "./repository.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly, operatorOnly } from "../auth/middleware.ts";
+import { adminOnly, operatorOnly } from "../auth/index.ts";
 import { adminDashboardSchema, operatorDashboardSchema, DASHBOARD_PATHS } from "./schema.ts";
 
 /** The dashboard routes (spec 7: GET /api/user/dashboard and /api/admin/dashboard). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INCENTIVE_STATUSES } from "../incentive/rules.ts";
+import { INCENTIVE_STATUSES } from "../incentive/schema.ts";
 import { uncheckedCountsSchema } from "../unchecked/schema.ts";
 import { featureContract } from "../public-contract/feature.ts";
 import { dashboardUsdSchema } from "../price/schema.ts";

@@ -8,7 +8,7 @@ import { runNpm, runScript } from "../../test/cli.ts";
 import { adminAndTwoOperators, approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS } from "../public-contract/index.ts";
-import { runProbeRound, type ProbeSettings } from "../node-monitor/monitor.ts";
+import { runProbeRound, type ProbeSettings } from "../node-monitor/index.ts";
 import { accrueIncentives, incentiveAccrualJob } from "./accrual.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Database, Db } from "../db/database.ts";
-import { recordIncentivePaidAlerts } from "../alert/events.ts";
+import { recordIncentivePaidAlerts } from "../alert/index.ts";
 
 /**
  * The payment matcher: the only writer of an incentive's paid columns. It copies each reward payment

@@ -1,5 +1,5 @@
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
-import type { HintDecision, HintReceipt } from "../stake/rules.ts";
+import type { HintDecision, HintReceipt } from "../stake/schema.ts";
 import { dateKeyOf } from "./calendar.ts";
 import type { IncentiveStatus } from "./rules.ts";
 

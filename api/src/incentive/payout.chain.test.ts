@@ -6,12 +6,11 @@ import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "../public-contract/index.ts";
-import { createMailer } from "../mail/mailer.ts";
-import { sendPendingMails } from "../mail/outbox.ts";
+import { createMailer, sendPendingMails } from "../mail/index.ts";
 import { accrueIncentives } from "./accrual.ts";
 import { silentLog } from "../../test/logs.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
-import { deliverPendingWebhooks } from "../webhook/delivery.ts";
+import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * Bulk payouts on a real chain: incentives accrued from stakes on anvil, paid with payRewards from the

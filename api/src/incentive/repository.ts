@@ -1,9 +1,8 @@
 import { sql, type Expression } from "kysely";
-import { keptPriceAt } from "../price/repository.ts";
-import { valuedAt } from "../price/service.ts";
+import { keptPriceAt, valuedAt } from "../price/index.ts";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { stakeIdOf } from "../stake/rules.ts";
+import { stakeIdOf } from "../stake/schema.ts";
 import { nextPaymentDate } from "./calendar.ts";
 import { INCENTIVE_STATUSES, type IncentiveStatus } from "./rules.ts";
 import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.ts";

@@ -5,8 +5,8 @@ import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
-import { accountOf } from "../rate-limit/rate-limit.ts";
-import { walletOf } from "../stake/service.ts";
+import { accountOf } from "../rate-limit/index.ts";
+import { walletOf } from "../stake/index.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { listIncentives } from "./list.ts";
@@ -48,9 +48,8 @@ import {
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { sql } from "kysely";
-import { auditActor } from "../audit/actor.ts";
-import { isAudited, recordAudit } from "../audit/repository.ts";
-import { adminOnly, signedIn } from "../auth/middleware.ts";
+import { auditActor, isAudited, recordAudit } from "../audit/index.ts";
+import { adminOnly, signedIn } from "../auth/index.ts";
 import { messageSchema, pagedSchema } from "../shared/schema.ts";
 
 /** The incentive routes (spec 7, Incentives). Amounts are wei. */

@@ -1,8 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { keptPriceAt } from "../price/repository.ts";
-import { roundOfKept } from "../price/service.ts";
-import { usdPerPli, usdText } from "../price/rules.ts";
+import { keptPriceAt, roundOfKept, usdPerPli, usdText } from "../price/index.ts";
 import { dayRangeBounds } from "../shared/date-range.ts";
 import { rowsOf } from "../shared/list.ts";
 import { AppError } from "../shared/errors.ts";

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
+import { adminOnly } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { checkImportRows, importBodySchema } from "../shared/import-rows.ts";

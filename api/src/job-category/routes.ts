@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly, signedIn } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
+import { adminOnly, signedIn } from "../auth/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { deleteByIdSchema, messageSchema } from "../shared/schema.ts";

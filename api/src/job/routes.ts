@@ -1,4 +1,4 @@
-import { ownerScope } from "../auth/owner-scope.ts";
+import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
@@ -16,9 +16,7 @@ import {
 } from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
 /** The job routes (spec 7, Jobs). */

@@ -1,7 +1,5 @@
-import { recordJobStatusAlert } from "../alert/events.ts";
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { changedOnly } from "../audit/rules.ts";
+import { recordJobStatusAlert } from "../alert/index.ts";
+import { type AuditActor, recordAudit, changedOnly } from "../audit/index.ts";
 import { JOB_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";

@@ -1,7 +1,7 @@
-import { scanUnlocks } from "../alert/unlock-scan.ts";
+import { scanUnlocks } from "../alert/index.ts";
 import type { Db } from "../db/database.ts";
-import { matchPayments } from "../incentive/payments.ts";
-import { reconcileStakedNodes } from "../node/reconcile.ts";
+import { matchPayments } from "../incentive/index.ts";
+import { reconcileStakedNodes } from "../node/index.ts";
 import type { Log } from "../shared/logger.ts";
 import type { LiveTopic } from "./schema.ts";
 

@@ -1,4 +1,4 @@
-import { acceptsSession, type AccountFacts } from "../auth/account-cache.ts";
+import { acceptsSession, type AccountFacts } from "../auth/index.ts";
 import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { PUBLIC_TOPICS, type LiveEvent } from "./schema.ts";

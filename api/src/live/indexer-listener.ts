@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { forgetAccount } from "../auth/account-cache.ts";
-import { readAccountFacts } from "../auth/session.ts";
+import { forgetAccount, readAccountFacts } from "../auth/index.ts";
 import { indexedProgressSql } from "../chain/views.ts";
 import type { UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
@@ -10,7 +9,7 @@ import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import type { Log } from "../shared/logger.ts";
-import { stakedTotals } from "../stake/positions.ts";
+import { stakedTotals } from "../stake/index.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";

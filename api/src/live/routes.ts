@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { signedIn } from "../auth/middleware.ts";
-import { readAccountFacts } from "../auth/session.ts";
+import { signedIn, readAccountFacts } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { createRouter, describe, ERROR_RESPONSES as E } from "../shared/openapi.ts";
 import type { Audience, LiveHub, StreamSession } from "./hub.ts";

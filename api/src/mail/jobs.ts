@@ -1,5 +1,5 @@
-import { scanUnlocks } from "../alert/unlock-scan.ts";
-import { matchPayments } from "../incentive/payments.ts";
+import { scanUnlocks } from "../alert/index.ts";
+import { matchPayments } from "../incentive/index.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { wakeQueueOf, type WakeQueue } from "../shared/wake-queue.ts";
 import { sendPendingMails, type MailSenderDeps } from "./outbox.ts";

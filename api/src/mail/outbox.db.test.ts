@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
-import { saveSettings } from "../setting/repository.ts";
+import { saveSettings } from "../setting/index.ts";
 import type { Mail } from "./mailer.ts";
 import { mailOf, recordMails, sendPendingMails, type NewMail } from "./outbox.ts";
 

@@ -1,7 +1,7 @@
 import { sql, type Updateable } from "kysely";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { readBrand } from "../setting/repository.ts";
+import { readBrand } from "../setting/index.ts";
 import { isTemporaryMailFailure, type Mailer } from "./mailer.ts";
 import type { MailOutboxTable } from "./table.ts";
 import {

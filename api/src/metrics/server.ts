@@ -5,7 +5,7 @@ import type { Registry } from "prom-client";
 import type { PublicClient } from "viem";
 import type { Config } from "../config.ts";
 import { createDb, poolUse, type Db } from "../db/database.ts";
-import type { LiveHub } from "../live/hub.ts";
+import type { LiveHub } from "../live/index.ts";
 import { httpMetrics } from "./http.ts";
 import { createRegistry } from "./registry.ts";
 import { METRICS_MESSAGES, METRICS_PATH } from "./schema.ts";

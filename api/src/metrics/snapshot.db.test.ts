@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { addressOf } from "../../test/nodes.ts";
 import { createDb } from "../db/database.ts";
-import { LiveHub } from "../live/hub.ts";
-import { MAIL_OUTCOME, MAX_ATTEMPTS, type MailKind } from "../mail/outbox.ts";
+import { LiveHub } from "../live/index.ts";
+import { MAIL_OUTCOME, MAX_ATTEMPTS, type MailKind } from "../mail/index.ts";
 import { MAIL_TEMPLATES } from "../mail-templates.ts";
 import { METRIC } from "./registry.ts";
 import { createApiMetrics } from "./server.ts";
 import { READING_TIMEOUT_MS } from "./snapshot.ts";
-import { WEBHOOK_LIMITS, WEBHOOK_OUTCOME } from "../webhook/rules.ts";
+import { WEBHOOK_LIMITS, WEBHOOK_OUTCOME } from "../webhook/schema.ts";
 
 let t: TestApp;
 

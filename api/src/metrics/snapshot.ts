@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import type { PublicClient } from "viem";
 import type { Db } from "../db/database.ts";
-import { currentHealth, type ReadinessLimits } from "../health/service.ts";
-import { rewardBalance } from "../incentive/repository.ts";
-import { MAIL_OUTCOME, MAX_ATTEMPTS } from "../mail/outbox.ts";
-import { NODE_MONITOR_JOB } from "../node-monitor/monitor.ts";
+import { currentHealth, type ReadinessLimits } from "../health/index.ts";
+import { rewardBalance } from "../incentive/index.ts";
+import { MAIL_OUTCOME, MAX_ATTEMPTS } from "../mail/index.ts";
+import { NODE_MONITOR_JOB } from "../node-monitor/index.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { SCHEDULER_SCHEMA } from "../scheduler/scheduler.ts";
 import { pliText } from "../shared/pli.ts";
-import { WEBHOOK_OUTCOME } from "../webhook/rules.ts";
+import { WEBHOOK_OUTCOME } from "../webhook/schema.ts";
 
 /** Longest a scrape waits for any one reading; a slower part is left out of that scrape rather than hang it. */
 export const READING_TIMEOUT_MS = 1_500;

@@ -5,9 +5,9 @@ import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { silentLog } from "../../test/logs.ts";
 import { addressOf, newOperator, renameNodeSilently } from "../../test/nodes.ts";
-import { listenToIndexer } from "../live/indexer-listener.ts";
-import { recordChecks } from "../node-monitor/monitor.ts";
-import { windowStart } from "../node/rules.ts";
+import { listenToIndexer } from "../live/index.ts";
+import { recordChecks } from "../node-monitor/index.ts";
+import { windowStart } from "../node/schema.ts";
 import { API, NETWORK_LIMITS, NETWORK_MESSAGES, NODE_STATUS, type NetworkFigures } from "../public-contract/index.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { chartEnd } from "../dashboard/repository.ts";
-import { rewardBalance } from "../incentive/repository.ts";
-import { utcDay } from "../node-monitor/monitor.ts";
-import { scoreOfAverage, windowStart } from "../node/rules.ts";
+import { chartEnd } from "../dashboard/index.ts";
+import { rewardBalance } from "../incentive/index.ts";
+import { utcDay } from "../node-monitor/index.ts";
+import { scoreOfAverage, windowStart } from "../node/schema.ts";
 import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import { NETWORK_LIMITS, type LeaderboardNode, type NetworkFigures } from "./schema.ts";
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { userBefore2fa } from "../auth/middleware.ts";
+import { userBefore2fa } from "../auth/index.ts";
 import { publicCachedJson } from "../shared/cached-answer.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { networkFigures, networkListingOf, saveNetworkListing } from "./repository.ts";

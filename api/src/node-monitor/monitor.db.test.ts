@@ -4,12 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { NODE_STATUS } from "../public-contract/domain.ts";
-import { listNodePage } from "../node/list.ts";
-import { findNode, stoppedNodes, toNodeResponse } from "../node/repository.ts";
-import { NODE_TAB_ALL, reputationScore, windowStart, type NodeStatus } from "../node/rules.ts";
-import { inactiveDates, reputationValues } from "../node/samples.ts";
+import { NODE_TAB_ALL, reputationScore, windowStart, type NodeStatus } from "../node/schema.ts";
+import {
+  listNodePage,
+  findNode,
+  stoppedNodes,
+  toNodeResponse,
+  inactiveDates,
+  reputationValues,
+} from "../node/index.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
-import { deliverPendingWebhooks } from "../webhook/delivery.ts";
+import { deliverPendingWebhooks } from "../webhook/index.ts";
 import { nodeMonitorJob, probe, runProbeRound, type ProbeSettings } from "./monitor.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { recordInactiveDayAlerts, recordNodeHealthAlerts } from "../alert/events.ts";
+import { recordInactiveDayAlerts, recordNodeHealthAlerts } from "../alert/index.ts";
 import type { Db } from "../db/database.ts";
-import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, windowStart, type NodeStatus } from "../node/rules.ts";
+import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, windowStart, type NodeStatus } from "../node/schema.ts";
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";

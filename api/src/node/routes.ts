@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ownerScope } from "../auth/owner-scope.ts";
+import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
@@ -36,8 +36,7 @@ import {
 import { refuseNonPublicIp } from "./public-ip.ts";
 import { addNode, applyTransition } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { auditActor } from "../audit/index.ts";
 import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
 /** The node routes (spec 7, Nodes). */

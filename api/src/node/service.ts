@@ -1,7 +1,6 @@
-import { recordNodeStatusAlert } from "../alert/events.ts";
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { recordNodeStatusAlert } from "../alert/index.ts";
 import type { AuditAction } from "../audit/schema.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { LIMITS, NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { forgetAccount } from "../auth/account-cache.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { forgetAccount } from "../auth/index.ts";
 import { TWOFA, USER_TYPE, type UserRole } from "../public-contract/domain.ts";
 import type { OperatorResponse } from "./schema.ts";
 import type { Database, Db } from "../db/database.ts";

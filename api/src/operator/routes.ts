@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly, signedInBefore2fa, userBefore2fa } from "../auth/middleware.ts";
-import { revokeSessions } from "../auth/session.ts";
-import { clientNetwork } from "../rate-limit/client-address.ts";
-import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { auditActor } from "../audit/index.ts";
+import { adminOnly, signedInBefore2fa, userBefore2fa, revokeSessions } from "../auth/index.ts";
+import { clientNetwork, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";

@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
 import type { Deps } from "../app-env.ts";
-import { signSession } from "../auth/session.ts";
+import { signSession } from "../auth/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorByWallet, upsertOperator, type OperatorRow } from "./repository.ts";
 import { consumeNonce, INVALID_SIGN_IN, verifySiweLogin } from "./siwe.ts";

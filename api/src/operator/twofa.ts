@@ -1,7 +1,7 @@
 import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { sql } from "kysely";
-import { forgetAccount } from "../auth/account-cache.ts";
+import { forgetAccount } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
 import { findOperatorById } from "./repository.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, PUBLIC_URL, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { SoftwareAuthenticator } from "../../test/webauthn.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
-import { LIMITS_BY_ROUTE } from "../rate-limit/rate-limit.ts";
+import { LIMITS_BY_ROUTE } from "../rate-limit/index.ts";
 
 let t: TestAppWithSmtp;
 

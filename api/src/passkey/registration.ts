@@ -1,5 +1,4 @@
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { COSEALG } from "@simplewebauthn/server/helpers";
 import type { z } from "zod";

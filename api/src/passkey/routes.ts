@@ -1,13 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { confirmAdminPassword } from "../admin/reauth.ts";
-import { findAdminById } from "../admin/repository.ts";
 import { passwordConfirmSchema } from "../admin/schema.ts";
-import { adminSession } from "../admin/session.ts";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly } from "../auth/middleware.ts";
+import { confirmAdminPassword, findAdminById, adminSession } from "../admin/index.ts";
+import { auditActor } from "../audit/index.ts";
+import { adminOnly } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
-import { clientNetwork } from "../rate-limit/client-address.ts";
-import { enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { clientNetwork, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, tokenSchema } from "../shared/schema.ts";

@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { z } from "zod";
-import { findLiveAttempt, finishAttempt } from "../admin/otp.ts";
+import { findLiveAttempt, finishAttempt } from "../admin/index.ts";
 import type { Config } from "../config.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";

@@ -5,7 +5,7 @@ import { LIMITS, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import type { Db } from "../db/database.ts";
 import { tooManyRequests } from "../shared/errors.ts";
-import { WEBHOOK_LIMITS } from "../webhook/rules.ts";
+import { WEBHOOK_LIMITS } from "../webhook/schema.ts";
 
 /** The whole seconds (at least 1) from now until the window that started at window_start ends. */
 const secondsLeftOfWindow = (windowSeconds: number) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { utcDay } from "../node-monitor/monitor.ts";
+import { utcDay } from "../node-monitor/index.ts";
 import { API, LIMITS, MESSAGES, NODE_STATUS, STAKE_REQUEST_STATUS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;

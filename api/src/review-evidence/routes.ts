@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { adminOnly } from "../auth/middleware.ts";
-import { historyOf, toHistoryResponse } from "../node/history.ts";
-import { hardwareVerdict } from "../node/rules.ts";
-import { NODE_MESSAGES } from "../node/schema.ts";
-import { monitorAnswers } from "../node-monitor/answers.ts";
+import { adminOnly } from "../auth/index.ts";
+import { hardwareVerdict, NODE_MESSAGES } from "../node/schema.ts";
+import { historyOf, toHistoryResponse } from "../node/index.ts";
+import { monitorAnswers } from "../node-monitor/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonResponse } from "../shared/openapi.ts";
 import { holdsStake, operatorNodes, operatorRequests, reviewedNode } from "./repository.ts";

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { NODE_STATUSES } from "../node/rules.ts";
-import { nodeHistorySchema } from "../node/schema.ts";
+import { NODE_STATUSES, nodeHistorySchema } from "../node/schema.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import { featureContract } from "../public-contract/feature.ts";
 import { idSchema, weiSchema } from "../shared/schema.ts";
-import { STAKE_REQUEST_STATUSES } from "../stake-request/rules.ts";
+import { STAKE_REQUEST_STATUSES } from "../stake-request/schema.ts";
 
 export const REVIEW_EVIDENCE_PATHS = {
   node: "/api/review/evidence",

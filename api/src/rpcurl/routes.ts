@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../public-contract/index.ts";
-import { signedIn } from "../auth/middleware.ts";
-import { ownerScope } from "../auth/owner-scope.ts";
+import { signedIn, ownerScope } from "../auth/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";

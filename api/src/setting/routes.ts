@@ -1,13 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { MESSAGES } from "../public-contract/index.ts";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
+import { adminOnly } from "../auth/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema } from "../shared/schema.ts";
-import { findUpload } from "../upload/repository.ts";
+import { findUpload } from "../upload/index.ts";
 import {
   chainStakeLimits,
   getSettings,

@@ -31,8 +31,8 @@ import {
 import { changeStakeRequestStatus, createStakeRequest, removeStakeRequest } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { auditActor } from "../audit/index.ts";
+import { adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { deleteByIdSchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
 /** The interest request routes (spec 7, Requests). */

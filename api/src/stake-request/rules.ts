@@ -1,5 +1,5 @@
 import { NODE_STATUS, STAKE_REQUEST_STATUS } from "../public-contract/domain.ts";
-import type { NodeStatus } from "../node/rules.ts";
+import type { NodeStatus } from "../node/schema.ts";
 
 /**
  * The interest request rules of spec section 4 in one place, pure, for the API (which enforces them)

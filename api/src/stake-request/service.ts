@@ -1,5 +1,4 @@
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Db } from "../db/database.ts";
 import { deleteStakeRequest, insertStakeRequest, lockStakeRequest, updateStakeRequestStatus } from "./repository.ts";

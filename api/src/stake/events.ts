@@ -1,4 +1,4 @@
-import { keptPriceAt, type KeptPrice } from "../price/repository.ts";
+import { keptPriceAt, type KeptPrice } from "../price/index.ts";
 import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { StakeStatus } from "../public-contract/domain.ts";

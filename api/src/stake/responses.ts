@@ -1,4 +1,4 @@
-import { valuedAt } from "../price/service.ts";
+import { valuedAt } from "../price/index.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
 import type { StakeEventRow } from "../chain/views.ts";
 import type { StakeEventListRow } from "./events.ts";

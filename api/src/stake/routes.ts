@@ -1,4 +1,4 @@
-import { ownerScope } from "../auth/owner-scope.ts";
+import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
 import { cachedJson } from "../shared/cached-answer.ts";
@@ -29,9 +29,7 @@ import {
 } from "./schema.ts";
 import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
 import { pagedSchema } from "../shared/schema.ts";
 
 /** The stake routes (spec 7, Stakes). Every amount is the chain's, in wei. */

@@ -1,6 +1,6 @@
-import { ownerScope } from "../auth/owner-scope.ts";
+import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
-import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/rate-limit.ts";
+import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
@@ -21,8 +21,7 @@ import {
 } from "./schema.ts";
 import { closeTicket, openTicket, replyToTicket } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor } from "../audit/actor.ts";
-import { adminOnly, signedIn, operatorOnly } from "../auth/middleware.ts";
+import { auditActor } from "../audit/index.ts";
 import { pagedSchema } from "../shared/schema.ts";
 import { TICKET_LIMITS } from "./rules.ts";
 

@@ -1,8 +1,7 @@
-import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { mailOf, recordMails } from "../mail/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus, ticketOrigin } from "./repository.ts";
 import { mayClose, mayReply, statusAfterReply } from "./rules.ts";

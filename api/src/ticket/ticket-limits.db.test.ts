@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { runMailJob } from "../mail/index.ts";
 import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;

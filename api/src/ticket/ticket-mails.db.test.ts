@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { adminDigestJob } from "../alert/jobs.ts";
-import { runMailJob as runMailsOnce } from "../mail/jobs.ts";
-import { recordMails } from "../mail/outbox.ts";
+import { adminDigestJob } from "../alert/index.ts";
+import { runMailJob as runMailsOnce, recordMails } from "../mail/index.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { runMailJob } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;

@@ -1,9 +1,9 @@
 import { sql, type Selectable } from "kysely";
-import { forgetAccount } from "../auth/account-cache.ts";
+import { forgetAccount } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { USER_ROLE, USER_TYPE, type UserRole } from "../public-contract/domain.ts";
 import { pageOf, rowsOf, whereContains } from "../shared/list.ts";
-import type { ValidatorDirectoryTable } from "../validator-check/table.ts";
+import type { ValidatorDirectoryTable } from "../validator-check/index.ts";
 import type { ValidatorEntry, ValidatorResponse } from "./schema.ts";
 
 type DirectoryRow = Selectable<ValidatorDirectoryTable>;

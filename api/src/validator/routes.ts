@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";
-import { auditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/repository.ts";
-import { adminOnly } from "../auth/middleware.ts";
+import { auditActor, recordAudit } from "../audit/index.ts";
+import { adminOnly } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";
 import { AppError, validationError } from "../shared/errors.ts";

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/outbox.ts";
+import { mailOf, recordMails } from "../mail/index.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
 import { requestFor, type WebhookMessage } from "./formats.ts";

@@ -1,6 +1,6 @@
 import { pliText } from "../shared/pli.ts";
 import type { WebhookMessage } from "./formats.ts";
-import { NODE_HEALTH } from "../node/rules.ts";
+import { NODE_HEALTH } from "../node/schema.ts";
 import { WEBHOOK_EVENT } from "./rules.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NODE_STATUS } from "../public-contract/domain.ts";
-import { healthCrossing } from "../node/rules.ts";
+import { healthCrossing } from "../node/schema.ts";
 import { isPublicAddress, maskedTarget, retryDelaySeconds } from "./rules.ts";
 
 describe("the addresses a webhook may reach in production", () => {

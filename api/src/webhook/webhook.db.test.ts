@@ -5,7 +5,7 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { runMailJob } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "./delivery.ts";
 import { sealStoredSecrets } from "./repository.ts";

@@ -1,9 +1,9 @@
 import { encodePacked, getAddress, keccak256, maxUint256, parseEther, slice, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { provisionAdmin } from "../../../api/src/admin/provision.ts";
-import { API, USER_ROLE } from "../../../api/src/public-contract/index.ts";
-import type { Db } from "../../../api/src/db/database.ts";
-import { upsertDirectoryEntry } from "../../../api/src/validator-check/directory.ts";
+import { provisionAdmin } from "@pli/api/admin";
+import { API, USER_ROLE } from "@pli/api/public-contract";
+import type { Db } from "@pli/api/db/database";
+import { upsertDirectoryEntry } from "@pli/api/validator-check";
 import { pli } from "../../../test/chain.ts";
 import { adminSession, callApi, operatorSessionWith2fa, outboxInbox } from "../../../test/sessions.ts";
 import { DEV_KEYS } from "../dev-accounts.ts";

@@ -1,5 +1,5 @@
 import { getAddress, keccak256, slice, toHex, type Address } from "viem";
-import type { Db } from "../../../api/src/db/database.ts";
+import type { Db } from "@pli/api/db/database";
 import { pli } from "../../../test/chain.ts";
 import type { Actor, Actors, Operator } from "./actors.ts";
 import type { HarnessChain, Mined } from "./chain.ts";

@@ -7,8 +7,8 @@ import {
   type StakeEventResponse,
   type StakeResponse,
   type StakeStatus,
-} from "../../../api/src/public-contract/index.ts";
-import type { StakeEventKind } from "../../../api/src/chain/views.ts";
+} from "@pli/api/public-contract";
+import type { StakeEventKind } from "@pli/api/chain/views";
 import { rewardKey } from "./rules.ts";
 
 /** Something the API serves about money that differs from the chain. */

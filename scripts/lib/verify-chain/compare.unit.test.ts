@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INCENTIVE_STATUS, STAKE_STATUS } from "../../../api/src/public-contract/index.ts";
+import { INCENTIVE_STATUS, STAKE_STATUS } from "@pli/api/public-contract";
 import { compareServed, type ChainFacts, type HarnessFacts, type ServedFacts } from "./compare.ts";
 
 const WALLET = "0x00000000000000000000000000000000000000a1";

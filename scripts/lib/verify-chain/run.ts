@@ -1,4 +1,4 @@
-import { getIndexedBlock } from "../../../api/src/chain/views.ts";
+import { getIndexedBlock } from "@pli/api/chain/views";
 import { setUpActors } from "./actors.ts";
 import type { Bench } from "./bench.ts";
 import type { FaultyRpcStats } from "../faulty-rpc.ts";

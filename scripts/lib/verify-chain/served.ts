@@ -1,4 +1,4 @@
-import { API, LIMITS, type IncentiveSummary, type Paged } from "../../../api/src/public-contract/index.ts";
+import { API, LIMITS, type IncentiveSummary, type Paged } from "@pli/api/public-contract";
 import { callApi } from "../../../test/sessions.ts";
 import type { Actors } from "./actors.ts";
 import type { ServedFacts } from "./compare.ts";

@@ -1,4 +1,4 @@
-import { STAKE_STATUS, type StakeStatus } from "../../../api/src/public-contract/index.ts";
+import { STAKE_STATUS, type StakeStatus } from "@pli/api/public-contract";
 import { stakingRewardsAbi } from "@pli/abis";
 import type { Actors } from "./actors.ts";
 import type { IncentiveRow } from "./bench.ts";

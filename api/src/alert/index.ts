@@ -1,0 +1,10 @@
+/** The alert feature's public entry: other features, and the tools outside the API (as @pli/api/alert), import only what it lists. */
+export {
+  recordInactiveDayAlerts,
+  recordIncentivePaidAlerts,
+  recordJobStatusAlert,
+  recordNodeHealthAlerts,
+  recordNodeStatusAlert,
+} from "./events.ts";
+export { adminDigestJob } from "./jobs.ts";
+export { scanUnlocks } from "./unlock-scan.ts";
