@@ -1,3 +1,8 @@
+/**
+ * Admin accounts and their sign-in: the password step, the emailed code (the passkey step is `passkey/`), the sign-in
+ * limits and the account ceilings, admin sessions, the password change, and the accounts the `admin:create` and
+ * `admin:reset-second-factor` scripts provision (the spec's `/api/admin/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../public-contract/index.ts";
 import { auditActor } from "../audit/index.ts";

@@ -1,3 +1,8 @@
+/**
+ * An operator's alert preferences (which kinds of mail they get), the events that raise alert mails and webhooks (a
+ * node inactive or stopped, a node's or job's status changed, a stake unlocked, an incentive paid), the scan of the
+ * indexed chain for unlocks and the admins' daily digest (`/api/alert/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { userBefore2fa } from "../auth/index.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";

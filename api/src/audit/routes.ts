@@ -1,3 +1,7 @@
+/**
+ * The append-only audit trail of admin actions (`app.audit_record`): the list of actions, recording one in the action's
+ * own transaction, and the admins' list, filters and CSV export (`/api/audit/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly } from "../auth/index.ts";
 import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";

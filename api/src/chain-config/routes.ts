@@ -1,3 +1,7 @@
+/**
+ * The chain the deployment runs on, as the web app reads it at start (`/api/config`): chain id, RPC and websocket URLs,
+ * contract addresses and the block explorer's URLs.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";
 import { chainConfigResponseSchema, CHAIN_CONFIG_PATH } from "./schema.ts";

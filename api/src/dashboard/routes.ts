@@ -1,3 +1,7 @@
+/**
+ * The operator's and the admin's dashboards: counts, charts, first steps, stake and incentive totals and their USD
+ * values, read from the other features' tables and the `chain` views.
+ */
 import type { Deps } from "../app-env.ts";
 import { dashboardUsd } from "../price/index.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";

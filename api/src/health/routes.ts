@@ -1,3 +1,7 @@
+/**
+ * The liveness and readiness answers (`/api/health/live`, `/api/health/ready`, `/api/health`): the database, the
+ * applied migrations, the chain's head and the indexer's lag, checked at most once a second.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import type { Deps } from "../app-env.ts";
 import { createRouter, describe, jsonResponse } from "../shared/openapi.ts";

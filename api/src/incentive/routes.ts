@@ -1,3 +1,8 @@
+/**
+ * Monthly incentives: accrual from the nodes' stakes and inactive days, the lists and CSV export, matching the payments
+ * indexed from the chain, payout plans and hints, reward deposits, the tax report and the payout mails (the spec's
+ * `/api/incentive/*`).
+ */
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { csvHeaders, csvResponse, csvStream } from "../shared/csv.ts";

@@ -1,3 +1,7 @@
+/**
+ * The bounty invite list: invited emails, added, removed or imported from CSV, whose owners' nodes carry the bounty
+ * flag (`/api/invite/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { auditActor, recordAudit } from "../audit/index.ts";
 import { adminOnly } from "../auth/index.ts";

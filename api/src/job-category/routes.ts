@@ -1,3 +1,7 @@
+/**
+ * Job categories, the names a job is filed under: unique in any case, and one that a job uses is not removed (the
+ * spec's `/api/jobcategory/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { auditActor, recordAudit } from "../audit/index.ts";
 import { adminOnly, signedIn } from "../auth/index.ts";

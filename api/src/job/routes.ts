@@ -1,3 +1,7 @@
+/**
+ * Oracle jobs operators submit on their nodes: submission and editing, the admins' review of their status, quick
+ * updates, deletion and the status mails (the spec's `/api/job/*`).
+ */
 import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";

@@ -1,3 +1,7 @@
+/**
+ * The live stream (`/api/live`, `/api/live/public`): server-sent events that tell open pages what changed, from the
+ * database's announcements and the indexer's notifications, and the answer cache those announcements empty.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";

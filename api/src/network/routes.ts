@@ -1,3 +1,7 @@
+/**
+ * The public network page's answer (`/api/network`: stake, Active nodes, reward pool, payouts and the uptime
+ * leaderboard) and each operator's choice to show their node names on it (`/api/network/listing`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { userBefore2fa } from "../auth/index.ts";
 import { publicCachedJson } from "../shared/cached-answer.ts";

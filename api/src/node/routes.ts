@@ -1,3 +1,8 @@
+/**
+ * Validator nodes: registration by their operator, the admins' review (statuses, notes, history), Make Active and
+ * De-Active, deletion, nodes following their stakes on the chain, and the status mails (the spec's
+ * `/api/nodesetting/*`).
+ */
 import type { z } from "zod";
 import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";

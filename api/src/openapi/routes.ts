@@ -1,3 +1,7 @@
+/**
+ * The API's OpenAPI document (`/api/openapi.json`) and its readable list of routes (`/api/docs`), built from the routes
+ * each feature declares.
+ */
 import { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../app-env.ts";

@@ -1,3 +1,7 @@
+/**
+ * Operator accounts: Sign-In With Ethereum checked against the validator directory, TOTP 2FA enrolment and sign-in, the
+ * profile, and the admins' Operators list with disable and enable (the spec's `/api/user/*`).
+ */
 import { createRoute, z } from "@hono/zod-openapi";
 import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
 import { auditActor } from "../audit/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * Admins' passkeys (WebAuthn): registering, renaming and deleting them, switching the emailed code off, and the passkey
+ * step of an admin sign-in (`/api/passkey/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { passwordConfirmSchema } from "../admin/schema.ts";
 import { confirmAdminPassword, findAdminById, adminSession } from "../admin/index.ts";

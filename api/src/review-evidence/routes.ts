@@ -1,3 +1,7 @@
+/**
+ * What an admin's review of a node or a stake request rests on: RAM and storage against the minimums, the monitor's
+ * answers, the operator's other nodes, stakes and requests, and the status history.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly } from "../auth/index.ts";
 import { hardwareVerdict, NODE_MESSAGES } from "../node/schema.ts";

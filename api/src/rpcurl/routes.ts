@@ -1,3 +1,7 @@
+/**
+ * Full node RPC URLs: an operator's own list, all of them for an admin, added, edited and deleted by their owner or an
+ * admin (the spec's `/api/rpcurl/*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { MESSAGES } from "../public-contract/index.ts";
 import { signedIn, ownerScope } from "../auth/index.ts";

@@ -1,3 +1,8 @@
+/**
+ * The site settings: the brand every page shows (public at `/api/setting/brand`), the multiple and incentive
+ * percentage, the stake limits as the chain holds them, and the record of limit changes sent from the settings page
+ * (the spec's `/api/setting`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { MESSAGES } from "../public-contract/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * Operators' interest in staking on a node (`app.stake_request`, one open request per node): submission, the admins'
+ * review, lists, counts and CSV export (the spec's `/api/request/*`).
+ */
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";

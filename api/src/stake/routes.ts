@@ -1,3 +1,7 @@
+/**
+ * Stakes as the chain says (`chain.*`): an operator's positions, totals and events, the admins' stake lists,
+ * transactions and export, and the unlock hints; nothing here writes a stake (the spec's `/api/stake/*`).
+ */
 import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { AppError } from "../shared/errors.ts";

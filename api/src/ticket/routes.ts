@@ -1,3 +1,7 @@
+/**
+ * Support tickets and their messages: operators open and answer them, admins answer and close them, each step mailed
+ * and announced live, within the per-account limits (the spec's `/api/ticket/*`).
+ */
 import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { accountOf, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * Chain activity the contract does not check, shown to admins (`/api/unchecked`): stakes without an approved request,
+ * amounts off the multiple, and stake limit changes not made through the portal.
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly } from "../auth/index.ts";
 import { cachedJson } from "../shared/cached-answer.ts";

@@ -1,3 +1,7 @@
+/**
+ * Uploaded images: checked, decoded and stored under `UPLOAD_DIR` within each account's hourly and stored quotas, and
+ * served back at `/static`.
+ */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";

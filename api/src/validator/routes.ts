@@ -1,3 +1,7 @@
+/**
+ * The built-in validator directory: the wallets that may sign in and their role (Validator, Standby), added, changed,
+ * removed, imported and exported as CSV; read-only while `VALIDATOR_CHECK_URL` is set (`/api/validator*`).
+ */
 import { createRoute } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env.ts";

@@ -1,3 +1,7 @@
+/**
+ * The built web app (`WEB_DIST_DIR`) served on the API's own origin: each file as the pre-compressed copy the request
+ * accepts, the SPA fallback, each first screen's own page and the security headers.
+ */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";

@@ -1,3 +1,7 @@
+/**
+ * Operators' webhooks (Discord, Slack, Telegram, signed generic JSON): adding, editing and testing them, their secrets
+ * sealed at rest, the public-address guard, delivery with retries and the attempt log (`/api/webhook/*`).
+ */
 import { randomUUID } from "node:crypto";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
