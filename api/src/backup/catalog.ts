@@ -1,4 +1,5 @@
 import pg from "pg";
+import { currentMigrationName } from "../db/migration-renames.ts";
 import { MESSAGES, MIGRATOR_TABLES } from "./schema.ts";
 
 /** A connected client of DATABASE_URL; a database that cannot be reached throws a message saying so. */
@@ -64,14 +65,17 @@ export async function appSequences(client: pg.ClientBase) {
   return sequences;
 }
 
-/** The names of the migrations the database has run, or null when it has no `app` schema yet. */
+/**
+ * The names of the migrations the database has run, by their current names (one still recorded under a name from
+ * before the numbering reads as its number) in their order, or null when it has no `app` schema yet.
+ */
 export async function appliedMigrations(client: pg.ClientBase): Promise<string[] | null> {
   const { rows } = await client.query<{ found: string | null }>(
     `SELECT to_regclass('app.kysely_migration')::text AS found`,
   );
   if (!rows[0]?.found) return null;
   const applied = await client.query<{ name: string }>(`SELECT name FROM app.kysely_migration ORDER BY name`);
-  return applied.rows.map((row) => row.name);
+  return [...new Set(applied.rows.map((row) => currentMigrationName(row.name)))].sort();
 }
 
 /** A Postgres identifier, quoted. */

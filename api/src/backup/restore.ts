@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { createDb } from "../db/database.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
+import { currentMigrationName } from "../db/migration-renames.ts";
 import { migrateDatabase } from "../db/roles.ts";
 import { appliedMigrations, connect, appTable, appTables, quote } from "./catalog.ts";
 import { listFiles } from "./files.ts";
@@ -35,12 +36,16 @@ export async function restoreBackup({
   const opened = await openArchive(archive);
   try {
     const { manifest } = opened;
-    const unknown = manifest.migrations.filter((name) => !MIGRATION_NAMES.includes(name));
+    const unknown = manifest.migrations.filter((name) => !MIGRATION_NAMES.includes(currentMigrationName(name)));
     if (unknown.length > 0) throw new Error(MESSAGES.unknownMigrations(unknown));
-    await refuseHeldData(databaseUrl, uploadDir, manifest.migrations, replace);
+    // An archive taken before the migrations were numbered names them by date: the same migrations, renamed.
+    const migrations = [...new Set(manifest.migrations.map(currentMigrationName))];
+    const skipped = MIGRATION_NAMES.slice(0, migrations.length).filter((name) => !migrations.includes(name));
+    if (skipped.length > 0) throw new Error(MESSAGES.skippedMigrations(skipped));
+    await refuseHeldData(databaseUrl, uploadDir, migrations, replace);
     const db = createDb(databaseUrl, 1);
     try {
-      await migrateDatabase(db, manifest.migrations);
+      await migrateDatabase(db, migrations);
       await loadTables(databaseUrl, opened);
       await migrateDatabase(db);
     } finally {

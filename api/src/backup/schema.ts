@@ -72,6 +72,8 @@ export const MESSAGES = {
   missingPart: (part: string) => `The archive is incomplete: ${part} is missing; nothing was written`,
   unknownMigrations: (names: string[]) =>
     `The backup was taken by a newer version of the portal (migrations ${names.join(", ")} are unknown here): restore it with that version or later`,
+  skippedMigrations: (names: string[]) =>
+    `The backup's schema lacks migrations that run before others it has (${names.join(", ")}), so this version cannot rebuild it: restore it with the version that took it, migrate, and back up again`,
   notEmpty: (admins: number, operators: number) =>
     `The database already holds accounts (${admins} admins, ${operators} operators): restore only into an empty database, or pass --replace to overwrite everything in it`,
   uploadsNotEmpty: (dir: string) =>

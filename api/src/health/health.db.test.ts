@@ -5,6 +5,7 @@ import { indexedUpToSql } from "../../../scripts/lib/production-build.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
+import { RENAMED_MIGRATIONS } from "../db/migration-renames.ts";
 import { API } from "../public-contract/index.ts";
 import type { Health } from "./schema.ts";
 import { HEALTH_ANSWER_MS } from "./service.ts";
@@ -125,6 +126,23 @@ describe("GET /api/health/ready", () => {
     }
     await answerExpired();
     expect((await ready()).body.migrations).toEqual({ ok: true, pending: 0 });
+  });
+
+  it("counts migrations a database recorded under their names from before the numbering as applied", async () => {
+    const numbered = Object.entries(RENAMED_MIGRATIONS);
+    const rename = (pairs: [string, string][]) =>
+      sql`UPDATE app.kysely_migration AS m SET name = r.to_name
+        FROM unnest(${pairs.map(([from]) => from)}::text[], ${pairs.map(([, to]) => to)}::text[]) AS r (from_name, to_name)
+        WHERE m.name = r.from_name`.execute(t.db);
+    await rename(numbered.map(([dated, number]) => [number, dated]));
+    try {
+      await answerExpired();
+      const answer = await ready();
+      expect(answer.status).toBe(200);
+      expect(answer.body.migrations).toEqual({ ok: true, pending: 0 });
+    } finally {
+      await rename(numbered);
+    }
   });
 
   it("checks the database and asks the chain once for any number of requests within a second, and again after it", async () => {

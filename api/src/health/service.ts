@@ -4,6 +4,7 @@ import { chainProbeOf } from "../chain/probe.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
+import { currentMigrationName } from "../db/migration-renames.ts";
 import type { Health } from "./schema.ts";
 
 /** How long a readiness answer is given again: a burst of health requests costs one chain call and one database check. */
@@ -27,7 +28,8 @@ async function settle<T>(promise: Promise<T>): Promise<T | null> {
 async function pendingMigrations(db: Db): Promise<number> {
   try {
     const { rows } = await sql<{ name: string }>`SELECT name FROM app.kysely_migration`.execute(db);
-    const applied = new Set(rows.map((row) => row.name));
+    // A database not migrated since the numbering records dated names, the same migrations under other names.
+    const applied = new Set(rows.map((row) => currentMigrationName(row.name)));
     return MIGRATION_NAMES.filter((name) => !applied.has(name)).length;
   } catch (error) {
     if ((error as { code?: string }).code === "42P01") return MIGRATION_NAMES.length;
