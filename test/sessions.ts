@@ -28,6 +28,38 @@ export async function awayFromStepEdge(marginMs = 8_000) {
 /** The 6-digit admin sign-in code in a mail's text (soft line breaks of quoted-printable joined), or undefined. */
 export const signInCodeIn = (mail: string) => /sign-in code is (\d{6})/.exec(mail.replace(/=\r?\n/g, ""))?.[1];
 
+/** An API answer: its status and its parsed JSON body. */
+export interface ApiAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * One call to the API, as `token` when given: in-process through the API test fixture (api/test/app-fixture.ts), or
+ * over HTTP to a running API (httpApi).
+ */
+export type CallApi = (
+  method: "GET" | "POST",
+  pathname: string,
+  init?: { token?: string; body?: unknown },
+) => Promise<ApiAnswer>;
+
+/** Calls to the API at `apiUrl` over HTTP. */
+export const httpApi =
+  (apiUrl: string): CallApi =>
+  async (method, pathname, { token, body } = {}) => {
+    const response = await fetch(`${apiUrl}${pathname}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
 /**
  * One call to the API at `apiUrl`, as `token` when given; a POST when there is a body (or `method` says so). Throws on
  * a non-2xx answer.
@@ -37,41 +69,54 @@ export async function callApi<T>(
   pathname: string,
   { token, body, method }: { token?: string; body?: unknown; method?: "GET" | "POST" } = {},
 ): Promise<T> {
-  const response = await fetch(`${apiUrl}${pathname}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const answer = await httpApi(apiUrl)(method ?? (body === undefined ? "GET" : "POST"), pathname, { token, body });
+  if (answer.status < 200 || answer.status > 299) {
+    throw new Error(`${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as T;
+}
+
+/** Sign-In With Ethereum as the web app does it, with the wallet of `key` and, once 2FA is on, a code: the answer. */
+export async function walletSignIn(call: CallApi, key: Hex, otp?: string): Promise<ApiAnswer> {
+  const account = privateKeyToAccount(key);
+  const siwe = await call("POST", API.operator.siwe, { body: { walletAddress: account.address } });
+  const signature = await account.signMessage({ message: siwe.body.message });
+  return call("POST", API.operator.login, {
+    body: { message: siwe.body.message, signature, ...(otp ? { otp } : {}) },
   });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
+}
+
+/**
+ * Turns 2FA on for the operator signed in as `token`, with the code of the step before (the server accepts one step
+ * either side, so the code of the current step stays free for the next sign-in): the authenticator secret and the
+ * enable answer, which carries a session past 2FA.
+ */
+export async function turnOn2fa(call: CallApi, token: string): Promise<{ secret: string; enabled: ApiAnswer }> {
+  const setup = await call("POST", API.operator.twofaSetup, { token });
+  if (setup.status !== 200) throw new Error(`2FA set-up answered ${setup.status}: ${JSON.stringify(setup.body)}`);
+  const secret: string = setup.body.secret;
+  await awayFromStepEdge(3_000);
+  return {
+    secret,
+    enabled: await call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(secret, -1) } }),
+  };
+}
+
+/** The session token of a successful sign-in answer; throws with the answer otherwise. */
+export function sessionOf(answer: ApiAnswer): string {
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.token;
 }
 
 /** Sign-In With Ethereum as the web app does it, with the wallet of `key`; returns the session token. */
 export async function operatorSession(apiUrl: string, key: Hex, otp?: string): Promise<string> {
-  const account = privateKeyToAccount(key);
-  const { message } = await callApi<{ message: string }>(apiUrl, API.operator.siwe, {
-    body: { walletAddress: account.address },
-  });
-  const signature = await account.signMessage({ message });
-  const { token } = await callApi<{ token: string }>(apiUrl, API.operator.login, {
-    body: { message, signature, ...(otp ? { otp } : {}) },
-  });
-  return token;
+  return sessionOf(await walletSignIn(httpApi(apiUrl), key, otp));
 }
 
 /** Signs the operator in, turns 2FA on with their authenticator secret, and signs in again with a code. */
 export async function operatorSessionWith2fa(apiUrl: string, key: Hex): Promise<{ token: string; secret: string }> {
-  const first = await operatorSession(apiUrl, key);
-  const { secret } = await callApi<{ secret: string }>(apiUrl, API.operator.twofaSetup, {
-    token: first,
-    method: "POST",
-  });
-  await awayFromStepEdge(3_000);
-  await callApi(apiUrl, API.operator.twofaEnable, { token: first, body: { otp: totpCode(secret, -1) } });
+  const { secret, enabled } = await turnOn2fa(httpApi(apiUrl), await operatorSession(apiUrl, key));
+  sessionOf(enabled);
   return { token: await operatorSession(apiUrl, key, totpCode(secret, 0)), secret };
 }
 

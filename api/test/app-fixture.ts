@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomInt } from "node:crypto";
 import { PostgresQueryCompiler, type KyselyPlugin } from "kysely";
-import { Secret, TOTP } from "otpauth";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createMigratedTestDatabase } from "../../test/database.ts";
@@ -25,7 +24,7 @@ import { ensureDefaultSettings } from "../src/setting/repository.ts";
 import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
 import type { WebhookSenderDeps } from "../src/webhook/delivery.ts";
 import { systemResolver, type HostResolver } from "../src/webhook/guard.ts";
-import { awayFromStepEdge } from "../../test/sessions.ts";
+import { sessionOf, totpCode as totpCodeOf, turnOn2fa, walletSignIn } from "../../test/sessions.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
 import { webhookSecretKey } from "../src/webhook/secret-box.ts";
 import { captureLogs } from "./logs.ts";
@@ -212,19 +211,10 @@ export async function createTestApp({
   }
 
   /** SIWE sign-in as the wallet of `key`; returns the raw login answer. */
-  async function operatorLogin(key: Hex, otp?: string) {
-    const account = privateKeyToAccount(key);
-    const { body } = await call("POST", API.operator.siwe, { body: { walletAddress: account.address } });
-    const signature = await account.signMessage({ message: body.message });
-    return call("POST", API.operator.login, { body: { message: body.message, signature, ...(otp ? { otp } : {}) } });
-  }
+  const operatorLogin = (key: Hex, otp?: string) => walletSignIn(call, key, otp);
 
   /** A session of an operator whose 2FA is off (only the profile and the 2FA set-up answer it). */
-  async function operatorTokenWithout2fa(key: Hex): Promise<string> {
-    const response = await operatorLogin(key);
-    if (response.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(response.body)}`);
-    return response.body.token;
-  }
+  const operatorTokenWithout2fa = async (key: Hex): Promise<string> => sessionOf(await operatorLogin(key));
 
   const totpSecrets = new Map<Hex, string>();
 
@@ -232,7 +222,7 @@ export async function createTestApp({
   function totpCode(key: Hex, offsetSteps = 0) {
     const secret = totpSecrets.get(key);
     if (!secret) throw new Error("2FA was not turned on through operatorToken");
-    return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    return totpCodeOf(secret, offsetSteps);
   }
 
   /** A full operator session: the first call turns the operator's 2FA on, later calls sign in with a code. */
@@ -240,17 +230,11 @@ export async function createTestApp({
     if (totpSecrets.has(key)) {
       const wallet = privateKeyToAccount(key).address.toLowerCase();
       await db.updateTable("app.operator").set({ totp_last_step: null }).where("wallet_address", "=", wallet).execute();
-      const response = await operatorLogin(key, totpCode(key));
-      if (response.status !== 200) throw new Error(`operator sign-in failed: ${JSON.stringify(response.body)}`);
-      return response.body.token;
+      return sessionOf(await operatorLogin(key, totpCode(key)));
     }
-    const token = await operatorTokenWithout2fa(key);
-    const setup = await call("POST", API.operator.twofaSetup, { token });
-    totpSecrets.set(key, setup.body.secret);
-    await awayFromStepEdge(2_000);
-    const enable = await call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(key, -1) } });
-    if (enable.status !== 200) throw new Error(`turning 2FA on failed: ${JSON.stringify(enable.body)}`);
-    return enable.body.token;
+    const { secret, enabled } = await turnOn2fa(call, await operatorTokenWithout2fa(key));
+    totpSecrets.set(key, secret);
+    return sessionOf(enabled);
   }
 
   async function addAdmin(email = `admin-${randomInt(1e9)}@example.com`, password = "correct horse battery") {

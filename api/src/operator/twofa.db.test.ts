@@ -1,14 +1,11 @@
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { totpCode } from "../../../test/sessions.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
 let t: TestApp;
 let token: string;
-
-const codeAt = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,11 +23,11 @@ describe("operator 2FA (TOTP)", () => {
     expect(setup.status).toBe(200);
     secret = setup.body.secret;
     expect(setup.body.otpauthUri).toMatch(new RegExp(`^otpauth://totp/.*secret=${secret}`));
-    const wrong = await t.call("POST", API.operator.twofaEnable, { token, body: { otp: codeAt(secret, 10) } });
+    const wrong = await t.call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(secret, 10) } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.otp).toBe(MESSAGES.invalidTotp);
     expect((await t.call("GET", API.operator.root, { token })).body.twofa).toBe("No");
-    const right = await t.call("POST", API.operator.twofaEnable, { token, body: { otp: codeAt(secret, -1) } });
+    const right = await t.call("POST", API.operator.twofaEnable, { token, body: { otp: totpCode(secret, -1) } });
     expect(right.status).toBe(200);
     token = right.body.token;
     expect((await t.call("GET", API.operator.root, { token })).body.twofa).toBe("Yes");
@@ -40,10 +37,10 @@ describe("operator 2FA (TOTP)", () => {
     const withoutCode = await t.operatorLogin(DEV_KEYS.validator);
     expect(withoutCode.status).toBe(401);
     expect(withoutCode.body.errors.otp).toBe(MESSAGES.otpRequired);
-    const wrong = await t.operatorLogin(DEV_KEYS.validator, codeAt(secret, 20));
+    const wrong = await t.operatorLogin(DEV_KEYS.validator, totpCode(secret, 20));
     expect(wrong.status).toBe(401);
     expect(wrong.body.errors.otp).toBe(MESSAGES.invalidTotp);
-    usedCode = codeAt(secret);
+    usedCode = totpCode(secret);
     const right = await t.operatorLogin(DEV_KEYS.validator, usedCode);
     expect(right.status).toBe(200);
     expect(right.body.token).toBeTruthy();
@@ -56,10 +53,10 @@ describe("operator 2FA (TOTP)", () => {
 
   it("disables only with a valid code", async () => {
     expect((await t.call("POST", API.operator.twofaDisable, { token, body: { otp: "12345" } })).status).toBe(400);
-    expect((await t.call("POST", API.operator.twofaDisable, { token, body: { otp: codeAt(secret, 15) } })).status).toBe(
-      400,
-    );
-    const ok = await t.call("POST", API.operator.twofaDisable, { token, body: { otp: codeAt(secret, 1) } });
+    expect(
+      (await t.call("POST", API.operator.twofaDisable, { token, body: { otp: totpCode(secret, 15) } })).status,
+    ).toBe(400);
+    const ok = await t.call("POST", API.operator.twofaDisable, { token, body: { otp: totpCode(secret, 1) } });
     expect(ok.status).toBe(200);
     expect((await t.call("GET", API.operator.root, { token: ok.body.token })).body.twofa).toBe("No");
     expect((await t.operatorLogin(DEV_KEYS.validator)).status).toBe(200);

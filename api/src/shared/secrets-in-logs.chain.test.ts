@@ -1,9 +1,9 @@
-import { Secret, TOTP } from "otpauth";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
+import { totpCode } from "../../../test/sessions.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { approvedNode, atChainTime } from "../../test/incentives.ts";
 import { accrueIncentives } from "../incentive/accrual.ts";
@@ -37,8 +37,7 @@ async function operatorSignsIn() {
   const setup = await t.call("POST", API.operator.twofaSetup, { token: first.body.token });
   secrets.totpSecret = setup.body.secret;
   secrets.otpauthUri = setup.body.otpauthUri;
-  const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-  codes.enableCode = totp.generate({ timestamp: Date.now() - 30_000 });
+  codes.enableCode = totpCode(setup.body.secret, -1);
   const enabled = await t.call("POST", API.operator.twofaEnable, {
     token: first.body.token,
     body: { otp: codes.enableCode },
@@ -48,7 +47,7 @@ async function operatorSignsIn() {
   const again = await t.call("POST", API.operator.siwe, { body: { walletAddress: account.address } });
   const secondSignature = await account.signMessage({ message: again.body.message });
   secrets.secondSignature = secondSignature;
-  codes.loginCode = totp.generate();
+  codes.loginCode = totpCode(setup.body.secret);
   const login = await t.call("POST", API.operator.login, {
     body: { message: again.body.message, signature: secondSignature, otp: codes.loginCode },
   });
