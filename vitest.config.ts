@@ -15,6 +15,13 @@ import { HeaviestFirstSequencer } from "./test/sequencer.ts";
 /** The web app's `@/` import alias, for unit tests of web code and browser tests that import its registries. */
 const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } };
 
+/**
+ * Browser files that start a stack of their own instead of using the shared one (the XDC file: the product behind the
+ * XDC node stand-in with its 1 s blocks). They run in the `e2e-own-stack` project, which `npm test` runs in the lane of
+ * everything else: there they wait on their chain next to the other files, not in front of the browser lane's queue.
+ */
+const OWN_STACK_BROWSER_FILES = ["e2e/xdc.browser.test.ts"];
+
 export default defineConfig({
   resolve,
   test: {
@@ -68,10 +75,21 @@ export default defineConfig({
           name: "e2e",
           isolate: false,
           include: ["e2e/**/*.browser.test.ts"],
-          globalSetup: ["e2e/support/global-stack.ts"],
+          exclude: ["**/node_modules/**", ...OWN_STACK_BROWSER_FILES],
+          globalSetup: ["e2e/support/global-browser.ts", "e2e/support/global-stack.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e-own-stack",
+          include: OWN_STACK_BROWSER_FILES,
+          globalSetup: ["e2e/support/global-browser.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
         },
       },
       {

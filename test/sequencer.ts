@@ -1,12 +1,13 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * How long a file of each kind takes, heaviest first: a smoke file starts whole stacks, an indexer or contracts file
- * and an API chain file start anvil (and Ponder), a database file its own database, a unit file nothing.
+ * How long a file of each kind takes, heaviest first: a smoke file or a browser file with a stack of its own starts
+ * whole stacks, an indexer or contracts file and an API chain file start anvil (and Ponder), a database file its own
+ * database, a unit file nothing.
  */
 function weight(file: TestSpecification): number {
   const { name } = file.project;
-  if (name === "smoke") return 0;
+  if (name === "smoke" || name === "e2e-own-stack") return 0;
   if (name === "indexer" || name === "contracts") return 1;
   if (file.moduleId.endsWith(".chain.test.ts")) return 2;
   if (file.moduleId.endsWith(".db.test.ts")) return 3;

@@ -4,14 +4,11 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/stack.ts";
 import { startSmtp } from "../../test/smtp.ts";
-import { stopRunBrowsers } from "./browser.ts";
 import type { SharedStack } from "./stack.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     e2eStack: SharedStack;
-    /** The switch that marks the run's browsers (./browser.ts), so that the teardown can stop one a worker left. */
-    e2eBrowserTag: string;
   }
 }
 
@@ -33,8 +30,6 @@ export default async function setup(project: TestProject) {
       throw error;
     },
   );
-  const browserTag = path.basename(dataDir);
-  project.provide("e2eBrowserTag", browserTag);
   project.provide("e2eStack", {
     urls: stack.urls,
     deployment: stack.deployment,
@@ -43,7 +38,6 @@ export default async function setup(project: TestProject) {
     mailDir,
   });
   return async () => {
-    stopRunBrowsers(browserTag);
     await stack.stop();
     await smtp.stop();
     await rm(dataDir, { recursive: true, force: true });
