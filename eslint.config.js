@@ -145,7 +145,7 @@ export default tseslint.config(
     },
   ]),
   {
-    files: ["e2e/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts", "test/**/*.ts"],
+    files: ["e2e/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts", "test/**/*.ts", "indexer/test/**/*.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [workspaceEntries] }] },
   },
 );

@@ -55,17 +55,20 @@ describe("the API's import zones", () => {
 });
 
 describe("code outside the api and web workspaces", () => {
-  it.each(["e2e/sample.browser.test.ts", "scripts/lib/sample.ts", "bench/sample.ts", "test/sample.ts"])(
-    "%s fails a deep path into api/src or web/src",
-    async (filePath) => {
-      const code = [
-        'import { createDb } from "../../api/src/db/database.ts";',
-        'import { formatToken } from "../web/src/shared/format/index.ts";',
-        "export { createDb, formatToken };",
-      ].join("\n");
-      expect(await restrictedImports(filePath, code)).toHaveLength(2);
-    },
-  );
+  it.each([
+    "e2e/sample.browser.test.ts",
+    "scripts/lib/sample.ts",
+    "bench/sample.ts",
+    "test/sample.ts",
+    "indexer/test/sample.ts",
+  ])("%s fails a deep path into api/src or web/src", async (filePath) => {
+    const code = [
+      'import { createDb } from "../../api/src/db/database.ts";',
+      'import { formatToken } from "../web/src/shared/format/index.ts";',
+      "export { createDb, formatToken };",
+    ].join("\n");
+    expect(await restrictedImports(filePath, code)).toHaveLength(2);
+  });
 
   it("imports the workspaces through their package entries", async () => {
     const code = [

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { Db } from "../../api/src/db/database.ts";
+import type { Db } from "@pli/api/db/database";
 
 export interface FixtureIncentive {
   node: Address;

@@ -1,7 +1,7 @@
 import { getAddress, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { stakingRewardsAbi } from "@pli/abis";
-import { getIndexedBlock } from "../../api/src/chain/views.ts";
+import { getIndexedBlock } from "@pli/api/chain/views";
 import { waitFor } from "../../scripts/lib/wait.ts";
 import { chainFixture, pli, type ChainFixture } from "./fixture.ts";
 

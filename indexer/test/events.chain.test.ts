@@ -1,7 +1,7 @@
 import { encodeAbiParameters, type TransactionReceipt } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAKE_STATUS } from "@pli/abis";
-import { getIndexedBlock } from "../../api/src/chain/views.ts";
+import { getIndexedBlock } from "@pli/api/chain/views";
 import { chainFixture, NODE_A, NODE_B, pli, type ChainFixture } from "./fixture.ts";
 
 const DATE_1 = 21_11_2026n;

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { createDb, type Db } from "../../api/src/db/database.ts";
+import { createDb, type Db } from "@pli/api/db/database";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestDatabase } from "../../test/database.ts";

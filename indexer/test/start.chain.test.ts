@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { getIndexedBlock } from "../../api/src/chain/views.ts";
+import { getIndexedBlock } from "@pli/api/chain/views";
 import { startFaultyRpc, type FaultyRpc } from "../../scripts/lib/faulty-rpc.ts";
 import { startIndexer, type Indexer } from "../../scripts/lib/indexer.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
