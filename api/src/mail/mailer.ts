@@ -12,6 +12,9 @@ export interface Mail {
   fromName?: string;
   subject: string;
   text: string;
+  /** The same for every copy of one mail (outbox mails: mail/outbox.ts, idempotencyKey). */
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 /** MAIL_FROM with `name` in place of its own name, when one is given. */
@@ -55,7 +58,15 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "OU
       );
       await writeFile(
         file,
-        `From: ${senderText(senderOf(config.MAIL_FROM, fromName))}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`,
+        [
+          `From: ${senderText(senderOf(config.MAIL_FROM, fromName))}`,
+          `To: ${mail.to}`,
+          `Subject: ${mail.subject}`,
+          ...(mail.messageId ? [`Message-ID: ${mail.messageId}`] : []),
+          ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+          "",
+          `${mail.text}\n`,
+        ].join("\n"),
       );
       log.warn(
         { to: mail.to, subject: mail.subject, file, text: mail.text },

@@ -1,9 +1,9 @@
-import { sql, type Updateable } from "kysely";
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { readBrand } from "../setting/index.ts";
 import { isTemporaryMailFailure, type Mailer } from "./mailer.ts";
-import type { MailOutboxTable } from "./table.ts";
+import { runOutbox, type OutboxChannel } from "../shared/outbox.ts";
 import {
   brandFooter,
   type MailContext,
@@ -23,8 +23,6 @@ export type MailDetails = { [K in MailKind]: z.input<MailTemplates[K]["details"]
 export const MAIL_OUTCOME = { sent: "sent", noEmail: "noEmail", turnedOff: "turnedOff", failed: "failed" } as const;
 export type MailOutcome = (typeof MAIL_OUTCOME)[keyof typeof MAIL_OUTCOME];
 
-/** Mails claimed at once; a run claims batches until none is left. */
-const BATCH = 50;
 /** A mail whose sending failed this often is given up (its last error is kept). */
 export const MAX_ATTEMPTS = 5;
 
@@ -100,100 +98,78 @@ async function emailOf(db: Db, recipient: MailRecipient): Promise<string | null>
   return operator?.email ?? null;
 }
 
-/** Unclaims mails a run claimed but did not try, without counting the attempt. */
-async function giveBack(db: Db, mails: { kind: MailKind; event_key: string }[]) {
-  for (const mail of mails) {
-    await db
-      .updateTable("app.mail_outbox")
-      .set((eb) => ({ claimed_at: null, attempts: eb("attempts", "-", 1) }))
-      .where("kind", "=", mail.kind)
-      .where("event_key", "=", mail.event_key)
-      .execute();
-  }
+/**
+ * The key a mail's every copy carries (Message-ID and X-Idempotency-Key): the same for a mail sent again after an
+ * interrupted attempt (shared/outbox.ts), so a receiving server or client can drop the second copy.
+ */
+export function idempotencyKey(mail: { kind: string; event_key: string }, publicUrl: string) {
+  const digest = createHash("sha256").update(`${mail.kind}\n${mail.event_key}`).digest("hex").slice(0, 40);
+  return { messageId: `<${digest}@${new URL(publicUrl).hostname}>`, key: digest };
+}
+
+interface OutboxMail {
+  kind: MailKind;
+  event_key: string;
+  recipient_type: MailRecipient["type"];
+  recipient_id: string;
+  details: unknown;
+  attempts: number;
 }
 
 /**
- * Sends the recorded mails not sent yet, whatever feature recorded them. Each is claimed (in one
- * statement, skipping rows another run holds) before it is sent and marked done after, so however
- * many runs overlap it goes at most once: a send that fails is released for a later run (up to
- * MAX_ATTEMPTS), one interrupted while sending stays claimed and is not sent again. A recipient
- * without an email, who turned the kind off by the time it is sent, or a mail with nothing left to
- * say is marked done without a mail. When the server refuses for now (throttling) or cannot be
- * reached, the run stops and gives back the rest of its batch, attempts unspent: a later run tries
+ * The mail channel of the outbox engine (shared/outbox.ts): one mail at a time, in the order recorded. A recipient
+ * without an email, who turned the kind off by the time it is sent, or a mail with nothing left to say is done without
+ * a mail. When the server refuses for now (throttling) or cannot be reached, the run stops claiming: a later run tries
  * again, and meanwhile the admins' sign-in codes do not queue behind it.
  */
-export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<MailOutcome, number>> {
+export function mailChannel(deps: MailSenderDeps): OutboxChannel<OutboxMail> {
   const { db } = deps;
-  const result: Record<MailOutcome, number> = { sent: 0, noEmail: 0, turnedOff: 0, failed: 0 };
-  for (;;) {
-    const { rows } = await sql<{
-      kind: MailKind;
-      event_key: string;
-      recipient_type: MailRecipient["type"];
-      recipient_id: string;
-      details: unknown;
-      attempts: number;
-    }>`
-      UPDATE app.mail_outbox AS m SET claimed_at = now(), attempts = m.attempts + 1
-      WHERE (m.kind, m.event_key) IN (
-        SELECT kind, event_key FROM app.mail_outbox
-        WHERE done_at IS NULL AND claimed_at IS NULL AND attempts < ${MAX_ATTEMPTS}
-        ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-      )
-      RETURNING m.kind, m.event_key, m.recipient_type, m.recipient_id, m.details, m.attempts
-    `.execute(db);
-    if (rows.length === 0) return result;
-    const brand = await readBrand(db);
-    for (const [index, mail] of rows.entries()) {
-      const change = (set: Updateable<MailOutboxTable>) =>
-        db
-          .updateTable("app.mail_outbox")
-          .set(set)
-          .where("kind", "=", mail.kind)
-          .where("event_key", "=", mail.event_key)
-          .execute();
-      const done = (outcome: MailOutcome, error: string | null = null) =>
-        change({ done_at: new Date(), outcome, last_error: error });
+  return {
+    name: "mail",
+    table: { name: "app.mail_outbox", key: ["kind", "event_key"], order: ["created_at"], lastError: "last_error" },
+    maxAttempts: MAX_ATTEMPTS,
+    parallel: 1,
+    async attempt(mail) {
+      const template: MailTemplate = deps.templates[mail.kind];
+      const email = await emailOf(db, { type: mail.recipient_type, id: mail.recipient_id });
+      if (!email) return { done: MAIL_OUTCOME.noEmail };
+      if (await template.turnedOff?.(db, mail.recipient_id)) return { done: MAIL_OUTCOME.turnedOff };
+      const composed = await template.compose(template.details.parse(mail.details), { ...deps, db });
+      if ("nothingToSend" in composed) return { done: MAIL_OUTCOME.noEmail, error: composed.nothingToSend };
+      const brand = await readBrand(db);
+      const { messageId, key } = idempotencyKey(mail, deps.publicUrl);
       try {
-        const template: MailTemplate = deps.templates[mail.kind];
-        const email = await emailOf(db, { type: mail.recipient_type, id: mail.recipient_id });
-        if (!email) {
-          await done(MAIL_OUTCOME.noEmail);
-          result.noEmail++;
-          continue;
-        }
-        if (await template.turnedOff?.(db, mail.recipient_id)) {
-          await done(MAIL_OUTCOME.turnedOff);
-          result.turnedOff++;
-          continue;
-        }
-        const composed = await template.compose(template.details.parse(mail.details), { ...deps, db });
-        if ("nothingToSend" in composed) {
-          await done(MAIL_OUTCOME.noEmail, composed.nothingToSend);
-          result.noEmail++;
-          continue;
-        }
         await deps.mailer.send({
           to: email,
           fromName: brand.applicationName,
           subject: composed.subject,
           text: `${composed.text}\n${brandFooter(brand)}`,
+          messageId,
+          headers: { "X-Idempotency-Key": key },
         });
-        await done(MAIL_OUTCOME.sent);
-        deps.log.info(mailFields(mail), "mail sent");
-        result.sent++;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
         deps.log.warn({ err: error, ...mailFields(mail), attempt: mail.attempts }, "mail not sent");
-        if (mail.attempts >= MAX_ATTEMPTS) await done(MAIL_OUTCOME.failed, message);
-        else await change({ claimed_at: null, last_error: message });
-        result.failed++;
-        if (isTemporaryMailFailure(error)) {
-          await giveBack(db, rows.slice(index + 1));
-          return result;
-        }
+        return {
+          failed: error instanceof Error ? error.message : String(error),
+          pause: isTemporaryMailFailure(error),
+        };
       }
-    }
-    if (rows.length < BATCH) return result;
-  }
+      deps.log.info(mailFields(mail), "mail sent");
+      return { done: MAIL_OUTCOME.sent };
+    },
+  };
+}
+
+/**
+ * Sends the recorded mails not sent yet, whatever feature recorded them, through the outbox engine (claims, attempt
+ * limit, stale claims: shared/outbox.ts), and answers what became of them.
+ */
+export async function sendPendingMails(deps: MailSenderDeps): Promise<Record<MailOutcome, number>> {
+  const tally = await runOutbox(deps, mailChannel(deps));
+  return {
+    sent: tally[MAIL_OUTCOME.sent] ?? 0,
+    noEmail: tally[MAIL_OUTCOME.noEmail] ?? 0,
+    turnedOff: tally[MAIL_OUTCOME.turnedOff] ?? 0,
+    failed: tally[MAIL_OUTCOME.failed] ?? 0,
+  };
 }

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { outboxAttemptCounts } from "../shared/outbox.ts";
 import type { Snapshot } from "./snapshot.ts";
 
 /** Every family the API registers besides the process's defaults, by what it measures; alerts and panels use these. */
@@ -20,6 +21,7 @@ export const METRIC = {
   webhookWaiting: "pli_webhook_deliveries_waiting",
   webhookOldestDue: "pli_webhook_oldest_due_seconds",
   webhookFailures: "pli_webhook_delivery_failures",
+  outboxAttempts: "pli_outbox_attempts_total",
   chainHead: "pli_chain_head_block",
   indexedBlock: "pli_indexer_block",
   indexerLag: "pli_indexer_lag_blocks",
@@ -105,6 +107,16 @@ export function createRegistry(sources: MetricSources) {
         else this.remove();
       },
     });
+  new Counter<"channel" | "outcome">({
+    name: METRIC.outboxAttempts,
+    help: "Outbox attempts this instance ended, by channel (mail, webhook) and outcome (failed: tried again or given up)",
+    labelNames: ["channel", "outcome"],
+    registers,
+    collect() {
+      this.reset();
+      for (const { channel, outcome, count } of outboxAttemptCounts()) this.inc({ channel, outcome }, count);
+    },
+  });
   registerSnapshotGauges(registers, sources.snapshot);
   return { registry, requests, durations };
 }

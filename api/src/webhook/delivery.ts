@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { mailOf, recordMails } from "../mail/index.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
@@ -12,8 +12,8 @@ import {
   WEBHOOK_LIMITS,
   WEBHOOK_OUTCOME,
   type WebhookKind,
-  type WebhookOutcome,
 } from "./rules.ts";
+import { outboxWorker, type AttemptEnd, type ClaimedRow, type OutboxChannel } from "../shared/outbox.ts";
 import type { WakeQueue } from "../shared/wake-queue.ts";
 import { open, openOrNull } from "./secret-box.ts";
 import { postOnce } from "./send.ts";
@@ -37,12 +37,6 @@ export interface WebhookSenderDeps {
   attemptDeadlineMs?: number;
 }
 
-/**
- * A claim older than this belongs to a run that stopped (a restart mid-delivery): the delivery is claimed again, so it
- * may reach a receiver twice (its event id is the same, for the receiver to notice), never not at all.
- */
-const STALE_CLAIM_SECONDS = 10 * 60;
-
 interface Claimed {
   id: string;
   webhook_id: string;
@@ -58,78 +52,32 @@ interface Claimed {
   operator_active: boolean;
 }
 
-/** A delivery of the webhook is claimed and its attempt not over (a claim gone stale is over). */
-const inFlight = (webhookId: RawBuilder<unknown>) => sql`EXISTS (
-  SELECT 1 FROM app.webhook_delivery AS busy
-  WHERE busy.webhook_id = ${webhookId} AND busy.done_at IS NULL
-    AND busy.claimed_at > now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
-)`;
-
-/**
- * Claims the first due delivery (by due time, then as recorded) of up to `room` webhooks that have none in flight.
- * The webhooks are locked for the claim (skipping those another claim holds), and the claim reads anew once they are,
- * so however many runs and instances claim at once a webhook has one attempt in flight at a time, in order.
- */
-async function claimDue(deps: WebhookSenderDeps, now: Date, room: number): Promise<Claimed[]> {
-  const due = sql`GREATEST(${now}, statement_timestamp())`;
-  return deps.db.transaction().execute(async (tx) => {
-    const { rows: hooks } = await sql<{ id: string }>`
-      SELECT w.id FROM (
-        SELECT webhook_id, min(next_attempt_at) AS due_since FROM app.webhook_delivery
-        WHERE done_at IS NULL AND next_attempt_at <= ${due}
-        GROUP BY webhook_id
-      ) AS due JOIN app.webhook AS w ON w.id = due.webhook_id
-      WHERE NOT ${inFlight(sql.ref("w.id"))}
-      ORDER BY due.due_since
-      LIMIT ${room}
-      FOR NO KEY UPDATE OF w SKIP LOCKED
-    `.execute(tx);
-    if (hooks.length === 0) return [];
-    const { rows } = await sql<Claimed>`
-      WITH heads AS (
-        SELECT DISTINCT ON (d.webhook_id) d.id FROM app.webhook_delivery AS d
-        WHERE d.webhook_id = ANY(${hooks.map((hook) => hook.id)}::uuid[])
-          AND d.done_at IS NULL AND d.next_attempt_at <= ${due}
-          AND NOT ${inFlight(sql.ref("d.webhook_id"))}
-        ORDER BY d.webhook_id, d.next_attempt_at, d.created_at, d.id
-      ), claimed AS (
-        UPDATE app.webhook_delivery AS d SET claimed_at = now(), attempts = d.attempts + 1
-        FROM heads WHERE d.id = heads.id
-        RETURNING d.id, d.webhook_id, d.message, d.attempts
-      )
-      SELECT c.*, w.operator_id, w.kind, w.target, w.token, w.secret, w.enabled,
-        o.disabled_at IS NULL AND (NOT ${deps.builtInDirectory} OR EXISTS (
-          SELECT 1 FROM app.validator_directory AS v WHERE v.wallet_address = o.wallet_address
-        )) AS operator_active
-      FROM claimed AS c
-      JOIN app.webhook AS w ON w.id = c.webhook_id
-      JOIN app.operator AS o ON o.id = w.operator_id
-    `.execute(tx);
-    return rows;
-  });
+/** What an attempt needs of the claimed deliveries: their webhook, and whether its operator may still receive. */
+async function loadClaimed(deps: WebhookSenderDeps, tx: Db, claimed: ClaimedRow[]) {
+  const { rows } = await sql<Claimed & ClaimedRow>`
+    SELECT d.*, w.operator_id, w.kind, w.target, w.token, w.secret, w.enabled,
+      o.disabled_at IS NULL AND (NOT ${deps.builtInDirectory} OR EXISTS (
+        SELECT 1 FROM app.validator_directory AS v WHERE v.wallet_address = o.wallet_address
+      )) AS operator_active
+    FROM app.webhook_delivery AS d
+    JOIN app.webhook AS w ON w.id = d.webhook_id
+    JOIN app.operator AS o ON o.id = w.operator_id
+    WHERE d.id IN (${sql.join(claimed.map((row) => sql`${row.id}`))})
+  `.execute(tx);
+  return rows;
 }
-
-/** How an attempt ended, for the run's tally. */
-type AttemptEnd = "delivered" | "failed" | "dropped";
 
 /**
  * One attempt at a claimed delivery: dropped without posting when its webhook is off or its operator inactive; else
- * posted (within the attempt's deadline), logged (the last WEBHOOK_LIMITS.logKept per webhook are kept), and after a
- * failure tried again after retryDelaySeconds, up to WEBHOOK_LIMITS.attempts; after WEBHOOK_LIMITS.disableAfterFailures
- * failures in a row the webhook is turned off, its waiting deliveries dropped, and its operator mailed.
+ * posted (within the attempt's deadline) and logged (the last WEBHOOK_LIMITS.logKept per webhook are kept). The engine
+ * tries a failed one again after retryDelaySeconds, up to WEBHOOK_LIMITS.attempts; after
+ * WEBHOOK_LIMITS.disableAfterFailures failures in a row the webhook is turned off, its waiting deliveries dropped, and
+ * its operator mailed.
  */
-async function attemptDelivery(deps: WebhookSenderDeps, delivery: Claimed, now: Date): Promise<AttemptEnd> {
+async function attemptDelivery(deps: WebhookSenderDeps, delivery: Claimed): Promise<AttemptEnd> {
   const { db } = deps;
-  const finish = (outcome: WebhookOutcome) =>
-    db
-      .updateTable("app.webhook_delivery")
-      .set({ done_at: new Date(), outcome })
-      .where("id", "=", delivery.id)
-      .execute();
-  if (!delivery.enabled || !delivery.operator_active) {
-    await finish(delivery.enabled ? WEBHOOK_OUTCOME.operatorInactive : WEBHOOK_OUTCOME.disabled);
-    return "dropped";
-  }
+  if (!delivery.enabled || !delivery.operator_active)
+    return { done: delivery.enabled ? WEBHOOK_OUTCOME.operatorInactive : WEBHOOK_OUTCOME.disabled };
   const started = performance.now();
   const hook = {
     ...delivery,
@@ -166,73 +114,56 @@ async function attemptDelivery(deps: WebhookSenderDeps, delivery: Claimed, now: 
   `.execute(db);
   const fields = { webhookId: delivery.webhook_id, event: delivery.message.event, attempt: delivery.attempts };
   if (ok) {
-    await finish(WEBHOOK_OUTCOME.delivered);
-    await db.updateTable("app.webhook").set({ failures_in_row: 0 }).where("id", "=", delivery.webhook_id).execute();
     deps.log.info(fields, "webhook delivered");
-    return "delivered";
+    return {
+      done: WEBHOOK_OUTCOME.delivered,
+      after: () =>
+        db.updateTable("app.webhook").set({ failures_in_row: 0 }).where("id", "=", delivery.webhook_id).execute(),
+    };
   }
   deps.log.warn({ ...fields, error, ...(sent.detail ? { detail: sent.detail } : {}) }, "webhook not delivered");
-  if (delivery.attempts >= WEBHOOK_LIMITS.attempts) await finish(WEBHOOK_OUTCOME.failed);
-  else
-    await db
-      .updateTable("app.webhook_delivery")
-      .set({
-        claimed_at: null,
-        next_attempt_at: new Date(now.getTime() + retryDelaySeconds(delivery.attempts) * 1000),
-      })
-      .where("id", "=", delivery.id)
-      .execute();
-  if (await countFailure(deps, { ...delivery, target: hook.target }, error!)) deps.wakeMail();
-  return "failed";
+  return {
+    failed: error!,
+    after: async () => {
+      if (await countFailure(deps, { ...delivery, target: hook.target }, error!)) deps.wakeMail();
+    },
+  };
+}
+
+/** The webhook channel of the outbox engine (shared/outbox.ts): up to WEBHOOK_LIMITS.parallel webhooks at once. */
+function webhookChannel(deps: WebhookSenderDeps): OutboxChannel<Claimed> {
+  return {
+    name: "webhook",
+    table: {
+      name: "app.webhook_delivery",
+      key: ["id"],
+      order: ["next_attempt_at", "created_at", "id"],
+      due: "next_attempt_at",
+      oneAtATimePer: { column: "webhook_id", parent: "app.webhook" },
+    },
+    maxAttempts: WEBHOOK_LIMITS.attempts,
+    parallel: WEBHOOK_LIMITS.parallel,
+    backoffSeconds: retryDelaySeconds,
+    load: (tx, claimed) => loadClaimed(deps, tx, claimed),
+    attempt: (delivery) => attemptDelivery(deps, delivery),
+  };
 }
 
 /**
- * A sender that keeps up to WEBHOOK_LIMITS.parallel webhooks' attempts going at once, one at a time per webhook:
- * `fill` claims what is due into the free room, and each attempt's end claims again (its webhook's next delivery, or
- * another's). A receiver that stalls holds its own webhook's deliveries only, each for at most the attempt deadline.
- * `now` stands for the clock of the due times (tests move it on; the database's own clock counts too).
+ * A sender that keeps up to WEBHOOK_LIMITS.parallel webhooks' attempts going at once, one at a time per webhook: a
+ * receiver that stalls holds its own webhook's deliveries only, each for at most the attempt deadline.
  */
 function webhookSender(deps: WebhookSenderDeps, now?: () => Date) {
-  const tally = { delivered: 0, failed: 0 };
-  const attempts = new Set<Promise<void>>();
-  let claiming: Promise<void> | null = null;
-  let again = false;
-  const fill = (): Promise<void> => {
-    if (claiming) {
-      again = true;
-      return claiming;
-    }
-    claiming = (async () => {
-      do {
-        again = false;
-        const room = WEBHOOK_LIMITS.parallel - attempts.size;
-        if (room <= 0) return;
-        const at = now?.() ?? new Date();
-        for (const delivery of await claimDue(deps, at, room)) {
-          const attempt: Promise<void> = attemptDelivery(deps, delivery, at)
-            .then((end) => {
-              if (end !== "dropped") tally[end]++;
-            })
-            .catch((error: unknown) =>
-              deps.log.error({ err: error, webhookId: delivery.webhook_id }, "webhooks: an attempt failed"),
-            )
-            .finally(() => {
-              attempts.delete(attempt);
-              fill().catch((error: unknown) => deps.log.error({ err: error }, "webhooks: claiming failed"));
-            });
-          attempts.add(attempt);
-        }
-      } while (again);
-    })().finally(() => {
-      claiming = null;
-    });
-    return claiming;
+  const worker = outboxWorker(deps, webhookChannel(deps), now);
+  const tally = {
+    get delivered() {
+      return worker.tally[WEBHOOK_OUTCOME.delivered] ?? 0;
+    },
+    get failed() {
+      return worker.tally[WEBHOOK_OUTCOME.failed] ?? 0;
+    },
   };
-  /** Resolves once nothing is being claimed or attempted (every attempt's end claims again before it counts). */
-  const idle = async () => {
-    while (claiming || attempts.size > 0) await Promise.allSettled([claiming, ...attempts]);
-  };
-  return { fill, idle, tally };
+  return { fill: worker.fill, idle: worker.idle, tally };
 }
 
 /**
@@ -246,7 +177,7 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now?: Date
   const sender = webhookSender(deps, now && (() => now));
   await sender.fill();
   await sender.idle();
-  return sender.tally;
+  return { delivered: sender.tally.delivered, failed: sender.tally.failed };
 }
 
 /** Counts a failed attempt; at the limit turns the webhook off and records the mail telling its operator. */
