@@ -1,5 +1,5 @@
 import { createConfig } from "ponder";
-import { chainHttp, pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
+import { chainHttp, pluginFarmAbi, safeL2Abi, stakingRewardsAbi } from "@pli/abis";
 import { parseIndexerEnv } from "./indexer/env.ts";
 
 const CHAIN_NAMES: Record<number, string> = { 50: "xdc", 51: "apothem", 31337: "anvil" };
@@ -17,6 +17,12 @@ const XDC_CHAINS: Record<number, { ethGetLogsBlockRange: number }> = {
 const env = parseIndexerEnv(process.env);
 const chain = CHAIN_NAMES[env.CHAIN_ID] ?? `chain${env.CHAIN_ID}`;
 const xdc = XDC_CHAINS[env.CHAIN_ID];
+const safeContract = { chain, abi: safeL2Abi, address: env.SAFE_ADDRESS!, startBlock: env.SAFE_START_BLOCK! };
+/**
+ * The Safe is followed only when SAFE_ADDRESS is set; its type is always declared so that indexer/src/Safe.ts compiles,
+ * and that file registers its handlers only with the contract present.
+ */
+const safe = (env.SAFE_ADDRESS ? { Safe: safeContract } : {}) as { Safe: typeof safeContract };
 
 export default createConfig({
   database: { kind: "postgres", connectionString: env.DATABASE_URL, poolConfig: { max: 10 } },
@@ -26,5 +32,6 @@ export default createConfig({
   contracts: {
     StakingRewards: { chain, abi: stakingRewardsAbi, address: env.STAKING_ADDRESS, startBlock: env.START_BLOCK },
     PluginFarm: { chain, abi: pluginFarmAbi, address: env.FARM_ADDRESS, startBlock: env.START_BLOCK },
+    ...safe,
   },
 });

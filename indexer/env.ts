@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema } from "@pli/abis";
+import { addressSchema, checkSafeEnv, safeEnvFields } from "@pli/abis";
 
 /** Every variable the indexer reads; the configuration table in docs/running.md lists each. */
 export const indexerEnvSchema = z.object({
@@ -13,6 +13,8 @@ export const indexerEnvSchema = z.object({
   /** The PLI/USD price feed read at each payment and stake event's block; unset, no price is kept. */
   PRICE_FEED_ADDRESS: addressSchema.optional(),
   START_BLOCK: z.coerce.number().int().nonnegative(),
+  /** The Safe the admins act through: its events are followed from SAFE_START_BLOCK. */
+  ...safeEnvFields.shape,
 });
 
 export type IndexerEnv = Readonly<z.infer<typeof indexerEnvSchema>>;
@@ -23,7 +25,7 @@ export type IndexerEnv = Readonly<z.infer<typeof indexerEnvSchema>>;
  */
 export function parseIndexerEnv(env: NodeJS.ProcessEnv): IndexerEnv {
   const raw = Object.fromEntries(Object.keys(indexerEnvSchema.shape).map((key) => [key, env[key] || undefined]));
-  const result = indexerEnvSchema.safeParse(raw);
+  const result = indexerEnvSchema.superRefine(checkSafeEnv).safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);

@@ -203,3 +203,60 @@ export const feedPrice = onchainTable("feed_price", (t) => ({
   decimals: t.integer().notNull(),
   updatedAt: t.timestamp({ withTimezone: true }).notNull(),
 }));
+
+export const safeExecutionStatus = onchainEnum("safe_execution_status", ["pending", "success", "failure"]);
+
+/**
+ * One `execTransaction` of the Safe (SAFE_ADDRESS only), keyed by its safeTxHash: `SafeMultiSigTransaction` opens it,
+ * `ExecutionSuccess` or `ExecutionFailure` in the same transaction settles it. `executor` is who sent it.
+ */
+export const safeExecution = onchainTable(
+  "safe_execution",
+  (t) => ({
+    safeTxHash: t.hex().primaryKey(),
+    safe: t.hex().notNull(),
+    nonce: t.bigint().notNull(),
+    to: t.hex().notNull(),
+    delegateCall: t.boolean().notNull(),
+    executor: t.hex().notNull(),
+    status: safeExecutionStatus().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    blockTime: t.timestamp({ withTimezone: true }).notNull(),
+  }),
+  (table) => ({ nonceIndex: index().on(table.safe, table.nonce) }),
+);
+
+/** An owner's on-chain `approveHash` of a safeTxHash. */
+export const safeApproval = onchainTable(
+  "safe_approval",
+  (t) => ({
+    id: t.text().primaryKey(),
+    safe: t.hex().notNull(),
+    safeTxHash: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.int8({ mode: "bigint" }).notNull(),
+    blockTime: t.timestamp({ withTimezone: true }).notNull(),
+  }),
+  (table) => ({ hashIndex: index().on(table.safeTxHash) }),
+);
+
+/** The Safe's current owners (set up, added, removed). */
+export const safeOwner = onchainTable(
+  "safe_owner",
+  (t) => ({
+    safe: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    addedBlock: t.int8({ mode: "bigint" }).notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.safe, table.owner] }) }),
+);
+
+/** The Safe's threshold and next nonce (one past the last executed transaction's). */
+export const safeState = onchainTable("safe_state", (t) => ({
+  safe: t.hex().primaryKey(),
+  threshold: t.integer().notNull(),
+  nonce: t.bigint().notNull(),
+  blockNumber: t.int8({ mode: "bigint" }).notNull(),
+}));

@@ -9,7 +9,7 @@ import { freePort } from "./lib/ports.ts";
 import { startPostgres } from "./lib/postgres.ts";
 import { startService } from "./lib/service.ts";
 import { embeddedPortalDatabase, type PortalDatabase } from "./lib/stack-database.ts";
-import { startChain } from "./lib/stack-chain.ts";
+import { ensureDemoSafe, startChain } from "./lib/stack-chain.ts";
 import type { StackConfig } from "./lib/stack-config.ts";
 import { accrueDemoHistory, prepareDatabase, type DemoAccounts } from "./lib/stack-seed.ts";
 import type { XdcQuirks } from "./lib/xdc-rpc.ts";
@@ -41,12 +41,20 @@ export interface StackOptions extends Partial<StackConfig> {
   xdc?: Partial<XdcQuirks>;
   /** In XDC mode, the seconds between blocks once the contracts are there (default 2, as XDPoS mines). */
   xdcBlockSeconds?: number;
+  /**
+   * `npm start -- --safe`: hand the contracts' ownership to the demo 2-of-3 Safe, so that every admin chain action is
+   * proposed to it. Final for that chain: later starts find the Safe owning them and stay in Safe mode.
+   */
+  safe?: boolean;
 }
 
 export interface Stack {
   /** `rpc`: what the product talks to; `chainRpc`: the chain itself (anvil's own methods), the same but in XDC mode. */
   urls: { web: string; api: string; rpc: string; chainRpc: string; ws?: string; indexer: string };
+  /** The contracts, and `safe` when the portal runs in Safe mode (the Safe owns them). */
   deployment: Deployment;
+  /** The demo Safe on the stack's own chain, whether or not it owns the contracts. */
+  demoSafe?: NonNullable<Deployment["safe"]>;
   /** The API's role's URL (api/src/db/roles.ts). */
   databaseUrl: string;
   /** The database as each of the portal's roles signs in. */
@@ -103,7 +111,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log,
     });
     if (chain.stop) cleanups.push(chain.stop);
-    const { rpcUrl, wsUrl, controlRpcUrl, deployment } = chain;
+    const { rpcUrl, wsUrl, controlRpcUrl } = chain;
+    let deployment = chain.deployment;
 
     step();
     const demo = await prepareDatabase({
@@ -117,6 +126,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           : { history: false },
       log,
     });
+    let demoSafe: Deployment["safe"];
+    if (!options.chain) {
+      const ensured = await ensureDemoSafe({
+        rpcUrl: controlRpcUrl,
+        dataDir,
+        deployment,
+        handOver: options.safe ?? false,
+        log,
+      });
+      demoSafe = ensured.deployment.safe;
+      deployment = ensured.safeMode ? ensured.deployment : { ...ensured.deployment, safe: undefined };
+    }
     await chain.live?.();
 
     step();
@@ -156,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         indexer: `http://127.0.0.1:${indexer.port}`,
       },
       deployment,
+      demoSafe,
       databaseUrl,
       database,
       embedded: { postgres: !options.database, chain: !options.chain },

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pliText } from "@pli/api/shared/pli";
 import { DEMO_SEED } from "../contracts/scripts/deploy.ts";
-import { DEV_KEYS, devAccount } from "./lib/dev-accounts.ts";
+import { DEV_KEYS, devAccount, SAFE_ADMIN_KEYS, SAFE_ADMINS, SAFE_THRESHOLD } from "./lib/dev-accounts.ts";
 import { parseStackEnv, StackConfigError, type StackConfig } from "./lib/stack-config.ts";
 import { startStack, type Stack } from "./stack.ts";
 
@@ -12,6 +12,11 @@ const dev = process.argv.includes("--dev");
  */
 const xdc = process.argv.includes("--xdc") || process.env.CHAIN_MODE === "xdc";
 const xdcFees = process.env.XDC_FEES === "1559" ? "1559" : "legacy";
+/**
+ * `npm start -- --safe`: the demo 2-of-3 Safe becomes the contracts' owner (final for this chain), and every admin
+ * chain action is proposed to it. Without it the single admin wallet stays the owner, as the spec has it.
+ */
+const safe = process.argv.includes("--safe");
 
 function readConfig(): StackConfig {
   try {
@@ -38,6 +43,11 @@ function printSummary(stack: Stack) {
     `  Contracts    PLI ${stack.deployment.contracts.pliToken}`,
     `               StakingRewards ${stack.deployment.contracts.stakingRewards}`,
     `               PluginFarm ${stack.deployment.contracts.pluginFarm}`,
+    ...(stack.deployment.safe
+      ? [`  Safe mode    the contracts' owner is the Safe ${stack.deployment.safe.address}: admins propose, confirm, execute`]
+      : stack.demoSafe
+        ? [`  Safe         ${stack.demoSafe.address} (not the owner; npm start -- --safe hands the contracts to it)`]
+        : []),
     `  Logs         ${stack.logDir}`,
   ];
   if (stack.demo) {
@@ -51,6 +61,12 @@ function printSummary(stack: Stack) {
       `  Admin wallet (contract owner)   ${devAccount("owner").address}  key ${DEV_KEYS.owner}`,
       `  Operator, role Validator        ${devAccount("validator").address}  key ${DEV_KEYS.validator}  (${pli} PLI)`,
       `  Operator, role Standby          ${devAccount("standby").address}  key ${DEV_KEYS.standby}  (${pli} PLI)`,
+      ...(stack.demoSafe
+        ? [
+            `  Safe owners (${SAFE_THRESHOLD} of ${SAFE_ADMINS.length} confirm)`,
+            ...SAFE_ADMINS.map((admin, i) => `    Safe admin ${i + 1}  ${admin.address}  key ${SAFE_ADMIN_KEYS[i]}`),
+          ]
+        : []),
       "  Import a key into your browser wallet and add the chain above (RPC URL and chain id).",
     );
   }
@@ -88,6 +104,7 @@ try {
     ...config,
     ...(xdc ? { dataDir: path.join(config.dataDir, "xdc"), xdc: { fees: xdcFees } } : {}),
     dev,
+    safe,
     demoHistory: true,
     signal: abort.signal,
     log: (service, line) => console.log(`[${service}] ${line}`),

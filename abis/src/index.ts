@@ -3,9 +3,26 @@ export { stakingRewardsAbi } from "./generated/StakingRewards.ts";
 export { pluginFarmAbi } from "./generated/PluginFarm.ts";
 export { mockPriceFeedAbi } from "./generated/MockPriceFeed.ts";
 export { aggregatorV3Abi } from "./price-feed.ts";
-export { addressSchema, deploymentSchema, type Deployment } from "./deployment.ts";
+export { addressSchema, checkSafeEnv, deploymentSchema, safeEnvFields, type Deployment } from "./deployment.ts";
 export { STAKE_STATUS, type StakeStatus } from "./stake-status.ts";
 export { DEFAULT_SETTINGS } from "./settings.ts";
 export { chainHttp, normalizeChainAnswer, normalizedTransport } from "./chain-transport.ts";
 export { ChainProbeError, describeProbe, probeChain, type ChainProbe } from "./chain-probe.ts";
 export { networkValues, XDC_NETWORKS, type NetworkValues } from "./networks.ts";
+export {
+  multiSendCall,
+  multiSendCallOnlyAbi,
+  packSafeSignatures,
+  plainSafeTx,
+  SAFE_141,
+  SAFE_OPERATION,
+  SAFE_TX_TYPES,
+  SAFE_VERSION,
+  safeDomainHash,
+  safeL2Abi,
+  safeProxyFactoryAbi,
+  safeTxHash,
+  safeTxTypedData,
+  type SafeConfirmation,
+  type SafeTx,
+} from "./safe.ts";

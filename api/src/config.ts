@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { addressSchema } from "@pli/abis";
+import { addressSchema, checkSafeEnv, safeEnvFields } from "@pli/abis";
 import { z } from "zod";
 import { cronEveryMinutes } from "./scheduler/cron.ts";
 
@@ -33,6 +33,8 @@ export const configFields = z.object({
   PRICE_FEED_ADDRESS: addressSchema.optional(),
   /** A latest round older than this is stale: shown as stale, never as the current price. */
   PRICE_FEED_MAX_AGE_HOURS: z.coerce.number().positive().max(8760).default(24),
+  /** The Safe that owns the contracts: every admin chain action becomes a proposal to it (README, "Safe mode"). */
+  ...safeEnvFields.shape,
   EXPLORER_TX_URL: z.string().url().default("https://explorer.xinfin.network/txs/"),
   EXPLORER_ADDRESS_URL: z.string().url().default("https://explorer.xinfin.network/address/"),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -114,6 +116,7 @@ export const configFields = z.object({
 const configSchema = configFields
   .omit({ DATABASE_OWNER_URL: true })
   .superRefine((env, ctx) => {
+    checkSafeEnv(env, ctx);
     if (env.APP_ENV !== "development" && !env.JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "is required outside development" });
     if (env.APP_ENV === "production" && !env.WEBHOOK_SECRET_KEY)

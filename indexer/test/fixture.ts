@@ -3,6 +3,7 @@ import { createDb, type Db } from "@pli/api/db/database";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
 import { createTestDatabase } from "../../test/database.ts";
+import { startSafeChain } from "../../test/safe.ts";
 import { asRole } from "../../test/roles.ts";
 
 export { pli } from "../../test/chain.ts";
@@ -17,7 +18,15 @@ export const NODE_B: Address = "0x00000000000000000000000000000000000000b2";
  * so the views it publishes are that role's and carry its default privileges (the analysts' SELECT).
  */
 export async function chainFixture(options: { priceFeed?: boolean } = {}) {
-  const chain = await startChain(options);
+  return withIndexer(await startChain(options));
+}
+
+/** chainFixture on a chain with the demo 2-of-3 Safe owning the contracts, the indexer following the Safe. */
+export async function safeChainFixture() {
+  return withIndexer(await startSafeChain({ handOver: true }));
+}
+
+async function withIndexer<Chain extends Awaited<ReturnType<typeof startChain>>>(chain: Chain) {
   const { anvil, deployment, publicClient } = chain;
   const databaseUrl = await createTestDatabase("indexer");
   const db: Db = createDb(databaseUrl, 2);
@@ -53,3 +62,4 @@ export async function chainFixture(options: { priceFeed?: boolean } = {}) {
 }
 
 export type ChainFixture = Awaited<ReturnType<typeof chainFixture>>;
+export type SafeChainFixture = Awaited<ReturnType<typeof safeChainFixture>>;

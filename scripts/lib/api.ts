@@ -18,7 +18,7 @@ export interface ApiOptions {
   databaseUrl: string;
   rpcUrl: string;
   wsUrl?: string;
-  deployment: Pick<Deployment, "chainId" | "contracts">;
+  deployment: Pick<Deployment, "chainId" | "contracts" | "safe">;
   port?: number;
   /** The web app's origin (the Sign-In With Ethereum domain); the API's own URL when absent. */
   publicUrl?: string;
@@ -72,6 +72,8 @@ export function apiEnvironment(
     STAKING_ADDRESS: deployment.contracts.stakingRewards,
     FARM_ADDRESS: deployment.contracts.pluginFarm,
     PRICE_FEED_ADDRESS: deployment.contracts.priceFeed,
+    SAFE_ADDRESS: deployment.safe?.address,
+    SAFE_START_BLOCK: deployment.safe ? String(deployment.safe.startBlock) : undefined,
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     ...options.env,
   };

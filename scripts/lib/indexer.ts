@@ -37,7 +37,7 @@ export const PONDER_STOP_SIGNAL = "SIGINT" satisfies NodeJS.Signals;
 /** The schema readers use; Ponder points its views at the newest ready indexer schema. */
 export const VIEWS_SCHEMA = CHAIN_VIEWS_SCHEMA;
 
-export type IndexedChain = Pick<Deployment, "chainId" | "startBlock" | "contracts">;
+export type IndexedChain = Pick<Deployment, "chainId" | "startBlock" | "contracts" | "safe">;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -58,6 +58,7 @@ export function indexerSchemaName(chain: IndexedChain): string {
     "indexer/env.ts",
     "abis/src/generated/StakingRewards.ts",
     "abis/src/generated/PluginFarm.ts",
+    "abis/src/generated/SafeL2.ts",
     "abis/src/price-feed.ts",
     "abis/src/chain-transport.ts",
     "node_modules/ponder/package.json",
@@ -71,7 +72,17 @@ export function indexerSchemaName(chain: IndexedChain): string {
       .update("\0");
   const { pliToken, stakingRewards, pluginFarm, priceFeed } = chain.contracts;
   hash.update(
-    [chain.chainId, chain.startBlock, pliToken, stakingRewards, pluginFarm, priceFeed ?? ""].join(":").toLowerCase(),
+    [
+      chain.chainId,
+      chain.startBlock,
+      pliToken,
+      stakingRewards,
+      pluginFarm,
+      priceFeed ?? "",
+      ...(chain.safe ? [chain.safe.address, chain.safe.startBlock] : []),
+    ]
+      .join(":")
+      .toLowerCase(),
   );
   return `ponder_${hash.digest("hex").slice(0, 12)}`;
 }
@@ -121,6 +132,8 @@ export function indexerEnv(options: Pick<IndexerOptions, "databaseUrl" | "rpcUrl
     FARM_ADDRESS: deployment.contracts.pluginFarm,
     PRICE_FEED_ADDRESS: deployment.contracts.priceFeed,
     START_BLOCK: String(deployment.startBlock),
+    SAFE_ADDRESS: deployment.safe?.address,
+    SAFE_START_BLOCK: deployment.safe ? String(deployment.safe.startBlock) : undefined,
   };
 }
 

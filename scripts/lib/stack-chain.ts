@@ -14,7 +14,14 @@ import {
 import { startAnvil } from "./anvil.ts";
 import { DEPLOYMENT_FILE } from "./data-files.ts";
 import { demoGenesisTime, demoPrice } from "./demo-history.ts";
-import { DEV_KEYS, devAccount } from "./dev-accounts.ts";
+import {
+  createSafe,
+  deploySafeContracts,
+  fundSafe,
+  handOwnershipToSafe,
+  safeOwnsContracts,
+} from "../../contracts/scripts/safe.ts";
+import { DEV_KEYS, devAccount, SAFE_ADMINS, SAFE_THRESHOLD } from "./dev-accounts.ts";
 import { dropIndexedData } from "./stack-seed.ts";
 import type { StackConfig } from "./stack-config.ts";
 import { startXdcRpc, XDC_BLOCK_SECONDS, XDC_QUIRKS, xdcAnvilOptions, type XdcQuirks } from "./xdc-rpc.ts";
@@ -144,4 +151,45 @@ export async function startChain(options: {
     await chain.stop();
     throw error;
   }
+}
+
+/** The PLI minted to the demo Safe when it is created, for reward deposits proposed from its own balance. */
+export const DEMO_SAFE_PLI = DEMO_SEED.rewardDeposit;
+
+/**
+ * The demo Safe on the stack's own chain, after the portal's contracts (whose addresses therefore never move): the
+ * Safe 1.4.1 contracts at their canonical addresses and a 2-of-3 SafeL2 owned by SAFE_ADMINS, created and funded
+ * once. With `handOver` the contracts' ownership moves to it (checked first; final). Returns the deployment with the
+ * Safe recorded, and whether the Safe owns the contracts (then the portal runs in Safe mode).
+ */
+export async function ensureDemoSafe(options: {
+  rpcUrl: string;
+  dataDir: string;
+  deployment: Deployment;
+  handOver: boolean;
+  log: (service: string, line: string) => void;
+}): Promise<{ deployment: Deployment; safeMode: boolean }> {
+  const { rpcUrl, log } = options;
+  let deployment = options.deployment;
+  const owners = SAFE_ADMINS.map((admin) => admin.address);
+  if (!deployment.safe) {
+    log("anvil", "deploying Safe 1.4.1 and the demo 2-of-3 Safe");
+    await deploySafeContracts({ rpcUrl, funderKey: DEV_KEYS.owner });
+    const safe = await createSafe({ rpcUrl, funderKey: DEV_KEYS.owner, owners, threshold: SAFE_THRESHOLD });
+    await fundSafe({ rpcUrl, ownerKey: DEV_KEYS.owner, deployment, safe: safe.address, pli: DEMO_SAFE_PLI, owners });
+    deployment = { ...deployment, safe };
+    writeDeploymentFile(path.join(options.dataDir, DEPLOYMENT_FILE), deployment);
+  }
+  const safe = deployment.safe!.address;
+  if (options.handOver) {
+    const sent = await handOwnershipToSafe({
+      rpcUrl,
+      ownerKey: DEV_KEYS.owner,
+      deployment,
+      safe,
+      expected: { owners, threshold: SAFE_THRESHOLD },
+    });
+    if (sent.length > 0) log("anvil", `the contracts' owner is now the Safe ${safe}`);
+  }
+  return { deployment, safeMode: await safeOwnsContracts(rpcUrl, deployment, safe) };
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { addressSchema } from "@pli/abis";
+import { addressSchema, checkSafeEnv, safeEnvFields } from "@pli/abis";
 import { z } from "zod";
 import { configFields } from "@pli/api/config";
 import type { PortalDatabase } from "./stack-database.ts";
@@ -37,8 +37,12 @@ export const stackEnvSchema = z
     PRICE_FEED_ADDRESS: addressSchema.optional(),
     START_BLOCK: z.coerce.number().int().nonnegative().optional(),
     ANALYST_PASSWORD: configFields.shape.ANALYST_PASSWORD,
+    ...safeEnvFields.shape,
   })
   .superRefine((env, ctx) => {
+    checkSafeEnv(env, ctx);
+    if (env.SAFE_ADDRESS && !env.RPC_URL)
+      ctx.addIssue({ code: "custom", path: ["RPC_URL"], message: "is required when SAFE_ADDRESS is set" });
     const databaseVars = DATABASE_VARS.filter((name) => env[name] !== undefined);
     if (databaseVars.length > 0)
       for (const name of DATABASE_VARS.filter((missing) => env[missing] === undefined))
@@ -72,6 +76,8 @@ export interface ExternalChain {
     priceFeed?: `0x${string}`;
   };
   startBlock: number;
+  /** The Safe that owns the contracts (SAFE_ADDRESS, SAFE_START_BLOCK): the portal then runs in Safe mode. */
+  safe?: { address: `0x${string}`; startBlock: number };
 }
 
 export interface StackConfig {
@@ -126,6 +132,7 @@ export function parseStackEnv(env: Record<string, string | undefined>, cwd = pro
             ...(e.PRICE_FEED_ADDRESS ? { priceFeed: e.PRICE_FEED_ADDRESS } : {}),
           },
           startBlock: e.START_BLOCK!,
+          ...(e.SAFE_ADDRESS ? { safe: { address: e.SAFE_ADDRESS, startBlock: e.SAFE_START_BLOCK! } } : {}),
         }
       : undefined,
   };

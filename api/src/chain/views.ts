@@ -135,6 +135,35 @@ export const CHAIN_VIEW_COLUMNS = {
     decimals: int4,
     updated_at: time,
   },
+  /**
+   * One `execTransaction` of the Safe (SAFE_ADDRESS), keyed by its safeTxHash; `status` pending until its
+   * ExecutionSuccess or ExecutionFailure. `nonce` is numeric, read as a decimal string.
+   */
+  safe_execution: {
+    safe_tx_hash: hex,
+    safe: hex,
+    nonce: wei,
+    to: hex,
+    delegate_call: bool,
+    executor: hex,
+    status: column<"pending" | "success" | "failure">("safe_execution_status"),
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+  },
+  /** An owner's on-chain `approveHash`. */
+  safe_approval: {
+    id: text,
+    safe: hex,
+    safe_tx_hash: hex,
+    owner: hex,
+    tx_hash: hex,
+    block_number: int8,
+    block_time: time,
+  },
+  safe_owner: { safe: hex, owner: hex, added_block: int8 },
+  /** The Safe's threshold and next nonce (numeric, a decimal string). */
+  safe_state: { safe: hex, threshold: int4, nonce: wei, block_number: int8 },
   /** Ponder's own progress per chain; checkpoints are fixed-width digit strings (see getIndexedBlock). */
   _ponder_checkpoint: {
     chain_name: text,
@@ -166,6 +195,8 @@ export type FarmCapsRow = ChainRow<"farm_caps">;
 export type OperatorRow = ChainRow<"operator">;
 export type FeedPriceRow = ChainRow<"feed_price">;
 export type PonderCheckpointRow = ChainRow<"_ponder_checkpoint">;
+export type SafeExecutionRow = ChainRow<"safe_execution">;
+export type SafeApprovalRow = ChainRow<"safe_approval">;
 
 /** Select-only: Kysely refuses inserts and updates on these views at compile time. */
 type View<Row> = { [K in keyof Row]: ColumnType<Row[K], never, never> };
