@@ -27,6 +27,10 @@ const CHAIN_VIEWS = [
   "reward_deposit",
   "reward_payment",
   "reward_pool",
+  "safe_approval",
+  "safe_execution",
+  "safe_owner",
+  "safe_state",
   "stake_event",
   "stake_limit_change",
   "stake_limits",
@@ -97,6 +101,7 @@ describe("the analyst role on an indexed chain", () => {
     for (const view of CHAIN_VIEWS) {
       const { rowCount } = await analyst.query(`SELECT * FROM chain.${view}`);
       if (view === "feed_price") expect(rowCount, "no price is kept without PRICE_FEED_ADDRESS").toBe(0);
+      else if (view.startsWith("safe_")) expect(rowCount, "no Safe is followed without SAFE_ADDRESS").toBe(0);
       else expect(rowCount, view).toBeGreaterThan(0);
     }
     for (const statement of [
