@@ -213,7 +213,7 @@ describe("docs/analysts.md", () => {
         [...new Set(rows.filter((row) => row.schema === schema).map((row) => row.view))].sort(),
       );
       for (const [views, columns] of table) {
-        // A description may name a column before the list does (`safe_state`: "its `threshold` and next `nonce`").
+        // A description may name a column before the list does; it counts once.
         const documented = [...new Set(quotedNames(columns!, /^[a-z_][a-z0-9_]*$/))];
         // Ponder's bookkeeping views are described, not listed column by column.
         if (documented.length === 0) continue;
