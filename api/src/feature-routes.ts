@@ -4,6 +4,7 @@ export { alertRoutes } from "./alert/routes.ts";
 export { auditRoutes } from "./audit/routes.ts";
 export { chainConfigRoutes } from "./chain-config/routes.ts";
 export { dashboardRoutes } from "./dashboard/routes.ts";
+export { earningsRoutes } from "./earnings/routes.ts";
 export { healthRoutes } from "./health/routes.ts";
 export { incentiveRoutes } from "./incentive/routes.ts";
 export { inviteRoutes } from "./invite/routes.ts";

@@ -7,6 +7,7 @@ export * from "../alert/schema.ts";
 export * from "../audit/schema.ts";
 export * from "../chain-config/schema.ts";
 export * from "../dashboard/schema.ts";
+export * from "../earnings/schema.ts";
 export * from "../health/schema.ts";
 export * from "../incentive/schema.ts";
 export * from "../invite/schema.ts";

@@ -1,0 +1,253 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainTablesSql } from "../../../test/chain-tables.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { newOperator, registerNode } from "../../test/nodes.ts";
+import { API, MESSAGES, type Earnings } from "../public-contract/index.ts";
+
+/**
+ * An operator's earnings over chain facts written to the indexer's tables behind chain.* and incentive rows written
+ * to the database: the figures a person checks by hand, whose they are, and what the query refuses.
+ */
+let t: TestAppWithSmtp;
+let admin: string;
+let owner: Awaited<ReturnType<typeof newOperator>>;
+let stranger: Awaited<ReturnType<typeof newOperator>>;
+let whale: Awaited<ReturnType<typeof newOperator>>;
+let node: string;
+let nodeId: string;
+let percentage: string;
+
+const E18 = 10n ** 18n;
+const DAY = 86_400_000;
+const now = new Date();
+const ago = (days: number) => new Date(now.getTime() - days * DAY);
+const firstOf = (offset: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+const keyOf = (date: string) => date.replaceAll("-", "");
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) => dayOf(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY));
+const OTHER_NODE = `0x${"c".repeat(40)}`;
+const WHALE_NODE = `0x${"d".repeat(40)}`;
+/** 78 digits: the largest amounts the chain's numeric(78) columns hold. */
+const HUGE_STAKE = 10n ** 77n;
+let block = 1000;
+
+const earnings = async (token: string, query = "") => {
+  const answer = await t.call("GET", `${API.earnings.root}${query}`, { token });
+  return { status: answer.status, body: answer.body as Earnings & { errors?: Record<string, string> } };
+};
+
+async function stakeEvent(wallet: string, nodeAddress: string, kind: string, amount: bigint, total: bigint, at: Date) {
+  block++;
+  await sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
+    VALUES (${`e${block}`}, ${kind}, ${wallet}, ${nodeAddress}, ${amount.toString()}, ${total.toString()}, ${`0x${block.toString(16).padStart(64, "0")}`}, ${block}, ${at}, 0)`.execute(
+    t.indexerDb,
+  );
+}
+async function position(wallet: string, nodeAddress: string, status: string, total: bigint, at: Date) {
+  await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, updated_block)
+    VALUES (${wallet}, ${nodeAddress}, ${status}, ${total.toString()}, ${at}, ${at}, ${`0x${"1".repeat(64)}`}, ${block})`.execute(
+    t.indexerDb,
+  );
+}
+async function payment(wallet: string, nodeAddress: string, date: string, amount: bigint, at: Date) {
+  block++;
+  await sql`INSERT INTO test_indexer.reward_payment (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${wallet}, ${nodeAddress}, ${keyOf(date)}, ${amount.toString()}, ${`0x${block.toString(16).padStart(64, "a")}`}, ${block}, ${at}, 0)`.execute(
+    t.indexerDb,
+  );
+}
+const incentive = (wallet: string, nodeAddress: string, date: string, token: bigint) => ({
+  wallet,
+  node: nodeAddress,
+  date,
+  token: token.toString(),
+  inactive_count: 0,
+  staked_days: 30,
+  accrued_days: 30,
+  percentage: "2.5",
+});
+
+beforeAll(async () => {
+  t = await createTestAppWithSmtp();
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+  admin = await t.adminToken(await t.addAdmin());
+  [owner, stranger, whale] = [await newOperator(t), await newOperator(t), await newOperator(t)];
+  ({ id: nodeId, node } = await registerNode(t, owner.token, 1));
+  node = node.toLowerCase();
+  percentage = (await t.db.selectFrom("app.incentive_rate").select("percentage").executeTakeFirstOrThrow()).percentage;
+
+  // 1,000 PLI staked on the portal node since 400 days ago; 100 PLI on a second node for the last 100 days.
+  await stakeEvent(owner.wallet, node, "stake", 1000n * E18, 1000n * E18, ago(400));
+  await position(owner.wallet, node, "Stake", 1000n * E18, ago(400));
+  await stakeEvent(owner.wallet, OTHER_NODE, "stake", 100n * E18, 100n * E18, ago(100));
+  await position(owner.wallet, OTHER_NODE, "Stake", 100n * E18, ago(100));
+  // Paid on the chain: 300 PLI in the last year for the portal node (one more payment before it), 10 for the other.
+  await payment(owner.wallet, node, firstOf(-13), 999n * E18, ago(380));
+  await payment(owner.wallet, node, firstOf(-3), 100n * E18, ago(60));
+  await payment(owner.wallet, node, firstOf(-2), 200n * E18, ago(20));
+  await payment(owner.wallet, OTHER_NODE, firstOf(-2), 10n * E18, ago(20));
+  await t.db
+    .insertInto("app.incentive")
+    .values([
+      incentive(owner.wallet, node, firstOf(-3), 100n * E18),
+      incentive(owner.wallet, node, firstOf(-2), 200n * E18),
+      incentive(owner.wallet, node, firstOf(-1), 25n * E18),
+      incentive(owner.wallet, node, firstOf(0), 24n * E18),
+      incentive(owner.wallet, OTHER_NODE, firstOf(-2), 10n * E18),
+    ])
+    .execute();
+  // Today the portal node was inactive: the running month loses that day.
+  await t.db
+    .insertInto("app.node_inactive_date")
+    .values({ node_id: nodeId, day: dayOf(now) })
+    .execute();
+
+  await stakeEvent(whale.wallet, WHALE_NODE, "stake", HUGE_STAKE, HUGE_STAKE, ago(500));
+  await position(whale.wallet, WHALE_NODE, "Stake", HUGE_STAKE, ago(500));
+  await payment(whale.wallet, WHALE_NODE, firstOf(-1), HUGE_STAKE / 10n, ago(10));
+});
+afterAll(() => t?.close());
+
+describe("an operator's earnings", () => {
+  it("per node: stake, what was paid and when, what is accrued and when it is paid, and the yield of the chain's payments against stake time", async () => {
+    const { status, body } = await earnings(owner.token);
+    expect(status).toBe(200);
+    const portal = body.nodes.find((n) => n.nodeAddress === node)!;
+    expect(portal).toMatchObject({ name: "Node 1", status: "Stake", stake: (1000n * E18).toString() });
+    expect(portal.payments.map((p) => [p.month, p.amount])).toEqual([
+      [firstOf(-3).slice(0, 7), (200n * E18).toString()],
+      [firstOf(-4).slice(0, 7), (100n * E18).toString()],
+      [firstOf(-14).slice(0, 7), (999n * E18).toString()],
+    ]);
+    expect(portal.payments[0]!.paidAt).toBe(ago(20).toISOString());
+    expect(portal.accrued).toEqual([
+      {
+        month: firstOf(-2).slice(0, 7),
+        date: firstOf(-1),
+        token: (25n * E18).toString(),
+        paymentDue: plusDays(firstOf(-1), 30),
+      },
+      {
+        month: firstOf(-1).slice(0, 7),
+        date: firstOf(0),
+        token: (24n * E18).toString(),
+        paymentDue: plusDays(firstOf(0), 30),
+      },
+    ]);
+    expect(portal.accruedTotal).toBe((49n * E18).toString());
+    expect(portal.nextPayment).toBe(plusDays(firstOf(-1), 30));
+    expect(portal.paidLastYear).toBe((300n * E18).toString());
+    expect(portal.stakeDays).toBe((1000n * E18 * 365n).toString());
+    // 300 PLI paid on 1,000 PLI held all year: 30 %, whatever the settings' percentage says.
+    expect(portal.realisedYield).toBe("30.00");
+    const other = body.nodes.find((n) => n.nodeAddress === OTHER_NODE)!;
+    expect(other).toMatchObject({ name: null, paidLastYear: (10n * E18).toString() });
+    // 10 PLI on 100 PLI for 100 days: 36.50 % a year (less by the milliseconds between the test's clock and the API's).
+    expect(Number(other.realisedYield)).toBeCloseTo(36.5, 1);
+  });
+
+  it("per month for 12 months, the running one last: earned by the accrual, paid by the chain, by the month earned for", async () => {
+    const { body } = await earnings(owner.token);
+    const portal = body.nodes.find((n) => n.nodeAddress === node)!;
+    expect(portal.months).toHaveLength(12);
+    expect(portal.months.map((m) => m.month)).toEqual(
+      Array.from({ length: 12 }, (_, i) => firstOf(i - 11).slice(0, 7)),
+    );
+    expect(portal.months.slice(-5, -1)).toEqual([
+      {
+        month: firstOf(-4).slice(0, 7),
+        earned: (100n * E18).toString(),
+        paid: (100n * E18).toString(),
+        running: false,
+      },
+      {
+        month: firstOf(-3).slice(0, 7),
+        earned: (200n * E18).toString(),
+        paid: (200n * E18).toString(),
+        running: false,
+      },
+      { month: firstOf(-2).slice(0, 7), earned: (25n * E18).toString(), paid: "0", running: false },
+      { month: firstOf(-1).slice(0, 7), earned: (24n * E18).toString(), paid: "0", running: false },
+    ]);
+    expect(portal.months.at(-1)).toMatchObject({ month: firstOf(0).slice(0, 7), running: true, paid: "0" });
+    expect(body.total.months.at(-4)).toMatchObject({ earned: (210n * E18).toString(), paid: (210n * E18).toString() });
+  });
+
+  it("the running month takes off the inactive days so far, at the settings' rate, and says when it is paid", async () => {
+    const { body } = await earnings(owner.token);
+    const portal = body.nodes.find((n) => n.nodeAddress === node)!;
+    const days = BigInt(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate());
+    const [whole, decimals = ""] = percentage.split(".");
+    const rate = BigInt(`${whole}${decimals}`);
+    const scale = 10n ** BigInt(decimals.length) * 100n;
+    const full = (1000n * E18 * days * rate) / (scale * days);
+    const expected = (1000n * E18 * (days - 1n) * rate) / (scale * days);
+    expect(portal.running).toEqual({
+      month: firstOf(0).slice(0, 7),
+      expected: expected.toString(),
+      deducted: (full - expected).toString(),
+      inactiveDays: 1,
+      daysSoFar: now.getUTCDate(),
+      daysInMonth: Number(days),
+      paymentDue: plusDays(firstOf(1), 30),
+    });
+    expect(portal.months.at(-1)!.earned).toBe(expected.toString());
+    const other = body.nodes.find((n) => n.nodeAddress === OTHER_NODE)!;
+    expect(other.running).toMatchObject({ deducted: "0", inactiveDays: 0 });
+  });
+
+  it("in total: the nodes summed, the yield of all payments against all stake time", async () => {
+    const { body } = await earnings(owner.token);
+    expect(body.total).toMatchObject({
+      stake: (1100n * E18).toString(),
+      accruedTotal: (49n * E18).toString(),
+      paidLastYear: (310n * E18).toString(),
+      nextPayment: plusDays(firstOf(-1), 30),
+    });
+    // 310 PLI against 1,000 PLI a year and 100 PLI for 100 days: 30.17 %.
+    expect(Number(body.total.realisedYield)).toBeCloseTo((310 * 365 * 100) / (1000 * 365 + 100 * 100), 1);
+    expect(body.total.payments).toHaveLength(4);
+  });
+
+  it("of one node, given 0x… or xdc…; 78-digit amounts kept exact", async () => {
+    const one = await earnings(owner.token, `?node=xdc${node.slice(2).toUpperCase()}`);
+    expect(one.status).toBe(200);
+    expect(one.body.nodes.map((n) => n.nodeAddress)).toEqual([node]);
+    expect(one.body.total.stake).toBe((1000n * E18).toString());
+    const huge = await earnings(whale.token);
+    expect(huge.body.total.stake).toBe(HUGE_STAKE.toString());
+    expect(huge.body.total.stake).toHaveLength(78);
+    expect(huge.body.total.realisedYield).toBe("10.00");
+  });
+
+  it("an empty account: zeros, no yield, and the running month's payment date as the next payment", async () => {
+    const { status, body } = await earnings(stranger.token);
+    expect(status).toBe(200);
+    expect(body.nodes).toEqual([]);
+    expect(body.total).toMatchObject({ stake: "0", accruedTotal: "0", paidLastYear: "0", realisedYield: null });
+    expect(body.total.nextPayment).toBe(plusDays(firstOf(1), 30));
+    expect(body.total.months.every((m) => m.earned === "0" && m.paid === "0")).toBe(true);
+  });
+});
+
+describe("whose earnings, and what the query refuses", () => {
+  it("another operator's node answers 404 and shows nothing of it", async () => {
+    const { status, body } = await earnings(stranger.token, `?node=${node}`);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: MESSAGES.nodeNotYours });
+    expect(JSON.stringify(body)).not.toContain("1000000000000000000000");
+  });
+
+  it("a node that is no address answers 400 with the field's error", async () => {
+    const { status, body } = await earnings(owner.token, "?node=0x1234");
+    expect(status).toBe(400);
+    expect(Object.keys(body.errors ?? {})).toEqual(["node"]);
+  });
+
+  it("operators only: an admin gets 403, nobody signed in 401", async () => {
+    expect((await earnings(admin)).status).toBe(403);
+    expect((await t.call("GET", API.earnings.root)).status).toBe(401);
+  });
+});

@@ -1,0 +1,208 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
+import { accruedMonthOf, dateOfKey, DAY_MS, monthText, type PositionEvent } from "../incentive/schema.ts";
+import { paymentDueOf, realisedYield, runningMonth, stakeTime } from "./rules.ts";
+import { EARNINGS_LIMITS, type Earnings, type EarningsFigures } from "./schema.ts";
+
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+const earnedMonthOf = (date: string) => monthText(accruedMonthOf(date));
+
+/** What the chain and the accrual hold for one wallet (one node of it with `node`). */
+async function factsOf(db: Db, operatorId: string, wallet: string, node: string | undefined, now: Date) {
+  let positions = db
+    .selectFrom("chain.stake_position")
+    .select(["node", "status", "total_staked"])
+    .where("wallet", "=", wallet);
+  let events = db
+    .selectFrom("chain.stake_event")
+    .select(["node", "kind", "total_after", "block_time"])
+    .where("wallet", "=", wallet)
+    .orderBy("block_number")
+    .orderBy("log_index");
+  let payments = db
+    .selectFrom("chain.reward_payment")
+    .select(["node", sql<string>`date_key::text`.as("date_key"), "amount", "tx_hash", "block_time"])
+    .where("wallet", "=", wallet)
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc");
+  let incentives = db
+    .selectFrom("app.incentive")
+    .select(["node", sql<string>`date::text`.as("date"), "token", sql<string>`date_key::text`.as("date_key")])
+    .where("wallet", "=", wallet)
+    .orderBy("date");
+  if (node) {
+    positions = positions.where("node", "=", node);
+    events = events.where("node", "=", node);
+    payments = payments.where("node", "=", node);
+    incentives = incentives.where("node", "=", node);
+  }
+  const monthStart = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+  const [positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows] = await Promise.all([
+    positions.execute(),
+    events.execute(),
+    payments.execute(),
+    incentives.execute(),
+    db.selectFrom("app.node").select(["node_address", "name"]).where("operator_id", "=", operatorId).execute(),
+    db
+      .selectFrom("app.node_inactive_date as d")
+      .innerJoin("app.node as n", "n.id", "d.node_id")
+      .select(["n.node_address", sql<string>`d.day::text`.as("day")])
+      .where("d.day", ">=", monthStart)
+      .execute(),
+    db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute(),
+  ]);
+  return { positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows };
+}
+
+type Facts = Awaited<ReturnType<typeof factsOf>>;
+
+/** The months the chart shows, the running one last. */
+const chartMonths = (now: Date) =>
+  Array.from({ length: EARNINGS_LIMITS.months }, (_, i) =>
+    isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (EARNINGS_LIMITS.months - 1 - i), 1))).slice(
+      0,
+      7,
+    ),
+  );
+
+/** One node's figures, amounts as bigint until the answer is written. */
+function figuresOf(facts: Facts, node: string, now: Date) {
+  const yearAgo = new Date(now.getTime() - EARNINGS_LIMITS.yieldDays * DAY_MS);
+  const events: PositionEvent[] = facts.eventRows
+    .filter((row) => row.node === node)
+    .map((row) => ({ kind: row.kind, totalAfter: BigInt(row.total_after), at: new Date(row.block_time) }));
+  const inactiveDays = new Set(facts.inactiveRows.filter((row) => row.node_address === node).map((row) => row.day));
+  const rates = facts.rateRows.map((row) => ({ from: new Date(row.effective_from), percentage: row.percentage }));
+  const running = runningMonth({ now, events, inactiveDays, rates });
+  const payments = facts.paymentRows.filter((row) => row.node === node);
+  const paidKeys = new Set(payments.map((row) => row.date_key));
+  const incentives = facts.incentiveRows.filter((row) => row.node === node);
+  const position = facts.positionRows.find((row) => row.node === node);
+  const holding = position && (position.status === STAKE_STATUS.stake || position.status === STAKE_STATUS.unlock);
+  const months = chartMonths(now).map((month) => ({
+    month,
+    earned:
+      month === running.month
+        ? running.expected
+        : incentives
+            .filter((row) => earnedMonthOf(row.date) === month)
+            .reduce((sum, row) => sum + BigInt(row.token), 0n),
+    paid: payments
+      .filter((row) => earnedMonthOf(dateOfKey(row.date_key)) === month)
+      .reduce((sum, row) => sum + BigInt(row.amount), 0n),
+    running: month === running.month,
+  }));
+  const accrued = incentives
+    .filter((row) => !paidKeys.has(row.date_key))
+    .map((row) => ({
+      month: earnedMonthOf(row.date),
+      date: row.date,
+      token: BigInt(row.token),
+      paymentDue: paymentDueOf(row.date),
+    }));
+  return {
+    stake: holding ? BigInt(position.total_staked) : 0n,
+    status: (position?.status ?? null) as StakeStatus | null,
+    months,
+    running,
+    payments: payments.map((row) => ({
+      month: earnedMonthOf(dateOfKey(row.date_key)),
+      amount: BigInt(row.amount),
+      paidAt: new Date(row.block_time).toISOString(),
+      txHash: row.tx_hash,
+    })),
+    accrued,
+    paidLastYear: payments
+      .filter((row) => new Date(row.block_time).getTime() >= yearAgo.getTime())
+      .reduce((sum, row) => sum + BigInt(row.amount), 0n),
+    stakeTime: stakeTime(events, yearAgo, now),
+  };
+}
+
+type Figures = ReturnType<typeof figuresOf>;
+
+/** The figures of all nodes together. */
+function totalOf(all: Figures[], now: Date): Omit<Figures, "status"> {
+  const running = runningMonth({ now, events: [], inactiveDays: new Set(), rates: [] });
+  return {
+    stake: all.reduce((sum, f) => sum + f.stake, 0n),
+    months: chartMonths(now).map((month, i) => ({
+      month,
+      earned: all.reduce((sum, f) => sum + f.months[i]!.earned, 0n),
+      paid: all.reduce((sum, f) => sum + f.months[i]!.paid, 0n),
+      running: month === running.month,
+    })),
+    running: {
+      ...running,
+      expected: all.reduce((sum, f) => sum + f.running.expected, 0n),
+      deducted: all.reduce((sum, f) => sum + f.running.deducted, 0n),
+      inactiveDays: Math.max(0, ...all.map((f) => f.running.inactiveDays)),
+    },
+    payments: all.flatMap((f) => f.payments).sort((a, b) => b.paidAt.localeCompare(a.paidAt)),
+    accrued: all.flatMap((f) => f.accrued).sort((a, b) => a.date.localeCompare(b.date)),
+    paidLastYear: all.reduce((sum, f) => sum + f.paidLastYear, 0n),
+    stakeTime: all.reduce((sum, f) => sum + f.stakeTime, 0n),
+  };
+}
+
+/** The answer's form of one set of figures: wei as decimal text, the payments cut to the list's length. */
+function written(figures: Omit<Figures, "status">): EarningsFigures {
+  const accruedTotal = figures.accrued.reduce((sum, row) => sum + row.token, 0n);
+  const dues = [...figures.accrued.map((row) => row.paymentDue), figures.running.paymentDue].sort();
+  return {
+    stake: figures.stake.toString(),
+    months: figures.months.map((m) => ({ ...m, earned: m.earned.toString(), paid: m.paid.toString() })),
+    running: {
+      ...figures.running,
+      expected: figures.running.expected.toString(),
+      deducted: figures.running.deducted.toString(),
+    },
+    payments: figures.payments
+      .slice(0, EARNINGS_LIMITS.payments)
+      .map((row) => ({ ...row, amount: row.amount.toString() })),
+    accrued: figures.accrued.map((row) => ({ ...row, token: row.token.toString() })),
+    accruedTotal: accruedTotal.toString(),
+    nextPayment: dues[0]!,
+    paidLastYear: figures.paidLastYear.toString(),
+    stakeDays: (figures.stakeTime / BigInt(DAY_MS)).toString(),
+    realisedYield: realisedYield(figures.paidLastYear, figures.stakeTime, EARNINGS_LIMITS.yieldDays),
+  };
+}
+
+/**
+ * The operator's earnings per node and in total: null when `node` is given and the wallet has no stake, incentive or
+ * payment on it (nor a portal node there).
+ */
+export async function earningsOf(
+  db: Db,
+  { operatorId, wallet, node }: { operatorId: string; wallet: string; node?: string },
+  now: Date,
+): Promise<Earnings | null> {
+  const facts = await factsOf(db, operatorId, wallet, node, now);
+  const nodes = [
+    ...new Set([
+      ...facts.positionRows.map((row) => row.node),
+      ...facts.incentiveRows.map((row) => row.node),
+      ...facts.paymentRows.map((row) => row.node),
+    ]),
+  ].sort();
+  if (node && nodes.length === 0 && !facts.nameRows.some((row) => row.node_address === node)) return null;
+  if (node && nodes.length === 0) nodes.push(node);
+  const perNode = nodes.map((address) => ({ address, figures: figuresOf(facts, address, now) }));
+  return {
+    asOf: now.toISOString(),
+    total: written(
+      totalOf(
+        perNode.map((n) => n.figures),
+        now,
+      ),
+    ),
+    nodes: perNode.map(({ address, figures }) => ({
+      ...written(figures),
+      nodeAddress: address,
+      name: facts.nameRows.find((row) => row.node_address === address)?.name ?? null,
+      status: figures.status,
+    })),
+  };
+}
