@@ -107,7 +107,7 @@ describe("staking amount rules (spec 5)", () => {
 });
 
 describe("stake position ids", () => {
-  const wallet = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const wallet = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
   const node = `0x0b${"0".repeat(37)}1`;
 
   it("are (wallet, node) in lowercase, and read back", () => {
