@@ -29,6 +29,11 @@ export interface AnvilOptions {
   baseFee?: bigint;
   /** What anvil answers to `eth_gasPrice` on a chain without a base fee, wei. */
   gasPrice?: bigint;
+  /**
+   * Keep no state but the head's (`--prune-history`): calls at older blocks fail, and mining no longer copies the
+   * whole state for every block, which a chain of millions of blocks cannot afford.
+   */
+  pruneHistory?: boolean;
   log?: (line: string) => void;
 }
 
@@ -66,6 +71,7 @@ async function startAnvilOnce(options: AnvilOptions): Promise<Anvil | "port take
   if (options.hardfork) args.push("--hardfork", options.hardfork);
   if (options.baseFee !== undefined) args.push("--base-fee", String(options.baseFee));
   if (options.gasPrice !== undefined) args.push("--gas-price", String(options.gasPrice));
+  if (options.pruneHistory) args.push("--prune-history");
   /**
    * Anvil keeps the states it moves out of memory under $HOME/.foundry and deletes them only on a clean exit, so a
    * killed chain left gigabytes behind for ever (74 GB on this machine after a day of test runs). Its home is a
