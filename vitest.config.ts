@@ -53,7 +53,7 @@ export default defineConfig({
           name: "api",
           isolate: false,
           include: ["api/{src,test}/**/*.{db,chain}.test.ts"],
-          globalSetup: ["test/global-postgres.ts", "test/global-programs.ts"],
+          globalSetup: ["test/global-api.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
