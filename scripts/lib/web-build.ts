@@ -42,6 +42,10 @@ export async function buildWeb(logFile: string, log: (service: string, line: str
     realpath: false,
     lockfilePath: path.join(WEB, "dist.lock"),
     retries: { retries: 1200, minTimeout: 250, maxTimeout: 250 },
+    // The holder renews the lock while Vite builds. At the run's start every lane builds at once, and on a machine that
+    // busy the renewal came more than the default 10 s late: the lock was given up mid-build and the stack failed.
+    stale: 60_000,
+    update: 5_000,
   });
   try {
     if (isBuildFresh()) return;
