@@ -75,7 +75,7 @@ describe("the production build", () => {
       cwd: ROOT,
       env: { ...programEnv, DATABASE_OWNER_URL: as("owner") },
     });
-    expect(migrated.stdout).toMatch(/Applied \d{4}-/);
+    expect(migrated.stdout).toMatch(/Applied 0001_app-schema, /);
     const port = await freePort();
     const env = {
       ...productionApiEnv({
