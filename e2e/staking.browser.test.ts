@@ -126,7 +126,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await amountField().fill("1001000");
     await page
       .getByRole("alert")
-      .filter({ hasText: `${MESSAGES.stakeMaximumReached} (1000000 PLI left for this node)` })
+      .filter({ hasText: `${MESSAGES.stakeMaximumReached} (1,000,000 PLI left for this node)` })
       .waitFor();
     expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
     await shoot(page, "deposit-bad-amount");

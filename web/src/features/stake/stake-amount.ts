@@ -1,7 +1,8 @@
-import { MESSAGES, parsePliAmount, pliText, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
+import { MESSAGES, parsePliAmount, stakeAmountError, type StakeLimits } from "@pli/api/public-contract";
 import { parseEventLogs, type Address, type TransactionReceipt } from "viem";
 import { stakingRewardsAbi } from "@pli/abis";
 import { stakingMessages } from "./messages";
+import { formatTokenExact } from "@/shared/format";
 
 /** What the amount field holds: an amount in wei, nothing yet (null), or text that is not a PLI amount. */
 export type AmountInput = { amount: bigint | null; invalid: boolean };
@@ -21,7 +22,9 @@ export function amountFieldError(input: AmountInput, stakeSoFar: bigint, limits:
 
 /** Spec 5's 'Maximum Limit Reached' with the figure beside it (how much this node may still take); other messages as they are. */
 export const withMaximumLeft = (message: string | null, left: bigint) =>
-  message === MESSAGES.stakeMaximumReached ? `${message} (${stakingMessages.maximumLeft(pliText(left))})` : message;
+  message === MESSAGES.stakeMaximumReached
+    ? `${message} (${stakingMessages.maximumLeft(formatTokenExact(left))})`
+    : message;
 
 /**
  * The position's total after the stake or top-up in `receipt`, from the staking contract's own

@@ -76,7 +76,7 @@ describe("the figure beside 'Maximum Limit Reached'", () => {
   it("says how much this node may still take, after spec 5's words; other messages stay as they are", () => {
     const left = pli(880_000);
     expect(withMaximumLeft(amountFieldError(parseAmountInput("890000"), pli(120_000), limits), left)).toBe(
-      "Maximum Limit Reached (880000 PLI left for this node)",
+      "Maximum Limit Reached (880,000 PLI left for this node)",
     );
     expect(withMaximumLeft(amountFieldError(parseAmountInput("50500"), 0n, limits), left)).toBe(
       "Values Must be in multiples of 1000",

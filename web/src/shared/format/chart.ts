@@ -8,5 +8,5 @@ export const chartPli = (wei: string) => Number(pliText(BigInt(wei)));
 /** A chart month (YYYY-MM) as its axis label: 'Jan 2027'. */
 export const monthLabel = (month: string) => dayjs(`${month}-01`).format("MMM YYYY");
 
-/** Chart values (PLI) on the axis and in the tooltip: 1.25K, 3.5M, 9E59. */
+/** Chart values (PLI) on the axis and in the tooltip: 1.25K, 3.5M, 9.00 × 10⁵⁹. */
 export const chartValue = (value: number) => `${abbreviate(value)} PLI`;

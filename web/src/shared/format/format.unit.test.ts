@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { abbreviate, abbreviatedToken, formatToken, formatTokenExact, shortAddress } from "./index";
+import {
+  abbreviate,
+  abbreviatedToken,
+  formatCount,
+  formatScore,
+  formatToken,
+  formatTokenExact,
+  groupDecimal,
+  powerOfTen,
+  shortAddress,
+} from "./index";
 
 describe("formatToken", () => {
   it("shows 4 decimals, rounding down, with thousands separators", () => {
@@ -31,8 +41,9 @@ describe("abbreviatedToken", () => {
   it("leaves real amounts alone and shortens one of 78 digits in wei to a few characters", () => {
     expect(abbreviatedToken(123_456_789_123_456_789_000_000_000n)).toBeUndefined();
     expect(abbreviatedToken(999_999_999_999_999n * 10n ** 18n)).toBeUndefined();
-    expect(abbreviatedToken(9n * 10n ** 77n)).toBe("9E59");
-    expect(abbreviatedToken(-(123_456n * 10n ** 70n))).toBe("-1.235E57");
+    expect(abbreviatedToken(9n * 10n ** 77n)).toBe("9.00 × 10⁵⁹");
+    expect(abbreviatedToken(-(123_456n * 10n ** 70n))).toBe("-1.23 × 10⁵⁷");
+    expect(abbreviatedToken(10n ** 78n - 1n)).toBe("1.00 × 10⁶⁰");
   });
 });
 
@@ -40,6 +51,36 @@ describe("abbreviate", () => {
   it("keeps a chart's axis labels short at any size", () => {
     expect(abbreviate(1_250_000)).toBe("1.25M");
     expect(abbreviate(999e12)).toBe("999T");
-    expect(abbreviate(9e59)).toBe("9E59");
+    expect(abbreviate(9e59)).toBe("9.00 × 10⁵⁹");
+    expect(abbreviate(1.5e15)).toBe("1.50 × 10¹⁵");
+  });
+});
+
+describe("powerOfTen", () => {
+  it("writes a mantissa of 3 significant digits and a superscript exponent, never 9E59", () => {
+    expect(powerOfTen(9e59)).toBe("9.00 × 10⁵⁹");
+    expect(powerOfTen(1.23456e21)).toBe("1.23 × 10²¹");
+    expect(powerOfTen(-4.5e-7)).toBe("-4.50 × 10⁻⁷");
+  });
+});
+
+describe("groupDecimal", () => {
+  it("groups a PLI figure given as text and keeps its decimals", () => {
+    expect(groupDecimal("947000")).toBe("947,000");
+    expect(groupDecimal("1250.5")).toBe("1,250.5");
+    expect(groupDecimal("0.5")).toBe("0.5");
+    expect(groupDecimal("900000000000000000000000000000000000000000000000000000000000")).toBe(
+      `900${",000".repeat(19)}`,
+    );
+    expect(groupDecimal("n/a")).toBe("n/a");
+  });
+});
+
+describe("formatCount and formatScore", () => {
+  it("groups counts and shows a score against its scale", () => {
+    expect(formatCount(12480)).toBe("12,480");
+    expect(formatCount(undefined)).toBe("…");
+    expect(formatScore(4.254, 5)).toBe("4.25 / 5");
+    expect(formatScore(0, 5)).toBe("0.00 / 5");
   });
 });

@@ -20,20 +20,44 @@ export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals
  */
 const ABBREVIATE_FROM = 1e15;
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
-const scientific = new Intl.NumberFormat("en-US", { notation: "scientific", maximumSignificantDigits: 4 });
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
-/** A number short enough for a chart's axis or a card: 1.25K, 3.5M, 999T, then 9E59. */
+/** A number as a mantissa of 3 significant digits times a power of ten, as people write it: '9.00 × 10⁵⁹'. */
+export function powerOfTen(value: number): string {
+  const [mantissa, exponent] = value.toExponential(2).split("e");
+  const power = [...String(Number(exponent))].map((c) => (c === "-" ? "⁻" : SUPERSCRIPT_DIGITS[Number(c)])).join("");
+  return `${mantissa} × 10${power}`;
+}
+
+/** A number short enough for a chart's axis or a card: 1.25K, 3.5M, 999T, then 9.00 × 10⁵⁹. */
 export const abbreviate = (value: number): string =>
-  (Math.abs(value) < ABBREVIATE_FROM ? compact : scientific).format(value);
+  Math.abs(value) < ABBREVIATE_FROM ? compact.format(value) : powerOfTen(value);
 
 /**
  * formatToken, except that an amount of a quadrillion tokens or more (which no real balance reaches) is abbreviated
- * (9E59), so that it fits its box; `undefined` when the amount needs no abbreviation.
+ * (9.00 × 10⁵⁹), so that it fits its box; `undefined` when the amount needs no abbreviation.
  */
 export function abbreviatedToken(wei: bigint, decimals = PLI_DECIMALS): string | undefined {
   const whole = Number((wei < 0n ? -wei : wei) / 10n ** BigInt(decimals));
-  return whole < ABBREVIATE_FROM ? undefined : abbreviate(wei < 0n ? -whole : whole);
+  return whole < ABBREVIATE_FROM ? undefined : powerOfTen(wei < 0n ? -whole : whole);
 }
+
+/** A count with thousands separators ('12,480'); '…' while it is not known yet. */
+export const formatCount = (count: number | undefined) => (count === undefined ? "…" : count.toLocaleString("en-US"));
+
+/**
+ * A decimal figure given as text (a PLI amount as settings and the chain's limits hold it: '947000', '0.5') with
+ * thousands separators and its decimals as they are: '947,000', '0.5'; text that is no such figure is left alone.
+ */
+export function groupDecimal(text: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(text.trim());
+  if (!match) return text;
+  const [, sign = "", whole = "0", fraction = ""] = match;
+  return `${sign}${BigInt(whole).toLocaleString("en-US")}${fraction}`;
+}
+
+/** A score out of a scale with 2 decimals: '4.25 / 5'. */
+export const formatScore = (score: number, scale: number) => `${score.toFixed(2)} / ${scale}`;
 
 /**
  * A token amount in wei with every decimal it has (none when whole), for figures whose difference must show: a total

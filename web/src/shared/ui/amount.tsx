@@ -6,7 +6,7 @@ import classes from "./mono.module.css";
 
 /**
  * A token amount (wei) to 4 decimals with its unit: monospace, never wrapped mid-value; an amount beyond any real
- * balance (up to 78 digits in wei) is abbreviated (9E59 PLI) with its exact figure on hover, so it never widens the
+ * balance (up to 78 digits in wei) is abbreviated (9.00 × 10⁵⁹ PLI) with its exact figure on hover, so it never widens the
  * card, cell or page it sits in. `exact` shows every decimal (and may wrap) where a rounding would hide a difference.
  */
 export function Amount({

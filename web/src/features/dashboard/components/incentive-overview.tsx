@@ -5,8 +5,9 @@ import { Amount } from "@/shared/ui/amount";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { incentiveOverview } from "../dashboard-display";
+import { formatCount } from "@/shared/format";
 
-const incentivesOf = (count: number) => `${count.toLocaleString("en-US")} incentive${count === 1 ? "" : "s"}`;
+const incentivesOf = (count: number) => `${formatCount(count)} incentive${count === 1 ? "" : "s"}`;
 
 /** Spec 2's incentive overview: total, paid and unpaid PLI (and how many), with 'See All' to the incentive list. */
 export function IncentiveOverview({

@@ -10,8 +10,7 @@ import { PayoutChart, StakeChart } from "../components/dashboard-charts";
 import { IncentiveOverview } from "../components/incentive-overview";
 import { UsdOverview } from "../components/usd-overview";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
-
-const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
+import { formatCount } from "@/shared/format";
 
 /**
  * The admin dashboard (/admin/dashboard): Overview, Staked Overview, Incentive Overview and Nodes
@@ -27,10 +26,10 @@ export function AdminDashboardPage() {
     <Stack gap="md">
       <Section title="Overview">
         <StatGrid>
-          <StatCard label="Requests" value={count(data?.count.requestCount)} to={requests} />
-          <StatCard label="Operators" value={count(data?.count.userCount)} to={requests} />
-          <StatCard label="Transactions" value={count(data?.count.tnxCount)} to={requests} />
-          <StatCard label="Incentives" value={count(data?.count.incentiveCount)} to={requests} />
+          <StatCard label="Requests" value={formatCount(data?.count.requestCount)} to={requests} />
+          <StatCard label="Operators" value={formatCount(data?.count.userCount)} to={requests} />
+          <StatCard label="Transactions" value={formatCount(data?.count.tnxCount)} to={requests} />
+          <StatCard label="Incentives" value={formatCount(data?.count.incentiveCount)} to={requests} />
         </StatGrid>
       </Section>
       <Section title="Staked Overview">
@@ -51,9 +50,9 @@ export function AdminDashboardPage() {
       <UsdOverview usd={data?.usd} />
       <Section title="Nodes Overview">
         <StatGrid cols={3}>
-          <StatCard label="Total Nodes" value={count(data?.count.totalNodeCount)} to={requests} />
-          <StatCard label="Active Nodes" value={count(data?.count.activeNodeCount)} to={requests} />
-          <StatCard label="De-Active Nodes" value={count(data?.count.inactiveNodeCount)} to={requests} />
+          <StatCard label="Total Nodes" value={formatCount(data?.count.totalNodeCount)} to={requests} />
+          <StatCard label="Active Nodes" value={formatCount(data?.count.activeNodeCount)} to={requests} />
+          <StatCard label="De-Active Nodes" value={formatCount(data?.count.inactiveNodeCount)} to={requests} />
         </StatGrid>
       </Section>
       <Section title={MESSAGES.uncheckedTitle}>
@@ -62,7 +61,7 @@ export function AdminDashboardPage() {
             <StatCard
               key={kind}
               label={UNCHECKED_KIND_LABELS[kind]}
-              value={count(data?.unchecked[kind])}
+              value={formatCount(data?.unchecked[kind])}
               to={routes.adminListStake.href()}
             />
           ))}

@@ -4,8 +4,9 @@ import { messages } from "@/shared/config/messages";
 import { useBrand } from "@/shared/setting/brand";
 import { useSettings } from "@/shared/setting/settings";
 import { Section } from "@/shared/ui/section";
+import { groupDecimal } from "@/shared/format";
 
-const pli = (value: string) => `${Number(value).toLocaleString("en-US")} PLI`;
+const pli = (value: string) => `${groupDecimal(value)} PLI`;
 
 /**
  * The staking limits answer: the contract's minimum and maximum and the site's multiple, or why they are not known yet.

@@ -1,8 +1,9 @@
-import { NEXT_PAYMENT_PAST, pliText, type IncentiveResponse } from "@pli/api/public-contract";
+import { NEXT_PAYMENT_PAST, type IncentiveResponse } from "@pli/api/public-contract";
 import { Stack, Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { formatDate } from "@/shared/format/dates";
 import { Address } from "@/shared/ui/address";
+import { formatToken } from "@/shared/format";
 import { Amount } from "@/shared/ui/amount";
 import type { Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -36,7 +37,7 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
       <Amount wei={BigInt(row.token)} size="sm" />
       {showMismatch && row.amountMismatch && row.paidAmount !== null ? (
         <Text size="xs" c={TONE_COLORS.danger}>
-          {incentiveMessages.amountDiffers(pliText(BigInt(row.paidAmount)))}
+          {incentiveMessages.amountDiffers(formatToken(BigInt(row.paidAmount)))}
         </Text>
       ) : null}
     </Stack>

@@ -2,8 +2,8 @@ import type { IncentiveSummary } from "@pli/api/public-contract";
 import { Amount } from "@/shared/ui/amount";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { incentiveMessages } from "../messages";
+import { formatCount } from "@/shared/format";
 
-const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
 const wei = (value: string | undefined) => (value === undefined ? undefined : BigInt(value));
 
 /**
@@ -15,17 +15,17 @@ export function IncentiveSummaryCards({ summary }: { summary: IncentiveSummary |
     <StatGrid>
       <StatCard
         label={incentiveMessages.totalCard}
-        value={count(summary?.total.count)}
+        value={formatCount(summary?.total.count)}
         detail={<Amount wei={wei(summary?.total.token)} size="sm" />}
       />
       <StatCard
         label={incentiveMessages.paidCard}
-        value={count(summary?.paid.count)}
+        value={formatCount(summary?.paid.count)}
         detail={<Amount wei={wei(summary?.paid.token)} size="sm" />}
       />
       <StatCard
         label={incentiveMessages.unPaidCard}
-        value={count(summary?.unPaid.count)}
+        value={formatCount(summary?.unPaid.count)}
         detail={<Amount wei={wei(summary?.unPaid.token)} size="sm" />}
       />
       <StatCard

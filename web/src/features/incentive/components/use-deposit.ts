@@ -1,5 +1,5 @@
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
-import { MESSAGES, pliText } from "@pli/api/public-contract";
+import { MESSAGES } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useChainConfig } from "@/chain/chain-config";
 import { useTxFlow } from "@/chain/tx-flow";
@@ -8,6 +8,7 @@ import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
 import { recordRewardDeposit } from "../api/record-reward-deposit";
 import { incentiveMessages } from "../messages";
+import { formatTokenExact } from "@/shared/format";
 
 /**
  * 'Deposit PLI' (spec 4): approve exactly the amount to the reward contract, then depositReward,
@@ -21,7 +22,7 @@ export function useDeposit() {
   const toast = useToast();
 
   const deposit = async (amount: bigint): Promise<boolean> => {
-    const pli = pliText(amount);
+    const pli = formatTokenExact(amount);
     try {
       await flow.send(
         {

@@ -1,5 +1,5 @@
 import { stakingRewardsAbi } from "@pli/abis";
-import { MESSAGES, pliText, rewardPoolShort, type IncentiveResponse } from "@pli/api/public-contract";
+import { MESSAGES, rewardPoolShort, type IncentiveResponse } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { getAddress, type TransactionReceipt } from "viem";
 import { useChainConfig } from "@/chain/chain-config";
@@ -13,6 +13,7 @@ import { incentiveKeys } from "../api/keys";
 import { planPayout, type PlannedBatch } from "../api/plan-payout";
 import { sendPayoutHint } from "../api/send-payout-hint";
 import { incentiveMessages } from "../messages";
+import { formatToken } from "@/shared/format";
 
 /**
  * Pay Now: refused before anything is sent when the reward pool (indexed from the chain) is smaller
@@ -49,7 +50,7 @@ export function usePayout() {
         gas: GAS.standard,
       },
       {
-        label: incentiveMessages.batchLabel(index + 1, count, batch.ids.length, pliText(BigInt(batch.total))),
+        label: incentiveMessages.batchLabel(index + 1, count, batch.ids.length, formatToken(BigInt(batch.total))),
         indexed: rowsPaid,
       },
     );
@@ -62,7 +63,7 @@ export function usePayout() {
       await alert({ title: MESSAGES.insufficientRewardPool, tone: "error" });
       return false;
     }
-    if (!(await confirmTyped({ text: incentiveMessages.confirmPay(rows.length, pliText(total)) }))) return false;
+    if (!(await confirmTyped({ text: incentiveMessages.confirmPay(rows.length, formatToken(total)) }))) return false;
     let batches: PlannedBatch[];
     try {
       batches = (await planPayout(rows.map((row) => row._id))).batches;

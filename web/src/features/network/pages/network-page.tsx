@@ -11,6 +11,7 @@ import { useNetwork } from "../api/get-network";
 import { LeaderboardTable } from "../components/leaderboard-table";
 import { networkMessages } from "../messages";
 import { CHART_HEIGHT } from "../network-display";
+import { formatCount } from "@/shared/format";
 
 const PayoutsChart = lazy(() => import("../components/payouts-chart"));
 
@@ -35,7 +36,7 @@ export function NetworkPage() {
           label={networkMessages.totalStaked}
           value={<Amount wei={data ? BigInt(data.totalStaked) : undefined} fz="xl" />}
         />
-        <StatCard label={networkMessages.activeNodes} value={data ? data.activeNodes.toLocaleString("en-US") : "…"} />
+        <StatCard label={networkMessages.activeNodes} value={formatCount(data?.activeNodes)} />
         <StatCard
           label={networkMessages.rewardPool}
           value={<Amount wei={data ? BigInt(data.rewardPool) : undefined} fz="xl" />}

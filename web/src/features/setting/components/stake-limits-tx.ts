@@ -1,9 +1,9 @@
 import { stakingRewardsAbi } from "@pli/abis";
-import { pliText } from "@pli/api/public-contract";
 import { useChainConfig } from "@/chain/chain-config";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { recordStakeLimitChange } from "../api/record-stake-limit-change";
+import { formatTokenExact } from "@/shared/format";
 
 /** Stake limits in wei. */
 export interface StakeLimits {
@@ -24,7 +24,7 @@ export function useStakeLimitsTx() {
     flow.send(
       { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [wei], gas: GAS.stakeLimits },
       {
-        label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${Number(pliText(wei)).toLocaleString("en-US")} PLI`,
+        label: `Set the ${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${formatTokenExact(wei)} PLI`,
         indexed: recordStakeLimitChange,
       },
     );

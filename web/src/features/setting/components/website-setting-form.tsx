@@ -7,6 +7,7 @@ import { ImageUpload } from "@/shared/ui/image-upload";
 import { useToast } from "@/shared/ui/toast";
 import { useSaveSetting } from "../api/save-setting";
 import { useStakeLimitsTx } from "./stake-limits-tx";
+import { groupDecimal } from "@/shared/format";
 
 type TextField =
   | "applicationName"
@@ -37,7 +38,7 @@ export type ChainLimitsKnown = SettingResponse & { minimumStake: string; maximum
 export const chainLimitsKnown = (settings: SettingResponse): settings is ChainLimitsKnown =>
   settings.minimumStake !== null && settings.maximumStake !== null;
 
-const onChain = (value: string) => `On the chain: ${Number(value).toLocaleString("en-US")} PLI`;
+const onChain = (value: string) => `On the chain: ${groupDecimal(value)} PLI`;
 
 /**
  * Site settings. The stake minimum and maximum are the contract's: the fields show what the chain

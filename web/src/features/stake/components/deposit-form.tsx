@@ -26,6 +26,7 @@ import { amountFieldError, parseAmountInput, withMaximumLeft } from "../stake-am
 import { stakingBlocked } from "../staking-display";
 import { useStakeTxs } from "./stake-txs";
 import { useStakeAllowance } from "./use-allowance";
+import { formatTokenExact } from "@/shared/format";
 
 interface DepositFormProps {
   node: NodeResponse;
@@ -65,7 +66,8 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
     if (refusal)
       await alert({
         title: refusal,
-        text: refusal === MESSAGES.stakeMaximumReached ? stakingMessages.maximumLeft(pliText(left)) : undefined,
+        text:
+          refusal === MESSAGES.stakeMaximumReached ? stakingMessages.maximumLeft(formatTokenExact(left)) : undefined,
         tone: "warning",
       });
     return Boolean(refusal);
@@ -94,7 +96,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
     await txs.stakeInOne(amount, first).then(staked, () => undefined);
   };
 
-  const minimum = pliText(effectiveMinimum(stakeSoFar, limits));
+  const minimum = formatTokenExact(effectiveMinimum(stakeSoFar, limits));
   const actions = !blocked && stakeActionsShown(form);
   return (
     <Stack gap="md">
@@ -108,7 +110,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
       ) : null}
       <TextInput
         label={stakingMessages.amountLabel}
-        description={stakingMessages.limits(minimum, pliText(limits.multiple), pliText(left))}
+        description={stakingMessages.limits(minimum, formatTokenExact(limits.multiple), formatTokenExact(left))}
         inputMode="decimal"
         autoComplete="off"
         rightSection={
@@ -119,7 +121,9 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
               size="compact-sm"
               onClick={() => max.amount !== null && setText(pliText(max.amount))}
               disabled={max.amount === null || running || blocked}
-              aria-label={max.amount === null ? stakingMessages.max : stakingMessages.maxFills(pliText(max.amount))}
+              aria-label={
+                max.amount === null ? stakingMessages.max : stakingMessages.maxFills(formatTokenExact(max.amount))
+              }
               aria-describedby={max.amount === null ? maxReasonId : undefined}
             >
               {stakingMessages.max}

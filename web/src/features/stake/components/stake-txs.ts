@@ -1,5 +1,4 @@
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
-import { pliText } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { encodeAbiParameters, getAddress, type TransactionReceipt } from "viem";
 import { useChainConfig } from "@/chain/chain-config";
@@ -9,6 +8,7 @@ import { GAS } from "@/chain/tx-gas";
 import { totalStakedQueryOptions } from "@/shared/session/total-staked";
 import { stakingMessages } from "../messages";
 import { stakedTotalOf } from "../stake-amount";
+import { formatTokenExact } from "@/shared/format";
 
 /**
  * The staking screen's chain actions on one node, through the one transaction flow: approve exactly
@@ -36,7 +36,7 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
         args: [contracts.stakingRewards, amount],
         gas: GAS.standard,
       },
-      { label: stakingMessages.approveLabel(pliText(amount)) },
+      { label: stakingMessages.approveLabel(formatTokenExact(amount)) },
     );
 
   const stake = (amount: bigint, first: boolean) =>
@@ -49,7 +49,7 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
             args: [amount, nodeAddress],
             gas: GAS.standard,
           },
-          { label: stakingMessages.stakeLabel(pliText(amount)), indexed: totalShown },
+          { label: stakingMessages.stakeLabel(formatTokenExact(amount)), indexed: totalShown },
         )
       : flow.send(
           {
@@ -59,7 +59,7 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
             args: [amount, nodeAddress],
             gas: GAS.standard,
           },
-          { label: stakingMessages.topUpLabel(pliText(amount)), indexed: totalShown },
+          { label: stakingMessages.topUpLabel(formatTokenExact(amount)), indexed: totalShown },
         );
 
   /** The staking contract's onTokenTransfer takes the node address ABI-encoded as the data, and stakes or tops up. */
@@ -73,7 +73,7 @@ export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
         gas: GAS.standard,
       },
       {
-        label: (first ? stakingMessages.stakeLabel : stakingMessages.topUpLabel)(pliText(amount)),
+        label: (first ? stakingMessages.stakeLabel : stakingMessages.topUpLabel)(formatTokenExact(amount)),
         indexed: totalShown,
       },
     );
