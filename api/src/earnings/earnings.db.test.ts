@@ -45,9 +45,16 @@ async function stakeEvent(wallet: string, nodeAddress: string, kind: string, amo
     t.indexerDb,
   );
 }
-async function position(wallet: string, nodeAddress: string, status: string, total: bigint, at: Date) {
-  await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, updated_block)
-    VALUES (${wallet}, ${nodeAddress}, ${status}, ${total.toString()}, ${at}, ${at}, ${`0x${"1".repeat(64)}`}, ${block})`.execute(
+async function position(
+  wallet: string,
+  nodeAddress: string,
+  status: string,
+  total: bigint,
+  at: Date,
+  unlockedAt?: Date,
+) {
+  await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, unlocked_at, updated_block)
+    VALUES (${wallet}, ${nodeAddress}, ${status}, ${total.toString()}, ${at}, ${at}, ${`0x${"1".repeat(64)}`}, ${unlockedAt ?? null}, ${block})`.execute(
     t.indexerDb,
   );
 }
@@ -105,7 +112,7 @@ beforeAll(async () => {
     .execute();
 
   await stakeEvent(whale.wallet, WHALE_NODE, "stake", HUGE_STAKE, HUGE_STAKE, ago(500));
-  await position(whale.wallet, WHALE_NODE, "Stake", HUGE_STAKE, ago(500));
+  await position(whale.wallet, WHALE_NODE, "Unlock", HUGE_STAKE, ago(500), ago(2));
   await payment(whale.wallet, WHALE_NODE, firstOf(-1), HUGE_STAKE / 10n, ago(10));
 });
 afterAll(() => t?.close());
@@ -220,6 +227,8 @@ describe("an operator's earnings", () => {
     expect(huge.body.total.stake).toBe(HUGE_STAKE.toString());
     expect(huge.body.total.stake).toHaveLength(78);
     expect(huge.body.total.realisedYield).toBe("10.00");
+    expect(huge.body.nodes[0]).toMatchObject({ status: "Unlock", unlockedAt: ago(2).toISOString() });
+    expect(one.body.nodes[0]!.unlockedAt).toBeNull();
   });
 
   it("an empty account: zeros, no yield, and the running month's payment date as the next payment", async () => {

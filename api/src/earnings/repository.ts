@@ -12,7 +12,7 @@ const earnedMonthOf = (date: string) => monthText(accruedMonthOf(date));
 async function factsOf(db: Db, operatorId: string, wallet: string, node: string | undefined, now: Date) {
   let positions = db
     .selectFrom("chain.stake_position")
-    .select(["node", "status", "total_staked"])
+    .select(["node", "status", "total_staked", "unlocked_at"])
     .where("wallet", "=", wallet);
   let events = db
     .selectFrom("chain.stake_event")
@@ -104,6 +104,10 @@ function figuresOf(facts: Facts, node: string, now: Date) {
   return {
     stake: holding ? BigInt(position.total_staked) : 0n,
     status: (position?.status ?? null) as StakeStatus | null,
+    unlockedAt:
+      position?.status === STAKE_STATUS.unlock && position.unlocked_at
+        ? new Date(position.unlocked_at).toISOString()
+        : null,
     months,
     running,
     payments: payments.map((row) => ({
@@ -123,7 +127,7 @@ function figuresOf(facts: Facts, node: string, now: Date) {
 type Figures = ReturnType<typeof figuresOf>;
 
 /** The figures of all nodes together. */
-function totalOf(all: Figures[], now: Date): Omit<Figures, "status"> {
+function totalOf(all: Figures[], now: Date): Omit<Figures, "status" | "unlockedAt"> {
   const running = runningMonth({ now, events: [], inactiveDays: new Set(), rates: [] });
   return {
     stake: all.reduce((sum, f) => sum + f.stake, 0n),
@@ -147,7 +151,7 @@ function totalOf(all: Figures[], now: Date): Omit<Figures, "status"> {
 }
 
 /** The answer's form of one set of figures: wei as decimal text, the payments cut to the list's length. */
-function written(figures: Omit<Figures, "status">): EarningsFigures {
+function written(figures: Omit<Figures, "status" | "unlockedAt">): EarningsFigures {
   const accruedTotal = figures.accrued.reduce((sum, row) => sum + row.token, 0n);
   const dues = [...figures.accrued.map((row) => row.paymentDue), figures.running.paymentDue].sort();
   return {
@@ -203,6 +207,7 @@ export async function earningsOf(
       nodeAddress: address,
       name: facts.nameRows.find((row) => row.node_address === address)?.name ?? null,
       status: figures.status,
+      unlockedAt: figures.unlockedAt,
     })),
   };
 }

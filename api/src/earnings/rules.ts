@@ -68,9 +68,8 @@ export function runningMonth({
   const month = monthOf(now);
   const today = isoDay(now);
   const soFar = new Set([...inactiveDays].filter((day) => day <= today && day.startsWith(monthText(month))));
-  const upToNow = events.filter((event) => event.at.getTime() <= now.getTime());
-  const withThem = rates.length ? accrueMonth({ month, events: upToNow, inactiveDays: soFar, rates }) : null;
-  const without = rates.length ? accrueMonth({ month, events: upToNow, inactiveDays: new Set(), rates }) : null;
+  const withThem = rates.length ? accrueMonth({ month, events, inactiveDays: soFar, rates }) : null;
+  const without = rates.length ? accrueMonth({ month, events, inactiveDays: new Set(), rates }) : null;
   const expected = withThem?.token ?? 0n;
   return {
     month: monthText(month),

@@ -83,6 +83,8 @@ export const earningsNodeSchema = earningsFiguresSchema.extend({
   /** The name of the operator's portal node at this address, null when there is none. */
   name: z.string().nullable(),
   status: z.enum(Object.values(STAKE_STATUS)).nullable(),
+  /** When the stake was unlocked, while it waits to be withdrawn (the contract lets it go at once). */
+  unlockedAt: z.string().nullable(),
 });
 
 export const earningsSchema = z.object({
