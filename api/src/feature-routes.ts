@@ -17,6 +17,7 @@ export { operatorRoutes } from "./operator/routes.ts";
 export { passkeyRoutes } from "./passkey/routes.ts";
 export { reviewEvidenceRoutes } from "./review-evidence/routes.ts";
 export { rpcUrlRoutes } from "./rpcurl/routes.ts";
+export { safeRoutes } from "./safe/routes.ts";
 export { settingRoutes } from "./setting/routes.ts";
 export { stakeRoutes } from "./stake/routes.ts";
 export { stakeRequestRoutes } from "./stake-request/routes.ts";

@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   "secondFactor.reset",
   "admin.password",
   "admin.create",
+  "safe.propose",
+  "safe.confirm",
+  "safe.execute",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +66,7 @@ export const AUDIT_RECORD_TYPES = [
   "validator",
   "passkey",
   "admin",
+  "safeProposal",
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

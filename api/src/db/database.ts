@@ -18,6 +18,7 @@ import type { PasskeyTables } from "../passkey/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
 import type { StakeRequestTables } from "../stake-request/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
+import type { SafeTables } from "../safe/table.ts";
 import type { SettingTables } from "../setting/table.ts";
 import type { TicketTables } from "../ticket/table.ts";
 import type { UploadTables } from "../upload/table.ts";
@@ -42,6 +43,7 @@ export interface Database
     RateLimitTables,
     NodeTables,
     InviteTables,
+    SafeTables,
     NodeMonitorTables,
     JobTables,
     JobCategoryTables,

@@ -42,6 +42,7 @@ import * as m0039 from "./migrations/0039_node-check-days.ts";
 import * as m0040 from "./migrations/0040_webhook-delivery-indexes.ts";
 import * as m0041 from "./migrations/0041_blind-passkey-challenge.ts";
 import * as m0042 from "./migrations/0042_analytics-allow-list.ts";
+import * as m0043 from "./migrations/0043_safe-proposals.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -87,4 +88,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040_webhook-delivery-indexes": m0040,
   "0041_blind-passkey-challenge": m0041,
   "0042_analytics-allow-list": m0042,
+  "0043_safe-proposals": m0043,
 };

@@ -2,3 +2,4 @@
 export { type AccrualDeps, accrueIncentives } from "./accrual.ts";
 export { matchPayments } from "./payments.ts";
 export { rewardBalance } from "./repository.ts";
+export { planPayout } from "./service.ts";

@@ -21,6 +21,7 @@ export * from "../operator/schema.ts";
 export * from "../passkey/schema.ts";
 export * from "../review-evidence/schema.ts";
 export * from "../rpcurl/schema.ts";
+export * from "../safe/schema.ts";
 export * from "../setting/schema.ts";
 export * from "../stake/schema.ts";
 export * from "../stake-request/schema.ts";

@@ -38,6 +38,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "secondFactor.reset": "Second factor reset",
   "admin.password": "Admin password changed",
   "admin.create": "Admin created",
+  "safe.propose": "Proposed to the Safe",
+  "safe.confirm": "Safe proposal confirmed",
+  "safe.execute": "Safe proposal executed",
 };
 
 /** The kinds of record, in words. */
@@ -56,6 +59,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   validator: "Validator",
   passkey: "Passkey",
   admin: "Admin",
+  safeProposal: "Safe proposal",
 };
 
 /** The whole instant of a record, in the admin's time zone with its offset, to the millisecond. */

@@ -1,0 +1,290 @@
+import { createWalletClient, http, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packSafeSignatures, safeL2Abi, safeTxTypedData, type SafeTx } from "@pli/abis";
+import { pli } from "../../../test/chain.ts";
+import { SAFE_ADMIN_KEYS, SAFE_ADMINS, startSafeChain } from "../../../test/safe.ts";
+import type { TestApp } from "../../test/app-fixture.ts";
+import { startChainApp } from "../../test/chain-app.ts";
+import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
+
+/**
+ * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
+ * proposals, checks confirmations and derives the queue from the chain. Each owner signs with their own key.
+ */
+let chain: Awaited<ReturnType<typeof startSafeChain>>;
+let app: Awaited<ReturnType<typeof startChainApp>>;
+let t: TestApp;
+let admin: string;
+const [first, second, third] = SAFE_ADMIN_KEYS;
+const ownerOf = (key: Hex) => privateKeyToAccount(key).address;
+
+interface Proposal {
+  _id: string;
+  kind: string;
+  nonce: string;
+  state: string;
+  behindLowerNonce: boolean;
+  summary: string;
+  recipients?: { wallet: string; node: string; date: number; amount: string }[];
+  total?: string;
+  csvDigest: string | null;
+  safeTx: Record<string, string | number>;
+  safeTxHash: Hex;
+  domainHash: Hex;
+  confirmations: { owner: string; method: string }[];
+  threshold: number;
+  signatures: Hex | null;
+  execution: { txHash: string; executor: string; status: string } | null;
+}
+
+const txOf = (p: Proposal): SafeTx => ({
+  to: p.safeTx.to as Address,
+  value: BigInt(p.safeTx.value!),
+  data: p.safeTx.data as Hex,
+  operation: p.safeTx.operation as 0 | 1,
+  safeTxGas: 0n,
+  baseGas: 0n,
+  gasPrice: 0n,
+  gasToken: p.safeTx.gasToken as Address,
+  refundReceiver: p.safeTx.refundReceiver as Address,
+  nonce: BigInt(p.safeTx.nonce!),
+});
+const wallet = (key: Hex) =>
+  createWalletClient({ account: privateKeyToAccount(key), chain: chain.chain, transport: http(chain.anvil.rpcUrl) });
+
+async function propose(action: Record<string, unknown>, nonce?: string): Promise<Proposal> {
+  const response = await t.call("POST", API.safe.proposals, { token: admin, body: { action, nonce } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
+}
+const confirmWith = (proposalId: string, method: string, signature: Hex) =>
+  t.call("POST", API.safe.confirm, { token: admin, body: { proposalId, method, signature } });
+const signTyped = (key: Hex, p: Proposal, chainId = chain.deployment.chainId) =>
+  wallet(key).signTypedData(safeTxTypedData(chainId, chain.safe, txOf(p)));
+async function queue(viewer?: Address): Promise<Proposal[]> {
+  const response = await t.call("GET", `${API.safe.proposals}${viewer ? `?owner=${viewer}` : ""}`, { token: admin });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+const find = async (id: string, viewer?: Address) => (await queue(viewer)).find((p) => p._id === id)!;
+/** execTransaction from `key`'s wallet with the signatures the API packed, then the hint once indexed. */
+async function execute(key: Hex, p: Proposal, signatures = p.signatures!) {
+  const tx = txOf(p);
+  const hash = await wallet(key).writeContract({
+    address: chain.safe,
+    abi: safeL2Abi,
+    functionName: "execTransaction",
+    args: [tx.to, tx.value, tx.data, tx.operation, 0n, 0n, 0n, tx.gasToken, tx.refundReceiver, signatures],
+  });
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  await app.synced();
+  return {
+    receipt,
+    hint: await t.call("POST", API.safe.executed, { token: admin, body: { proposalId: p._id, txHash: hash } }),
+  };
+}
+
+beforeAll(async () => {
+  chain = await startSafeChain({ handOver: true });
+  app = await startChainApp({
+    chain,
+    env: { SAFE_ADDRESS: chain.safe, SAFE_START_BLOCK: String(chain.deployment.safe!.startBlock) },
+  });
+  ({ t } = app);
+  admin = await t.adminToken(await t.addAdmin());
+}, 180_000);
+afterAll(async () => {
+  await app?.stop();
+  await chain?.anvil.stop();
+});
+
+describe("Safe mode", () => {
+  it("shows the Safe, its owners, threshold, nonce and PLI balance", async () => {
+    const response = await t.call("GET", API.safe.root, { token: admin });
+    expect(response.body).toMatchObject({
+      enabled: true,
+      safe: chain.safe,
+      owners: SAFE_ADMINS.map((a) => a.address),
+      threshold: 2,
+      nonce: "0",
+      pliBalance: pli(1_000_000).toString(),
+    });
+  });
+
+  it("a reward deposit: proposed by one admin, confirmed by a second, executed by the third, seen from the chain", async () => {
+    const proposal = await propose({ kind: "deposit", amount: "300000" });
+    expect(proposal).toMatchObject({
+      kind: "deposit",
+      nonce: "0",
+      state: "awaitingOthers",
+      total: pli(300_000).toString(),
+    });
+    expect(proposal.summary).toBe(
+      "Deposit 300000 PLI from the Safe's own balance into the reward pool (approve and deposit in one transaction)",
+    );
+    expect(proposal.safeTx.operation).toBe(1);
+    expect(proposal.domainHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    expect((await confirmWith(proposal._id, "typedData", await signTyped(first, proposal))).status).toBe(200);
+    expect((await find(proposal._id, ownerOf(second))).state).toBe("awaitingMine");
+    const confirmed = await confirmWith(proposal._id, "typedData", await signTyped(second, proposal));
+    expect(confirmed.body.data).toMatchObject({ state: "ready", confirmations: [{}, {}] });
+
+    const { receipt, hint } = await execute(third, confirmed.body.data);
+    expect(receipt.status).toBe("success");
+    expect(hint.body.data).toMatchObject({
+      state: "executed",
+      execution: { txHash: receipt.transactionHash, executor: ownerOf(third), status: "success" },
+    });
+    const pool = await t.db.selectFrom("chain.reward_pool").select("balance").executeTakeFirstOrThrow();
+    expect(pool.balance).toBe(pli(300_000).toString());
+
+    const audit = await t.db
+      .selectFrom("app.audit_record")
+      .select(["action", "record_id", "tx_hash", "after"])
+      .where("record_id", "=", proposal._id)
+      .orderBy("occurred_at")
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(["safe.propose", "safe.confirm", "safe.confirm", "safe.execute"]);
+    expect(audit[1]!.after).toMatchObject({ owner: ownerOf(first), sequence: "0" });
+    expect(audit[3]).toMatchObject({
+      tx_hash: receipt.transactionHash,
+      after: { executor: ownerOf(third).toLowerCase() },
+    });
+  });
+
+  it("a Pay Now batch is one Safe transaction with its recipients, figures and CSV digest; paid from the chain", async () => {
+    const wallets = [chain.as("validator").address, chain.as("standby").address];
+    const rows = await t.db
+      .insertInto("app.incentive")
+      .values(
+        wallets.map((w, i) => ({
+          wallet: w.toLowerCase(),
+          node: `0x${String(i + 1).padStart(40, "a")}`,
+          date: "2026-11-01",
+          token: pli(1_000 * (i + 1)).toString(),
+          inactive_count: 0,
+          staked_days: 30,
+          accrued_days: 30,
+          percentage: "1",
+          created_at: new Date(),
+        })),
+      )
+      .returning("id")
+      .execute();
+    const proposal = await propose({ kind: "payout", ids: rows.map((r) => r.id) });
+    expect(proposal.summary).toBe("Pay 2 incentives to 2 wallets: 3000 PLI in 1 payRewards call");
+    expect(proposal.recipients).toEqual([
+      {
+        wallet: wallets[0]!.toLowerCase(),
+        node: `0x${"a".repeat(39)}1`,
+        date: 20261101,
+        amount: pli(1_000).toString(),
+      },
+      {
+        wallet: wallets[1]!.toLowerCase(),
+        node: `0x${"a".repeat(39)}2`,
+        date: 20261101,
+        amount: pli(2_000).toString(),
+      },
+    ]);
+    expect(proposal.csvDigest).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // personal_sign of the safeTxHash (XDCPay-style wallets): the API stores it as the Safe reads eth_sign, v + 4.
+    const personal = await wallet(second).signMessage({ message: { raw: proposal.safeTxHash } });
+    expect((await confirmWith(proposal._id, "ethSign", personal)).status).toBe(200);
+    const ready = (await confirmWith(proposal._id, "typedData", await signTyped(third, proposal))).body
+      .data as Proposal;
+    expect(ready.state).toBe("ready");
+    const { hint } = await execute(first, ready);
+    expect(hint.status).toBe(200);
+
+    const listed = await t.call("GET", `${API.incentive.root}?limit=100`, { token: admin });
+    const paid = listed.body.docs.filter((d: { _id: string }) => rows.some((r) => r.id === d._id));
+    expect(paid.map((d: { status: string }) => d.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
+  });
+
+  it("refuses a signature by a non-owner, for another nonce or another chain, as a field error", async () => {
+    const validator = chain.as("validator").address;
+    const proposal = await propose({ kind: "unlock", wallet: validator, node: `0x${"b".repeat(40)}` });
+    const outsider = await wallet("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6").signTypedData(
+      safeTxTypedData(chain.deployment.chainId, chain.safe, txOf(proposal)),
+    );
+    const otherNonce = await wallet(first).signTypedData(
+      safeTxTypedData(chain.deployment.chainId, chain.safe, { ...txOf(proposal), nonce: BigInt(proposal.nonce) - 1n }),
+    );
+    const otherChain = await signTyped(first, proposal, 51);
+    for (const signature of [outsider, otherNonce, otherChain]) {
+      const refused = await confirmWith(proposal._id, "typedData", signature);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ signature: MESSAGES.safeNotOwnerSignature });
+    }
+    const bad = await confirmWith(proposal._id, "typedData", "0x1234" as Hex);
+    expect(bad.body.errors).toEqual({ signature: MESSAGES.safeSignatureFormat });
+    expect((await find(proposal._id)).confirmations).toEqual([]);
+  });
+
+  it("an unlock with one confirmation cannot execute; the chain refuses it too", async () => {
+    const proposal = (await queue()).find((p) => p.kind === "unlock")!;
+    const one = await confirmWith(proposal._id, "typedData", await signTyped(first, proposal));
+    expect(one.body.data).toMatchObject({ state: "awaitingOthers", signatures: null });
+    const lone = packSafeSignatures([{ owner: ownerOf(first), signature: await signTyped(first, proposal) }]);
+    await expect(execute(third, proposal, lone)).rejects.toThrow(/GS020/);
+  });
+
+  it("queues: a later nonce collects confirmations while a lower one waits; a replaced proposal says so", async () => {
+    const unlock = (await queue()).find((p) => p.kind === "unlock")!;
+    const limits = await propose({ kind: "stakeLimits", maxStake: "2000000" });
+    expect(BigInt(limits.nonce)).toBe(BigInt(unlock.nonce) + 1n);
+    await confirmWith(limits._id, "typedData", await signTyped(first, limits));
+    const blocked = (await confirmWith(limits._id, "typedData", await signTyped(second, limits))).body.data;
+    expect(blocked).toMatchObject({ state: "blocked", behindLowerNonce: true, signatures: null });
+
+    // The unlock is dropped: a whitelist replaces it at its nonce, confirmed on chain with approveHash by one owner.
+    const replacement = await propose(
+      {
+        kind: "whitelist",
+        contract: "StakingRewards",
+        wallet: chain.as("validator").address,
+        node: `0x${"c".repeat(40)}`,
+      },
+      unlock.nonce,
+    );
+    expect(replacement.nonce).toBe(unlock.nonce);
+    await wallet(third).writeContract({
+      address: chain.safe,
+      abi: safeL2Abi,
+      functionName: "approveHash",
+      args: [replacement.safeTxHash],
+    });
+    await app.synced();
+    await confirmWith(replacement._id, "typedData", await signTyped(second, replacement));
+    const ready = await find(replacement._id);
+    expect(ready).toMatchObject({ state: "ready" });
+    expect(ready.confirmations).toContainEqual({ owner: ownerOf(third), method: "approveHash" });
+    expect((await execute(first, ready)).hint.status).toBe(200);
+
+    expect((await find(unlock._id)).state).toBe("replaced");
+    const late = await confirmWith(unlock._id, "typedData", await signTyped(second, unlock));
+    expect(late.body.errors).toEqual({ signature: MESSAGES.safeNonceUsed });
+    expect((await find(limits._id)).state).toBe("ready");
+    const whitelisted = await t.db.selectFrom("chain.whitelist").selectAll().execute();
+    expect(whitelisted.map((w) => w.whitelisted_by)).toContain(chain.safe.toLowerCase());
+  });
+
+  it("refuses a nonce below the Safe's and an action it cannot build, with field errors", async () => {
+    const below = await t.call("POST", API.safe.proposals, {
+      token: admin,
+      body: { action: { kind: "deposit", amount: "1" }, nonce: "0" },
+    });
+    expect(below.status).toBe(400);
+    expect(below.body.errors).toEqual({ nonce: MESSAGES.safeNonceBelowSafe });
+    const zero = await t.call("POST", API.safe.proposals, {
+      token: admin,
+      body: { action: { kind: "deposit", amount: "0" } },
+    });
+    expect(zero.status).toBe(400);
+    expect(Object.values(zero.body.errors)).toEqual([MESSAGES.safeAmountPositive]);
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { addressSchema } from "@pli/abis";
+import { featureContract } from "../public-contract/feature.ts";
+import { PLI_AMOUNT } from "../shared/pli.ts";
+import { idSchema, txHashSchema } from "../shared/schema.ts";
+
+export const SAFE_PATHS = {
+  root: "/api/safe",
+  proposals: "/api/safe/proposals",
+  confirm: "/api/safe/proposals/confirm",
+  executed: "/api/safe/proposals/executed",
+} as const;
+
+export const SAFE_MESSAGES = {
+  safeModeOff: "No Safe is configured (SAFE_ADDRESS): admin chain actions are sent by the owner's wallet",
+  safeProposalNotFound: "Safe proposal not found",
+  safeProposed: "Proposed to the Safe: owners can now confirm it",
+  safeConfirmed: "Confirmation recorded",
+  safeNotOwnerSignature:
+    "This signature does not confirm this proposal as an owner of the Safe (check the wallet, the chain and the nonce)",
+  safeNonceUsed: "The Safe has already used this nonce: this proposal can no longer execute",
+  safeNonceBelowSafe: "The nonce must not be below the Safe's current nonce",
+  safeNotExecuted: "No execution of this proposal with this transaction has been indexed yet",
+  safeExecutionRecorded: "Execution recorded",
+  safeAmountFormat: "Enter an amount in PLI, up to 18 decimals",
+  safeAmountPositive: "The amount must be above 0",
+  safeLimitsNeeded: "Give a minimum stake, a maximum stake or both",
+  safeSignatureFormat: "A signature is 65 bytes of hex (0x followed by 130 hex characters)",
+} as const;
+
+/** What a proposal's state is, derived from the chain each time it is read (never stored). */
+export const SAFE_PROPOSAL_STATES = [
+  "awaitingMine",
+  "awaitingOthers",
+  "ready",
+  "blocked",
+  "executed",
+  "failed",
+  "replaced",
+] as const;
+export type SafeProposalState = (typeof SAFE_PROPOSAL_STATES)[number];
+
+const pliAmount = z
+  .string()
+  .trim()
+  .regex(PLI_AMOUNT, SAFE_MESSAGES.safeAmountFormat)
+  .refine((value) => /[1-9]/.test(value), SAFE_MESSAGES.safeAmountPositive);
+const nonceSchema = z
+  .string()
+  .regex(/^\d{1,20}$/, SAFE_MESSAGES.safeNonceBelowSafe)
+  .optional();
+
+/** One admin chain action, as a proposal asks for it; the API builds the Safe transaction from it. */
+export const safeActionSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("payout"), ids: z.array(idSchema).min(1).max(1000) }),
+  z.object({ kind: z.literal("unlock"), wallet: addressSchema, node: addressSchema }),
+  z.object({
+    kind: z.literal("whitelist"),
+    contract: z.enum(["StakingRewards", "PluginFarm"]),
+    wallet: addressSchema,
+    node: addressSchema,
+  }),
+  z.object({ kind: z.literal("deposit"), amount: pliAmount }),
+  z.object({ kind: z.literal("stakeLimits"), minStake: pliAmount.optional(), maxStake: pliAmount.optional() }),
+]);
+export type SafeAction = z.infer<typeof safeActionSchema>;
+
+/** POST /api/safe/proposals: the action, and a nonce only to replace a queued proposal at that nonce. */
+export const proposeSchema = z
+  .object({ action: safeActionSchema, nonce: nonceSchema })
+  .refine(
+    ({ action }) => action.kind !== "stakeLimits" || action.minStake !== undefined || action.maxStake !== undefined,
+    { message: SAFE_MESSAGES.safeLimitsNeeded, path: ["action", "minStake"] },
+  );
+
+const signatureSchema = z.string().regex(/^0x[0-9a-fA-F]{130}$/, SAFE_MESSAGES.safeSignatureFormat);
+
+/**
+ * POST /api/safe/proposals/confirm: an owner's signature of the proposal's SafeTx, `typedData` for
+ * eth_signTypedData_v4 or _v3 (the same hash), `ethSign` for personal_sign of the safeTxHash (sent as signed: the API
+ * adds 4 to v, as the Safe reads an eth_sign signature).
+ */
+export const confirmSchema = z.object({
+  proposalId: idSchema,
+  method: z.enum(["typedData", "ethSign"]),
+  signature: signatureSchema,
+});
+
+export const executedSchema = z.object({ proposalId: idSchema, txHash: txHashSchema });
+
+export const proposalQuerySchema = z.object({
+  /** The viewer's wallet: a proposal it has not confirmed yet reads "awaitingMine". */
+  owner: addressSchema.optional(),
+});
+
+const hex = z.string();
+export const safeInfoSchema = z.object({
+  enabled: z.boolean(),
+  safe: hex.optional(),
+  chainId: z.number().optional(),
+  owners: z.array(hex).optional(),
+  threshold: z.number().optional(),
+  nonce: z.string().optional(),
+  pliBalance: z.string().optional(),
+  domainHash: hex.optional(),
+});
+
+const recipientSchema = z.object({ wallet: hex, node: hex, date: z.number(), amount: z.string() });
+export const proposalSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  nonce: z.string(),
+  state: z.enum(SAFE_PROPOSAL_STATES),
+  /** Waiting behind a lower nonce that has not executed yet. */
+  behindLowerNonce: z.boolean(),
+  summary: z.string(),
+  recipients: z.array(recipientSchema).optional(),
+  total: z.string().optional(),
+  csvDigest: z.string().nullable(),
+  safeTx: z.object({
+    to: hex,
+    value: z.string(),
+    data: hex,
+    operation: z.number(),
+    safeTxGas: z.string(),
+    baseGas: z.string(),
+    gasPrice: z.string(),
+    gasToken: hex,
+    refundReceiver: hex,
+    nonce: z.string(),
+  }),
+  safeTxHash: hex,
+  domainHash: hex,
+  confirmations: z.array(z.object({ owner: hex, method: z.enum(["typedData", "ethSign", "approveHash"]) })),
+  threshold: z.number(),
+  /** The packed signatures for execTransaction, once the threshold is met. */
+  signatures: hex.nullable(),
+  execution: z.object({ txHash: hex, executor: hex, status: z.string() }).nullable(),
+  proposedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SafeProposalResponse = z.infer<typeof proposalSchema>;
+
+export const SAFE_CONTRACT = featureContract({ safe: SAFE_PATHS }, SAFE_MESSAGES);
