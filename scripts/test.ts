@@ -18,10 +18,12 @@ const BROWSER_PROJECT = "e2e";
 /**
  * The rest lane runs three workers on the two cores: its files spend much of their time waiting for chains, indexers,
  * Postgres and the processes they start (the smoke files about half of it), and a third worker fills those waits.
+ * Set through VITEST_MAX_WORKERS, which Vitest applies to every project: `--maxWorkers` sets only the root's, while
+ * each project keeps the config file's 2 (they extend it), so the lane ran two files at a time.
  */
 const LANES = [
-  { name: "browser", projects: [BROWSER_PROJECT], options: [] },
-  { name: "rest", projects: [`!${BROWSER_PROJECT}`], options: ["--maxWorkers=3"] },
+  { name: "browser", projects: [BROWSER_PROJECT], env: {} },
+  { name: "rest", projects: [`!${BROWSER_PROJECT}`], env: { VITEST_MAX_WORKERS: "3" } },
 ] as const;
 
 /**
@@ -49,7 +51,6 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
       VITEST,
       "run",
       ...lane.projects.map((project) => `--project=${project}`),
-      ...lane.options,
       ...(filtered ? ["--passWithNoTests"] : []),
       ...args,
     ],
@@ -57,6 +58,7 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...lane.env,
         ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
         ...(tempDir ? { TMPDIR: tempDir } : {}),
       },
