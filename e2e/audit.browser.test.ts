@@ -21,6 +21,15 @@ const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name)
 const TIME_ZONE = "Pacific/Auckland";
 const dayIn = (offsetDays: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(Date.now() + offsetDays * 86_400_000);
+/** The same day as the pickers show and take it, in the spec's DD-MM-YYYY whatever the browser's locale. */
+const typedDay = (offsetDays: number) => dayIn(offsetDays).split("-").reverse().join("-");
+
+/** Types a day into a picker as a person does, then leaves the picker's calendar (Escape) to go on. */
+async function typeDay(label: "From" | "To", offsetDays: number) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(typedDay(offsetDays));
+  await field.press("Escape");
+}
 
 let admin: { email: string; password: string };
 let session: string;
@@ -85,8 +94,8 @@ describe("the admin's Audit Log", () => {
     await page.getByRole("heading", { name: "Audit Log", level: 1 }).waitFor();
     await page.getByRole("combobox", { name: "Admin", exact: true }).selectOption({ label: admin.email });
     await page.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Invite added" });
-    await page.getByLabel("From", { exact: true }).fill(dayIn(0));
-    await page.getByLabel("To", { exact: true }).fill(dayIn(0));
+    await typeDay("From", 0);
+    await typeDay("To", 0);
     await page.waitForURL((url) => url.searchParams.get("to") === dayIn(0));
 
     await expect.poll(screenRows).toEqual([
@@ -101,6 +110,8 @@ describe("the admin's Audit Log", () => {
       .poll(async () => (await screenRows()).map((row) => row.recordId))
       .toEqual(invites.map((i) => i._id).reverse());
     expect(await page.getByRole("combobox", { name: "Action", exact: true }).inputValue()).toBe("invite.add");
+    expect(await page.getByLabel("From", { exact: true }).inputValue()).toBe(typedDay(0));
+    expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe(typedDay(0));
 
     await page.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Invite removed" });
     await expect.poll(screenRows).toEqual([
@@ -124,11 +135,11 @@ describe("the admin's Audit Log", () => {
   });
 
   test("a day with no record shows the empty state; a reversed range shows the API's error at To", async () => {
-    await page.getByLabel("From", { exact: true }).fill(dayIn(-1));
-    await page.getByLabel("To", { exact: true }).fill(dayIn(-1));
+    await typeDay("From", -1);
+    await typeDay("To", -1);
     await table().getByText(MESSAGES.noRecord).waitFor();
 
-    await page.getByLabel("From", { exact: true }).fill(dayIn(0));
+    await typeDay("From", 0);
     const to = page.getByLabel("To", { exact: true });
     await expect.poll(() => to.getAttribute("aria-invalid")).toBe("true");
     await page.getByText(AUDIT_MESSAGES.auditRangeReversed).waitFor();
@@ -141,8 +152,8 @@ describe("the admin's Audit Log", () => {
 
   test("Export CSV downloads the records of the same filters, matching the screen's rows", async () => {
     await page.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "All actions" });
-    await page.getByLabel("From", { exact: true }).fill(dayIn(0));
-    await page.getByLabel("To", { exact: true }).fill(dayIn(0));
+    await typeDay("From", 0);
+    await typeDay("To", 0);
     await expect.poll(async () => (await screenRows()).length).toBe(3);
     const shown = await screenRows();
 

@@ -1,6 +1,9 @@
 import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat";
 import relativeTime from "dayjs/plugin/relativeTime";
 
+// Date pickers read what is typed in DATE_FORMATS.list (DD-MM-YYYY), which dayjs parses only with this plugin.
+dayjs.extend(customParseFormat);
 dayjs.extend(relativeTime);
 
 /** Date formats of spec section 9, in one place. */

@@ -1,6 +1,7 @@
 import "@mantine/dates/styles.layer.css";
 import { DatePickerInput, type DatePickerPreset } from "@mantine/dates";
 import dayjs from "dayjs";
+import { DATE_FORMATS } from "../format/dates";
 import { useState } from "react";
 import { ALL_DATES } from "./export-range-labels";
 
@@ -13,7 +14,7 @@ export interface ExportRange {
 const DAY = "YYYY-MM-DD";
 
 /** Names of the calendar's controls, which show only arrows and the month or year. */
-const CALENDAR_LABELS = {
+export const CALENDAR_LABELS = {
   monthLevelControl: "Pick a month",
   yearLevelControl: "Pick a year",
   previousMonth: "Previous month",
@@ -56,7 +57,7 @@ export function ExportRangePicker({ value, onChange }: { value: ExportRange; onC
       clearButtonProps={{ "aria-label": "Clear the dates" }}
       ariaLabels={CALENDAR_LABELS}
       allowSingleDateInRange
-      valueFormat="YYYY-MM-DD"
+      valueFormat={DATE_FORMATS.list}
       value={[value.from ?? null, value.to ?? null]}
       onChange={([from, to]) => onChange({ ...(from ? { from } : {}), ...(to ? { to } : {}) })}
       miw={220}

@@ -1,7 +1,10 @@
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, LIMITS } from "@pli/api/public-contract";
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState } from "react";
+import { DATE_FORMATS } from "@/shared/format/dates";
+import { CALENDAR_LABELS } from "@/shared/ui/export-range";
 import { useAuditAdmins } from "../api/get-audit-admins";
 import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS } from "../audit-display";
 import type { AuditFilterName, AuditFilterParams } from "../audit-params";
@@ -72,19 +75,27 @@ export function AuditFilters({ filters, errors, onChange }: AuditFiltersProps) {
         error={errors.recordId}
         onChange={(recordId) => onChange({ recordId })}
       />
-      <TextInput
-        type="date"
+      <DateInput
         label="From"
-        value={filters.from}
+        valueFormat={DATE_FORMATS.list}
+        placeholder={DATE_FORMATS.list}
+        clearable
+        clearButtonProps={{ "aria-label": "Clear the From date" }}
+        ariaLabels={CALENDAR_LABELS}
+        value={filters.from || null}
         error={errors.from}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        onChange={(from) => onChange({ from: from ?? "" })}
       />
-      <TextInput
-        type="date"
+      <DateInput
         label="To"
-        value={filters.to}
+        valueFormat={DATE_FORMATS.list}
+        placeholder={DATE_FORMATS.list}
+        clearable
+        clearButtonProps={{ "aria-label": "Clear the To date" }}
+        ariaLabels={CALENDAR_LABELS}
+        value={filters.to || null}
         error={errors.to}
-        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        onChange={(to) => onChange({ to: to ?? "" })}
       />
     </SimpleGrid>
   );
