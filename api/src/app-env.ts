@@ -5,7 +5,6 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";
 import type { LiveHub } from "./live/hub.ts";
-import type { MailQueue } from "./mail/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Log } from "./shared/logger.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
@@ -22,8 +21,8 @@ export interface Deps {
   validatorCheck: ValidatorCheck;
   /** This instance's open live streams (fed by the indexer's notifications). */
   live: LiveHub;
-  /** Wakes the sending of recorded mails, after a route recorded some. */
-  mailQueue: MailQueue;
+  /** Wakes the sending of recorded mails and webhook events (api/src/handlers.ts), after a route recorded some. */
+  mailQueue: { wake(): void };
   /** Where webhooks may post (checked when one is added), and the wake of their delivery after a route recorded one. */
   /** How webhooks are reached and woken, and the key their secrets are sealed with (webhook/secret-box.ts). */
   webhooks: { reach: WebhookReach; queue: WebhookQueue; secretKey: Buffer };

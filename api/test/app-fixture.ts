@@ -8,6 +8,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { createMigratedTestDatabase } from "../../test/database.ts";
 import { asRole } from "../../test/roles.ts";
 import { createApp } from "../src/app.ts";
+import { createDeps } from "../src/deps.ts";
+import { HANDLER } from "../src/handlers.ts";
 import { createChainClient } from "../src/chain/client.ts";
 import { createAdmin } from "../src/admin/repository.ts";
 import { hashPassword } from "../src/auth/password.ts";
@@ -16,17 +18,10 @@ import { API } from "../src/public-contract/index.ts";
 import { createDb } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { migrateDatabase } from "../src/db/roles.ts";
-import { LiveHub } from "../src/live/hub.ts";
-import { createMailer } from "../src/mail/mailer.ts";
-import type { MailSenderDeps } from "../src/mail/outbox.ts";
-import { MAIL_TEMPLATES } from "../src/mail-templates.ts";
 import { ensureDefaultSettings } from "../src/setting/repository.ts";
-import { createValidatorCheck } from "../src/validator-check/validator-check.ts";
-import type { WebhookSenderDeps } from "../src/webhook/delivery.ts";
 import { systemResolver, type HostResolver } from "../src/webhook/guard.ts";
 import { sessionOf, totpCode as totpCodeOf, turnOn2fa, walletSignIn } from "../../test/sessions.ts";
 import { startSmtp, type Smtp } from "../../test/smtp.ts";
-import { webhookSecretKey } from "../src/webhook/secret-box.ts";
 import { captureLogs } from "./logs.ts";
 
 export const TEST_ADDRESSES = {
@@ -130,47 +125,21 @@ export async function createTestApp({
   const appDb = onQuery ? pool.withPlugin(queryWatcher(onQuery)) : pool;
   const logs = captureLogs();
   const { log } = logs;
-  const chain = createChainClient(rpcUrl);
-  const live = new LiveHub();
-  const mailer = createMailer(config, log);
-  const mailSender: MailSenderDeps = {
-    db: appDb,
-    mailer,
-    log,
-    templates: MAIL_TEMPLATES,
-    publicUrl: config.PUBLIC_URL,
-    explorerTxUrl: config.EXPLORER_TX_URL,
-    priceFeed: config.PRICE_FEED_ADDRESS,
-  };
-  /** The wake-ups routes gave the mail queue; tests run the mail job themselves (runMailJob). */
+  /** The wake-ups routes gave the senders; tests run them themselves (sendPendingMails, deliverPendingWebhooks). */
   const mailWakes = { count: 0 };
-  const mailQueue = { wake: () => void mailWakes.count++ };
-  /** How webhooks are delivered; tests run the delivery themselves (deliverPendingWebhooks), as the wakes only count. */
-  const webhookSender: WebhookSenderDeps = {
-    db: appDb,
-    log,
-    reach: { production: config.APP_ENV === "production", resolve: resolveHost },
-    secretKey: webhookSecretKey(config),
-    telegramApiUrl: config.WEBHOOK_TELEGRAM_API_URL,
-    builtInDirectory: !config.VALIDATOR_CHECK_URL,
-    wakeMail: mailQueue.wake,
-  };
   const webhookWakes = { count: 0 };
-  const app = createApp({
-    config,
+  const { deps, mailSender, webhookSender, handlers } = createDeps(config, {
     db: appDb,
-    chain,
     log,
-    mailer,
-    validatorCheck: createValidatorCheck(config, appDb),
-    live,
-    mailQueue,
-    webhooks: {
-      reach: webhookSender.reach,
-      queue: { wake: () => void webhookWakes.count++ },
-      secretKey: webhookSender.secretKey,
+    chain: createChainClient(rpcUrl),
+    resolveHost,
+    onWake: (handler) => {
+      if (handler === HANDLER.mail) mailWakes.count++;
+      if (handler === HANDLER.webhook) webhookWakes.count++;
     },
   });
+  const { live } = deps;
+  const app = createApp(deps);
 
   /** One request; each gets its own client IP unless `ip` is given, so rate limits stay out of the way. */
   async function call(
@@ -277,6 +246,8 @@ export async function createTestApp({
     mailWakes,
     webhookSender,
     webhookWakes,
+    /** The named handlers (api/src/handlers.ts): a test runs one by name; wakes are only counted. */
+    handlers,
     call,
     addValidator,
     operatorLogin,

@@ -7,7 +7,9 @@ import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jo
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { runProbeRound } from "../node-monitor/index.ts";
-import { mailQueueOf, runMailJob as runMailsOnce } from "../mail/index.ts";
+import { createDeps } from "../deps.ts";
+import { HANDLER } from "../handlers.ts";
+import { sendPendingMails } from "../mail/index.ts";
 
 let t: TestAppWithSmtp;
 let admin: string;
@@ -20,8 +22,8 @@ afterAll(() => t?.close());
 
 /** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
 async function runMailJob() {
-  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
-  await runMailsOnce(t.mailSender);
+  await Promise.all([sendPendingMails(t.mailSender), sendPendingMails(t.mailSender)]);
+  await sendPendingMails(t.mailSender);
 }
 const mailsTo = (to: string) => t.smtp.textsTo(to);
 const review = (id: string, status: string, adminNotes?: string) =>
@@ -176,13 +178,14 @@ describe("alert mails to operators", () => {
     const owner = await newOperator(t);
     const node = await nodeWithStatus(t, owner.token, NODE_STATUS.pending);
     expect((await review(node, NODE_STATUS.verified)).status).toBe(200);
-    const queue = mailQueueOf(t.mailSender);
-    for (let i = 0; i < 5; i++) queue.wake();
+    const { handlers } = createDeps(t.config, { db: t.appDb, log: t.logs.log });
+    for (let i = 0; i < 5; i++) handlers.wake(HANDLER.mail);
     await waitFor("the mail", () => mailsTo(owner.email).length > 0 || undefined, {
       timeoutMs: 10_000,
       intervalMs: 50,
     });
-    queue.wake();
+    handlers.wake(HANDLER.mail);
+    await handlers.settled();
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);
   });

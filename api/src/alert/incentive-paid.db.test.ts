@@ -4,7 +4,8 @@ import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/index.ts";
+import { HANDLER } from "../handlers.ts";
+import { sendPendingMails } from "../mail/index.ts";
 import { API } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "../webhook/index.ts";
 
@@ -83,7 +84,8 @@ it("tells incentive.paid with its USD value at the payment block, and without US
     t.indexerDb,
   );
 
-  await runMailJob(t.mailSender);
+  await t.handlers.run(HANDLER.paymentMatching);
+  await sendPendingMails(t.mailSender);
   expect(await deliverPendingWebhooks(t.webhookSender)).toEqual({ delivered: 3, failed: 0 });
   const body = (n: number) => JSON.parse(receiver.received.find((request) => request.path === `/paid/${n}`)!.body);
 

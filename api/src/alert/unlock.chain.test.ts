@@ -3,13 +3,14 @@ import { pli } from "../../../test/chain.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
-import { runMailJob } from "../mail/index.ts";
+import { HANDLER } from "../handlers.ts";
+import { sendPendingMails } from "../mail/index.ts";
 import { startWebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the
- * API's database, found by the mail job's scan and mailed to the operator whose wallet it is.
+ * API's database, found by the unlock-scan handler and mailed to the operator whose wallet it is.
  */
 let app: Awaited<ReturnType<typeof startChainApp>>;
 
@@ -19,9 +20,14 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 const mailsTo = (to: string) => app.smtp.textsTo(to);
+/** What follows an indexed range for unlocks: the scan records the alerts, the mail handler sends them. */
+async function scanAndMail() {
+  await app.t.handlers.run(HANDLER.unlockScan);
+  await sendPendingMails(app.t.mailSender);
+}
 
 describe("stake unlocked alerts", () => {
-  it("an indexed unlock mails its operator once however often the job runs; an operator who turned the kind off gets none", async () => {
+  it("an indexed unlock mails its operator once however often the scan runs; an operator who turned the kind off gets none", async () => {
     const { t, chain, synced } = app;
     const { admin, a, b } = await adminAndTwoOperators(app);
     const nodeOfA = await approvedNode(app, admin, a, 1, { name: "Alpha" });
@@ -29,7 +35,7 @@ describe("stake unlocked alerts", () => {
     await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), nodeOfA.node]));
     await chain.mined(chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
     await synced();
-    await runMailJob(t.mailSender);
+    await scanAndMail();
     expect(mailsTo(a.email).filter((mail) => mail.includes("unlocked"))).toHaveLength(0);
 
     const off = await t.call("PUT", API.alert.preferences, {
@@ -46,8 +52,8 @@ describe("stake unlocked alerts", () => {
     const unlock = await chain.mined(chain.as("owner").staking.write.unlock([a.address, nodeOfA.node]));
     await chain.mined(chain.as("owner").staking.write.unlock([b.address, nodeOfB.node]));
     await synced();
-    await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
-    await runMailJob(t.mailSender);
+    await Promise.all([scanAndMail(), scanAndMail()]);
+    await scanAndMail();
 
     const unlocked = mailsTo(a.email).filter((mail) => mail.includes("Subject: Stake unlocked"));
     expect(unlocked).toHaveLength(1);

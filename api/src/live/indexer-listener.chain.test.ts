@@ -10,7 +10,9 @@ import { createDb, type Db } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { INCENTIVE_STATUS, NODE_STATUS } from "../public-contract/domain.ts";
 import { getIndexedBlock } from "../chain/views.ts";
-import { chainFollowUps } from "./chain-follow-ups.ts";
+import { TEST_ADDRESSES } from "../../test/app-fixture.ts";
+import { loadConfig } from "../config.ts";
+import { createDeps } from "../deps.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
@@ -72,12 +74,24 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+  const config = loadConfig({
+    APP_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    RPC_URL: chain.anvil.rpcUrl,
+    CHAIN_ID: "31337",
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+    WEBHOOK_SECRET_KEY: "7e57".repeat(16),
+    PUBLIC_URL: "http://portal.test:5173",
+    ...TEST_ADDRESSES,
+  });
+  const { handlers } = createDeps(config, { db, log: logs.log, onWake: () => undefined });
   listener = listenToIndexer({
     databaseUrl,
     db,
     hub,
     log: logs.log,
-    beforePublish: chainFollowUps({ db, log: logs.log, wakeMail: () => undefined, priceFeed: undefined }),
+    beforePublish: (topics) => handlers.trigger("indexed", topics),
+    onAnnounced: () => void handlers.trigger("announced"),
   });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));
@@ -269,5 +283,20 @@ describe("live events from the indexer's notifications", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events.length, "a change that keeps the status is not announced").toBe(seen);
     expect(logs.errors()).toEqual([]);
+  });
+
+  it("makes a staked node Active within a second of an admin approving it, woken by the database's announcement", async () => {
+    const status = async () =>
+      (await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status;
+    await db.updateTable("app.node").set({ status: NODE_STATUS.pending }).where("id", "=", nodeId).execute();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status()).toBe(NODE_STATUS.pending);
+    await db.updateTable("app.node").set({ status: NODE_STATUS.approved }).where("id", "=", nodeId).execute();
+    const approvedAt = performance.now();
+    await waitFor("the node to be Active", async () => (await status()) === NODE_STATUS.active || undefined, {
+      timeoutMs: 5_000,
+      intervalMs: 10,
+    });
+    expect(performance.now() - approvedAt).toBeLessThan(1_000);
   });
 });

@@ -8,6 +8,7 @@ import { ANSWER_CHANNEL } from "../db/migrations/0020_answer-invalidation.ts";
 import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
+import { coalesced } from "../shared/coalesce.ts";
 import type { Log } from "../shared/logger.ts";
 import { stakedTotals } from "../stake/index.ts";
 
@@ -59,32 +60,6 @@ async function progressWithChanges(db: Db, after: number | null) {
 }
 
 /**
- * Runs `task` when called, while `active`; a call while it runs makes it run once more after, so
- * notifications that arrive during a run are folded into the next one.
- */
-function coalesced(task: () => Promise<void>, active: () => boolean, log: Log, failed: string) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const run = (): void => {
-    if (!active()) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = task()
-      .catch((error: unknown) => log.error({ err: error }, failed))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return { run, settled: () => running ?? Promise.resolve() };
-}
-
-/**
  * Listens to the indexer's and the database's notifications on a connection of its own. A
  * notification is only a wake-up call, never trusted for what it says (any database role can send
  * one): on the indexer's channel the listener reads how far the indexer got and publishes, for each
@@ -103,6 +78,7 @@ export function listenToIndexer({
   hub,
   log,
   beforePublish = async () => undefined,
+  onAnnounced = () => undefined,
   reconnectMs = RECONNECT_MS,
 }: {
   databaseUrl: string;
@@ -117,6 +93,8 @@ export function listenToIndexer({
    * topic, since what followed their rows (a row matched to a payment) must follow their removal too.
    */
   beforePublish?: (topics: readonly LiveTopic[]) => Promise<unknown>;
+  /** Told after each read that found announcements, with the kinds of records they named. */
+  onAnnounced?: (topics: readonly LiveTopic[]) => void;
 }) {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -182,6 +160,7 @@ export function listenToIndexer({
         });
       }
     }
+    if (fresh.length > 0) onAnnounced([...new Set([...topicsByWallet.values()].flatMap((topics) => [...topics]))]);
     for (const [wallet, topics] of topicsByWallet)
       hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
     for (const { type, id } of accounts.values()) {
@@ -201,16 +180,16 @@ export function listenToIndexer({
     }
   }
 
-  const active = () => !stopped;
-  const chainScan = coalesced(scan, active, log, "live: scan failed");
-  const announcementRead = coalesced(relay, active, log, "live: reading announcements failed");
+  const chainScan = coalesced(scan, (error) => log.error({ err: error }, "live: scan failed"));
+  const announcementRead = coalesced(relay, (error) => log.error({ err: error }, "live: reading announcements failed"));
 
   async function connect() {
     if (stopped) return;
     const next = new pg.Client({ connectionString: databaseUrl, application_name: "pli-api-live" });
     next.on("notification", (message) => {
-      if (message.channel === INDEXER_CHANNEL) chainScan.run();
-      else announcementRead.run();
+      if (stopped) return;
+      if (message.channel === INDEXER_CHANNEL) chainScan.wake();
+      else announcementRead.wake();
     });
     next.on("error", (error) => {
       log.error({ err: error }, "live: indexer connection lost");
@@ -224,8 +203,8 @@ export function listenToIndexer({
       await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"; LISTEN "${ANSWER_CHANNEL}"`);
       client = next;
       hub.answers.setListening(true);
-      chainScan.run();
-      announcementRead.run();
+      chainScan.wake();
+      announcementRead.wake();
       await Promise.all([chainScan.settled(), announcementRead.settled()]);
     } catch (error) {
       log.error({ err: error }, "live: cannot listen to the indexer");

@@ -1,5 +1,4 @@
 /** The mail feature's public entry: other features, and the tools outside the API (as @pli/api/mail), import only what it lists. */
-export { mailQueueOf, runMailJob } from "./jobs.ts";
 export { type Mailer, PROMPT_MAIL, createMailer, sendPromptly } from "./mailer.ts";
 export {
   MAIL_OUTCOME,

@@ -1,13 +1,12 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { waitFor } from "../../../scripts/lib/wait.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
+import { HANDLER } from "../handlers.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
-import { startNodeReconciler } from "./reconcile.ts";
 
 /**
  * Nodes against a real chain: anvil with the portal's contracts, the Ponder indexer writing `chain.*`
@@ -27,14 +26,6 @@ const review = (id: string, status: string) =>
 const toggle = (id: string, status: string) =>
   t.call("POST", API.node.deactivate, { token: operator.token, body: { _id: id, status } });
 const remove = (id: string) => t.call("POST", API.node.delete, { token: admin, body: { id } });
-const statusInDb = (id: string) =>
-  t.db
-    .selectFrom("app.node")
-    .select("status")
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow()
-    .then((row) => row.status);
-
 const addNode = (n: number) => registerNode(t, operator.token, n);
 
 beforeAll(async () => {
@@ -98,24 +89,20 @@ describe("nodes on a real chain", () => {
     ).toHaveLength(1);
   });
 
-  it("follows the chain on its own: the reconciler makes a staked Approved node Active within a second, with no read", async () => {
+  it("the node-reconcile handler makes a staked Approved node Active with no read, its history by the system", async () => {
     const second = await addNode(2);
     await chain.mined(chain.as("owner").staking.write.whiteListIt([operator.address, second.node]));
     await synced();
     expect((await review(second.id, NODE_STATUS.approved)).status).toBe(200);
-    const stop = startNodeReconciler(t.db, t.logs.log, 100);
-    try {
-      await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(60_000), second.node]));
-      await synced();
-      const indexedAt = Date.now();
-      await waitFor("the node to be Active", async () => (await statusInDb(second.id)) === NODE_STATUS.active, {
-        timeoutMs: 5_000,
-        intervalMs: 20,
-      });
-      expect(Date.now() - indexedAt).toBeLessThan(1_000);
-    } finally {
-      await stop();
-    }
+    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(60_000), second.node]));
+    await synced();
+    await t.handlers.run(HANDLER.nodeReconcile);
+    const row = await t.db
+      .selectFrom("app.node")
+      .select("status")
+      .where("id", "=", second.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(NODE_STATUS.active);
   });
 
   it("a De-Active node with a stake still counts towards the limit, and may be made Active again", async () => {

@@ -1,13 +1,6 @@
 import { sql } from "kysely";
 import { NODE_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import type { Log } from "../shared/logger.ts";
-
-/**
- * How often the API follows the chain when nothing reads nodes (spec: Active within a second of the stake being
- * indexed).
- */
-export const RECONCILE_INTERVAL_MS = 500;
 
 /**
  * Approved → Active for every node whose (wallet, node) position in `chain.stake_position` is Stake,
@@ -31,25 +24,4 @@ export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<str
     SELECT id FROM moved
   `.execute(db);
   return rows.map((row) => row.id);
-}
-
-/**
- * Runs reconcileStakedNodes every `intervalMs`, skipping a tick while a run is under way; returns the stop function.
- */
-export function startNodeReconciler(db: Db, log: Log, intervalMs = RECONCILE_INTERVAL_MS): () => Promise<void> {
-  let current: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    current ??= reconcileStakedNodes(db)
-      .then(
-        () => undefined,
-        (error: Error) => log.error({ err: error }, "node reconcile failed"),
-      )
-      .finally(() => {
-        current = undefined;
-      });
-  }, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
 }

@@ -169,7 +169,7 @@ async function readNode(db: Db, id: string, ownerId: string | undefined) {
 }
 
 /**
- * Lists follow the chain through the reconciler (server.ts, every RECONCILE_INTERVAL_MS) rather than on
+ * Lists follow the chain through the node-reconcile handler (api/src/handlers.ts, after each indexed range) rather than on
  * each read: reconciling every node per request joined all Approved nodes with the chain's positions.
  */
 export const nodeRoutes = createRouter()

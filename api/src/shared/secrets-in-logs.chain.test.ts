@@ -7,7 +7,8 @@ import { totpCode } from "../../../test/sessions.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { approvedNode, atChainTime } from "../../test/incentives.ts";
 import { accrueIncentives } from "../incentive/accrual.ts";
-import { runMailJob } from "../mail/jobs.ts";
+import { HANDLER } from "../handlers.ts";
+import { sendPendingMails } from "../mail/outbox.ts";
 import { API, PAYOUT_GAS } from "../public-contract/index.ts";
 
 /**
@@ -118,7 +119,8 @@ async function adminPaysOperator(admin: string, operator: { token: string; addre
     body: { tnxHash: hash, selectedArray: ids.map((_id: string) => ({ _id, status: "Paid", token: "1" })) },
   });
   expect(hint.status).toBe(200);
-  const sent = await runMailJob(t.mailSender);
+  await t.handlers.run(HANDLER.paymentMatching);
+  const sent = await sendPendingMails(t.mailSender);
   expect(sent.sent).toBeGreaterThan(0);
 }
 

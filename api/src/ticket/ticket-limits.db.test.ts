@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/index.ts";
+import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
@@ -45,7 +45,7 @@ describe("ticket limits", () => {
     const operator = await newOperator(t);
     for (let i = 1; i <= TICKET_LIMITS.openedPerHour; i++)
       expect((await open(operator.token, `Question ${i}`)).status).toBe(201);
-    await runMailJob(t.mailSender);
+    await sendPendingMails(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
     const [tickets, messages, mails] = [
       await count("app.ticket"),
@@ -61,7 +61,7 @@ describe("ticket limits", () => {
       messages,
       mails,
     ]);
-    await runMailJob(t.mailSender);
+    await sendPendingMails(t.mailSender);
     expect(ticketMailsTo(admin.email)).toHaveLength(TICKET_LIMITS.openedPerHour);
     expect((await t.call("GET", `${API.ticket.root}?limit=50`, { token: operator.token })).body.totalDocs).toBe(
       TICKET_LIMITS.openedPerHour,

@@ -3,7 +3,7 @@ import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../..
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { adminDigestJob } from "../alert/index.ts";
-import { runMailJob as runMailsOnce, recordMails } from "../mail/index.ts";
+import { recordMails, sendPendingMails } from "../mail/index.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
@@ -17,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The mail job as the scheduler runs it: twice at once (two instances), then once more. */
+/** The mail handler as two instances run it: twice at once, then once more. */
 async function runMailJob() {
-  await Promise.all([runMailsOnce(t.mailSender), runMailsOnce(t.mailSender)]);
-  await runMailsOnce(t.mailSender);
+  await Promise.all([sendPendingMails(t.mailSender), sendPendingMails(t.mailSender)]);
+  await sendPendingMails(t.mailSender);
 }
 const ticketMailsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: New ticket #"));
 const digestsTo = (to: string) => t.smtp.textsTo(to).filter((text) => text.includes("Subject: Pending on"));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
-import { runMailJob } from "../mail/index.ts";
+import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS, TICKET_STATUS } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
@@ -93,7 +93,7 @@ describe("support tickets", () => {
   });
 
   it("an admin's reply answers the ticket and emails the operator once; the operator's reply opens it again and emails nobody", async () => {
-    await runMailJob(t.mailSender);
+    await sendPendingMails(t.mailSender);
     const before = t.smtp.mails.length;
     const answered = await reply(admin, ticketOfA, "Your provider blocks port 6688 at night.");
     expect(answered.body).toMatchObject({
@@ -102,8 +102,8 @@ describe("support tickets", () => {
     });
     expect(answered.body.data.messages[1].authorName).toBe("Test Admin");
     expect(t.mailWakes.count).toBeGreaterThan(0);
-    await Promise.all([runMailJob(t.mailSender), runMailJob(t.mailSender)]);
-    await runMailJob(t.mailSender);
+    await Promise.all([sendPendingMails(t.mailSender), sendPendingMails(t.mailSender)]);
+    await sendPendingMails(t.mailSender);
     const mails = mailsTo(a.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`Subject: Reply to your ticket #${answered.body.data.ticketNo}: Node keeps dropping`);
@@ -115,7 +115,7 @@ describe("support tickets", () => {
     ).toEqual(["user:", "admin:"]);
     const back = await reply(a.token, ticketOfA, "Thanks, moved to another provider.");
     expect(back.body.data.status).toBe(TICKET_STATUS.open);
-    await runMailJob(t.mailSender);
+    await sendPendingMails(t.mailSender);
     expect(t.smtp.mails.length).toBe(before + 1);
   });
 

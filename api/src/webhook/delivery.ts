@@ -14,7 +14,6 @@ import {
   type WebhookKind,
 } from "./rules.ts";
 import { outboxWorker, type AttemptEnd, type ClaimedRow, type OutboxChannel } from "../shared/outbox.ts";
-import type { WakeQueue } from "../shared/wake-queue.ts";
 import { open, openOrNull } from "./secret-box.ts";
 import { postOnce } from "./send.ts";
 
@@ -214,34 +213,25 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
   });
 }
 
-/** Delivers recorded events soon after a transaction recorded them; the webhook job takes any left, and retries. */
-export type WebhookQueue = WakeQueue;
+/** Delivers recorded events soon after a transaction recorded them; the webhook handler's schedule takes any left, and retries. */
+export interface WebhookQueue {
+  wake(): void;
+}
 
 /**
  * Delivers in this process when woken: each wake claims what is due at once, beside the attempts still going (a stalled
  * receiver never holds another webhook's delivery back); safe beside the webhook job and other instances.
  */
-export function webhookQueueOf(deps: WebhookSenderDeps): WebhookQueue & { idle(): Promise<void> } {
+export function webhookQueueOf(
+  deps: WebhookSenderDeps,
+): WebhookQueue & { fill(): Promise<void>; idle(): Promise<void> } {
   const sender = webhookSender(deps);
   return {
+    fill: sender.fill,
     wake() {
       sender.fill().catch((error: unknown) => deps.log.error({ err: error }, "webhooks: delivery failed"));
     },
     idle: sender.idle,
-  };
-}
-
-/** The pg-boss job that delivers what is due every minute: retries after their backoff, and anything a wake missed. */
-export const WEBHOOK_JOB = "webhooks";
-
-export function webhookJob(deps: WebhookSenderDeps): ScheduledJob {
-  return {
-    name: WEBHOOK_JOB,
-    cron: "* * * * *",
-    expireInSeconds: 5 * 60,
-    async run() {
-      await deliverPendingWebhooks(deps);
-    },
   };
 }
 

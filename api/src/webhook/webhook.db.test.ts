@@ -5,7 +5,7 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
-import { runMailJob } from "../mail/index.ts";
+import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "./delivery.ts";
 import { sealStoredSecrets } from "./repository.ts";
@@ -207,7 +207,7 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(MESSAGES.webhookTurnedOff);
 
-    await runMailJob(t.mailSender);
+    await sendPendingMails(t.mailSender);
     const mail = await t.smtp.textContaining(owner.email, "webhook was turned off");
     expect(mail).toContain("Subject: Your Generic JSON (signed) webhook was turned off");
     expect(mail).toContain(`failed ${WEBHOOK_LIMITS.disableAfterFailures} times in a row`);
