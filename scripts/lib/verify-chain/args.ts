@@ -19,6 +19,7 @@ const argsSchema = z.object({
   "refuse-seconds": count(0).default(60),
   xdc: z.boolean().default(false),
   "xdc-fees": z.enum(["legacy", "1559"]).default("legacy"),
+  safe: z.boolean().default(false),
 });
 
 export type VerifyArgs = {
@@ -32,10 +33,12 @@ export type VerifyArgs = {
   faultyRpc?: { refuseSeconds: number };
   /** Set by `--xdc`: the indexer and the API reach a chain-51 anvil only through the XDC node stand-in (xdc-rpc.ts). */
   xdc?: { fees: XdcFeeMode };
+  /** Set by `--safe`: the demo 2-of-3 Safe is an operator of StakingRewards and sends every valid payout. */
+  safe?: boolean;
 };
 
 export const USAGE =
-  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep] [--faulty-rpc [--refuse-seconds N (60)]] [--xdc [--xdc-fees legacy|1559 (legacy)]]";
+  "npm run verify:chain -- [--ops N (10000)] [--seed S (random)] [--operators N (4)] [--kills N] [--reorgs N] [--keep] [--faulty-rpc [--refuse-seconds N (60)]] [--xdc [--xdc-fees legacy|1559 (legacy)]] [--safe]";
 
 /**
  * The command line of `npm run verify:chain` (and VERIFY_FAULTY_RPC=1 for `--faulty-rpc`); throws with the usage on
@@ -57,6 +60,7 @@ export function parseVerifyArgs(argv: string[], faultyFromEnv = false): VerifyAr
         "refuse-seconds": { type: "string" },
         xdc: { type: "boolean" },
         "xdc-fees": { type: "string" },
+        safe: { type: "boolean" },
       },
       strict: true,
     }));
@@ -69,10 +73,11 @@ export function parseVerifyArgs(argv: string[], faultyFromEnv = false): VerifyAr
       `${parsed.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("\n")}\nusage: ${USAGE}`,
     );
   const chaos = defaultChaos(parsed.data.ops);
-  const { "faulty-rpc": faulty, "refuse-seconds": refuseSeconds, xdc, "xdc-fees": fees, ...rest } = parsed.data;
+  const { "faulty-rpc": faulty, "refuse-seconds": refuseSeconds, xdc, "xdc-fees": fees, safe, ...rest } = parsed.data;
   return {
     ...rest,
     ...(xdc ? { xdc: { fees } } : {}),
+    ...(safe ? { safe } : {}),
     ...(faulty || faultyFromEnv ? { faultyRpc: { refuseSeconds } } : {}),
     seed: parsed.data.seed ?? randomInt(2 ** 31 - 1),
     kills: parsed.data.kills ?? chaos.kills,

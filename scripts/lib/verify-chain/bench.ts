@@ -29,6 +29,8 @@ export interface Bench {
   rowMonths: Map<string, number>;
   /** Days used for payments that match no row (never the 1st, which rows are dated). */
   orphanDays: number;
+  /** With `--safe`: the Safe (an operator of StakingRewards) that sends the owner's payouts. */
+  safe?: Address;
 }
 
 /** A concrete operation: its kind as run, the contracts' verdict before sending, and how to send it. */

@@ -1,9 +1,11 @@
-import type { Address } from "viem";
+import { encodeFunctionData, type Address } from "viem";
+import { stakingRewardsAbi } from "@pli/abis";
 import { pli } from "../../../test/chain.ts";
 import type { Actor } from "./actors.ts";
 import { isAdmin, pick, share, STEP, type Bench, type IncentiveRow, type Plan } from "./bench.ts";
 import type { Intent } from "./program.ts";
 import { depositVerdict, payoutVerdict, type PayoutEntry } from "./rules.ts";
+import { sendThroughSafe } from "./safe.ts";
 
 /**
  * The reward side: deposits into the pool, incentive rows written into app.incentive (as the accrual
@@ -169,7 +171,16 @@ function payoutPlan(
   return {
     kind,
     expected: payoutVerdict({ isAdmin: isAdmin(bench, sender), entries, lengthsMatch, pool }),
-    send: async () => [await bench.chain.mined(staking.write.payRewards(args, bench.chain.tx))],
+    send: async () => [
+      bench.safe && sender === bench.actors.owner
+        ? await sendThroughSafe(
+            bench.chain,
+            bench.safe,
+            bench.chain.deployment.contracts.stakingRewards,
+            encodeFunctionData({ abi: stakingRewardsAbi, functionName: "payRewards", args }),
+          )
+        : await bench.chain.mined(staking.write.payRewards(args, bench.chain.tx)),
+    ],
   };
 }
 

@@ -34,6 +34,8 @@ export interface VerifyOptions extends ProgramOptions {
   faultyRpc?: { refuseSeconds: number };
   /** Put the XDC node stand-in (chain 51, every quirk on, these fee rules) between anvil and the indexer and API. */
   xdc?: { fees: XdcFeeMode };
+  /** The demo 2-of-3 Safe is an operator of StakingRewards and sends the owner's payouts. */
+  safe?: boolean;
   /** Keep the stand's data folder (logs, database) even when everything agrees. */
   keep?: boolean;
   /** Aborting stops the run at the next operation and tears the stand down. */
@@ -83,7 +85,11 @@ async function whileMining<T>(chain: HarnessChain, waiting: Promise<T>): Promise
 export async function verifyChain(options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
   const log = (line: string) => options.log(`[${since(started).toFixed(1).padStart(6)} s] ${line}`);
-  const stand = await startStand(log, { faultyRpc: options.faultyRpc !== undefined, xdc: options.xdc });
+  const stand = await startStand(log, {
+    faultyRpc: options.faultyRpc !== undefined,
+    xdc: options.xdc,
+    safe: options.safe,
+  });
   let keep = options.keep ?? false;
   try {
     const chain = await harnessChain(stand.rpcUrl, stand.deployment);
@@ -98,7 +104,15 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
       `stand ready in ${setup.toFixed(1)} s; ${options.ops} operations from ${actors.operators.length} operators and the owner, seed ${options.seed}`,
     );
 
-    const bench: Bench = { chain, actors, db: stand.db, rows: [], rowMonths: new Map(), orphanDays: 0 };
+    const bench: Bench = {
+      chain,
+      actors,
+      db: stand.db,
+      rows: [],
+      rowMonths: new Map(),
+      orphanDays: 0,
+      safe: stand.deployment.safe?.address,
+    };
     const records: OpRecord[] = [];
     const kills = new Set(program.kills);
     const reorgs = { count: 0, blocks: 0, live: 0 };

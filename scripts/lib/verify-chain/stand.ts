@@ -15,6 +15,7 @@ import { startFaultyRpc, type FaultyRpc, type RpcFaults } from "../faulty-rpc.ts
 import { startXdcRpc, XDC_LOG_RANGE, xdcAnvilOptions, type XdcFeeMode, type XdcRpc } from "../xdc-rpc.ts";
 import { startIndexer, waitForIndexedBlock, type Indexer } from "../indexer.ts";
 import { startPostgres, type Postgres } from "../postgres.ts";
+import { deployOperatorSafe } from "./safe.ts";
 
 /** The indexer of a stand: SIGKILLed as a crash would, restarted on the same schema. */
 export interface IndexerControl {
@@ -87,7 +88,7 @@ async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
  */
 export async function startStand(
   log: (line: string) => void,
-  { faultyRpc = false, xdc }: { faultyRpc?: boolean; xdc?: { fees: XdcFeeMode } } = {},
+  { faultyRpc = false, xdc, safe = false }: { faultyRpc?: boolean; xdc?: { fees: XdcFeeMode }; safe?: boolean } = {},
 ): Promise<Stand> {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-verify-chain-"));
   const logDir = path.join(dir, "logs");
@@ -119,9 +120,12 @@ export async function startStand(
     const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     stops.push(() => db.destroy());
     const [deployment] = await Promise.all([
-      deployContracts({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner }),
+      deployContracts({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner }).then((deployed) =>
+        safe ? deployOperatorSafe(anvil.rpcUrl, deployed) : deployed,
+      ),
       migrateToLatest(db).then(() => ensureDefaultSettings(db)),
     ]);
+    if (deployment.safe) log(`Safe ${deployment.safe.address} (2 of 3) is an operator: payouts go through it`);
     log(`postgres :${postgres.port}, anvil ${anvil.rpcUrl}, contracts deployed at block ${deployment.startBlock}`);
     // An XDC node caps eth_getLogs at its own 5,000 blocks, the width Ponder asks chains 50 and 51 for.
     const faults = faultyRpc ? { ...PUBLIC_ENDPOINT_FAULTS, ...(xdc ? { getLogsRange: null } : {}) } : undefined;
