@@ -24,9 +24,21 @@ const HIDDEN_NAME = `Private Oracle Node ${randomInt(1e6)}`;
 let shown: FreshOperator;
 let hidden: FreshOperator;
 let hiddenAddress: string;
+let newAddress: string;
 let profile: SignedInPage;
 let visitor: BrowserContext;
 let page: Page;
+
+/** An Active node without a reputation yet: the monitor has scored no day of it. */
+async function unscored(nodeId: string) {
+  const db = createDb(stack.current.databaseUrl, 1);
+  try {
+    return (await db.selectFrom("app.node").select("node_address").where("id", "=", nodeId).executeTakeFirstOrThrow())
+      .node_address;
+  } finally {
+    await db.destroy();
+  }
+}
 
 /** Reputation values and answered monitor checks of the last days, so the leaderboard shows a score and an uptime. */
 async function healthy(nodeId: string) {
@@ -61,6 +73,7 @@ beforeAll(async () => {
   const hiddenSession = await operatorWith2fa(stack.current, hidden);
   await healthy(await activeNode(stack.current, shownSession.token, SHOWN_NAME));
   hiddenAddress = await healthy(await activeNode(stack.current, hiddenSession.token, HIDDEN_NAME));
+  newAddress = await unscored(await activeNode(stack.current, hiddenSession.token, `${HIDDEN_NAME} new`));
   profile = await signedInPage(browser.current, stack.current, shownSession.token, shown.key);
   visitor = await browser.current.newContext({ baseURL: stack.current.urls.web });
   page = await visitor.newPage();
@@ -95,11 +108,18 @@ describe("the public network page", () => {
     await page.reload();
     const row = board.getByRole("row").filter({ hasText: SHOWN_NAME });
     await row.waitFor();
-    expect(await row.getByRole("cell").nth(1).textContent()).toBe("5.00");
+    expect(await row.getByRole("cell").nth(1).textContent()).toBe("5.00 / 5");
+    expect(await row.getByRole("cell").first().textContent()).toMatch(/^#\d+/);
     expect(await row.getByRole("cell").nth(2).textContent()).toBe("66.7%");
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).not.toContain(HIDDEN_NAME);
     for (const operator of [shown, hidden]) expect(text).not.toContain(operator.email);
+    const newNodes = page.getByRole("table", { name: "New nodes" });
+    const newRow = newNodes.getByRole("row").filter({ has: page.locator(`[data-value="${getAddress(newAddress)}"]`) });
+    await newRow.waitFor();
+    expect(await newRow.getByRole("cell").first().textContent(), "a new node has no rank").not.toMatch(/#\d/);
+    expect(await board.locator(`[data-value="${getAddress(newAddress)}"]`).count()).toBe(0);
+    expect(await page.getByText("© 2022").count(), "the footer keeps the spec's year").toBeGreaterThan(0);
     await page.getByText("No rewards have been paid out yet.").or(page.locator(".recharts-wrapper")).first().waitFor();
 
     for (const scheme of COLOR_SCHEMES) {

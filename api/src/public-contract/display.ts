@@ -3,5 +3,5 @@
  * light (the public network page and its lazily loaded chart), and kept apart from constants.ts so that the shell every
  * first screen loads does not carry them. The barrel (index.ts) re-exports the same functions.
  */
-export { reputationTone } from "../node/rules.ts";
+export { REPUTATION_SCALE, reputationTone } from "../node/rules.ts";
 export { pliText } from "../shared/pli.ts";

@@ -13,4 +13,7 @@ export const networkMessages = {
   reputation: "Reputation (30 days)",
   uptime: "Uptime (30 days)",
   notYet: "Not yet",
+  newNodesTitle: "New nodes",
+  newNodesDescription:
+    "Active nodes the monitor has no reputation for yet: they are ranked once their first day of checks is scored.",
 } as const;

@@ -1,7 +1,7 @@
 import type { LeaderboardNode } from "@pli/api/public-contract";
-import { reputationTone } from "@pli/api/public-contract/display";
+import { REPUTATION_SCALE, reputationTone } from "@pli/api/public-contract/display";
 import { Badge, Group, Stack, Text } from "@mantine/core";
-import { percent } from "@/shared/format";
+import { formatScore, percent } from "@/shared/format";
 import { REPUTATION_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
@@ -9,15 +9,17 @@ import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { networkMessages } from "../messages";
 
 /**
- * The node's rank, then its name over its address where its operator shows the name, else the address alone (private by
- * default).
+ * The node's rank (a ranked node's), then its name over its address where its operator shows the name, else the address
+ * alone (private by default).
  */
-function NodeCell({ node }: { node: LeaderboardNode }) {
+function NodeCell({ node, ranked }: { node: LeaderboardNode; ranked: boolean }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" fw={600} flex="none">
-        #{node.rank}
-      </Text>
+      {ranked ? (
+        <Text size="sm" c="dimmed" fw={600} flex="none">
+          #{node.rank}
+        </Text>
+      ) : null}
       {node.name === null ? (
         <Address value={node.nodeAddress} />
       ) : (
@@ -32,13 +34,14 @@ function NodeCell({ node }: { node: LeaderboardNode }) {
   );
 }
 
-const columns: Column<LeaderboardNode>[] = [
-  {
-    id: "node",
-    meta: { card: "title" },
-    header: networkMessages.node,
-    cell: ({ row }) => <NodeCell node={row.original} />,
-  },
+const nodeColumn = (ranked: boolean): Column<LeaderboardNode> => ({
+  id: "node",
+  meta: { card: "title" },
+  header: networkMessages.node,
+  cell: ({ row }) => <NodeCell node={row.original} ranked={ranked} />,
+});
+
+const figureColumns: Column<LeaderboardNode>[] = [
   {
     id: "reputation",
     meta: { card: "amount" },
@@ -48,7 +51,7 @@ const columns: Column<LeaderboardNode>[] = [
       if (score === null) return <Text size="sm">{networkMessages.notYet}</Text>;
       return (
         <Badge variant="light" color={REPUTATION_COLORS[reputationTone(score)]}>
-          {score.toFixed(2)}
+          {formatScore(score, REPUTATION_SCALE)}
         </Badge>
       );
     },
@@ -63,15 +66,29 @@ const columns: Column<LeaderboardNode>[] = [
   },
 ];
 
-/** The leaderboard: a table on a laptop, a card per node on a phone. */
-export function LeaderboardTable({ rows, loading }: { rows: LeaderboardNode[]; loading: boolean }) {
+const rankedColumns = [nodeColumn(true), ...figureColumns];
+const newColumns = [nodeColumn(false), ...figureColumns.filter((column) => column.id === "uptime")];
+
+/**
+ * The leaderboard: a table on a laptop, a card per node on a phone. `ranked` false lists the new nodes, which have no
+ * reputation to rank them by yet: no rank and no reputation column.
+ */
+export function LeaderboardTable({
+  rows,
+  loading,
+  ranked = true,
+}: {
+  rows: LeaderboardNode[];
+  loading: boolean;
+  ranked?: boolean;
+}) {
   return (
     <DataTable
-      columns={columns}
+      columns={ranked ? rankedColumns : newColumns}
       data={rows}
       loading={loading}
       getRowId={(row) => row.nodeAddress}
-      caption={networkMessages.leaderboardTitle}
+      caption={ranked ? networkMessages.leaderboardTitle : networkMessages.newNodesTitle}
     />
   );
 }

@@ -22,6 +22,8 @@ const PayoutsChart = lazy(() => import("../components/payouts-chart"));
 export function NetworkPage() {
   const network = useNetwork();
   const data = network.data;
+  const ranked = (data?.leaderboard ?? []).filter((node) => node.reputation !== null);
+  const fresh = (data?.leaderboard ?? []).filter((node) => node.reputation === null);
   return (
     <Stack gap="md">
       <div>
@@ -43,8 +45,13 @@ export function NetworkPage() {
         />
       </StatGrid>
       <Section title={networkMessages.leaderboardTitle} description={networkMessages.leaderboardDescription}>
-        <LeaderboardTable rows={data?.leaderboard ?? []} loading={network.isPending} />
+        <LeaderboardTable rows={ranked} loading={network.isPending} />
       </Section>
+      {fresh.length > 0 ? (
+        <Section title={networkMessages.newNodesTitle} description={networkMessages.newNodesDescription}>
+          <LeaderboardTable rows={fresh} loading={false} ranked={false} />
+        </Section>
+      ) : null}
       <Section title={networkMessages.payoutsTitle}>
         {data ? (
           <Suspense fallback={<Skeleton h={CHART_HEIGHT} />}>
