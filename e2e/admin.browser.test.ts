@@ -86,16 +86,35 @@ describe("admin console", () => {
         )
       ).counts.limitChangeOutsidePortal;
     const outsideBefore = await outsidePortal();
-    await page.getByLabel("Multiply Of (PLI)").fill("7000");
+    const economics = page.getByRole("group", { name: "Staking economics" });
+    await economics.getByLabel("Stake in multiples of (PLI)").fill("7000");
     await page.getByRole("button", { name: "Update Setting" }).click();
     await page.getByText("The multiple must divide the minimum stake").waitFor();
+    await page.getByText("Check all the fields").waitFor();
 
-    await page.getByLabel("Multiply Of (PLI)").fill("2000");
-    await page.getByLabel("Minimum Stake (PLI)").fill("60000");
-    await page.getByLabel("Maximum Stake (PLI)").fill("900000");
-    await page.getByLabel("Incentive Percentage").fill("3");
+    await economics.getByLabel("Stake in multiples of (PLI)").fill("2000");
+    await economics.getByLabel("Minimum Stake (PLI)").fill("60000");
+    await economics.getByLabel("Maximum Stake (PLI)").fill("900000");
+    await economics.getByLabel("Incentive percentage per month (%)").fill("3");
     await page.getByRole("button", { name: "Update Setting" }).click();
+    const confirm = page.getByRole("dialog", { name: "Change the staking economics?" });
+    await confirm
+      .getByText(
+        /^Minimum Stake: [\d,]+ PLI → 60,000 PLI; Maximum Stake: [\d,]+ PLI → 900,000 PLI; Stake in multiples of: [\d,]+ PLI → 2,000 PLI; Incentive percentage per month: [\d.]+ % per month → 3 % per month\. Type yes and confirm$/,
+      )
+      .waitFor();
+    await confirm.getByLabel("Type yes to confirm").fill("yes");
+    await confirm.getByRole("button", { name: "Confirm" }).click();
     await page.getByText(MESSAGES.settingUpdated).waitFor({ timeout: 60_000 });
+
+    const email = page.getByLabel("Application Email");
+    await email.fill("not an email");
+    await page.getByRole("button", { name: "Update Setting" }).click();
+    await page.getByText("Check all the fields").waitFor();
+    await email.fill("support@plugin.network");
+    await page.getByRole("button", { name: "Update Setting" }).click();
+    await page.getByText(MESSAGES.settingUpdated).last().waitFor();
+    await page.getByText("Check all the fields").waitFor({ state: "detached", timeout: 1_000 });
 
     const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
     const staking = { address: stack.current.deployment.contracts.stakingRewards, abi: stakingRewardsAbi } as const;

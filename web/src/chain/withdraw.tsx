@@ -83,8 +83,7 @@ export function WithdrawButton({
   return (
     <Button
       size="xs"
-      color="red"
-      variant="light"
+      variant="filled"
       onClick={() => void withdraw(target)}
       disabled={disabled}
       aria-label={`Withdraw the stake on ${getAddress(target.nodeAddress)}`}

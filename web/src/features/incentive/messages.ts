@@ -18,7 +18,7 @@ export const incentiveMessages = {
   summaryRecipients: "Recipients",
   summaryTotal: "Total",
   summaryTransactions: "Transactions",
-  summaryTransactionsValue: (n: number) => `${n} payRewards transaction${n === 1 ? "" : "s"}, one signature each`,
+  summaryTransactionsValue: (n: number) => `${n} payout transaction${n === 1 ? "" : "s"}, one signature each`,
   summaryPool: "Reward pool",
   summaryPoolAfter: "Pool after payment",
   summaryShortfall: "Shortfall",

@@ -22,6 +22,8 @@ export const nodeMessages = {
   noAnswer: "None in the last 30 days",
   missedToday: "Missed checks today (UTC)",
   reputation: "Reputation",
+  bountyBadge: "Bounty invite",
+  bountyMeaning: "The owner's email is on the Invites list: this node takes part in the bounty programme.",
   reputationScale: (scale: number, greenAbove: number) =>
-    `Out of ${scale}: the share of checks answered each day over the last 30 days, averaged, times ${scale}. Green above ${greenAbove}. Shown for an Active or De-Active node whose stake is Stake.`,
+    `Out of ${scale}: the share of checks answered each day over the last 30 days, averaged, times ${scale}. Green above ${greenAbove}. Shown for an Active or De-Active node with PLI staked on it.`,
 } as const;

@@ -5,7 +5,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from "react-
 import type { z } from "zod";
 import { HttpError } from "../api/http";
 import { reportError } from "../api/settle";
-import { useToast } from "../ui/toast";
+import { formOutcome } from "../ui/toast";
 
 /**
  * A form checked with the API's own zod schema before anything is sent. Errors the server still finds
@@ -16,7 +16,6 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
   defaultValues: DefaultValues<z.input<Schema>>,
 ) {
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ resolver: zodResolver(schema), defaultValues });
-  const toast = useToast();
   const { setError } = form;
   /** Shows a failed call: its field errors under the fields, or its message. */
   const fail = useCallback(
@@ -24,14 +23,14 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
       if (error instanceof HttpError && Object.keys(error.errors).length > 0) {
         for (const [field, message] of Object.entries(error.errors))
           setError(field as Path<z.input<Schema>>, { type: "server", message });
-        toast.error(COMMON_MESSAGES.checkAllFields);
+        formOutcome.error(COMMON_MESSAGES.checkAllFields);
       } else {
         reportError(error);
       }
     },
-    [setError, toast],
+    [setError],
   );
-  const onInvalid = useCallback(() => toast.error(COMMON_MESSAGES.checkAllFields), [toast]);
+  const onInvalid = useCallback(() => formOutcome.error(COMMON_MESSAGES.checkAllFields), []);
   /** The message to show under `field`, if any. */
   const errorOf = (field: Path<z.input<Schema>>): string | undefined => {
     const entry = field

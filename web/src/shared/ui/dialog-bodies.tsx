@@ -16,11 +16,13 @@ const TONES = {
 function TypedConfirmBody({
   text,
   word,
+  destructive,
   onConfirm,
   onCancel,
 }: {
   text: string;
   word: string;
+  destructive: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -54,7 +56,9 @@ function TypedConfirmBody({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit">Confirm</Button>
+          <Button type="submit" color={destructive ? TONE_COLORS.danger : undefined}>
+            Confirm
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -65,7 +69,12 @@ function TypedConfirmBody({
  * Resolves true only once the person typed the confirmation word, 'yes' or the screen's own `word` (anything else
  * shows 'Incorrect Value' and sends nothing); Cancel, Escape or a click outside resolve false.
  */
-export function confirmTyped({ title = "Are you sure?", text, word = CONFIRM_WORD }: ConfirmOptions): Promise<boolean> {
+export function confirmTyped({
+  title = "Are you sure?",
+  text,
+  word = CONFIRM_WORD,
+  destructive = false,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = randomId();
     let confirmed = false;
@@ -78,6 +87,7 @@ export function confirmTyped({ title = "Are you sure?", text, word = CONFIRM_WOR
         <TypedConfirmBody
           text={text}
           word={word}
+          destructive={destructive}
           onConfirm={() => {
             confirmed = true;
             modals.close(modalId);

@@ -15,6 +15,8 @@ export interface ConfirmOptions {
   text: string;
   /** What the person must type; the spec's 'yes' unless a screen asks for something naming the record. */
   word?: string;
+  /** A confirmation that deletes or removes something: its Confirm button is red. */
+  destructive?: boolean;
 }
 
 /** The dialogs and their manager load with the first dialog a screen opens (they are not on the first screen). */

@@ -20,14 +20,27 @@ export interface ToastApi {
 }
 
 const show =
-  (kind: Kind) =>
+  (kind: Kind, before?: () => void, id?: string) =>
   (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
     void overlaysReady();
-    notifications.show({ message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
+    before?.();
+    notifications.show({ id, message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
   };
 
 /** Short messages at the bottom right (above the phone navigation), never over the header's Logout or Submit Ticket. */
 export const toast: ToastApi = { success: show("success"), error: show("error"), info: show("info") };
+
+let outcomeShown = 0;
+/**
+ * A form's outcome ('Check all the fields', then its success): each one takes the place of the previous outcome still
+ * shown, so one save never leaves its refusal and its success on screen together.
+ */
+const outcome = (kind: Kind) => (message: string, timeoutMs?: number) => {
+  const previous = `form-outcome-${outcomeShown}`;
+  outcomeShown += 1;
+  show(kind, () => notifications.hide(previous), `form-outcome-${outcomeShown}`)(message, timeoutMs);
+};
+export const formOutcome: ToastApi = { success: outcome("success"), error: outcome("error"), info: outcome("info") };
 
 /** The toasts, for components. */
 export function useToast(): ToastApi {

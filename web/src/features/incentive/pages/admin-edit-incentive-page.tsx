@@ -37,7 +37,8 @@ export function AdminEditIncentivePage() {
   const row = incentive.data;
 
   const onDelete = async () => {
-    if (!(await confirmTyped({ text: incentiveMessages.confirmDelete(formatDate(row.date)) }))) return;
+    if (!(await confirmTyped({ text: incentiveMessages.confirmDelete(formatDate(row.date)), destructive: true })))
+      return;
     await settle(remove, row._id, {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.incentiveDeleted);

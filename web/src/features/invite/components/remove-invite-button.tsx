@@ -12,7 +12,8 @@ export function RemoveInviteButton({ invite }: { invite: InviteResponse }) {
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const onClick = async () => {
-    if (!(await confirmTyped({ title: "Remove this invite?", text: MESSAGES.inviteRemoveConfirm }))) return;
+    if (!(await confirmTyped({ title: "Remove this invite?", text: MESSAGES.inviteRemoveConfirm, destructive: true })))
+      return;
     await settle(remove, invite._id, { onSuccess: ({ message }) => toast.success(message) });
   };
   return (

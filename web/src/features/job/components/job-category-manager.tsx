@@ -74,7 +74,8 @@ export function JobCategoryManager() {
     onInvalid,
   );
   const onRemove = async (category: JobCategoryResponse) => {
-    if (!(await confirmTyped({ text: jobMessages.confirmRemoveCategory(category.categoryName) }))) return;
+    if (!(await confirmTyped({ text: jobMessages.confirmRemoveCategory(category.categoryName), destructive: true })))
+      return;
     void settle(remove, category._id, { onSuccess: (result) => toast.success(result.message) });
   };
   const columns: Column<JobCategoryResponse>[] = [

@@ -57,7 +57,7 @@ export function AdminJobListPage() {
     );
   };
   const onDelete = async (job: JobResponse) => {
-    if (!(await confirmTyped({ text: jobMessages.confirmDelete(job.name) }))) return;
+    if (!(await confirmTyped({ text: jobMessages.confirmDelete(job.name), destructive: true }))) return;
     void settle(remove, job._id, { onSuccess: (result) => toast.success(result.message ?? MESSAGES.jobDeleted) });
   };
   const onEdit = (job: JobResponse) => {

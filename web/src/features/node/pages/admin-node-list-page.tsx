@@ -22,6 +22,7 @@ import { adminEditNodeStore } from "../api/node-id-store";
 import { NodeInsightModal, type Insight } from "../components/node-insight-modal";
 import { NodeTabs, useNodeTab } from "../components/node-tabs";
 import { NodeToggleButton } from "../components/node-toggle-button";
+import { nodeMessages } from "../messages";
 import { ReputationCell } from "../components/reputation-cell";
 import { mayDelete } from "../node-display";
 
@@ -33,8 +34,8 @@ function NameAndEmail({ node }: { node: NodeResponse }) {
           {node.name}
         </Text>
         {node.bounty ? (
-          <Badge size="sm" variant="light" color={TONE_COLORS.info}>
-            Bounty
+          <Badge size="sm" variant="light" color={TONE_COLORS.info} title={nodeMessages.bountyMeaning}>
+            {nodeMessages.bountyBadge}
           </Badge>
         ) : null}
       </Group>
@@ -55,7 +56,8 @@ export function AdminNodeListPage() {
   const [insight, setInsight] = useState<Insight | null>(null);
 
   const onDelete = async (node: NodeResponse) => {
-    if (!(await confirmTyped({ text: `To delete the node "${node.name}" type yes and confirm` }))) return;
+    if (!(await confirmTyped({ text: `To delete the node "${node.name}" type yes and confirm`, destructive: true })))
+      return;
     void settle(remove, node._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.nodeDeleted),
     });

@@ -84,7 +84,13 @@ function WebhookRow({ webhook }: { webhook: WebhookResponse }) {
   const last = webhook.lastAttempt;
   const label = WEBHOOK_KIND_LABELS[webhook.kind];
   const onDelete = async () => {
-    if (await dialogs.confirmTyped({ title: "Delete webhook", text: `Delete the ${label} webhook ${webhook.target}?` }))
+    if (
+      await dialogs.confirmTyped({
+        title: "Delete webhook",
+        text: `Delete the ${label} webhook ${webhook.target}?`,
+        destructive: true,
+      })
+    )
       void settle(remove, webhook._id, { onSuccess: (result) => toast.success(result.message) });
   };
   return (

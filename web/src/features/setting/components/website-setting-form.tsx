@@ -1,13 +1,15 @@
 import { MESSAGES, parsePli, settingFormSchema, type SettingResponse } from "@pli/api/public-contract";
-import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { TxProgress } from "@/chain/tx-progress";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { ImageUpload } from "@/shared/ui/image-upload";
-import { useToast } from "@/shared/ui/toast";
+import { confirmTyped } from "@/shared/ui/dialogs";
+import { formOutcome } from "@/shared/ui/toast";
 import { useSaveSetting } from "../api/save-setting";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 import { groupDecimal } from "@/shared/format";
+import { settingMessages } from "../messages";
 
 type TextField =
   | "applicationName"
@@ -25,10 +27,13 @@ const FIELDS: { name: TextField; label: string; placeholder?: string; type?: str
   { name: "applicationEmail", label: "Application Email", type: "email" },
   { name: "contactNo", label: "Contact No" },
   { name: "address", label: "Address" },
-  { name: "minimumStake", label: "Minimum Stake (PLI)", placeholder: "50000" },
-  { name: "maximumStake", label: "Maximum Stake (PLI)", placeholder: "1000000" },
-  { name: "multiplyOf", label: "Multiply Of (PLI)", placeholder: "1000" },
-  { name: "incentivePercentage", label: "Incentive Percentage", placeholder: "2.5" },
+];
+/** The staking economics, a section of their own: a change to any of them is confirmed old → new before it is sent. */
+const ECONOMICS_FIELDS: { name: TextField; label: string; placeholder?: string; unit: string }[] = [
+  { name: "minimumStake", label: settingMessages.minimumStake, placeholder: "50000", unit: "PLI" },
+  { name: "maximumStake", label: settingMessages.maximumStake, placeholder: "1000000", unit: "PLI" },
+  { name: "multiplyOf", label: settingMessages.multiplyOf, placeholder: "1000", unit: "PLI" },
+  { name: "incentivePercentage", label: settingMessages.incentivePercentage, placeholder: "2.5", unit: "% per month" },
 ];
 const LIMIT_FIELDS: readonly TextField[] = ["minimumStake", "maximumStake"];
 
@@ -53,7 +58,6 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
   const [sending, setSending] = useState(false);
   const save = useSaveSetting();
   const limits = useStakeLimitsTx();
-  const toast = useToast();
 
   useEffect(() => {
     for (const [field, value] of [
@@ -65,6 +69,23 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
   }, [form, current.minimumStake, current.maximumStake]);
 
   const submit = async (parsed: { minimumStake: bigint; maximumStake: bigint }) => {
+    const values = form.getValues();
+    const changes = ECONOMICS_FIELDS.filter(({ name }) => Number(values[name]) !== Number(current[name])).map(
+      ({ name, label, unit }) =>
+        settingMessages.economicsChange(
+          label.replace(/ \(.*\)$/, ""),
+          `${groupDecimal(String(current[name]))} ${unit}`,
+          `${groupDecimal(String(values[name]))} ${unit}`,
+        ),
+    );
+    if (
+      changes.length > 0 &&
+      !(await confirmTyped({
+        title: settingMessages.confirmEconomicsTitle,
+        text: settingMessages.confirmEconomics(changes),
+      }))
+    )
+      return;
     setSending(true);
     try {
       const chain = { min: parsePli(current.minimumStake), max: parsePli(current.maximumStake) };
@@ -79,7 +100,7 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
       const { minimumStake: _minimum, maximumStake: _maximum, ...settings } = form.getValues();
       await save.mutateAsync({ ...settings, _id: current._id });
       form.reset(undefined, { keepValues: true });
-      toast.success(MESSAGES.settingUpdated);
+      formOutcome.success(MESSAGES.settingUpdated);
     } catch (error) {
       fail(error);
     }
@@ -94,21 +115,17 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
       <TxProgress state={limits.flow.state} explorerTxUrl={limits.flow.explorerTxUrl} onClose={limits.flow.reset} />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {FIELDS.map((field) => {
-            const limit = LIMIT_FIELDS.includes(field.name);
-            return (
-              <TextInput
-                key={field.name}
-                label={field.label}
-                type={field.type ?? "text"}
-                placeholder={limit ? undefined : field.placeholder}
-                description={limit ? onChain(current[field.name as LimitField]) : undefined}
-                {...form.register(field.name)}
-                error={errorOf(field.name)}
-                errorProps={{ role: "alert" }}
-              />
-            );
-          })}
+          {FIELDS.map((field) => (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              type={field.type ?? "text"}
+              placeholder={field.placeholder}
+              {...form.register(field.name)}
+              error={errorOf(field.name)}
+              errorProps={{ role: "alert" }}
+            />
+          ))}
           <ImageUpload
             id="setting-logo"
             label="Logo (.png, .jpg, .jpeg)"
@@ -119,6 +136,27 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
             onUploaded={(file) => form.setValue("logoUrl", file)}
           />
         </SimpleGrid>
+        <Fieldset legend={settingMessages.stakingEconomics} variant="filled">
+          <Text size="sm" c="dimmed" mb="sm">
+            {settingMessages.stakingEconomicsNote}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {ECONOMICS_FIELDS.map((field) => {
+              const limit = LIMIT_FIELDS.includes(field.name);
+              return (
+                <TextInput
+                  key={field.name}
+                  label={field.label}
+                  placeholder={limit ? undefined : field.placeholder}
+                  description={limit ? onChain(current[field.name as LimitField]) : undefined}
+                  {...form.register(field.name)}
+                  error={errorOf(field.name)}
+                  errorProps={{ role: "alert" }}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Fieldset>
         <Group>
           <Button type="submit" loading={save.isPending} disabled={sending}>
             {sending ? "Waiting for the blockchain…" : "Update Setting"}

@@ -37,7 +37,14 @@ export function RemoveValidatorButton({ entry }: { entry: ValidatorResponse }) {
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const onClick = async () => {
-    if (!(await confirmTyped({ title: "Remove this validator?", text: MESSAGES.validatorRemoveConfirm }))) return;
+    if (
+      !(await confirmTyped({
+        title: "Remove this validator?",
+        text: MESSAGES.validatorRemoveConfirm,
+        destructive: true,
+      }))
+    )
+      return;
     await settle(remove, entry.walletAddress, { onSuccess: ({ message }) => toast.success(message) });
   };
   return (
