@@ -105,6 +105,15 @@ async function listRows(operator: { address: string }, token: string) {
     jobSource: "https://prices.example.com/v1/xdc-usd/settlement",
     network: "XDC Mainnet",
   });
+  // Real values as a day of use leaves them: an XDC RPC endpoint with a long path, and a stake request (whose rows show
+  // the operator's 60-character email).
+  await callApi(stack.current, API.rpcurl.root, token, {
+    name: "XinFin mainnet archive RPC behind the Frankfurt load balancer",
+    provider: "AWS",
+    rpc: "https://erpc.xinfin.network/archive/v1/mainnet/3f9a1c0e7b5d4a2e9c8f7a6b5c4d3e2f1a0b9c8d",
+    wss: "wss://ws.xinfin.network/archive/v1/mainnet/3f9a1c0e7b5d4a2e9c8f7a6b5c4d3e2f1a0b9c8d",
+  });
+  await callApi(stack.current, API.stakeRequest.root, token, { nodeId });
   const db = createDb(stack.current.databaseUrl, 1);
   try {
     const node = await db

@@ -153,7 +153,11 @@ describe("validator nodes from registration to reputation", () => {
     await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText(operator.email).waitFor();
-    await row.getByText("Bounty").waitFor();
+    const bounty = row.getByTitle(
+      "The owner's email is on the Invites list: this node takes part in the bounty programme.",
+    );
+    await bounty.waitFor();
+    expect((await bounty.textContent())?.trim()).toBe("Bounty invite");
     await page.getByRole("tab", { name: /^Pending\s*1$/ }).waitFor();
     await page.getByRole("tab", { name: /^All Nodes\s*1$/ }).waitFor();
     await shoot(page, "admin-list-pending");
@@ -362,8 +366,6 @@ describe("validator nodes from registration to reputation", () => {
       "Node Name",
       "Reputation",
       "Node Address",
-      "Cloud Service",
-      "IP Address",
       "Status",
       "Stake Status",
       "Manage Jobs",

@@ -41,6 +41,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
+    // A status badge shows its whole word ("ACTIVE", not "ACT…"): a badge cut by its column hides the row's state.
+    for (const label of document.querySelectorAll("[class*='Badge-label']")) {
+      if (!visible(label) || label.scrollWidth <= label.clientWidth + 1) continue;
+      problems.push(
+        `badge "${(label.textContent ?? "").trim()}" is cut: ${label.scrollWidth}px in ${label.clientWidth}px`,
+      );
+    }
+
     // On a phone (below Mantine's sm breakpoint, 48em) a list shows its rows as cards, and from a 1366 px laptop up
     // every table fits its box: a table wider than the box it scrolls in hides columns (a row's status, its Withdraw
     // button) off to the side. Between the two (a tablet) a wide table may scroll.

@@ -4,10 +4,10 @@ import { TONE_COLORS } from "../theme/theme";
 
 /**
  * Lets a long label take two lines (the theme keeps every badge's label on one): for a column of a table that must fit
- * a laptop's screen.
+ * a laptop's screen. It never gets narrower than its longest word, which would cut it ("ACT…").
  */
 export const MULTILINE_BADGE: BadgeProps["styles"] = {
-  root: { minWidth: 0, maxWidth: "100%", height: "auto", paddingBlock: 2 },
+  root: { minWidth: "min-content", maxWidth: "100%", height: "auto", paddingBlock: 2 },
   label: { whiteSpace: "normal", textAlign: "center" },
 };
 

@@ -70,8 +70,8 @@ export function NodeListPage() {
       ),
     },
     { id: "nodeAddress", header: "Node Address", cell: ({ row }) => <Address value={row.original.nodeAddress} /> },
-    { id: "provider", header: "Cloud Service", cell: ({ row }) => row.original.providerName },
-    { id: "ipaddress", header: "IP Address", cell: ({ row }) => row.original.ipaddress },
+    { id: "provider", header: "Cloud Service", meta: { under: "name" }, cell: ({ row }) => row.original.providerName },
+    { id: "ipaddress", header: "IP Address", meta: { under: "name" }, cell: ({ row }) => row.original.ipaddress },
     {
       id: "status",
       header: "Status",

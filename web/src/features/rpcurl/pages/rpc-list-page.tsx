@@ -27,7 +27,10 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
   const paths = RPC_ROUTES[variant];
 
   const onDelete = async (record: RpcUrlResponse) => {
-    if (!(await confirmTyped({ text: `To delete the RPC URL "${record.name}" type yes and confirm` }))) return;
+    if (
+      !(await confirmTyped({ text: `To delete the RPC URL "${record.name}" type yes and confirm`, destructive: true }))
+    )
+      return;
     void settle(remove, record._id, {
       onSuccess: (result) => toast.success(result.message ?? MESSAGES.rpcDeleted),
     });
@@ -35,8 +38,13 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
   const columns: Column<RpcUrlResponse>[] = [
     { accessorKey: "name", meta: { card: "title" }, header: "Name" },
     { accessorKey: "rpc", header: "RPC URL", cell: ({ row }) => <LongValue value={row.original.rpc} /> },
-    { accessorKey: "wss", header: "WSS URL", cell: ({ row }) => <LongValue value={row.original.wss} /> },
-    { accessorKey: "provider", header: "Provider" },
+    {
+      accessorKey: "wss",
+      header: "WSS URL",
+      meta: { under: "rpc" },
+      cell: ({ row }) => <LongValue value={row.original.wss} />,
+    },
+    { accessorKey: "provider", header: "Provider", meta: { under: "name" } },
     {
       id: "actions",
       meta: { card: "action" },
@@ -79,6 +87,7 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
           loading={list.isPending}
           getRowId={(row) => row._id}
           caption="RPC URLs"
+          wrap
         />
         <Pager page={params.page} totalPages={list.data?.totalPages ?? 1} onPage={(page) => params.update({ page })} />
       </Stack>

@@ -103,6 +103,7 @@ export function AdminStakeRequestListPage() {
           getRowId={(row) => row._id}
           caption="Requests"
           minWidth={1000}
+          wrap
         />
       </Section>
       <UncheckedSection />

@@ -36,6 +36,7 @@ export function StakeHistory({ events }: { events: StakeResponse["transaction"] 
       getRowId={(event) => event._id}
       caption={stakeMessages.historyTitle}
       minWidth={600}
+      wrap
     />
   );
 }

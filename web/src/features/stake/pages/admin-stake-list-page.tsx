@@ -130,6 +130,7 @@ export function AdminStakeListPage() {
           getRowId={(row) => row._id}
           caption="Stakes"
           minWidth={960}
+          wrap
         />
         <HistoryModal stake={history} onClose={() => setHistory(null)} />
       </Section>
