@@ -5,6 +5,8 @@ export const jobMessages = {
   showForm: "Show form",
   hideForm: "Hide form",
   jobsTitle: "Jobs",
+  emptyNext:
+    "This node has no job yet: a job is the data feed your node serves to the network. Add its first job; an admin reviews it before it runs.",
   requestsTitle: "Job Requests",
   confirmSubmit: "To submit the Job type yes and confirm",
   confirmUpdate: "To Update the Job Status type yes and confirm",

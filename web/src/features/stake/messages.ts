@@ -44,6 +44,9 @@ export const stakingMessages = {
   searchByHash: "Search by Txn Hash",
   positionsTitle: "Staked Nodes",
   topUpNote: "Add to a node's stake from its staking screen; an unlocked stake is withdrawn from Transactions first.",
+  positionsEmptyNext:
+    "Nothing is staked from this wallet yet: a stake needs an approved node. Add your node in My Nodes; once an admin approves it, stake on it from there.",
+  positionsEmptyAction: "Go to My Nodes",
   topUp: "Top Up",
   walletTitle: "Wallet",
   totalStaked: "Total Staked",

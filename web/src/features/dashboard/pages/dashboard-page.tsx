@@ -17,10 +17,9 @@ import { RecentIncentives, RecentTransactions } from "../components/recent-table
 const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
 
 /**
- * The operator's dashboard (/dashboard, the landing page after sign-in): first, the nodes that stopped answering, then
- * 'Welcome' with the short
- * wallet (Logout is in the header), Total stakes and Last stake at from the chain, the way to a first stake until
- * there is one, the incentive
+ * The operator's dashboard (/dashboard, the landing page after sign-in): first, the nodes that stopped answering and,
+ * until there is a stake, the way to a first stake (above the tiles, which stay empty until then), then 'Welcome' with
+ * the short wallet (Logout is in the header), Total stakes and Last stake at from the chain, the incentive
  * overview, charts of the stake over time and the incentives per month, and the recent stake events
  * and incentives.
  */
@@ -31,6 +30,7 @@ export function DashboardPage() {
   return (
     <Stack gap="md">
       {data ? <StoppedNodesAlert nodes={data.stoppedNodes} /> : null}
+      {data ? <FirstStepsPath steps={data.firstSteps} /> : null}
       <Section title="Welcome">
         {wallet ? <Address value={wallet} /> : null}
         <StatGrid>
@@ -40,7 +40,6 @@ export function DashboardPage() {
           <StatCard label="Incentives" value={count(data?.count.incentiveCount)} />
         </StatGrid>
       </Section>
-      {data ? <FirstStepsPath steps={data.firstSteps} /> : null}
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />
       <UsdOverview usd={data?.usd} />
       {data ? (

@@ -20,6 +20,8 @@ import { LinesCell } from "../components/lines-cell";
 import { LinesModal, type LinesView } from "../components/lines-modal";
 import { useValidatorOnly } from "../components/use-validator-only";
 import { jobMessages } from "../messages";
+import { groupDecimal } from "@/shared/format";
+import { NextStep } from "@/shared/ui/next-step";
 
 const dash = <Text size="sm">-</Text>;
 
@@ -59,7 +61,12 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
       header: "Job ID",
       cell: ({ row }) => <LinesCell title="Job ID" text={row.original.jobID} onView={setView} />,
     },
-    { id: "cost", meta: { card: "amount" }, header: "Cost", cell: ({ row }) => `${row.original.cost} PLI` },
+    {
+      id: "cost",
+      meta: { card: "amount" },
+      header: "Cost",
+      cell: ({ row }) => `${groupDecimal(String(row.original.cost))} PLI`,
+    },
     {
       id: "jobSource",
       header: "Job Source",
@@ -123,6 +130,19 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
             loading={list.isPending}
             getRowId={(row) => row._id}
             caption={jobMessages.jobsTitle}
+            nextStep={
+              params.q || !allowed ? undefined : (
+                <NextStep
+                  action={
+                    <Button onClick={() => !adding && toggle()} aria-controls="add-job">
+                      {jobMessages.addJob}
+                    </Button>
+                  }
+                >
+                  {jobMessages.emptyNext}
+                </NextStep>
+              )
+            }
             minWidth={1000}
             wrap
           />

@@ -1,10 +1,11 @@
 import type { NodeResponse } from "@pli/api/public-contract";
-import { Anchor } from "@mantine/core";
+import { Anchor, Button } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
+import { NextStep } from "@/shared/ui/next-step";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { usePositions } from "../api/get-positions";
 import { stakingMessages } from "../messages";
@@ -60,6 +61,17 @@ export function PositionsTable() {
       loading={positions.isPending}
       getRowId={(row) => row._id}
       caption={stakingMessages.positionsTitle}
+      nextStep={
+        <NextStep
+          action={
+            <Button component={Link} to={routes.listNode.href()}>
+              {stakingMessages.positionsEmptyAction}
+            </Button>
+          }
+        >
+          {stakingMessages.positionsEmptyNext}
+        </NextStep>
+      }
       minWidth={640}
     />
   );
