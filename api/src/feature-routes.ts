@@ -13,6 +13,7 @@ export { jobCategoryRoutes } from "./job-category/routes.ts";
 export { liveRoutes } from "./live/routes.ts";
 export { networkRoutes } from "./network/routes.ts";
 export { nodeRoutes } from "./node/routes.ts";
+export { notificationRoutes } from "./notification/routes.ts";
 export { operatorRoutes } from "./operator/routes.ts";
 export { passkeyRoutes } from "./passkey/routes.ts";
 export { reviewEvidenceRoutes } from "./review-evidence/routes.ts";

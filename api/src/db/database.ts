@@ -15,6 +15,7 @@ import type { AnnouncementTables } from "../live/table.ts";
 import type { NodeTables } from "../node/table.ts";
 import type { NodeMonitorTables } from "../node-monitor/table.ts";
 import type { PasskeyTables } from "../passkey/table.ts";
+import type { NotificationTables } from "../notification/table.ts";
 import type { RateLimitTables } from "../rate-limit/table.ts";
 import type { StakeRequestTables } from "../stake-request/table.ts";
 import type { RpcUrlTables } from "../rpcurl/table.ts";
@@ -41,6 +42,7 @@ export interface Database
     UploadTables,
     RpcUrlTables,
     RateLimitTables,
+    NotificationTables,
     NodeTables,
     InviteTables,
     SafeTables,

@@ -43,6 +43,7 @@ import * as m0040 from "./migrations/0040_webhook-delivery-indexes.ts";
 import * as m0041 from "./migrations/0041_blind-passkey-challenge.ts";
 import * as m0042 from "./migrations/0042_analytics-allow-list.ts";
 import * as m0043 from "./migrations/0043_safe-proposals.ts";
+import * as m0044 from "./migrations/0044_notifications.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -89,4 +90,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0041_blind-passkey-challenge": m0041,
   "0042_analytics-allow-list": m0042,
   "0043_safe-proposals": m0043,
+  "0044_notifications": m0044,
 };

@@ -16,6 +16,7 @@ export * from "../job-category/schema.ts";
 export * from "../live/schema.ts";
 export * from "../network/schema.ts";
 export * from "../node/schema.ts";
+export * from "../notification/schema.ts";
 export * from "../openapi/schema.ts";
 export * from "../operator/schema.ts";
 export * from "../passkey/schema.ts";
