@@ -116,11 +116,26 @@ async function giveUpStale(db: Db, channel: OutboxChannel<unknown>) {
   `.execute(db);
 }
 
-/** Claims up to `room` due rows (see the module's header), counting their attempt. */
-async function claim(db: Db, channel: OutboxChannel<unknown>, now: Date, room: number): Promise<ClaimedRow[]> {
+/**
+ * Claims up to `room` due rows (see the module's header), counting their attempt, but none of `failed`: a row that
+ * failed in this run waits for the next (a channel without a due column would otherwise spend every attempt at once).
+ */
+async function claim(
+  db: Db,
+  channel: OutboxChannel<unknown>,
+  now: Date,
+  room: number,
+  failed: ClaimedRow[],
+): Promise<ClaimedRow[]> {
   const { table } = channel;
   const due = table.due ? sql`AND ${ref(table.due)} <= GREATEST(${now}, statement_timestamp())` : sql``;
-  const open = sql`done_at IS NULL AND attempts < ${channel.maxAttempts} ${due}`;
+  const notFailed =
+    failed.length === 0
+      ? sql``
+      : sql`AND (${list(table.key)}) NOT IN (${sql.join(
+          failed.map((row) => sql`(${sql.join(table.key.map((column) => sql`${row[column]}`))})`),
+        )})`;
+  const open = sql`done_at IS NULL AND attempts < ${channel.maxAttempts} ${due} ${notFailed}`;
   await giveUpStale(db, channel);
   return db.transaction().execute(async (tx) => {
     let rows: ClaimedRow[];
@@ -223,6 +238,8 @@ export function outboxWorker<Row>(
   const tally: OutboxTally = {};
   const attempts = new Set<Promise<void>>();
   let paused = false;
+  /** The rows that failed since the last fill: the next fill (a wake, a run) tries them again. */
+  let failed: ClaimedRow[] = [];
   const run = async (row: ClaimedRow, at: Date) => {
     let end: AttemptEnd;
     try {
@@ -234,6 +251,7 @@ export function outboxWorker<Row>(
     const outcome = "done" in end ? end.done : GAVE_UP;
     tally[outcome] = (tally[outcome] ?? 0) + 1;
     const ended = await settle(db, generic, row, end, at);
+    if ("failed" in end) failed.push(row);
     if ("failed" in end && end.pause) paused = true;
     await end.after?.(ended);
   };
@@ -242,7 +260,7 @@ export function outboxWorker<Row>(
       const room = channel.parallel - attempts.size;
       if (room <= 0 || paused) return;
       const at = now?.() ?? new Date();
-      for (const row of await claim(db, generic, at, room)) {
+      for (const row of await claim(db, generic, at, room, failed)) {
         const attempt: Promise<void> = run(row, at)
           .catch((error: unknown) => log.error({ err: error, channel: channel.name }, "outbox: settling failed"))
           .finally(() => {
@@ -257,6 +275,7 @@ export function outboxWorker<Row>(
   return {
     fill: () => {
       paused = false;
+      failed = [];
       return claims.run();
     },
     async idle() {
