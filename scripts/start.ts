@@ -44,7 +44,9 @@ function printSummary(stack: Stack) {
     `               StakingRewards ${stack.deployment.contracts.stakingRewards}`,
     `               PluginFarm ${stack.deployment.contracts.pluginFarm}`,
     ...(stack.deployment.safe
-      ? [`  Safe mode    the contracts' owner is the Safe ${stack.deployment.safe.address}: admins propose, confirm, execute`]
+      ? [
+          `  Safe mode    the contracts' owner is the Safe ${stack.deployment.safe.address}: admins propose, confirm, execute`,
+        ]
       : stack.demoSafe
         ? [`  Safe         ${stack.demoSafe.address} (not the owner; npm start -- --safe hands the contracts to it)`]
         : []),
@@ -58,7 +60,7 @@ function printSummary(stack: Stack) {
       "                without SMTP_URL the emailed code is printed here (development outbox)",
       "",
       "Demo accounts (anvil's well-known keys: DEVELOPMENT ONLY, public to everyone, never use them on a real network)",
-      `  Admin wallet (contract owner)   ${devAccount("owner").address}  key ${DEV_KEYS.owner}`,
+      `  Admin wallet (${stack.deployment.safe ? "owner before the Safe" : "contract owner"})   ${devAccount("owner").address}  key ${DEV_KEYS.owner}`,
       `  Operator, role Validator        ${devAccount("validator").address}  key ${DEV_KEYS.validator}  (${pli} PLI)`,
       `  Operator, role Standby          ${devAccount("standby").address}  key ${DEV_KEYS.standby}  (${pli} PLI)`,
       ...(stack.demoSafe
