@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   "safe.propose",
   "safe.confirm",
   "safe.execute",
+  "unchecked.review",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_RECORD_TYPES = [
   "passkey",
   "admin",
   "safeProposal",
+  "uncheckedActivity",
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 

@@ -15,6 +15,7 @@ import {
   firstSteps,
   incentiveCount,
   incentivesPerStatus,
+  needsActionCounts,
   recentIncentives,
   recentTransactions,
   stakeOverview,
@@ -22,7 +23,7 @@ import {
 } from "./repository.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { adminOnly, operatorOnly } from "../auth/index.ts";
-import { adminDashboardSchema, operatorDashboardSchema, DASHBOARD_PATHS } from "./schema.ts";
+import { adminDashboardSchema, needsActionSchema, operatorDashboardSchema, DASHBOARD_PATHS } from "./schema.ts";
 
 /** The dashboard routes (spec 7: GET /api/user/dashboard and /api/admin/dashboard). */
 const { 401: unauthorized, 403: forbidden } = ERROR_RESPONSES;
@@ -52,6 +53,21 @@ const adminDashboardRoute = createRoute({
   middleware: [adminOnly] as const,
   responses: {
     200: jsonResponse(adminDashboardSchema, "Everybody's figures, amounts in wei"),
+    401: unauthorized,
+    403: forbidden,
+  },
+});
+
+const needsActionRoute = createRoute({
+  method: "get",
+  path: DASHBOARD_PATHS.needsAction,
+  ...describe(
+    "admin",
+    "What waits on an admin: pending nodes, jobs and stake requests, unpaid incentives whose payment date has come, chain activity not marked reviewed, and open tickets, each a count",
+  ),
+  middleware: [adminOnly] as const,
+  responses: {
+    200: jsonResponse(needsActionSchema, "The counts"),
     401: unauthorized,
     403: forbidden,
   },
@@ -103,4 +119,10 @@ export const dashboardRoutes = createRouter()
       countUnchecked(db),
     ]);
     return c.json({ ...dashboard, count: { ...dashboard.count, ...counts }, unchecked }, 200);
+  })
+  .openapi(needsActionRoute, async (c) => {
+    const { db } = c.get("deps");
+    const [counts, unchecked] = await Promise.all([needsActionCounts(db, new Date()), countUnchecked(db)]);
+    const uncheckedActivity = unchecked.noApprovedRequest + unchecked.offMultiple + unchecked.limitChangeOutsidePortal;
+    return c.json({ ...counts, uncheckedActivity }, 200);
   });

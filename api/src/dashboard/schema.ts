@@ -7,7 +7,23 @@ import { dashboardUsdSchema } from "../price/schema.ts";
 export const DASHBOARD_PATHS = {
   user: "/api/user/dashboard",
   admin: "/api/admin/dashboard",
+  needsAction: "/api/admin/needs-action",
 } as const;
+
+/**
+ * What waits on an admin, each a count of one filtered list: nodes, jobs and stake requests awaiting review, unpaid
+ * incentives whose payment date has come, chain activity nobody marked reviewed, and open tickets (an operator wrote
+ * last: a reply from the team makes a ticket Answered).
+ */
+export const needsActionSchema = z.object({
+  pendingNodes: z.number().int(),
+  pendingJobs: z.number().int(),
+  pendingStakeRequests: z.number().int(),
+  dueIncentives: z.number().int(),
+  uncheckedActivity: z.number().int(),
+  ticketsAwaitingReply: z.number().int(),
+});
+export type NeedsAction = z.infer<typeof needsActionSchema>;
 
 /**
  * Recent rows each dashboard lists, and the months its charts cover: up to the current one, or up to the latest month

@@ -25,6 +25,7 @@ import type { TicketTables } from "../ticket/table.ts";
 import type { UploadTables } from "../upload/table.ts";
 import type { OperatorTables } from "../operator/table.ts";
 import type { ValidatorCheckTables } from "../validator-check/table.ts";
+import type { UncheckedTables } from "../unchecked/table.ts";
 import type { WebhookTables } from "../webhook/table.ts";
 import { reusedReadSocket } from "./reused-read-socket.ts";
 
@@ -57,6 +58,7 @@ export interface Database
     PasskeyTables,
     AnnouncementTables,
     MailTables,
+    UncheckedTables,
     WebhookTables {}
 
 export type Db = Kysely<Database>;

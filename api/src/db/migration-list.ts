@@ -44,6 +44,7 @@ import * as m0041 from "./migrations/0041_blind-passkey-challenge.ts";
 import * as m0042 from "./migrations/0042_analytics-allow-list.ts";
 import * as m0043 from "./migrations/0043_safe-proposals.ts";
 import * as m0044 from "./migrations/0044_notifications.ts";
+import * as m0045 from "./migrations/0045_unchecked-reviews.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -91,4 +92,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0042_analytics-allow-list": m0042,
   "0043_safe-proposals": m0043,
   "0044_notifications": m0044,
+  "0045_unchecked-reviews": m0045,
 };

@@ -11,6 +11,12 @@ import type { UncheckedCounts, UncheckedItem, UncheckedKind } from "./schema.ts"
  */
 const STAKE_KINDS = sql`('stake', 'topup')`;
 
+/** The item (kind, and the log of alias `log`) was not marked reviewed. */
+const notReviewed = (kind: UncheckedKind, log: string) => sql`NOT EXISTS (
+    SELECT FROM app.unchecked_review AS v
+    WHERE v.kind = ${kind} AND v.tx_hash = ${sql.ref(`${log}.tx_hash`)} AND v.log_index = ${sql.ref(`${log}.log_index`)}
+  )`;
+
 const noApprovedRequest = sql`
   SELECT 'noApprovedRequest' AS kind, e.wallet, e.node, e.kind AS stake_kind, e.amount, NULL::numeric AS multiple,
          NULL::numeric AS min_stake, NULL::numeric AS max_stake, e.tx_hash, e.block_number, e.log_index, e.block_time
@@ -18,7 +24,7 @@ const noApprovedRequest = sql`
   WHERE e.kind IN ${STAKE_KINDS} AND NOT EXISTS (
     SELECT FROM app.node AS n JOIN app.stake_request AS r ON r.node_id = n.id
     WHERE n.wallet_address = e.wallet AND n.node_address = e.node AND r.status = ${STAKE_REQUEST_STATUS.approved}
-  )`;
+  ) AND ${notReviewed("noApprovedRequest", "e")}`;
 
 /** isOffMultiple (api/src/stake/rules.ts) with the multiple (whole PLI, in wei) in force at the event's block time. */
 const offMultiple = sql`
@@ -29,7 +35,8 @@ const offMultiple = sql`
     SELECT s.multiple * ${sql.lit(WEI_PER_PLI)}::numeric AS multiple FROM app.stake_multiple AS s
     WHERE s.effective_from <= e.block_time ORDER BY s.effective_from DESC, s.id DESC LIMIT 1
   ) AS m
-  WHERE e.kind IN ${STAKE_KINDS} AND m.multiple > 0 AND e.amount % m.multiple <> 0`;
+  WHERE e.kind IN ${STAKE_KINDS} AND m.multiple > 0 AND e.amount % m.multiple <> 0
+    AND ${notReviewed("offMultiple", "e")}`;
 
 /**
  * A limit change is made through the portal when the settings page recorded its transaction; the constructor's is the
@@ -39,7 +46,8 @@ const limitChangeOutsidePortal = sql`
   SELECT 'limitChangeOutsidePortal' AS kind, c.sender AS wallet, NULL AS node, NULL AS stake_kind, NULL::numeric AS amount, NULL::numeric AS multiple,
          c.min_stake, c.max_stake, c.tx_hash, c.block_number, c.log_index, c.block_time
   FROM chain.stake_limit_change AS c
-  WHERE NOT c.at_deployment AND NOT EXISTS (SELECT FROM app.stake_limit_portal_change AS p WHERE p.tx_hash = c.tx_hash)`;
+  WHERE NOT c.at_deployment AND NOT EXISTS (SELECT FROM app.stake_limit_portal_change AS p WHERE p.tx_hash = c.tx_hash)
+    AND ${notReviewed("limitChangeOutsidePortal", "c")}`;
 
 const QUERIES: Record<UncheckedKind, RawBuilder<unknown>> = {
   noApprovedRequest,
@@ -68,6 +76,7 @@ interface UncheckedRow {
   max_stake: string | null;
   tx_hash: string;
   block_number: bigint;
+  log_index: number;
   block_time: Date;
 }
 
@@ -95,6 +104,50 @@ export async function listUnchecked(
     maximumStake: row.max_stake,
     tnxHash: row.tx_hash,
     blockNumber: row.block_number.toString(),
+    logIndex: row.log_index,
     date: row.block_time.toISOString(),
   }));
+}
+
+/** The item as it stands unreviewed now; undefined when there is no such item or it was already reviewed. */
+export async function findUnchecked(
+  db: Db,
+  { kind, tnxHash, logIndex }: { kind: UncheckedKind; tnxHash: string; logIndex: number },
+): Promise<{ tx_hash: string; log_index: number } | undefined> {
+  const { rows } = await sql<{ tx_hash: string; log_index: number }>`
+    SELECT u.tx_hash, u.log_index FROM (${QUERIES[kind]}) AS u
+    WHERE u.tx_hash = ${tnxHash} AND u.log_index = ${logIndex}
+    LIMIT 1
+  `.execute(db);
+  return rows[0];
+}
+
+/** Whether the item was already marked reviewed. */
+export const reviewOf = (db: Db, key: { kind: UncheckedKind; tnxHash: string; logIndex: number }) =>
+  db
+    .selectFrom("app.unchecked_review")
+    .selectAll()
+    .where("kind", "=", key.kind)
+    .where("tx_hash", "=", key.tnxHash)
+    .where("log_index", "=", key.logIndex)
+    .executeTakeFirst();
+
+/** Marks the item reviewed; false when it already was (the first review and its note stand). */
+export async function insertReview(
+  tx: Db,
+  review: { kind: UncheckedKind; tnxHash: string; logIndex: number; note: string; adminId: string | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insertInto("app.unchecked_review")
+    .values({
+      kind: review.kind,
+      tx_hash: review.tnxHash,
+      log_index: review.logIndex,
+      note: review.note,
+      reviewed_by: review.adminId,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning("kind")
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

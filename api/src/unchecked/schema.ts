@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listQuerySchema, weiSchema as wei } from "../shared/schema.ts";
+import { listQuerySchema, txHashSchema, weiSchema as wei } from "../shared/schema.ts";
 import { featureContract } from "../public-contract/feature.ts";
 
-export const UNCHECKED_PATHS = { root: "/api/unchecked" } as const;
+export const UNCHECKED_PATHS = { root: "/api/unchecked", review: "/api/unchecked/review" } as const;
 
 /**
  * Chain activity the contract does not check, shown to admins and never refused (the chain is the
@@ -19,7 +19,14 @@ export const UNCHECKED_MESSAGES = {
   uncheckedNoApprovedRequest: "Stake without an approved request",
   uncheckedOffMultiple: "Amount off the multiple",
   uncheckedLimitChangeOutsidePortal: "Limit change not made through the portal",
+  uncheckedReviewed: "Marked reviewed",
+  uncheckedAlreadyReviewed: "Already marked reviewed",
+  uncheckedNotFound: "No such item to review",
+  uncheckedNoteRequired: "Write what you checked",
 } as const;
+
+/** The longest review note, in characters. */
+export const UNCHECKED_NOTE_MAX = 500;
 
 /** Each kind's label, for lists and dashboard cards. */
 export const UNCHECKED_KIND_LABELS: Record<UncheckedKind, string> = {
@@ -48,6 +55,8 @@ export const uncheckedItemSchema = z.object({
   maximumStake: wei.nullable(),
   tnxHash: z.string(),
   blockNumber: z.string(),
+  /** With kind and tnxHash, the item's key: one transaction can hold several logs. */
+  logIndex: z.number().int(),
   date: z.string(),
 });
 export type UncheckedItem = z.infer<typeof uncheckedItemSchema>;
@@ -69,5 +78,25 @@ export const uncheckedPageSchema = z.object({
   counts: uncheckedCountsSchema,
 });
 
+/** Marks one item reviewed (POST /api/unchecked/review): its key and what the admin checked. */
+export const uncheckedReviewBodySchema = z.object({
+  kind: z.enum(UNCHECKED_KINDS, { error: "Choose a kind of unchecked activity" }),
+  tnxHash: txHashSchema,
+  logIndex: z.coerce
+    .number({ error: "Log index is required" })
+    .int("Log index is a whole number")
+    .min(0, "Log index is a whole number")
+    .max(2_147_483_647, "Log index is a whole number"),
+  note: z
+    .string({ error: UNCHECKED_MESSAGES.uncheckedNoteRequired })
+    .trim()
+    .min(1, UNCHECKED_MESSAGES.uncheckedNoteRequired)
+    .max(UNCHECKED_NOTE_MAX, `At most ${UNCHECKED_NOTE_MAX} characters`),
+});
+export type UncheckedReviewBody = z.infer<typeof uncheckedReviewBodySchema>;
+
 /** What this feature adds to the public contract (gathered by public-contract/index.ts). */
-export const UNCHECKED_CONTRACT = featureContract({ unchecked: UNCHECKED_PATHS.root }, UNCHECKED_MESSAGES);
+export const UNCHECKED_CONTRACT = featureContract(
+  { unchecked: UNCHECKED_PATHS.root, uncheckedReview: UNCHECKED_PATHS.review },
+  UNCHECKED_MESSAGES,
+);

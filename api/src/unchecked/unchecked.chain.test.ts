@@ -5,7 +5,7 @@ import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { API, NODE_STATUS, STAKE_REQUEST_STATUS } from "../public-contract/index.ts";
+import { API, MESSAGES, NODE_STATUS, STAKE_REQUEST_STATUS } from "../public-contract/index.ts";
 
 /**
  * What the contract does not check, made directly on the chain (issue 20, point 10): a stake on a
@@ -169,5 +169,69 @@ describe("chain activity the contract does not check", () => {
     expect((await list()).body.totalDocs).toBe(5);
     expect((await t.call("GET", API.unchecked, { token: a.token })).status).toBe(403);
     expect((await t.call("GET", API.unchecked)).status).toBe(401);
+  });
+});
+
+describe("marking unchecked activity reviewed", () => {
+  const review = (body: Record<string, unknown>, token = admin) => t.call("POST", API.uncheckedReview, { token, body });
+  const auditOf = () =>
+    t.db.selectFrom("app.audit_record").selectAll().where("action", "=", "unchecked.review").execute();
+  const itemOf = async (tnxHash: string) =>
+    ((await list()).body.docs as { kind: string; tnxHash: string; logIndex: number }[]).find(
+      (doc) => doc.tnxHash === tnxHash,
+    )!;
+
+  it("takes one item off the list and its count, with the note kept in the audit log", async () => {
+    const item = await itemOf(tx.offMultiple!);
+    expect(item.logIndex).toEqual(expect.any(Number));
+    const before = (await t.call("GET", API.dashboard.needsAction, { token: admin })).body.uncheckedActivity;
+    const answer = await review({
+      kind: item.kind,
+      tnxHash: item.tnxHash.toUpperCase().replace("0X", "0x"),
+      logIndex: item.logIndex,
+      note: "Top-up agreed with the operator by mail on 28-11-2026",
+    });
+    expect(answer).toMatchObject({ status: 200, body: { message: MESSAGES.uncheckedReviewed } });
+    const after = await list();
+    expect(after.body.counts).toEqual({ noApprovedRequest: 1, offMultiple: 1, limitChangeOutsidePortal: 2 });
+    expect(after.body.docs.map((doc: { tnxHash: string }) => doc.tnxHash)).not.toContain(tx.offMultiple);
+    expect((await t.call("GET", API.dashboard.needsAction, { token: admin })).body.uncheckedActivity).toBe(before - 1);
+    const records = await auditOf();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ record_type: "uncheckedActivity", tx_hash: tx.offMultiple });
+    expect(JSON.stringify(records[0]!.after)).toContain("Top-up agreed with the operator by mail on 28-11-2026");
+  });
+
+  it("is idempotent: the same item again answers 200, records nothing more and keeps the first note", async () => {
+    const logIndex = (await t.db.selectFrom("app.unchecked_review").select("log_index").executeTakeFirstOrThrow())
+      .log_index;
+    const same = await review({ kind: "offMultiple", tnxHash: tx.offMultiple, logIndex, note: "Second look" });
+    expect(same).toMatchObject({ status: 200, body: { message: MESSAGES.uncheckedAlreadyReviewed } });
+    expect(await auditOf()).toHaveLength(1);
+    expect((await t.db.selectFrom("app.unchecked_review").select("note").executeTakeFirstOrThrow()).note).toBe(
+      "Top-up agreed with the operator by mail on 28-11-2026",
+    );
+  });
+
+  it("refuses bad input field by field and an item that does not exist, writing nothing", async () => {
+    const bad = await review({ kind: "somethingElse", tnxHash: "0x1234", logIndex: -1, note: "   " });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["kind", "logIndex", "note", "tnxHash"]);
+    expect(bad.body.errors.note).toBe(MESSAGES.uncheckedNoteRequired);
+    const long = await review({ kind: "offMultiple", tnxHash: tx.offNewMultiple, logIndex: 0, note: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors.note).toBeTruthy();
+    const unknown = await review({ kind: "offMultiple", tnxHash: tx.portalStake, logIndex: 0, note: "Checked" });
+    expect(unknown).toMatchObject({ status: 404, body: { error: MESSAGES.uncheckedNotFound } });
+    expect(await auditOf()).toHaveLength(1);
+    expect((await list()).body.totalDocs).toBe(4);
+  });
+
+  it("is the admin's only: an operator gets 403, no session 401", async () => {
+    const item = await itemOf(tx.unrequested!);
+    const body = { ...item, note: "Mine is fine" };
+    expect((await review(body, a.token)).status).toBe(403);
+    expect((await t.call("POST", API.uncheckedReview, { body })).status).toBe(401);
+    expect((await list()).body.counts.noApprovedRequest).toBe(1);
   });
 });

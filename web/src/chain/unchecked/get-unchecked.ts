@@ -3,7 +3,7 @@ import { LIMITS } from "@pli/api/public-contract";
 import { api, ok } from "@/shared/api/http";
 import { liveMeta } from "@/shared/live/live-store";
 
-export const uncheckedKeys = { page: (page: number) => ["unchecked", page] as const };
+export const uncheckedKeys = { all: ["unchecked"] as const, page: (page: number) => ["unchecked", page] as const };
 
 export const getUnchecked = (page: number) =>
   ok(api.unchecked.$get({ query: { page: String(page), limit: String(LIMITS.pageSize) } }));

@@ -1,5 +1,5 @@
 import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS, type UncheckedItem } from "@pli/api/public-contract";
-import { List, Stack, Text } from "@mantine/core";
+import { Box, Button, List, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatDate } from "@/shared/format/dates";
 import { Address } from "@/shared/ui/address";
@@ -10,6 +10,10 @@ import { Pager } from "@/shared/ui/pager";
 import { Section } from "@/shared/ui/section";
 import { ExplorerTx } from "../explorer-links";
 import { useUnchecked } from "./get-unchecked";
+import { REVIEW_TITLE, ReviewModal } from "./review-modal";
+
+/** The section's anchor, where the admin dashboard's queue leads. */
+export const UNCHECKED_ANCHOR = "unchecked-activity";
 
 const STAKE_KIND_LABELS: Record<NonNullable<UncheckedItem["stakeKind"]>, string> = { stake: "Stake", topup: "Top-up" };
 
@@ -42,7 +46,7 @@ function What({ item }: { item: UncheckedItem }) {
   );
 }
 
-const columns: Column<UncheckedItem>[] = [
+const columnsWith = (onReview: (item: UncheckedItem) => void): Column<UncheckedItem>[] => [
   { id: "kind", meta: { card: "title" }, header: "Kind", cell: ({ row }) => UNCHECKED_KIND_LABELS[row.original.kind] },
   { id: "wallet", header: "Wallet Address", cell: ({ row }) => <Address value={row.original.walletAddress} /> },
   {
@@ -63,6 +67,16 @@ const columns: Column<UncheckedItem>[] = [
       </Stack>
     ),
   },
+  {
+    id: "review",
+    meta: { card: "action" },
+    header: "Review",
+    cell: ({ row }) => (
+      <Button size="xs" variant="light" onClick={() => onReview(row.original)}>
+        {REVIEW_TITLE}
+      </Button>
+    ),
+  },
 ];
 
 /**
@@ -72,35 +86,37 @@ const columns: Column<UncheckedItem>[] = [
  */
 export function UncheckedSection() {
   const [page, setPage] = useState(1);
+  const [reviewing, setReviewing] = useState<UncheckedItem | null>(null);
   const list = useUnchecked(page);
   const counts = list.data?.counts;
   const total = counts ? UNCHECKED_KINDS.reduce((sum, kind) => sum + counts[kind], 0) : 0;
   if (!counts || total === 0) return null;
   return (
-    <Section title={MESSAGES.uncheckedTitle}>
-      <Stack gap="md">
-        <Alert tone="warning" title={`${total} ${total === 1 ? "item" : "items"} to review`}>
-          <Text size="sm">{MESSAGES.uncheckedText}</Text>
-          <List size="sm">
-            {UNCHECKED_KINDS.map((kind) => (
-              <List.Item key={kind}>
-                {UNCHECKED_KIND_LABELS[kind]}: <b>{counts[kind]}</b>
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-        <DataTable
-          columns={columns}
-          data={list.data?.docs ?? []}
-          loading={list.isPending}
-          getRowId={(row) =>
-            `${row.kind}-${row.tnxHash}-${row.walletAddress}-${row.nodeAddress ?? ""}-${row.blockNumber}`
-          }
-          caption={MESSAGES.uncheckedTitle}
-          minWidth={760}
-        />
-        <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
-      </Stack>
-    </Section>
+    <Box id={UNCHECKED_ANCHOR}>
+      <Section title={MESSAGES.uncheckedTitle}>
+        <Stack gap="md">
+          <Alert tone="warning" title={`${total} ${total === 1 ? "item" : "items"} to review`}>
+            <Text size="sm">{MESSAGES.uncheckedText}</Text>
+            <List size="sm">
+              {UNCHECKED_KINDS.map((kind) => (
+                <List.Item key={kind}>
+                  {UNCHECKED_KIND_LABELS[kind]}: <b>{counts[kind]}</b>
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+          <DataTable
+            columns={columnsWith(setReviewing)}
+            data={list.data?.docs ?? []}
+            loading={list.isPending}
+            getRowId={(row) => `${row.kind}-${row.tnxHash}-${row.logIndex}`}
+            caption={MESSAGES.uncheckedTitle}
+            minWidth={760}
+          />
+          <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
+        </Stack>
+        <ReviewModal item={reviewing} onClose={() => setReviewing(null)} />
+      </Section>
+    </Box>
   );
 }

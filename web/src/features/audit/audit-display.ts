@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "safe.propose": "Proposed to the Safe",
   "safe.confirm": "Safe proposal confirmed",
   "safe.execute": "Safe proposal executed",
+  "unchecked.review": "Chain activity marked reviewed",
 };
 
 /** The kinds of record, in words. */
@@ -60,6 +61,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   passkey: "Passkey",
   admin: "Admin",
   safeProposal: "Safe proposal",
+  uncheckedActivity: "Chain activity",
 };
 
 /** The whole instant of a record, in the admin's time zone with its offset, to the millisecond. */

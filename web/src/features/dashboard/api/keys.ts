@@ -3,4 +3,5 @@ export const dashboardKeys = {
   all: ["dashboard"] as const,
   user: () => [...dashboardKeys.all, "user"] as const,
   admin: () => [...dashboardKeys.all, "admin"] as const,
+  needsAction: () => [...dashboardKeys.all, "needsAction"] as const,
 };

@@ -1,5 +1,6 @@
 import { MESSAGES, UNCHECKED_KIND_LABELS, UNCHECKED_KINDS } from "@pli/api/public-contract";
 import { SimpleGrid, Stack } from "@mantine/core";
+import { UNCHECKED_ANCHOR } from "@/chain/unchecked/unchecked-section";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
 import { Amount } from "@/shared/ui/amount";
@@ -8,12 +9,16 @@ import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { useAdminDashboard } from "../api/get-admin-dashboard";
 import { PayoutChart, StakeChart } from "../components/dashboard-charts";
 import { IncentiveOverview } from "../components/incentive-overview";
+import { NeedsActionSection } from "../components/needs-action";
 import { UsdOverview } from "../components/usd-overview";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
 import { formatCount } from "@/shared/format";
 
+/** Count cards two to a row on a phone, where one to a row made the page four screens long. */
+const countCols = (laptop: number) => ({ base: 2, md: laptop });
+
 /**
- * The admin dashboard (/admin/dashboard): Overview, Staked Overview, Incentive Overview and Nodes
+ * The admin dashboard (/admin/dashboard): what needs action first (issue 44), then Overview, Staked Overview, Incentive Overview and Nodes
  * Overview with spec 3's counts (the overview, stake and node cards lead to /admin/listrequest), the
  * counts of chain activity the contract does not check (leading to the stake list, which lists it), charts
  * of the total stake and the payouts over time, and the recent stake events and incentives.
@@ -24,8 +29,9 @@ export function AdminDashboardPage() {
   const requests = routes.adminListStakeRequest.href();
   return (
     <Stack gap="md">
+      <NeedsActionSection />
       <Section title="Overview">
-        <StatGrid>
+        <StatGrid cols={countCols(4)}>
           <StatCard label="Requests" value={formatCount(data?.count.requestCount)} to={requests} />
           <StatCard label="Operators" value={formatCount(data?.count.userCount)} to={requests} />
           <StatCard label="Transactions" value={formatCount(data?.count.tnxCount)} to={requests} />
@@ -49,20 +55,20 @@ export function AdminDashboardPage() {
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.adminListIncentive.href()} />
       <UsdOverview usd={data?.usd} />
       <Section title="Nodes Overview">
-        <StatGrid cols={3}>
+        <StatGrid cols={countCols(3)}>
           <StatCard label="Total Nodes" value={formatCount(data?.count.totalNodeCount)} to={requests} />
           <StatCard label="Active Nodes" value={formatCount(data?.count.activeNodeCount)} to={requests} />
           <StatCard label="De-Active Nodes" value={formatCount(data?.count.inactiveNodeCount)} to={requests} />
         </StatGrid>
       </Section>
       <Section title={MESSAGES.uncheckedTitle}>
-        <StatGrid cols={3}>
+        <StatGrid cols={countCols(3)}>
           {UNCHECKED_KINDS.map((kind) => (
             <StatCard
               key={kind}
               label={UNCHECKED_KIND_LABELS[kind]}
               value={formatCount(data?.unchecked[kind])}
-              to={routes.adminListStake.href()}
+              to={`${routes.adminListStake.href()}#${UNCHECKED_ANCHOR}`}
             />
           ))}
         </StatGrid>
