@@ -1,0 +1,137 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { API, MESSAGES } from "@pli/api/public-contract";
+import { routes } from "@/shared/config/routes";
+import { waitFor } from "../scripts/lib/wait.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
+import { callApi } from "./support/records.ts";
+import { approvedNode, chainAs, registeredNode } from "./support/staking-setup.ts";
+import { useStack } from "./support/stack.ts";
+
+/**
+ * The admin's queue (issue 44, section 3): the dashboard opens with "Needs action", each count leading to its list
+ * filtered through the URL, and chain activity the contract does not check is marked reviewed one item at a time, with
+ * a note, so the count of items to review goes down. An operator with a 60-character email stakes on the chain
+ * without an approved request.
+ */
+const stack = useStack();
+const browser = useBrowser();
+let page: Page;
+let admin: string;
+let uncheckedBefore: number;
+
+interface Counts {
+  pendingNodes: number;
+  uncheckedActivity: number;
+}
+const queue = () => callApi<Counts>(stack.current, API.dashboard.needsAction, admin);
+
+beforeAll(async () => {
+  const operator = await freshOperator(stack.current, { pli: "100000", emailLength: 60 });
+  const { token } = await operatorWith2fa(stack.current, operator);
+  admin = await adminToken(stack.current, await freshAdmin(stack.current));
+  await registeredNode(stack.current, token, "Pending node of a long-named operator");
+  const node = await approvedNode(stack.current, { operator: token, admin }, operator.address);
+  const { chain, wallet, mined } = chainAs(stack.current, operator.key);
+  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+  const amount = await chain.readContract({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "minStakeAmt",
+  });
+  const before = (await queue()).uncheckedActivity;
+  await mined(
+    await wallet.writeContract({
+      address: pliToken,
+      abi: pluginTokenAbi,
+      functionName: "approve",
+      args: [stakingRewards, amount],
+      chain: null,
+    }),
+  );
+  await mined(
+    await wallet.writeContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "stakeTokens",
+      args: [amount, node.nodeAddress],
+      chain: null,
+    }),
+  );
+  await waitFor(
+    "the stake without an approved request indexed",
+    async () => {
+      return (await queue()).uncheckedActivity > before;
+    },
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
+  uncheckedBefore = (await queue()).uncheckedActivity;
+  const context = await browser.current.newContext({
+    baseURL: stack.current.urls.web,
+    viewport: SCREEN_SIZES[0].viewport,
+  });
+  await signInContext(context, admin);
+  page = await context.newPage();
+}, 180_000);
+afterAll(() => page?.context().close());
+
+const card = (label: string) => page.getByRole("link", { name: new RegExp(`^${label}`) });
+
+describe("the admin's queue", () => {
+  for (const scheme of COLOR_SCHEMES) {
+    it(`opens the dashboard with Needs action, each count leading to its filtered list (${scheme})`, async () => {
+      await page.goto(routes.adminDashboard.href());
+      await showInScheme(page, scheme);
+      const heading = page.getByRole("heading", { name: "Needs action", level: 2 });
+      await heading.waitFor();
+      const overview = page.getByRole("heading", { name: "Overview", exact: true, level: 2 });
+      expect((await heading.boundingBox())!.y).toBeLessThan((await overview.boundingBox())!.y);
+      const counts = await queue();
+      await expect
+        .poll(() => card("Pending nodes").textContent())
+        .toContain(counts.pendingNodes.toLocaleString("en-US"));
+      await expect.poll(() => card("Chain activity to review").textContent()).toContain(String(uncheckedBefore));
+      await card("Pending nodes").click();
+      await page.waitForURL(
+        (url) => url.pathname === routes.adminListNode.href() && url.searchParams.get("tab") === "Pending",
+      );
+      await page.goBack();
+      await card("Tickets awaiting a reply").click();
+      await page.waitForURL(
+        (url) => url.pathname === routes.adminListTicket.href() && url.searchParams.get("status") === "Open",
+      );
+    });
+  }
+
+  it("puts the count cards two to a row on a phone", async () => {
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    await page.goto(routes.adminDashboard.href());
+    const first = await card("Pending nodes").boundingBox();
+    const second = await card("Pending jobs").boundingBox();
+    expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+    await page.setViewportSize(SCREEN_SIZES[0].viewport);
+  });
+
+  it("marks one item of chain activity reviewed with a note, and the count of items to review goes down", async () => {
+    await page.goto(routes.adminDashboard.href());
+    await showInScheme(page, "dark");
+    await card("Chain activity to review").click();
+    const toReview = page.getByText(new RegExp(`^${uncheckedBefore} items? to review$`));
+    await toReview.waitFor();
+    await page.getByRole("button", { name: "Mark reviewed" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Mark reviewed" });
+    await dialog.getByRole("button", { name: "Mark reviewed" }).click();
+    await expect.poll(() => dialog.getByRole("alert").first().textContent()).toBe(MESSAGES.uncheckedNoteRequired);
+    await dialog.getByLabel("Note").fill("Stake agreed with the operator by mail on 28-11-2026; request to follow");
+    await dialog.getByRole("button", { name: "Mark reviewed" }).click();
+    await page.getByText(MESSAGES.uncheckedReviewed).first().waitFor();
+    const left = uncheckedBefore - 1;
+    if (left > 0) await page.getByText(new RegExp(`^${left} items? to review$`)).waitFor();
+    else await toReview.waitFor({ state: "detached" });
+    expect((await queue()).uncheckedActivity).toBe(left);
+  });
+});
