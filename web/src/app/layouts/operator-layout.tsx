@@ -1,6 +1,7 @@
 import { AppShell, Divider } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useNavigate } from "react-router-dom";
+import { NotificationBell } from "@/features/notification/components/notification-bell";
 import { routes, OPERATOR_SIDEBAR } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { PageTitleProvider } from "@/shared/ui/page-title";
@@ -40,6 +41,7 @@ export function OperatorLayout() {
             onToggleNav={toggle}
             actions={
               <>
+                <NotificationBell />
                 <SubmitTicketButton />
                 <LogoutButton onLogout={logout} />
               </>

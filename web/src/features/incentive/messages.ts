@@ -1,5 +1,7 @@
 /** Texts of the incentive screens that the API's contract does not carry. */
 export const incentiveMessages = {
+  earnedFor: (month: string) => `Earned for ${month}`,
+  earnedForLabel: "Earned For",
   paidUsdLabel: "Paid in USD",
   paidPrice: (price: string, at: string) => `at ${price} USD per PLI (price feed round of ${at})`,
   listEmptyNext: "Incentives accrue for each month a node is staked and show here on the 1st of the month after.",

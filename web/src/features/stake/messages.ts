@@ -26,6 +26,8 @@ export const stakingMessages = {
   sendRequest: "Send Staking Request",
   requestStatus: (status: string) => `Your Request is ${status}`,
   requestWaiting: "An admin reviews your request; the deposit opens here once it is Approved.",
+  requestSent: "Sent",
+  requestNext: "Next: an admin approves or rejects it, and you get a mail either way.",
   requestAgain: "You may send a new request.",
   warningsTitle: "Before you stake",
   warnings: [

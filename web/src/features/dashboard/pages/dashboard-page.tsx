@@ -6,7 +6,9 @@ import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
+import { useEarnings } from "../api/get-earnings";
 import { useOperatorDashboard } from "../api/get-user-dashboard";
+import { EarningsSection } from "../components/earnings-section";
 import { IncentiveChart, StakeChart } from "../components/dashboard-charts";
 import { FirstStepsPath } from "../components/first-steps";
 import { IncentiveOverview } from "../components/incentive-overview";
@@ -20,12 +22,13 @@ const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleSt
  * The operator's dashboard (/dashboard, the landing page after sign-in): first, the nodes that stopped answering and,
  * until there is a stake, the way to a first stake (above the tiles, which stay empty until then), then 'Welcome' with
  * the short wallet (Logout is in the header), Total stakes and Last stake at from the chain, the incentive
- * overview, charts of the stake over time and the incentives per month, and the recent stake events
+ * overview, the earnings (per month, paid, to be paid, realised yield), charts of the stake over time and the incentives per month, and the recent stake events
  * and incentives.
  */
 export function DashboardPage() {
   const { wallet } = useSession();
   const dashboard = useOperatorDashboard();
+  const earnings = useEarnings();
   const data = dashboard.data;
   return (
     <Stack gap="md">
@@ -41,6 +44,7 @@ export function DashboardPage() {
         </StatGrid>
       </Section>
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />
+      <EarningsSection earnings={earnings.data} />
       <UsdOverview usd={data?.usd} />
       {data ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

@@ -8,6 +8,7 @@ import { Amount } from "@/shared/ui/amount";
 import type { Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { TONE_COLORS } from "@/shared/theme/theme";
+import { earnedMonth } from "../incentive-display";
 import { incentiveMessages } from "../messages";
 
 /**
@@ -27,6 +28,9 @@ function StakeNo({ row }: { row: IncentiveResponse }) {
         </Text>
       ) : null}
       <Address value={row.nodeAddress} />
+      <Text size="xs" c="dimmed">
+        {incentiveMessages.earnedFor(earnedMonth(row.date))}
+      </Text>
     </Stack>
   );
 }
@@ -81,7 +85,7 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
         <Stack gap={2}>
           <Text size="sm">{row.original.type}</Text>
           <Text size="xs" c="dimmed">
-            {formatDate(row.original.date)}
+            {formatDate(row.original.date)} ({earnedMonth(row.original.date)})
           </Text>
         </Stack>
       ),

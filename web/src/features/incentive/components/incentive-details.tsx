@@ -3,9 +3,10 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { ExplorerAddress, ExplorerTx } from "@/chain/explorer-links";
 import { routes } from "@/shared/config/routes";
-import { formatDate } from "@/shared/format/dates";
+import { formatAgo, formatDate } from "@/shared/format/dates";
 import { Amount, UsdAmount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
+import { earnedMonth } from "../incentive-display";
 import { incentiveMessages } from "../messages";
 
 /**
@@ -33,13 +34,25 @@ export function IncentiveDetails({ incentive }: { incentive: IncentiveResponse }
         <Amount wei={BigInt(incentive.token)} size="sm" />
       </Detail>
       <Detail label="Date">{plainValue(formatDate(incentive.date))}</Detail>
+      <Detail label={incentiveMessages.earnedForLabel}>{plainValue(earnedMonth(incentive.date))}</Detail>
       <Detail label="Type">{plainValue(incentive.type)}</Detail>
       <Detail label="Staked Days / Earning Days">
         {plainValue(`${incentive.stakedDays} / ${incentive.accruedDays}`)}
       </Detail>
       <Detail label="InActive Days">{plainValue(incentive.inactiveCount)}</Detail>
       <Detail label="Percentage">{plainValue(`${incentive.percentage}%`)}</Detail>
-      <Detail label="Next Payment Date">{plainValue(next === NEXT_PAYMENT_PAST ? next : formatDate(next))}</Detail>
+      <Detail label="Next Payment Date">
+        {next === NEXT_PAYMENT_PAST ? (
+          plainValue(next)
+        ) : (
+          <Text size="sm">
+            {formatDate(next)},{" "}
+            <Text component="span" inherit title={formatDate(next)}>
+              {formatAgo(next)}
+            </Text>
+          </Text>
+        )}
+      </Detail>
       <Detail label="Paid">
         {incentive.paidAmount === null ? (
           <Text size="sm">-</Text>

@@ -1,6 +1,7 @@
 import { MESSAGES, STAKE_REQUEST_STATUS, type StakeRequestStatus } from "@pli/api/public-contract";
 import { Button, Stack, Text } from "@mantine/core";
 import { settle } from "@/shared/api/settle";
+import { formatAgo, formatDate } from "@/shared/format/dates";
 import { Alert } from "@/shared/ui/alert";
 import { useToast } from "@/shared/ui/toast";
 import { useSendStakeRequest } from "../api/send-stake-request";
@@ -28,10 +29,13 @@ function RequestButton({ nodeId }: { nodeId: string }) {
 export function RequestPanel({
   nodeId,
   status,
+  sentAt,
   incentivePercentage,
 }: {
   nodeId: string;
   status: StakeRequestStatus | null;
+  /** When the request was sent: its age shows while it waits. */
+  sentAt?: string;
   incentivePercentage: string | undefined;
 }) {
   if (status === null) {
@@ -51,7 +55,18 @@ export function RequestPanel({
       title={stakingMessages.requestStatus(status)}
       action={rejected ? <RequestButton nodeId={nodeId} /> : undefined}
     >
-      <Text size="sm">{rejected ? stakingMessages.requestAgain : stakingMessages.requestWaiting}</Text>
+      <Stack gap={4}>
+        {sentAt && !rejected ? (
+          <Text size="sm">
+            {stakingMessages.requestSent}{" "}
+            <Text component="span" inherit fw={600} title={formatDate(sentAt, "operatorDashboard")}>
+              {formatAgo(sentAt)}
+            </Text>
+            . {stakingMessages.requestNext}
+          </Text>
+        ) : null}
+        <Text size="sm">{rejected ? stakingMessages.requestAgain : stakingMessages.requestWaiting}</Text>
+      </Stack>
     </Alert>
   );
 }

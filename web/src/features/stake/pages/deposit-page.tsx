@@ -38,7 +38,7 @@ function Loading() {
 
 interface StakingPanelProps {
   node: NodeResponse;
-  request: { status: StakeRequestStatus | null };
+  request: { status: StakeRequestStatus | null; requests: { nodeId: string; date: string }[] };
   settings: SettingResponse;
   stakeSoFar: bigint;
   wallet: Address;
@@ -52,7 +52,12 @@ interface StakingPanelProps {
 function StakingPanel({ node, request, settings, stakeSoFar, wallet, balance }: StakingPanelProps) {
   if (!showsDepositView(request.status))
     return (
-      <RequestPanel nodeId={node._id} status={request.status} incentivePercentage={settings.incentivePercentage} />
+      <RequestPanel
+        nodeId={node._id}
+        status={request.status}
+        sentAt={request.requests.find((sent) => sent.nodeId === node._id)?.date}
+        incentivePercentage={settings.incentivePercentage}
+      />
     );
   const limits = stakeLimitsOf(settings);
   if (!limits) return <Alert tone="warning" title={MESSAGES.stakeLimitsNotIndexed} />;

@@ -1,0 +1,270 @@
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { getAddress, parseUnits } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import {
+  accruedMonthOf,
+  API,
+  dateKeyOf,
+  monthText,
+  type Earnings,
+  type IncentiveResponse,
+} from "@pli/api/public-contract";
+import { createDb } from "@pli/api/db/database";
+import { formatDate } from "@pli/web/shared/format/dates";
+import { formatToken } from "@pli/web/shared/format";
+import { monthLabel } from "@pli/web/shared/format/chart";
+import { dashboardMessages as m } from "@pli/web/features/dashboard/messages";
+import { incentiveMessages } from "@pli/web/features/incentive/messages";
+import { stakingMessages } from "@pli/web/features/stake/messages";
+import { routes } from "@/shared/config/routes";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { freshAdmin, adminToken, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
+import { useBrowser } from "./support/browser.ts";
+import { checkScreen, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
+import { callApi } from "./support/records.ts";
+import {
+  accrueStakeMonths,
+  approvedNode,
+  chainAs,
+  incentiveRows,
+  mintToOwner,
+  type ApprovedNode,
+} from "./support/staking-setup.ts";
+import { useStack } from "./support/stack.ts";
+
+const stack = useStack();
+const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "earnings");
+const contexts: BrowserContext[] = [];
+
+let operatorSession: string;
+let node: ApprovedNode;
+let stakeAmount: bigint;
+let row: IncentiveResponse;
+let wallet: `0x${string}`;
+
+const earnings = () => callApi<Earnings>(stack.current, API.earnings.root, operatorSession);
+const pli = (wei: bigint | string) => `${formatToken(BigInt(wei))} PLI`;
+const longMonth = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+async function pageOf(token: string, viewport = SCREEN_SIZES[0].viewport): Promise<Page> {
+  const context = await browser.current.newContext({ baseURL: stack.current.urls.web, viewport });
+  contexts.push(context);
+  await signInContext(context, token);
+  return context.newPage();
+}
+const earningsSection = (page: Page) =>
+  page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: m.earningsTitle, level: 2 }) });
+
+/**
+ * An operator with a 50-character email stakes on an approved node; the API's accrual makes the stake's month, and
+ * the node monitor (a row written to its table) marks today inactive.
+ */
+beforeAll(async () => {
+  const operator = await freshOperator(stack.current, { pli: "100000", emailLength: 50 });
+  wallet = operator.address;
+  ({ token: operatorSession } = await operatorWith2fa(stack.current, operator));
+  const admin = await adminToken(stack.current, await freshAdmin(stack.current));
+  node = await approvedNode(stack.current, { operator: operatorSession, admin }, operator.address);
+  const { chain, wallet: signer, mined } = chainAs(stack.current, operator.key);
+  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+  stakeAmount = await chain.readContract({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "minStakeAmt",
+  });
+  await mined(
+    await signer.writeContract({
+      address: pliToken,
+      abi: pluginTokenAbi,
+      functionName: "approve",
+      args: [stakingRewards, stakeAmount],
+      chain: null,
+    }),
+  );
+  const staked = await mined(
+    await signer.writeContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "stakeTokens",
+      args: [stakeAmount, node.nodeAddress],
+      chain: null,
+    }),
+  );
+  const at = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
+  await accrueStakeMonths(stack.current, {
+    chain,
+    until: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
+    token: operatorSession,
+    rows: 1,
+  });
+  row = (await incentiveRows(stack.current, operatorSession))[0]!;
+  const db = createDb(stack.current.databaseUrl, 1);
+  try {
+    await db
+      .insertInto("app.node_inactive_date")
+      .values({ node_id: node._id, day: new Date().toISOString().slice(0, 10) })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+describe("what an operator earns, and when", () => {
+  test("the dashboard shows stake, a labelled bar for every month, what waits with its payment date, and the running month less its inactive day", async () => {
+    const page = await pageOf(operatorSession);
+    await page.goto(routes.dashboard.href());
+    const section = earningsSection(page);
+    await section.getByRole("group", { name: m.earningsStake }).getByText(pli(stakeAmount)).waitFor();
+    const figures = await earnings();
+
+    const ticks = section
+      .getByRole("group", { name: m.earningsPerMonth })
+      .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+    await expect
+      .poll(() => ticks.allTextContents())
+      .toEqual(figures.total.months.map((month) => monthLabel(month.month)));
+    expect(figures.total.months).toHaveLength(12);
+
+    const waiting = section.getByRole("table", { name: m.earningsToBePaid });
+    const due = figures.total.accrued[0]!.paymentDue;
+    const waitingRow = waiting.getByRole("row").nth(1);
+    expect(await waitingRow.textContent()).toContain(longMonth(figures.total.accrued[0]!.month));
+    expect(await waitingRow.textContent()).toContain(pli(row.token));
+    expect(await waitingRow.textContent()).toContain(formatDate(due));
+    const countdown = waitingRow.getByTitle(formatDate(due));
+    expect(await countdown.textContent()).toMatch(/^in \d+ days|^in a month/);
+    await section
+      .getByRole("group", { name: m.earningsAccrued })
+      .getByText(`${m.earningsNextPayment} ${formatDate(figures.total.nextPayment)}`, { exact: false })
+      .waitFor();
+
+    const running = figures.total.running;
+    expect(running.inactiveDays).toBe(1);
+    expect(BigInt(running.deducted)).toBeGreaterThan(0n);
+    await section.getByText(m.earningsDeducted(1)).first().waitFor();
+    await section.getByText(pli(running.deducted)).first().waitFor();
+    await section
+      .getByRole("group", { name: m.earningsYield })
+      .getByText(m.earningsYieldValue(figures.total.realisedYield!))
+      .waitFor();
+
+    await page.mouse.move(0, 0);
+    await checkScreen(page, SCREENSHOTS, "dashboard-light");
+    await showInScheme(page, "dark");
+    await checkScreen(page, SCREENSHOTS, "dashboard-dark");
+  });
+
+  test("a payment on the chain shows under the month it was earned for, with its date, and the yield comes from it", async () => {
+    await mintToOwner(stack.current, parseUnits("1000", 18));
+    const owner = chainAs(stack.current, DEV_KEYS.owner);
+    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const amount = BigInt(row.token);
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: pliToken,
+        abi: pluginTokenAbi,
+        functionName: "approve",
+        args: [stakingRewards, amount],
+        chain: null,
+      }),
+    );
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "depositReward",
+        args: [amount],
+        chain: null,
+      }),
+    );
+    await owner.mined(
+      await owner.wallet.writeContract({
+        address: stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName: "payRewards",
+        args: [[getAddress(wallet)], [amount], [BigInt(dateKeyOf(row.date))], [getAddress(node.nodeAddress)]],
+        chain: null,
+      }),
+    );
+    await expect.poll(async () => (await earnings()).total.payments.length, { timeout: 30_000 }).toBe(1);
+    const figures = await earnings();
+
+    const page = await pageOf(operatorSession);
+    await page.goto(routes.dashboard.href());
+    const section = earningsSection(page);
+    const payments = section.getByRole("table", { name: m.earningsPayments });
+    const paid = payments.getByRole("row").nth(1);
+    await paid.waitFor();
+    expect(await paid.textContent()).toContain(longMonth(figures.total.payments[0]!.month));
+    expect(await paid.textContent()).toContain(pli(amount));
+    expect(await paid.textContent()).toContain(formatDate(figures.total.payments[0]!.paidAt));
+    await section.getByRole("group", { name: m.earningsPaidLastYear }).getByText(pli(amount)).waitFor();
+    expect(figures.total.realisedYield).not.toBeNull();
+    expect(Number(figures.total.realisedYield)).toBeGreaterThan(0);
+    await section.getByText(m.earningsNothingAccrued).waitFor();
+  });
+
+  test("each incentive says which month it was earned for: in the list's row and in the phone card's title", async () => {
+    const earned = longMonth(monthText(accruedMonthOf(row.date)));
+    const page = await pageOf(operatorSession);
+    await page.goto(routes.listIncentive.href());
+    await page.getByText(incentiveMessages.earnedFor(earned)).first().waitFor();
+    await page
+      .getByText(`${formatDate(row.date)} (${earned})`)
+      .first()
+      .waitFor();
+    for (const scheme of ["light", "dark"] as const) {
+      await showInScheme(page, scheme);
+      await page.setViewportSize(SCREEN_SIZES[1].viewport);
+      await page
+        .getByRole("listitem", { name: new RegExp(incentiveMessages.earnedFor(earned)) })
+        .first()
+        .waitFor();
+      await page.setViewportSize(SCREEN_SIZES[0].viewport);
+      await checkScreen(page, SCREENSHOTS, `incentives-${scheme}`);
+    }
+  });
+
+  test("a stake request waiting for review says how long ago it was sent, the time on hover, and what comes next", async () => {
+    const admin = await adminToken(stack.current, await freshAdmin(stack.current));
+    const second = await approvedNode(stack.current, { operator: operatorSession, admin }, wallet);
+    await callApi(stack.current, API.stakeRequest.root, operatorSession, { nodeId: second._id });
+    const page = await pageOf(operatorSession);
+    await page.goto(routes.deposit.href(second._id));
+    await page.getByText(stakingMessages.requestNext, { exact: false }).waitFor();
+    const age = page.getByText(/^(a few seconds|a minute|\d+ seconds?) ago$/);
+    expect(await age.getAttribute("title")).toMatch(/^\d\d-\d\d-\d{4} \d{1,2}:\d\d:\d\d [ap]m$/);
+    for (const scheme of ["light", "dark"] as const) {
+      await showInScheme(page, scheme);
+      await checkScreen(page, SCREENSHOTS, `request-waiting-${scheme}`);
+    }
+  });
+
+  test("an empty account: nothing earned yet, no yield, the running month's payment date next", async () => {
+    const empty = await freshOperator(stack.current, { emailLength: 50 });
+    const { token } = await operatorWith2fa(stack.current, empty);
+    const page = await pageOf(token);
+    await page.goto(routes.dashboard.href());
+    const section = earningsSection(page);
+    await section.getByText(m.earningsNone).waitFor();
+    await section.getByRole("group", { name: m.earningsStake }).getByText(pli(0n)).waitFor();
+    await section.getByRole("group", { name: m.earningsYield }).getByText(m.earningsNoYield).waitFor();
+    const figures = await callApi<Earnings>(stack.current, API.earnings.root, token);
+    await section
+      .getByText(`${m.earningsNextPayment} ${formatDate(figures.total.nextPayment)}`, { exact: false })
+      .first()
+      .waitFor();
+    for (const scheme of ["light", "dark"] as const) {
+      await showInScheme(page, scheme);
+      await checkScreen(page, SCREENSHOTS, `empty-${scheme}`);
+    }
+  });
+});
