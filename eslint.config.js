@@ -42,9 +42,8 @@ const apiFeatures = readdirSync("./api/src", { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !API_SHARED.includes(entry.name))
   .map((entry) => entry.name);
 const API_FEATURE_ENTRY = `A feature imports api/src/{${API_SHARED.join(",")}} and another feature only through its public entries, ../<feature>/index.ts and ../<feature>/schema.ts: export what you need there.`;
-/** `also` names the deep paths (relative to api/src) one group of files may still import. */
-const otherApiFeatures = (feature, also = []) => ({
-  regex: `^(\\.\\./)+${also.map((path) => `(?!${path.replaceAll(".", "\\.")}$)`).join("")}(${apiFeatures.filter((name) => name !== feature).join("|")})/(?!(index|schema)\\.ts$)`,
+const otherApiFeatures = (feature) => ({
+  regex: `^(\\.\\./)+(${apiFeatures.filter((name) => name !== feature).join("|")})/(?!(index|schema)\\.ts$)`,
   message: API_FEATURE_ENTRY,
 });
 /** The web app bundles every feature's contract, so a contract must not pull in another feature's server code. */
@@ -53,11 +52,6 @@ const contractOnly = {
   message:
     "A feature's schema.ts and rules.ts are bundled into the web app: import another feature's schema.ts, not its index.ts.",
 };
-/**
- * Mail templates still import the mail feature's template helpers and the alert mail directly, until the outbox
- * engine gives features one place to register their templates.
- */
-const MAIL_TEMPLATE_IMPORTS = ["mail/template.ts", "alert/mails.ts", "alert/rules.ts"];
 const restrictApiImports = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
@@ -138,10 +132,6 @@ export default tseslint.config(
     {
       files: [`api/src/${feature}/schema.ts`, `api/src/${feature}/rules.ts`],
       rules: restrictApiImports(otherApiFeatures(feature), contractOnly),
-    },
-    {
-      files: [`api/src/${feature}/mails.ts`],
-      rules: restrictApiImports(otherApiFeatures(feature, MAIL_TEMPLATE_IMPORTS)),
     },
   ]),
   {

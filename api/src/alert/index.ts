@@ -7,4 +7,6 @@ export {
   recordNodeStatusAlert,
 } from "./events.ts";
 export { adminDigestJob } from "./jobs.ts";
+export { alertMail } from "./mails.ts";
+export { ALERT_KIND } from "./rules.ts";
 export { scanUnlocks } from "./unlock-scan.ts";

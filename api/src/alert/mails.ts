@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mailTemplate, portalMailText, type MailContext, type MailTemplate } from "../mail/template.ts";
+import { mailTemplate, portalMailText, type MailContext, type MailTemplate } from "../mail/index.ts";
 import { pliText } from "../shared/pli.ts";
 import { alertTurnedOff } from "./repository.ts";
 import { ALERT_KIND, ALERT_LABELS, type AlertKind } from "./rules.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
-import { mailTemplate } from "../mail/template.ts";
+import { mailTemplate } from "../mail/index.ts";
 import { csvDate } from "../shared/csv.ts";
 import { pliText } from "../shared/pli.ts";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { alertMail } from "../alert/mails.ts";
-import { ALERT_KIND } from "../alert/rules.ts";
+import { ALERT_KIND, alertMail } from "../alert/index.ts";
 
 /** The alert about an operator's job: an admin reviewed it. */
 export const JOB_MAILS = {

@@ -9,4 +9,4 @@ export {
   recordMails,
   sendPendingMails,
 } from "./outbox.ts";
-export { brandFooter } from "./template.ts";
+export { type MailContext, type MailTemplate, brandFooter, mailTemplate, portalMailText } from "./template.ts";

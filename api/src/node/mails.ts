@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { alertMail } from "../alert/mails.ts";
-import { ALERT_KIND } from "../alert/rules.ts";
+import { ALERT_KIND, alertMail } from "../alert/index.ts";
 
 /** The alerts about an operator's node: a day it was inactive, and an admin's change of its status. */
 export const NODE_MAILS = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mailTemplate, portalMailText } from "../mail/template.ts";
+import { mailTemplate, portalMailText } from "../mail/index.ts";
 
 /** The ticket notices: support's reply to the operator, and a new ticket to every admin. */
 export const TICKET_MAILS = {

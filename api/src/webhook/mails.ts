@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mailTemplate, portalMailText } from "../mail/template.ts";
+import { mailTemplate, portalMailText } from "../mail/index.ts";
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, WEBHOOK_LIMITS } from "./rules.ts";
 
 /** The mail telling an operator their webhook was turned off after failing again and again. */
