@@ -53,6 +53,10 @@ describe("an empty account is told why each list is empty and what to do next", 
     await tiles.waitFor();
     const [stepsBox, tilesBox] = [await steps.boundingBox(), await tiles.boundingBox()];
     expect(stepsBox!.y).toBeLessThan(tilesBox!.y);
+    // The spec's operator dashboard time, DD-MM-YYYY h:mm:ss a, for the price's round as for the last stake.
+    await page
+      .getByText(/^PLI\/USD 0\.0\d+, price feed round of \d{2}-\d{2}-\d{4} \d{1,2}:\d{2}:\d{2} [ap]m$/)
+      .waitFor();
     await shoot("dashboard-new-operator");
   });
 

@@ -49,6 +49,13 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       );
     }
 
+    // A row card's action is a finger's target on a phone: 44 px tall at least.
+    for (const target of document.querySelectorAll("[data-card-action] :is(button, a)")) {
+      const { height } = target.getBoundingClientRect();
+      if (visible(target) && height > 0 && height < 43.5)
+        problems.push(`tap target "${(target.textContent ?? "").trim()}" is ${Math.round(height)}px tall, under 44px`);
+    }
+
     // On a phone (below Mantine's sm breakpoint, 48em) a list shows its rows as cards, and from a 1366 px laptop up
     // every table fits its box: a table wider than the box it scrolls in hides columns (a row's status, its Withdraw
     // button) off to the side. Between the two (a tablet) a wide table may scroll.

@@ -116,7 +116,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
           <Group justify="space-between" align="flex-end" gap="xs">
             <Group gap="xs">
               {layout.action.map(({ id: key, cell }) => (
-                <div key={key} className={classes.cardAction}>
+                <div key={key} className={classes.cardAction} data-card-action>
                   <FlexRender cell={cell} />
                 </div>
               ))}

@@ -1,6 +1,6 @@
 import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Badge, Group, Text } from "@mantine/core";
-import { formatDate } from "@/shared/format/dates";
+import { formatDate, type DateFormat } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Amount, UsdAmount } from "@/shared/ui/amount";
 import { Section } from "@/shared/ui/section";
@@ -12,7 +12,14 @@ import { dashboardMessages as m } from "../messages";
  * price, unpaid and staked at the latest price, which is marked Stale when the feed has not updated within the
  * configured age. Nothing without a feed.
  */
-export function UsdOverview({ usd }: { usd: OperatorDashboard["usd"] | undefined }) {
+export function UsdOverview({
+  usd,
+  dateFormat = "operatorDashboard",
+}: {
+  usd: OperatorDashboard["usd"] | undefined;
+  /** The dashboard's own date format (spec 9): the price's time reads like the page's other times. */
+  dateFormat?: DateFormat;
+}) {
   if (!usd) return null;
   const { latestPrice, paidThisYear } = usd;
   const atLatest = latestPrice ? m.usdAtLatest(latestPrice.usdPerPli) : m.usdNoPrice;
@@ -23,7 +30,7 @@ export function UsdOverview({ usd }: { usd: OperatorDashboard["usd"] | undefined
         latestPrice ? (
           <Group gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {m.usdPrice(latestPrice.usdPerPli, formatDate(latestPrice.updatedAt, "adminDashboard"))}
+              {m.usdPrice(latestPrice.usdPerPli, formatDate(latestPrice.updatedAt, dateFormat))}
             </Text>
             {latestPrice.stale ? (
               <Badge variant="light" color={TONE_COLORS.warning} title={m.usdStaleBody}>

@@ -53,7 +53,7 @@ export function AdminDashboardPage() {
         </StatGrid>
       </Section>
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.adminListIncentive.href()} />
-      <UsdOverview usd={data?.usd} />
+      <UsdOverview usd={data?.usd} dateFormat="adminDashboard" />
       <Section title="Nodes Overview">
         <StatGrid cols={countCols(3)}>
           <StatCard label="Total Nodes" value={formatCount(data?.count.totalNodeCount)} to={requests} />

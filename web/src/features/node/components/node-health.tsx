@@ -17,6 +17,7 @@ import { MULTILINE_BADGE } from "@/shared/ui/status-badge";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
+import { formatScore } from "@/shared/format";
 
 const isMonitored = (node: NodeResponse) => (MONITORED_STATUSES as readonly string[]).includes(node.status);
 
@@ -53,7 +54,7 @@ function Reputation({ node }: { node: NodeResponse }) {
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600} c={viewable ? REPUTATION_COLORS[reputationTone(score)] : undefined}>
-        {viewable ? `${score.toFixed(2)} / ${REPUTATION_SCALE}` : nodeMessages.notApplicable}
+        {viewable ? formatScore(score, REPUTATION_SCALE) : nodeMessages.notApplicable}
       </Text>
       <Text size="xs" c="dimmed">
         {nodeMessages.reputationScale(REPUTATION_SCALE, REPUTATION_GREEN_ABOVE)}
