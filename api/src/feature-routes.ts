@@ -1,5 +1,6 @@
 /** Every feature's routers, one line each; app.ts mounts them all (each route declares its full path). */
 export { adminRoutes } from "./admin/routes.ts";
+export { adminSearchRoutes } from "./admin-search/routes.ts";
 export { alertRoutes } from "./alert/routes.ts";
 export { auditRoutes } from "./audit/routes.ts";
 export { chainConfigRoutes } from "./chain-config/routes.ts";

@@ -3,6 +3,7 @@
  * descriptor.
  */
 export * from "../admin/schema.ts";
+export * from "../admin-search/schema.ts";
 export * from "../alert/schema.ts";
 export * from "../audit/schema.ts";
 export * from "../chain-config/schema.ts";

@@ -1,4 +1,4 @@
-import { AppShell, Box } from "@mantine/core";
+import { AppShell, Box, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet, useNavigate } from "react-router-dom";
 import { useWalletConnector } from "@/chain/use-wallet-connector";
@@ -6,6 +6,7 @@ import { ADMIN_SIDEBAR, routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { Alert } from "@/shared/ui/alert";
 import { PageTitleProvider } from "@/shared/ui/page-title";
+import { AdminSearch } from "./admin-search";
 import { LogoutButton } from "./logout-button";
 import { FrameHeader } from "./frame-header";
 import { HEADER_HEIGHT, NAVBAR_WIDTH } from "./frame-metrics";
@@ -38,7 +39,12 @@ export function AdminLayout() {
             home={routes.adminDashboard.href()}
             navOpened={opened}
             onToggleNav={toggle}
-            actions={<LogoutButton onLogout={logout} />}
+            actions={
+              <Group gap="xs" wrap="nowrap">
+                <AdminSearch />
+                <LogoutButton onLogout={logout} />
+              </Group>
+            }
           />
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Admin menu">
