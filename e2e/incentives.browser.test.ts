@@ -286,7 +286,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await page.getByRole("button", { name: ALL_DATES }).click();
     await page.getByRole("button", { name: "Last year" }).click();
     await page.keyboard.press("Escape");
-    const lastYearRange = page.getByRole("button", { name: `${year - 1}-01-01 – ${year - 1}-12-31` });
+    const lastYearRange = page.getByRole("button", { name: `01-01-${year - 1} – 31-12-${year - 1}` });
     await lastYearRange.waitFor();
     const lastYear = csvLines(page.waitForEvent("download"));
     await page.getByRole("button", { name: "Export CSV" }).click();

@@ -107,8 +107,8 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     );
     await approveRequest(stack.current, adminSession, _id, operator.address, node.nodeAddress);
     await amountField().waitFor();
-    await page.getByText(stakingMessages.limits("50000", "1000", "1000000")).waitFor();
-    await page.getByRole("button", { name: stakingMessages.maxFills("199000") }).click();
+    await page.getByText(stakingMessages.limits("50,000", "1,000", "1,000,000")).waitFor();
+    await page.getByRole("button", { name: stakingMessages.maxFills("199,000") }).click();
     expect(await amountField().inputValue()).toBe("199000");
     await page.getByRole("button", { name: stakingMessages.signTransaction }).waitFor();
 
@@ -261,7 +261,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
 
       await setLimit("setMaxStakeAmt", "1000000");
       await setLimit("setMinStakeAmt", "60000");
-      await page.getByText(stakingMessages.limits("60000", "1000", "947000")).waitFor({ timeout: 15_000 });
+      await page.getByText(stakingMessages.limits("60,000", "1,000", "947,000")).waitFor({ timeout: 15_000 });
       await page.getByRole("alert").filter({ hasText: "Values Must be in greater  than or equal to 60000" }).waitFor();
       expect(await oneTransaction.count()).toBe(0);
 
@@ -276,7 +276,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       await setLimit("setMaxStakeAmt", "1000000");
       await setLimit("setMinStakeAmt", "50000");
     }
-    await page.getByText(stakingMessages.limits("1000", "1000", "947000")).waitFor({ timeout: 15_000 });
+    await page.getByText(stakingMessages.limits("1,000", "1,000", "947,000")).waitFor({ timeout: 15_000 });
     await oneTransaction.waitFor();
   });
 
