@@ -1,8 +1,10 @@
+import pg from "pg";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
+import { ANSWER_CHANNEL } from "../db/migrations/0020_answer-invalidation.ts";
 import { HANDLER } from "../handlers.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
@@ -103,6 +105,21 @@ describe("nodes on a real chain", () => {
       .where("id", "=", second.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe(NODE_STATUS.active);
+  });
+
+  it("the node-reconcile handler with nothing to move announces nothing, so announcements cannot wake it for ever", async () => {
+    const listener = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await listener.connect();
+    try {
+      const announced: string[] = [];
+      listener.on("notification", (message) => announced.push(message.payload ?? ""));
+      await listener.query(`LISTEN "${ANSWER_CHANNEL}"`);
+      await t.handlers.run(HANDLER.nodeReconcile);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(announced).toEqual([]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it("a De-Active node with a stake still counts towards the limit, and may be made Active again", async () => {

@@ -10,6 +10,7 @@ import type { Db } from "../db/database.ts";
  * chain's positions). Returns the ids moved.
  */
 export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<string[]> {
+  if (!(await anyStakedApproved(db, nodeId))) return [];
   const { rows } = await sql<{ id: string }>`
     WITH moved AS (
       UPDATE app.node AS n SET status = ${NODE_STATUS.active}, updated_at = now()
@@ -24,4 +25,20 @@ export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<str
     SELECT id FROM moved
   `.execute(db);
   return rows.map((row) => row.id);
+}
+
+/**
+ * Whether a node waits to be made Active. The reconciler runs on every announcement of the database, and the tables'
+ * announcement triggers fire for each statement, even one that changes no row: an UPDATE with nothing to move would
+ * announce again and wake the reconciler again, for ever, and every instance's answer cache would be emptied each time.
+ */
+async function anyStakedApproved(db: Db, nodeId?: string): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`
+    SELECT 1 AS found FROM app.node AS n
+    JOIN chain.stake_position AS p ON p.wallet = n.wallet_address AND p.node = n.node_address
+    WHERE n.status = ${NODE_STATUS.approved} AND p.status = ${STAKE_STATUS.stake}
+      ${nodeId === undefined ? sql`` : sql`AND n.id = ${nodeId}`}
+    LIMIT 1
+  `.execute(db);
+  return rows.length > 0;
 }
