@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 
 const eslint = new ESLint();
 
+/** The first lint loads the whole config and the TypeScript parser: seconds on a busy machine. */
+const LINT_TIMEOUT = { timeout: 30_000 };
+
 /** The import rules the lint config reports for `code` as if it were the file at `filePath`. */
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -11,7 +14,7 @@ async function restrictedImports(filePath: string, code: string): Promise<string
     .map((message) => message.message);
 }
 
-describe("the API's import zones", () => {
+describe("the API's import zones", LINT_TIMEOUT, () => {
   const feature = "api/src/admin/sample.ts";
 
   it("fail a feature's deep import into another feature", async () => {
@@ -54,7 +57,7 @@ describe("the API's import zones", () => {
   });
 });
 
-describe("code outside the api and web workspaces", () => {
+describe("code outside the api and web workspaces", LINT_TIMEOUT, () => {
   it.each([
     "e2e/sample.browser.test.ts",
     "scripts/lib/sample.ts",

@@ -48,11 +48,10 @@ export function startService(options: ServiceOptions): Service {
   child.stdout?.on("data", forward);
   child.stderr?.on("data", forward);
   const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => {
-      log.end();
-      resolve(code ?? signal ?? "unknown");
-    });
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
   });
+  // The output can still be arriving when the exit is seen: the log ends once the pipes close, so no last line is lost.
+  child.once("close", () => log.end());
   let done = false;
   void exited.then(() => (done = true));
   return {

@@ -61,7 +61,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("restoring an archive taken before the migrations were numbered", () => {
   it("rebuilds the schema under the numbered names and loads every row", async () => {
-    const dated = MIGRATION_NAMES.map((name) => numberOf.get(name)!);
+    const dated = MIGRATION_NAMES.map((name) => numberOf.get(name) ?? name);
     const archive = await archiveListing("dated", dated);
     const databaseUrl = await createTestDatabase("renamed_restored");
 
@@ -78,9 +78,9 @@ describe("restoring an archive taken before the migrations were numbered", () =>
 
   it("refuses a name it does not know, or one that leaves out an earlier migration, before writing anything", async () => {
     const unknownName = "2026-12-15T09-00-00_not-a-migration";
-    const withUnknown = MIGRATION_NAMES.map((name) => numberOf.get(name)!).concat(unknownName);
-    const withoutUploadQuota = MIGRATION_NAMES.filter((name) => name !== "0021_upload-quota").map((name) =>
-      numberOf.get(name)!,
+    const withUnknown = MIGRATION_NAMES.map((name) => numberOf.get(name) ?? name).concat(unknownName);
+    const withoutUploadQuota = MIGRATION_NAMES.filter((name) => name !== "0021_upload-quota").map(
+      (name) => numberOf.get(name) ?? name,
     );
     for (const [archive, message] of [
       [await archiveListing("unknown", withUnknown), MESSAGES.unknownMigrations([unknownName])],

@@ -8,6 +8,7 @@ import { startAnvil, type Anvil } from "../../../scripts/lib/anvil.ts";
 import { apiEnvironment } from "../../../scripts/lib/api.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { startService } from "../../../scripts/lib/service.ts";
+import { waitFor } from "../../../scripts/lib/wait.ts";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { startXdcRpc, xdcAnvilOptions, type XdcRpc } from "../../../scripts/lib/xdc-rpc.ts";
 
@@ -79,7 +80,11 @@ describe("the start's probe of the chain endpoint", () => {
     });
     try {
       expect(await api.exited).toBe(2);
-      expect(readFileSync(logFile, "utf8")).toContain("CHAIN_ID is 50, but the endpoint at RPC_URL serves chain 51");
+      const refusal = "CHAIN_ID is 50, but the endpoint at RPC_URL serves chain 51";
+      // The process's last output can reach the log file after its exit is seen.
+      await waitFor("the refusal in the API's log", () => readFileSync(logFile, "utf8").includes(refusal), {
+        timeoutMs: 10_000,
+      });
     } finally {
       await api.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -73,7 +73,8 @@ describe("logger", () => {
   });
 });
 
-describe("the logger writing to stdout", () => {
+/** Each case starts a Node process of its own: seconds on a busy machine. */
+describe("the logger writing to stdout", { timeout: 30_000 }, () => {
   /** Runs `body` in a child process with the production logger (`log`) and answers what it printed to stdout. */
   const printed = (body: string, timeoutMs = 20_000) =>
     new Promise<{ lines: string[]; code: number | null }>((resolve, reject) => {

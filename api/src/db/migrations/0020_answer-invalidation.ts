@@ -7,7 +7,8 @@ export const ANSWER_CHANNEL = "app_changed";
  * Tables no list or record answer reads, written often enough that announcing them would only empty
  * the API's answer caches: rate-limit counters, sign-in challenges, alert and mail bookkeeping, the
  * monitor's raw probes, upload records and the migrator's own tables. Tables created later that no
- * cached answer reads (the mail outbox, the audit trail, the webhooks and their deliveries) are listed too: their
+ * cached answer reads (the mail outbox, the audit trail, the webhooks and their deliveries, operators' notifications, Safe
+ * proposals and their confirmations) are listed too: their
  * migrations add no trigger.
  */
 export const QUIET_TABLES = [
@@ -26,6 +27,9 @@ export const QUIET_TABLES = [
   "webhook",
   "webhook_delivery",
   "webhook_attempt",
+  "notification",
+  "safe_proposal",
+  "safe_confirmation",
   "kysely_migration",
   "kysely_migration_lock",
 ];
