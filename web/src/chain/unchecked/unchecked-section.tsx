@@ -52,6 +52,7 @@ const columnsWith = (onReview: (item: UncheckedItem) => void): Column<UncheckedI
   {
     id: "node",
     header: "Node Address",
+    meta: { under: "wallet" },
     cell: ({ row }) => (row.original.nodeAddress ? <Address value={row.original.nodeAddress} /> : "-"),
   },
   { id: "what", meta: { card: "amount" }, header: "Amount", cell: ({ row }) => <What item={row.original} /> },
@@ -112,6 +113,7 @@ export function UncheckedSection() {
             getRowId={(row) => `${row.kind}-${row.tnxHash}-${row.logIndex}`}
             caption={MESSAGES.uncheckedTitle}
             minWidth={760}
+            wrap
           />
           <Pager page={page} totalPages={list.data?.totalPages ?? 1} onPage={setPage} />
         </Stack>
