@@ -30,6 +30,7 @@ import {
   chainAs,
   incentiveRows,
   mintToOwner,
+  stakeMinimum,
   type ApprovedNode,
 } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -69,38 +70,10 @@ beforeAll(async () => {
   ({ token: operatorSession } = await operatorWith2fa(stack.current, operator));
   const admin = await adminToken(stack.current, await freshAdmin(stack.current));
   node = await approvedNode(stack.current, { operator: operatorSession, admin }, operator.address);
-  const { chain, wallet: signer, mined } = chainAs(stack.current, operator.key);
-  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-  stakeAmount = await chain.readContract({
-    address: stakingRewards,
-    abi: stakingRewardsAbi,
-    functionName: "minStakeAmt",
-  });
-  await mined(
-    await signer.writeContract({
-      address: pliToken,
-      abi: pluginTokenAbi,
-      functionName: "approve",
-      args: [stakingRewards, stakeAmount],
-      chain: null,
-    }),
-  );
-  const staked = await mined(
-    await signer.writeContract({
-      address: stakingRewards,
-      abi: stakingRewardsAbi,
-      functionName: "stakeTokens",
-      args: [stakeAmount, node.nodeAddress],
-      chain: null,
-    }),
-  );
-  const at = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
-  await accrueStakeMonths(stack.current, {
-    chain,
-    until: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
-    token: operatorSession,
-    rows: 1,
-  });
+  const { chain } = chainAs(stack.current, operator.key);
+  const staked = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+  stakeAmount = staked.amount;
+  await accrueStakeMonths(stack.current, { chain, stakedAt: staked.stakedAt, months: 1, token: operatorSession });
   row = (await incentiveRows(stack.current, operatorSession))[0]!;
   const db = createDb(stack.current.databaseUrl, 1);
   try {

@@ -29,6 +29,7 @@ import {
   chainAs,
   incentiveRows,
   mintToOwner,
+  stakeMinimum,
   type ApprovedNode,
 } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -98,35 +99,10 @@ beforeAll(async () => {
   ({ operator, operatorSession, adminSession } = await operatorAndAdmin(stack.current, "100000"));
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
 
-  const { chain, wallet, mined } = chainAs(stack.current, operator.key);
-  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-  stakeAmount = await chain.readContract({
-    address: stakingRewards,
-    abi: stakingRewardsAbi,
-    functionName: "minStakeAmt",
-  });
-  await mined(
-    await wallet.writeContract({
-      address: pliToken,
-      abi: pluginTokenAbi,
-      functionName: "approve",
-      args: [stakingRewards, stakeAmount],
-      chain: null,
-    }),
-  );
-  const staked = await mined(
-    await wallet.writeContract({
-      address: stakingRewards,
-      abi: stakingRewardsAbi,
-      functionName: "stakeTokens",
-      args: [stakeAmount, node.nodeAddress],
-      chain: null,
-    }),
-  );
-  const stakedAt = new Date(Number((await chain.getBlock({ blockNumber: staked.blockNumber })).timestamp) * 1000);
-  const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + 2, 1));
-
-  await accrueStakeMonths(stack.current, { chain, until, token: operatorSession, rows: 2 });
+  const { chain } = chainAs(stack.current, operator.key);
+  const staked = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+  stakeAmount = staked.amount;
+  await accrueStakeMonths(stack.current, { chain, stakedAt: staked.stakedAt, months: 2, token: operatorSession });
   rows = await ownRows();
   await mintToOwner(stack.current, parseUnits("1000", 18));
 });

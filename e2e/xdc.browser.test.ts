@@ -197,8 +197,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
 
   test("the admin deposits PLI (approve, depositReward) and pays the accrued rows with Pay Now from XDCPay; they show Paid", async () => {
     const chain = createPublicClient({ transport: http(stack.urls.chainRpc) });
-    const until = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 2, 1));
-    await accrueStakeMonths(stack, { chain, until, token: operatorSession, rows: 2 });
+    await accrueStakeMonths(stack, { chain, stakedAt: new Date(), months: 2, token: operatorSession });
     await mintToOwner(setup, pli("1000"));
 
     const page = adminPage;

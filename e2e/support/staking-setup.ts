@@ -146,25 +146,72 @@ export async function mintToOwner(stack: SharedStack, amount: bigint): Promise<v
   );
 }
 
+/**
+ * The wallet of `key` stakes the contract's minimum stake on `nodeAddress` (approve, then stakeTokens); answers the
+ * amount and the time of the stake's block.
+ */
+export async function stakeMinimum(
+  stack: SharedStack,
+  key: Hex,
+  nodeAddress: Address,
+): Promise<{ amount: bigint; stakedAt: Date }> {
+  const { chain, wallet, mined } = chainAs(stack, key);
+  const { stakingRewards, pliToken } = stack.deployment.contracts;
+  const amount = await chain.readContract({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "minStakeAmt",
+  });
+  await mined(
+    await wallet.writeContract({
+      address: pliToken,
+      abi: pluginTokenAbi,
+      functionName: "approve",
+      args: [stakingRewards, amount],
+      chain: null,
+    }),
+  );
+  const staked = await mined(
+    await wallet.writeContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "stakeTokens",
+      args: [amount, nodeAddress],
+      chain: null,
+    }),
+  );
+  const block = await chain.getBlock({ blockNumber: staked.blockNumber });
+  return { amount, stakedAt: new Date(Number(block.timestamp) * 1000) };
+}
+
 /** The incentive rows of the operator of `token`, as the API lists them (the first ten). */
 export const incentiveRows = async (stack: SharedStack, token: string): Promise<IncentiveResponse[]> =>
   (await callApi<Paged<IncentiveResponse>>(stack, `${API.incentive.root}?limit=10`, token)).docs;
 
 /**
- * Runs the API's own accrual with its clock at `until` (`chain` tells it where the chain's head is) until no month
- * waits on the indexer and the operator of `token` has `rows` incentive rows: the stake's months accrued.
+ * Runs the API's own accrual with its clock at the start of the `months`-th month after the one of `stakedAt` (`chain`
+ * tells it where the chain's head is) until no month waits on the indexer and the operator of `token` has one
+ * incentive row per month: the stake's months accrued.
+ *
+ * The browser files share one chain, which lives in the current month, and each runs the accrual with a clock moved to
+ * a month's end, which in the product happens only once that month is over. A month an earlier file accrued would
+ * stay done and give this file's later stake no row, so the months from the stake's on are reopened first: running
+ * the accrual again adds the rows it lacks and keeps the ones there (one row per wallet, node and date).
  */
 export async function accrueStakeMonths(
   stack: SharedStack,
-  { chain, until, token, rows }: { chain: AccrualDeps["chain"]; until: Date; token: string; rows: number },
+  { chain, stakedAt, months, token }: { chain: AccrualDeps["chain"]; stakedAt: Date; months: number; token: string },
 ): Promise<void> {
+  const from = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth(), 1));
+  const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + months, 1));
   const db = createDb(stack.databaseUrl, 2);
   try {
+    await db.deleteFrom("app.incentive_accrual_month").where("month", ">=", from.toISOString().slice(0, 10)).execute();
     await waitFor(
       "the stake's months accrued",
       async () =>
         (await accrueIncentives({ db, chain }, until)).waiting === null &&
-        (await incentiveRows(stack, token)).length === rows,
+        (await incentiveRows(stack, token)).length === months,
       { timeoutMs: 30_000, intervalMs: 250 },
     );
   } finally {
