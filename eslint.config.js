@@ -71,6 +71,24 @@ const restrictImports = (...patterns) => ({
   ],
 });
 
+const settleMutations = {
+  selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+  message:
+    "TanStack Query drops mutate() callbacks once the component unmounts (a live update often unmounts the button that caused it): use settle() from @/shared/api/settle.",
+};
+
+/** Numbers and months on screen go through web/src/shared/format, so that one figure reads the same everywhere. */
+const oneNumberFormatter = [
+  ...["toFixed", "toLocaleString", "toPrecision"].map((name) => ({
+    selector: `CallExpression[callee.property.name='${name}']`,
+    message: `Format numbers with web/src/shared/format (formatCount, formatScoreValue, formatToken, percent), not ${name}().`,
+  })),
+  {
+    selector: "CallExpression[callee.property.name='format'] > Literal[value=/MMM/]",
+    message: "Format months with web/src/shared/format (formatMonth, monthLabel).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,15 +115,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...restrictImports(),
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
-          message:
-            "TanStack Query drops mutate() callbacks once the component unmounts (a live update often unmounts the button that caused it): use settle() from @/shared/api/settle.",
-        },
-      ],
+      "no-restricted-syntax": ["error", settleMutations, ...oneNumberFormatter],
     },
+  },
+  {
+    files: ["web/src/shared/format/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", settleMutations] },
   },
   {
     files: ["api/src/**/*.ts"],

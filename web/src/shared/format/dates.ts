@@ -29,3 +29,6 @@ export function formatAgo(value: string | null | undefined, now: Date = new Date
   const date = dayjs(value);
   return date.isValid() ? date.from(now) : "-";
 }
+
+/** A month (YYYY-MM) in words, as an incentive names the month it was earned for: 'November 2026'. */
+export const formatMonth = (month: string) => dayjs(`${month}-01`).format("MMMM YYYY");

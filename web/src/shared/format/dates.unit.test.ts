@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "./dates";
+import { formatDate, formatMonth } from "./dates";
 
 const at = new Date(2026, 10, 22, 15, 4, 5);
 
@@ -16,5 +16,11 @@ describe("formatDate", () => {
     expect(formatDate(at.getTime())).toBe("22-11-2026");
     expect(formatDate(null)).toBe("-");
     expect(formatDate("not a date")).toBe("-");
+  });
+});
+
+describe("formatMonth", () => {
+  it("names the month an incentive was earned for in words", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
   });
 });

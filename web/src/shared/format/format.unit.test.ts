@@ -4,6 +4,7 @@ import {
   abbreviatedToken,
   formatCount,
   formatScore,
+  formatScoreValue,
   formatToken,
   formatTokenExact,
   groupDecimal,
@@ -82,5 +83,10 @@ describe("formatCount and formatScore", () => {
     expect(formatCount(undefined)).toBe("…");
     expect(formatScore(4.254, 5)).toBe("4.25 / 5");
     expect(formatScore(0, 5)).toBe("0.00 / 5");
+  });
+
+  it("shows a reputation value with 2 decimals, and '-' while there is none", () => {
+    expect(formatScoreValue(3.5)).toBe("3.50");
+    expect(formatScoreValue(null)).toBe("-");
   });
 });

@@ -56,8 +56,11 @@ export function groupDecimal(text: string): string {
   return `${sign}${BigInt(whole).toLocaleString("en-US")}${fraction}`;
 }
 
+/** A score or reputation value with 2 decimals ('4.25'); '-' while there is none. */
+export const formatScoreValue = (score: number | null) => (score === null ? "-" : score.toFixed(2));
+
 /** A score out of a scale with 2 decimals: '4.25 / 5'. */
-export const formatScore = (score: number, scale: number) => `${score.toFixed(2)} / ${scale}`;
+export const formatScore = (score: number, scale: number) => `${formatScoreValue(score)} / ${scale}`;
 
 /**
  * A token amount in wei with every decimal it has (none when whole), for figures whose difference must show: a total

@@ -2,8 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
 import { Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from "@mantine/core";
-import dayjs from "dayjs";
-import { formatAgo, formatDate } from "@/shared/format/dates";
+import { formatAgo, formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
@@ -83,8 +82,6 @@ function RunningMonth({ running }: { running: Figures["running"] }) {
   );
 }
 
-const earnedFor = (month: string) => dayjs(`${month}-01`).format("MMMM YYYY");
-
 /** What the chain paid, by the month each payment was earned for, and what waits, with when it is paid. */
 function PaymentTables({ figures }: { figures: Figures }) {
   return (
@@ -109,7 +106,7 @@ function PaymentTables({ figures }: { figures: Figures }) {
             <Table.Tbody>
               {figures.payments.map((payment) => (
                 <Table.Tr key={`${payment.txHash}-${payment.month}-${payment.amount}`}>
-                  <Table.Td>{earnedFor(payment.month)}</Table.Td>
+                  <Table.Td>{formatMonth(payment.month)}</Table.Td>
                   <Table.Td>
                     <Amount wei={BigInt(payment.amount)} />
                   </Table.Td>
@@ -140,7 +137,7 @@ function PaymentTables({ figures }: { figures: Figures }) {
             <Table.Tbody>
               {figures.accrued.map((row) => (
                 <Table.Tr key={`${row.date}-${row.token}-${row.month}`}>
-                  <Table.Td>{earnedFor(row.month)}</Table.Td>
+                  <Table.Td>{formatMonth(row.month)}</Table.Td>
                   <Table.Td>
                     <Amount wei={BigInt(row.token)} />
                   </Table.Td>
@@ -169,7 +166,7 @@ function FigureCards({ figures }: { figures: Figures }) {
         detail={
           last ? (
             <>
-              {m.earningsLastPayment} {formatDate(last.paidAt)} ({earnedFor(last.month)})
+              {m.earningsLastPayment} {formatDate(last.paidAt)} ({formatMonth(last.month)})
             </>
           ) : (
             m.earningsNoPayment

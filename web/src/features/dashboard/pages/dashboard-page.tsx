@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from "@mantine/core";
 import { routes } from "@/shared/config/routes";
+import { formatCount } from "@/shared/format";
 import { formatDate } from "@/shared/format/dates";
 import { useSession } from "@/shared/session/session-provider";
 import { Address } from "@/shared/ui/address";
@@ -15,8 +16,6 @@ import { IncentiveOverview } from "../components/incentive-overview";
 import { UsdOverview } from "../components/usd-overview";
 import { StoppedNodesAlert } from "../components/stopped-nodes-alert";
 import { RecentIncentives, RecentTransactions } from "../components/recent-tables";
-
-const count = (n: number | undefined) => (n === undefined ? "…" : n.toLocaleString("en-US"));
 
 /**
  * The operator's dashboard (/dashboard, the landing page after sign-in): first, the nodes that stopped answering and,
@@ -39,8 +38,8 @@ export function DashboardPage() {
         <StatGrid>
           <StatCard label="Total stakes" value={<Amount wei={data ? BigInt(data.tillStake) : undefined} fz="xl" />} />
           <StatCard label="Last stake at" value={data ? formatDate(data.lastStakedDate, "operatorDashboard") : "…"} />
-          <StatCard label="Transactions" value={count(data?.count.tnxCount)} />
-          <StatCard label="Incentives" value={count(data?.count.incentiveCount)} />
+          <StatCard label="Transactions" value={formatCount(data?.count.tnxCount)} />
+          <StatCard label="Incentives" value={formatCount(data?.count.incentiveCount)} />
         </StatGrid>
       </Section>
       <IncentiveOverview perStatus={data?.incentiveListAll} seeAll={routes.listIncentive.href()} />

@@ -1,5 +1,6 @@
 import { MESSAGES, NODE_MESSAGES, reputationTone, type NodeResponse } from "@pli/api/public-contract";
 import { Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { formatScoreValue } from "@/shared/format";
 import { formatDate } from "@/shared/format/dates";
 import { useInactiveDates } from "../api/get-inactive-dates";
 import { useReputation } from "../api/get-reputation";
@@ -76,7 +77,7 @@ function ReputationBody({ nodeId }: { nodeId: string }) {
             c={score === null ? "dimmed" : `${REPUTATION_COLORS[reputationTone(score)]}.9`}
             data-testid="reputation-score"
           >
-            {score === null ? "-" : score.toFixed(2)}
+            {formatScoreValue(score)}
           </Text>
           <Text size="sm" c="dimmed">
             of 5
@@ -86,7 +87,7 @@ function ReputationBody({ nodeId }: { nodeId: string }) {
       <Rows
         loading={reputation.isPending}
         head={["Date", "Value"]}
-        rows={(reputation.data?.reputationValue ?? []).map((row) => [formatDate(row.date), row.value.toFixed(2)])}
+        rows={(reputation.data?.reputationValue ?? []).map((row) => [formatDate(row.date), formatScoreValue(row.value)])}
       />
     </Stack>
   );

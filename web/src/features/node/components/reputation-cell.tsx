@@ -1,5 +1,6 @@
 import { reputationTone, reputationViewable, type NodeResponse } from "@pli/api/public-contract";
 import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { formatScoreValue } from "@/shared/format";
 import { nodeMessages } from "../messages";
 import { REPUTATION_COLORS } from "../node-display";
 import type { InsightKind } from "./node-insight-modal";
@@ -8,7 +9,7 @@ import type { InsightKind } from "./node-insight-modal";
 export function ReputationCell({ node, onOpen }: { node: NodeResponse; onOpen: (kind: InsightKind) => void }) {
   if (!reputationViewable(node.status, node.stake.status)) return <Text size="sm">{nodeMessages.notApplicable}</Text>;
   const score = node.reputationScore;
-  const shown = score === null ? "-" : score.toFixed(2);
+  const shown = formatScoreValue(score);
   return (
     <Stack gap={4} align="flex-start">
       <Button
