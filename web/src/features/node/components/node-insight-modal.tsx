@@ -87,7 +87,10 @@ function ReputationBody({ nodeId }: { nodeId: string }) {
       <Rows
         loading={reputation.isPending}
         head={["Date", "Value"]}
-        rows={(reputation.data?.reputationValue ?? []).map((row) => [formatDate(row.date), formatScoreValue(row.value)])}
+        rows={(reputation.data?.reputationValue ?? []).map((row) => [
+          formatDate(row.date),
+          formatScoreValue(row.value),
+        ])}
       />
     </Stack>
   );
