@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { TestWallet } from "./wallet.ts";
 
 /**
@@ -95,6 +96,9 @@ export function useBrowser(): { readonly current: Browser } {
     };
     browser = view;
   });
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(() => reportFailedPages(task.file.name, task.name, contexts));
+  });
   afterAll(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
@@ -104,6 +108,34 @@ export function useBrowser(): { readonly current: Browser } {
       return browser;
     },
   };
+}
+
+/** Where a failed test leaves a screenshot of each page it had open. */
+const FAILURES = path.join(import.meta.dirname, "..", "artifacts", "failures");
+/** How much of a page's text a failure prints: enough to tell an error state, a spinner or another screen apart. */
+const FAILURE_TEXT_CHARS = 1500;
+
+/**
+ * Prints, for a failed test, the address and the visible text of each page its file has open, and leaves a screenshot
+ * of each beside the others: a run's log (CI's included) then shows what the user would have seen, not only which
+ * locator was missing.
+ */
+async function reportFailedPages(file: string, test: string, contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages());
+  mkdirSync(FAILURES, { recursive: true });
+  const slug = `${path.basename(file, ".browser.test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 120);
+  for (const [index, page] of pages.entries()) {
+    const screenshot = path.join(FAILURES, `${slug}-${index}.png`);
+    const text = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .catch((error: unknown) => `(no text: ${error instanceof Error ? error.message : String(error)})`);
+    await page.screenshot({ path: screenshot, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    console.error(
+      `[failed test] ${test}: page ${index + 1} of ${pages.length} at ${page.url()} (screenshot ${screenshot}):\n` +
+        text.replace(/\s+/g, " ").slice(0, FAILURE_TEXT_CHARS),
+    );
+  }
 }
 
 export interface OpenPageOptions {
