@@ -4,6 +4,10 @@ import { LIVE_EVENT_NAME, type LiveEvent } from "../src/live/schema.ts";
 /** One `/api/live` stream read as it arrives: its events, and whether (and when) the server ended it. */
 export interface LiveStream {
   received: LiveEvent[];
+  /** How many keep-alives (SSE comments) arrived. */
+  keepAlives(): number;
+  /** Whatever arrived that is neither an event of ours nor a keep-alive. */
+  others: string[];
   /** Whether the server has ended the stream (its body ended); closing it here does not count. */
   hasEnded(): boolean;
   close(): void;
@@ -23,6 +27,8 @@ export async function openLiveStream(origin: string, token: string): Promise<Liv
     throw new Error(`stream refused: ${response.status} ${await response.text()}`);
   const received: LiveEvent[] = [];
   let ended = false;
+  let keepAlives = 0;
+  const others: string[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   const read = async () => {
     let buffer = "";
@@ -40,6 +46,8 @@ export async function openLiveStream(origin: string, token: string): Promise<Liv
           .trim();
         const data = lines.filter((line) => line.startsWith("data:")).map((line) => line.slice(5).trim());
         if (event === LIVE_EVENT_NAME) received.push(JSON.parse(data.join("\n")) as LiveEvent);
+        else if (lines.every((line) => line.startsWith(":"))) keepAlives++;
+        else others.push(lines.join("\n"));
       }
     }
   };
@@ -49,6 +57,8 @@ export async function openLiveStream(origin: string, token: string): Promise<Liv
   );
   return {
     received,
+    keepAlives: () => keepAlives,
+    others,
     hasEnded: () => ended,
     close: () => abort.abort(),
   };

@@ -25,46 +25,92 @@ export interface StreamSession {
 type Listener = (event: LiveEvent) => void;
 
 interface Subscription {
-  audience: Audience;
+  listener: Listener;
+  keepAlive?: () => void;
+  userType: UserType;
+  /** The operator's wallet, lowercase: the key of the hub's index of streams by wallet. */
+  wallet?: string;
+  /** `userType:accountId` of the session, the key of the hub's index of streams by account. */
+  account?: string;
   session?: StreamSession;
   expiry?: NodeJS.Timeout;
+  /** When the stream was last sent anything, in ms since the epoch. */
+  sentAt: number;
 }
 
 /** setTimeout's longest delay; a longer-lived token's stream is ended then and the client opens it again. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/**
+ * A stream that has been sent nothing for this long gets a keep-alive, so that proxies (nginx's proxy_read_timeout is
+ * 60 s by default) and browsers keep an idle stream open.
+ */
+export const KEEP_ALIVE_MS = 20_000;
+/** How often the one keep-alive timer of the hub looks for idle streams: each gets one 20 to 25 s after its last. */
+const KEEP_ALIVE_TICK_MS = 5_000;
 
-const concerns = (audience: Audience, event: LiveEvent) =>
-  audience.userType === USER_TYPE.admin ||
-  (audience.wallet !== undefined && event.wallets.includes(audience.wallet.toLowerCase())) ||
-  (event.topics.length > 0 &&
-    event.wallets.length === 0 &&
-    event.topics.every((topic) => PUBLIC_TOPICS.includes(topic)));
+const isPublic = (event: LiveEvent) =>
+  event.topics.length > 0 && event.wallets.length === 0 && event.topics.every((topic) => PUBLIC_TOPICS.includes(topic));
 
-/** The open live streams of this API instance, and the events each should hear. */
+/** Adds `value` to the set under `key`, creating it. */
+function addTo<K, V>(index: Map<K, Set<V>>, key: K, value: V) {
+  const set = index.get(key);
+  if (set) set.add(value);
+  else index.set(key, new Set([value]));
+}
+
+/** Removes `value` from the set under `key`, and the key with its last value, so that closed streams leave nothing. */
+function removeFrom<K, V>(index: Map<K, Set<V>>, key: K, value: V) {
+  const set = index.get(key);
+  if (!set?.delete(value)) return;
+  if (set.size === 0) index.delete(key);
+}
+
+/**
+ * The open live streams of this API instance, and the events each should hear. Streams are indexed by wallet and by
+ * account: an event reaches the streams of the wallets it names (and admins') without looking at any other stream, so
+ * the cost of an event does not grow with the streams it does not concern.
+ */
 export class LiveHub {
-  private readonly listeners = new Map<Listener, Subscription>();
+  private readonly all = new Set<Subscription>();
+  private readonly admins = new Set<Subscription>();
+  private readonly byWallet = new Map<string, Set<Subscription>>();
+  private readonly byAccount = new Map<string, Set<Subscription>>();
+  private keepAliveTimer: NodeJS.Timeout | undefined;
   private last: LiveEvent | null = null;
   /** This instance's list answers, emptied by every event published here and every change announced. */
   readonly answers = new AnswerCache();
 
   /**
    * Adds a stream. With `session`, the stream is ended at the token's exp and when the account's
-   * sessions change so that it no longer accepts this one (sessionsChanged).
+   * sessions change so that it no longer accepts this one (sessionsChanged). With `keepAlive`, the hub's one timer
+   * calls it whenever the stream has been sent nothing for KEEP_ALIVE_MS.
    */
-  subscribe(audience: Audience, listener: Listener, session?: StreamSession): () => void {
-    const subscription: Subscription = { audience, session };
+  subscribe(audience: Audience, listener: Listener, session?: StreamSession, keepAlive?: () => void): () => void {
+    const subscription: Subscription = {
+      listener,
+      keepAlive,
+      userType: audience.userType,
+      wallet: audience.wallet?.toLowerCase(),
+      account: session && `${audience.userType}:${session.accountId}`,
+      session,
+      sentAt: Date.now(),
+    };
     if (session) {
       subscription.expiry = setTimeout(
-        () => this.end(listener),
+        () => this.end(subscription),
         Math.min(LONGEST_TIMER_MS, Math.max(0, session.exp * 1000 - Date.now())),
       );
       subscription.expiry.unref();
     }
-    this.listeners.set(listener, subscription);
-    return () => {
-      clearTimeout(subscription.expiry);
-      this.listeners.delete(listener);
-    };
+    this.all.add(subscription);
+    if (subscription.userType === USER_TYPE.admin) this.admins.add(subscription);
+    else if (subscription.wallet !== undefined) addTo(this.byWallet, subscription.wallet, subscription);
+    if (subscription.account !== undefined) addTo(this.byAccount, subscription.account, subscription);
+    if (keepAlive && !this.keepAliveTimer) {
+      this.keepAliveTimer = setInterval(() => this.sendKeepAlives(), KEEP_ALIVE_TICK_MS);
+      this.keepAliveTimer.unref();
+    }
+    return () => this.remove(subscription);
   }
 
   /**
@@ -74,11 +120,22 @@ export class LiveHub {
   publish(event: LiveEvent, stakeTotals?: ReadonlyMap<string, string>): void {
     this.answers.changed();
     this.last = event;
-    for (const [listener, { audience }] of this.listeners) {
-      if (!concerns(audience, event)) continue;
-      const tillStake =
-        audience.userType === USER_TYPE.admin ? undefined : stakeTotals?.get(audience.wallet?.toLowerCase() ?? "");
-      listener(tillStake === undefined ? event : { ...event, tillStake });
+    const now = Date.now();
+    const deliver = (subscription: Subscription, sent: LiveEvent) => {
+      subscription.sentAt = now;
+      subscription.listener(sent);
+    };
+    if (isPublic(event)) {
+      for (const subscription of this.all) deliver(subscription, event);
+      return;
+    }
+    for (const subscription of this.admins) deliver(subscription, event);
+    for (const wallet of new Set(event.wallets.map((named) => named.toLowerCase()))) {
+      const streams = this.byWallet.get(wallet);
+      if (!streams) continue;
+      const tillStake = stakeTotals?.get(wallet);
+      const own = tillStake === undefined ? event : { ...event, tillStake };
+      for (const subscription of streams) deliver(subscription, own);
     }
   }
 
@@ -87,14 +144,16 @@ export class LiveHub {
    * has `facts`: ends its streams whose session it no longer accepts. They hear nothing more.
    */
   sessionsChanged(userType: UserType, accountId: string, facts: AccountFacts | undefined): void {
-    for (const [listener, { audience, session }] of this.listeners) {
-      if (
-        session &&
-        audience.userType === userType &&
-        session.accountId === accountId &&
-        !acceptsSession(facts, session.version)
-      )
-        this.end(listener);
+    for (const subscription of [...(this.byAccount.get(`${userType}:${accountId}`) ?? [])])
+      if (!acceptsSession(facts, subscription.session!.version)) this.end(subscription);
+  }
+
+  /** Sends a keep-alive to every stream that has been sent nothing for KEEP_ALIVE_MS by `now` (the hub's timer's call). */
+  sendKeepAlives(now = Date.now()): void {
+    for (const subscription of this.all) {
+      if (!subscription.keepAlive || now - subscription.sentAt < KEEP_ALIVE_MS) continue;
+      subscription.sentAt = now;
+      subscription.keepAlive();
     }
   }
 
@@ -104,14 +163,28 @@ export class LiveHub {
   }
 
   get size(): number {
-    return this.listeners.size;
+    return this.all.size;
   }
 
-  private end(listener: Listener) {
-    const subscription = this.listeners.get(listener);
-    if (!subscription) return;
+  /** How many wallets and accounts the hub's indexes hold: those of open streams alone. */
+  get indexed(): { wallets: number; accounts: number } {
+    return { wallets: this.byWallet.size, accounts: this.byAccount.size };
+  }
+
+  private remove(subscription: Subscription): boolean {
+    if (!this.all.delete(subscription)) return false;
     clearTimeout(subscription.expiry);
-    this.listeners.delete(listener);
-    subscription.session?.end();
+    this.admins.delete(subscription);
+    if (subscription.wallet !== undefined) removeFrom(this.byWallet, subscription.wallet, subscription);
+    if (subscription.account !== undefined) removeFrom(this.byAccount, subscription.account, subscription);
+    if (this.all.size === 0) {
+      clearInterval(this.keepAliveTimer);
+      this.keepAliveTimer = undefined;
+    }
+    return true;
+  }
+
+  private end(subscription: Subscription) {
+    if (this.remove(subscription)) subscription.session?.end();
   }
 }

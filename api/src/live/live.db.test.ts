@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { openLiveStream } from "../../test/live-stream.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API } from "../public-contract/index.ts";
+import { KEEP_ALIVE_MS } from "./hub.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "./schema.ts";
 
 let t: TestAppWithSmtp;
@@ -158,5 +160,30 @@ describe("live events over Server-Sent Events", () => {
     await waitFor("the settings event", () => signedOut.received.length > 0 || undefined, { timeoutMs: 5_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(signedOut.received).toEqual([setting]);
+  });
+  it("an operator's stream no event concerns gets nothing but keep-alives, and once closed leaves the hub", async () => {
+    const a = await newOperator(t);
+    const b = await newOperator(t);
+    const open = t.live.size;
+    const wallets = t.live.indexed.wallets;
+    const streamA = await openLiveStream(origin, a.token);
+    const streamB = await openLiveStream(origin, b.token);
+    await waitFor("both streams subscribed", () => t.live.size === open + 2 || undefined, { timeoutMs: 5_000 });
+    expect(t.live.indexed.wallets).toBe(wallets + 2);
+
+    for (let block = 80; block < 90; block++)
+      t.live.publish({ block, topics: ["stake", "reward"], wallets: [a.wallet.toLowerCase()] });
+    t.live.sendKeepAlives(Date.now() + KEEP_ALIVE_MS);
+    await waitFor("B's keep-alive", () => streamB.keepAlives() === 1 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    await waitFor("A's events", () => streamA.received.length === 10 || undefined, { timeoutMs: 5_000, intervalMs: 5 });
+    expect(streamB.received).toEqual([]);
+    expect(streamB.others).toEqual([]);
+
+    streamB.close();
+    await waitFor("B's stream out of the hub", () => t.live.size === open + 1 || undefined, { timeoutMs: 5_000 });
+    expect(t.live.indexed.wallets).toBe(wallets + 1);
+    streamA.close();
+    await waitFor("A's stream out of the hub", () => t.live.size === open || undefined, { timeoutMs: 5_000 });
+    expect(t.live.indexed.wallets).toBe(wallets);
   });
 });

@@ -4,7 +4,6 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
 import { signedIn, readAccountFacts } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { createRouter, describe, ERROR_RESPONSES as E } from "../shared/openapi.ts";
@@ -12,7 +11,13 @@ import type { Audience, LiveHub, StreamSession } from "./hub.ts";
 import type { LiveEvent, LiveTopic } from "./schema.ts";
 import { LIVE_EVENT_NAME, LIVE_TOPICS, LIVE_PATHS, PUBLIC_TOPICS } from "./schema.ts";
 
-const KEEP_ALIVE_MS = 25_000;
+/**
+ * Events a client may leave unread before its stream is ended (it reconnects with Last-Event-ID and gets one catch-up
+ * event): a stalled client must not make the API hold its events without end.
+ */
+const MAX_UNREAD = 256;
+const encoder = new TextEncoder();
+const KEEP_ALIVE = encoder.encode(": keep-alive\n\n");
 
 const events = createRoute({
   method: "get",
@@ -50,54 +55,66 @@ interface StreamOptions {
   subscribed?: () => Promise<void>;
 }
 
-/** Sends the hub's events for `audience` until the client leaves or the session ends. */
+let lastEncoded: { event: LiveEvent; bytes: Uint8Array } | undefined;
+/** An event as SSE bytes; the hub hands one event object to every stream it goes to, so it is encoded once for all. */
+function sse(event: LiveEvent): Uint8Array {
+  if (lastEncoded?.event !== event)
+    lastEncoded = {
+      event,
+      bytes: encoder.encode(`event: ${LIVE_EVENT_NAME}\nid: ${event.block}\ndata: ${JSON.stringify(event)}\n\n`),
+    };
+  return lastEncoded.bytes;
+}
+
+/**
+ * Sends the hub's events for `audience` until the client leaves or the session ends. A stream is a body the hub writes
+ * to when an event concerns it, and its keep-alives come from the hub's one timer: an open stream holds no loop, timer
+ * or buffer of its own while nothing happens.
+ */
 function liveStream(c: Context, hub: LiveHub, { audience, catchUp, session, subscribed }: StreamOptions) {
   const lastSeen = Number(c.req.header("last-event-id"));
-  return streamSSE(c, async (stream) => {
-    const send = (event: LiveEvent) =>
-      stream.writeSSE({ event: LIVE_EVENT_NAME, id: String(event.block), data: JSON.stringify(event) });
-    const queue: LiveEvent[] = [];
-    let ended = false;
-    let wake: (() => void) | null = null;
-    const unsubscribe = hub.subscribe(
-      audience,
-      (event) => {
-        queue.push(event);
-        wake?.();
-      },
-      session && {
-        ...session,
-        end: () => {
-          ended = true;
-          wake?.();
-        },
-      },
-    );
-    stream.onAbort(() => {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  /** Events heard while the stream opens, sent after its catch-up event; null once it is open. */
+  let early: LiveEvent[] | null = [];
+  const close = () => {
+    if (!open) return;
+    open = false;
+    unsubscribe();
+    controller.close();
+  };
+  const write = (bytes: Uint8Array) => {
+    if (!open) return;
+    if ((controller.desiredSize ?? 0) < -MAX_UNREAD) close();
+    else controller.enqueue(bytes);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (started) => {
+      controller = started;
+    },
+    cancel: () => {
+      open = false;
       unsubscribe();
-      wake?.();
-    });
+    },
+  });
+  const unsubscribe = hub.subscribe(
+    audience,
+    (event) => (early ? early.push(event) : write(sse(event))),
+    session && { ...session, end: close },
+    () => write(KEEP_ALIVE),
+  );
+  void (async () => {
     await subscribed?.();
     const latest = hub.latestBlock();
-    if (!ended && Number.isInteger(lastSeen) && latest !== null && lastSeen < latest)
-      await send({ block: latest, ...catchUp });
-    while (!stream.aborted && !ended) {
-      const next = queue.shift();
-      if (next) {
-        await send(next);
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, KEEP_ALIVE_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-      if (queue.length === 0 && !stream.aborted && !ended) await stream.write(": keep-alive\n\n");
-    }
-    unsubscribe();
+    if (Number.isInteger(lastSeen) && latest !== null && lastSeen < latest) write(sse({ block: latest, ...catchUp }));
+    for (const event of early ?? []) write(sse(event));
+    early = null;
+  })().catch(close);
+  return c.body(body, 200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+    "Transfer-Encoding": "chunked",
   });
 }
 
