@@ -12,13 +12,14 @@ import {
   type StakeRequestStatus,
 } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { formatToken } from "@pli/web/shared/format";
 import { routes } from "@/shared/config/routes";
 import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
-import { approvedNode, chainAs, type ApprovedNode } from "./support/staking-setup.ts";
+import { approvedNode, chainAs, stakeMinimum, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -147,45 +148,20 @@ describe("the admin's side of staking: the request approved on the farm contract
   });
 
   test("the admin finds the operator's stake, reads its history and unlocks it by signing unlock(wallet, node)", async () => {
-    const { chain, wallet, mined } = chainAs(stack.current, operator.key);
-    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = await chain.readContract({
-      address: stakingRewards,
-      abi: stakingRewardsAbi,
-      functionName: "minStakeAmt",
-    });
-    await mined(
-      await wallet.writeContract({
-        address: pliToken,
-        abi: pluginTokenAbi,
-        functionName: "approve",
-        args: [stakingRewards, amount],
-        chain: null,
-      }),
-    );
-    const stakeTx = (
-      await mined(
-        await wallet.writeContract({
-          address: stakingRewards,
-          abi: stakingRewardsAbi,
-          functionName: "stakeTokens",
-          args: [amount, node.nodeAddress],
-          chain: null,
-        }),
-      )
-    ).transactionHash;
+    const { amount, transactionHash: stakeTx } = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+    const staked = `${formatToken(amount)} PLI`;
 
     await page.goto(`${routes.adminListStake.href()}?q=${encodeURIComponent(operator.email)}`);
     await page.getByRole("heading", { name: "Stake Lists", level: 1 }).waitFor();
     const row = page.getByRole("row").filter({ hasText: node.name });
     await row.getByText("Staked").waitFor();
-    await row.getByText("50,000.0000 PLI").waitFor();
+    await row.getByText(staked).waitFor();
     await shoot(page, "stake-list");
 
     await row.getByRole("button", { name: `Transaction History of ${node.name}` }).click();
     const history = page.getByRole("dialog", { name: "Transaction History" });
     const event = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Stake", exact: true }) });
-    await event.getByText("50,000.0000 PLI").waitFor();
+    await event.getByText(staked).waitFor();
     expect(await event.getByRole("link", { name: `View Transaction ${stakeTx}` }).getAttribute("href")).toMatch(
       new RegExp(`${stakeTx}$`),
     );
@@ -224,7 +200,13 @@ describe("the admin's side of staking: the request approved on the farm contract
     const { wallet, mined } = chainAs(stack.current, operator.key);
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = parseUnits("50500", 18);
+    const minimum = await owner.chain.readContract({
+      address: stakingRewards,
+      abi: stakingRewardsAbi,
+      functionName: "minStakeAmt",
+    });
+    const { multiplyOf } = await callApi<{ multiplyOf: string }>(stack.current, API.setting, adminSession);
+    const amount = minimum + parseUnits(multiplyOf, 18) / 2n;
     await mined(
       await wallet.writeContract({
         address: pliToken,
@@ -270,7 +252,9 @@ describe("the admin's side of staking: the request approved on the farm contract
           .filter({ hasText: UNCHECKED_KIND_LABELS[kind] })
           .filter({ has: page.getByRole("link", { name: `View Transaction ${tx}` }) });
       await rowOf("noApprovedRequest", stakeTx).waitFor({ timeout: 15_000 });
-      await rowOf("offMultiple", stakeTx).getByText("50,500.0000 PLI").waitFor();
+      await rowOf("offMultiple", stakeTx)
+        .getByText(`${formatToken(amount)} PLI`)
+        .waitFor();
       await rowOf("limitChangeOutsidePortal", limitTx).waitFor();
       await shoot(page, screen);
     };

@@ -148,13 +148,13 @@ export async function mintToOwner(stack: SharedStack, amount: bigint): Promise<v
 
 /**
  * The wallet of `key` stakes the contract's minimum stake on `nodeAddress` (approve, then stakeTokens); answers the
- * amount and the time of the stake's block.
+ * amount, the time of the stake's block and its transaction.
  */
 export async function stakeMinimum(
   stack: SharedStack,
   key: Hex,
   nodeAddress: Address,
-): Promise<{ amount: bigint; stakedAt: Date }> {
+): Promise<{ amount: bigint; stakedAt: Date; transactionHash: Hex }> {
   const { chain, wallet, mined } = chainAs(stack, key);
   const { stakingRewards, pliToken } = stack.deployment.contracts;
   const amount = await chain.readContract({
@@ -181,7 +181,7 @@ export async function stakeMinimum(
     }),
   );
   const block = await chain.getBlock({ blockNumber: staked.blockNumber });
-  return { amount, stakedAt: new Date(Number(block.timestamp) * 1000) };
+  return { amount, stakedAt: new Date(Number(block.timestamp) * 1000), transactionHash: staked.transactionHash };
 }
 
 /** The incentive rows of the operator of `token`, as the API lists them (the first ten). */
