@@ -8,6 +8,7 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { openLiveStream } from "../../test/live-stream.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API } from "../public-contract/index.ts";
+import { withDirectBodies } from "../shared/direct-body.ts";
 import { KEEP_ALIVE_MS } from "./hub.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "./schema.ts";
 
@@ -19,7 +20,8 @@ const sources: EventSource[] = [];
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
   const port = await freePort();
-  server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
+  // As the API serves it (api/src/server.ts): the streams' bytes go straight to Node's response.
+  server = serve({ fetch: withDirectBodies(t.app.fetch), port, hostname: "127.0.0.1" });
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {

@@ -6,16 +6,17 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { signedIn, readAccountFacts } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
+import { writesItself } from "../shared/direct-body.ts";
 import { createRouter, describe, ERROR_RESPONSES as E } from "../shared/openapi.ts";
 import type { Audience, LiveHub, StreamSession } from "./hub.ts";
 import type { LiveEvent, LiveTopic } from "./schema.ts";
 import { LIVE_EVENT_NAME, LIVE_TOPICS, LIVE_PATHS, PUBLIC_TOPICS } from "./schema.ts";
 
 /**
- * Events a client may leave unread before its stream is ended (it reconnects with Last-Event-ID and gets one catch-up
- * event): a stalled client must not make the API hold its events without end.
+ * What a client may leave unread before its stream is ended (it reconnects with Last-Event-ID and gets one catch-up
+ * event): a stalled client must not make the API hold its events without end. About 256 events.
  */
-const MAX_UNREAD = 256;
+const MAX_UNREAD_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 const KEEP_ALIVE = encoder.encode(": keep-alive\n\n");
 
@@ -66,49 +67,88 @@ function sse(event: LiveEvent): Uint8Array {
   return lastEncoded.bytes;
 }
 
+/** Where a stream's bytes go: its body's ReadableStream, or Node's response once that takes the body itself. */
+interface Sink {
+  write(bytes: Uint8Array): void;
+  end(): void;
+  /** The bytes written and not yet taken by the client. */
+  unread(): number;
+}
+
 /**
- * Sends the hub's events for `audience` until the client leaves or the session ends. A stream is a body the hub writes
- * to when an event concerns it, and its keep-alives come from the hub's one timer: an open stream holds no loop, timer
- * or buffer of its own while nothing happens.
+ * Sends the hub's events for `audience` until the client leaves or the session ends. The hub writes to a stream when an
+ * event concerns it, and its keep-alives come from the hub's one timer: an open stream holds no loop, timer or buffer of
+ * its own while nothing happens. Served by Node (withDirectBodies) the bytes go straight to the socket, without the web
+ * streams between (their objects and promises per stream were most of a stream's memory).
  */
 function liveStream(c: Context, hub: LiveHub, { audience, catchUp, session, subscribed }: StreamOptions) {
   const lastSeen = Number(c.req.header("last-event-id"));
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
-  /** Events heard while the stream opens, sent after its catch-up event; null once it is open. */
-  let early: LiveEvent[] | null = [];
-  const close = () => {
-    if (!open) return;
+  let direct = false;
+  let sink!: Sink;
+  /** Events heard before the stream could take them: once the session is read again and a sink takes bytes. */
+  let held: LiveEvent[] | null = [];
+  let catchUpEvent: LiveEvent | undefined;
+  const waiting = { subscribed: true, sink: true };
+  const leave = () => {
+    if (!open) return false;
     open = false;
     unsubscribe();
-    controller.close();
+    return true;
+  };
+  const close = () => {
+    if (leave()) sink.end();
   };
   const write = (bytes: Uint8Array) => {
     if (!open) return;
-    if ((controller.desiredSize ?? 0) < -MAX_UNREAD) close();
-    else controller.enqueue(bytes);
+    if (sink.unread() > MAX_UNREAD_BYTES) close();
+    else sink.write(bytes);
   };
-  const body = new ReadableStream<Uint8Array>({
-    start: (started) => {
-      controller = started;
+  const release = (ready: keyof typeof waiting) => {
+    waiting[ready] = false;
+    if (waiting.subscribed || waiting.sink || held === null) return;
+    const events = held;
+    held = null;
+    if (catchUpEvent) write(sse(catchUpEvent));
+    for (const event of events) write(sse(event));
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start: (controller) => {
+        sink = {
+          write: (bytes) => controller.enqueue(bytes),
+          end: () => controller.close(),
+          unread: () => -(controller.desiredSize ?? 0),
+        };
+      },
+      pull: () => release("sink"),
+      // Once Node's response took the body over (withDirectBodies), the stream's cancel is not the client leaving.
+      cancel: () => {
+        if (!direct) leave();
+      },
     },
-    cancel: () => {
-      open = false;
-      unsubscribe();
-    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
+  writesItself(body, (out) => {
+    direct = true;
+    sink = { write: (bytes) => out.write(bytes), end: () => out.end(), unread: () => out.writableLength };
+    if (!open) return void out.end();
+    out.on("close", leave);
+    out.flushHeaders();
+    release("sink");
   });
   const unsubscribe = hub.subscribe(
     audience,
-    (event) => (early ? early.push(event) : write(sse(event))),
+    (event) => (held ? held.push(event) : write(sse(event))),
     session && { ...session, end: close },
     () => write(KEEP_ALIVE),
   );
   void (async () => {
     await subscribed?.();
     const latest = hub.latestBlock();
-    if (Number.isInteger(lastSeen) && latest !== null && lastSeen < latest) write(sse({ block: latest, ...catchUp }));
-    for (const event of early ?? []) write(sse(event));
-    early = null;
+    if (Number.isInteger(lastSeen) && latest !== null && lastSeen < latest)
+      catchUpEvent = { block: latest, ...catchUp };
+    release("subscribed");
   })().catch(close);
   return c.body(body, 200, {
     "Content-Type": "text/event-stream",

@@ -18,17 +18,21 @@ export function writesItself(body: ReadableStream<Uint8Array>, write: DirectWrit
   return body;
 }
 
+/** How `body` writes itself to Node's response, if it can: for a stream wrapping it to pass on (writesItself). */
+export const directWriterOf = (body: ReadableStream<Uint8Array>): DirectWriter | undefined => writers.get(body);
+
 /**
  * The app's fetch for @hono/node-server, answering with a body's DirectWriter when it has one (after every
- * middleware made the answer: its status and headers are the answer's). Only a CSV body is looked at, so every
- * other answer keeps node-server's fast path (reading `body` would build a full Response).
+ * middleware made the answer: its status and headers are the answer's). Only a CSV or event-stream body is looked at,
+ * so every other answer keeps node-server's fast path (reading `body` would build a full Response).
  */
 export function withDirectBodies(
   fetch: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
 ) {
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
     const response = await fetch(request, env);
-    if (!response.headers.get("content-type")?.startsWith("text/csv")) return response;
+    const type = response.headers.get("content-type");
+    if (!type?.startsWith("text/csv") && !type?.startsWith("text/event-stream")) return response;
     const body = response.body;
     const write = body && writers.get(body);
     const out = env.outgoing;
@@ -39,9 +43,11 @@ export function withDirectBodies(
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
-    void body.cancel();
     out.writeHead(response.status, headers);
+    // The writer takes the body over before its stream is cancelled, so that the body can tell that cancel from a
+    // client that left (a live stream goes on, written to directly).
     write(out);
+    void body.cancel();
     return RESPONSE_ALREADY_SENT;
   };
 }

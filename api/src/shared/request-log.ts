@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
 import { HEALTH_PATHS } from "../health/schema.ts";
+import { directWriterOf, writesItself } from "./direct-body.ts";
 import { isExpected } from "./errors.ts";
 
 const PROBES = new Set<string>(Object.values(HEALTH_PATHS));
@@ -26,33 +27,46 @@ export const requestIdentity = requestId({ limitLength: 128 });
 
 /**
  * `body` as it is, calling `ended` once when it has been read to its end, failed, or been cancelled by the client
- * (a live stream ends that way).
+ * (a live stream ends that way). A body that writes itself to Node's response (writesItself) still does, through the
+ * stream returned, and `ended` is called when that response closes. Nothing is read from `body` before its reader asks.
  */
 function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
   const reader = body.getReader();
   let done = false;
+  let written = false;
   const end = () => {
     if (done) return;
     done = true;
     ended();
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const chunk = await reader.read();
-        if (chunk.done) {
-          controller.close();
+  const write = directWriterOf(body);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const chunk = await reader.read();
+          if (chunk.done) {
+            controller.close();
+            end();
+          } else controller.enqueue(chunk.value);
+        } catch (error) {
+          controller.error(error);
           end();
-        } else controller.enqueue(chunk.value);
-      } catch (error) {
-        controller.error(error);
-        end();
-      }
+        }
+      },
+      cancel(reason) {
+        // Cancelled once its writer took the body over, the body goes on (see withDirectBodies).
+        if (!written) end();
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
-      end();
-      return reader.cancel(reason);
-    },
+    new CountQueuingStrategy({ highWaterMark: 0 }),
+  );
+  if (!write) return stream;
+  return writesItself(stream, (out) => {
+    written = true;
+    out.once("close", end);
+    write(out);
   });
 }
 
