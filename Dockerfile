@@ -71,6 +71,6 @@ FROM ${NGINX_IMAGE} AS web
 ARG API_PORT
 ENV NGINX_API_UPSTREAM=api:${API_PORT} NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 NGINX_ENVSUBST_FILTER=NGINX_
 COPY deploy/nginx/templates /etc/nginx/templates
-COPY deploy/nginx/16-portal-headers.envsh deploy/nginx/17-portal-real-ip.envsh /docker-entrypoint.d/
+COPY deploy/nginx/16-portal-headers.envsh deploy/nginx/17-portal-real-ip.envsh deploy/nginx/18-portal-connections.sh /docker-entrypoint.d/
 COPY --from=build /app/web/dist /usr/share/nginx/html
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1/"]

@@ -32,6 +32,7 @@ interface Service {
   environment?: Environment;
   ports?: Port[];
   deploy?: { replicas?: number };
+  ulimits?: { nofile?: { soft: number; hard: number } };
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   profiles?: string[];
@@ -414,6 +415,30 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       expect(stream).toContain("proxy_buffering off;");
       expect(stream).toMatch(/proxy_read_timeout \d+h;/);
     }
+  });
+
+  it("gives every API replica and nginx the open files and connections of 10,000 live streams", async () => {
+    const { services } = await resolveExample();
+    // A stream holds a socket in its API replica, and two connections in nginx (the browser's and the replica's).
+    expect(services.api!.ulimits?.nofile?.soft).toBeGreaterThan(10_000);
+    // The nginx image's own nginx.conf (as the deployment test's stand-in copies it), raised by the entrypoint's script
+    // at every start.
+    const conf = path.join(scratch, "nginx.conf");
+    writeFileSync(conf, readFileSync(path.join(ROOT, "deploy/test/base/nginx/nginx.conf")));
+    for (let start = 0; start < 2; start++)
+      await run("sh", [path.join(NGINX, "18-portal-connections.sh")], {
+        env: { PATH: process.env.PATH, NGINX_CONF: conf },
+      });
+    const nginx = readFileSync(conf, "utf8");
+    const directive = (name: string) =>
+      [...nginx.matchAll(new RegExp(`^\\s*${name} (\\d+);`, "gm"))].map((m) => Number(m[1]));
+    // worker_processes auto is one worker on a one-core host: that worker alone holds every stream.
+    expect(directive("worker_connections")).toEqual([32_768]);
+    expect(directive("worker_rlimit_nofile")).toEqual([65_536]);
+    expect(services.web!.ulimits?.nofile?.soft).toBeGreaterThanOrEqual(65_536);
+    expect(readFileSync(path.join(ROOT, "Dockerfile"), "utf8")).toMatch(
+      /COPY .*deploy\/nginx\/18-portal-connections\.sh .*\/docker-entrypoint\.d\//,
+    );
   });
 
   it("marks the API and the indexer healthy only when ready, and starts nginx once the API is", async () => {
