@@ -1,0 +1,396 @@
+/**
+ * Every operator watching at once: STREAMS (10,000) signed-in live streams (`GET /api/live`) spread over WALLETS
+ * (2,000) operators' wallets, held by CLIENTS (2) child processes, on the API as production runs it (the compiled
+ * server, its own process) over an embedded Postgres, anvil and the indexer; then stakes and payouts mined at RATE (5)
+ * a second for MINE_S (60) seconds, each naming one of ACTIVE (100) wallets. With INSTANCES=2, two API processes
+ * share the streams (as two instances behind nginx do), each figure printed per instance.
+ *
+ * Prints, each beside its target: the latency of each affected stream from its block indexed (the indexer's
+ * notification, heard on a connection of the bench's own) to the event read (p50/p99; target p99 <= 250 ms), with the
+ * floor of the same latency on one stream alone; that streams no event concerned received nothing but keep-alives
+ * (target 0); the API's resident memory with all open (target < 600 MB) beside its figure before they opened, its CPU
+ * while nothing happens with all open (target < 5 % of a core) beside the same with none open, and its memory
+ * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before). `npm run bench:streams`.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { keccak256, parseEther, toHex, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { signSession } from "@pli/api/auth";
+import { indexedProgressSql } from "@pli/api/chain/views";
+import { createDb } from "@pli/api/db/database";
+import { INDEXER_CHANNEL } from "@pli/api/live";
+import { METRICS_PATH } from "@pli/api/metrics";
+import { API, USER_TYPE } from "@pli/api/public-contract";
+import { deployContracts, seedDemoData } from "../contracts/scripts/deploy.ts";
+import { startAnvil } from "../scripts/lib/anvil.ts";
+import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { startIndexer, waitForIndexedBlock } from "../scripts/lib/indexer.ts";
+import { freePort } from "../scripts/lib/ports.ts";
+import { startPostgres } from "../scripts/lib/postgres.ts";
+import { embeddedPortalDatabase } from "../scripts/lib/stack-database.ts";
+import { prepareDatabase } from "../scripts/lib/stack-seed.ts";
+import { buildPrograms, PRODUCTION_PROGRAMS, productionApiEnv } from "../scripts/lib/production-build.ts";
+import { startService, type Service } from "../scripts/lib/service.ts";
+import { waitFor } from "../scripts/lib/wait.ts";
+import { chainActor, chainClients, pli } from "../test/chain.ts";
+import { cpuMs } from "./lib/cpu.ts";
+import { percentiles } from "./lib/percentiles.ts";
+import type { ClientCommand, ClientReply } from "./lib/stream-clients.ts";
+
+const STREAMS = Number(process.env.STREAMS ?? 10_000);
+const WALLETS = Number(process.env.WALLETS ?? 2_000);
+const ACTIVE = Number(process.env.ACTIVE ?? 100);
+const CLIENTS = Number(process.env.CLIENTS ?? 2);
+const INSTANCES = Number(process.env.INSTANCES ?? 1);
+const RATE = Number(process.env.RATE ?? 5);
+const MINE_S = Number(process.env.MINE_S ?? 60);
+const FLOOR_TXS = Number(process.env.FLOOR_TXS ?? 40);
+const IDLE_S = Number(process.env.IDLE_S ?? 30);
+const AFTER_CLOSE_S = Number(process.env.AFTER_CLOSE_S ?? 60);
+const TARGET = { p99Ms: 250, rssMb: 600, idleCpuPercent: 5, afterCloseMb: 100 };
+const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Epoch milliseconds with sub-millisecond precision, comparable between processes. */
+const now = () => performance.timeOrigin + performance.now();
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+/** The share of one core `pid` used over `seconds` from now. */
+async function cpuPercent(pid: number, seconds: number): Promise<number> {
+  const [cpu, wall] = [cpuMs(pid), performance.now()];
+  await sleep(seconds * 1000);
+  return ((cpuMs(pid) - cpu) / (performance.now() - wall)) * 100;
+}
+
+/** A child process holding streams (bench/lib/stream-clients.ts), told what to do one command at a time. */
+function clientProcess() {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "lib/stream-clients.ts"), {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const replies: ((reply: ClientReply) => void)[] = [];
+  child.on("message", (reply: ClientReply) => replies.shift()?.(reply));
+  return {
+    ask: <K extends ClientReply["kind"]>(command: ClientCommand) =>
+      new Promise<Extract<ClientReply, { kind: K }>>((resolve) => {
+        replies.push(resolve as (reply: ClientReply) => void);
+        child.send(command);
+      }),
+    kill: () => child.kill(),
+  };
+}
+
+/** A wallet of the bench's own: the first ACTIVE have keys and stake; the rest only sign in. */
+const activeKey = (i: number) => keccak256(toHex(`pli-bench-streams-${i}`));
+const walletOf = (i: number): Address =>
+  i < ACTIVE
+    ? (privateKeyToAccount(activeKey(i)).address.toLowerCase() as Address)
+    : `0x${(0xbe0000 + i).toString(16).padStart(40, "0")}`;
+const nodeOf = (i: number): Address => `0x${(0xdd0000 + i).toString(16).padStart(40, "0")}`;
+
+const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-streams-"));
+const programs = `api/.bench-dist-streams-${process.pid}`;
+const pgServer = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
+const anvil = await startAnvil();
+const stops: (() => Promise<unknown>)[] = [];
+const children: ReturnType<typeof clientProcess>[] = [];
+try {
+  // Each program with its own database role, as a deployment runs them (the API refuses a superuser in production).
+  const database = await embeddedPortalDatabase(pgServer, dir);
+  await prepareDatabase({ database, dataDir: dir, demo: false, log: () => undefined });
+  const databaseUrl = database.api;
+  const db = createDb(databaseUrl, 2);
+  stops.push(() => db.destroy());
+
+  const deployOptions = { rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner };
+  const deployment = await deployContracts(deployOptions);
+  const active = Array.from({ length: ACTIVE }, (_, i) => walletOf(i));
+  await seedDemoData(deployment, deployOptions, {
+    operators: active,
+    pliEach: pli(1_000_000),
+    nativeEach: parseEther("10"),
+    rewardDeposit: pli(10_000_000),
+  });
+  const owner = chainActor(anvil.rpcUrl, deployment, DEV_KEYS.owner);
+  const stakers = active.map((_, i) => chainActor(anvil.rpcUrl, deployment, activeKey(i)));
+  for (let i = 0; i < ACTIVE; i++) await owner.whitelist(active[i]!, nodeOf(i));
+  await Promise.all(
+    stakers.map(async (staker, i) => {
+      await staker.approve(pli(1_000_000));
+      await staker.stake(pli(50_000), nodeOf(i));
+    }),
+  );
+  const indexer = await startIndexer({
+    databaseUrl: database.indexer,
+    rpcUrl: anvil.rpcUrl,
+    wsUrl: anvil.wsUrl,
+    deployment,
+    logFile: path.join(dir, "indexer.log"),
+  });
+  stops.push(() => indexer.stop());
+  await waitForIndexedBlock(databaseUrl, await owner.publicClient.getBlockNumber(), { timeoutMs: 120_000 });
+
+  await sql`
+    INSERT INTO app.operator (wallet_address, email, user_role, twofa_enabled)
+    SELECT (${sql.val(Array.from({ length: WALLETS }, (_, i) => walletOf(i)))}::text[])[i],
+           'operator-with-a-long-address-for-the-streams-bench-' || i || '@example.com', 'Validator', true
+    FROM generate_series(1, ${WALLETS}::int) AS i`.execute(db);
+  const operators = await db
+    .selectFrom("app.operator")
+    .select(["id", "wallet_address", "email", "session_version"])
+    .execute();
+  const tokens = new Map<string, string>();
+  for (const operator of operators)
+    tokens.set(
+      operator.wallet_address.toLowerCase(),
+      await signSession(
+        {
+          sub: operator.id,
+          userType: USER_TYPE.user,
+          walletAddress: operator.wallet_address,
+          name: "",
+          email: operator.email ?? "",
+          ver: operator.session_version,
+        },
+        JWT_SECRET,
+        6 * 3600,
+      ),
+    );
+
+  await buildPrograms(programs, { server: PRODUCTION_PROGRAMS["api/dist"].server });
+  const apis: { url: string; pid: number; service: Service; metrics: string }[] = [];
+  for (let i = 0; i < INSTANCES; i++) {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const service = startService({
+      name: `api-${i}`,
+      command: process.execPath,
+      args: [path.join(ROOT, programs, "server.js")],
+      env: {
+        ...productionApiEnv({
+          databaseUrl,
+          rpcUrl: anvil.rpcUrl,
+          chainId: deployment.chainId,
+          jwtSecret: JWT_SECRET,
+          smtpUrl: "smtp://127.0.0.1:9",
+          uploadDir: path.join(dir, `uploads-${i}`),
+        }),
+        API_PORT: String(port),
+        PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
+        STAKING_ADDRESS: deployment.contracts.stakingRewards,
+        FARM_ADDRESS: deployment.contracts.pluginFarm,
+        OUTBOX_DIR: path.join(dir, `outbox-${i}`),
+        SCHEDULER_ENABLED: "false",
+        LOG_LEVEL: "warn",
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: "127.0.0.1",
+      },
+      logFile: path.join(dir, `api-${i}.log`),
+    });
+    stops.push(() => service.stop());
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(`API ${i}`, async () => (await fetch(`${url}${API.config}`).catch(() => null))?.ok, {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    }).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}; its log:\n${readFileSync(path.join(dir, `api-${i}.log`), "utf8").slice(-3_000)}`,
+      );
+    });
+    apis.push({ url, pid: service.process.pid!, service, metrics: `http://127.0.0.1:${metricsPort}${METRICS_PATH}` });
+  }
+
+  /** When each indexed block was first seen committed: the indexer's notification, then its progress read. */
+  const indexedAt: { block: number; at: number }[] = [];
+  const listener = new pg.Client({ connectionString: databaseUrl, application_name: "pli-bench-streams" });
+  await listener.connect();
+  stops.push(() => listener.end());
+  let reading = Promise.resolve();
+  listener.on("notification", () => {
+    const at = now();
+    reading = reading.then(async () => {
+      const { rows } = await sql<{ block: string | null }>`${indexedProgressSql}`.execute(db);
+      const block = Number(rows[0]?.block ?? -1);
+      if (block > (indexedAt.at(-1)?.block ?? -1)) indexedAt.push({ block, at });
+    });
+  });
+  await listener.query(`LISTEN "${INDEXER_CHANNEL}"`);
+  const indexedTime = (block: number) => indexedAt.find((entry) => entry.block >= block)?.at;
+
+  const owned = chainClients(anvil.rpcUrl, deployment).as(DEV_KEYS.owner);
+  let payoutDate = 0;
+  /** Mines `count` transactions at RATE a second, each naming one active wallet; returns (block, wallet) of each. */
+  async function mine(count: number, wallets: number[]): Promise<{ block: number; wallet: string }[]> {
+    const mined: { block: number; wallet: string }[] = [];
+    const started = performance.now();
+    for (let n = 0; n < count; n++) {
+      await sleep(Math.max(0, started + (n * 1000) / RATE - performance.now()));
+      const i = wallets[n % wallets.length]!;
+      const hash: Hex =
+        n % 2 === 0
+          ? await stakers[i]!.sendTopup(pli(1), nodeOf(i))
+          : await owned.staking.write.payRewards([[active[i]!], [pli(1)], [BigInt(++payoutDate)], [nodeOf(i)]]);
+      const receipt = await owner.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+      if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+      mined.push({ block: Number(receipt.blockNumber), wallet: active[i]!.toLowerCase() });
+    }
+    await waitForIndexedBlock(databaseUrl, mined.at(-1)!.block, { timeoutMs: 60_000 });
+    await sleep(2_000);
+    return mined;
+  }
+
+  /**
+   * Each affected stream's latency per transaction naming its wallet: its first event at or after the transaction's
+   * block, from that block's indexing; and the transactions a stream never heard of.
+   */
+  function latencies(
+    mined: { block: number; wallet: string }[],
+    streams: { wallet: string }[],
+    arrivals: [number, number, number][],
+  ) {
+    const byStream = new Map<number, [number, number][]>();
+    for (const [index, block, at] of arrivals) byStream.set(index, [...(byStream.get(index) ?? []), [block, at]]);
+    const streamsOf = new Map<string, number[]>();
+    streams.forEach(({ wallet }, index) => streamsOf.set(wallet, [...(streamsOf.get(wallet) ?? []), index]));
+    const values: number[] = [];
+    let missed = 0;
+    for (const { block, wallet } of mined) {
+      const indexed = indexedTime(block);
+      for (const index of streamsOf.get(wallet) ?? []) {
+        const heard = byStream.get(index)?.find(([eventBlock]) => eventBlock >= block);
+        if (!heard || indexed === undefined) missed++;
+        else values.push(heard[1] - indexed);
+      }
+    }
+    return { values, missed };
+  }
+
+  const apiPids = apis.map((api) => api.pid);
+  const rssAll = () => apiPids.map(rssMb);
+  /** The V8 heap in use of each instance, from its metrics: what of its resident memory the JavaScript holds. */
+  const heapAll = () =>
+    Promise.all(
+      apis.map(async ({ metrics }) => {
+        const text = await (await fetch(metrics)).text();
+        return Number(/^pli_nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1]) / 2 ** 20;
+      }),
+    );
+  const fmtMb = (values: number[]) => values.map((mb) => `${mb.toFixed(0)} MB`).join(" + ");
+  const fmtCpu = (values: number[]) => values.map((percent) => `${percent.toFixed(2)} %`).join(" + ");
+  const fmtMs = (ms: number) => `${ms.toFixed(1)} ms`;
+  const print = (line: string) => console.log(line);
+
+  // Started now, so that their start is not counted in the time the streams take to open.
+  const clients = Array.from({ length: CLIENTS }, () => clientProcess());
+  children.push(...clients);
+  // The floor: the same latency with one stream open on the first instance.
+  const floorClient = clientProcess();
+  children.push(floorClient);
+  const floorStreams = [{ url: apis[0]!.url, token: tokens.get(active[0]!.toLowerCase())!, wallet: active[0]! }];
+  await floorClient.ask<"opened">({ kind: "open", streams: floorStreams, concurrency: 1 });
+  const floorMined = await mine(FLOOR_TXS, [0]);
+  const floorReport = await floorClient.ask<"report">({ kind: "report" });
+  await floorClient.ask<"closed">({ kind: "close" });
+  const floor = latencies(
+    floorMined,
+    floorStreams.map(({ wallet }) => ({ wallet: wallet.toLowerCase() })),
+    floorReport.arrivals,
+  );
+
+  await sleep(10_000);
+  const cpuBefore = await Promise.all(apiPids.map((pid) => cpuPercent(pid, IDLE_S)));
+  const rssBefore = rssAll();
+  const heapBefore = await heapAll();
+
+  // Stream s belongs to wallet s mod WALLETS, on instance s mod INSTANCES, held by client s mod CLIENTS.
+  const shares = Array.from({ length: CLIENTS }, () => [] as { url: string; token: string; wallet: string }[]);
+  for (let s = 0; s < STREAMS; s++) {
+    const wallet = walletOf(s % WALLETS).toLowerCase();
+    shares[s % CLIENTS]!.push({ url: apis[s % INSTANCES]!.url, token: tokens.get(wallet)!, wallet });
+  }
+  const opening = performance.now();
+  const opened = await Promise.all(
+    clients.map((client, c) => client.ask<"opened">({ kind: "open", streams: shares[c]!, concurrency: 100 })),
+  );
+  const openedCount = opened.reduce((sum, reply) => sum + reply.opened, 0);
+  print(
+    `opened ${openedCount} of ${STREAMS} live streams over ${WALLETS} wallets on ${INSTANCES} API instance(s) in ${((performance.now() - opening) / 1000).toFixed(1)} s` +
+      (opened.some((reply) => reply.failed.length > 0)
+        ? `; failures: ${opened.flatMap((reply) => reply.failed).join(", ")}`
+        : ""),
+  );
+  await sleep(10_000);
+  const cpuOpen = await Promise.all(apiPids.map((pid) => cpuPercent(pid, IDLE_S)));
+  // After a quiet while, as the figure before they opened: V8 has collected what opening them left.
+  const rssOpen = rssAll();
+  const heapOpen = await heapAll();
+
+  const rssPeak = [...rssOpen];
+  const sampler = setInterval(() => rssAll().forEach((mb, i) => (rssPeak[i] = Math.max(rssPeak[i]!, mb))), 1_000);
+  const activeIndexes = Array.from({ length: ACTIVE }, (_, i) => i);
+  const mined = await mine(RATE * MINE_S, activeIndexes);
+  clearInterval(sampler);
+  const reports = await Promise.all(clients.map((client) => client.ask<"report">({ kind: "report" })));
+
+  const affected = new Set(mined.map(({ wallet }) => wallet));
+  let measured: number[] = [];
+  let missed = 0;
+  let unaffectedMessages = 0;
+  let unaffectedStreams = 0;
+  reports.forEach((report, c) => {
+    const result = latencies(mined, shares[c]!, report.arrivals);
+    measured = measured.concat(result.values);
+    missed += result.missed;
+    shares[c]!.forEach(({ wallet }, index) => {
+      if (affected.has(wallet)) return;
+      unaffectedStreams++;
+      unaffectedMessages += report.messages[index]!;
+    });
+  });
+  const foreign = reports.reduce((sum, report) => sum + report.foreign, 0);
+  const keepAlives = reports.reduce((sum, report) => sum + report.keepAlives, 0);
+  const lost = reports.reduce((sum, report) => sum + report.lost, 0);
+
+  const closing = performance.now();
+  await Promise.all(clients.map((client) => client.ask<"closed">({ kind: "close" })));
+  await sleep(Math.max(0, AFTER_CLOSE_S * 1000 - (performance.now() - closing)));
+  const rssAfter = rssAll();
+  const heapAfter = await heapAll();
+
+  const stats = percentiles(measured);
+  const floorStats = percentiles(floor.values);
+  print(
+    `${mined.length} stakes and payouts mined at ${RATE}/s over ${ACTIVE} wallets; ${measured.length} events on the affected streams (${missed} never arrived), ${lost} streams lost`,
+  );
+  print(
+    `  block indexed -> event on each affected stream: p50 ${fmtMs(stats.p50)}  p99 ${fmtMs(stats.p99)}  max ${fmtMs(stats.max)}   target p99 <= ${TARGET.p99Ms} ms   floor (1 stream, ${floor.values.length} events): p50 ${fmtMs(floorStats.p50)}  p99 ${fmtMs(floorStats.p99)}`,
+  );
+  print(
+    `  messages other than keep-alives on the ${unaffectedStreams} streams no event concerned: ${unaffectedMessages}   target 0   (events naming another wallet on any stream: ${foreign}; keep-alives received: ${keepAlives})`,
+  );
+  print(
+    `  API resident memory with all open: ${fmtMb(rssOpen)} (peak while mining ${fmtMb(rssPeak)}; V8 heap in use ${fmtMb(heapOpen)})   target < ${TARGET.rssMb} MB   floor (none open): ${fmtMb(rssBefore)} (heap ${fmtMb(heapBefore)})`,
+  );
+  print(
+    `  API CPU while nothing happens, all open: ${fmtCpu(cpuOpen)} of a core over ${IDLE_S} s   target < ${TARGET.idleCpuPercent} %   floor (none open): ${fmtCpu(cpuBefore)}`,
+  );
+  print(
+    `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${rssAfter.map((mb, i) => `${mb - rssBefore[i]! >= 0 ? "+" : ""}${(mb - rssBefore[i]!).toFixed(0)} MB`).join(", ")} on none open; heap ${fmtMb(heapAfter)})   target within ${TARGET.afterCloseMb} MB`,
+  );
+  print(
+    `  load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")} (2 cores, shared)`,
+  );
+} finally {
+  for (const child of children) child.kill();
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  await anvil.stop();
+  await pgServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(path.join(ROOT, programs), { recursive: true, force: true });
+}
