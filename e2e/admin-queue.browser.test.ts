@@ -1,12 +1,15 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
-import { API, MESSAGES } from "@pli/api/public-contract";
+import { API, INCENTIVE_STATUS, MESSAGES, type IncentiveResponse } from "@pli/api/public-contract";
+import { createDb } from "@pli/api/db/database";
+import { incentiveMessages } from "@pli/web/features/incentive/messages";
 import { routes } from "@/shared/config/routes";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
+import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
 import { approvedNode, chainAs, registeredNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -19,13 +22,25 @@ import { useStack } from "./support/stack.ts";
  */
 const stack = useStack();
 const browser = useBrowser();
+const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "admin-queue");
 let page: Page;
 let admin: string;
 let uncheckedBefore: number;
+let operatorWallet: string;
+const firstOfMonth = (daysAgo: number) => {
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString().slice(0, 10);
+};
+/**
+ * A 77-digit token: the layout sweep's 78-digit one shares this database, and the kept per-status sums (numeric(78, 0))
+ * hold only one of those.
+ */
+const HUGE_TOKEN = (10n ** 76n).toString();
 
 interface Counts {
   pendingNodes: number;
   uncheckedActivity: number;
+  dueIncentives: number;
 }
 const queue = () => callApi<Counts>(stack.current, API.dashboard.needsAction, admin);
 
@@ -69,6 +84,26 @@ beforeAll(async () => {
     { timeoutMs: 30_000, intervalMs: 250 },
   );
   uncheckedBefore = (await queue()).uncheckedActivity;
+  operatorWallet = operator.address.toLowerCase();
+  const db = createDb(stack.current.databaseUrl, 1);
+  try {
+    const row = (date: string, token: string) => ({
+      wallet: operatorWallet,
+      node: node.nodeAddress.toLowerCase(),
+      date,
+      token,
+      inactive_count: 0,
+      staked_days: 30,
+      accrued_days: 30,
+      percentage: "2.5",
+    });
+    await db
+      .insertInto("app.incentive")
+      .values([row(firstOfMonth(75), HUGE_TOKEN), row(firstOfMonth(0), "1000")])
+      .execute();
+  } finally {
+    await db.destroy();
+  }
   const context = await browser.current.newContext({
     baseURL: stack.current.urls.web,
     viewport: SCREEN_SIZES[0].viewport,
@@ -105,6 +140,36 @@ describe("the admin's queue", () => {
       );
     });
   }
+
+  it("leads 'Unpaid incentives due' to a list of exactly those: unpaid, their payment date come, the due chip chosen", async () => {
+    await page.goto(routes.adminDashboard.href());
+    await showInScheme(page, "light");
+    const due = (await queue()).dueIncentives;
+    await expect.poll(() => card("Unpaid incentives due").textContent()).toContain(due.toLocaleString("en-US"));
+    await card("Unpaid incentives due").click();
+    await page.waitForURL(
+      (url) => url.pathname === routes.adminListIncentive.href() && url.searchParams.get("status") === "due",
+    );
+    await page.getByText(incentiveMessages.listTotal(due)).waitFor();
+    const chips = page.getByRole("group", { name: "Incentives by status" });
+    expect(await chips.getByRole("radio", { name: `Due for payment ${due.toLocaleString("en-US")}` }).isChecked()).toBe(
+      true,
+    );
+    const listed = await callApi<{ docs: IncentiveResponse[]; totalDocs: number }>(
+      stack.current,
+      `${API.incentive.root}?status=due&limit=100`,
+      admin,
+    );
+    expect(listed.totalDocs).toBe(due);
+    expect(listed.docs.every((row) => row.status === INCENTIVE_STATUS.unPaid)).toBe(true);
+    const ours = listed.docs.filter((row) => row.walletAddress === operatorWallet).map((row) => row.token);
+    expect(ours).toEqual([HUGE_TOKEN]);
+    await page.getByText("1.00 × 10⁵⁸").first().waitFor();
+    for (const scheme of COLOR_SCHEMES) {
+      await showInScheme(page, scheme);
+      await checkScreen(page, SCREENSHOTS, `incentives-due-${scheme}`);
+    }
+  });
 
   it("puts the count cards two to a row on a phone", async () => {
     await page.setViewportSize(SCREEN_SIZES[1].viewport);

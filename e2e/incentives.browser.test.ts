@@ -4,8 +4,10 @@ import { parseUnits, type Hex } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  accruedMonthOf,
   API,
   INCENTIVE_STATUS,
+  monthText,
   MESSAGES,
   type IncentiveResponse,
   type IncentiveSummary,
@@ -20,7 +22,7 @@ import { routes } from "@/shared/config/routes";
 import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
-import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
+import { checkScreen, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { mailbox } from "../test/smtp.ts";
 import { callApi } from "./support/records.ts";
 import {
@@ -38,6 +40,13 @@ import { TestWallet } from "./support/wallet.ts";
 const stack = useStack();
 const browser = useBrowser();
 const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "incentives");
+/** The month an incentive dated `date` was earned for, as people write it: 'November 2026'. */
+const earnedMonth = (date: string) =>
+  new Date(`${monthText(accruedMonthOf(date))}-01T00:00:00Z`).toLocaleString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 /** Checks a screen with the pointer parked in the corner, so no hover state (a row, a tooltip) is measured. */
 async function shoot(page: Page, name: string) {
   await page.mouse.move(0, 0);
@@ -118,6 +127,32 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       [INCENTIVE_STATUS.unPaid, "Monthly", node.nodeAddress.toLowerCase()],
     ]);
     for (const row of rows) expect(BigInt(row.token)).toBeGreaterThan(0n);
+  });
+
+  test("an UnPaid incentive's own page, from its row: the month earned for, how it accrued, and the payment date with a countdown", async () => {
+    const page = await signedInPage(operatorSession, operator.key);
+    const row = rows[0]!;
+    const month = earnedMonth(row.date);
+    await page.goto(`${routes.listIncentive.href()}?limit=10`);
+    await page.getByRole("link", { name: incentiveMessages.viewOwnIncentive(month) }).click();
+    await page.waitForURL((url) => url.pathname === "/incentive" && url.searchParams.get("id") === row._id);
+    await page.getByRole("heading", { name: `Incentive earned for ${month}` }).waitFor();
+    const detail = (label: string) =>
+      page
+        .locator("div")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .last();
+    expect(await detail("Staked days").textContent()).toContain(String(row.stakedDays));
+    expect(await detail("Inactive days").textContent()).toContain(String(row.inactiveCount));
+    expect(await detail("Percentage per month").textContent()).toContain(`${row.percentage}%`);
+    const due = await detail("Payment due").textContent();
+    expect(due).toContain(formatDate(row.paymentDue));
+    expect(due).toMatch(/, in (a|an|\d+) (day|month|hour)s?$/);
+    expect(await page.getByRole("link", { name: /^View Transaction/ }).count()).toBe(0);
+    for (const scheme of ["light", "dark"] as const) {
+      await showInScheme(page, scheme);
+      await shoot(page, `incentive-page-unpaid-${scheme}`);
+    }
   });
 
   test("the admin deposits PLI (approve, then depositReward) and pays the two rows in one payRewards, signed in the test wallet", async () => {
@@ -240,6 +275,25 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const link = table.getByRole("link", { name: `View Transaction ${payoutTx}` });
     expect(await link.getAttribute("href")).toMatch(new RegExp(`${payoutTx}$`));
     await shoot(page, "operator-incentives");
+
+    await page.goto(`${routes.listIncentive.href()}?limit=10`);
+    await page.getByRole("link", { name: incentiveMessages.viewOwnIncentive(earnedMonth(rows[1]!.date)) }).click();
+    await page.getByRole("heading", { name: `Incentive earned for ${earnedMonth(rows[1]!.date)}` }).waitFor();
+    await page.getByText("Paid on", { exact: true }).waitFor();
+    await page.getByRole("link", { name: `View Transaction ${payoutTx}` }).waitFor();
+    expect(await page.getByText("Payment due", { exact: true }).count()).toBe(0);
+    await shoot(page, "incentive-page-paid");
+    await page.goto(`${routes.listIncentive.href()}?limit=1`);
+    await page.getByText("You have total 2 incentives.").waitFor();
+
+    const chips = page.getByRole("group", { name: "Incentives by status" });
+    for (const name of ["Paid 2", "UnPaid 0", "Due for payment 0"])
+      await chips.getByText(name, { exact: true }).waitFor();
+    await chips.getByText("UnPaid 0", { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === "UnPaid");
+    await page.getByText("You have total 0 incentives.").waitFor();
+    await chips.getByText("UnPaid 0", { exact: true }).click();
+    await page.getByText("You have total 2 incentives.").waitFor();
 
     const csv = csvLines(page.waitForEvent("download"));
     await page.getByRole("button", { name: "Export CSV" }).click();

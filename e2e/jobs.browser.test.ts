@@ -8,7 +8,7 @@ import { jobMessages } from "@pli/web/features/job/messages";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, twoFrames } from "./support/layout-checks.ts";
+import { checkScreen, COLOR_SCHEMES, showInScheme, twoFrames } from "./support/layout-checks.ts";
 import { activeNode, callApi, randomAddress } from "./support/records.ts";
 import { operatorAndAdminPages, signedInPage, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
@@ -244,6 +244,23 @@ describe("oracle jobs from submission to review", () => {
     expect(await page.getByRole("combobox", { name: /^Status/ }).inputValue()).toBe("Approved");
     await page.getByRole("combobox", { name: /^Job Status/ }).selectOption("Active");
     await page.getByLabel("Cost (PLI)").fill("0.25");
+    const evidence = page.getByRole("region", { name: "Review Evidence" });
+    const history = evidence.getByRole("list", { name: "Job history" });
+    const reviewedStep = history.getByRole("listitem").filter({ hasText: "Reviewed by an admin" });
+    await reviewedStep.getByText("Feeds checked").waitFor();
+    expect(await reviewedStep.textContent()).toMatch(/Pending.*Approved/);
+    await history.getByRole("listitem").filter({ hasText: "Submitted by the operator" }).waitFor();
+    await evidence
+      .getByRole("list", { name: "The operator's other jobs" })
+      .getByText(other, { exact: false })
+      .waitFor();
+    await evidence
+      .getByText("Not checked today")
+      .or(evidence.getByText(/^Answered \d+ of \d+ checks today$/))
+      .waitFor();
+    await showInScheme(page, "dark");
+    await shoot(page, "admin-edit-job-dark");
+    await showInScheme(page, "light");
     await shoot(page, "admin-edit-job");
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
     await confirmYes(page, jobMessages.confirmUpdate);
@@ -272,6 +289,27 @@ describe("oracle jobs from submission to review", () => {
     const row = page.getByRole("row").filter({ hasText: "0.25 PLI" });
     await row.getByText("Approved").waitFor();
     await row.getByText("Feeds checked").waitFor();
+
+    const { counts } = await api<{ counts: { status: string; count: number }[] }>(
+      `${API.job.statusCounts}?nodeId=${nodeId}`,
+      operatorSession,
+    );
+    const chips = page.getByRole("group", { name: "Jobs by status" });
+    for (const { status, count } of counts) await chips.getByText(`${status} ${count}`, { exact: true }).waitFor();
+    const approved = counts.find((item) => item.status === "Approved")!.count;
+    expect(approved).toBeGreaterThan(0);
+    await chips.getByText(`Approved ${approved}`, { exact: true }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get("status") === "Approved" && url.searchParams.get("id") === nodeId,
+    );
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Pending" }).count()).toBe(0);
+    await row.waitFor();
+    for (const scheme of COLOR_SCHEMES) {
+      await showInScheme(page, scheme);
+      await shoot(page, `status-chips-${scheme}`);
+    }
+    await chips.getByText(`Approved ${approved}`, { exact: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has("status"));
   });
 
   test("the admin sets the job's Job Status to InActive and is told 'Job Deactivated Successfully'", async () => {

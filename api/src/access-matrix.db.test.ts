@@ -311,7 +311,7 @@ describe("access matrix", () => {
     expect((await as("admin", "POST", API.stake.deactivate)).status).toBe(409);
   });
 
-  it("incentives: operators list and export only their own; admins reach all, plan payouts, send hints, read totals and discrepancies, delete", async () => {
+  it("incentives: operators list, export and open only their own; admins reach all, plan payouts, send hints, read totals and discrepancies, delete", async () => {
     const walletOfA = privateKeyToAccount(DEV_KEYS.validator).address.toLowerCase();
     const row = (wallet: string, date: string) => ({
       wallet,
@@ -352,8 +352,11 @@ describe("access matrix", () => {
     expect((await as("operatorB", "GET", API.incentive.root)).body.totalDocs).toBe(0);
     expect((await as("operatorA", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(2);
     expect((await as("operatorB", "GET", API.incentive.export)).body.trimEnd().split("\r\n")).toHaveLength(1);
-    for (const [method, url, payload] of calls.slice(3))
+    for (const [method, url, payload] of calls.slice(4))
       expect((await as("operatorA", method, url, payload)).status, `${method} ${url}`).toBe(403);
+    expect((await as("operatorA", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).body._id).toBe(ofA!.id);
+    expect((await as("operatorA", "GET", `${API.incentive.byId}?incentiveId=${ofOther!.id}`)).status).toBe(404);
+    expect((await as("operatorB", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).status).toBe(404);
     expect((await as("admin", "GET", API.incentive.root)).body.totalDocs).toBe(2);
     expect((await as("admin", "GET", `${API.incentive.byId}?incentiveId=${ofA!.id}`)).status).toBe(200);
     expect((await as("admin", "GET", API.incentive.summary)).body).toMatchObject({

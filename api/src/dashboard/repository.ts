@@ -9,7 +9,7 @@ import {
 } from "../public-contract/domain.ts";
 import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/schema.ts";
 import type { Db } from "../db/database.ts";
-import { INCENTIVE_STATUSES, NEXT_PAYMENT_DAYS } from "../incentive/schema.ts";
+import { dueCutoff, INCENTIVE_STATUSES } from "../incentive/schema.ts";
 import { DASHBOARD_LIMITS, type NeedsAction } from "./schema.ts";
 
 /** Whose figures: one operator's wallet, or (undefined) everybody's. */
@@ -280,17 +280,16 @@ export async function firstSteps(db: Db, operatorId: string, wallet: string) {
 }
 
 /**
- * The admin's queue, counted in one statement. An incentive is due once its next payment date (NEXT_PAYMENT_DAYS after
- * its date) is today or past, in UTC days.
+ * The admin's queue, counted in one statement. An incentive is due once its next payment date has come (see
+ * dueCutoff), the admin list's `status=due`.
  */
 export async function needsActionCounts(db: Db, now: Date): Promise<Omit<NeedsAction, "uncheckedActivity">> {
-  const today = now.toISOString().slice(0, 10);
   const { rows } = await sql<Omit<NeedsAction, "uncheckedActivity">>`
     SELECT (SELECT count(*) FROM app.node WHERE status = ${NODE_STATUS.pending})::int AS "pendingNodes",
            (SELECT count(*) FROM app.job WHERE status = ${JOB_STATUS.pending})::int AS "pendingJobs",
            (SELECT count(*) FROM app.stake_request WHERE status = ${STAKE_REQUEST_STATUS.pending})::int AS "pendingStakeRequests",
            (SELECT count(*) FROM app.incentive
-             WHERE status = ${INCENTIVE_STATUS.unPaid} AND date <= ${today}::date - ${NEXT_PAYMENT_DAYS}::int)::int AS "dueIncentives",
+             WHERE status = ${INCENTIVE_STATUS.unPaid} AND date <= ${dueCutoff(now)}::date)::int AS "dueIncentives",
            (SELECT count(*) FROM app.ticket WHERE status = ${TICKET_STATUS.open})::int AS "ticketsAwaitingReply"
   `.execute(db);
   return rows[0]!;

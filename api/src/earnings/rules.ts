@@ -5,7 +5,7 @@ import {
   daysInMonth,
   monthOf,
   monthText,
-  NEXT_PAYMENT_DAYS,
+  paymentDueOf,
   type PositionEvent,
   type RateChange,
 } from "../incentive/schema.ts";
@@ -14,9 +14,7 @@ import {
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** When an incentive dated `date` (YYYY-MM-DD) is paid: the spec's 30 days after its date. */
-export const paymentDueOf = (date: string) =>
-  isoDay(new Date(Date.parse(`${date}T00:00:00Z`) + NEXT_PAYMENT_DAYS * DAY_MS));
+export { paymentDueOf } from "../incentive/schema.ts";
 
 /**
  * Stake times time staked in [from, to), in wei-milliseconds: the position earns from a stake or top-up until an

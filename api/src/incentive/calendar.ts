@@ -55,8 +55,18 @@ export const dateOfKey = (key: number | string) => {
   return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 };
 
+/**
+ * The latest incentive date whose payment date (NEXT_PAYMENT_DAYS after it) has come by `now`, in UTC days: an unpaid
+ * incentive dated this day or earlier is due (the admin's Needs action count and the list's due filter).
+ */
+export const dueCutoff = (now: Date) => new Date(now.getTime() - NEXT_PAYMENT_DAYS * DAY_MS).toISOString().slice(0, 10);
+
+/** When an incentive dated `date` (YYYY-MM-DD) is paid: the spec's 30 days after its date, YYYY-MM-DD. */
+export const paymentDueOf = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + NEXT_PAYMENT_DAYS * DAY_MS).toISOString().slice(0, 10);
+
 /** Spec 2 and 9: an incentive's next payment date is its date plus 30 days, shown as ~ once past. */
 export function nextPaymentDate(date: string, now: Date): string {
-  const next = new Date(Date.parse(`${date}T00:00:00Z`) + NEXT_PAYMENT_DAYS * DAY_MS);
-  return next.getTime() < now.getTime() ? NEXT_PAYMENT_PAST : next.toISOString().slice(0, 10);
+  const next = paymentDueOf(date);
+  return Date.parse(`${next}T00:00:00Z`) < now.getTime() ? NEXT_PAYMENT_PAST : next;
 }

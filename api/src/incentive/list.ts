@@ -2,29 +2,36 @@ import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
+import { dueCutoff } from "./calendar.ts";
 import { incentives, newestFirst, searchOf, withRelations, type IncentiveRow } from "./repository.ts";
-import type { IncentiveStatus } from "./rules.ts";
+import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
+import { INCENTIVE_DUE, type IncentiveListStatus, type IncentiveStatus } from "./rules.ts";
 
-/** Who and what: everybody's or one wallet's rows (`own`), unsearched, by status or by 0x prefix. */
-type Shape = "all" | "status" | "hex" | "own" | "own+status" | "own+hex";
+/**
+ * Who and what: everybody's or one wallet's rows (`own`), by status, by 0x prefix, and only the unpaid ones whose
+ * payment date has come (`due`); one prepared statement per combination.
+ */
+type Shape = `${"own" | "all"}${"" | "+status"}${"" | "+hex"}${"" | "+due"}`;
 
 interface Values {
   wallet?: string;
   status?: IncentiveStatus;
   pattern?: string;
+  /** The latest date an unpaid incentive may have to be due (see dueCutoff). */
+  dueBy?: string;
 }
 
 /**
  * The rows of a shape: one wallet's through its index, one status's through its partial index in list order, a prefix
- * of wallet, node or payout hash. The values go as parameters, or as literals in the SQL text (`literal`) for a
- * statement that takes none (COPY).
+ * of wallet, node or payout hash, the due ones by date. The values go as parameters, or as literals in the SQL text
+ * (`literal`) for a statement that takes none (COPY).
  */
 function matching(db: Db, shape: Shape, v: Values, literal = false) {
   const value = (text: string) => (literal ? sql.lit(text) : text);
   let query = incentives(db);
   if (shape.startsWith("own")) query = query.where("i.wallet", "=", value(v.wallet!));
-  if (shape.endsWith("status")) query = query.where("i.status", "=", literal ? sql.lit(v.status!) : v.status!);
-  if (shape.endsWith("hex"))
+  if (shape.includes("+status")) query = query.where("i.status", "=", literal ? sql.lit(v.status!) : v.status!);
+  if (shape.includes("+hex"))
     query = query.where((eb) =>
       eb.or([
         eb("i.wallet", "like", value(v.pattern!)),
@@ -32,6 +39,7 @@ function matching(db: Db, shape: Shape, v: Values, literal = false) {
         eb("i.paid_tx", "like", value(v.pattern!)),
       ]),
     );
+  if (shape.includes("+due")) query = query.where(sql<boolean>`i.date <= ${value(v.dueBy!)}::date`);
   return query;
 }
 
@@ -42,7 +50,7 @@ function matching(db: Db, shape: Shape, v: Values, literal = false) {
 function total(db: Db, shape: Shape, v: Values) {
   if (shape === "all")
     return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g)`;
-  if (shape === "status")
+  if (shape === "all+status")
     return sql<string>`(SELECT coalesce(sum(g.count), 0)::text FROM app.incentive_status_count AS g WHERE g.status = ${v.status})`;
   return sql<string>`(${matching(db, shape, v).select((eb) => eb.fn.countAll<string>().as("n"))})::text`;
 }
@@ -66,23 +74,34 @@ const totalOfShape = preparedQuery(
 );
 
 /**
- * The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label
- * or 0x prefix (see searchOf); null when `q` names no status (nothing matches).
+ * The shape and values of a filter: the operator's own (`wallet`) or everybody's, `q` by status label or 0x prefix
+ * (see searchOf), `status` one status or the due ones (unpaid, payment date come by `now`); null when nothing can
+ * match (`q` names no status, or none that `status` allows).
  */
-function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape; values: Values } | null {
+function shapeOf({ wallet, q, status: only, now = new Date() }: ListFilter): { shape: Shape; values: Values } | null {
   const { statuses, hexPrefix } = searchOf(q);
-  if (statuses?.length === 0) return null;
-  const status = statuses?.length === 1 ? statuses[0] : undefined;
-  const search = status ? "status" : hexPrefix ? "hex" : "";
-  const shape = (wallet ? (search ? `own+${search}` : "own") : search || "all") as Shape;
+  const due = only === INCENTIVE_DUE;
+  const wanted = due ? INCENTIVE_STATUS.unPaid : only;
+  const allowed = wanted ? (statuses ?? [wanted]).filter((status) => status === wanted) : statuses;
+  if (allowed?.length === 0) return null;
+  const status = allowed?.length === 1 ? allowed[0] : undefined;
+  const shape: Shape = `${wallet ? "own" : "all"}${status ? "+status" : ""}${hexPrefix ? "+hex" : ""}${due ? "+due" : ""}`;
   return {
     shape,
     values: {
       ...(wallet ? { wallet } : {}),
       ...(status ? { status } : {}),
       ...(hexPrefix ? { pattern: `${hexPrefix}%` } : {}),
+      ...(due ? { dueBy: dueCutoff(now) } : {}),
     },
   };
+}
+
+interface ListFilter {
+  wallet?: string;
+  q: string;
+  status?: IncentiveListStatus;
+  now?: Date;
 }
 
 /**
@@ -91,7 +110,7 @@ function shapeOf({ wallet, q }: { wallet?: string; q: string }): { shape: Shape;
  */
 export async function listIncentives(
   db: Db,
-  filter: { wallet?: string; q: string; page: number; limit: number },
+  filter: ListFilter & { page: number; limit: number },
 ): Promise<{ rows: IncentiveRow[]; total: number }> {
   const of = shapeOf(filter);
   if (!of) return { rows: [], total: 0 };
@@ -107,7 +126,7 @@ export async function listIncentives(
  * a COPY; no row when `q` names no status. With a range, those created in its UTC days (the
  * export's Created At).
  */
-export function everyIncentive(db: Db, filter: { wallet?: string; q: string } & DayRange) {
+export function everyIncentive(db: Db, filter: ListFilter & DayRange) {
   const of = shapeOf(filter);
   let query = of ? matching(db, of.shape, of.values, true) : incentives(db).where(sql.lit(false));
   const { start, end } = dayRangeBounds(filter);
@@ -115,4 +134,36 @@ export function everyIncentive(db: Db, filter: { wallet?: string; q: string } & 
   if (start) query = query.where("i.created_at", ">=", instant(start));
   if (end) query = query.where("i.created_at", "<", instant(end));
   return newestFirst(query);
+}
+
+/**
+ * The list's rows per status filter (Paid, UnPaid, due), the operator's own (`wallet`) or everybody's: the kept counts
+ * for everybody's statuses, the wallet's through its index, the due ones through the status index.
+ */
+export async function incentiveStatusCounts(
+  db: Db,
+  { wallet, now = new Date() }: { wallet?: string; now?: Date },
+): Promise<{ status: IncentiveListStatus; count: number }[]> {
+  const perStatus = wallet
+    ? db
+        .selectFrom("app.incentive")
+        .where("wallet", "=", wallet)
+        .groupBy("status")
+        .select(["status", (eb) => eb.fn.countAll<string>().as("count")])
+    : db.selectFrom("app.incentive_status_count").select(["status", sql<string>`count::text`.as("count")]);
+  let dueRows = db
+    .selectFrom("app.incentive")
+    .where("status", "=", INCENTIVE_STATUS.unPaid)
+    .where(sql<boolean>`date <= ${dueCutoff(now)}::date`);
+  if (wallet) dueRows = dueRows.where("wallet", "=", wallet);
+  const [rows, due] = await Promise.all([
+    perStatus.execute(),
+    dueRows.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const of = (status: IncentiveStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return [
+    { status: INCENTIVE_STATUS.paid, count: of(INCENTIVE_STATUS.paid) },
+    { status: INCENTIVE_STATUS.unPaid, count: of(INCENTIVE_STATUS.unPaid) },
+    { status: INCENTIVE_DUE, count: Number(due.count) },
+  ];
 }

@@ -3,7 +3,7 @@ import { keptPriceAt, valuedAt } from "../price/index.ts";
 import { INCENTIVE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { stakeIdOf } from "../stake/schema.ts";
-import { nextPaymentDate } from "./calendar.ts";
+import { nextPaymentDate, paymentDueOf } from "./calendar.ts";
 import { INCENTIVE_STATUSES, type IncentiveStatus } from "./rules.ts";
 import type { Discrepancy, IncentiveResponse, IncentiveSummary } from "./schema.ts";
 
@@ -237,6 +237,7 @@ export function toIncentiveResponse(row: IncentiveRow, now: Date, priced: boolea
     amountMismatch: row.paid_amount !== null && row.paid_amount !== row.token,
     ...paidUsdOf(row, priced),
     nextPaymentDate: nextPaymentDate(row.date, now),
+    paymentDue: paymentDueOf(row.date),
     stake: { stakeNo: stakeIdOf(row.wallet, row.node), status: row.stake_status },
     user: { walletAddress: row.wallet, email: row.email ?? "" },
     createdAt: row.created_at.toISOString(),

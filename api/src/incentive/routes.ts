@@ -14,7 +14,7 @@ import { accountOf } from "../rate-limit/index.ts";
 import { walletOf } from "../stake/index.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
-import { listIncentives } from "./list.ts";
+import { incentiveStatusCounts, listIncentives } from "./list.ts";
 import {
   TAX_REPORT_COLUMNS,
   taxReportCells,
@@ -41,6 +41,7 @@ import {
   incentiveDeleteSchema,
   incentiveExportQuerySchema,
   incentiveListQuerySchema,
+  incentiveStatusCountsSchema,
   incentiveResponseSchema,
   incentiveSummarySchema,
   payoutHintResponseSchema,
@@ -92,8 +93,11 @@ const taxReportRoute = createRoute({
 const getIncentiveRoute = createRoute({
   method: "get",
   path: INCENTIVE_PATHS.byId,
-  ...describe("admin", "One incentive, as the list shows it"),
-  middleware: [adminOnly] as const,
+  ...describe(
+    "signed-in",
+    "One incentive, as the list shows it: an operator's own (404 for another's), any for an admin",
+  ),
+  middleware: [signedIn] as const,
   request: { query: incentiveByIdQuerySchema },
   responses: { 200: jsonResponse(incentiveResponseSchema, "The incentive"), ...guarded, 404: notFound },
 });
@@ -108,6 +112,17 @@ const exportIncentivesRoute = createRoute({
   middleware: [signedIn] as const,
   request: { query: incentiveExportQuerySchema },
   responses: { 200: csvResponse("incentivelist.csv, newest date first"), ...guarded },
+});
+
+const incentiveStatusCountsRoute = createRoute({
+  method: "get",
+  path: INCENTIVE_PATHS.statusCounts,
+  ...describe(
+    "signed-in",
+    "How many incentives are Paid, UnPaid, and unpaid with their payment date come (due): the operator's own, or all for an admin",
+  ),
+  middleware: [signedIn] as const,
+  responses: { 200: jsonResponse(incentiveStatusCountsSchema, "Counts per status filter"), ...guarded },
 });
 
 const incentiveSummaryRoute = createRoute({
@@ -216,8 +231,10 @@ export const incentiveRoutes = createRouter()
     });
   })
   .openapi(getIncentiveRoute, async (c) => {
-    const row = await findIncentive(c.get("deps").db, c.req.valid("query").incentiveId);
-    if (!row) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
+    const { db } = c.get("deps");
+    const row = await findIncentive(db, c.req.valid("query").incentiveId);
+    const own = await scopeOf(db, c.get("session")!);
+    if (!row || (own && row.wallet !== own)) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
     return c.json(toIncentiveResponse(row, new Date(), Boolean(c.get("deps").config.PRICE_FEED_ADDRESS)), 200);
   })
   .openapi(exportIncentivesRoute, async (c) => {
@@ -245,6 +262,11 @@ export const incentiveRoutes = createRouter()
       release();
       throw error;
     }
+  })
+  .openapi(incentiveStatusCountsRoute, async (c) => {
+    const { db } = c.get("deps");
+    const counts = await incentiveStatusCounts(db, { wallet: await scopeOf(db, c.get("session")!) });
+    return c.json({ counts }, 200);
   })
   .openapi(incentiveSummaryRoute, async (c) => c.json(await incentiveSummary(c.get("deps").db), 200))
   .openapi(discrepanciesRoute, async (c) => {

@@ -8,6 +8,10 @@ import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 
 export type IncentiveStatus = (typeof INCENTIVE_STATUS)[keyof typeof INCENTIVE_STATUS];
 export const INCENTIVE_STATUSES = Object.values(INCENTIVE_STATUS) as [IncentiveStatus, ...IncentiveStatus[]];
+/** The list's status filter beyond the statuses: the unpaid incentives whose payment date has come. */
+export const INCENTIVE_DUE = "due";
+export const INCENTIVE_LIST_STATUSES = [...INCENTIVE_STATUSES, INCENTIVE_DUE] as const;
+export type IncentiveListStatus = (typeof INCENTIVE_LIST_STATUSES)[number];
 export const INCENTIVE_TYPE = { monthly: "Monthly" } as const;
 export type IncentiveType = (typeof INCENTIVE_TYPE)[keyof typeof INCENTIVE_TYPE];
 

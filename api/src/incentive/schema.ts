@@ -3,9 +3,21 @@ import { addressSchema } from "@pli/abis";
 import { dayRangeInOrder, dayRangeShape, requiredDayRangeShape } from "../shared/date-range.ts";
 import { priceSchema, usdSchema } from "../price/schema.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
-import { idSchema, listQuerySchema, txHashSchema as txHash, weiSchema as wei } from "../shared/schema.ts";
+import {
+  idSchema,
+  listQuerySchema,
+  statusCountsSchema,
+  txHashSchema as txHash,
+  weiSchema as wei,
+} from "../shared/schema.ts";
 import { PAYOUT_HINT_MESSAGES } from "./payout-rules.ts";
-import { INCENTIVE_RULE_MESSAGES, INCENTIVE_STATUSES, INCENTIVE_TYPE, taxReportRangeError } from "./rules.ts";
+import {
+  INCENTIVE_LIST_STATUSES,
+  INCENTIVE_RULE_MESSAGES,
+  INCENTIVE_STATUSES,
+  INCENTIVE_TYPE,
+  taxReportRangeError,
+} from "./rules.ts";
 import { featureContract } from "../public-contract/feature.ts";
 export * from "./rules.ts";
 export * from "./calendar.ts";
@@ -18,6 +30,7 @@ export const INCENTIVE_PATHS = {
   export: "/api/incentive/export",
   taxReport: "/api/incentive/tax-report",
   summary: "/api/incentive/summary",
+  statusCounts: "/api/incentive/status-counts",
   discrepancies: "/api/incentive/discrepancies",
   payout: "/api/incentive/payout",
   update: "/api/incentive/update",
@@ -49,9 +62,18 @@ const incentiveStatusSchema = z.enum(INCENTIVE_STATUSES);
 
 /**
  * GET /api/incentive: `q` searches by status (a status label it begins, any case: "paid", "Un") or, when
- * it is 0x hex, by the beginning of the wallet, node address or payout transaction hash.
+ * it is 0x hex, by the beginning of the wallet, node address or payout transaction hash;
+ * `status` keeps one status, or `due`: the unpaid ones whose payment date has come.
  */
-export const incentiveListQuerySchema = listQuerySchema;
+export const incentiveListQuerySchema = listQuerySchema.extend({
+  status: z
+    .enum(INCENTIVE_LIST_STATUSES, { error: `status must be one of ${INCENTIVE_LIST_STATUSES.join(", ")}` })
+    .optional(),
+});
+/** GET /api/incentive/status-counts: the list's rows per status and the due ones, the operator's own or everybody's. */
+export const incentiveStatusCountsSchema = statusCountsSchema(INCENTIVE_LIST_STATUSES);
+export type IncentiveStatusCounts = z.infer<typeof incentiveStatusCountsSchema>;
+
 /** The export's search and optional range of incentive days (UTC, first and last included). */
 export const incentiveExportQuerySchema = listQuerySchema
   .pick({ q: true })
@@ -131,6 +153,8 @@ export const incentiveResponseSchema = z.object({
   paidUsd: usdSchema.nullable(),
   /** YYYY-MM-DD, or ~ once past (spec 2). */
   nextPaymentDate: z.string(),
+  /** YYYY-MM-DD: when the payment is due (the date plus 30 days), kept once past, for the incentive's own page. */
+  paymentDue: z.string(),
   /** The stake position the row accrued on: its _id (0x<wallet>-0x<node>) and the chain's status now. */
   stake: z.object({
     stakeNo: z.string(),

@@ -105,3 +105,37 @@ describe("GET /api/job: the admin's Job Requests", () => {
     expect((await t.call("GET", API.job.root, { token: alice.token })).status).toBe(403);
   });
 });
+
+describe("the job lists' status chips (issue 44)", () => {
+  const counts = (token: string, query = "") => t.call("GET", `${API.job.statusCounts}${query}`, { token });
+  it("status keeps one review status, on one node's list and on the admin's", async () => {
+    expect(namesOf((await byNode(alice.token, alice.nodeId, "?status=Approved")).body)).toEqual(["a2"]);
+    expect(namesOf((await adminList("?status=Pending")).body)).toEqual(["a1", "a3"]);
+    expect(namesOf((await adminList("?status=Rejected&q=b")).body)).toEqual(["b1"]);
+    const bad = await adminList("?status=Approvedish");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("status");
+  });
+
+  it("counts per review status on the server: one node's for its owner, any or all for an admin, no one else's", async () => {
+    expect((await counts(alice.token, `?nodeId=${alice.nodeId}`)).body).toEqual({
+      counts: [
+        { status: "Pending", count: 1 },
+        { status: "Approved", count: 1 },
+        { status: "Rejected", count: 0 },
+      ],
+    });
+    expect((await counts(admin)).body).toEqual({
+      counts: [
+        { status: "Pending", count: 2 },
+        { status: "Approved", count: 1 },
+        { status: "Rejected", count: 1 },
+      ],
+    });
+    expect((await counts(admin, `?nodeId=${bob.nodeId}`)).body.counts[2]).toEqual({ status: "Rejected", count: 1 });
+    expect((await counts(bob.token, `?nodeId=${alice.nodeId}`)).status).toBe(404);
+    const noNode = await counts(bob.token);
+    expect(noNode.status).toBe(400);
+    expect(noNode.body.errors).toHaveProperty("nodeId");
+  });
+});

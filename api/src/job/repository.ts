@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { OTHER_PROVIDER } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { containsPattern, pageOf } from "../shared/list.ts";
-import type { JobRunStatus, JobStatus, JobValues } from "./rules.ts";
+import { JOB_STATUSES, type JobRunStatus, type JobStatus, type JobValues } from "./rules.ts";
 import type { JobResponse } from "./schema.ts";
 import type { JobTable } from "./table.ts";
 
@@ -83,12 +83,15 @@ export interface JobFilter {
   /** One node's jobs (the operator's list); the search then covers status and job status only. */
   nodeId?: string;
   ownerId?: string;
+  /** One review status only (the list's chip). */
+  status?: JobStatus | undefined;
 }
 
-function jobsMatching(db: Db, { q, nodeId, ownerId }: JobFilter) {
+function jobsMatching(db: Db, { q, nodeId, ownerId, status }: JobFilter) {
   let query = jobsOf(db);
   if (nodeId) query = query.where("j.node_id", "=", nodeId);
   if (ownerId) query = query.where("j.operator_id", "=", ownerId);
+  if (status) query = query.where("j.status", "=", status);
   if (!q) return query;
   const pattern = containsPattern(q);
   if (nodeId)
@@ -111,6 +114,21 @@ export const listJobs = (db: Db, params: JobFilter & { page: number; limit: numb
     (query) => withContext(query).orderBy("j.created_at", "desc").orderBy("j.id"),
     params,
   );
+
+/** Jobs per review status, in JOB_STATUSES' order: one node's, one operator's (`ownerId`) or everybody's. */
+export async function jobStatusCounts(
+  db: Db,
+  { nodeId, ownerId }: { nodeId?: string | undefined; ownerId?: string | undefined },
+): Promise<{ status: JobStatus; count: number }[]> {
+  let query = db.selectFrom("app.job").select(["status", (eb) => eb.fn.countAll<string>().as("count")]);
+  if (nodeId) query = query.where("node_id", "=", nodeId);
+  if (ownerId) query = query.where("operator_id", "=", ownerId);
+  const rows = await query.groupBy("status").execute();
+  return JOB_STATUSES.map((status) => ({
+    status,
+    count: Number(rows.find((row) => row.status === status)?.count ?? 0),
+  }));
+}
 
 /** One job with its context; `ownerId` limits it to that operator's jobs. */
 export function findJob(db: Db, id: string, ownerId?: string) {

@@ -5,23 +5,26 @@
 import { ownerScope, adminOnly, signedIn, operatorOnly } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../shared/errors.ts";
+import { AppError, validationError } from "../shared/errors.ts";
 import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
-import { deleteJob, findJob, listJobs, nodeExists, toJobResponse } from "./repository.ts";
+import { deleteJob, findJob, jobStatusCounts, listJobs, nodeExists, toJobResponse } from "./repository.ts";
 import {
   JOB_MESSAGES,
   jobCreateSchema,
   jobEditSchema,
   jobResponseSchema,
+  jobListQuerySchema,
   jobsByNodeSchema,
   jobSavedSchema,
+  jobStatusCountsQuerySchema,
+  jobStatusCountsSchema,
   JOB_PATHS,
 } from "./schema.ts";
 import { addJob, editJob } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { auditActor, recordAudit } from "../audit/index.ts";
-import { deleteByIdSchema, listQuerySchema, messageSchema, pagedSchema } from "../shared/schema.ts";
+import { deleteByIdSchema, messageSchema, pagedSchema } from "../shared/schema.ts";
 
 /** The job routes (spec 7, Jobs). */
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
@@ -32,10 +35,10 @@ const jobsByNodeRoute = createRoute({
   path: JOB_PATHS.byNode,
   ...describe(
     "signed-in",
-    "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status",
+    "One node's jobs (the owner's node, or any for an admin), newest first; q searches status and job status, status keeps one review status",
   ),
   middleware: [signedIn] as const,
-  request: { query: listQuerySchema, ...jsonBody(jobsByNodeSchema) },
+  request: { query: jobListQuerySchema, ...jsonBody(jobsByNodeSchema) },
   responses: {
     200: jsonResponse(pagedSchema(jobResponseSchema), "A page of the node's jobs"),
     ...guarded,
@@ -48,11 +51,23 @@ const listJobsRoute = createRoute({
   path: JOB_PATHS.root,
   ...describe(
     "admin",
-    "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email",
+    "Job requests, newest first; q searches oracle addresses, job IDs, cost, sources, status, admin notes and the owner's wallet and email, status keeps one review status",
   ),
   middleware: [adminOnly] as const,
-  request: { query: listQuerySchema },
+  request: { query: jobListQuerySchema },
   responses: { 200: jsonResponse(pagedSchema(jobResponseSchema), "A page of jobs"), ...guarded },
+});
+
+const jobStatusCountsRoute = createRoute({
+  method: "get",
+  path: JOB_PATHS.statusCounts,
+  ...describe(
+    "signed-in",
+    "Jobs per review status (the chips beside 'Search by status'): one node's (the owner's, or any for an admin), or every job for an admin",
+  ),
+  middleware: [signedIn] as const,
+  request: { query: jobStatusCountsQuerySchema },
+  responses: { 200: jsonResponse(jobStatusCountsSchema, "Counts per review status"), ...guarded, 404: notFound },
 });
 
 const addJobRoute = createRoute({
@@ -104,6 +119,7 @@ export const jobRoutes = createRouter()
     if (!(await nodeExists(db, id, ownerId))) throw new AppError("notFound", JOB_MESSAGES.jobNodeNotFound);
     const { rows, total } = await listJobs(db, {
       q: query.q,
+      status: query.status,
       nodeId: id,
       ownerId,
       page: query.page,
@@ -115,6 +131,15 @@ export const jobRoutes = createRouter()
     const query = c.req.valid("query");
     const { rows, total } = await listJobs(c.get("deps").db, query);
     return c.json(paged(rows.map(toJobResponse), total, query.page, query.limit), 200);
+  })
+  .openapi(jobStatusCountsRoute, async (c) => {
+    const { db } = c.get("deps");
+    const { nodeId } = c.req.valid("query");
+    const ownerId = ownerScope(c.get("session")!);
+    if (ownerId && !nodeId) throw validationError({ nodeId: JOB_MESSAGES.jobCountsNeedNode });
+    if (nodeId && !(await nodeExists(db, nodeId, ownerId)))
+      throw new AppError("notFound", JOB_MESSAGES.jobNodeNotFound);
+    return c.json({ counts: await jobStatusCounts(db, { nodeId, ownerId }) }, 200);
   })
   .openapi(addJobRoute, async (c) => {
     const { db } = c.get("deps");

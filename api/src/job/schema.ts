@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JOB_NETWORKS } from "../public-contract/domain.ts";
-import { idSchema, text } from "../shared/schema.ts";
+import { idSchema, listQuerySchema, statusCountsSchema, text } from "../shared/schema.ts";
 import {
   addressLine,
   checkDecimal,
@@ -26,6 +26,7 @@ export const JOB_PATHS = {
   byNode: "/api/job/getbynodeid",
   edit: "/api/job/edit",
   delete: "/api/job/delete",
+  statusCounts: "/api/job/status-counts",
 } as const;
 
 export const JOB_MESSAGES = {
@@ -35,6 +36,7 @@ export const JOB_MESSAGES = {
   jobDeactivated: "Job Deactivated Successfully",
   jobStatusUpdated: "Status Updated Successfully",
   jobNotFound: "Job not found",
+  jobCountsNeedNode: "Name the node whose jobs to count",
   categoryNotListed: "Choose a category from the list",
   ...JOB_RULE_MESSAGES,
 } as const;
@@ -193,6 +195,16 @@ export const jobEditSchema = z.object({
 export type JobEditInput = z.infer<typeof jobEditSchema>;
 
 export const jobsByNodeSchema = z.object({ id: idSchema });
+
+/** The job lists' query: the spec's page, limit and q, and `status` to keep one review status (its chip). */
+export const jobListQuerySchema = listQuerySchema.extend({
+  status: z.enum(JOB_STATUSES, { error: `status must be one of ${JOB_STATUSES.join(", ")}` }).optional(),
+});
+
+/** GET /api/job/status-counts: jobs per review status, one node's (`nodeId`, the owner's or any for an admin) or all. */
+export const jobStatusCountsQuerySchema = z.object({ nodeId: idSchema.optional() });
+export const jobStatusCountsSchema = statusCountsSchema(JOB_STATUSES);
+export type JobStatusCounts = z.infer<typeof jobStatusCountsSchema>;
 
 export const jobResponseSchema = z.object({
   _id: z.string(),

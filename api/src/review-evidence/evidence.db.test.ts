@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { utcDay } from "../node-monitor/index.ts";
 import { API, LIMITS, MESSAGES, NODE_STATUS, STAKE_REQUEST_STATUS } from "../public-contract/index.ts";
@@ -94,5 +95,49 @@ describe("review evidence", () => {
     const malformed = await evidence(admin, "not-an-id");
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors.nodeId).toBeTruthy();
+  });
+});
+
+describe("job review evidence (issue 44)", () => {
+  const jobEvidence = (token: string, jobId: string) =>
+    t.call("GET", `${API.reviewEvidence.job}?jobId=${jobId}`, { token });
+
+  it("shows the job's node with its status and monitor answers, the operator's other jobs, and the job's history", async () => {
+    const owner = await operatorWithActiveNode(t);
+    const reviewed = await submitJob(t, owner, { name: "PLI/XDC price feed" });
+    const sibling = await submitJob(t, owner, { name: "Weather feed" });
+    const stranger = await operatorWithActiveNode(t);
+    await submitJob(t, stranger, { name: "Someone else's feed" });
+    const quick = await t.call("POST", API.job.edit, {
+      token: admin,
+      body: { _id: reviewed, status: "Approved", adminNotes: "Feeds checked against two sources" },
+    });
+    expect(quick.status).toBe(200);
+
+    const response = await jobEvidence(admin, reviewed);
+    expect(response.status).toBe(200);
+    const body = response.body;
+    expect(body.node).toMatchObject({ _id: owner.nodeId, status: NODE_STATUS.active, stakeStatus: null });
+    expect(body.monitor).toEqual({ probesToday: 0, answeredToday: 0, lastAnsweredDay: null });
+    expect(body.otherJobs.map((job: { _id: string; name: string }) => [job._id, job.name])).toEqual([
+      [sibling, "Weather feed"],
+    ]);
+    expect(body.history).toMatchObject([
+      {
+        action: "reviewed",
+        fromStatus: "Pending",
+        toStatus: "Approved",
+        notes: "Feeds checked against two sources",
+      },
+      { action: "submitted", fromStatus: null, toStatus: "Pending", notes: "" },
+    ]);
+  });
+
+  it("is the admin's only, and answers 404 for a job that does not exist", async () => {
+    const owner = await operatorWithActiveNode(t);
+    const job = await submitJob(t, owner);
+    expect((await jobEvidence(owner.token, job)).status).toBe(403);
+    expect((await jobEvidence(admin, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await jobEvidence(admin, "not-a-uuid")).status).toBe(400);
   });
 });

@@ -49,6 +49,10 @@ export const listQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),
 });
 
+/** How many rows of a list each status filter keeps (its chips beside 'Search by status'), in the chips' order. */
+export const statusCountsSchema = <const S extends readonly [string, ...string[]]>(statuses: S) =>
+  z.object({ counts: z.array(z.object({ status: z.enum(statuses), count: z.number().int() })) });
+
 /** The spec's paged list shape. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({

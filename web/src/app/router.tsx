@@ -42,6 +42,7 @@ export const pages: Record<RouteName, Load> = {
   dashboard: () => import("@/features/dashboard/pages/dashboard-page").then((m) => m.DashboardPage),
   adminDashboard: () => import("@/features/dashboard/pages/admin-dashboard-page").then((m) => m.AdminDashboardPage),
   listIncentive: () => import("@/features/incentive/pages/incentive-list-page").then((m) => m.IncentiveListPage),
+  viewIncentive: () => import("@/features/incentive/pages/incentive-page").then((m) => m.IncentivePage),
   adminListIncentive: () =>
     import("@/features/incentive/pages/admin-incentive-list-page").then((m) => m.AdminIncentiveListPage),
   adminEditIncentive: () =>

@@ -1,4 +1,6 @@
-import { INCENTIVE_STATUS, type FirstSteps, type IncentiveStatus } from "@pli/api/public-contract";
+import { INCENTIVE_STATUS, type Earnings, type FirstSteps, type IncentiveStatus } from "@pli/api/public-contract";
+import { groupDecimal } from "@/shared/format";
+import { dashboardMessages as m } from "./messages";
 
 export { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
 
@@ -32,4 +34,17 @@ export function currentFirstStep(steps: FirstSteps): number | null {
   if (!steps.nodeApproved) return 1;
   if (!steps.requestApproved) return 2;
   return 3;
+}
+
+/**
+ * The realised yield as a card shows it: '-' without stake time, 'pending' while the chain has paid nothing (a 0 %
+ * would read as a node that earns nothing), else the yearly percentage.
+ */
+export function yieldShown(figures: Pick<Earnings["total"], "realisedYield" | "payments">): {
+  value: string;
+  detail: string;
+} {
+  if (figures.realisedYield === null) return { value: "-", detail: m.earningsNoYield };
+  if (figures.payments.length === 0) return { value: m.earningsYieldPending, detail: m.earningsYieldPendingDetail };
+  return { value: m.earningsYieldValue(groupDecimal(figures.realisedYield)), detail: m.earningsYieldDetail };
 }

@@ -1,6 +1,6 @@
 import { INCENTIVE_STATUS } from "@pli/api/public-contract";
 import { describe, expect, it } from "vitest";
-import { chartPli, chartValue, currentFirstStep, incentiveOverview, monthLabel } from "./dashboard-display";
+import { chartPli, chartValue, currentFirstStep, incentiveOverview, monthLabel, yieldShown } from "./dashboard-display";
 
 const PLI = 10n ** 18n;
 
@@ -50,5 +50,15 @@ describe("currentFirstStep", () => {
       }),
     ).toBe(3);
     expect(currentFirstStep({ ...none, staked: true })).toBeNull();
+  });
+});
+
+describe("yieldShown", () => {
+  const payment = { txHash: "0x1", month: "2026-10", amount: "1", paidAt: "2026-11-01T00:00:00Z" };
+  it("says 'pending' while stake time has earned no payment yet, never 0 %", () => {
+    expect(yieldShown({ realisedYield: "0.00", payments: [] }).value).toBe("pending");
+    expect(yieldShown({ realisedYield: null, payments: [] }).value).toBe("-");
+    expect(yieldShown({ realisedYield: "2.40", payments: [payment] }).value).toBe("2.40 % a year");
+    expect(yieldShown({ realisedYield: "598565.08", payments: [payment] }).value).toBe("598,565.08 % a year");
   });
 });

@@ -40,6 +40,8 @@ export const dashboardMessages = {
   earningsYieldValue: (percent: string) => `${percent} % a year`,
   earningsYieldDetail: "the chain's payments against stake × days staked",
   earningsNoYield: "no stake time yet",
+  earningsYieldPending: "pending",
+  earningsYieldPendingDetail: "no payment from the chain yet, so no yield to show",
   earningsPerMonth: "Earned per month",
   earningsEarned: "Earned",
   earningsPaid: "Paid",

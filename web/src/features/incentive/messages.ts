@@ -1,3 +1,5 @@
+import { INCENTIVE_DUE, type IncentiveListStatus } from "@pli/api/public-contract";
+
 /** Texts of the incentive screens that the API's contract does not carry. */
 export const incentiveMessages = {
   earnedFor: (month: string) => `Earned for ${month}`,
@@ -10,6 +12,22 @@ export const incentiveMessages = {
   taxReportNeedsRange: "Pick the report's dates first (a preset or a first and last day)",
   listTotal: (n: number) => `You have total ${n} incentives.`,
   searchByStatus: "Search by status",
+  statusChips: "Incentives by status",
+  pageTitle: (month: string) => `Incentive earned for ${month}`,
+  accrualTitle: "How it accrued",
+  accrualDescription: "The month's stake, its days staked less the days the node was inactive, at the month's rate.",
+  stakedDays: "Staked days",
+  inactiveDays: "Inactive days",
+  earningDays: "Days that earned",
+  percentageLabel: "Percentage per month",
+  paymentTitle: "Payment",
+  paidOn: "Paid on",
+  paidAmount: "Paid",
+  paymentTx: "Payment transaction",
+  paymentDue: "Payment due",
+  paymentWaiting: "due now: the next payout by an admin pays it",
+  viewOwnIncentive: (month: string) => `View the incentive earned for ${month}`,
+  statusChip: (status: IncentiveListStatus) => (status === INCENTIVE_DUE ? "Due for payment" : status),
   payNow: "Pay Now",
   depositPli: "Deposit PLI",
   selected: (n: number) => `${n} selected`,

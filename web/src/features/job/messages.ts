@@ -12,6 +12,7 @@ export const jobMessages = {
   confirmUpdate: "To Update the Job Status type yes and confirm",
   confirmDelete: (name: string) => `To delete the Job "${name}" type yes and confirm`,
   searchByStatus: "Search by status",
+  statusChips: "Jobs by status",
   quickUpdateTitle: "Update Job Status",
   /** The list row's button that opens the quick update. */
   quickUpdate: "Update status",

@@ -56,6 +56,10 @@ export const routes = {
     ),
     transactions: route("/transactions", "Transactions"),
     listIncentive: route("/listincentive", "Incentives"),
+    viewIncentive: {
+      ...routeWith("/incentive", "View Incentive", (id: string) => `/incentive?id=${encodeURIComponent(id)}`),
+      back: "/listincentive",
+    },
     listJob: routeWith("/listjob", "Manage Jobs", (id: string) => `/listjob?id=${encodeURIComponent(id)}`),
     editJob: routeWith("/editjob", "View Jobs", (id: string) => `/editjob?id=${encodeURIComponent(id)}`),
     viewProfile: route("/viewprofile", "Profile"),
@@ -188,6 +192,7 @@ export const NAV_SECTION: Partial<Record<RouteName, RouteName>> = {
   editRpc: "listRpc",
   editProfile: "viewProfile",
   viewTicket: "listTicket",
+  viewIncentive: "listIncentive",
   additionalStake: "listWallet",
   adminEditStakeRequest: "adminListStakeRequest",
   adminEditStake: "adminListStake",

@@ -7,6 +7,11 @@ export interface ListParams {
   q: string;
 }
 
+/** A list's params with the status chip chosen beside its search box ('' for all). */
+export interface StatusListParams extends ListParams {
+  status: string;
+}
+
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -20,7 +25,7 @@ export function useListParams() {
     limit: Math.min(positive(params.get("limit"), LIMITS.pageSize), LIMITS.maxPageSize),
     q: params.get("q") ?? "",
   };
-  const update = (change: Partial<ListParams>) =>
+  const update = (change: Partial<StatusListParams>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const [key, value] of Object.entries(change)) {
@@ -30,4 +35,11 @@ export function useListParams() {
       return next;
     });
   return { ...list, update };
+}
+
+/** useListParams and the status chip chosen beside the search box: the URL's `status` ('' for all). */
+export function useStatusListParams() {
+  const list = useListParams();
+  const [params] = useSearchParams();
+  return { ...list, status: params.get("status") ?? "" };
 }

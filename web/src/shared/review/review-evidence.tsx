@@ -32,7 +32,7 @@ function HardwareDetail({ label, check }: { label: string; check: HardwareCheck 
 }
 
 /** Today's monitor checks, and when the node last answered one. */
-function MonitorDetail({ monitor }: { monitor: ReviewEvidence["monitor"] }) {
+export function MonitorDetail({ monitor }: { monitor: ReviewEvidence["monitor"] }) {
   const { probesToday, answeredToday, lastAnsweredDay } = monitor;
   const tone =
     probesToday === 0

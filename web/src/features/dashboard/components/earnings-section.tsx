@@ -2,25 +2,17 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
 import { Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from "@mantine/core";
-import { formatAgo, formatDate, formatMonth } from "@/shared/format/dates";
+import { formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
+import { Countdown } from "@/shared/ui/countdown";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
-import { chartPli, chartValue, monthLabel } from "../dashboard-display";
+import { chartPli, chartValue, monthLabel, yieldShown } from "../dashboard-display";
 import { dashboardMessages as m } from "../messages";
 
 type Figures = Earnings["total"];
-
-/** A date to come (or gone) in words, its DD-MM-YYYY on hover: 'in 12 days'. */
-export function Countdown({ date }: { date: string }) {
-  return (
-    <Text component="span" inherit title={formatDate(date)}>
-      {formatAgo(date)}
-    </Text>
-  );
-}
 
 /** A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour. */
 function EarningsChart({ months }: { months: Figures["months"] }) {
@@ -182,11 +174,7 @@ function FigureCards({ figures }: { figures: Figures }) {
           </>
         }
       />
-      <StatCard
-        label={m.earningsYield}
-        value={figures.realisedYield === null ? "-" : m.earningsYieldValue(figures.realisedYield)}
-        detail={figures.realisedYield === null ? m.earningsNoYield : m.earningsYieldDetail}
-      />
+      <StatCard label={m.earningsYield} value={yieldShown(figures).value} detail={yieldShown(figures).detail} />
     </StatGrid>
   );
 }
@@ -240,7 +228,7 @@ export function EarningsSection({ earnings }: { earnings: Earnings | undefined }
                     {m.earningsPaidLastYear}: <Amount wei={BigInt(node.paidLastYear)} />
                   </Text>
                   <Text size="sm">
-                    {m.earningsYield}: {node.realisedYield === null ? "-" : m.earningsYieldValue(node.realisedYield)}
+                    {m.earningsYield}: {yieldShown(node).value}
                   </Text>
                 </SimpleGrid>
                 {node.unlockedAt ? (

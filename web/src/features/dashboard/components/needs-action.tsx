@@ -1,5 +1,5 @@
 import {
-  INCENTIVE_STATUS,
+  INCENTIVE_DUE,
   JOB_STATUS,
   NODE_STATUS,
   STAKE_REQUEST_STATUS,
@@ -27,7 +27,7 @@ const QUEUE: { key: keyof NeedsAction; label: string; to: () => string }[] = [
   {
     key: "pendingJobs",
     label: "Pending jobs",
-    to: () => withQuery(routes.adminListJob.href(), { q: JOB_STATUS.pending }),
+    to: () => withQuery(routes.adminListJob.href(), { status: JOB_STATUS.pending }),
   },
   {
     key: "pendingStakeRequests",
@@ -37,7 +37,7 @@ const QUEUE: { key: keyof NeedsAction; label: string; to: () => string }[] = [
   {
     key: "dueIncentives",
     label: "Unpaid incentives due",
-    to: () => withQuery(routes.adminListIncentive.href(), { q: INCENTIVE_STATUS.unPaid }),
+    to: () => withQuery(routes.adminListIncentive.href(), { status: INCENTIVE_DUE }),
   },
   {
     key: "uncheckedActivity",

@@ -14,6 +14,6 @@ export const incentiveQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
-/** One incentive as the list shows it, for the admin's view. */
+/** One incentive as the list shows it: the admin's view, or the operator's own incentive page. */
 export const useIncentive = (id: string | null) =>
   useQuery({ ...incentiveQueryOptions(id ?? ""), enabled: Boolean(id) });

@@ -1,14 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ok } from "@/shared/api/http";
 import { liveMeta } from "@/shared/live/live-store";
-import type { ListParams } from "@/shared/lists/list-params";
+import type { IncentiveListStatus } from "@pli/api/public-contract";
+import type { StatusListParams } from "@/shared/lists/list-params";
 import { incentiveKeys } from "./keys";
 
-export const getIncentives = ({ page, limit, q }: ListParams) =>
-  ok(api.incentive.$get({ query: { page: String(page), limit: String(limit), ...(q ? { q } : {}) } }));
+export const getIncentives = ({ page, limit, q, status }: StatusListParams) =>
+  ok(
+    api.incentive.$get({
+      query: {
+        page: String(page),
+        limit: String(limit),
+        ...(q ? { q } : {}),
+        ...(status ? { status: status as IncentiveListStatus } : {}),
+      },
+    }),
+  );
 
 /** Paid status comes from the chain's reward payments: a payment indexed refreshes the list. */
-export const incentivesQueryOptions = (params: ListParams) =>
+export const incentivesQueryOptions = (params: StatusListParams) =>
   queryOptions({
     meta: liveMeta("reward"),
     queryKey: incentiveKeys.list(params),
@@ -16,5 +26,5 @@ export const incentivesQueryOptions = (params: ListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** A page of incentives, newest date first: the operator's own, every operator's for an admin; q searches by status. */
-export const useIncentives = (params: ListParams) => useQuery(incentivesQueryOptions(params));
+/** A page of incentives, newest date first: the operator's own, every operator's for an admin; q searches by status, status keeps one status or the due ones. */
+export const useIncentives = (params: StatusListParams) => useQuery(incentivesQueryOptions(params));

@@ -5,6 +5,7 @@ export const incentiveKeys = {
   all: ["incentives"] as const,
   list: (params: ListParams) => [...incentiveKeys.all, "list", params] as const,
   summary: () => [...incentiveKeys.all, "summary"] as const,
+  statusCounts: () => [...incentiveKeys.all, "status-counts"] as const,
   discrepancies: (page: number) => [...incentiveKeys.all, "discrepancies", page] as const,
   detail: (id: string) => [...incentiveKeys.all, "detail", id] as const,
 };

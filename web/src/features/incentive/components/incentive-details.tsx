@@ -3,8 +3,9 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { ExplorerAddress, ExplorerTx } from "@/chain/explorer-links";
 import { routes } from "@/shared/config/routes";
-import { formatAgo, formatDate } from "@/shared/format/dates";
+import { formatDate } from "@/shared/format/dates";
 import { Amount, UsdAmount } from "@/shared/ui/amount";
+import { Countdown } from "@/shared/ui/countdown";
 import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
 import { earnedMonth } from "../incentive-display";
 import { incentiveMessages } from "../messages";
@@ -46,10 +47,7 @@ export function IncentiveDetails({ incentive }: { incentive: IncentiveResponse }
           plainValue(next)
         ) : (
           <Text size="sm">
-            {formatDate(next)},{" "}
-            <Text component="span" inherit title={formatDate(next)}>
-              {formatAgo(next)}
-            </Text>
+            {formatDate(next)}, <Countdown date={next} />
           </Text>
         )}
       </Detail>

@@ -6,15 +6,17 @@ import { Link } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
-import { useListParams } from "@/shared/lists/list-params";
+import { useStatusListParams } from "@/shared/lists/list-params";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
+import { StatusChips } from "@/shared/ui/status-chips";
 import { Section } from "@/shared/ui/section";
 import { IncentiveExports } from "../components/incentive-exports";
 import { useIncentiveSummary } from "../api/get-incentive-summary";
 import { useIncentives } from "../api/get-incentives";
+import { useIncentiveStatusCounts } from "../api/get-incentive-status-counts";
 import { DepositButton, useDepositDialog } from "../components/deposit-button";
 import { DiscrepanciesSection } from "../components/discrepancies-section";
 import { incentiveColumns } from "../components/incentive-columns";
@@ -32,9 +34,10 @@ import { incentiveMessages } from "../messages";
  * payout's summary (and a deposit of any shortfall) before the typed confirmation.
  */
 export function AdminIncentiveListPage() {
-  const params = useListParams();
+  const params = useStatusListParams();
   const list = useIncentives(params);
   const summary = useIncentiveSummary();
+  const counts = useIncentiveStatusCounts();
   const rows = list.data?.docs ?? [];
   const selection = useIncentiveSelection(rows);
   const payout = usePayout();
@@ -103,7 +106,14 @@ export function AdminIncentiveListPage() {
         />
         <Stack gap="md">
           <Group justify="space-between" gap="sm">
-            <SearchBox placeholder={incentiveMessages.searchByStatus} />
+            <Group gap="sm" align="center" wrap="wrap">
+              <SearchBox placeholder={incentiveMessages.searchByStatus} />
+              <StatusChips
+                label={incentiveMessages.statusChips}
+                counts={counts.data?.counts}
+                name={incentiveMessages.statusChip}
+              />
+            </Group>
             {selection.selected.length > 0 ? (
               <Group gap="sm" wrap="wrap">
                 <Text size="sm" aria-live="polite">

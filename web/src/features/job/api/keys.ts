@@ -6,4 +6,5 @@ export const jobKeys = {
   byNode: (nodeId: string, params: ListParams) => [...jobKeys.all, "node", nodeId, params] as const,
   requests: (params: ListParams) => [...jobKeys.all, "requests", params] as const,
   categories: ["job-categories"] as const,
+  statusCounts: (nodeId: string | undefined) => [...jobKeys.all, "status-counts", nodeId ?? "all"] as const,
 };

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { JobEvidencePanel } from "@/shared/review/job-evidence";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { Section } from "@/shared/ui/section";
 import { useToast } from "@/shared/ui/toast";
@@ -30,7 +31,10 @@ const adminJobSchema = jobEditSchema.extend({
 });
 type AdminJobInput = z.output<typeof adminJobSchema>;
 
-/** 'Edit Job': every field of the job plus Status, Job Status and Admin Notes (spec section 2). */
+/**
+ * 'Edit Job': every field of the job plus Status, Job Status and Admin Notes (spec section 2), and below it the review's
+ * evidence: the job's node, the operator's other jobs and the job's history.
+ */
 export function AdminEditJobPage() {
   const [job] = useState(editJobStore.get);
   if (!job) return <Navigate to={routes.adminListNode.href()} replace />;
@@ -63,50 +67,53 @@ function AdminJobForm({ job }: { job: JobResponse }) {
     });
   };
   return (
-    <Section
-      title={job.name}
-      description={`${job.user.email} · ${job.nodesetting.name} (${job.nodesetting.ipaddress})`}
-    >
-      {categories.isPending ? (
-        <Text size="sm">{MESSAGES.loading}</Text>
-      ) : (
-        <form onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)} noValidate aria-label="Job">
-          <Stack gap="md">
-            <JobFields bind={bind} categories={categories.data?.docs ?? []} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <NativeSelect
-                label="Status"
-                withAsterisk
-                data={[{ value: "", label: "Select Status" }, ...JOB_REVIEW_STATUSES]}
-                {...form.register("status")}
-                error={errorOf("status")}
+    <Stack gap="md">
+      <Section
+        title={job.name}
+        description={`${job.user.email} · ${job.nodesetting.name} (${job.nodesetting.ipaddress})`}
+      >
+        {categories.isPending ? (
+          <Text size="sm">{MESSAGES.loading}</Text>
+        ) : (
+          <form onSubmit={form.handleSubmit((values) => void submit(values), onInvalid)} noValidate aria-label="Job">
+            <Stack gap="md">
+              <JobFields bind={bind} categories={categories.data?.docs ?? []} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <NativeSelect
+                  label="Status"
+                  withAsterisk
+                  data={[{ value: "", label: "Select Status" }, ...JOB_REVIEW_STATUSES]}
+                  {...form.register("status")}
+                  error={errorOf("status")}
+                  errorProps={{ role: "alert" }}
+                />
+                <NativeSelect
+                  label="Job Status"
+                  data={[{ value: "", label: "Select Job Status" }, ...JOB_RUN_STATUSES]}
+                  {...form.register("jobStatus")}
+                  error={errorOf("jobStatus")}
+                  errorProps={{ role: "alert" }}
+                />
+              </SimpleGrid>
+              <Textarea
+                label="Admin Notes"
+                autosize
+                minRows={2}
+                maxRows={6}
+                {...form.register("adminNotes")}
+                error={errorOf("adminNotes")}
                 errorProps={{ role: "alert" }}
               />
-              <NativeSelect
-                label="Job Status"
-                data={[{ value: "", label: "Select Job Status" }, ...JOB_RUN_STATUSES]}
-                {...form.register("jobStatus")}
-                error={errorOf("jobStatus")}
-                errorProps={{ role: "alert" }}
-              />
-            </SimpleGrid>
-            <Textarea
-              label="Admin Notes"
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.register("adminNotes")}
-              error={errorOf("adminNotes")}
-              errorProps={{ role: "alert" }}
-            />
-            <Group>
-              <Button type="submit" loading={edit.isPending}>
-                {jobMessages.updateJob}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Section>
+              <Group>
+                <Button type="submit" loading={edit.isPending}>
+                  {jobMessages.updateJob}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Section>
+      <JobEvidencePanel jobId={job._id} />
+    </Stack>
   );
 }

@@ -1,18 +1,19 @@
 import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
-import { Button, Stack, Text, Tooltip } from "@mantine/core";
+import { Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
 import { formatDate } from "@/shared/format/dates";
-import { useListParams } from "@/shared/lists/list-params";
+import { useStatusListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { LongValue } from "@/shared/ui/long-value";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
+import { StatusChips } from "@/shared/ui/status-chips";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useToast } from "@/shared/ui/toast";
@@ -20,6 +21,7 @@ import { useDeleteJob } from "../api/delete-job";
 import { useEditJob } from "../api/edit-job";
 import { editJobStore } from "../api/edit-job-store";
 import { useJobRequests } from "../api/get-job-requests";
+import { useJobStatusCounts } from "../api/get-job-status-counts";
 import { JobCategoryManager } from "../components/job-category-manager";
 import { LinesCell } from "../components/lines-cell";
 import { LinesModal, type LinesView } from "../components/lines-modal";
@@ -37,8 +39,9 @@ const TABLE_TEXT_WIDTH = "12rem";
  * job's ID and source under its oracle address, labelled, so the thirteen columns fit without scrolling sideways.
  */
 export function AdminJobListPage() {
-  const params = useListParams();
+  const params = useStatusListParams();
   const list = useJobRequests(params);
+  const counts = useJobStatusCounts();
   const edit = useEditJob();
   const remove = useDeleteJob();
   const { confirmTyped } = useDialogs();
@@ -180,7 +183,10 @@ export function AdminJobListPage() {
     <Stack gap="lg">
       <Section>
         <Stack gap="md">
-          <SearchBox placeholder={jobMessages.searchByStatus} />
+          <Group gap="sm" align="center" wrap="wrap">
+            <SearchBox placeholder={jobMessages.searchByStatus} />
+            <StatusChips label={jobMessages.statusChips} counts={counts.data?.counts} name={(status) => status} />
+          </Group>
           <DataTable
             columns={columns}
             data={list.data?.docs ?? []}

@@ -1,18 +1,20 @@
 import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
-import { Button, Collapse, Stack, Text } from "@mantine/core";
+import { Button, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconChevronDown, IconChevronUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
-import { useListParams } from "@/shared/lists/list-params";
+import { useStatusListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Pager } from "@/shared/ui/pager";
 import { SearchBox } from "@/shared/ui/search-box";
+import { StatusChips } from "@/shared/ui/status-chips";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { editJobStore } from "../api/edit-job-store";
+import { useJobStatusCounts } from "../api/get-job-status-counts";
 import { useJobCategories } from "../api/get-job-categories";
 import { useNodeJobs } from "../api/get-node-jobs";
 import { AddJobForm } from "../components/add-job-form";
@@ -38,8 +40,9 @@ export function JobListPage() {
 
 function NodeJobs({ nodeId }: { nodeId: string }) {
   const { allowed } = useValidatorOnly();
-  const params = useListParams();
+  const params = useStatusListParams();
   const list = useNodeJobs(nodeId, params);
+  const counts = useJobStatusCounts(nodeId);
   const categories = useJobCategories();
   const navigate = useNavigate();
   const [adding, { toggle }] = useDisclosure(false);
@@ -123,7 +126,10 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
       </Section>
       <Section title={jobMessages.jobsTitle}>
         <Stack gap="md">
-          <SearchBox placeholder={jobMessages.searchByStatus} />
+          <Group gap="sm" align="center" wrap="wrap">
+            <SearchBox placeholder={jobMessages.searchByStatus} />
+            <StatusChips label={jobMessages.statusChips} counts={counts.data?.counts} name={(status) => status} />
+          </Group>
           <DataTable
             columns={columns}
             data={list.data?.docs ?? []}
@@ -131,7 +137,7 @@ function NodeJobs({ nodeId }: { nodeId: string }) {
             getRowId={(row) => row._id}
             caption={jobMessages.jobsTitle}
             nextStep={
-              params.q || !allowed ? undefined : (
+              params.q || params.status || !allowed ? undefined : (
                 <NextStep
                   action={
                     <Button onClick={() => !adding && toggle()} aria-controls="add-job">
