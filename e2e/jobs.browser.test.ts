@@ -8,7 +8,7 @@ import { jobMessages } from "@pli/web/features/job/messages";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, COLOR_SCHEMES, showInScheme, twoFrames } from "./support/layout-checks.ts";
+import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme, twoFrames } from "./support/layout-checks.ts";
 import { activeNode, callApi, randomAddress } from "./support/records.ts";
 import { operatorAndAdminPages, signedInPage, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
@@ -268,8 +268,26 @@ describe("oracle jobs from submission to review", () => {
     await waitForPath(page, routes.adminListJob.path);
     await page.getByRole("row").filter({ hasText: job.name }).getByText("0.25 PLI").waitFor();
 
-    await page.getByRole("button", { name: `Delete ${other}` }).click();
+    // On a phone each card has one action (Update status) and the rest in a menu, Delete last; its confirm is red.
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    const card = page.getByRole("listitem").filter({ hasText: other });
+    const more = card.getByRole("button", { name: `More actions for ${other}` });
+    expect(await card.getByRole("button", { name: `Delete ${other}` }).isVisible()).toBe(false);
+    expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await card.getByRole("button", { name: `${jobMessages.quickUpdate} of ${other}` }).waitFor();
+    await more.click();
+    const menu = card.getByRole("menu", { name: `More actions for ${other}` });
+    await menu.getByRole("button", { name: `Edit ${other}` }).waitFor();
+    const deleteItem = menu.getByRole("button", { name: `Delete ${other}` });
+    expect((await deleteItem.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-admin-card-menu.png") });
+    await deleteItem.click();
+    const confirm = page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" });
+    expect(await confirm.evaluate((button) => getComputedStyle(button).backgroundColor)).toMatch(
+      /^rgb\((2[0-5]\d|1[5-9]\d), \d{1,2}, \d{1,2}\)$/,
+    );
     await confirmYes(page, jobMessages.confirmDelete(other));
+    await page.setViewportSize(SCREEN_SIZES[0].viewport);
     await page.getByText(MESSAGES.jobDeleted).first().waitFor();
     await page.getByRole("row").filter({ hasText: other }).waitFor({ state: "detached" });
 

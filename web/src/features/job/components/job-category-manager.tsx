@@ -97,6 +97,7 @@ export function JobCategoryManager() {
       header: "Actions",
       cell: ({ row }) => (
         <RowActions
+          name={row.original.categoryName}
           danger={
             <DangerButton
               unavailableBecause={row.original.jobCount > 0 ? MESSAGES.categoryInUse : undefined}

@@ -75,6 +75,7 @@ export function AdminJobListPage() {
       meta: { card: "action" },
       cell: ({ row }) => (
         <RowActions
+          name={row.original.name}
           danger={
             <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>
               Delete

@@ -108,6 +108,7 @@ export function AdminNodeListPage() {
       cell: ({ row }) => (
         <RowActions
           stacked
+          name={row.original.name}
           danger={
             mayDelete(row.original) ? (
               <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>

@@ -30,6 +30,7 @@ export function OperatorAccessButton({ operator }: { operator: OperatorResponse 
       title: `${label} operator`,
       text: (enable ? text.confirmEnable : text.confirmDisable)(named(operator)),
       word: accessConfirmWord(operator),
+      destructive: !enable,
     });
     if (!confirmed) return;
     await settle(

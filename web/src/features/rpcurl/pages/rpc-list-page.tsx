@@ -51,6 +51,7 @@ export function RpcListPage({ variant }: { variant: RpcVariant }) {
       header: "Actions",
       cell: ({ row }) => (
         <RowActions
+          name={row.original.name}
           danger={
             <DangerButton onClick={() => void onDelete(row.original)} label={`Delete ${row.original.name}`}>
               Delete
