@@ -3,8 +3,9 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createDb } from "@pli/api/db/database";
-import { API, MESSAGES } from "@pli/api/public-contract";
+import { API, MESSAGES, type Paged } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { waitFor } from "../scripts/lib/wait.ts";
 import { routes, type Access } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
@@ -19,6 +20,7 @@ import {
   SCREENSHOT,
   showInScheme,
 } from "./support/layout-checks.ts";
+import { approvedNode, stakeMinimum } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -151,6 +153,17 @@ beforeAll(async () => {
     admin: await adminToken(stack.current, admin),
   };
   await listRows(operator, tokens.operator);
+  // A stake on the chain, indexed: the admin's stake list then shows a row with the 60-character email.
+  const staking = await approvedNode(stack.current, tokens, operator.address);
+  await stakeMinimum(stack.current, operator.key, staking.nodeAddress);
+  await waitFor("the operator's stake indexed", async () => {
+    const stakes = await callApi<Paged<unknown>>(
+      stack.current,
+      `${API.stake.root}?q=${encodeURIComponent(operator.email)}`,
+      tokens.admin,
+    );
+    return stakes.docs.length > 0;
+  });
 });
 
 async function contextFor(

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
 import { routes } from "@/shared/config/routes";
-import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
+import { OperatorCell } from "@/shared/ui/operator-cell";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -22,15 +23,6 @@ import { stakingMessages } from "../messages";
 import { stakeMessages } from "../stake-display";
 
 const nameOf = (stake: StakeResponse) => stake.nodesetting.name || stake.nodeAddress;
-
-function Owner({ stake }: { stake: StakeResponse }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm">{stake.user.email || "-"}</Text>
-      <Address value={stake.walletAddress} />
-    </Stack>
-  );
-}
 
 function Node({ stake }: { stake: StakeResponse }) {
   return (
@@ -60,7 +52,7 @@ export function AdminStakeListPage() {
       id: "owner",
       meta: { card: "title" },
       header: "Email / Wallet Address",
-      cell: ({ row }) => <Owner stake={row.original} />,
+      cell: ({ row }) => <OperatorCell email={row.original.user.email} wallet={row.original.walletAddress} />,
     },
     { id: "node", meta: { card: "title" }, header: "Node", cell: ({ row }) => <Node stake={row.original} /> },
     {
@@ -88,8 +80,8 @@ export function AdminStakeListPage() {
       header: "Status",
       cell: ({ row }) => <StatusBadge entity="stake" status={row.original.status} />,
     },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
-    { id: "lastStaked", header: "Last Staked At", cell: ({ row }) => formatDate(row.original.lastStakedAt) },
+    { id: "date", header: "Date", cell: ({ row }) => <DateCell value={row.original.date} /> },
+    { id: "lastStaked", header: "Last Staked At", cell: ({ row }) => <DateCell value={row.original.lastStakedAt} /> },
     {
       id: "actions",
       meta: { card: "action" },
