@@ -20,7 +20,7 @@ const resolve = { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.u
  * XDC node stand-in with its 1 s blocks). They run in the `e2e-own-stack` project, which `npm test` runs in the lane of
  * everything else: there they wait on their chain next to the other files, not in front of the browser lane's queue.
  */
-const OWN_STACK_BROWSER_FILES = ["e2e/xdc.browser.test.ts"];
+const OWN_STACK_BROWSER_FILES = ["e2e/xdc.browser.test.ts", "e2e/safe.browser.test.ts"];
 
 export default defineConfig({
   resolve,

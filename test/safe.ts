@@ -1,6 +1,7 @@
 import { createWalletClient, getContractAddress, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
+  execTransactionArgs,
   packSafeSignatures,
   safeL2Abi,
   safeTxTypedData,
@@ -69,18 +70,7 @@ export function safeActions(chain: Pick<ChainClients, "publicClient" | "chain" |
         wallet(key).writeContract({
           ...contract,
           functionName: "execTransaction",
-          args: [
-            tx.to,
-            tx.value,
-            tx.data,
-            tx.operation,
-            tx.safeTxGas,
-            tx.baseGas,
-            tx.gasPrice,
-            tx.gasToken,
-            tx.refundReceiver,
-            packSafeSignatures(confirmations),
-          ],
+          args: execTransactionArgs(tx, packSafeSignatures(confirmations)),
         }),
       ),
     approveHash: (key: Hex, hash: Hex) =>

@@ -10,6 +10,7 @@ export { chainHttp, normalizeChainAnswer, normalizedTransport } from "./chain-tr
 export { ChainProbeError, describeProbe, probeChain, type ChainProbe } from "./chain-probe.ts";
 export { networkValues, XDC_NETWORKS, type NetworkValues } from "./networks.ts";
 export {
+  execTransactionArgs,
   multiSendCall,
   multiSendCallOnlyAbi,
   packSafeSignatures,
@@ -21,8 +22,10 @@ export {
   safeDomainHash,
   safeL2Abi,
   safeProxyFactoryAbi,
+  safeTxFromJson,
   safeTxHash,
   safeTxTypedData,
   type SafeConfirmation,
   type SafeTx,
+  type SafeTxJson,
 } from "./safe.ts";

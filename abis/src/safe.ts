@@ -2,6 +2,7 @@ import {
   concatHex,
   encodeFunctionData,
   encodePacked,
+  getAddress,
   hashDomain,
   hashTypedData,
   size,
@@ -145,3 +146,48 @@ export function packSafeSignatures(confirmations: readonly SafeConfirmation[]): 
     ),
   );
 }
+
+/** A SafeTx as JSON carries it (the portal API's answer): figures as decimal text. */
+export interface SafeTxJson {
+  to: string;
+  value: string;
+  data: string;
+  operation: number;
+  safeTxGas: string;
+  baseGas: string;
+  gasPrice: string;
+  gasToken: string;
+  refundReceiver: string;
+  nonce: string;
+}
+
+/** The SafeTx of a JSON answer, as owners sign it. */
+export function safeTxFromJson(json: SafeTxJson): SafeTx {
+  return {
+    to: getAddress(json.to),
+    value: BigInt(json.value),
+    data: json.data as Hex,
+    operation: json.operation === SAFE_OPERATION.delegateCall ? 1 : 0,
+    safeTxGas: BigInt(json.safeTxGas),
+    baseGas: BigInt(json.baseGas),
+    gasPrice: BigInt(json.gasPrice),
+    gasToken: getAddress(json.gasToken),
+    refundReceiver: getAddress(json.refundReceiver),
+    nonce: BigInt(json.nonce),
+  };
+}
+
+/** The arguments of `execTransaction` for `tx` with the owners' packed `signatures`. */
+export const execTransactionArgs = (tx: SafeTx, signatures: Hex) =>
+  [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+    signatures,
+  ] as const;

@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
+  execTransactionArgs,
   packSafeSignatures,
   plainSafeTx,
   safeL2Abi,
@@ -64,18 +65,7 @@ export async function sendThroughSafe(chain: HarnessChain, safe: Address, to: Ad
       address: safe,
       abi: safeL2Abi,
       functionName: "execTransaction",
-      args: [
-        tx.to,
-        tx.value,
-        tx.data,
-        tx.operation,
-        tx.safeTxGas,
-        tx.baseGas,
-        tx.gasPrice,
-        tx.gasToken,
-        tx.refundReceiver,
-        packSafeSignatures(confirmations),
-      ],
+      args: execTransactionArgs(tx, packSafeSignatures(confirmations)),
       chain: null,
       ...chain.tx,
       gas: SAFE_EXEC_GAS,

@@ -65,6 +65,7 @@ export const pages: Record<RouteName, Load> = {
   adminAddRpc: () => import("@/features/rpcurl/pages/add-rpc-page").then((m) => () => <m.AddRpcPage variant="admin" />),
   adminListValidator: () => import("@/features/validator/pages/validator-list-page").then((m) => m.ValidatorListPage),
   adminListInvite: () => import("@/features/invite/pages/invite-list-page").then((m) => m.InviteListPage),
+  adminSafeQueue: () => import("@/features/safe/pages/safe-queue-page").then((m) => m.SafeQueuePage),
   adminEditRpc: () =>
     import("@/features/rpcurl/pages/edit-rpc-page").then((m) => () => <m.EditRpcPage variant="admin" />),
 };

@@ -161,5 +161,5 @@ export function useTxFlow() {
 
   const reset = useCallback(() => dispatch({ type: "reset" }), []);
   const explorerTxUrl = useCallback((hash: Hex) => `${chain.explorer.txUrl}${hash}`, [chain.explorer.txUrl]);
-  return { send, state, reset, explorerTxUrl };
+  return { send, state, reset, explorerTxUrl, ensureWallet };
 }

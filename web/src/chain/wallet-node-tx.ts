@@ -1,10 +1,12 @@
 import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
-import { getAddress } from "viem";
+import { getAddress, type Address } from "viem";
 import { shortAddress } from "@/shared/format";
 import { useChainConfig } from "./chain-config";
 import { indexedThrough } from "./indexed-block";
 import { useTxFlow } from "./tx-flow";
 import { GAS } from "./tx-gas";
+import { useSafeProposal } from "./safe/use-safe-proposal";
+import type { SafeAction } from "@pli/api/public-contract";
 
 /**
  * The admin's chain actions on an operator's (wallet, node): the staking whitelist, the farm whitelist, and unlocking
@@ -18,15 +20,30 @@ const LABELS: Record<WalletNodeAction, (node: string) => string> = {
   unlock: (node) => `Unlock the stake on the node ${node}`,
 };
 
+/** Each action as a Safe proposal asks for it. */
+const SAFE_ACTIONS: Record<WalletNodeAction, (wallet: Address, node: Address) => SafeAction> = {
+  whiteListIt: (wallet, node) => ({ kind: "whitelist", contract: "StakingRewards", wallet, node }),
+  whiteListPLIFarmNode: (wallet, node) => ({ kind: "whitelist", contract: "PluginFarm", wallet, node }),
+  unlock: (wallet, node) => ({ kind: "unlock", wallet, node }),
+};
+
+/** Thrown when a Safe proposal could not be made (the dialog saying why has been shown). */
+export class ProposalFailed extends Error {}
+
 /**
  * `action(wallet, node)` from the admin's wallet through the one transaction flow: `send` resolves
  * once the transaction is mined and indexed by the portal (the API accepts what follows only then)
- * and throws TxFlowError otherwise.
+ * and throws TxFlowError otherwise. In Safe mode it proposes the action to the Safe instead and resolves "proposed":
+ * nothing changes until owners execute it, so the caller saves nothing yet.
  */
 export function useWalletNodeTx(action: WalletNodeAction) {
   const flow = useTxFlow();
   const { contracts } = useChainConfig();
-  const send = (wallet: string, node: string) => {
+  const { proposeIfSafe } = useSafeProposal();
+  const send = async (wallet: string, node: string) => {
+    const outcome = await proposeIfSafe(SAFE_ACTIONS[action](getAddress(wallet), getAddress(node)));
+    if (outcome === "proposed") return "proposed" as const;
+    if (outcome === "failed") throw new ProposalFailed();
     const args = [getAddress(wallet), getAddress(node)] as const;
     const options = { label: LABELS[action](shortAddress(getAddress(node))), indexed: indexedThrough };
     switch (action) {

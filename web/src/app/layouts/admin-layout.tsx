@@ -2,7 +2,8 @@ import { AppShell, Box, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Outlet, useNavigate } from "react-router-dom";
 import { useWalletConnector } from "@/chain/use-wallet-connector";
-import { ADMIN_SIDEBAR, routes } from "@/shared/config/routes";
+import { useSafeInfo } from "@/chain/safe/safe-api";
+import { ADMIN_SIDEBAR, routes, SAFE_MODE_ONLY } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
 import { Alert } from "@/shared/ui/alert";
 import { PageTitleProvider } from "@/shared/ui/page-title";
@@ -22,6 +23,8 @@ export function AdminLayout() {
   const connector = useWalletConnector();
   const [opened, { toggle, close }] = useDisclosure(false);
   const transitionDuration = useFrameTransitionMs();
+  const safeMode = useSafeInfo()?.enabled === true;
+  const sidebar = safeMode ? ADMIN_SIDEBAR : ADMIN_SIDEBAR.filter((item) => !SAFE_MODE_ONLY.includes(item.route));
   const logout = () => {
     logOut();
     navigate(routes.adminLogin.href(), { replace: true });
@@ -48,7 +51,7 @@ export function AdminLayout() {
           />
         </AppShell.Header>
         <AppShell.Navbar p="md" aria-label="Admin menu">
-          <FrameNav caption="Admin console" home="adminDashboard" items={ADMIN_SIDEBAR} onNavigate={close} />
+          <FrameNav caption="Admin console" home="adminDashboard" items={sidebar} onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
           {connector ? null : (

@@ -120,6 +120,7 @@ export const routes = {
     },
     adminListValidator: route("/admin/validators", "Validators"),
     adminListInvite: route("/admin/invites", "Invites"),
+    adminSafeQueue: route("/admin/safe", "Safe Queue"),
   }),
 };
 
@@ -167,7 +168,11 @@ export const ADMIN_SIDEBAR: { route: RouteName; label: string }[] = [
   { route: "adminListInvite", label: "Invites" },
   { route: "adminSiteSetting", label: "Setting" },
   { route: "adminListAudit", label: "Audit Log" },
+  { route: "adminSafeQueue", label: "Safe Queue" },
 ];
+
+/** Admin sidebar entries shown only in Safe mode (SAFE_ADDRESS set): the spec's single-wallet console has none. */
+export const SAFE_MODE_ONLY: RouteName[] = ["adminSafeQueue"];
 
 /** Operator mobile bottom navigation; Support goes to the external documentation. */
 export const OPERATOR_MOBILE_NAV: { route: RouteName; label: string }[] = [

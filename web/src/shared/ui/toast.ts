@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { TONE_COLORS } from "../theme/theme";
 import { overlaysReady } from "./overlay-host";
 
@@ -14,14 +14,14 @@ const COLORS: Record<Kind, string> = {
 };
 
 export interface ToastApi {
-  success(message: string, timeoutMs?: number): void;
-  error(message: string, timeoutMs?: number): void;
-  info(message: string, timeoutMs?: number): void;
+  success(message: ReactNode, timeoutMs?: number): void;
+  error(message: ReactNode, timeoutMs?: number): void;
+  info(message: ReactNode, timeoutMs?: number): void;
 }
 
 const show =
   (kind: Kind, before?: () => void, id?: string) =>
-  (message: string, timeoutMs: number = TOAST_TIMEOUT.long) => {
+  (message: ReactNode, timeoutMs: number = TOAST_TIMEOUT.long) => {
     void overlaysReady();
     before?.();
     notifications.show({ id, message, color: COLORS[kind], autoClose: timeoutMs, withBorder: true });
@@ -35,7 +35,7 @@ let outcomeShown = 0;
  * A form's outcome ('Check all the fields', then its success): each one takes the place of the previous outcome still
  * shown, so one save never leaves its refusal and its success on screen together.
  */
-const outcome = (kind: Kind) => (message: string, timeoutMs?: number) => {
+const outcome = (kind: Kind) => (message: ReactNode, timeoutMs?: number) => {
   const previous = `form-outcome-${outcomeShown}`;
   outcomeShown += 1;
   show(kind, () => notifications.hide(previous), `form-outcome-${outcomeShown}`)(message, timeoutMs);

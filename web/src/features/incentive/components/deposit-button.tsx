@@ -4,8 +4,11 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconCoins } from "@tabler/icons-react";
 import { useState } from "react";
 import { useConnection } from "wagmi";
+import { safeModeMessages } from "@/chain/safe/messages";
+import { useSafeInfo } from "@/chain/safe/safe-api";
 import { TxProgress } from "@/chain/tx-progress";
 import { useWalletBalances } from "@/chain/use-balances";
+import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { incentiveMessages } from "../messages";
 import { useDeposit } from "./use-deposit";
@@ -44,6 +47,8 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
   const { deposit, flow } = useDeposit();
   const { address } = useConnection();
   const { pli } = useWalletBalances(address);
+  const safe = useSafeInfo();
+  const safeMode = safe?.enabled === true;
   const running = flow.state.status === "running";
 
   const onSubmit = async () => {
@@ -76,7 +81,7 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
           <Stack gap="md">
             <TextInput
               label={incentiveMessages.depositAmount}
-              description={incentiveMessages.depositHint}
+              description={safeMode ? safeModeMessages.depositHint : incentiveMessages.depositHint}
               inputMode="decimal"
               autoComplete="off"
               data-autofocus
@@ -88,7 +93,18 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
               error={error}
               errorProps={{ role: "alert" }}
             />
-            {address ? (
+            {safeMode ? (
+              <Stack gap={4}>
+                <Text size="sm">
+                  {safeModeMessages.safeBalance}:{" "}
+                  <Amount wei={safe.pliBalance === undefined ? undefined : BigInt(safe.pliBalance)} size="sm" />
+                </Text>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm">{safeModeMessages.fundSafe}</Text>
+                  <Address value={safe.safe!} />
+                </Group>
+              </Stack>
+            ) : address ? (
               <Text size="sm">
                 {incentiveMessages.walletBalance}: <Amount wei={pli} size="sm" />
               </Text>

@@ -2,6 +2,8 @@ import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { MESSAGES } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useChainConfig } from "@/chain/chain-config";
+import { pliText } from "@pli/api/public-contract";
+import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { useToast } from "@/shared/ui/toast";
@@ -13,15 +15,19 @@ import { formatTokenExact } from "@/shared/format";
 /**
  * 'Deposit PLI' (spec 4): approve exactly the amount to the reward contract, then depositReward,
  * each through the one transaction flow; once the deposit is indexed (and recorded in the audit trail) the reward
- * balance is read again ('Token Successfully Deposited on Defi Contract'). Resolves true when deposited.
+ * balance is read again ('Token Successfully Deposited on Defi Contract'). Resolves true when deposited. In Safe mode
+ * the deposit is proposed instead, as one approve-and-deposit Safe transaction from the Safe's own PLI.
  */
 export function useDeposit() {
   const flow = useTxFlow();
   const { contracts } = useChainConfig();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { proposeIfSafe } = useSafeProposal();
 
   const deposit = async (amount: bigint): Promise<boolean> => {
+    const outcome = await proposeIfSafe({ kind: "deposit", amount: pliText(amount) });
+    if (outcome !== "direct") return outcome === "proposed";
     const pli = formatTokenExact(amount);
     try {
       await flow.send(

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { getAddress, type TransactionReceipt } from "viem";
 import { useChainConfig } from "@/chain/chain-config";
 import { indexedThrough } from "@/chain/indexed-block";
+import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { errorMessage } from "@/shared/api/http";
@@ -20,7 +21,9 @@ import { formatToken } from "@/shared/format";
  * than the selection (spec 8's message); then the typed confirmation; then the API's plan, whose
  * payRewards(wallets, amounts, dates, nodes) batches go one after the other through the one
  * transaction flow (spec 9's gas), each waiting until it is indexed and the API shows its rows Paid
- * (the hash goes to the API as a hint). Resolves true once every batch is paid.
+ * (the hash goes to the API as a hint). Resolves true once every batch is paid. In Safe mode the typed
+ * confirmation guards a proposal instead: the whole payout as one Safe transaction, paid once owners execute it
+ * (resolves true once proposed).
  */
 export function usePayout() {
   const flow = useTxFlow();
@@ -28,6 +31,7 @@ export function usePayout() {
   const queryClient = useQueryClient();
   const { alert, confirmTyped } = useDialogs();
   const toast = useToast();
+  const { proposeIfSafe } = useSafeProposal();
 
   const payBatch = async (batch: PlannedBatch, index: number, count: number) => {
     let paid: string[] = [];
@@ -64,6 +68,8 @@ export function usePayout() {
       return false;
     }
     if (!(await confirmTyped({ text: incentiveMessages.confirmPay(rows.length, formatToken(total)) }))) return false;
+    const outcome = await proposeIfSafe({ kind: "payout", ids: rows.map((row) => row._id) });
+    if (outcome !== "direct") return outcome === "proposed";
     let batches: PlannedBatch[];
     try {
       batches = (await planPayout(rows.map((row) => row._id))).batches;

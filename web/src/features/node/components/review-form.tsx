@@ -49,7 +49,7 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
     if (!(await confirmTyped({ text: nodeMessages.confirmUpdate }))) return;
     if (status === NODE_STATUS.approved) {
       try {
-        await whitelist.send(node.walletAddress, node.nodeAddress);
+        if ((await whitelist.send(node.walletAddress, node.nodeAddress)) === "proposed") return;
       } catch {
         return;
       }

@@ -1,5 +1,7 @@
 import { stakingRewardsAbi } from "@pli/abis";
 import { useChainConfig } from "@/chain/chain-config";
+import { pliText } from "@pli/api/public-contract";
+import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { recordStakeLimitChange } from "../api/record-stake-limit-change";
@@ -15,11 +17,13 @@ export interface StakeLimits {
  * Sends setMinStakeAmt / setMaxStakeAmt for the limits that differ from the chain's, in an order the
  * contract accepts (it requires minimum <= maximum after each call), through the one transaction flow.
  * Each is done once the portal has indexed it and recorded it as sent from the settings page; throws
- * TxFlowError otherwise.
+ * TxFlowError otherwise. In Safe mode the changed limits are proposed to the Safe as one transaction instead (they
+ * change once owners execute it); a proposal that could not be made throws.
  */
 export function useStakeLimitsTx() {
   const flow = useTxFlow();
   const { contracts } = useChainConfig();
+  const { proposeIfSafe } = useSafeProposal();
   const call = (functionName: "setMinStakeAmt" | "setMaxStakeAmt", wei: bigint) =>
     flow.send(
       { address: contracts.stakingRewards, abi: stakingRewardsAbi, functionName, args: [wei], gas: GAS.stakeLimits },
@@ -31,6 +35,14 @@ export function useStakeLimitsTx() {
   const send = async (current: StakeLimits, next: StakeLimits) => {
     const minChanged = current.min !== next.min;
     const maxChanged = current.max !== next.max;
+    if (!minChanged && !maxChanged) return;
+    const outcome = await proposeIfSafe({
+      kind: "stakeLimits",
+      ...(minChanged ? { minStake: pliText(next.min) } : {}),
+      ...(maxChanged ? { maxStake: pliText(next.max) } : {}),
+    });
+    if (outcome === "proposed") return;
+    if (outcome === "failed") throw new Error(outcome);
     if (minChanged && maxChanged && next.min > current.max) {
       await call("setMaxStakeAmt", next.max);
       await call("setMinStakeAmt", next.min);

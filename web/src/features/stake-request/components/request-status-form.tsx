@@ -38,7 +38,8 @@ export function StakeRequestStatusForm({ request }: { request: StakeRequestRespo
   const submit = async ({ status }: { status: ReviewedStakeRequestStatus }) => {
     if (status === STAKE_REQUEST_STATUS.approved) {
       try {
-        await farmWhitelist.send(request.user.walletAddress, request.nodesetting.nodeAddress);
+        if ((await farmWhitelist.send(request.user.walletAddress, request.nodesetting.nodeAddress)) === "proposed")
+          return;
       } catch {
         return;
       }

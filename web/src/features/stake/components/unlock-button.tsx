@@ -24,7 +24,7 @@ export function UnlockButton({ stake, size = "xs" }: { stake: StakeResponse; siz
 
   const onUnlock = async () => {
     try {
-      await unlock.send(stake.walletAddress, stake.nodeAddress);
+      if ((await unlock.send(stake.walletAddress, stake.nodeAddress)) === "proposed") return;
     } catch {
       return;
     }
