@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconMailPlus,
   IconServer,
+  IconShieldLock,
   IconSettings,
   IconTicket,
   IconTransfer,
@@ -44,4 +45,5 @@ export const NAV_ICONS: Partial<Record<RouteName, Icon>> = {
   adminListInvite: IconMailPlus,
   adminSiteSetting: IconSettings,
   adminListAudit: IconHistory,
+  adminSafeQueue: IconShieldLock,
 };
