@@ -1,14 +1,13 @@
-import { ActionIcon, Divider, Group, Menu, Stack, type ButtonProps } from "@mantine/core";
+import { ActionIcon, Divider, Group, Menu, Stack, useMatches, type ButtonProps } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { Children, useState, type ReactNode } from "react";
-import { useInRowCard } from "./card-context";
 import { UnavailableButton } from "./unavailable-button";
 
 /**
  * A list row's actions with the destructive one (Delete, Remove) set apart after a divider, so a slip from Edit never
  * lands on it. `stacked` puts the actions one under another (a narrow column), the divider between them lying flat.
- * In a phone's card the first action stays the card's one action and the others, the destructive one last, go into a
- * menu named for the row (`name`).
+ * On a phone, where lists show cards, the first action stays the row's one action and the others, the destructive one
+ * last, go into a menu named for the row (`name`).
  */
 export function RowActions({
   children,
@@ -22,8 +21,9 @@ export function RowActions({
   /** The row's name, for its card's menu: 'More actions for <name>'. */
   name?: string;
 }) {
-  const inCard = useInRowCard();
-  if (inCard)
+  // Below sm a DataTable shows its rows as cards (RowCards), where a row offers one action and a menu.
+  const phone = useMatches({ base: true, sm: false });
+  if (phone)
     return (
       <CardActions name={name} danger={danger}>
         {children}

@@ -11,7 +11,6 @@ import {
   type TableFeatures,
 } from "@tanstack/react-table";
 import { useId, useState, type ReactNode } from "react";
-import { InRowCard } from "./card-context";
 import { cardLabel, cardLayout } from "./card-roles";
 import { Detail } from "./detail";
 import classes from "./data-table.module.css";
@@ -116,13 +115,11 @@ function RowCard<F extends TableFeatures, T extends RowData>({
         {(layout.action.length > 0 || layout.detail.length > 0) && (
           <Group justify="space-between" align="flex-end" gap="xs">
             <Group gap="xs">
-              <InRowCard.Provider value>
-                {layout.action.map(({ id: key, cell }) => (
-                  <div key={key} className={classes.cardAction} data-card-action>
-                    <FlexRender cell={cell} />
-                  </div>
-                ))}
-              </InRowCard.Provider>
+              {layout.action.map(({ id: key, cell }) => (
+                <div key={key} className={classes.cardAction} data-card-action>
+                  <FlexRender cell={cell} />
+                </div>
+              ))}
             </Group>
             {layout.detail.length > 0 && (
               <Button
