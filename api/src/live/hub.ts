@@ -45,8 +45,11 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * 60 s by default) and browsers keep an idle stream open.
  */
 export const KEEP_ALIVE_MS = 20_000;
-/** How often the one keep-alive timer of the hub looks for idle streams: each gets one 20 to 25 s after its last. */
-const KEEP_ALIVE_TICK_MS = 5_000;
+/**
+ * How often the one keep-alive timer of the hub looks for idle streams: each gets one 20 to 21 s after its last, so
+ * streams opened over a minute get theirs spread over the seconds, not all at once.
+ */
+const KEEP_ALIVE_TICK_MS = 1_000;
 
 const isPublic = (event: LiveEvent) =>
   event.topics.length > 0 && event.wallets.length === 0 && event.topics.every((topic) => PUBLIC_TOPICS.includes(topic));

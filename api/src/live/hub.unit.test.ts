@@ -83,7 +83,7 @@ describe("live hub", () => {
     vi.advanceTimersByTime(KEEP_ALIVE_MS + 10_000);
 
     const at = (i: number) => keepAlives.get(i)?.map((time) => time - started);
-    // Stream 1 was idle from the start, stream 0 from its event at 15 s; the timer looks every 5 s.
+    // Stream 1 was idle from the start, stream 0 from its event at 15 s; the timer looks every second.
     expect(at(1)).toEqual([20_000, 40_000]);
     expect(at(0)).toEqual([35_000]);
     expect(keepAlives.size).toBe(1_000);

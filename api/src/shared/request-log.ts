@@ -70,22 +70,29 @@ function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
   });
 }
 
-/** Writes the request's line (see requestLog) once it is answered, or its stream has ended. */
-function writeRequestLine(c: Context<AppEnv>, route: string, started: number) {
+/**
+ * The request's line (see requestLog), written by the function returned once it is answered or its stream has ended:
+ * that function holds what the line says, not the request (a live stream keeps it for as long as it is open).
+ */
+function requestLine(c: Context<AppEnv>, route: string, started: number): () => void {
   const session = c.get("session");
   const failure = c.error && !isExpected(c.error) ? c.error : undefined;
-  c.get("deps").log[levelOf(route, c.res.status)](
-    {
-      id: c.get("requestId"),
-      method: c.req.method,
-      route,
-      status: c.res.status,
-      durationMs: Math.round(performance.now() - started),
-      ...(session ? { accountId: session.sub, role: session.userType } : {}),
-      ...(failure ? { err: failure } : {}),
-    },
-    "request",
-  );
+  const log = c.get("deps").log;
+  const level = levelOf(route, c.res.status);
+  const [id, method, status] = [c.get("requestId"), c.req.method, c.res.status];
+  return () =>
+    log[level](
+      {
+        id,
+        method,
+        route,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        ...(session ? { accountId: session.sub, role: session.userType } : {}),
+        ...(failure ? { err: failure } : {}),
+      },
+      "request",
+    );
 }
 
 /**
@@ -98,10 +105,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const route = routePath(c);
   const body = c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
-  if (body)
-    c.res = new Response(
-      onEnd(body, () => writeRequestLine(c, route, started)),
-      c.res,
-    );
-  else writeRequestLine(c, route, started);
+  const line = requestLine(c, route, started);
+  if (body) c.res = new Response(onEnd(body, line), c.res);
+  else line();
 });
