@@ -86,7 +86,10 @@ describe("an empty account is told why each list is empty and what to do next", 
       rpc: "https://erpc.xinfin.network",
       wss: "wss://ws.xinfin.network",
     });
+    await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(routes.listRpc.href());
+    // On a phone the card's one action is View; Delete waits, red, in its menu.
+    await page.getByRole("button", { name: "More actions for XinFin mainnet RPC" }).click();
     await page.getByRole("button", { name: "Delete XinFin mainnet RPC" }).click();
     const confirm = page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" });
     await confirm.waitFor();

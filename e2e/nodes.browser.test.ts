@@ -485,7 +485,11 @@ describe("validator nodes from registration to reputation", () => {
       .getByRole("list", { name: "Node requests" })
       .getByRole("listitem")
       .filter({ hasText: first.name });
+    // The card's one action is Edit; Make De-Active waits in its 44 px menu.
+    await card.getByRole("button", { name: `Edit ${first.name}` }).waitFor();
+    await card.getByRole("button", { name: `More actions for ${first.name}` }).click();
     await card.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
+    await page.keyboard.press("Escape");
     await shoot(page, "admin-list-phone-status");
   });
 });
