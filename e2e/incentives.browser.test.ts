@@ -134,8 +134,15 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const row = rows[0]!;
     const month = earnedMonth(row.date);
     await page.goto(`${routes.listIncentive.href()}?limit=10`);
-    await page.getByRole("link", { name: incentiveMessages.viewOwnIncentive(month) }).click();
+    const view = page.getByRole("link", { name: incentiveMessages.viewOwnIncentive(month) });
+    await view.waitFor();
+    // The row's View on a laptop, the card's one action on a phone, a 44 px target there.
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    const cardView = page.getByRole("listitem").getByRole("link", { name: incentiveMessages.viewOwnIncentive(month) });
+    expect((await cardView.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await cardView.click();
     await page.waitForURL((url) => url.pathname === "/incentive" && url.searchParams.get("id") === row._id);
+    await page.setViewportSize(SCREEN_SIZES[0].viewport);
     await page.getByRole("heading", { name: `Incentive earned for ${month}` }).waitFor();
     const detail = (label: string) =>
       page
