@@ -115,8 +115,8 @@ const card = (page: Page, nonce: string): Locator =>
 const queue = (session = sessions[0]!) => callApi<SafeProposalResponse[]>(stack, API.safe.proposals, session);
 const proposalAt = async (nonce: string) => (await queue()).filter((p) => p.nonce === nonce);
 
-async function confirmYes(page: Page) {
-  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+async function confirmYes(page: Page, title = "Are you sure?") {
+  const dialog = page.getByRole("dialog", { name: title });
   await dialog.getByLabel("Type yes to confirm").fill("yes");
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await dialog.waitFor({ state: "hidden" });
@@ -136,8 +136,11 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     first = await adminPage(sessions[0]!, firstKey);
     await first.goto(`${routes.adminListIncentive.href()}?q=${payee.toLowerCase()}`);
     const table = first.getByRole("table", { name: "Incentive Lists" });
-    await expect.poll(() => table.getByRole("checkbox").count()).toBe(3);
-    await table.getByRole("checkbox").first().check();
+    await table
+      .getByRole("checkbox", { name: /^Select the incentive of/ })
+      .nth(1)
+      .waitFor();
+    await table.getByRole("checkbox", { name: incentiveMessages.selectAll }).check();
     await first.getByText(incentiveMessages.selected(2)).waitFor();
     await first.getByRole("button", { name: "Pay Now" }).click();
     await first.getByRole("dialog", { name: "Payout summary" }).getByRole("button", { name: "Continue" }).click();
@@ -180,7 +183,7 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
 
     await third.goto(`${routes.adminListIncentive.href()}?q=${payee.toLowerCase()}`);
     const paid = third.getByRole("table", { name: "Incentive Lists" });
-    await expect.poll(() => paid.getByText("Paid", { exact: true }).count()).toBe(2);
+    await expect.poll(() => paid.getByText("Paid", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
     const rows = await callApi<{ docs: { status: string }[] }>(
       stack,
       `${API.incentive.root}?q=${payee.toLowerCase()}`,
@@ -305,5 +308,21 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
       await showInScheme(third, scheme);
       await checkScreen(third, SCREENSHOTS, `queue-executed-${scheme}`);
     }
+  });
+  test("the stake limits in Setting are proposed: the typed yes guards the proposal, the chain keeps its limits", async () => {
+    await first.goto(routes.adminSiteSetting.href());
+    const economics = first.getByRole("group", { name: "Staking economics" });
+    await economics.getByLabel("Maximum Stake (PLI)").fill("950000");
+    await first.getByRole("button", { name: "Update Setting" }).click();
+    await confirmYes(first, "Change the staking economics?");
+    await first.getByText(MESSAGES.safeProposed).first().waitFor();
+    const [limits] = await proposalAt("3");
+    expect(limits).toMatchObject({
+      kind: "stakeLimits",
+      state: "awaitingOthers",
+      summary: "Set the maximum stake to 950000 PLI",
+    });
+    const setting = (await (await fetch(`${stack.urls.api}${API.setting}`)).json()) as { maximumStake: string };
+    expect(setting.maximumStake).toBe("900000000");
   });
 });
