@@ -13,7 +13,7 @@
  * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before). `npm run bench:streams`.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -24,7 +24,7 @@ import { signSession } from "@pli/api/auth";
 import { indexedProgressSql } from "@pli/api/chain/views";
 import { createDb } from "@pli/api/db/database";
 import { INDEXER_CHANNEL } from "@pli/api/live";
-import { METRICS_PATH } from "@pli/api/metrics";
+import { METRIC, METRICS_PATH } from "@pli/api/metrics";
 import { API, USER_TYPE } from "@pli/api/public-contract";
 import { deployContracts, seedDemoData } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
@@ -59,7 +59,11 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Epoch milliseconds with sub-millisecond precision, comparable between processes. */
 const now = () => performance.timeOrigin + performance.now();
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const rssMb = (pid: number) => {
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!rss) throw new Error(`process ${pid} has exited`);
+  return Number(rss[1]) / 1024;
+};
 /** The share of one core `pid` used over `seconds` from now. */
 async function cpuPercent(pid: number, seconds: number): Promise<number> {
   const [cpu, wall] = [cpuMs(pid), performance.now()];
@@ -270,7 +274,15 @@ try {
   }
 
   const apiPids = apis.map((api) => api.pid);
-  const rssAll = () => apiPids.map(rssMb);
+  const rssAll = () =>
+    apiPids.map((pid, i) => {
+      try {
+        return rssMb(pid);
+      } catch {
+        const log = readFileSync(path.join(dir, `api-${i}.log`), "utf8").slice(-4_000);
+        throw new Error(`API ${i} (pid ${pid}) has exited; the end of its log:\n${log}`);
+      }
+    });
   /** The V8 heap in use of each instance, from its metrics: what of its resident memory the JavaScript holds. */
   const heapAll = () =>
     Promise.all(
@@ -360,6 +372,11 @@ try {
   await sleep(Math.max(0, AFTER_CLOSE_S * 1000 - (performance.now() - closing)));
   const rssAfter = rssAll();
   const heapAfter = await heapAll();
+  const streamsAfter = await Promise.all(
+    apis.map(async ({ metrics }) =>
+      Number(new RegExp(`^${METRIC.liveStreams} (\\S+)$`, "m").exec(await (await fetch(metrics)).text())?.[1]),
+    ),
+  );
 
   const stats = percentiles(measured);
   const floorStats = percentiles(floor.values);
@@ -379,13 +396,19 @@ try {
     `  API CPU while nothing happens, all open: ${fmtCpu(cpuOpen)} of a core over ${IDLE_S} s   target < ${TARGET.idleCpuPercent} %   floor (none open): ${fmtCpu(cpuBefore)}`,
   );
   print(
-    `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${rssAfter.map((mb, i) => `${mb - rssBefore[i]! >= 0 ? "+" : ""}${(mb - rssBefore[i]!).toFixed(0)} MB`).join(", ")} on none open; heap ${fmtMb(heapAfter)})   target within ${TARGET.afterCloseMb} MB`,
+    `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${rssAfter.map((mb, i) => `${mb - rssBefore[i]! >= 0 ? "+" : ""}${(mb - rssBefore[i]!).toFixed(0)} MB`).join(", ")} on none open; heap ${fmtMb(heapAfter)}; streams the API still holds: ${streamsAfter.join(" + ")})   target within ${TARGET.afterCloseMb} MB`,
   );
   print(
     `  load average ${loadavg()
       .map((value) => value.toFixed(2))
       .join(" ")} (2 cores, shared)`,
   );
+} catch (error) {
+  // What an API that exited printed reaches its log through a pipe: give it a moment.
+  await sleep(2_000);
+  for (const file of readdirSync(dir).filter((name) => /^api-\d+\.log$/.test(name)))
+    console.error(`the end of ${file}:\n${readFileSync(path.join(dir, file), "utf8").slice(-4_000)}`);
+  throw error;
 } finally {
   for (const child of children) child.kill();
   for (const stop of stops.reverse()) await stop().catch(() => undefined);

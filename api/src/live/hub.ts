@@ -44,9 +44,9 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * A stream that has been sent nothing for this long gets a keep-alive, so that proxies (nginx's proxy_read_timeout is
  * 60 s by default) and browsers keep an idle stream open.
  */
-export const KEEP_ALIVE_MS = 20_000;
+export const KEEP_ALIVE_MS = 25_000;
 /**
- * How often the one keep-alive timer of the hub looks for idle streams: each gets one 20 to 21 s after its last, so
+ * How often the one keep-alive timer of the hub looks for idle streams: each gets one 25 to 26 s after its last, so
  * streams opened over a minute get theirs spread over the seconds, not all at once.
  */
 const KEEP_ALIVE_TICK_MS = 1_000;
