@@ -9,6 +9,7 @@ export const FIRST_SCREENS = [
   { path: routes.home.path, page: "features/operator/pages/connect-page.tsx" },
   { path: routes.adminLogin.path, page: "features/admin/pages/admin-login-page.tsx" },
   { path: routes.adminVerifyOtp.path, page: "features/admin/pages/verify-otp-page.tsx" },
+  { path: routes.network.path, page: "features/network/pages/network-page.tsx" },
 ] as const;
 
 /** Where the copy of index.html for a path is written: `admin/login/index.html`, which servers find for `/admin/login`. */
@@ -34,7 +35,8 @@ function staticGraph(start: Rolldown.OutputChunk, byName: Map<string, Rolldown.O
  * Without it, the browser learns of a first screen's page chunk (and the Mantine components it imports) only once the
  * entry has run and the router has matched the path: one more round trip before the first paint. Each first screen's
  * index.html names those chunks as `modulepreload` links (allowed by the strict CSP, unlike an inline script), so they
- * download beside the entry. Every other path gets the home page's index.html, as before.
+ * download beside the entry. Every other path gets the home page's index.html, as before. The public network page is
+ * one of them: with the home page's copy it downloaded the connect page's scripts, which it never runs.
  */
 export function firstScreenPreload(): Plugin {
   return {

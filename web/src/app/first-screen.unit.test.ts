@@ -144,6 +144,7 @@ describe.each([
   ["the connect page (/)", "connect-page", "index.html"],
   ["the admin sign-in page (/admin/login)", "admin-login-page", "admin/login/index.html"],
   ["the admin's one-time code page (/admin/verifyotp)", "verify-otp-page", "admin/verifyotp/index.html"],
+  ["the public network page (/network)", "network-page", "network/index.html"],
 ])("%s", (_, page, htmlFile) => {
   test("names every script it runs in its own index.html, so none waits for the entry to run first", () => {
     const html = pagesHtml.get(htmlFile) ?? "";
