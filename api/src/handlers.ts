@@ -7,6 +7,7 @@ import { matchPayments } from "./incentive/payments.ts";
 import { sendPendingMails, type MailSenderDeps } from "./mail/outbox.ts";
 import { reconcileStakedNodes } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
+import { applyExecutedRecordUpdates } from "./safe/record-update.ts";
 import type { ScheduledJob } from "./scheduler/scheduler.ts";
 import type { Handler } from "./shared/handlers.ts";
 import type { Log } from "./shared/logger.ts";
@@ -24,6 +25,7 @@ export const HANDLER = {
   incentiveAccrual: "incentive-accrual",
   adminDigest: "admin-digest",
   webhookPrune: "webhook-prune",
+  safeRecordUpdates: "safe-record-updates",
 } as const;
 
 export interface HandlerDeps {
@@ -77,6 +79,16 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       beforeEvent: (topics) => topics.includes("reward"),
       schedule: { job: "payment-matching", cron: EVERY_MINUTE, expireInSeconds: 5 * 60 },
       run: () => matchPayments(db, new Date(), config.PRICE_FEED_ADDRESS),
+      wakes: senders,
+    },
+    {
+      name: HANDLER.safeRecordUpdates,
+      // A record's status follows its Safe proposal's execution, once indexed: before the range's live event, so a
+      // page it refreshes shows the new status.
+      on: ["indexed"],
+      beforeEvent: () => true,
+      schedule: { job: "safe-record-updates", cron: EVERY_MINUTE, expireInSeconds: 5 * 60 },
+      run: () => applyExecutedRecordUpdates(db),
       wakes: senders,
     },
     {

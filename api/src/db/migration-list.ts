@@ -45,6 +45,7 @@ import * as m0042 from "./migrations/0042_analytics-allow-list.ts";
 import * as m0043 from "./migrations/0043_safe-proposals.ts";
 import * as m0044 from "./migrations/0044_notifications.ts";
 import * as m0045 from "./migrations/0045_unchecked-reviews.ts";
+import * as m0046 from "./migrations/0046_safe-record-updates.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -93,4 +94,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0043_safe-proposals": m0043,
   "0044_notifications": m0044,
   "0045_unchecked-reviews": m0045,
+  "0046_safe-record-updates": m0046,
 };

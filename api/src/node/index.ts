@@ -4,3 +4,6 @@ export { listNodePage } from "./list.ts";
 export { reconcileStakedNodes } from "./reconcile.ts";
 export { findNode, stoppedNodes, toNodeResponse } from "./repository.ts";
 export { inactiveDates, reputationValues } from "./samples.ts";
+export { decideTransition } from "./rules.ts";
+export { lockNode } from "./repository.ts";
+export { applyTransition } from "./service.ts";

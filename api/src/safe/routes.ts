@@ -87,8 +87,8 @@ export const safeRoutes = createRouter()
   .openapi(list, async (c) => c.json(await listProposals(safeDeps(c.get("deps")), c.req.valid("query").owner), 200))
   .openapi(proposeRoute, async (c) => {
     const deps = safeDeps(c.get("deps"));
-    const { action, nonce } = c.req.valid("json");
-    const proposed = await propose(deps, action, nonce, c.get("session")!.sub);
+    const { action, nonce, record } = c.req.valid("json");
+    const proposed = await propose(deps, action, nonce, c.get("session")!.sub, record);
     if (proposed.created)
       await recordAudit(deps.db, {
         by: auditActor(c),
@@ -100,6 +100,7 @@ export const safeRoutes = createRouter()
           kind: action.kind,
           sequence: proposed.nonce.toString(),
           total: proposed.built.total,
+          ...(record ? { record } : {}),
         },
       });
     const [data] = await listProposals(deps, undefined, proposed.id);

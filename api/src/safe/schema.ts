@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "@pli/abis";
+import { NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import { featureContract } from "../public-contract/feature.ts";
 import { PLI_AMOUNT } from "../shared/pli.ts";
 import { idSchema, txHashSchema } from "../shared/schema.ts";
@@ -26,6 +27,9 @@ export const SAFE_MESSAGES = {
   safeAmountPositive: "The amount must be above 0",
   safeLimitsNeeded: "Give a minimum stake, a maximum stake or both",
   safeSignatureFormat: "A signature is 65 bytes of hex (0x followed by 130 hex characters)",
+  safeRecordNotFound: "No such record",
+  safeUnlockOnlyStaked: "Only a stake the chain shows in Stake can be unlocked",
+  safeRecordMismatch: "This proposal does not send the chain transaction of this record's status change",
 } as const;
 
 /** What a proposal's state is, derived from the chain each time it is read (never stored). */
@@ -65,9 +69,26 @@ export const safeActionSchema = z.discriminatedUnion("kind", [
 ]);
 export type SafeAction = z.infer<typeof safeActionSchema>;
 
-/** POST /api/safe/proposals: the action, and a nonce only to replace a queued proposal at that nonce. */
+/**
+ * The record status change a proposal stands for, applied when its Safe transaction executes: a node Approved by its
+ * StakingRewards whitelist, a stake request Approved by its PluginFarm whitelist, a stake set to Unlock by unlock.
+ */
+export const safeRecordSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("node"), id: idSchema, status: z.literal(NODE_STATUS.approved) }),
+  z.object({ type: z.literal("stakeRequest"), id: idSchema, status: z.literal(STAKE_REQUEST_STATUS.approved) }),
+  z.object({ type: z.literal("stake"), status: z.literal(STAKE_STATUS.unlock) }),
+]);
+export type SafeRecord = z.infer<typeof safeRecordSchema>;
+
+/** What became of a proposal's record update: waiting for the execution, applied, or refused with the reason. */
+export const SAFE_RECORD_OUTCOMES = ["pending", "applied", "refused", "void"] as const;
+
+/**
+ * POST /api/safe/proposals: the action, a nonce only to replace a queued proposal at that nonce, and the record status
+ * change it stands for, if any.
+ */
 export const proposeSchema = z
-  .object({ action: safeActionSchema, nonce: nonceSchema })
+  .object({ action: safeActionSchema, nonce: nonceSchema, record: safeRecordSchema.optional() })
   .refine(
     ({ action }) => action.kind !== "stakeLimits" || action.minStake !== undefined || action.maxStake !== undefined,
     { message: SAFE_MESSAGES.safeLimitsNeeded, path: ["action", "minStake"] },
@@ -138,6 +159,22 @@ export const proposalSchema = z.object({
   execution: z.object({ txHash: hex, executor: hex, status: z.string() }).nullable(),
   proposedBy: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The record status change it stands for: `pending` until the Safe transaction executes, `applied` then (with the
+   * execution's transaction), `refused` with the reason when the record changed meanwhile, `void` when the proposal
+   * failed or was replaced.
+   */
+  record: z
+    .object({
+      type: z.enum(["node", "stakeRequest", "stake"]),
+      id: z.string(),
+      status: z.string(),
+      label: z.string(),
+      outcome: z.enum(SAFE_RECORD_OUTCOMES),
+      reason: z.string().nullable(),
+      txHash: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type SafeProposalResponse = z.infer<typeof proposalSchema>;
 

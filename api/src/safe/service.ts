@@ -30,7 +30,14 @@ import type { Db } from "../db/database.ts";
 import { planPayout } from "../incentive/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
-import { SAFE_MESSAGES, type SafeAction, type SafeProposalResponse, type SafeProposalState } from "./schema.ts";
+import { checkRecord } from "./record-update.ts";
+import {
+  SAFE_MESSAGES,
+  type SafeAction,
+  type SafeProposalResponse,
+  type SafeProposalState,
+  type SafeRecord,
+} from "./schema.ts";
 
 export interface SafeDeps {
   db: Db;
@@ -244,10 +251,18 @@ async function build(deps: SafeDeps, action: SafeAction): Promise<Built> {
 
 /**
  * Stores the Safe transaction of `action` at `nonce` (to replace a queued proposal) or at the next free nonce: one past
- * the highest proposal still ahead of the Safe, or the Safe's own nonce.
+ * the highest proposal still ahead of the Safe, or the Safe's own nonce. With `record`, the record status change it
+ * stands for, checked now by the status routes' rules and applied when the transaction executes.
  */
-export async function propose(deps: SafeDeps, action: SafeAction, nonceText: string | undefined, adminId: string) {
+export async function propose(
+  deps: SafeDeps,
+  action: SafeAction,
+  nonceText: string | undefined,
+  adminId: string,
+  record?: SafeRecord,
+) {
   const safe = safeOf(deps.config);
+  const stored = record ? await checkRecord(deps.db, action, record) : undefined;
   const now = await readSafeNow(deps.chain, safe);
   let nonce: bigint;
   if (nonceText !== undefined) {
@@ -282,9 +297,11 @@ export async function propose(deps: SafeDeps, action: SafeAction, nonceText: str
         summary: built.summary,
         recipients: built.recipients,
         total: built.total,
+        ...(stored ? { record: { label: stored.label } } : {}),
       }),
       csv_digest: built.csvDigest,
       proposed_by: adminId,
+      ...(stored ? { record_type: stored.type, record_id: stored.id, record_status: stored.status } : {}),
     })
     .onConflict((oc) => oc.columns(["chain_id", "safe", "safe_tx_hash"]).doNothing())
     .returning("id")
@@ -320,6 +337,12 @@ function proposalRows(db: Db, safe: Address, chainId: number, id?: string) {
       "p.description",
       "p.csv_digest",
       "p.created_at",
+      "p.record_type",
+      "p.record_id",
+      "p.record_status",
+      "p.record_outcome",
+      "p.record_reason",
+      "p.record_tx_hash",
       "a.email as proposer",
     ])
     .where("p.safe", "=", lower(safe))
@@ -338,6 +361,30 @@ function safeTxOf(row: ProposalRow): SafeTx {
     },
     BigInt(row.nonce),
   );
+}
+
+/** A proposal's record update as the queue shows it; one that can no longer execute is void. */
+function recordOf(
+  row: ProposalRow,
+  label: string | undefined,
+  state: SafeProposalState,
+): SafeProposalResponse["record"] {
+  if (!row.record_type || !row.record_id || !row.record_status) return null;
+  const outcome =
+    row.record_outcome === "applied" || row.record_outcome === "refused"
+      ? row.record_outcome
+      : state === "failed" || state === "replaced"
+        ? "void"
+        : "pending";
+  return {
+    type: row.record_type as "node" | "stakeRequest" | "stake",
+    id: row.record_id,
+    status: row.record_status,
+    label: label ?? row.record_id,
+    outcome,
+    reason: row.record_reason,
+    txHash: outcome === "applied" || outcome === "refused" ? row.record_tx_hash : null,
+  };
 }
 
 /** Each proposal with its state derived from the indexed chain: executions, approvals, owners and nonce. */
@@ -400,6 +447,7 @@ export async function listProposals(deps: SafeDeps, viewer: string | undefined, 
       summary: string;
       recipients?: SafeProposalResponse["recipients"];
       total?: string;
+      record?: { label: string };
     };
     return {
       _id: row.id,
@@ -433,6 +481,7 @@ export async function listProposals(deps: SafeDeps, viewer: string | undefined, 
         : null,
       proposedBy: row.proposer,
       createdAt: new Date(row.created_at as unknown as string).toISOString(),
+      record: recordOf(row, description.record?.label, proposalState),
     };
   });
 }

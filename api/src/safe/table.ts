@@ -19,6 +19,14 @@ export interface SafeProposalTable {
   csv_digest: string | null;
   proposed_by: string | null;
   created_at: Generated<Timestamp>;
+  /** The record status change the proposal stands for, applied when its Safe transaction executes (0046). */
+  record_type: string | null;
+  record_id: string | null;
+  record_status: string | null;
+  record_outcome: string | null;
+  record_reason: string | null;
+  record_tx_hash: string | null;
+  record_done_at: Timestamp | null;
 }
 
 /** One owner's off-chain confirmation (an approveHash on chain is read from `chain.safe_approval` instead). */

@@ -31,9 +31,9 @@ import {
   withdrawHintSchema,
   STAKE_PATHS,
 } from "./schema.ts";
-import { nodeKey, readPosition, requireUnlocked, verifyHint, walletOf } from "./service.ts";
+import { nodeKey, readPosition, recordUnlock, verifyHint, walletOf } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { auditActor, recordAudit } from "../audit/index.ts";
+import { auditActor } from "../audit/index.ts";
 import { pagedSchema } from "../shared/schema.ts";
 
 /** The stake routes (spec 7, Stakes). Every amount is the chain's, in wei. */
@@ -260,21 +260,8 @@ export const stakeRoutes = createRouter()
     return c.json({ message: STAKE_MESSAGES.stakingDone, data: await readPosition(db, wallet, node) }, 200);
   })
   .openapi(unlockHintRoute, async (c) => {
-    const { db } = c.get("deps");
     const { wallet, node } = c.req.valid("json")._id;
-    const row = await findPosition(db, wallet, node);
-    if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
-    requireUnlocked(row);
-    const data = await readPosition(db, wallet, node);
-    await recordAudit(db, {
-      by: auditActor(c),
-      action: "stake.unlock",
-      recordType: "stake",
-      recordId: data._id,
-      before: null,
-      after: { status: data.status, totalStake: data.totalStake, unlockedAt: data.unlockedAt },
-      txHash: data.unlockTnxHash,
-    });
+    const data = await recordUnlock(c.get("deps").db, wallet, node, auditActor(c));
     return c.json({ message: STAKE_MESSAGES.tokenUnlocked, data }, 200);
   })
   .openapi(withdrawHintRoute, async (c) => {

@@ -1,0 +1,163 @@
+/**
+ * The record status change a Safe proposal stands for (a node Approved by its whitelist, a stake request Approved by
+ * its farm whitelist, a stake set to Unlock): checked by the status routes' own rules when proposed, applied through
+ * the status routes' own service functions once the indexer shows the proposal's Safe transaction executed.
+ */
+import { isAddressEqual, type Address } from "viem";
+import type { AuditActor } from "../audit/index.ts";
+import type { Db } from "../db/database.ts";
+import { applyTransition, decideTransition, lockNode } from "../node/index.ts";
+import { NODE_STATUS, STAKE_REQUEST_STATUS, USER_TYPE } from "../public-contract/domain.ts";
+import { AppError, validationError } from "../shared/errors.ts";
+import { findPosition, mayUnlock, recordUnlock } from "../stake/index.ts";
+import { changeStakeRequestStatus, decideStakeRequestStatus } from "../stake-request/index.ts";
+import { SAFE_MESSAGES, type SafeAction, type SafeRecord } from "./schema.ts";
+
+/** The client address of an audit record the portal wrote on a Safe execution (no request made it). */
+export const SAFE_EXECUTION_CLIENT = "safe-execution";
+
+/** What a proposal stores of its record update: the record's key, the target status and words for the queue. */
+export interface StoredRecord {
+  type: SafeRecord["type"];
+  id: string;
+  status: string;
+  label: string;
+}
+
+const same = (a: string, b: string) => isAddressEqual(a as Address, b as Address);
+const mismatch = () => validationError({ "record.type": SAFE_MESSAGES.safeRecordMismatch });
+const refused = (reason: string) => validationError({ "record.status": reason });
+
+/**
+ * Checks that `action` is the chain transaction of `record`'s status change and that the status routes' rules allow the
+ * change once that transaction has executed (the whitelist it sends counted as done). A field error otherwise.
+ */
+export async function checkRecord(db: Db, action: SafeAction, record: SafeRecord): Promise<StoredRecord> {
+  switch (record.type) {
+    case "node": {
+      const node = await lockNode(db, record.id);
+      if (!node) throw validationError({ "record.id": SAFE_MESSAGES.safeRecordNotFound });
+      if (
+        action.kind !== "whitelist" ||
+        action.contract !== "StakingRewards" ||
+        !same(action.wallet, node.wallet_address) ||
+        !same(action.node, node.node_address)
+      )
+        throw mismatch();
+      const decision = decideTransition({ kind: "review", to: record.status }, USER_TYPE.admin, node.status, {
+        stakeStatus: node.stake_status,
+        whitelisted: true,
+      });
+      if (!decision.allowed) throw refused(decision.reason);
+      return { type: "node", id: record.id, status: record.status, label: `Node ${node.name}` };
+    }
+    case "stakeRequest": {
+      const request = await db
+        .selectFrom("app.stake_request as r")
+        .innerJoin("app.node as n", "n.id", "r.node_id")
+        .select(["r.status", "n.name", "n.wallet_address", "n.node_address"])
+        .where("r.id", "=", record.id)
+        .executeTakeFirst();
+      if (!request) throw validationError({ "record.id": SAFE_MESSAGES.safeRecordNotFound });
+      if (
+        action.kind !== "whitelist" ||
+        action.contract !== "PluginFarm" ||
+        !same(action.wallet, request.wallet_address) ||
+        !same(action.node, request.node_address)
+      )
+        throw mismatch();
+      const decision = decideStakeRequestStatus(request.status, record.status, { farmWhitelisted: true });
+      if (!decision.allowed) throw refused(decision.reason);
+      return { type: "stakeRequest", id: record.id, status: record.status, label: `Stake request of ${request.name}` };
+    }
+    case "stake": {
+      if (action.kind !== "unlock") throw mismatch();
+      const wallet = action.wallet.toLowerCase();
+      const node = action.node.toLowerCase();
+      const position = await findPosition(db, wallet, node);
+      if (!position) throw validationError({ "record.type": SAFE_MESSAGES.safeRecordNotFound });
+      if (!mayUnlock(position.status)) throw refused(SAFE_MESSAGES.safeUnlockOnlyStaked);
+      return { type: "stake", id: `${wallet}-${node}`, status: record.status, label: `Stake of ${wallet} on ${node}` };
+    }
+  }
+}
+
+/** Applies one stored record update through the status route's own service function (audit, mails, webhooks). */
+async function applyRecord(
+  db: Db,
+  row: { record_type: string; record_id: string; record_status: string },
+  by: AuditActor,
+) {
+  switch (row.record_type) {
+    case "node":
+      await applyTransition(db, {
+        nodeId: row.record_id,
+        actor: { type: USER_TYPE.admin, id: by.adminId },
+        action: { kind: "review", to: NODE_STATUS.approved },
+        audit: by,
+      });
+      return;
+    case "stakeRequest":
+      await changeStakeRequestStatus(db, row.record_id, STAKE_REQUEST_STATUS.approved, by);
+      return;
+    case "stake": {
+      const [wallet, node] = row.record_id.split("-") as [string, string];
+      await recordUnlock(db, wallet, node, by);
+      return;
+    }
+  }
+}
+
+/**
+ * Applies the record update of each proposal whose own Safe transaction the indexer shows executed successfully, once:
+ * the proposal is claimed before applying, and marked applied, or refused with the rule's reason when the record
+ * changed meanwhile. A failed or replaced proposal has no successful execution of its safeTxHash, so it is never
+ * applied. An error that is not a rule's refusal releases the claim for the next run.
+ */
+export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
+  const due = await db
+    .selectFrom("app.safe_proposal as p")
+    .innerJoin("chain.safe_execution as e", (join) =>
+      join.onRef("e.safe", "=", "p.safe").onRef("e.safe_tx_hash", "=", "p.safe_tx_hash"),
+    )
+    .select(["p.id", "e.tx_hash"])
+    .where("p.record_type", "is not", null)
+    .where("p.record_outcome", "is", null)
+    .where("e.status", "=", "success")
+    .orderBy("p.nonce")
+    .execute();
+  let applied = 0;
+  for (const { id, tx_hash } of due) {
+    const claimed = await db
+      .updateTable("app.safe_proposal")
+      .set({ record_outcome: "applying", record_tx_hash: tx_hash })
+      .where("id", "=", id)
+      .where("record_outcome", "is", null)
+      .returning(["record_type", "record_id", "record_status", "proposed_by"])
+      .executeTakeFirst();
+    if (!claimed) continue;
+    const by: AuditActor = { adminId: claimed.proposed_by, clientAddress: SAFE_EXECUTION_CLIENT };
+    const done = (outcome: "applied" | "refused", reason: string | null) =>
+      db
+        .updateTable("app.safe_proposal")
+        .set({ record_outcome: outcome, record_reason: reason, record_done_at: new Date() })
+        .where("id", "=", id)
+        .execute();
+    try {
+      await applyRecord(db, claimed as { record_type: string; record_id: string; record_status: string }, by);
+      await done("applied", null);
+      applied += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) await done("refused", error.message);
+      else {
+        await db
+          .updateTable("app.safe_proposal")
+          .set({ record_outcome: null, record_tx_hash: null })
+          .where("id", "=", id)
+          .execute();
+        throw error;
+      }
+    }
+  }
+  return applied;
+}
