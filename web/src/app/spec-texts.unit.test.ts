@@ -143,11 +143,12 @@ describe("the texts the spec quotes", () => {
       routes.adminListValidator.path,
       routes.adminListInvite.path,
       routes.adminListAudit.path,
+      routes.adminSafeQueue.path,
     ];
     const adminSidebar = labelsOf(ADMIN_SIDEBAR).filter(([path]) => !additions.includes(path ?? ""));
     expect(
       adminSidebar,
-      "the spec's items, in its order (Tickets, Stake Requests, Operators, Validators, Invites and Audit Log are the portal's)",
+      "the spec's items, in its order (Tickets, Stake Requests, Operators, Validators, Invites, Audit Log and the Safe Queue are the portal's)",
     ).toEqual([
       ["/admin/dashboard", "Dashboard"],
       ["/admin/listnode", "Node Requests"],
