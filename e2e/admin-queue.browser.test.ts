@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { API, INCENTIVE_STATUS, MESSAGES, type IncentiveResponse } from "@pli/api/public-contract";
 import { createDb } from "@pli/api/db/database";
 import { incentiveMessages } from "@pli/web/features/incentive/messages";
@@ -11,7 +10,7 @@ import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext }
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
-import { approvedNode, chainAs, registeredNode } from "./support/staking-setup.ts";
+import { approvedNode, registeredNode, stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 
 /**
@@ -50,32 +49,8 @@ beforeAll(async () => {
   admin = await adminToken(stack.current, await freshAdmin(stack.current));
   await registeredNode(stack.current, token, "Pending node of a long-named operator");
   const node = await approvedNode(stack.current, { operator: token, admin }, operator.address);
-  const { chain, wallet, mined } = chainAs(stack.current, operator.key);
-  const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-  const amount = await chain.readContract({
-    address: stakingRewards,
-    abi: stakingRewardsAbi,
-    functionName: "minStakeAmt",
-  });
   const before = (await queue()).uncheckedActivity;
-  await mined(
-    await wallet.writeContract({
-      address: pliToken,
-      abi: pluginTokenAbi,
-      functionName: "approve",
-      args: [stakingRewards, amount],
-      chain: null,
-    }),
-  );
-  await mined(
-    await wallet.writeContract({
-      address: stakingRewards,
-      abi: stakingRewardsAbi,
-      functionName: "stakeTokens",
-      args: [amount, node.nodeAddress],
-      chain: null,
-    }),
-  );
+  await stakeOnChain(stack.current, operator.key, node.nodeAddress);
   await waitFor(
     "the stake without an approved request indexed",
     async () => {

@@ -30,7 +30,7 @@ import {
   chainAs,
   incentiveRows,
   mintToOwner,
-  stakeMinimum,
+  stakeOnChain,
   type ApprovedNode,
 } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -71,7 +71,7 @@ beforeAll(async () => {
   const admin = await adminToken(stack.current, await freshAdmin(stack.current));
   node = await approvedNode(stack.current, { operator: operatorSession, admin }, operator.address);
   const { chain } = chainAs(stack.current, operator.key);
-  const staked = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+  const staked = await stakeOnChain(stack.current, operator.key, node.nodeAddress);
   stakeAmount = staked.amount;
   await accrueStakeMonths(stack.current, { chain, stakedAt: staked.stakedAt, months: 1, token: operatorSession });
   row = (await incentiveRows(stack.current, operatorSession))[0]!;

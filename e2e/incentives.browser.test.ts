@@ -31,7 +31,7 @@ import {
   chainAs,
   incentiveRows,
   mintToOwner,
-  stakeMinimum,
+  stakeOnChain,
   type ApprovedNode,
 } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -109,7 +109,7 @@ beforeAll(async () => {
   node = await approvedNode(stack.current, { operator: operatorSession, admin: adminSession }, operator.address);
 
   const { chain } = chainAs(stack.current, operator.key);
-  const staked = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+  const staked = await stakeOnChain(stack.current, operator.key, node.nodeAddress);
   stakeAmount = staked.amount;
   await accrueStakeMonths(stack.current, { chain, stakedAt: staked.stakedAt, months: 2, token: operatorSession });
   rows = await ownRows();

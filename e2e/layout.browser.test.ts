@@ -20,7 +20,7 @@ import {
   SCREENSHOT,
   showInScheme,
 } from "./support/layout-checks.ts";
-import { approvedNode, stakeMinimum } from "./support/staking-setup.ts";
+import { approvedNode, stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -155,7 +155,7 @@ beforeAll(async () => {
   await listRows(operator, tokens.operator);
   // A stake on the chain, indexed: the admin's stake list then shows a row with the 60-character email.
   const staking = await approvedNode(stack.current, tokens, operator.address);
-  await stakeMinimum(stack.current, operator.key, staking.nodeAddress);
+  await stakeOnChain(stack.current, operator.key, staking.nodeAddress);
   await waitFor("the operator's stake indexed", async () => {
     const stakes = await callApi<Paged<unknown>>(
       stack.current,

@@ -3,9 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { createPublicClient, createWalletClient, getAddress, http, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { createPublicClient, getAddress, http } from "viem";
+import { stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PNG_1X1 } from "@pli/api/test/images";
 import { API, MESSAGES, NODE_STATUS } from "@pli/api/public-contract";
@@ -18,6 +17,7 @@ import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOpera
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
 import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
+import { stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 import { callApi, loopbackIp, randomAddress, slowAnswers } from "./support/records.ts";
@@ -293,35 +293,7 @@ describe("validator nodes from registration to reputation", () => {
   });
 
   test("after a stake and monitor rounds the reputation modal shows the score and the inactive date; De-Active and back", async () => {
-    const transport = http(stack.current.urls.rpc);
-    const chain = createPublicClient({ transport });
-    const wallet = createWalletClient({ account: privateKeyToAccount(operator.key), transport });
-    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = await chain.readContract({
-      address: stakingRewards,
-      abi: stakingRewardsAbi,
-      functionName: "minStakeAmt",
-    });
-    const mined = async (hash: Hex) =>
-      expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe("success");
-    await mined(
-      await wallet.writeContract({
-        address: pliToken,
-        abi: pluginTokenAbi,
-        functionName: "approve",
-        args: [stakingRewards, amount],
-        chain: null,
-      }),
-    );
-    await mined(
-      await wallet.writeContract({
-        address: stakingRewards,
-        abi: stakingRewardsAbi,
-        functionName: "stakeTokens",
-        args: [amount, getAddress(first.node)],
-        chain: null,
-      }),
-    );
+    await stakeOnChain(stack.current, operator.key, getAddress(first.node));
     await expect
       .poll(async () => (await ownNodes()).find((node) => node._id === firstId)?.status, {
         timeout: 30_000,

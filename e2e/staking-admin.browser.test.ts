@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { getAddress, parseUnits } from "viem";
-import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
+import { pluginFarmAbi, stakingRewardsAbi } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   API,
@@ -19,7 +19,7 @@ import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES } from "./support/layout-checks.ts";
 import { callApi } from "./support/records.ts";
-import { approvedNode, chainAs, stakeMinimum, type ApprovedNode } from "./support/staking-setup.ts";
+import { approvedNode, chainAs, stakeOnChain, type ApprovedNode } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -148,7 +148,7 @@ describe("the admin's side of staking: the request approved on the farm contract
   });
 
   test("the admin finds the operator's stake, reads its history and unlocks it by signing unlock(wallet, node)", async () => {
-    const { amount, transactionHash: stakeTx } = await stakeMinimum(stack.current, operator.key, node.nodeAddress);
+    const { amount, transactionHash: stakeTx } = await stakeOnChain(stack.current, operator.key, node.nodeAddress);
     const staked = `${formatToken(amount)} PLI`;
 
     await page.goto(`${routes.adminListStake.href()}?q=${encodeURIComponent(operator.email)}`);
@@ -197,9 +197,8 @@ describe("the admin's side of staking: the request approved on the farm contract
       { operator: operatorSession, admin: adminSession },
       operator.address,
     );
-    const { wallet, mined } = chainAs(stack.current, operator.key);
     const owner = chainAs(stack.current, DEV_KEYS.owner);
-    const { stakingRewards, pliToken } = stack.current.deployment.contracts;
+    const { stakingRewards } = stack.current.deployment.contracts;
     const minimum = await owner.chain.readContract({
       address: stakingRewards,
       abi: stakingRewardsAbi,
@@ -207,26 +206,12 @@ describe("the admin's side of staking: the request approved on the farm contract
     });
     const { multiplyOf } = await callApi<{ multiplyOf: string }>(stack.current, API.setting, adminSession);
     const amount = minimum + parseUnits(multiplyOf, 18) / 2n;
-    await mined(
-      await wallet.writeContract({
-        address: pliToken,
-        abi: pluginTokenAbi,
-        functionName: "approve",
-        args: [stakingRewards, amount],
-        chain: null,
-      }),
+    const { transactionHash: stakeTx } = await stakeOnChain(
+      stack.current,
+      operator.key,
+      unrequested.nodeAddress,
+      amount,
     );
-    const stakeTx = (
-      await mined(
-        await wallet.writeContract({
-          address: stakingRewards,
-          abi: stakingRewardsAbi,
-          functionName: "stakeTokens",
-          args: [amount, unrequested.nodeAddress],
-          chain: null,
-        }),
-      )
-    ).transactionHash;
     const maximum = await owner.chain.readContract({
       address: stakingRewards,
       abi: stakingRewardsAbi,

@@ -147,17 +147,18 @@ export async function mintToOwner(stack: SharedStack, amount: bigint): Promise<v
 }
 
 /**
- * The wallet of `key` stakes the contract's minimum stake on `nodeAddress` (approve, then stakeTokens); answers the
- * amount, the time of the stake's block and its transaction.
+ * The wallet of `key` stakes `amount` (the contract's minimum stake when not given) on `nodeAddress` (approve, then
+ * stakeTokens); answers the amount, the time of the stake's block and its transaction.
  */
-export async function stakeMinimum(
+export async function stakeOnChain(
   stack: SharedStack,
   key: Hex,
   nodeAddress: Address,
+  amount?: bigint,
 ): Promise<{ amount: bigint; stakedAt: Date; transactionHash: Hex }> {
   const { chain, wallet, mined } = chainAs(stack, key);
   const { stakingRewards, pliToken } = stack.deployment.contracts;
-  const amount = await chain.readContract({
+  amount ??= await chain.readContract({
     address: stakingRewards,
     abi: stakingRewardsAbi,
     functionName: "minStakeAmt",
