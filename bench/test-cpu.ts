@@ -1,0 +1,88 @@
+/**
+ * Where the CPU of `npm test` goes: runs it (arguments pass through, e.g. file filters) and reads /proc twice a second
+ * for every process it started, directly or not, summing each one's user + system time by kind (chromium by its
+ * process type, Postgres, anvil, Ponder, the API, Vitest's workers, esbuild, …). Prints the wall time, the CPU seconds
+ * per kind and the share of the machine's cores the run used: a run that keeps every core busy is bound by its CPU,
+ * and only less work makes it faster. A process that starts and ends between two reads is missed.
+ * `npm run bench:test-cpu` (or `npm run bench:test-cpu -- e2e/` for a part).
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+
+const INTERVAL_MS = 500;
+const TICKS_PER_SECOND = 100;
+
+/** The kind a process is counted under, from its command line. */
+function kindOf(commandLine: string): string {
+  const chromiumType = /--type=([a-z-]+)/.exec(commandLine)?.[1];
+  if (/chromium|headless_shell|headless-shell/.test(commandLine)) return `chromium ${chromiumType ?? "browser"}`;
+  if (commandLine.startsWith("postgres")) return "postgres";
+  if (/\banvil\b/.test(commandLine)) return "anvil";
+  if (/ponder|indexer\//.test(commandLine)) return "ponder (indexer)";
+  if (/esbuild/.test(commandLine)) return "esbuild";
+  if (/api\/src\/server\.ts|api\/dist\/server\.js|\.test-dist-[^/]+\/server\.js/.test(commandLine)) return "api";
+  if (/vitest/.test(commandLine)) return "vitest (test code, in-process API)";
+  if (/\bvite\b/.test(commandLine)) return "vite (web build)";
+  if (/docker/.test(commandLine)) return "docker";
+  if (/\bnpm\b/.test(commandLine)) return "npm";
+  return "other";
+}
+
+interface Seen {
+  kind: string;
+  ticks: number;
+}
+
+const tracked = new Map<string, Seen>();
+const family = new Set<number>();
+const totals = new Map<string, number>();
+
+function sample(): void {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let commandLine: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(entry);
+    if (!family.has(pid)) {
+      if (!family.has(Number(fields[1]))) continue;
+      family.add(pid);
+    }
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const key = `${pid} ${fields[19]}`;
+    const seen = tracked.get(key) ?? { kind: kindOf(commandLine), ticks: 0 };
+    if (ticks > seen.ticks) totals.set(seen.kind, (totals.get(seen.kind) ?? 0) + ticks - seen.ticks);
+    seen.ticks = Math.max(seen.ticks, ticks);
+    tracked.set(key, seen);
+  }
+}
+
+const started = Date.now();
+const run = spawn("npm", ["test", "--", ...process.argv.slice(2)], { stdio: ["ignore", "inherit", "inherit"] });
+if (run.pid === undefined) throw new Error("npm test did not start");
+family.add(run.pid);
+const timer = setInterval(sample, INTERVAL_MS);
+const code = await new Promise<number>((resolve) => run.once("exit", (exitCode) => resolve(exitCode ?? 1)));
+clearInterval(timer);
+sample();
+
+const wallSeconds = (Date.now() - started) / 1000;
+const rows = [...totals.entries()].map(([kind, ticks]) => ({ kind, seconds: ticks / TICKS_PER_SECOND }));
+rows.sort((a, b) => b.seconds - a.seconds);
+const cpuSeconds = rows.reduce((sum, row) => sum + row.seconds, 0);
+console.log(
+  `\nnpm test ${code === 0 ? "passed" : `failed (exit ${code})`} in ${wallSeconds.toFixed(1)} s of wall time`,
+);
+for (const row of rows) console.log(`${row.seconds.toFixed(1).padStart(9)} CPU-s  ${row.kind}`);
+console.log(
+  `${cpuSeconds.toFixed(1).padStart(9)} CPU-s in all: ${(cpuSeconds / wallSeconds).toFixed(2)} of the machine's ` +
+    `${availableParallelism()} cores on average (load at the end ${loadavg()[0]!.toFixed(1)})`,
+);
+process.exit(code);
