@@ -15,10 +15,10 @@ import { routes } from "@/shared/config/routes";
 import { DEV_KEYS, SAFE_ADMIN_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { startStack, type Stack } from "../scripts/stack.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
-import { adminToken, freshAdmin, signInContext } from "./support/accounts.ts";
+import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
-import { callApi, randomAddress } from "./support/records.ts";
+import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
 import type { SharedStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -143,7 +143,11 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     await table.getByRole("checkbox", { name: incentiveMessages.selectAll }).check();
     await first.getByText(incentiveMessages.selected(2)).waitFor();
     await first.getByRole("button", { name: "Pay Now" }).click();
-    await first.getByRole("dialog", { name: "Payout summary" }).getByRole("button", { name: "Continue" }).click();
+    const summary = first.getByRole("dialog", { name: "Payout summary" });
+    await summary
+      .getByText("One Safe transaction to propose (1 payRewards call), confirmed by the Safe's owners")
+      .waitFor();
+    await summary.getByRole("button", { name: "Continue" }).click();
     await confirmYes(first);
     await first.getByText(MESSAGES.safeProposed).first().waitFor();
     await first.getByRole("button", { name: safeModeMessages.openQueue }).first().click();
@@ -324,5 +328,33 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     });
     const setting = (await (await fetch(`${stack.urls.api}${API.setting}`)).json()) as { maximumStake: string };
     expect(setting.maximumStake).toBe("900000000");
+  });
+
+  test("a node approval proposed with its status: the queue says Approved is saved when the transaction executes", async () => {
+    const operator = await freshOperator(stack);
+    const { token } = await operatorWith2fa(stack, operator);
+    const nodeAddress = randomAddress();
+    const { data: node } = await callApi<{ data: { _id: string; name: string } }>(stack, API.node.root, token, {
+      name: "Safe approval node",
+      provider: "AWS",
+      ipaddress: loopbackIp(),
+      os: "Ubuntu 24.04",
+      ram: 32,
+      storage: 500,
+      security: "6.8.0-45",
+      oracleAddress: randomAddress(),
+      nodeAddress,
+    });
+    await callApi(stack, API.safe.proposals, sessions[0]!, {
+      action: { kind: "whitelist", contract: "StakingRewards", wallet: operator.address, node: nodeAddress },
+      record: { type: "node", id: node._id, status: "Approved" },
+    });
+    const [proposal] = await proposalAt("4");
+    expect(proposal!.record).toMatchObject({ type: "node", status: "Approved", outcome: "pending" });
+    await openQueue(first, "Awaiting my confirmation");
+    const record = card(first, "4").getByTestId("safe-record");
+    await record.getByText("Node Safe approval node: Approved").waitFor();
+    await record.getByText("Saved when this Safe transaction executes").waitFor();
+    await checkScreen(first, SCREENSHOTS, "queue-record-update");
   });
 });

@@ -6,7 +6,7 @@ import { indexedThrough } from "./indexed-block";
 import { useTxFlow } from "./tx-flow";
 import { GAS } from "./tx-gas";
 import { useSafeProposal } from "./safe/use-safe-proposal";
-import type { SafeAction } from "@pli/api/public-contract";
+import type { SafeAction, SafeRecord } from "@pli/api/public-contract";
 
 /**
  * The admin's chain actions on an operator's (wallet, node): the staking whitelist, the farm whitelist, and unlocking
@@ -34,14 +34,14 @@ export class ProposalFailed extends Error {}
  * `action(wallet, node)` from the admin's wallet through the one transaction flow: `send` resolves
  * once the transaction is mined and indexed by the portal (the API accepts what follows only then)
  * and throws TxFlowError otherwise. In Safe mode it proposes the action to the Safe instead and resolves "proposed":
- * nothing changes until owners execute it, so the caller saves nothing yet.
+ * nothing changes until owners execute it, so the caller saves nothing: the API saves `record` on execution.
  */
 export function useWalletNodeTx(action: WalletNodeAction) {
   const flow = useTxFlow();
   const { contracts } = useChainConfig();
-  const { proposeIfSafe } = useSafeProposal();
-  const send = async (wallet: string, node: string) => {
-    const outcome = await proposeIfSafe(SAFE_ACTIONS[action](getAddress(wallet), getAddress(node)));
+  const { proposeIfSafe, safeMode } = useSafeProposal();
+  const send = async (wallet: string, node: string, record?: SafeRecord) => {
+    const outcome = await proposeIfSafe(SAFE_ACTIONS[action](getAddress(wallet), getAddress(node)), record);
     if (outcome === "proposed") return "proposed" as const;
     if (outcome === "failed") throw new ProposalFailed();
     const args = [getAddress(wallet), getAddress(node)] as const;
@@ -60,5 +60,5 @@ export function useWalletNodeTx(action: WalletNodeAction) {
         );
     }
   };
-  return { send, flow };
+  return { send, flow, safeMode };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SafeAction, SafeProposalResponse } from "@pli/api/public-contract";
+import type { SafeAction, SafeProposalResponse, SafeRecord } from "@pli/api/public-contract";
 import { api, ok } from "@/shared/api/http";
 
 /** Query keys of Safe mode: the Safe itself and its queue (per connected wallet). */
@@ -24,8 +24,12 @@ export const useSafeInfo = () => useQuery(safeInfoQueryOptions()).data;
 export const getSafeProposals = (owner: string | undefined) =>
   ok(api.safe.proposals.$get({ query: owner ? { owner } : {} }));
 
-/** POST /api/safe/proposals: the API builds the Safe transaction of `action` at the next free nonce. */
-export const proposeToSafe = (action: SafeAction) => ok(api.safe.proposals.$post({ json: { action } }));
+/**
+ * POST /api/safe/proposals: the API builds the Safe transaction of `action` at the next free nonce; with `record`, the
+ * record status change it stands for, saved by the API when the transaction executes.
+ */
+export const proposeToSafe = (action: SafeAction, record?: SafeRecord) =>
+  ok(api.safe.proposals.$post({ json: record ? { action, record } : { action } }));
 
 /** POST /api/safe/proposals/confirm: an owner's signature of the proposal's SafeTx. */
 export const confirmSafeProposal = (json: { proposalId: string; method: "typedData" | "ethSign"; signature: string }) =>

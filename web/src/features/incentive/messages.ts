@@ -39,6 +39,8 @@ export const incentiveMessages = {
   summaryTotal: "Total",
   summaryTransactions: "Transactions",
   summaryTransactionsValue: (n: number) => `${n} payout transaction${n === 1 ? "" : "s"}, one signature each`,
+  summaryTransactionsSafe: (calls: number) =>
+    `One Safe transaction to propose (${calls} payRewards call${calls === 1 ? "" : "s"}), confirmed by the Safe's owners`,
   summaryPool: "Reward pool",
   summaryPoolAfter: "Pool after payment",
   summaryShortfall: "Shortfall",

@@ -1,5 +1,6 @@
 import { MESSAGES, payoutSummary, type IncentiveResponse } from "@pli/api/public-contract";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useSafeInfo } from "@/chain/safe/safe-api";
 import { formatTokenExact } from "@/shared/format";
 import { Alert } from "@/shared/ui/alert";
 import { Amount } from "@/shared/ui/amount";
@@ -19,7 +20,7 @@ interface PayoutSummaryProps {
 /**
  * Pay Now's first step: what the payout will do, in exact PLI (4 decimals can show a short pool as equal to the
  * total). A short pool shows spec 8's message with the shortfall and a deposit of the difference; Continue leads to
- * the typed confirmation only when the pool covers the total.
+ * the typed confirmation only when the pool covers the total. In Safe mode the whole payout is one Safe transaction.
  */
 export function PayoutSummary({ opened, rows, pool, onClose, onContinue, onDeposit }: PayoutSummaryProps) {
   const summary =
@@ -30,6 +31,9 @@ export function PayoutSummary({ opened, rows, pool, onClose, onContinue, onDepos
           pool,
         );
   const short = summary !== null && summary.shortfall > 0n;
+  const safeMode = useSafeInfo()?.enabled === true;
+  const transactions = (n: number) =>
+    safeMode ? incentiveMessages.summaryTransactionsSafe(n) : incentiveMessages.summaryTransactionsValue(n);
   return (
     <Modal opened={opened} onClose={onClose} title={incentiveMessages.summaryTitle} centered size="lg">
       <Stack gap="md">
@@ -44,7 +48,7 @@ export function PayoutSummary({ opened, rows, pool, onClose, onContinue, onDepos
             <Amount exact wei={summary?.total} size="sm" fw={700} testId="payout-total" />
           </Detail>
           <Detail label={incentiveMessages.summaryTransactions}>
-            <Text size="sm">{summary ? incentiveMessages.summaryTransactionsValue(summary.transactions) : "…"}</Text>
+            <Text size="sm">{summary ? transactions(summary.transactions) : "…"}</Text>
           </Detail>
           <Detail label={incentiveMessages.summaryPool}>
             <Amount exact wei={pool} size="sm" testId="payout-pool" />

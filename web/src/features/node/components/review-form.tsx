@@ -10,6 +10,7 @@ import {
 import { Button, Group, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
+import { safeModeMessages } from "@/chain/safe/messages";
 import { useWalletNodeTx } from "@/chain/wallet-node-tx";
 import { routes } from "@/shared/config/routes";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
@@ -32,7 +33,8 @@ const isReviewStatus = (status: string): status is ReviewStatus =>
 /**
  * Admin's Notes and Status, saved with 'Update Status' after the typed confirmation. Approved first
  * whitelists (owner wallet, node address) on the staking contract from the admin's wallet and is saved
- * only once that transaction is mined and indexed; a rejected or failed transaction saves nothing.
+ * only once that transaction is mined and indexed; a rejected or failed transaction saves nothing. In Safe mode the
+ * whitelist is proposed with the approval, which the API saves when the Safe transaction executes.
  */
 export function ReviewForm({ node }: { node: NodeResponse }) {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(reviewFormSchema, {
@@ -49,7 +51,8 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
     if (!(await confirmTyped({ text: nodeMessages.confirmUpdate }))) return;
     if (status === NODE_STATUS.approved) {
       try {
-        if ((await whitelist.send(node.walletAddress, node.nodeAddress)) === "proposed") return;
+        const record = { type: "node", id: node._id, status: NODE_STATUS.approved } as const;
+        if ((await whitelist.send(node.walletAddress, node.nodeAddress, record)) === "proposed") return;
       } catch {
         return;
       }
@@ -90,6 +93,7 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
           label="Status"
           data={[{ value: "", label: "Select Status" }, ...STATUS_OPTIONS]}
           {...form.register("status")}
+          description={whitelist.safeMode ? safeModeMessages.statusOnExecution : undefined}
           error={errorOf("status")}
           errorProps={{ role: "alert" }}
         />

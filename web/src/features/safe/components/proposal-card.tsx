@@ -7,7 +7,7 @@ import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address as AddressValue } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
+import { Detail, DetailGrid, plainValue, WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { safeMessages, STATE_BADGES } from "../messages";
 import { HashValue } from "./hash-value";
 import { useSafeActions } from "./use-safe-actions";
@@ -62,7 +62,7 @@ export function ProposalCard({
       <TxProgress state={actions.flow.state} explorerTxUrl={actions.flow.explorerTxUrl} onClose={actions.flow.reset} />
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Text fw={600} size="sm" style={{ flex: "1 1 16rem" }}>
+          <Text fw={600} size="sm" style={{ flex: "1 1 16rem", ...WRAP_ANYWHERE }}>
             {proposal.summary}
           </Text>
           <Group gap={6}>
@@ -122,6 +122,19 @@ export function ProposalCard({
           <Detail label={safeMessages.safeTxHash}>
             <HashValue value={proposal.safeTxHash} name="safe-tx-hash" />
           </Detail>
+          {proposal.record ? (
+            <Detail label={safeMessages.record}>
+              <Stack gap={2} data-testid="safe-record">
+                <Text size="sm" style={WRAP_ANYWHERE}>
+                  {safeMessages.recordValue(proposal.record.label, proposal.record.status)}
+                </Text>
+                <Text size="xs" c={proposal.record.outcome === "refused" ? TONE_COLORS.danger : "dimmed"}>
+                  {safeMessages.recordOutcome[proposal.record.outcome]}
+                  {proposal.record.reason ? `: ${proposal.record.reason}` : ""}
+                </Text>
+              </Stack>
+            </Detail>
+          ) : null}
           <Detail label={safeMessages.proposedBy}>{plainValue(proposal.proposedBy ?? "")}</Detail>
           {proposal.execution ? (
             <Detail label={safeMessages.execution}>

@@ -9,6 +9,7 @@ import {
 import { Button, Group, NativeSelect, Stack } from "@mantine/core";
 import { useNavigate } from "react-router-dom";
 import { TxProgress } from "@/chain/tx-progress";
+import { safeModeMessages } from "@/chain/safe/messages";
 import { useWalletNodeTx } from "@/chain/wallet-node-tx";
 import { routes } from "@/shared/config/routes";
 import { statusBadge } from "@/shared/config/status";
@@ -22,7 +23,8 @@ const statusFormSchema = stakeRequestStatusUpdateSchema.omit({ _id: true });
  * The request's Status, saved with 'Update Status'; the select offers only what the shared rule
  * allows from the current status. Approved first whitelists (owner wallet, node address) on the farm
  * contract from the admin's wallet and is saved only once that transaction is mined and indexed (a
- * rejected or failed transaction saves nothing); Verified and Rejected are saved at once.
+ * rejected or failed transaction saves nothing); Verified and Rejected are saved at once. In Safe mode the farm
+ * whitelist is proposed with the approval, which the API saves when the Safe transaction executes.
  */
 export function StakeRequestStatusForm({ request }: { request: StakeRequestResponse }) {
   const { form, fail, onInvalid, errorOf } = useSchemaForm(statusFormSchema, {});
@@ -38,8 +40,9 @@ export function StakeRequestStatusForm({ request }: { request: StakeRequestRespo
   const submit = async ({ status }: { status: ReviewedStakeRequestStatus }) => {
     if (status === STAKE_REQUEST_STATUS.approved) {
       try {
-        if ((await farmWhitelist.send(request.user.walletAddress, request.nodesetting.nodeAddress)) === "proposed")
-          return;
+        const record = { type: "stakeRequest", id: request._id, status: STAKE_REQUEST_STATUS.approved } as const;
+        const sent = await farmWhitelist.send(request.user.walletAddress, request.nodesetting.nodeAddress, record);
+        if (sent === "proposed") return;
       } catch {
         return;
       }
@@ -70,6 +73,7 @@ export function StakeRequestStatusForm({ request }: { request: StakeRequestRespo
           label="Status"
           data={[{ value: "", label: "Select Status" }, ...options]}
           {...form.register("status")}
+          description={farmWhitelist.safeMode ? safeModeMessages.statusOnExecution : undefined}
           error={errorOf("status")}
           errorProps={{ role: "alert" }}
         />

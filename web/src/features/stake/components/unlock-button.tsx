@@ -1,4 +1,4 @@
-import { mayUnlock, MESSAGES, type StakeResponse } from "@pli/api/public-contract";
+import { mayUnlock, MESSAGES, STAKE_STATUS, type StakeResponse } from "@pli/api/public-contract";
 import { Button, type ButtonProps } from "@mantine/core";
 import { TxProgress } from "@/chain/tx-progress";
 import { useWalletNodeTx } from "@/chain/wallet-node-tx";
@@ -24,7 +24,8 @@ export function UnlockButton({ stake, size = "xs" }: { stake: StakeResponse; siz
 
   const onUnlock = async () => {
     try {
-      if ((await unlock.send(stake.walletAddress, stake.nodeAddress)) === "proposed") return;
+      const record = { type: "stake", status: STAKE_STATUS.unlock } as const;
+      if ((await unlock.send(stake.walletAddress, stake.nodeAddress, record)) === "proposed") return;
     } catch {
       return;
     }
