@@ -30,11 +30,8 @@ const firstOfMonth = (daysAgo: number) => {
   const at = new Date(Date.now() - daysAgo * 86_400_000);
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString().slice(0, 10);
 };
-/**
- * A 77-digit token: the layout sweep's 78-digit one shares this database, and the kept per-status sums (numeric(78, 0))
- * hold only one of those.
- */
-const HUGE_TOKEN = (10n ** 76n).toString();
+/** A 78-digit token, beside the layout sweep's on the same database: the unpaid total passes 78 digits. */
+const HUGE_TOKEN = (9n * 10n ** 77n).toString();
 
 interface Counts {
   pendingNodes: number;
@@ -139,7 +136,7 @@ describe("the admin's queue", () => {
     expect(listed.docs.every((row) => row.status === INCENTIVE_STATUS.unPaid)).toBe(true);
     const ours = listed.docs.filter((row) => row.walletAddress === operatorWallet).map((row) => row.token);
     expect(ours).toEqual([HUGE_TOKEN]);
-    await page.getByText("1.00 × 10⁵⁸").first().waitFor();
+    await page.getByText("9.00 × 10⁵⁹").first().waitFor();
     for (const scheme of COLOR_SCHEMES) {
       await showInScheme(page, scheme);
       await checkScreen(page, SCREENSHOTS, `incentives-due-${scheme}`);

@@ -46,6 +46,7 @@ import * as m0043 from "./migrations/0043_safe-proposals.ts";
 import * as m0044 from "./migrations/0044_notifications.ts";
 import * as m0045 from "./migrations/0045_unchecked-reviews.ts";
 import * as m0046 from "./migrations/0046_safe-record-updates.ts";
+import * as m0047 from "./migrations/0047_incentive-sums-unbounded.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -95,4 +96,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0044_notifications": m0044,
   "0045_unchecked-reviews": m0045,
   "0046_safe-record-updates": m0046,
+  "0047_incentive-sums-unbounded": m0047,
 };
