@@ -164,6 +164,33 @@ describe("a record's status saved when its Safe transaction executes", () => {
     expect(await t.db.selectFrom("app.mail_outbox").selectAll().execute()).toHaveLength(mails.length);
   });
 
+  it("a stake request approval through the farm whitelist is saved once its execution is indexed", async () => {
+    const asked = await t.call("POST", API.stakeRequest.root, { token: operator.token, body: { nodeId: approved.id } });
+    expect(asked.status).toBe(201);
+    const requestId = asked.body.data._id as string;
+    const proposal = await propose({
+      action: { ...whitelistOf(approved.node), contract: "PluginFarm" },
+      record: { type: "stakeRequest", id: requestId, status: "Approved" },
+    });
+    const hash = await confirmAndExecute(proposal);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    const request = await t.db
+      .selectFrom("app.stake_request")
+      .select("status")
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe("Approved");
+    expect((await find(proposal._id)).record).toMatchObject({ outcome: "applied", txHash: hash });
+    const audits = await t.db
+      .selectFrom("app.audit_record")
+      .select(["admin_id", "after"])
+      .where("record_id", "=", requestId)
+      .where("action", "=", "stakeRequest.status")
+      .execute();
+    expect(audits).toEqual([{ admin_id: adminId, after: { status: "Approved" } }]);
+  });
+
   it("a replaced proposal applies nothing and says so", async () => {
     const node = await registerNode(t, operator.token, 2);
     const proposal = await propose({
@@ -220,5 +247,28 @@ describe("a record's status saved when its Safe transaction executes", () => {
     expect(verified.status).toBe(400);
     expect(Object.keys(verified.body.errors)).toEqual(["record.status"]);
     expect(await t.db.selectFrom("app.safe_proposal").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("a stake unlock is recorded once its execution is indexed, with the unlock's transaction", async () => {
+    const proposal = await propose({
+      action: { kind: "unlock", wallet: operator.address, node: approved.node },
+      record: { type: "stake", status: "Unlock" },
+    });
+    expect(proposal.record).toMatchObject({ type: "stake", status: "Unlock", outcome: "pending" });
+    const hash = await confirmAndExecute(proposal);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    const audits = await t.db
+      .selectFrom("app.audit_record")
+      .select(["admin_id", "tx_hash"])
+      .where("action", "=", "stake.unlock")
+      .execute();
+    expect(audits).toEqual([{ admin_id: adminId, tx_hash: hash }]);
+    expect((await find(proposal._id)).record).toMatchObject({ outcome: "applied", txHash: hash });
+    const again = await proposeCall({
+      action: { kind: "unlock", wallet: operator.address, node: approved.node },
+      record: { type: "stake", status: "Unlock" },
+    });
+    expect(again.body.errors).toEqual({ "record.status": "Only a stake the chain shows in Stake can be unlocked" });
   });
 });

@@ -16,6 +16,10 @@ import { SAFE_MESSAGES, type SafeAction, type SafeRecord } from "./schema.ts";
 /** The client address of an audit record the portal wrote on a Safe execution (no request made it). */
 export const SAFE_EXECUTION_CLIENT = "safe-execution";
 
+/** A claim older than this was left by a run that stopped (a restart): the update is applied by a later run. */
+const CLAIM_MINUTES = 10;
+const staleClaim = () => new Date(Date.now() - CLAIM_MINUTES * 60_000);
+
 /** What a proposal stores of its record update: the record's key, the target status and words for the queue. */
 export interface StoredRecord {
   type: SafeRecord["type"];
@@ -112,7 +116,8 @@ async function applyRecord(
  * Applies the record update of each proposal whose own Safe transaction the indexer shows executed successfully, once:
  * the proposal is claimed before applying, and marked applied, or refused with the rule's reason when the record
  * changed meanwhile. A failed or replaced proposal has no successful execution of its safeTxHash, so it is never
- * applied. An error that is not a rule's refusal releases the claim for the next run.
+ * applied. An error that is not a rule's refusal releases the claim for the next run; a claim a stopped process left
+ * behind is taken again after CLAIM_MINUTES.
  */
 export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
   const due = await db
@@ -122,7 +127,12 @@ export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
     )
     .select(["p.id", "e.tx_hash"])
     .where("p.record_type", "is not", null)
-    .where("p.record_outcome", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("p.record_outcome", "is", null),
+        eb.and([eb("p.record_outcome", "=", "applying"), eb("p.record_done_at", "<", staleClaim())]),
+      ]),
+    )
     .where("e.status", "=", "success")
     .orderBy("p.nonce")
     .execute();
@@ -130,9 +140,14 @@ export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
   for (const { id, tx_hash } of due) {
     const claimed = await db
       .updateTable("app.safe_proposal")
-      .set({ record_outcome: "applying", record_tx_hash: tx_hash })
+      .set({ record_outcome: "applying", record_tx_hash: tx_hash, record_done_at: new Date() })
       .where("id", "=", id)
-      .where("record_outcome", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("record_outcome", "is", null),
+          eb.and([eb("record_outcome", "=", "applying"), eb("record_done_at", "<", staleClaim())]),
+        ]),
+      )
       .returning(["record_type", "record_id", "record_status", "proposed_by"])
       .executeTakeFirst();
     if (!claimed) continue;
@@ -152,7 +167,7 @@ export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
       else {
         await db
           .updateTable("app.safe_proposal")
-          .set({ record_outcome: null, record_tx_hash: null })
+          .set({ record_outcome: null, record_tx_hash: null, record_done_at: null })
           .where("id", "=", id)
           .execute();
         throw error;

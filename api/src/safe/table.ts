@@ -26,6 +26,7 @@ export interface SafeProposalTable {
   record_outcome: string | null;
   record_reason: string | null;
   record_tx_hash: string | null;
+  /** When it was applied or refused; while `applying`, when the run claimed it. */
   record_done_at: Timestamp | null;
 }
 
