@@ -22,7 +22,7 @@ import { pli, startChain } from "../test/chain.ts";
 import { startSmtp } from "../test/smtp.ts";
 import { ensureBaseImages } from "./lib/deploy-test/base-images.ts";
 import { docker, run } from "./lib/deploy-test/docker.ts";
-import { bridgeGateway, forwardFrom } from "./lib/deploy-test/host.ts";
+import { bridgeGateway, daemonOpenFilesLimit, forwardFrom } from "./lib/deploy-test/host.ts";
 import { DEV_KEYS } from "./lib/dev-accounts.ts";
 import { freePort } from "./lib/ports.ts";
 import { waitFor } from "./lib/wait.ts";
@@ -138,6 +138,8 @@ async function main() {
     ANALYST_DB_PORT: String(analystDbPort),
     ANALYST_INDEXER_PORT: String(await freePort()),
     ANALYST_PASSWORD: analystPassword,
+    // A container may open no more files than the Docker daemon itself (20,000 on this machine; compose asks 65,536).
+    OPEN_FILES_LIMIT: String(Math.min(daemonOpenFilesLimit() ?? 65_536, 65_536)),
   };
   writeFileSync(
     envFile,
@@ -190,6 +192,18 @@ async function main() {
     const body = (await response.json()) as { minimumStake: string | null; maximumStake: string | null };
     assert.ok(body.minimumStake !== null && body.maximumStake !== null, JSON.stringify(body));
   });
+
+  await step(
+    "nginx and the API get the open files of OPEN_FILES_LIMIT, nginx half of them as connections",
+    async () => {
+      const limit = Number(settings.OPEN_FILES_LIMIT);
+      const nginx = (await compose(["exec", "-T", "web", "nginx", "-T"])).stdout;
+      assert.match(nginx, new RegExp(`^worker_rlimit_nofile ${limit};`, "m"));
+      assert.match(nginx, new RegExp(`^\\s*worker_connections ${Math.min(Math.floor(limit / 2), 32_768)};`, "m"));
+      const api = (await compose(["exec", "-T", "--index=1", "api", "sh", "-c", "ulimit -n"])).stdout.trim();
+      assert.equal(Number(api), limit);
+    },
+  );
 
   await step("responses carry one Vary header", async () => {
     for (const url of [`${web}${API.setting}`, `${web}/`]) {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, connect, type AddressInfo, type Server } from "node:net";
 import { docker } from "./docker.ts";
 
@@ -43,4 +44,24 @@ export async function forwardFrom(host: string, port: number): Promise<{ port: n
         for (const socket of open) socket.destroy();
       }),
   };
+}
+
+/**
+ * The most open files the local Docker daemon can give a container: its own hard limit ("Max open files" of dockerd),
+ * or undefined when no dockerd runs on this host (a remote daemon).
+ */
+export function daemonOpenFilesLimit(): number | undefined {
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "dockerd") continue;
+      const line = readFileSync(`/proc/${entry}/limits`, "utf8")
+        .split("\n")
+        .find((row) => row.startsWith("Max open files"));
+      const hard = line?.split(/\s{2,}/)[2];
+      return hard === undefined || hard === "unlimited" ? undefined : Number(hard);
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
 }
