@@ -99,6 +99,9 @@ export default tseslint.config(
       "**/generated/**",
       "indexer/ponder-env.d.ts",
       "e2e/artifacts/**",
+      // Programs the tests and benches compile for a run, removed at its end; a killed run leaves them behind.
+      "api/.test-dist-*/**",
+      "api/.bench-dist-*/**",
     ],
   },
   js.configs.recommended,
