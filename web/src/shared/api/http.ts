@@ -25,14 +25,44 @@ export const onUnauthorized = (listener: () => void) => {
   };
 };
 
-/** fetch with the session token; a refused session (401 while signed in) is announced. */
-const sessionFetch: typeof fetch = async (input, init) => {
+/** Calls in flight that end the account's other sessions and answer the token to carry on with. */
+const renewals = new Set<Promise<unknown>>();
+
+/**
+ * Runs a call that replaces the session (a 2FA or password change ends the earlier sessions and answers a new
+ * token) and keeps the token it answers. A request sent with the old token meanwhile is refused: that refusal
+ * signs no one out, since the session goes on under the new token.
+ */
+export function renewSession<T extends { token: string }>(call: Promise<T>): Promise<T> {
+  const renewed = call.then((answer) => {
+    tokenStore.set(answer.token);
+    return answer;
+  });
+  const settled: Promise<unknown> = renewed.then(
+    () => renewals.delete(settled),
+    () => renewals.delete(settled),
+  );
+  renewals.add(settled);
+  return renewed;
+}
+
+/** Signs out when the refused token is still the session's, once every renewal in flight has settled. */
+function refused(token: string) {
+  const announce = () => {
+    if (tokenStore.get() === token) unauthorizedListeners.forEach((listener) => listener());
+  };
+  if (renewals.size === 0) announce();
+  else void Promise.all(renewals).then(announce);
+}
+
+/** fetch with the session token; a refusal of the session's current token (401 while signed in) is announced. */
+export const sessionFetch: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   headers.set("accept", "application/json");
   const token = tokenStore.get();
   if (token) headers.set("authorization", `Bearer ${token}`);
   const response = await fetch(input, { ...init, headers });
-  if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+  if (response.status === 401 && token) refused(token);
   return response;
 };
 
