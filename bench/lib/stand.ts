@@ -8,7 +8,9 @@ import { signSession } from "@pli/api/auth";
 import { API, USER_TYPE } from "@pli/api/public-contract";
 import { createDb, type Db } from "@pli/api/db/database";
 import { migrateToLatest } from "@pli/api/db/migrate";
+import { DATABASE_ROLES, migrateDatabase, roleUrl, setUpDatabaseRoles } from "@pli/api/db/roles";
 import { ensureDefaultSettings } from "@pli/api/setting";
+import { BENCH_INDEXER_SCHEMA } from "./chain-tables.ts";
 import { freePort } from "../../scripts/lib/ports.ts";
 import { buildPrograms, PRODUCTION_PROGRAMS } from "../../scripts/lib/production-build.ts";
 import { startPostgres } from "../../scripts/lib/postgres.ts";
@@ -16,6 +18,8 @@ import { startService, type Service } from "../../scripts/lib/service.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
 
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+const randomHex = () => randomBytes(24).toString("hex");
 
 /**
  * With EXPLAIN=1 Postgres logs the plan of every statement the API runs, with its real rows, times and buffers
@@ -80,6 +84,15 @@ export async function withStand(
         "auto_explain.log_buffers = on",
       ])
         await sql.raw(`ALTER DATABASE bench SET ${setting}`).execute(db);
+    // The API signs in as its own role, as a deployment runs it (it refuses a superuser in production); the seeds' chain
+    // tables stand in for Ponder's, read through views the indexer's role owns.
+    const passwords = { owner: randomHex(), api: randomHex(), indexer: randomHex() };
+    await setUpDatabaseRoles(pg.url(), "bench", passwords);
+    await sql`GRANT USAGE ON SCHEMA ${sql.id(BENCH_INDEXER_SCHEMA)} TO ${sql.id(DATABASE_ROLES.indexer)}`.execute(db);
+    await sql`GRANT SELECT ON ALL TABLES IN SCHEMA ${sql.id(BENCH_INDEXER_SCHEMA)} TO ${sql.id(DATABASE_ROLES.indexer)}`.execute(
+      db,
+    );
+    await migrateDatabase(db);
     const admin = await createAdmin(db, {
       email: "bench-admin@example.com",
       name: "Bench Admin",
@@ -124,7 +137,7 @@ export async function withStand(
         {
           APP_ENV: "production",
           API_PORT: String(apiPort),
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: roleUrl(databaseUrl, "api", passwords.api),
           RPC_URL: "http://127.0.0.1:9",
           CHAIN_ID: "31337",
           PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
