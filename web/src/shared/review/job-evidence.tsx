@@ -1,14 +1,10 @@
-import { Box, Group, List, Stack, Text, Title } from "@mantine/core";
-import { errorMessage } from "@/shared/api/http";
-import { messages } from "@/shared/config/messages";
+import { Group, List, Stack, Text, Title } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
-import { Alert } from "@/shared/ui/alert";
 import { Amount } from "@/shared/ui/amount";
 import { Detail, DetailGrid, plainValue, WRAP_ANYWHERE } from "@/shared/ui/detail";
-import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useJobEvidence, type JobEvidence } from "./get-job-evidence";
-import { MonitorDetail } from "./review-evidence";
+import { EvidenceSection, MonitorDetail } from "./review-evidence";
 
 const ACTION_LABELS: Record<JobEvidence["history"][number]["action"], string> = {
   submitted: "Submitted by the operator",
@@ -85,43 +81,32 @@ function JobHistory({ history }: { history: JobEvidence["history"] }) {
  * monitor), the operator's other jobs, and the job's history.
  */
 export function JobEvidencePanel({ jobId }: { jobId: string }) {
-  const evidence = useJobEvidence(jobId);
   return (
-    <Box component="section" aria-label="Review Evidence">
-      <Section title="Review Evidence">
-        {evidence.isPending ? (
-          <Text size="sm" c="dimmed">
-            {messages.loading}
-          </Text>
-        ) : !evidence.data ? (
-          <Alert tone="error" title={errorMessage(evidence.error)} />
-        ) : (
-          <Stack gap="lg">
-            <DetailGrid>
-              <Detail label="Node">
-                <Stack gap={4}>
-                  <Text size="sm" style={WRAP_ANYWHERE}>
-                    {evidence.data.node.name}
-                  </Text>
-                  <Group gap="xs" wrap="wrap">
-                    <StatusBadge entity="node" status={evidence.data.node.status} />
-                    {evidence.data.node.stakeStatus ? (
-                      <StatusBadge entity="stake" status={evidence.data.node.stakeStatus} />
-                    ) : null}
-                  </Group>
-                </Stack>
-              </Detail>
-              <Detail label="Stake on the node">
-                <Amount size="sm" wei={BigInt(evidence.data.node.totalStaked)} />
-              </Detail>
-              <MonitorDetail monitor={evidence.data.monitor} />
-              <OtherJobs jobs={evidence.data.otherJobs} />
-            </DetailGrid>
-            <Title order={3}>Job history</Title>
-            <JobHistory history={evidence.data.history} />
-          </Stack>
-        )}
-      </Section>
-    </Box>
+    <EvidenceSection evidence={useJobEvidence(jobId)}>
+      {(data) => (
+        <>
+          <DetailGrid>
+            <Detail label="Node">
+              <Stack gap={4}>
+                <Text size="sm" style={WRAP_ANYWHERE}>
+                  {data.node.name}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <StatusBadge entity="node" status={data.node.status} />
+                  {data.node.stakeStatus ? <StatusBadge entity="stake" status={data.node.stakeStatus} /> : null}
+                </Group>
+              </Stack>
+            </Detail>
+            <Detail label="Stake on the node">
+              <Amount size="sm" wei={BigInt(data.node.totalStaked)} />
+            </Detail>
+            <MonitorDetail monitor={data.monitor} />
+            <OtherJobs jobs={data.otherJobs} />
+          </DetailGrid>
+          <Title order={3}>Job history</Title>
+          <JobHistory history={data.history} />
+        </>
+      )}
+    </EvidenceSection>
   );
 }

@@ -1,4 +1,6 @@
 import { Anchor, Badge, Box, Group, List, Stack, Text, Title } from "@mantine/core";
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { errorMessage } from "@/shared/api/http";
 import { messages } from "@/shared/config/messages";
@@ -115,12 +117,14 @@ function StakeRequests({ requests }: { requests: ReviewEvidence["operator"]["req
   );
 }
 
-/**
- * What a review rests on, beside the admin's status form: whether the node meets the node rules (the API's verdict),
- * whether it answers the monitor, and its operator's other nodes, stake and requests.
- */
-export function ReviewEvidencePanel({ nodeId }: { nodeId: string }) {
-  const evidence = useReviewEvidence(nodeId);
+/** The "Review Evidence" section of a review page: loading, the API's error, or what the evidence shows. */
+export function EvidenceSection<T>({
+  evidence,
+  children,
+}: {
+  evidence: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
   return (
     <Box component="section" aria-label="Review Evidence">
       <Section title="Review Evidence">
@@ -131,24 +135,38 @@ export function ReviewEvidencePanel({ nodeId }: { nodeId: string }) {
         ) : !evidence.data ? (
           <Alert tone="error" title={errorMessage(evidence.error)} />
         ) : (
-          <Stack gap="lg">
-            <DetailGrid>
-              <HardwareDetail label="RAM" check={evidence.data.hardware.ram} />
-              <HardwareDetail label="Storage" check={evidence.data.hardware.storage} />
-              <MonitorDetail monitor={evidence.data.monitor} />
-            </DetailGrid>
-            <Title order={3}>Operator</Title>
-            <DetailGrid>
-              <Detail label="Stake on all nodes">
-                <Amount size="sm" wei={BigInt(evidence.data.operator.totalStaked)} />
-              </Detail>
-              <OtherNodes nodes={evidence.data.operator.otherNodes} />
-              <StakeRequests requests={evidence.data.operator.requests} />
-            </DetailGrid>
-          </Stack>
+          <Stack gap="lg">{children(evidence.data)}</Stack>
         )}
       </Section>
     </Box>
+  );
+}
+
+/**
+ * What a review rests on, beside the admin's status form: whether the node meets the node rules (the API's verdict),
+ * whether it answers the monitor, and its operator's other nodes, stake and requests.
+ */
+export function ReviewEvidencePanel({ nodeId }: { nodeId: string }) {
+  return (
+    <EvidenceSection evidence={useReviewEvidence(nodeId)}>
+      {(data) => (
+        <>
+          <DetailGrid>
+            <HardwareDetail label="RAM" check={data.hardware.ram} />
+            <HardwareDetail label="Storage" check={data.hardware.storage} />
+            <MonitorDetail monitor={data.monitor} />
+          </DetailGrid>
+          <Title order={3}>Operator</Title>
+          <DetailGrid>
+            <Detail label="Stake on all nodes">
+              <Amount size="sm" wei={BigInt(data.operator.totalStaked)} />
+            </Detail>
+            <OtherNodes nodes={data.operator.otherNodes} />
+            <StakeRequests requests={data.operator.requests} />
+          </DetailGrid>
+        </>
+      )}
+    </EvidenceSection>
   );
 }
 
