@@ -1,7 +1,7 @@
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeL2Abi, safeTxTypedData, type SafeTx } from "@pli/abis";
+import { safeL2Abi, safeTxFromJson, safeTxTypedData, type SafeTx, type SafeTxJson } from "@pli/abis";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import { SAFE_ADMIN_KEYS, startSafeChain } from "../../../test/safe.ts";
@@ -27,7 +27,7 @@ interface Proposal {
   _id: string;
   nonce: string;
   state: string;
-  safeTx: Record<string, string | number>;
+  safeTx: SafeTxJson;
   signatures: Hex | null;
   record: {
     type: string;
@@ -40,18 +40,7 @@ interface Proposal {
   } | null;
 }
 
-const txOf = (p: Proposal): SafeTx => ({
-  to: p.safeTx.to as Address,
-  value: BigInt(p.safeTx.value!),
-  data: p.safeTx.data as Hex,
-  operation: p.safeTx.operation as 0 | 1,
-  safeTxGas: 0n,
-  baseGas: 0n,
-  gasPrice: 0n,
-  gasToken: p.safeTx.gasToken as Address,
-  refundReceiver: p.safeTx.refundReceiver as Address,
-  nonce: BigInt(p.safeTx.nonce!),
-});
+const txOf = (p: Proposal): SafeTx => safeTxFromJson(p.safeTx);
 const wallet = (key: Hex) =>
   createWalletClient({ account: privateKeyToAccount(key), chain: chain.chain, transport: http(chain.anvil.rpcUrl) });
 

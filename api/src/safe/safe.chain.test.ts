@@ -1,7 +1,14 @@
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packSafeSignatures, safeL2Abi, safeTxTypedData, type SafeTx } from "@pli/abis";
+import {
+  packSafeSignatures,
+  safeL2Abi,
+  safeTxFromJson,
+  safeTxTypedData,
+  type SafeTx,
+  type SafeTxJson,
+} from "@pli/abis";
 import { pli } from "../../../test/chain.ts";
 import { SAFE_ADMIN_KEYS, SAFE_ADMINS, startSafeChain } from "../../../test/safe.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
@@ -29,7 +36,7 @@ interface Proposal {
   recipients?: { wallet: string; node: string; date: number; amount: string }[];
   total?: string;
   csvDigest: string | null;
-  safeTx: Record<string, string | number>;
+  safeTx: SafeTxJson;
   safeTxHash: Hex;
   domainHash: Hex;
   confirmations: { owner: string; method: string }[];
@@ -38,18 +45,7 @@ interface Proposal {
   execution: { txHash: string; executor: string; status: string } | null;
 }
 
-const txOf = (p: Proposal): SafeTx => ({
-  to: p.safeTx.to as Address,
-  value: BigInt(p.safeTx.value!),
-  data: p.safeTx.data as Hex,
-  operation: p.safeTx.operation as 0 | 1,
-  safeTxGas: 0n,
-  baseGas: 0n,
-  gasPrice: 0n,
-  gasToken: p.safeTx.gasToken as Address,
-  refundReceiver: p.safeTx.refundReceiver as Address,
-  nonce: BigInt(p.safeTx.nonce!),
-});
+const txOf = (p: Proposal): SafeTx => safeTxFromJson(p.safeTx);
 const wallet = (key: Hex) =>
   createWalletClient({ account: privateKeyToAccount(key), chain: chain.chain, transport: http(chain.anvil.rpcUrl) });
 
