@@ -12,8 +12,7 @@
  * while nothing happens with all open (target < 5 % of a core) beside the same with none open, and its memory
  * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before). `npm run bench:streams`.
  */
-import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
@@ -24,23 +23,23 @@ import { signSession } from "@pli/api/auth";
 import { indexedProgressSql } from "@pli/api/chain/views";
 import { createDb } from "@pli/api/db/database";
 import { INDEXER_CHANNEL } from "@pli/api/live";
-import { METRIC, METRICS_PATH } from "@pli/api/metrics";
-import { API, USER_TYPE } from "@pli/api/public-contract";
+import { USER_TYPE } from "@pli/api/public-contract";
 import { deployContracts, seedDemoData } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { startIndexer, waitForIndexedBlock } from "../scripts/lib/indexer.ts";
-import { freePort } from "../scripts/lib/ports.ts";
+import { PONDER_STOP_SIGNAL, startIndexer, waitForIndexedBlock } from "../scripts/lib/indexer.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { embeddedPortalDatabase } from "../scripts/lib/stack-database.ts";
 import { prepareDatabase } from "../scripts/lib/stack-seed.ts";
 import { buildPrograms, PRODUCTION_PROGRAMS, productionApiEnv } from "../scripts/lib/production-build.ts";
-import { startService, type Service } from "../scripts/lib/service.ts";
-import { waitFor } from "../scripts/lib/wait.ts";
 import { chainActor, chainClients, pli } from "../test/chain.ts";
+import { startApiInstance, type ApiInstance } from "./lib/api-instance.ts";
 import { cpuMs } from "./lib/cpu.ts";
+import { stoppingChildren, watchExit } from "./lib/exit-watch.ts";
+import { startNginx, type Nginx } from "./lib/nginx.ts";
 import { percentiles } from "./lib/percentiles.ts";
-import type { ClientCommand, ClientReply } from "./lib/stream-clients.ts";
+import { startReaper } from "./lib/reaper.ts";
+import { clientProcess } from "./lib/stream-clients.ts";
 
 const STREAMS = Number(process.env.STREAMS ?? 10_000);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
@@ -59,35 +58,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Epoch milliseconds with sub-millisecond precision, comparable between processes. */
 const now = () => performance.timeOrigin + performance.now();
-const rssMb = (pid: number) => {
-  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!rss) throw new Error(`process ${pid} has exited`);
-  return Number(rss[1]) / 1024;
-};
-/** The share of one core `pid` used over `seconds` from now. */
-async function cpuPercent(pid: number, seconds: number): Promise<number> {
-  const [cpu, wall] = [cpuMs(pid), performance.now()];
+/** The share of one core `pid` (with its children, nginx's workers) used over `seconds` from now. */
+async function cpuPercent(pid: number, seconds: number, children = false): Promise<number> {
+  const [cpu, wall] = [cpuMs(pid, { children }), performance.now()];
   await sleep(seconds * 1000);
-  return ((cpuMs(pid) - cpu) / (performance.now() - wall)) * 100;
+  return ((cpuMs(pid, { children }) - cpu) / (performance.now() - wall)) * 100;
 }
-
-/** A child process holding streams (bench/lib/stream-clients.ts), told what to do one command at a time. */
-function clientProcess() {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, "lib/stream-clients.ts"), {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const replies: ((reply: ClientReply) => void)[] = [];
-  child.on("message", (reply: ClientReply) => replies.shift()?.(reply));
-  return {
-    ask: <K extends ClientReply["kind"]>(command: ClientCommand) =>
-      new Promise<Extract<ClientReply, { kind: K }>>((resolve) => {
-        replies.push(resolve as (reply: ClientReply) => void);
-        child.send(command);
-      }),
-    kill: () => child.kill(),
-  };
-}
+const nginxCpuPercent = (nginx: Nginx, seconds: number) => cpuPercent(nginx.service.process.pid!, seconds, true);
 
 /** A wallet of the bench's own: the first ACTIVE have keys and stake; the rest only sign in. */
 const activeKey = (i: number) => keccak256(toHex(`pli-bench-streams-${i}`));
@@ -97,12 +74,21 @@ const walletOf = (i: number): Address =>
     : `0x${(0xbe0000 + i).toString(16).padStart(40, "0")}`;
 const nodeOf = (i: number): Address => `0x${(0xdd0000 + i).toString(16).padStart(40, "0")}`;
 
+const reaper = await startReaper();
 const dir = mkdtempSync(path.join(tmpdir(), "pli-bench-streams-"));
+reaper.folder(dir);
 const programs = `api/.bench-dist-streams-${process.pid}`;
+reaper.folder(path.join(ROOT, programs));
 const pgServer = await startPostgres({ dataDir: path.join(dir, "pg"), ephemeral: true });
-const anvil = await startAnvil();
+// Postgres' fast shutdown.
+reaper.group("postgres", pgServer.pid, "SIGINT");
+const anvilLog = createWriteStream(path.join(dir, "anvil.log"));
+const anvil = await startAnvil({ log: (chunk) => anvilLog.write(chunk) });
+reaper.group("anvil", anvil.process.pid);
+watchExit("anvil", anvil.process);
 const stops: (() => Promise<unknown>)[] = [];
 const children: ReturnType<typeof clientProcess>[] = [];
+const apis: ApiInstance[] = [];
 try {
   // Each program with its own database role, as a deployment runs them (the API refuses a superuser in production).
   const database = await embeddedPortalDatabase(pgServer, dir);
@@ -136,6 +122,8 @@ try {
     deployment,
     logFile: path.join(dir, "indexer.log"),
   });
+  reaper.group("indexer", indexer.process.pid, PONDER_STOP_SIGNAL);
+  watchExit("indexer", indexer.process);
   stops.push(() => indexer.stop());
   await waitForIndexedBlock(databaseUrl, await owner.publicClient.getBlockNumber(), { timeoutMs: 120_000 });
 
@@ -167,13 +155,10 @@ try {
     );
 
   await buildPrograms(programs, { server: PRODUCTION_PROGRAMS["api/dist"].server });
-  const apis: { url: string; pid: number; service: Service; metrics: string }[] = [];
   for (let i = 0; i < INSTANCES; i++) {
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    const service = startService({
-      name: `api-${i}`,
-      command: process.execPath,
-      args: [path.join(ROOT, programs, "server.js")],
+    const api = await startApiInstance({
+      name: `API ${i}`,
+      server: path.join(ROOT, programs, "server.js"),
       env: {
         ...productionApiEnv({
           databaseUrl,
@@ -183,30 +168,32 @@ try {
           smtpUrl: "smtp://127.0.0.1:9",
           uploadDir: path.join(dir, `uploads-${i}`),
         }),
-        API_PORT: String(port),
         PLI_TOKEN_ADDRESS: deployment.contracts.pliToken,
         STAKING_ADDRESS: deployment.contracts.stakingRewards,
         FARM_ADDRESS: deployment.contracts.pluginFarm,
         OUTBOX_DIR: path.join(dir, `outbox-${i}`),
         SCHEDULER_ENABLED: "false",
         LOG_LEVEL: "warn",
-        METRICS_PORT: String(metricsPort),
-        METRICS_HOST: "127.0.0.1",
       },
       logFile: path.join(dir, `api-${i}.log`),
+      reaper,
     });
-    stops.push(() => service.stop());
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(`API ${i}`, async () => (await fetch(`${url}${API.config}`).catch(() => null))?.ok, {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    }).catch((error: unknown) => {
-      throw new Error(
-        `${String(error)}; its log:\n${readFileSync(path.join(dir, `api-${i}.log`), "utf8").slice(-3_000)}`,
-      );
-    });
-    apis.push({ url, pid: service.process.pid!, service, metrics: `http://127.0.0.1:${metricsPort}${METRICS_PATH}` });
+    stops.push(() => api.stop());
+    apis.push(api);
   }
+  /** With two instances or more, the streams reach them through nginx, as in the compose deployment. */
+  let nginx: Nginx | undefined;
+  if (INSTANCES > 1) {
+    nginx = await startNginx({
+      dir: path.join(dir, "nginx"),
+      apis: apis.map((api) => api.address),
+      connections: 2 * STREAMS + 100,
+    });
+    reaper.group("nginx", nginx.service.process.pid);
+    watchExit("nginx", nginx.service.process);
+    stops.push(() => nginx!.service.stop());
+  }
+  const entry = nginx?.url ?? apis[0]!.url;
 
   /** When each indexed block was first seen committed: the indexer's notification, then its progress read. */
   const indexedAt: { block: number; at: number }[] = [];
@@ -227,6 +214,25 @@ try {
 
   const owned = chainClients(anvil.rpcUrl, deployment).as(DEV_KEYS.owner);
   let payoutDate = 0;
+  /**
+   * The receipt of `hash`, asked every 5 ms. Not viem's waitForTransactionReceipt, which follows new block numbers: in two
+   * full-size runs on a loaded machine it waited until its timeout for one transaction while anvil, with nothing else to
+   * mine, answered its block-number polls.
+   */
+  async function receiptOf(hash: Hex) {
+    const deadline = performance.now() + 30_000;
+    for (;;) {
+      const receipt = await owner.publicClient.getTransactionReceipt({ hash }).catch(() => null);
+      if (receipt) return receipt;
+      if (performance.now() > deadline) {
+        const pending = await owner.publicClient.getTransaction({ hash }).catch(() => null);
+        throw new Error(
+          `transaction ${hash} not mined in 30 s (${pending ? "anvil holds it" : "anvil does not know it"})`,
+        );
+      }
+      await sleep(5);
+    }
+  }
   /** Mines `count` transactions at RATE a second, each naming one active wallet; returns (block, wallet) of each. */
   async function mine(count: number, wallets: number[]): Promise<{ block: number; wallet: string }[]> {
     const mined: { block: number; wallet: string }[] = [];
@@ -238,7 +244,7 @@ try {
         n % 2 === 0
           ? await stakers[i]!.sendTopup(pli(1), nodeOf(i))
           : await owned.staking.write.payRewards([[active[i]!], [pli(1)], [BigInt(++payoutDate)], [nodeOf(i)]]);
-      const receipt = await owner.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+      const receipt = await receiptOf(hash);
       if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
       mined.push({ block: Number(receipt.blockNumber), wallet: active[i]!.toLowerCase() });
     }
@@ -274,23 +280,10 @@ try {
   }
 
   const apiPids = apis.map((api) => api.pid);
-  const rssAll = () =>
-    apiPids.map((pid, i) => {
-      try {
-        return rssMb(pid);
-      } catch {
-        const log = readFileSync(path.join(dir, `api-${i}.log`), "utf8").slice(-4_000);
-        throw new Error(`API ${i} (pid ${pid}) has exited; the end of its log:\n${log}`);
-      }
-    });
+  const rssAll = () => apis.map((api) => api.rssMb());
   /** The V8 heap in use of each instance, from its metrics: what of its resident memory the JavaScript holds. */
-  const heapAll = () =>
-    Promise.all(
-      apis.map(async ({ metrics }) => {
-        const text = await (await fetch(metrics)).text();
-        return Number(/^pli_nodejs_heap_size_used_bytes (\S+)$/m.exec(text)?.[1]) / 2 ** 20;
-      }),
-    );
+  const heapAll = () => Promise.all(apis.map((api) => api.heapMb()));
+  const streamsAll = () => Promise.all(apis.map((api) => api.liveStreams()));
   const fmtMb = (values: number[]) => values.map((mb) => `${mb.toFixed(0)} MB`).join(" + ");
   const fmtCpu = (values: number[]) => values.map((percent) => `${percent.toFixed(2)} %`).join(" + ");
   const fmtMs = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -299,10 +292,10 @@ try {
   // Started now, so that their start is not counted in the time the streams take to open.
   const clients = Array.from({ length: CLIENTS }, () => clientProcess());
   children.push(...clients);
-  // The floor: the same latency with one stream open on the first instance.
+  // The floor: the same latency with one stream open, by the same way in as the others.
   const floorClient = clientProcess();
   children.push(floorClient);
-  const floorStreams = [{ url: apis[0]!.url, token: tokens.get(active[0]!.toLowerCase())!, wallet: active[0]! }];
+  const floorStreams = [{ url: entry, token: tokens.get(active[0]!.toLowerCase())!, wallet: active[0]! }];
   await floorClient.ask<"opened">({ kind: "open", streams: floorStreams, concurrency: 1 });
   const floorMined = await mine(FLOOR_TXS, [0]);
   const floorReport = await floorClient.ask<"report">({ kind: "report" });
@@ -318,11 +311,11 @@ try {
   const rssBefore = rssAll();
   const heapBefore = await heapAll();
 
-  // Stream s belongs to wallet s mod WALLETS, on instance s mod INSTANCES, held by client s mod CLIENTS.
+  // Stream s belongs to wallet s mod WALLETS, held by client s mod CLIENTS.
   const shares = Array.from({ length: CLIENTS }, () => [] as { url: string; token: string; wallet: string }[]);
   for (let s = 0; s < STREAMS; s++) {
     const wallet = walletOf(s % WALLETS).toLowerCase();
-    shares[s % CLIENTS]!.push({ url: apis[s % INSTANCES]!.url, token: tokens.get(wallet)!, wallet });
+    shares[s % CLIENTS]!.push({ url: entry, token: tokens.get(wallet)!, wallet });
   }
   const opening = performance.now();
   const opened = await Promise.all(
@@ -335,14 +328,23 @@ try {
         ? `; failures: ${opened.flatMap((reply) => reply.failed).join(", ")}`
         : ""),
   );
+  if (nginx)
+    print(
+      `  through nginx (the deployment's configuration): ${nginx.workers} worker(s) of ${nginx.workerConnections} connections and ${nginx.workerOpenFiles} open files each; streams each API instance holds: ${(await streamsAll()).join(" + ")}`,
+    );
   await sleep(10_000);
+  const nginxCpu = nginx ? nginxCpuPercent(nginx, IDLE_S) : undefined;
   const cpuOpen = await Promise.all(apiPids.map((pid) => cpuPercent(pid, IDLE_S)));
   // After a quiet while, as the figure before they opened: V8 has collected what opening them left.
   const rssOpen = rssAll();
   const heapOpen = await heapAll();
+  const nginxOpen = nginx && { rssMb: nginx.rssMb(), cpu: await nginxCpu! };
 
   const rssPeak = [...rssOpen];
-  const sampler = setInterval(() => rssAll().forEach((mb, i) => (rssPeak[i] = Math.max(rssPeak[i]!, mb))), 1_000);
+  const sampler = setInterval(() => {
+    if (apis.some((api) => api.ended)) return;
+    rssAll().forEach((mb, i) => (rssPeak[i] = Math.max(rssPeak[i]!, mb)));
+  }, 1_000);
   const activeIndexes = Array.from({ length: ACTIVE }, (_, i) => i);
   const mined = await mine(RATE * MINE_S, activeIndexes);
   clearInterval(sampler);
@@ -372,14 +374,16 @@ try {
   await sleep(Math.max(0, AFTER_CLOSE_S * 1000 - (performance.now() - closing)));
   const rssAfter = rssAll();
   const heapAfter = await heapAll();
-  const streamsAfter = await Promise.all(
-    apis.map(async ({ metrics }) =>
-      Number(new RegExp(`^${METRIC.liveStreams} (\\S+)$`, "m").exec(await (await fetch(metrics)).text())?.[1]),
-    ),
-  );
+  const streamsAfter = await streamsAll();
+  // A full collection tells the heap the API still holds from the garbage V8 had not collected yet.
+  const heapCollected = await Promise.all(apis.map((api) => api.collectGarbage()));
+  await sleep(2_000);
+  const rssCollected = rssAll();
 
   const stats = percentiles(measured);
   const floorStats = percentiles(floor.values);
+  const overIdle = (values: number[]) =>
+    values.map((mb, i) => `${mb - rssBefore[i]! >= 0 ? "+" : ""}${(mb - rssBefore[i]!).toFixed(0)} MB`).join(", ");
   print(
     `${mined.length} stakes and payouts mined at ${RATE}/s over ${ACTIVE} wallets; ${measured.length} events on the affected streams (${missed} never arrived), ${lost} streams lost`,
   );
@@ -395,8 +399,15 @@ try {
   print(
     `  API CPU while nothing happens, all open: ${fmtCpu(cpuOpen)} of a core over ${IDLE_S} s   target < ${TARGET.idleCpuPercent} %   floor (none open): ${fmtCpu(cpuBefore)}`,
   );
+  if (nginxOpen)
+    print(
+      `  nginx (master and workers) with all open: ${nginxOpen.rssMb.toFixed(0)} MB resident, ${nginxOpen.cpu.toFixed(2)} % of a core while nothing happens`,
+    );
   print(
-    `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${rssAfter.map((mb, i) => `${mb - rssBefore[i]! >= 0 ? "+" : ""}${(mb - rssBefore[i]!).toFixed(0)} MB`).join(", ")} on none open; heap ${fmtMb(heapAfter)}; streams the API still holds: ${streamsAfter.join(" + ")})   target within ${TARGET.afterCloseMb} MB`,
+    `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${overIdle(rssAfter)} on none open; heap ${fmtMb(heapAfter)}; streams the API still holds: ${streamsAfter.join(" + ")})   target within ${TARGET.afterCloseMb} MB`,
+  );
+  print(
+    `  the same after a forced full garbage collection: ${fmtMb(rssCollected)} (${overIdle(rssCollected)}; heap ${fmtMb(heapCollected)})`,
   );
   print(
     `  load average ${loadavg()
@@ -406,14 +417,19 @@ try {
 } catch (error) {
   // What an API that exited printed reaches its log through a pipe: give it a moment.
   await sleep(2_000);
-  for (const file of readdirSync(dir).filter((name) => /^api-\d+\.log$/.test(name)))
-    console.error(`the end of ${file}:\n${readFileSync(path.join(dir, file), "utf8").slice(-4_000)}`);
+  for (const api of apis)
+    console.error(
+      `${api.name} (pid ${api.pid}) ${api.ended ? `exited: code ${api.ended.code}, signal ${api.ended.signal}` : "still runs"}; the end of its log:\n${api.log()}`,
+    );
+  console.error(`the end of anvil's log:\n${readFileSync(path.join(dir, "anvil.log"), "utf8").slice(-2_000)}`);
   throw error;
 } finally {
+  stoppingChildren();
   for (const child of children) child.kill();
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   await anvil.stop();
   await pgServer.stop();
   rmSync(dir, { recursive: true, force: true });
   rmSync(path.join(ROOT, programs), { recursive: true, force: true });
+  reaper.done();
 }

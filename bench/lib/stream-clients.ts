@@ -4,6 +4,7 @@
  * streams to open, it reads each as the web app does and reports, for each stream, the events that named its wallet
  * (block and arrival time) and how many messages arrived that were neither those nor keep-alives.
  */
+import { fork } from "node:child_process";
 import http from "node:http";
 // The constants alone: the whole public contract would load every feature's schemas into each client process.
 import { LIVE_EVENT_NAME, LIVE_PATHS } from "@pli/api/public-contract/constants";
@@ -90,7 +91,25 @@ function open(index: number, url: string, token: string, stream: Stream): Promis
   });
 }
 
-process.on("message", async (command: ClientCommand) => {
+/** A child process holding streams, told what to do one command at a time. */
+export function clientProcess() {
+  const child = fork(import.meta.filename, {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const replies: ((reply: ClientReply) => void)[] = [];
+  child.on("message", (reply: ClientReply) => replies.shift()?.(reply));
+  return {
+    ask: <K extends ClientReply["kind"]>(command: ClientCommand) =>
+      new Promise<Extract<ClientReply, { kind: K }>>((resolve) => {
+        replies.push(resolve as (reply: ClientReply) => void);
+        child.send(command);
+      }),
+    kill: () => child.kill(),
+  };
+}
+
+async function obey(command: ClientCommand) {
   const reply = (message: ClientReply) => process.send!(message);
   if (command.kind === "open") {
     const started = performance.now();
@@ -121,4 +140,10 @@ process.on("message", async (command: ClientCommand) => {
     reply({ kind: "closed" });
     process.disconnect();
   }
-});
+}
+
+if (process.argv[1] === import.meta.filename && process.send) {
+  // Its parent gone (a bench stopped by Ctrl-C, SIGTERM or SIGKILL), it goes too.
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (command: ClientCommand) => void obey(command));
+}
