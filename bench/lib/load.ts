@@ -32,6 +32,8 @@ export interface LoadOptions {
    * and the plans of the second answer's statements are printed.
    */
   plans?: () => string;
+  /** Hears each case's figures as they are printed (a bench comparing runs). */
+  onFigures?: (name: string, figures: { p50: number; p99: number; requestsPerSecond: number }) => void;
 }
 
 /** Load options from CONNECTIONS, DURATION and WARMUP (seconds) and WRITES_PER_S, with the portal's p99 target. */
@@ -148,6 +150,11 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     const answered = result.requests.total > 0;
     const met = answered && result.latency.p99 <= targetP99Ms;
     if (!met && c.target) missed.push(c.name);
+    options.onFigures?.(c.name, {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      requestsPerSecond: result.requests.average,
+    });
     const rows = answer.totalDocs === undefined ? "-" : String(answer.totalDocs);
     const verdict =
       (c.target ? (met ? "met" : "MISSED") : "floor") + (answered ? "" : ` (no answer within ${duration} s)`);
