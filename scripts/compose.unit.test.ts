@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { docTable, quotedNames } from "../test/docs.ts";
 import { loadConfig } from "@pli/api/config";
-import { DATABASE_ROLES } from "@pli/api/db/roles";
+import { DATABASE_ROLES, REPLICATION_ROLE } from "@pli/api/db/roles";
 import { API } from "@pli/api/public-contract";
 import { PRODUCTION_FILES } from "./lib/production-build.ts";
 import { securityHeaders } from "@pli/api/web-app";
@@ -243,6 +243,8 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
       OPEN_FILES_LIMIT: () => resolved.services.api?.ulimits?.nofile?.soft,
       ANALYST_DB_PORT: () => publishedPorts(resolved, "postgres")[0]?.published,
       ANALYST_INDEXER_PORT: () => publishedPorts(resolved, "indexer")[0]?.published,
+      ANALYST_REPLICA_DB_PORT: () => publishedPorts(resolved, "postgres-replica")[0]?.published,
+      ANALYST_REPLICA_INDEXER_PORT: () => publishedPorts(resolved, "indexer-replica")[0]?.published,
       NODE_IMAGE: () => resolved.services.api?.build?.args?.NODE_IMAGE,
       NGINX_IMAGE: () => resolved.services.web?.build?.args?.NGINX_IMAGE,
       POSTGRES_IMAGE: () => resolved.services.postgres?.image,
@@ -295,7 +297,9 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(published.filter((port) => port.service !== "web")).toEqual([
       { service: "grafana", hostIp: "127.0.0.1", target: 3000 },
       { service: "indexer", hostIp: "127.0.0.1", target: 42069 },
+      { service: "indexer-replica", hostIp: "127.0.0.1", target: 42069 },
       { service: "postgres", hostIp: "127.0.0.1", target: 5432 },
+      { service: "postgres-replica", hostIp: "127.0.0.1", target: 5432 },
     ]);
     expect(publishedPorts(resolved, "web")).toEqual([{ hostIp: undefined, published: 80, target: 80 }]);
   });
@@ -474,6 +478,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     const named = [...composeFile.matchAll(/^\s+image: (.+)$/gm)].map((match) => match[1]!);
     expect(named.filter((image) => image !== "pli-portal-api")).toEqual([
       "${POSTGRES_IMAGE:-postgres:18}",
+      "${POSTGRES_IMAGE:-postgres:18}",
       "${PROMETHEUS_IMAGE:-prom/prometheus:v3.5.0}",
       "${GRAFANA_IMAGE:-grafana/grafana:12.1.0}",
     ]);
@@ -487,7 +492,7 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
     expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginx:1\.28$/m);
     const { services } = await resolveExample();
-    for (const service of ["api", "indexer", "web"])
+    for (const service of ["api", "indexer", "indexer-replica", "web"])
       expect(services[service]?.build?.args, service).toEqual({
         NODE_IMAGE: "node:24-slim",
         NGINX_IMAGE: "nginx:1.28",
@@ -516,5 +521,65 @@ describe("the docker-compose deployment", { timeout: 120_000 }, () => {
     expect(backup.entrypoint?.join(" ").replaceAll("$$", "$")).toContain(
       `chown node:node ${path.posix.dirname(out)} && chmod 700 ${path.posix.dirname(out)} && exec setpriv --reuid=node --regid=node --init-groups "$@"`,
     );
+  });
+
+  it("serves analysts from a streaming replica under the replica profile, and the API reads its lag", async () => {
+    const replicaPassword = "ReplicationPassword0123456789";
+    const envFile = writeEnvFile("replica", [
+      ...envExampleEntries()
+        .filter((entry) => entry.active)
+        .map((entry) => `${entry.name}=${entry.value}`),
+      `POSTGRES_REPLICATION_PASSWORD=${replicaPassword}`,
+      "ANALYST_REPLICA_URL=postgresql://pli_api:secret@postgres-replica:5432/pli",
+    ]);
+    await expect(compose(envFile, "--profile", "replica", "config", "-q")).resolves.toBeDefined();
+    const resolved = await resolve(envFile);
+    const { services } = resolved;
+    expect(services["postgres-replica"]?.profiles).toEqual(["replica"]);
+    expect(services["indexer-replica"]?.profiles).toEqual(["replica"]);
+    expect(services["postgres-replica"]?.image).toBe(services.postgres?.image);
+    expect(environmentOf(resolved, "postgres-replica").PGPASSWORD).toBe(replicaPassword);
+    expect(environmentOf(resolved, "migrate").POSTGRES_REPLICATION_PASSWORD).toBe(replicaPassword);
+
+    // The primary takes replication connections as the replication role only, by the hba file it is started with.
+    const hba = mountsOf(services.postgres!).find((mount) => mount.target === "/etc/postgresql/pg_hba.conf");
+    expect(hba?.readOnly).toBe(true);
+    expect(services.postgres?.command).toContain(`hba_file=${hba!.target}`);
+    const rules = readFileSync(hba!.source!, "utf8")
+      .split("\n")
+      .filter((line) => /^(local|host)\s/.test(line))
+      .map((line) => line.split(/\s+/));
+    expect(rules.filter(([type, database]) => type === "host" && database === "replication")).toEqual([
+      ["host", "replication", REPLICATION_ROLE, "all", "scram-sha-256"],
+    ]);
+
+    // The replica: a base copy by pg_basebackup through its own slot, then a hot standby with hot_standby_feedback.
+    const scripts = mountsOf(services["postgres-replica"]!).find((mount) => mount.target === "/replica");
+    const entrypoint = services["postgres-replica"]?.entrypoint ?? [];
+    const script = readFileSync(
+      path.join(scripts!.source!, path.posix.basename(entrypoint.at(-1)!)),
+      "utf8",
+    ).replaceAll("\\\n", " ");
+    expect(script).toMatch(
+      new RegExp(`pg_basebackup --host=postgres --username=${REPLICATION_ROLE} .*--write-recovery-conf`),
+    );
+    expect(script).toContain("--slot=analyst_replica");
+    expect(script).toMatch(/exec postgres .*-c hot_standby=on -c hot_standby_feedback=on/);
+
+    // ponder serve on the replica, for /sql and /graphql; the API reads the replica's lag as its own role.
+    const reader = services["indexer-replica"]!;
+    expect(reader.command).toEqual(["node", "indexer/dist/start.js", "--serve"]);
+    expect(PRODUCTION_FILES).toContain("indexer/dist/start.js");
+    expect(reader.depends_on?.["postgres-replica"]).toEqual({ condition: "service_healthy" });
+    const served = parseIndexerEnv(environmentOf(resolved, "indexer-replica"));
+    expect(new URL(served.DATABASE_URL)).toMatchObject({
+      host: "postgres-replica:5432",
+      username: DATABASE_ROLES.indexer,
+    });
+    const api = loadConfig(environmentOf(resolved, "api"));
+    expect(new URL(api.ANALYST_REPLICA_URL!)).toMatchObject({
+      host: "postgres-replica:5432",
+      username: DATABASE_ROLES.api,
+    });
   });
 });

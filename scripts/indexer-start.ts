@@ -4,6 +4,8 @@
  * one backfills a new schema while `chain.*` still serves the old), with the views schema the API reads.
  * Ponder listens on all interfaces at PORT (default 42069). SIGTERM (`docker stop`) and SIGINT reach Ponder as
  * PONDER_STOP_SIGNAL, so a stop releases Ponder's schema lock; the exit code is Ponder's.
+ * With `--serve` (compose's `indexer-replica`, on the analysts' replica) it runs `ponder serve` on that schema
+ * instead: `/sql` and `/graphql` over what the indexer wrote, read from a hot standby, without indexing anything.
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
@@ -44,14 +46,14 @@ try {
   process.exit(2);
 }
 const schema = indexerSchemaName(indexed);
-console.log(`Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
-const ponder = spawn(
-  process.execPath,
-  [...PONDER_NODE_ARGS, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA],
-  {
-    cwd: ROOT,
-    stdio: "inherit",
-  },
-);
+const serveOnly = process.argv.includes("--serve");
+console.log(serveOnly ? `Serving the schema ${schema}` : `Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
+const command = serveOnly
+  ? ["serve", "--schema", schema]
+  : ["start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
+const ponder = spawn(process.execPath, [...PONDER_NODE_ARGS, "--root", "indexer", ...command], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => ponder.kill(PONDER_STOP_SIGNAL));
 ponder.once("exit", (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

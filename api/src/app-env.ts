@@ -26,6 +26,8 @@ export interface Deps {
   /** Where webhooks may post (checked when one is added), and the wake of their delivery after a route recorded one. */
   /** How webhooks are reached and woken, and the key their secrets are sealed with (webhook/secret-box.ts). */
   webhooks: { reach: WebhookReach; queue: WebhookQueue; secretKey: Buffer };
+  /** The analysts' replica (ANALYST_REPLICA_URL), read only for its replication lag (health/replica.ts). */
+  analystReplica?: Db;
   /** Counts each request for the metrics (metrics/server.ts), when this instance serves them. */
   requestMetrics?: MiddlewareHandler<AppEnv>;
 }

@@ -93,6 +93,11 @@ export const configFields = z.object({
     (value) => (value === "" ? undefined : value),
     z.string().min(16, "must be at least 16 characters").optional(),
   ),
+  /**
+   * The analysts' streaming replica as the API's own role (docs/analysts.md, "On a replica"): the API reads only its
+   * replication lag there, for the metrics and the readiness answer; the portal never reads or writes it.
+   */
+  ANALYST_REPLICA_URL: url(["postgres:", "postgresql:"]).optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

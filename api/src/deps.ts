@@ -24,12 +24,15 @@ export function createDeps(
   config: Config,
   {
     db,
+    analystReplica,
     log,
     chain = createChainClient(config.RPC_URL),
     resolveHost = systemResolver,
     onWake,
   }: {
     db: Db;
+    /** The analysts' replica (ANALYST_REPLICA_URL), whose lag the health check and the metrics read. */
+    analystReplica?: Db;
     log: Log;
     chain?: PublicClient;
     /** How webhook hosts resolve (tests prove the address guard without DNS). */
@@ -67,6 +70,7 @@ export function createDeps(
   const deps: Deps = {
     config,
     db,
+    ...(analystReplica && { analystReplica }),
     chain,
     log,
     mailer,

@@ -9,7 +9,7 @@ import { createDb } from "./db/database.ts";
 import { runtimeRoleProblem } from "./db/roles.ts";
 import { listenToIndexer } from "./live/indexer-listener.ts";
 import { METRICS_PATH } from "./metrics/schema.ts";
-import { createApiMetrics } from "./metrics/server.ts";
+import { createApiMetrics, QUICK_READ_LIMITS } from "./metrics/server.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { ensureDefaultSettings } from "./setting/repository.ts";
 import { withDirectBodies } from "./shared/direct-body.ts";
@@ -53,10 +53,17 @@ await probeAtStart(chain, config, log, stopOnMismatch).catch((error: unknown) =>
   if (error instanceof ChainProbeError) stopOnMismatch(error);
   throw error;
 });
-const { deps, webhookSender, handlers } = createDeps(config, { db, log, chain });
+/** One connection to the analysts' replica, for its lag only; its queries give up as quickly as the metrics' reads. */
+const analystReplica =
+  config.ANALYST_REPLICA_URL === undefined
+    ? undefined
+    : createDb(config.ANALYST_REPLICA_URL, 1, { limits: QUICK_READ_LIMITS, onIdleError: () => undefined });
+const { deps, webhookSender, handlers } = createDeps(config, { db, analystReplica, log, chain });
 /** Only with METRICS_PORT set: the metrics never share the public port. */
 const metrics =
-  config.METRICS_PORT === undefined ? undefined : createApiMetrics({ config, db, chain, live: deps.live });
+  config.METRICS_PORT === undefined
+    ? undefined
+    : createApiMetrics({ config, db, analystReplica, chain, live: deps.live });
 const app = createApp({ ...deps, requestMetrics: metrics?.http });
 const indexerListener = listenToIndexer({
   databaseUrl: config.DATABASE_URL,
@@ -108,6 +115,7 @@ async function shutdown() {
   await indexerListener.stop();
   await handlers.settled();
   await db.destroy();
+  await analystReplica?.destroy();
   process.exit(0);
 }
 process.once("SIGTERM", shutdown);

@@ -14,6 +14,11 @@ export const rolesEnvSchema = z
     DATABASE_OWNER_URL: postgresUrl,
     DATABASE_URL: postgresUrl,
     INDEXER_DATABASE_URL: postgresUrl,
+    /** The replication role's password (the analysts' replica); unset, the role is not made. */
+    POSTGRES_REPLICATION_PASSWORD: z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,}$/, "must be 16 or more letters and digits (openssl rand -hex 24)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const database = new URL(env.DATABASE_OWNER_URL).pathname;

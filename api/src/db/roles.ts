@@ -18,6 +18,12 @@ import { ANALYST_ROLE } from "./migrations/0015_analytics.ts";
 export const DATABASE_ROLES = { owner: "pli_owner", api: "pli_api", indexer: "pli_indexer" } as const;
 export type DatabaseRole = keyof typeof DATABASE_ROLES;
 
+/**
+ * The role a streaming replica signs in as (the analysts' replica, compose profile `replica`): LOGIN and REPLICATION
+ * only. It reads the whole server's WAL, every table included, so its password stays with the replica.
+ */
+export const REPLICATION_ROLE = "pli_replicator";
+
 /** The audit trail: the API may add and read records, never change or remove one. */
 const AUDIT_TABLE = "audit_record";
 /** Kysely's bookkeeping of the migrations: the API reads it (readiness), only the owner writes it. */
@@ -91,6 +97,24 @@ export async function setUpDatabaseRoles(
     await db.query(reassignSql);
   } finally {
     await db.end();
+  }
+}
+
+/** Creates the replication role (or sets its password again), as a superuser. Idempotent. */
+export async function setUpReplicationRole(superuserUrl: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('pli.database-roles'))");
+    const { rowCount } = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [REPLICATION_ROLE]);
+    await withPassword(
+      client,
+      `${rowCount ? "ALTER" : "CREATE"} ROLE %I LOGIN REPLICATION NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD %L`,
+      REPLICATION_ROLE,
+      password,
+    );
+  } finally {
+    await client.end();
   }
 }
 

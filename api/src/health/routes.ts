@@ -38,8 +38,8 @@ const health = createRoute({
 });
 
 /** Readiness, checked at most once per HEALTH_ANSWER_MS whichever path asks. */
-const readiness = ({ db, chain, config }: Deps) =>
-  currentHealth(db, chain, { chainId: config.CHAIN_ID, maxLag: config.READY_MAX_LAG_BLOCKS });
+const readiness = ({ db, chain, config, analystReplica }: Deps) =>
+  currentHealth(db, chain, { chainId: config.CHAIN_ID, maxLag: config.READY_MAX_LAG_BLOCKS }, analystReplica);
 
 export const healthRoutes = createRouter()
   .openapi(live, (c) => c.json({ status: "ok" as const }, 200))

@@ -13,6 +13,17 @@ export const HEALTH_PATHS = {
 
 export const livenessSchema = z.object({ status: z.literal("ok") });
 
+/**
+ * The analysts' replica, reported only when ANALYST_REPLICA_URL is set; its lag never makes the API unready (the
+ * portal reads and writes the primary only). ok: it answers and is a standby in recovery.
+ */
+export const replicaHealthSchema = z.object({
+  ok: z.boolean(),
+  lagBytes: z.number().nullable(),
+  lagSeconds: z.number().nullable(),
+});
+export type ReplicaHealth = z.infer<typeof replicaHealthSchema>;
+
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
   database: z.object({ ok: z.boolean() }),
@@ -40,6 +51,7 @@ export const healthSchema = z.object({
   indexer: z.object({ ok: z.boolean(), block: z.number().nullable(), lag: z.number().nullable(), maxLag: z.number() }),
   /** ok: every migration this version knows is applied; `pending` counts the others (all of them when unknown). */
   migrations: z.object({ ok: z.boolean(), pending: z.number() }),
+  replica: replicaHealthSchema.optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

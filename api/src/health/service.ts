@@ -5,6 +5,7 @@ import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { MIGRATION_NAMES } from "../db/migrate.ts";
 import { currentMigrationName } from "../db/migration-renames.ts";
+import { readReplicaLag } from "./replica.ts";
 import type { Health } from "./schema.ts";
 
 /** How long a readiness answer is given again: a burst of health requests costs one chain call and one database check. */
@@ -37,13 +38,22 @@ async function pendingMigrations(db: Db): Promise<number> {
   }
 }
 
-/** Database reachability, migrations, chain head, indexed block and how far the indexer trails the head. */
-async function checkHealth(db: Db, chain: PublicClient, { chainId, maxLag }: ReadinessLimits): Promise<Health> {
-  const [dbOk, pending, head, indexed] = await Promise.all([
+/**
+ * Database reachability, migrations, chain head, indexed block and how far the indexer trails the head; with the
+ * analysts' replica, how far it trails the database (reported, never counted against readiness).
+ */
+async function checkHealth(
+  db: Db,
+  chain: PublicClient,
+  { chainId, maxLag }: ReadinessLimits,
+  replica: Db | undefined,
+): Promise<Health> {
+  const [dbOk, pending, head, indexed, replicaLag] = await Promise.all([
     settle(sql`SELECT 1`.execute(db).then(() => true)),
     settle(pendingMigrations(db)),
     settle(chain.getBlockNumber({ cacheTime: 0 })),
     settle(getIndexedBlock(db)),
+    replica && readReplicaLag(db, replica),
   ]);
   const headNumber = head === null ? null : Number(head);
   const indexedNumber = indexed === null || indexed === undefined ? null : Number(indexed);
@@ -54,6 +64,7 @@ async function checkHealth(db: Db, chain: PublicClient, { chainId, maxLag }: Rea
     chain: { ok: headNumber !== null, chainId, head: headNumber, endpoint: chainProbeOf(chain) },
     indexer: { ok: lag !== null && lag <= maxLag, block: indexedNumber, lag, maxLag },
     migrations: { ok: pending === 0, pending: pending ?? MIGRATION_NAMES.length },
+    ...(replicaLag && { replica: replicaLag }),
   };
   if (!health.database.ok || !health.migrations.ok || !health.chain.ok || !health.indexer.ok)
     health.status = "degraded";
@@ -68,11 +79,11 @@ const recentChecks = new WeakMap<PublicClient, { answer: Promise<Health>; answer
  * HEALTH_ANSWER_MS after it came, so the public health routes cannot be used to flood the database or
  * the chain's RPC.
  */
-export function currentHealth(db: Db, chain: PublicClient, limits: ReadinessLimits): Promise<Health> {
+export function currentHealth(db: Db, chain: PublicClient, limits: ReadinessLimits, replica?: Db): Promise<Health> {
   const recent = recentChecks.get(chain);
   if (recent && (recent.answeredAt === null || performance.now() - recent.answeredAt < HEALTH_ANSWER_MS))
     return recent.answer;
-  const check = { answer: checkHealth(db, chain, limits), answeredAt: null as number | null };
+  const check = { answer: checkHealth(db, chain, limits, replica), answeredAt: null as number | null };
   recentChecks.set(chain, check);
   void check.answer.finally(() => (check.answeredAt = performance.now()));
   return check.answer;

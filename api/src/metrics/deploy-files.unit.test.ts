@@ -34,6 +34,7 @@ async function registeredFamilies() {
     poolUse: () => undefined,
     snapshot: async () => ({
       indexer: null,
+      replica: null,
       queues: null,
       monitorLastRound: null,
       mail: null,
@@ -61,6 +62,7 @@ describe("deploy/prometheus and deploy/grafana", () => {
     const byName = new Map(rules().map((rule) => [rule.alert, rule]));
     const watched: Record<string, string> = {
       IndexerLagging: METRIC.indexerLag,
+      AnalystReplicaLagging: METRIC.replicaLagSeconds,
       ApiServerErrors: METRIC.httpRequests,
       MailBacklog: METRIC.mailOldestPending,
       WebhookDeliveriesStuck: METRIC.webhookOldestDue,

@@ -25,6 +25,8 @@ export const METRIC = {
   chainHead: "pli_chain_head_block",
   indexedBlock: "pli_indexer_block",
   indexerLag: "pli_indexer_lag_blocks",
+  replicaLagBytes: "pli_analyst_replica_lag_bytes",
+  replicaLagSeconds: "pli_analyst_replica_lag_seconds",
   monitorLastRound: "pli_node_monitor_last_round_timestamp_seconds",
   rewardPool: "pli_reward_pool_pli",
   incentivesUnpaid: "pli_incentives_unpaid_pli",
@@ -171,6 +173,20 @@ function registerSnapshotGauges(registers: Registry[], snapshot: () => Promise<S
   );
   gauge({ name: METRIC.indexedBlock, help: "The last block the indexer wrote" }, (s) => one(s.indexer?.block));
   gauge({ name: METRIC.indexerLag, help: "Blocks the indexer trails the chain's head by" }, (s) => one(s.indexer?.lag));
+  gauge(
+    {
+      name: METRIC.replicaLagBytes,
+      help: "WAL bytes the analysts' replica has not replayed yet (ANALYST_REPLICA_URL)",
+    },
+    (s) => one(s.replica?.lagBytes),
+  );
+  gauge(
+    {
+      name: METRIC.replicaLagSeconds,
+      help: "Seconds since the analysts' replica replayed a transaction, while it is behind (0 when caught up)",
+    },
+    (s) => one(s.replica?.lagSeconds),
+  );
   gauge(
     { name: METRIC.schedulerQueued, help: "Scheduled job runs waiting, per queue", labelNames: ["queue"] },
     (s) => s.queues?.map((q) => [{ queue: q.queue }, q.queued]) ?? null,

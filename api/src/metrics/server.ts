@@ -31,6 +31,13 @@ export function metricsApp(registry: Registry, token: string | undefined) {
   return app;
 }
 
+/** A pool whose queries give up after READING_TIMEOUT_MS: the metrics' reads, and the analysts' replica's lag. */
+export const QUICK_READ_LIMITS = {
+  statement_timeout: READING_TIMEOUT_MS,
+  query_timeout: READING_TIMEOUT_MS + 500,
+  connectionTimeoutMillis: READING_TIMEOUT_MS,
+} as const;
+
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;
 
 /**
@@ -41,6 +48,7 @@ export type ApiMetrics = ReturnType<typeof createApiMetrics>;
 export function createApiMetrics({
   config,
   db,
+  analystReplica,
   chain,
   live,
 }: {
@@ -49,16 +57,12 @@ export function createApiMetrics({
     "DATABASE_URL" | "CHAIN_ID" | "READY_MAX_LAG_BLOCKS" | "METRICS_PORT" | "METRICS_HOST" | "METRICS_TOKEN"
   >;
   db: Db;
+  /** The analysts' replica, whose lag the health check reads (ANALYST_REPLICA_URL). */
+  analystReplica?: Db;
   chain: PublicClient;
   live: LiveHub;
 }) {
-  const reader = createDb(config.DATABASE_URL, 2, {
-    limits: {
-      statement_timeout: READING_TIMEOUT_MS,
-      query_timeout: READING_TIMEOUT_MS + 500,
-      connectionTimeoutMillis: READING_TIMEOUT_MS,
-    },
-  });
+  const reader = createDb(config.DATABASE_URL, 2, { limits: QUICK_READ_LIMITS });
   const { registry, requests, durations } = createRegistry({
     liveStreams: () => live.size,
     answerCache: () => live.answers.stats,
@@ -66,6 +70,7 @@ export function createApiMetrics({
     snapshot: snapshots({
       db,
       reader,
+      analystReplica,
       chain,
       limits: { chainId: config.CHAIN_ID, maxLag: config.READY_MAX_LAG_BLOCKS },
     }),

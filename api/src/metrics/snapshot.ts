@@ -26,6 +26,8 @@ export interface QueueReading {
 /** What the gauges show, read once per scrape; a part that failed or timed out is null. */
 export interface Snapshot {
   indexer: { head: number | null; block: number | null; lag: number | null } | null;
+  /** The analysts' replica's lag, as the health check read it; null without ANALYST_REPLICA_URL or when unknown. */
+  replica: { lagBytes: number | null; lagSeconds: number | null } | null;
   queues: QueueReading[] | null;
   /** When the node monitor last finished a round, seconds since the epoch; null before its first. */
   monitorLastRound: { at: number | null } | null;
@@ -138,6 +140,8 @@ export interface SnapshotSources {
   db: Db;
   /** A small pool whose queries give up quickly (createDb's limits): the metrics' own reads. */
   reader: Db;
+  /** The analysts' replica (ANALYST_REPLICA_URL): its lag comes with the health check. */
+  analystReplica?: Db;
   chain: PublicClient;
   /** The readiness limits /api/health uses, so both share one cached check. */
   limits: ReadinessLimits;
@@ -147,11 +151,11 @@ export interface SnapshotSources {
  * The readings of one scrape. The chain head comes from the health check, cached about a second, so a scrape adds
  * no RPC call to those /api/health makes; one snapshot serves every gauge of scrapes within SNAPSHOT_MS.
  */
-export function snapshots({ db, reader, chain, limits }: SnapshotSources): () => Promise<Snapshot> {
+export function snapshots({ db, reader, analystReplica, chain, limits }: SnapshotSources): () => Promise<Snapshot> {
   let recent: { snapshot: Promise<Snapshot>; at: number } | undefined;
   const read = async (): Promise<Snapshot> => {
     const [health, queues, monitorLastRound, mail, webhooks, rewards] = await Promise.all([
-      reading(currentHealth(db, chain, limits)),
+      reading(currentHealth(db, chain, limits, analystReplica)),
       reading(readQueues(reader)),
       reading(readMonitorLastRound(reader)),
       reading(readMail(reader)),
@@ -159,7 +163,8 @@ export function snapshots({ db, reader, chain, limits }: SnapshotSources): () =>
       reading(readRewards(reader)),
     ]);
     const indexer = health && { head: health.chain.head, block: health.indexer.block, lag: health.indexer.lag };
-    return { indexer, queues, monitorLastRound, mail, webhooks, rewards };
+    const replica = health?.replica?.ok ? health.replica : null;
+    return { indexer, replica, queues, monitorLastRound, mail, webhooks, rewards };
   };
   return () => {
     if (!recent || performance.now() - recent.at > SNAPSHOT_MS) recent = { snapshot: read(), at: performance.now() };
