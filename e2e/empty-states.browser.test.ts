@@ -7,13 +7,13 @@ import { stakingMessages } from "@pli/web/features/stake/messages";
 import { routes } from "@/shared/config/routes";
 import { freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { COLOR_SCHEMES, showInScheme } from "./support/layout-checks.ts";
+import { COLOR_SCHEMES, KEEP_SCREENSHOTS, showInScheme } from "./support/layout-checks.ts";
 import { activeNode, callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 
 const stack = useStack();
 const browser = useBrowser();
-/** Screenshots for the design review of issue 44, at both widths and in both schemes. */
+/** Screenshots for the design review of issue 44, at both widths and in both schemes, with `SCREENSHOTS=1`. */
 const SHOTS = "/tmp/shots-44";
 
 let token: string;
@@ -22,6 +22,7 @@ let context: BrowserContext;
 let page: Page;
 
 async function shoot(name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of COLOR_SCHEMES) {

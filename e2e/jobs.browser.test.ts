@@ -8,7 +8,14 @@ import { jobMessages } from "@pli/web/features/job/messages";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme, twoFrames } from "./support/layout-checks.ts";
+import {
+  checkScreen,
+  COLOR_SCHEMES,
+  KEEP_SCREENSHOTS,
+  SCREEN_SIZES,
+  showInScheme,
+  twoFrames,
+} from "./support/layout-checks.ts";
 import { activeNode, callApi, randomAddress } from "./support/records.ts";
 import { operatorAndAdminPages, signedInPage, type OperatorAndAdminPages } from "./support/signed-in-pages.ts";
 import { useStack } from "./support/stack.ts";
@@ -280,7 +287,7 @@ describe("oracle jobs from submission to review", () => {
     await menu.getByRole("button", { name: `Edit ${other}` }).waitFor();
     const deleteItem = menu.getByRole("button", { name: `Delete ${other}` });
     expect((await deleteItem.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-admin-card-menu.png") });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, "phone-admin-card-menu.png") });
     await deleteItem.click();
     const confirm = page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" });
     expect(await confirm.evaluate((button) => getComputedStyle(button).backgroundColor)).toMatch(

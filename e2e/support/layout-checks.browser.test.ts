@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -48,12 +48,55 @@ test("the accessibility check finds colour and other violations on each call, in
   await page.context().close();
 });
 
-test("a checked screen leaves a JPEG screenshot at each size for a reviewer", async () => {
-  const page = await pageWith("<h1>Checks</h1><p>Readable text</p>");
-  await checkScreen(page, dir, "sample");
-  for (const size of ["desktop", "phone"]) {
-    const bytes = readFileSync(path.join(dir, `${size}-sample.jpg`));
-    expect([...bytes.subarray(0, 3)], size).toEqual([0xff, 0xd8, 0xff]);
-  }
+test("a checked screen that passes leaves no screenshot; one with a problem leaves a JPEG of the size that has it", async () => {
+  const page = await pageWith('<h1>Checks</h1><p>Readable text</p><button class="shot"></button>');
+  await expect(checkScreen(page, dir, "sample")).rejects.toThrow(/desktop sample: critical button-name/);
+  expect([...readFileSync(path.join(dir, "desktop-sample.jpg")).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  expect(existsSync(path.join(dir, "phone-sample.jpg"))).toBe(false);
+
+  await page.evaluate(() => document.querySelector("button")?.setAttribute("aria-label", "Go"));
+  await checkScreen(page, dir, "fixed");
+  expect(readdirSync(dir).filter((file) => file.includes("fixed"))).toEqual([]);
+  await page.context().close();
+});
+
+/** Counts the page's axe runs, in the page, once checkScreen has loaded axe into it. */
+const axeRuns = (page: Page) =>
+  page.evaluate(() => {
+    const withAxe = window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> }; axeRuns: number };
+    if (withAxe.axeRuns === undefined) {
+      const run = withAxe.axe.run.bind(withAxe.axe);
+      withAxe.axeRuns = 0;
+      withAxe.axe.run = (...args) => {
+        withAxe.axeRuns += 1;
+        return run(...args);
+      };
+    }
+    return withAxe.axeRuns;
+  });
+
+test("axe checks again only what is new to the file: a dialog over a checked screen, a part in the other scheme's colours", async () => {
+  const page = await pageWith(
+    '<style>[data-mantine-color-scheme="dark"] .scheme-pale { color: #ddd; background: #fff }</style>' +
+      '<h1>Checks</h1><p class="scheme-pale">Text that the dark scheme pales</p>',
+  );
+  await page.evaluate(() => document.documentElement.setAttribute("data-mantine-color-scheme", "light"));
+  await checkScreen(page, dir, "light");
+  const afterFirst = await axeRuns(page);
+  await checkScreen(page, dir, "light-again");
+  expect(await axeRuns(page), "a screen with nothing new is not scanned again").toBe(afterFirst);
+
+  await page.evaluate(() => {
+    const dialog = document.body.appendChild(document.createElement("div"));
+    dialog.setAttribute("role", "dialog");
+    dialog.setAttribute("aria-label", "Confirm");
+    dialog.appendChild(document.createElement("button"));
+  });
+  await expect(checkScreen(page, dir, "dialog")).rejects.toThrow(/desktop dialog: critical button-name/);
+  await page.evaluate(() => document.querySelector("[role=dialog]")?.remove());
+
+  await page.evaluate(() => document.documentElement.setAttribute("data-mantine-color-scheme", "dark"));
+  await expect(checkScreen(page, dir, "dark")).rejects.toThrow(/desktop dark: serious color-contrast/);
+  expect(await axeRuns(page)).toBe(afterFirst + 2);
   await page.context().close();
 });

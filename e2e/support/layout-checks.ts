@@ -5,6 +5,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import axe, { type AxeResults, type RunOptions } from "axe-core";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { z } from "zod";
 
 /** Problems a person would see on the page as it is now; an empty list means none. */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -91,33 +93,31 @@ export const pageTitle = async (page: Page) => ((await page.locator("h1:visible"
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
+/** axe's WCAG 2.1 A and AA rules. */
+const WCAG_RULES: RunOptions["runOnly"] = { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] };
+
+/** Loads axe-core into the page's document once (a navigation inside the app keeps it). */
+async function loadAxe(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+}
+
 /**
  * axe-core's findings on the page, run in the page itself. AxeBuilder evaluates axe's source (about 600 KB) again on
  * every call and finishes each run in a new blank page of its own, which serves cross-origin frames; a page without
- * frames gets the same findings from `axe.run` in place, with axe loaded once per document (a navigation inside the
- * app keeps it). A page with frames still goes through AxeBuilder.
+ * frames gets the same findings from `axe.run` in place. A page with frames still goes through AxeBuilder.
  */
 async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
   if (page.frames().length > 1) return new AxeBuilder({ page }).options(options).analyze();
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  await loadAxe(page);
   return page.evaluate(
     (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
     options,
   );
 }
 
-/**
- * Serious and critical accessibility violations found by axe-core (WCAG 2.1 A and AA rules), or by its colour rules
- * alone with `coloursOnly`.
- */
-export async function accessibilityProblems(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
-  const result = await runAxe(page, {
-    resultTypes: ["violations"],
-    runOnly: coloursOnly
-      ? { type: "rule", values: COLOUR_RULES }
-      : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-  });
-  return result.violations
+/** The serious and critical violations among axe's findings, one line each. */
+const seriousProblems = (violations: AxeResults["violations"]) =>
+  violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
       (violation) =>
@@ -126,6 +126,136 @@ export async function accessibilityProblems(page: Page, { coloursOnly = false } 
           .slice(0, 3)
           .join("; ")})`,
     );
+
+/**
+ * Serious and critical accessibility violations found by axe-core (WCAG 2.1 A and AA rules) on the whole page, or by
+ * its colour rules alone with `coloursOnly`.
+ */
+export async function accessibilityProblems(page: Page, { coloursOnly = false } = {}): Promise<string[]> {
+  const result = await runAxe(page, {
+    resultTypes: ["violations"],
+    runOnly: coloursOnly ? { type: "rule", values: COLOUR_RULES } : WCAG_RULES,
+  });
+  return seriousProblems(result.violations);
+}
+
+/** The kinds of element axe has checked in one test file: in any scheme (for every rule), and per colour scheme. */
+interface Checked {
+  all: Set<number>;
+  byScheme: Map<string, Set<number>>;
+}
+
+/** What axe has checked so far in each test file, by the file's path. */
+const checkedByFile = new Map<string, Checked>();
+
+/**
+ * The screen's serious and critical accessibility violations, with axe run only over what this test file has not had
+ * checked yet. A test file checks one screen in several states (a list, then its row in a new status, a dialog over
+ * it, a field's error), and most of each state is the frame and content already checked: axe's rules on a part the
+ * file has checked would find the same again. An element's kind is its tag, its attributes (presence alone for names,
+ * ids and addresses; numbers of geometry aside) and whether it holds text of its own: what axe's rules read of the
+ * element itself. The first screen of a file is checked whole, page-level rules included. After that axe runs, with
+ * every rule, over each element of a new kind together with its parent (whose rules read its children: a list and its
+ * items, a table and its cells), and with only the colour rules when what is new is a colour scheme the document was
+ * checked in before; contrast is still measured against the whole page around each element. A screen with nothing new
+ * is not scanned again. These part scans skip axe's preload, which fetches and parses every stylesheet of the page again
+ * for the one rule that reads them (css-orientation-lock, on the root element, outside any part). The layout sweep
+ * checks every page whole, in both schemes.
+ */
+async function newAccessibilityProblems(page: Page): Promise<string[]> {
+  if (page.frames().length > 1) return accessibilityProblems(page);
+  const file = expect.getState().testPath ?? "";
+  const checked = checkedByFile.get(file) ?? { all: new Set<number>(), byScheme: new Map<string, Set<number>>() };
+  checkedByFile.set(file, checked);
+  await loadAxe(page);
+  const scan = await page.evaluate(
+    async ({ all, byScheme, wcag, colourRules }) => {
+      /** A 53-bit hash of a string (cyrb53), which keeps the lists passed to and fro short. */
+      const hash = (text: string) => {
+        let h1 = 0xdeadbeef;
+        let h2 = 0x41c6ce57;
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
+          h1 = Math.imul(h1 ^ code, 2654435761);
+          h2 = Math.imul(h2 ^ code, 1597334677);
+        }
+        h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+        h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+        return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+      };
+      const PRESENCE = new Set([
+        "id",
+        "for",
+        "name",
+        "href",
+        "src",
+        "value",
+        "alt",
+        "title",
+        "placeholder",
+        "aria-label",
+        "aria-labelledby",
+        "aria-describedby",
+        "aria-description",
+        "aria-controls",
+        "aria-owns",
+        "aria-activedescendant",
+        "aria-errormessage",
+        "aria-valuetext",
+      ]);
+      const GEOMETRY = /^(d|x\d?|y\d?|cx|cy|r|width|height|points|transform|viewbox|aria-value(now|min|max))$/;
+      const kindOf = (el: Element) => {
+        const parts: string[] = [el.tagName];
+        for (const { name, value } of el.attributes) {
+          if (PRESENCE.has(name)) parts.push(`${name}${value.trim() ? "+" : "-"}`);
+          else parts.push(`${name}=${GEOMETRY.test(name) ? value.replace(/[\d.]+/g, "0") : value}`);
+        }
+        const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        parts.push(ownText ? "text" : "");
+        return hash(parts.join("\u0001"));
+      };
+      const scheme = document.documentElement.getAttribute("data-mantine-color-scheme") ?? "";
+      const checkedAll = new Set(all);
+      const checkedHere = new Set(byScheme[scheme] ?? []);
+      const kinds = new Set<number>();
+      const roots = new Set<Element>();
+      let newToAll = false;
+      for (const el of document.body.querySelectorAll("*")) {
+        const kind = kindOf(el);
+        kinds.add(kind);
+        if (checkedHere.has(kind)) continue;
+        newToAll ||= !checkedAll.has(kind);
+        const parent = el.parentElement;
+        roots.add(parent && parent !== document.body ? parent : el);
+      }
+      const axeRun = (window as unknown as { axe: typeof axe }).axe.run;
+      const options = (runOnly: RunOptions["runOnly"]): RunOptions => ({ resultTypes: ["violations"], runOnly });
+      let result: AxeResults | undefined;
+      if (checkedAll.size === 0) result = await axeRun(document, options(wcag));
+      else if (roots.size > 0) {
+        const include = [...roots].filter((el) => {
+          for (let up = el.parentElement; up; up = up.parentElement) if (roots.has(up)) return false;
+          return true;
+        });
+        const runOnly = newToAll ? wcag : { type: "rule" as const, values: colourRules };
+        result = await axeRun({ include }, { ...options(runOnly), preload: false });
+      }
+      return { scheme, kinds: [...kinds], violations: result?.violations ?? [] };
+    },
+    {
+      all: [...checked.all],
+      byScheme: Object.fromEntries([...checked.byScheme].map(([scheme, kinds]) => [scheme, [...kinds]])),
+      wcag: WCAG_RULES,
+      colourRules: COLOUR_RULES,
+    },
+  );
+  const inScheme = checked.byScheme.get(scan.scheme) ?? new Set<number>();
+  checked.byScheme.set(scan.scheme, inScheme);
+  for (const kind of scan.kinds) {
+    checked.all.add(kind);
+    inScheme.add(kind);
+  }
+  return seriousProblems(scan.violations);
 }
 
 /** The two colour schemes the portal follows from the system setting; every screen is checked in both. */
@@ -206,19 +336,36 @@ export const SCREEN_SIZES = [
 ] as const;
 
 /**
- * Screenshots a screen in `dir` at both sizes and fails on any layout problem there; axe runs at
- * desktop size (the phone shows the same components in one column, and the layout test runs axe on
- * each frame at phone size). Leaves the page at desktop size.
+ * Whether checked screens leave screenshots for a reviewer (`SCREENSHOTS=1`). Without it only the layout sweep, which
+ * photographs every page, and a check that fails leave them: encoding a full-page picture costs the browser more than
+ * most checks, and nobody looks at the rest on a passing run.
+ */
+export const KEEP_SCREENSHOTS =
+  z
+    .enum(["0", "1"], { error: "SCREENSHOTS is 1 (keep every checked screen's screenshots) or 0" })
+    .default("0")
+    .parse(process.env.SCREENSHOTS) === "1";
+
+/**
+ * Checks a screen at both sizes and fails on any layout problem there; axe runs at desktop size over what the test
+ * file has not had checked (`newAccessibilityProblems`; the phone shows the same components in one column, and the
+ * layout test runs axe on each frame at phone size). Leaves a screenshot in `dir` of each size that has a problem, of
+ * each size with `SCREENSHOTS=1`. Leaves the page at desktop size.
  */
 export async function checkScreen(page: Page, dir: string, name: string): Promise<void> {
-  mkdirSync(dir, { recursive: true });
   const problems: string[] = [];
   for (const { name: size, viewport } of SCREEN_SIZES) {
     await page.setViewportSize(viewport);
     await settledAt(page, viewport.width);
-    const found = [...(await layoutProblems(page)), ...(size === "desktop" ? await accessibilityProblems(page) : [])];
+    const found = [
+      ...(await layoutProblems(page)),
+      ...(size === "desktop" ? await newAccessibilityProblems(page) : []),
+    ];
     problems.push(...found.map((problem) => `${size} ${name}: ${problem}`));
-    await page.screenshot({ path: path.join(dir, `${size}-${name}.jpg`), fullPage: true, ...SCREENSHOT });
+    if (KEEP_SCREENSHOTS || found.length > 0) {
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: path.join(dir, `${size}-${name}.jpg`), fullPage: true, ...SCREENSHOT });
+    }
   }
   await page.setViewportSize(SCREEN_SIZES[0].viewport);
   if (problems.length > 0) throw new Error(`screen problems:\n${problems.join("\n")}`);
