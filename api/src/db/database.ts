@@ -105,6 +105,10 @@ export function createDb(connectionString: string, max = 10, options: PoolOption
     ...options.limits,
   });
   pool.on("error", options.onIdleError ?? (() => undefined));
+  // A connection lost while handed out (the server ended it, a restart mid-query): its queries fail with the error, and
+  // node-postgres emits it on the client as well, which the pool hears only on idle clients: unheard, it would end the
+  // process.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;

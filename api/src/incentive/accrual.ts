@@ -19,8 +19,14 @@ import type { Log } from "../shared/logger.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Rows inserted per statement. */
-const INSERT_CHUNK = 2_000;
+/**
+ * Positions accrued per transaction: each batch's rows are committed as it is done, so a run stopped half-way (a
+ * restart, a lost connection) keeps them and the next run adds only the rest.
+ */
+export const POSITIONS_PER_COMMIT = 10_000;
+
+/** The lock every instance takes for the accrual, held by the connection of a run for all of its batches. */
+const ACCRUAL_LOCK = sql`hashtext('pli.incentive-accrual')`;
 
 export interface AccrualDeps {
   db: Db;
@@ -111,58 +117,91 @@ async function rateChanges(db: Db): Promise<RateChange[]> {
   return rows.map((row) => ({ from: new Date(row.effective_from), percentage: row.percentage }));
 }
 
+/** An accrued row's columns, as insertNew sends them. */
+interface AccrualRow {
+  wallet: string;
+  node: string;
+  date: string;
+  token: string;
+  inactive_count: number;
+  staked_days: number;
+  accrued_days: number;
+  percentage: string;
+}
+
+/** Inserts `rows` unless their (wallet, node, date) exists: one statement of arrays, whatever the number of rows. */
+async function insertNew(db: Db, rows: AccrualRow[]) {
+  const column = <K extends keyof AccrualRow>(key: K) => rows.map((row) => row[key]);
+  await sql`
+    INSERT INTO app.incentive (wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage)
+    SELECT * FROM unnest(${column("wallet")}::text[], ${column("node")}::text[], ${column("date")}::date[],
+      ${column("token")}::numeric[], ${column("inactive_count")}::int[], ${column("staked_days")}::int[],
+      ${column("accrued_days")}::int[], ${column("percentage")}::numeric[])
+    ON CONFLICT (wallet, node, date) DO NOTHING
+  `.execute(db);
+}
+
 /**
- * Accrues one month in one transaction under a lock shared by every instance: each position's row by
- * the accrual rule, inserted unless (wallet, node, date) exists, then any payment the chain already
- * has for that date applied, and the month recorded as done.
+ * Accrues one month under a lock shared by every instance, held for the whole run by its connection: each position's
+ * row by the accrual rule, inserted unless (wallet, node, date) exists, committed POSITIONS_PER_COMMIT positions at a
+ * time; then any payment the chain already has for that date applied, and the month recorded as done with its rows.
+ * A run stopped before the month is recorded leaves its committed rows, and the next run (the month not being done)
+ * inserts only the missing ones: one row per position, however often it was stopped.
  */
 async function accrueOne(db: Db, month: Month): Promise<{ positions: number; inserted: number } | null> {
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
   const date = accrualDateOf(month);
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-accrual'))`.execute(trx);
-    const done = await trx
-      .selectFrom("app.incentive_accrual_month")
-      .select("month")
-      .where("month", "=", isoDay(start))
-      .executeTakeFirst();
-    if (done) return null;
-    const [positions, inactive, rates] = await Promise.all([
-      positionEvents(trx, end),
-      inactiveDaysByNode(trx, start, end),
-      rateChanges(trx),
-    ]);
-    const rows = [];
-    for (const { wallet, node, events } of positions.values()) {
-      const accrual = accrueMonth({ month, events, inactiveDays: inactive.get(node) ?? new Set(), rates });
-      if (!accrual) continue;
-      rows.push({
-        wallet,
-        node,
-        date,
-        token: accrual.token.toString(),
-        inactive_count: accrual.inactiveCount,
-        staked_days: accrual.stakedDays,
-        accrued_days: accrual.accruedDays,
-        percentage: accrual.percentage,
-      });
-    }
-    let inserted = 0;
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const result = await trx
-        .insertInto("app.incentive")
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(["wallet", "node", "date"]).doNothing())
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${ACCRUAL_LOCK})`.execute(connection);
+    try {
+      const done = await connection
+        .selectFrom("app.incentive_accrual_month")
+        .select("month")
+        .where("month", "=", isoDay(start))
         .executeTakeFirst();
-      inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      if (done) return null;
+      const [positions, inactive, rates] = await Promise.all([
+        positionEvents(connection, end),
+        inactiveDaysByNode(connection, start, end),
+        rateChanges(connection),
+      ]);
+      const all = [...positions.values()];
+      for (let i = 0; i < all.length; i += POSITIONS_PER_COMMIT) {
+        const rows: AccrualRow[] = [];
+        for (const { wallet, node, events } of all.slice(i, i + POSITIONS_PER_COMMIT)) {
+          const accrual = accrueMonth({ month, events, inactiveDays: inactive.get(node) ?? new Set(), rates });
+          if (!accrual) continue;
+          rows.push({
+            wallet,
+            node,
+            date,
+            token: accrual.token.toString(),
+            inactive_count: accrual.inactiveCount,
+            staked_days: accrual.stakedDays,
+            accrued_days: accrual.accruedDays,
+            percentage: accrual.percentage,
+          });
+        }
+        if (rows.length) await insertNew(connection, rows);
+      }
+      return await connection.transaction().execute(async (trx) => {
+        await applyPaymentsToDate(trx, date);
+        const { count } = await trx
+          .selectFrom("app.incentive")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("date", "=", date)
+          .executeTakeFirstOrThrow();
+        const inserted = Number(count);
+        await trx
+          .insertInto("app.incentive_accrual_month")
+          .values({ month: isoDay(start), positions: positions.size, inserted })
+          .execute();
+        return { positions: positions.size, inserted };
+      });
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${ACCRUAL_LOCK})`.execute(connection);
     }
-    await applyPaymentsToDate(trx, date);
-    await trx
-      .insertInto("app.incentive_accrual_month")
-      .values({ month: isoDay(start), positions: positions.size, inserted })
-      .execute();
-    return { positions: positions.size, inserted };
   });
 }
 
