@@ -2,15 +2,19 @@
  * Every operator watching at once: STREAMS (10,000) signed-in live streams (`GET /api/live`) spread over WALLETS
  * (2,000) operators' wallets, held by CLIENTS (2) child processes, on the API as production runs it (the compiled
  * server, its own process) over an embedded Postgres, anvil and the indexer; then stakes and payouts mined at RATE (5)
- * a second for MINE_S (60) seconds, each naming one of ACTIVE (100) wallets. With INSTANCES=2, two API processes
- * share the streams (as two instances behind nginx do), each figure printed per instance.
+ * a second for MINE_S (60) seconds, each naming one of ACTIVE (100) wallets. With INSTANCES=2 two API processes share
+ * the streams behind nginx run with the compose deployment's configuration (bench/lib/nginx.ts), each figure printed
+ * per instance, with the streams each holds.
  *
  * Prints, each beside its target: the latency of each affected stream from its block indexed (the indexer's
  * notification, heard on a connection of the bench's own) to the event read (p50/p99; target p99 <= 250 ms), with the
  * floor of the same latency on one stream alone; that streams no event concerned received nothing but keep-alives
  * (target 0); the API's resident memory with all open (target < 600 MB) beside its figure before they opened, its CPU
  * while nothing happens with all open (target < 5 % of a core) beside the same with none open, and its memory
- * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before). `npm run bench:streams`.
+ * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before), then again after a forced full
+ * garbage collection (what the API retains, apart from garbage V8 had not collected yet). A child that ends before the
+ * bench stops it is printed at once with its exit code and signal; a reaper (bench/lib/reaper.ts) stops every child
+ * and removes every folder when the bench is ended any other way. `npm run bench:streams`.
  */
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -38,6 +42,7 @@ import { cpuMs } from "./lib/cpu.ts";
 import { stoppingChildren, watchExit } from "./lib/exit-watch.ts";
 import { startNginx, type Nginx } from "./lib/nginx.ts";
 import { percentiles } from "./lib/percentiles.ts";
+import { latencies, type Mined } from "./lib/stream-latency.ts";
 import { startReaper } from "./lib/reaper.ts";
 import { clientProcess } from "./lib/stream-clients.ts";
 
@@ -234,8 +239,8 @@ try {
     }
   }
   /** Mines `count` transactions at RATE a second, each naming one active wallet; returns (block, wallet) of each. */
-  async function mine(count: number, wallets: number[]): Promise<{ block: number; wallet: string }[]> {
-    const mined: { block: number; wallet: string }[] = [];
+  async function mine(count: number, wallets: number[]): Promise<Mined[]> {
+    const mined: Mined[] = [];
     const started = performance.now();
     for (let n = 0; n < count; n++) {
       await sleep(Math.max(0, started + (n * 1000) / RATE - performance.now()));
@@ -251,32 +256,6 @@ try {
     await waitForIndexedBlock(databaseUrl, mined.at(-1)!.block, { timeoutMs: 60_000 });
     await sleep(2_000);
     return mined;
-  }
-
-  /**
-   * Each affected stream's latency per transaction naming its wallet: its first event at or after the transaction's
-   * block, from that block's indexing; and the transactions a stream never heard of.
-   */
-  function latencies(
-    mined: { block: number; wallet: string }[],
-    streams: { wallet: string }[],
-    arrivals: [number, number, number][],
-  ) {
-    const byStream = new Map<number, [number, number][]>();
-    for (const [index, block, at] of arrivals) byStream.set(index, [...(byStream.get(index) ?? []), [block, at]]);
-    const streamsOf = new Map<string, number[]>();
-    streams.forEach(({ wallet }, index) => streamsOf.set(wallet, [...(streamsOf.get(wallet) ?? []), index]));
-    const values: number[] = [];
-    let missed = 0;
-    for (const { block, wallet } of mined) {
-      const indexed = indexedTime(block);
-      for (const index of streamsOf.get(wallet) ?? []) {
-        const heard = byStream.get(index)?.find(([eventBlock]) => eventBlock >= block);
-        if (!heard || indexed === undefined) missed++;
-        else values.push(heard[1] - indexed);
-      }
-    }
-    return { values, missed };
   }
 
   const apiPids = apis.map((api) => api.pid);
@@ -304,6 +283,7 @@ try {
     floorMined,
     floorStreams.map(({ wallet }) => ({ wallet: wallet.toLowerCase() })),
     floorReport.arrivals,
+    indexedTime,
   );
 
   await sleep(10_000);
@@ -356,7 +336,7 @@ try {
   let unaffectedMessages = 0;
   let unaffectedStreams = 0;
   reports.forEach((report, c) => {
-    const result = latencies(mined, shares[c]!, report.arrivals);
+    const result = latencies(mined, shares[c]!, report.arrivals, indexedTime);
     measured = measured.concat(result.values);
     missed += result.missed;
     shares[c]!.forEach(({ wallet }, index) => {
