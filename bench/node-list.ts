@@ -6,16 +6,17 @@
  * tab's page and every tab's count), each without and with a search term; next to a bare Hono route
  * served the same way, first and last (the floor of the machine at that moment). Prints p50, p99 and
  * requests per second per case, and the load average. Target: p99 <= 25 ms. `npm run bench:nodes`
- * (DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR
+ * (SCALE=10: ten times the data, 200,000 nodes; DURATION=seconds per case, SEARCH=comma-separated terms, WRITES_PER_S=writes a second during each case; PROFILE_DIR
  * and HOLD: see bench/lib/stand.ts).
  */
 import { API, NODE_TABS } from "@pli/api/public-contract";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedNodes } from "./lib/seed-nodes.ts";
+import { sizeOf } from "./lib/scale.ts";
 import { withStand } from "./lib/stand.ts";
 
-const OPERATORS = Number(process.env.OPERATORS ?? 10_000);
-const NODES = Number(process.env.NODES ?? 20_000);
+const OPERATORS = sizeOf("OPERATORS", 10_000);
+const NODES = sizeOf("NODES", 20_000);
 const SEARCH = (process.env.SEARCH ?? "operator42,contabo").split(",").filter(Boolean);
 
 await withStand(

@@ -7,17 +7,19 @@
  * prefix and with a fragment of one; the admin's `GET /api/stake/` (every position with its events)
  * without a search and by owner email, node name and wallet address; next to a bare Hono route, first
  * and last. Prints p50, p99, requests per second and CPU time per request per case, and the load
- * average. Target: p99 <= 25 ms. `npm run bench:stakes` (DURATION=seconds per case, WRITES_PER_S=writes a second during
+ * average. Target: p99 <= 25 ms. `npm run bench:stakes` (SCALE=10: ten times the data, 2,000,000 events over 200,000 positions;
+ * DURATION=seconds per case, WRITES_PER_S=writes a second during
  * each case; PROFILE_DIR and
  * HOLD: see bench/lib/stand.ts).
  */
 import { API } from "@pli/api/public-contract";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
 import { seedStakes } from "./lib/seed-stakes.ts";
+import { sizeOf } from "./lib/scale.ts";
 import { withStand } from "./lib/stand.ts";
 
-const OPERATORS = Number(process.env.OPERATORS ?? 10_000);
-const POSITIONS = Number(process.env.POSITIONS ?? 20_000);
+const OPERATORS = sizeOf("OPERATORS", 10_000);
+const POSITIONS = sizeOf("POSITIONS", 20_000);
 const EVENTS_PER_POSITION = Number(process.env.EVENTS_PER_POSITION ?? 10);
 
 await withStand(

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { withIndexesAfter } from "./indexes-after.ts";
 import { BENCH_INDEXER_SCHEMA, CHAIN_TABLES, WEI_PER_PLI_SQL } from "./chain-tables.ts";
 
 /**
@@ -51,53 +52,67 @@ export async function seedIncentives(
   try {
     await client.query("BEGIN");
     await client.query(chainTables(checkpoint));
-    await client.query(
-      `INSERT INTO app.operator (wallet_address, email, user_role, twofa_enabled)
-       SELECT ${address(1, "i")}, 'operator' || i || '@example.com', 'Validator', true FROM generate_series(1, $1::int) AS i`,
-      [operators],
-    );
-    await client.query(
-      `INSERT INTO app.node (operator_id, wallet_address, name, provider, ipaddress, os, ram, storage, security, oracle_address, node_address, status)
-       SELECT o.id, o.wallet_address, 'validator-' || i, 'AWS', '10.' || (i >> 16) % 256 || '.' || (i >> 8) % 256 || '.' || i % 256,
-              'Ubuntu 24.04', 32, 500, '6.8', ${address(2, "i")}, ${address(3, "i")}, 'Active'
-       FROM generate_series(1, $1::int) AS i JOIN app.operator AS o ON o.wallet_address = ${address(1, "(1 + i % $2::int)")}`,
-      [positions, operators],
-    );
-    const stake = `(50000 + (n.i % 50) * 1000)::numeric * ${WEI_PER_PLI_SQL}`;
-    const positionRows = `(SELECT row_number() OVER (ORDER BY node_address) AS i, wallet_address AS wallet, node_address AS node FROM app.node) AS n`;
-    await client.query(
-      `INSERT INTO bench_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
-       SELECT 's' || n.i, 'stake'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake}, ${stake}, '0x' || md5('s' || n.i) || md5(n.node), 1000 + n.i, $1::date + (n.i % 28) * interval '1 day' + interval '9 hours', 0 FROM ${positionRows}
-       UNION ALL
-       SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * ${WEI_PER_PLI_SQL}, ${stake} + 10000 * ${WEI_PER_PLI_SQL}, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
-              $2::date + (n.i % 28) * interval '1 day' + interval '10 hours', 0 FROM ${positionRows} WHERE n.i % 4 = 0
-       UNION ALL
-       SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END,
-              ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
-              $2::date + interval '19 days 12 hours', 0 FROM ${positionRows} WHERE n.i % 20 = 0`,
-      [stakeMonth, accrualMonth],
-    );
-    await client.query(
-      `INSERT INTO app.node_inactive_date (node_id, day)
-       SELECT n.id, $1::date + d FROM app.node AS n, (VALUES (4), (5)) AS days(d) WHERE hashtext(n.node_address) % 10 = 0`,
-      [accrualMonth],
-    );
-    await client.query(
-      `INSERT INTO app.incentive (id, wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
-       SELECT md5('incentive' || n.node || m.k)::uuid, n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
-              CASE WHEN m.k > 3 THEN '0x' || md5(n.node || m.k) || md5(m.k || n.node) END,
-              CASE WHEN m.k > 3 THEN m.date + interval '3 days' END,
-              CASE WHEN m.k > 3 THEN t.token END,
-              CASE WHEN m.k > 3 THEN 1000000 + m.k END
-       FROM ${positionRows}
-       CROSS JOIN LATERAL (SELECT k, (date_trunc('month', now() AT TIME ZONE 'UTC') - (k - 1) * interval '1 month')::date AS date FROM generate_series(1, $1::int) AS k) AS m
-       CROSS JOIN LATERAL (SELECT (${stake} * 25 / 1000)::numeric(78, 0) AS token) AS t`,
-      [months],
-    );
-    await client.query(
-      `INSERT INTO app.incentive_accrual_month (month, positions, inserted)
-       SELECT d::date, $3::int, $3::int FROM generate_series($1::date, date_trunc('month', now() AT TIME ZONE 'UTC')::date - interval '1 month', interval '1 month') AS d WHERE d::date <> $2::date`,
-      [stakeMonth, accrualMonth, positions],
+    await withIndexesAfter(
+      client,
+      [
+        "app.operator",
+        "app.node",
+        "app.node_search",
+        "bench_indexer.stake_event",
+        "app.node_inactive_date",
+        "app.incentive",
+        "app.incentive_accrual_month",
+      ],
+      async () => {
+        await client.query(
+          `INSERT INTO app.operator (wallet_address, email, user_role, twofa_enabled)
+         SELECT ${address(1, "i")}, 'operator' || i || '@example.com', 'Validator', true FROM generate_series(1, $1::int) AS i`,
+          [operators],
+        );
+        await client.query(
+          `INSERT INTO app.node (operator_id, wallet_address, name, provider, ipaddress, os, ram, storage, security, oracle_address, node_address, status)
+         SELECT o.id, o.wallet_address, 'validator-' || i, 'AWS', '10.' || (i >> 16) % 256 || '.' || (i >> 8) % 256 || '.' || i % 256,
+                'Ubuntu 24.04', 32, 500, '6.8', ${address(2, "i")}, ${address(3, "i")}, 'Active'
+         FROM generate_series(1, $1::int) AS i JOIN app.operator AS o ON o.wallet_address = ${address(1, "(1 + i % $2::int)")}`,
+          [positions, operators],
+        );
+        const stake = `(50000 + (n.i % 50) * 1000)::numeric * ${WEI_PER_PLI_SQL}`;
+        const positionRows = `(SELECT row_number() OVER (ORDER BY node_address) AS i, wallet_address AS wallet, node_address AS node FROM app.node) AS n`;
+        await client.query(
+          `INSERT INTO bench_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
+         SELECT 's' || n.i, 'stake'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake}, ${stake}, '0x' || md5('s' || n.i) || md5(n.node), 1000 + n.i, $1::date + (n.i % 28) * interval '1 day' + interval '9 hours', 0 FROM ${positionRows}
+         UNION ALL
+         SELECT 't' || n.i, 'topup'::bench_indexer.stake_event_kind, n.wallet, n.node, 10000 * ${WEI_PER_PLI_SQL}, ${stake} + 10000 * ${WEI_PER_PLI_SQL}, '0x' || md5('t' || n.i) || md5(n.node), 100000 + n.i,
+                $2::date + (n.i % 28) * interval '1 day' + interval '10 hours', 0 FROM ${positionRows} WHERE n.i % 4 = 0
+         UNION ALL
+         SELECT 'u' || n.i, 'unlock'::bench_indexer.stake_event_kind, n.wallet, n.node, ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END,
+                ${stake} + CASE WHEN n.i % 4 = 0 THEN 10000 * ${WEI_PER_PLI_SQL} ELSE 0 END, '0x' || md5('u' || n.i) || md5(n.node), 200000 + n.i,
+                $2::date + interval '19 days 12 hours', 0 FROM ${positionRows} WHERE n.i % 20 = 0`,
+          [stakeMonth, accrualMonth],
+        );
+        await client.query(
+          `INSERT INTO app.node_inactive_date (node_id, day)
+         SELECT n.id, $1::date + d FROM app.node AS n, (VALUES (4), (5)) AS days(d) WHERE hashtext(n.node_address) % 10 = 0`,
+          [accrualMonth],
+        );
+        await client.query(
+          `INSERT INTO app.incentive (id, wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
+         SELECT md5('incentive' || n.node || m.k)::uuid, n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
+                CASE WHEN m.k > 3 THEN '0x' || md5(n.node || m.k) || md5(m.k || n.node) END,
+                CASE WHEN m.k > 3 THEN m.date + interval '3 days' END,
+                CASE WHEN m.k > 3 THEN t.token END,
+                CASE WHEN m.k > 3 THEN 1000000 + m.k END
+         FROM ${positionRows}
+         CROSS JOIN LATERAL (SELECT k, (date_trunc('month', now() AT TIME ZONE 'UTC') - (k - 1) * interval '1 month')::date AS date FROM generate_series(1, $1::int) AS k) AS m
+         CROSS JOIN LATERAL (SELECT (${stake} * 25 / 1000)::numeric(78, 0) AS token) AS t`,
+          [months],
+        );
+        await client.query(
+          `INSERT INTO app.incentive_accrual_month (month, positions, inserted)
+         SELECT d::date, $3::int, $3::int FROM generate_series($1::date, date_trunc('month', now() AT TIME ZONE 'UTC')::date - interval '1 month', interval '1 month') AS d WHERE d::date <> $2::date`,
+          [stakeMonth, accrualMonth, positions],
+        );
+      },
     );
     await client.query("COMMIT");
     await client.query("VACUUM ANALYZE");
