@@ -5,6 +5,7 @@ import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
+import { requestHeader } from "../shared/node-bindings.ts";
 import { accountCache } from "./account-cache.ts";
 import { readAccountFacts, verifySession } from "./session.ts";
 
@@ -16,7 +17,7 @@ export type ActiveSession = SessionClaims & { twofaOn: boolean };
  * session version (read through the account cache: see ACCOUNT_CACHE_TTL_MS for how fresh).
  */
 async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
-  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
+  const match = /^Bearer\s+(\S+)$/i.exec(requestHeader(c, "authorization") ?? "");
   if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const deps = c.get("deps");
   const claims = await verifySession(match[1], deps.config.JWT_SECRET);
@@ -34,7 +35,7 @@ async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
  * routes still answer, and the guards report why the session was refused.
  */
 export const readSession = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.header("authorization")) {
+  if (requestHeader(c, "authorization")) {
     try {
       c.set("session", await sessionFrom(c));
     } catch (error) {

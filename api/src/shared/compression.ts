@@ -3,6 +3,7 @@ import { parseAccept } from "hono/utils/accept";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { requestHeader } from "./node-bindings.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -105,7 +106,7 @@ export async function encodeJson(
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; headers: Record<string, string> }> {
   const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding" };
   const encoding =
-    body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header("accept-encoding")) : undefined;
+    body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(requestHeader(c, "accept-encoding")) : undefined;
   if (!encoding) return { bytes: body.bytes, headers: { ...headers, "content-length": String(body.bytes.length) } };
   const bytes = await body.encoded(encoding);
   return { bytes, headers: { ...headers, "content-encoding": encoding, "content-length": String(bytes.length) } };

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { requestId } from "hono/request-id";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
 import { HEALTH_PATHS } from "../health/schema.ts";
 import { directWriterOf, writesItself } from "./direct-body.ts";
 import { isExpected } from "./errors.ts";
+import { requestHeader, setAnswerHeader } from "./node-bindings.ts";
 
 const PROBES = new Set<string>(Object.values(HEALTH_PATHS));
 
@@ -19,11 +19,23 @@ function levelOf(route: string, status: number) {
   return status >= 500 ? "error" : "info";
 }
 
+const REQUEST_ID_HEADER = "x-request-id";
+/** A caller's request id that is kept: at most 128 letters, digits, `_`, `-` and `=`. */
+const PLAIN_REQUEST_ID = /^[\w\-=]{1,128}$/;
+
 /**
  * The request's id: a caller's own `X-Request-Id` when it is short and plain (letters, digits, `_`, `-`, `=`), else a
- * new one; answered in `X-Request-Id`, logged with the request and given as the `id` of a 500.
+ * new one; answered in `X-Request-Id`, logged with the request and given as the `id` of a 500. Hono's requestId
+ * middleware does the same through fetch Headers objects, which an answer served by Node does without
+ * (node-bindings.ts).
  */
-export const requestIdentity = requestId({ limitLength: 128 });
+export const requestIdentity = createMiddleware<AppEnv>(async (c, next) => {
+  const given = requestHeader(c, REQUEST_ID_HEADER);
+  const id = given !== undefined && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  c.set("requestId", id);
+  setAnswerHeader(c, REQUEST_ID_HEADER, id);
+  await next();
+});
 
 /**
  * `body` as it is, calling `ended` once when it has been read to its end, failed, or been cancelled by the client

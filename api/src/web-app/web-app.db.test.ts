@@ -88,6 +88,38 @@ describe("the API serves the built web app on its own origin", () => {
     }
   });
 
+  it("writes the same security headers served by Node as in-process, and a request id, on answers, refusals and uploads", async () => {
+    /** The headers every answer gets whatever it is: all but those of the answer itself and of the connection. */
+    const ANSWER_HEADERS = [
+      "date",
+      "connection",
+      "keep-alive",
+      "content-length",
+      "content-type",
+      "content-encoding",
+      "vary",
+      "etag",
+      "cache-control",
+      "x-request-id",
+    ];
+    const security = (headers: Headers) => [...headers].filter(([name]) => !ANSWER_HEADERS.includes(name));
+    for (const page of [API.setting, "/api/nope", `${API.staticFiles}/missing.png`]) {
+      const served = await fetch(`${origin}${page}`, { headers: { "x-request-id": "caller-id_1=" } });
+      const inProcess = await t.app.request(page);
+      expect(
+        security(served.headers).map(([name]) => name),
+        page,
+      ).toContain("content-security-policy");
+      expect(security(served.headers), page).toEqual(security(inProcess.headers));
+      expect(served.headers.get("x-request-id"), page).toBe("caller-id_1=");
+    }
+    expect((await fetch(`${origin}${API.staticFiles}/missing.png`)).headers.get("content-security-policy")).toContain(
+      "default-src 'none'",
+    );
+    const refused = await fetch(`${origin}${API.setting}`, { headers: { "x-request-id": "not plain!" } });
+    expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("grants no cross-origin access to a foreign origin", async () => {
     const response = await fetch(`${origin}${API.setting}`, { headers: { origin: "https://evil.example" } });
     expect(response.status).toBe(200);
