@@ -48,8 +48,9 @@ try {
 const schema = indexerSchemaName(indexed);
 const serveOnly = process.argv.includes("--serve");
 console.log(serveOnly ? `Serving the schema ${schema}` : `Indexing into schema ${schema}, views in ${VIEWS_SCHEMA}`);
+// On a standby Ponder retries the LISTEN of its live queries every 250 ms and warns at each refusal: errors only.
 const command = serveOnly
-  ? ["serve", "--schema", schema]
+  ? ["--log-level", "error", "serve", "--schema", schema]
   : ["start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
 const ponder = spawn(process.execPath, [...PONDER_NODE_ARGS, "--root", "indexer", ...command], {
   cwd: ROOT,

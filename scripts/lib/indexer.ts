@@ -104,6 +104,11 @@ export interface IndexerOptions {
    * given a faulty proxy of it.
    */
   controlRpcUrl?: string;
+  /**
+   * `ponder serve`: only the read API (`/sql`, `/graphql`) over the schema another indexer writes, e.g. on the
+   * analysts' replica; nothing is indexed, and it is ready once Ponder's `/ready` answers.
+   */
+  serveOnly?: boolean;
 }
 
 export interface Indexer {
@@ -205,7 +210,10 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...indexerEnv(options) };
   for (const key of ["PORT", "DATABASE_SCHEMA", "DATABASE_VIEWS_SCHEMA", "DATABASE_PRIVATE_URL"]) delete env[key];
   if (!options.wsUrl) delete env.WS_URL;
-  const args = [...PONDER_NODE_ARGS, "--root", "indexer", "start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
+  const command = options.serveOnly
+    ? ["serve", "--schema", schema]
+    : ["start", "--schema", schema, "--views-schema", VIEWS_SCHEMA];
+  const args = [...PONDER_NODE_ARGS, "--root", "indexer", ...command];
   const child = spawn(process.execPath, [...args, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,
     env,
@@ -260,7 +268,7 @@ export async function startIndexer(options: IndexerOptions): Promise<Indexer> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   try {
-    await catchUp(options);
+    if (!options.serveOnly) await catchUp(options);
   } catch (error) {
     await kill();
     throw new Error(`${(error as Error).message}. The indexer's last lines:\n${recent.join("\n")}`, { cause: error });

@@ -73,7 +73,8 @@ export async function startReplica(
     }
   };
   const caughtUp = async (timeoutMs = 60_000) => {
-    const target = await lsn(primaryUrl, "SELECT pg_current_wal_lsn()::text AS lsn");
+    // The insert position: with synchronous_commit off the write position can trail a commit that has returned.
+    const target = await lsn(primaryUrl, "SELECT pg_current_wal_insert_lsn()::text AS lsn");
     await waitFor(
       `the replica to replay up to ${target}`,
       async () => {
