@@ -95,18 +95,22 @@ export async function seedIncentives(
          SELECT n.id, $1::date + d FROM app.node AS n, (VALUES (4), (5)) AS days(d) WHERE hashtext(n.node_address) % 10 = 0`,
           [accrualMonth],
         );
-        await client.query(
-          `INSERT INTO app.incentive (id, wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
-         SELECT md5('incentive' || n.node || m.k)::uuid, n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
-                CASE WHEN m.k > 3 THEN '0x' || md5(n.node || m.k) || md5(m.k || n.node) END,
-                CASE WHEN m.k > 3 THEN m.date + interval '3 days' END,
-                CASE WHEN m.k > 3 THEN t.token END,
-                CASE WHEN m.k > 3 THEN 1000000 + m.k END
-         FROM ${positionRows}
-         CROSS JOIN LATERAL (SELECT k, (date_trunc('month', now() AT TIME ZONE 'UTC') - (k - 1) * interval '1 month')::date AS date FROM generate_series(1, $1::int) AS k) AS m
-         CROSS JOIN LATERAL (SELECT (${stake} * 25 / 1000)::numeric(78, 0) AS token) AS t`,
-          [months],
-        );
+        // A month a statement, as the accrual writes them (a month's rows side by side in the table), each statement's
+        // rows held in memory for the kept counts' trigger instead of spilled to temporary files.
+        await client.query("SET LOCAL work_mem = '1GB'");
+        for (let k = 1; k <= months; k++)
+          await client.query(
+            `INSERT INTO app.incentive (id, wallet, node, date, token, inactive_count, staked_days, accrued_days, percentage, paid_tx, paid_at, paid_amount, paid_block)
+           SELECT md5('incentive' || n.node || m.k)::uuid, n.wallet, n.node, m.date, t.token, 0, 30, 30, 2.5,
+                  CASE WHEN m.k > 3 THEN '0x' || md5(n.node || m.k) || md5(m.k || n.node) END,
+                  CASE WHEN m.k > 3 THEN m.date + interval '3 days' END,
+                  CASE WHEN m.k > 3 THEN t.token END,
+                  CASE WHEN m.k > 3 THEN 1000000 + m.k END
+           FROM ${positionRows}
+           CROSS JOIN (SELECT $1::int AS k, (date_trunc('month', now() AT TIME ZONE 'UTC') - ($1::int - 1) * interval '1 month')::date AS date) AS m
+           CROSS JOIN LATERAL (SELECT (${stake} * 25 / 1000)::numeric(78, 0) AS token) AS t`,
+            [k],
+          );
         await client.query(
           `INSERT INTO app.incentive_accrual_month (month, positions, inserted)
          SELECT d::date, $3::int, $3::int FROM generate_series($1::date, date_trunc('month', now() AT TIME ZONE 'UTC')::date - interval '1 month', interval '1 month') AS d WHERE d::date <> $2::date`,
