@@ -25,6 +25,8 @@ export class AnswerCache {
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, { generation: number; promise: Promise<unknown> }>();
   #generation = 0;
+  readonly #chainFacts = new Map<string, { generation: number; value: Promise<unknown> }>();
+  #chainGeneration = 0;
   #listening = false;
   /** Answers given again (from the cache or a read under way) and answers read afresh, since the start. */
   readonly stats = { hits: 0, misses: 0 };
@@ -65,16 +67,41 @@ export class AnswerCache {
     }
   }
 
+  /**
+   * A fact read from the indexer's tables alone (how many stake positions there are), kept until the indexer indexes
+   * or takes back blocks (chainChanged): a portal write, which empties the answers, does not make it read again. A
+   * read racing a change is not served again, as with answers; nothing is kept while changes could be missed.
+   */
+  chainFact<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (!this.#listening) return read();
+    const generation = this.#chainGeneration;
+    const kept = this.#chainFacts.get(key);
+    if (kept && kept.generation === generation) return kept.value as Promise<T>;
+    const value = read();
+    this.#chainFacts.set(key, { generation, value });
+    value.catch(() => {
+      if (this.#chainFacts.get(key)?.value === value) this.#chainFacts.delete(key);
+    });
+    return value;
+  }
+
   /** Something an answer may read has changed: no answer read before now is served again. */
   changed(): void {
     this.#generation++;
     this.#entries.clear();
   }
 
+  /** The indexer indexed blocks or took some back: neither answers nor chain facts read before now are used again. */
+  chainChanged(): void {
+    this.#chainGeneration++;
+    this.#chainFacts.clear();
+    this.changed();
+  }
+
   /** Whether this instance hears every change announced; answers are kept only while it does. */
   setListening(listening: boolean): void {
     this.#listening = listening;
-    this.changed();
+    this.chainChanged();
   }
 
   get size(): number {

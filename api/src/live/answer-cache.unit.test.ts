@@ -126,4 +126,30 @@ describe("answer cache", () => {
     hub.publish({ block: 7, topics: ["stake"], wallets: [] });
     expect(hub.answers.size).toBe(0);
   });
+  it("keeps a chain fact through portal changes until the indexer indexes again, and not while deaf", async () => {
+    const cache = new AnswerCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.chainFact("positions", read)).toBe(1);
+    expect(await cache.chainFact("positions", read)).toBe(2);
+    cache.setListening(true);
+    expect(await cache.chainFact("positions", read)).toBe(3);
+    cache.changed();
+    expect(await cache.chainFact("positions", read)).toBe(3);
+    cache.chainChanged();
+    expect(await cache.chainFact("positions", read)).toBe(4);
+    cache.setListening(false);
+    expect(await cache.chainFact("positions", read)).toBe(5);
+  });
+
+  it("shares a chain fact's read under way, and never keeps one that the indexer's change overtook", async () => {
+    const cache = listening();
+    const slow = reader(1);
+    const both = [cache.chainFact("positions", slow.read), cache.chainFact("positions", slow.read)];
+    expect(slow.calls).toHaveLength(1);
+    cache.chainChanged();
+    slow.resolveAll();
+    expect(await Promise.all(both)).toEqual([1, 1]);
+    expect(await cache.chainFact("positions", async () => 2)).toBe(2);
+  });
 });

@@ -105,7 +105,7 @@ export function listenToIndexer({
 
   async function scan() {
     const { checkpoint: progress, block: indexed, changes } = await progressWithChanges(db, scanned);
-    if (progress !== checkpoint) hub.answers.changed();
+    if (progress !== checkpoint) hub.answers.chainChanged();
     checkpoint = progress;
     if (indexed === null) return;
     if (scanned === null) {

@@ -187,10 +187,10 @@ const chainDerived = (): never => {
 
 export const stakeRoutes = createRouter()
   .openapi(listStakesRoute, async (c) => {
-    const { db } = c.get("deps");
+    const { db, live } = c.get("deps");
     const query = c.req.valid("query");
     return cachedJson(c, query, async () => {
-      const { rows, total } = await listPositions(db, query);
+      const { rows, total } = await listPositions(db, query, (key, read) => live.answers.chainFact(key, read));
       const events = await eventsOfPositions(db, rows);
       return paged(
         rows.map((row) => toStakeResponse(row, events.get(stakeIdOf(row.wallet, row.node)) ?? [])),
