@@ -12,6 +12,8 @@ import { startReplica, type Replica } from "../../../scripts/lib/postgres-replic
 import { applyAnalystAccess } from "../db/analyst-access.ts";
 import { createDb, type Db } from "../db/database.ts";
 import { migrateDatabase, REPLICATION_ROLE, setUpDatabaseRoles, setUpReplicationRole } from "../db/roles.ts";
+import { LiveHub } from "../live/index.ts";
+import { createApiMetrics } from "../metrics/index.ts";
 import { readReplicaLag } from "./replica.ts";
 import { currentHealth } from "./service.ts";
 
@@ -146,5 +148,36 @@ describe("the analysts' replica", () => {
     } finally {
       await unreachable.destroy();
     }
+  });
+
+  it("is a metric of the API: WAL bytes and seconds behind, absent without a replica", async () => {
+    const scrape = async (analystReplica?: Db) => {
+      const metrics = createApiMetrics({
+        config: {
+          DATABASE_URL: asRole(url(), "api"),
+          CHAIN_ID: 31337,
+          READY_MAX_LAG_BLOCKS: 1_000_000,
+          METRICS_PORT: undefined,
+          METRICS_HOST: "127.0.0.1",
+          METRICS_TOKEN: undefined,
+        },
+        db: api,
+        analystReplica,
+        chain: createPublicClient({ transport: custom({ request: async () => "0x10" }) }),
+        live: new LiveHub(),
+      });
+      try {
+        const text = await metrics.registry.metrics();
+        return text.split("\n").filter((line) => line.startsWith("pli_analyst_replica_lag"));
+      } finally {
+        await metrics.close();
+      }
+    };
+    await replica.caughtUp();
+    expect(await scrape(apiOnReplica)).toEqual([
+      "pli_analyst_replica_lag_bytes 0",
+      "pli_analyst_replica_lag_seconds 0",
+    ]);
+    expect(await scrape()).toEqual([]);
   });
 });
