@@ -35,7 +35,12 @@ import { PONDER_STOP_SIGNAL, startIndexer, waitForIndexedBlock } from "../script
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { embeddedPortalDatabase } from "../scripts/lib/stack-database.ts";
 import { prepareDatabase } from "../scripts/lib/stack-seed.ts";
-import { buildPrograms, PRODUCTION_PROGRAMS, productionApiEnv } from "../scripts/lib/production-build.ts";
+import {
+  buildPrograms,
+  dockerfileCommand,
+  PRODUCTION_PROGRAMS,
+  productionApiEnv,
+} from "../scripts/lib/production-build.ts";
 import { chainActor, chainClients, pli } from "../test/chain.ts";
 import { startApiInstance, type ApiInstance } from "./lib/api-instance.ts";
 import { cpuMs } from "./lib/cpu.ts";
@@ -182,6 +187,8 @@ try {
       },
       logFile: path.join(dir, `api-${i}.log`),
       reaper,
+      // The node flags of the `api` image's command, between `node` and the program.
+      nodeOptions: dockerfileCommand("api").slice(1, -1),
     });
     stops.push(() => api.stop());
     apis.push(api);
