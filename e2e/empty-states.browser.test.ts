@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API } from "@pli/api/public-contract";
@@ -14,7 +15,7 @@ import { useStack } from "./support/stack.ts";
 const stack = useStack();
 const browser = useBrowser();
 /** Screenshots for the design review of issue 44, at both widths and in both schemes, with `SCREENSHOTS=1`. */
-const SHOTS = "/tmp/shots-44";
+const SHOTS = path.join(import.meta.dirname, "artifacts", "screenshots", "empty-states");
 
 let token: string;
 let nodeId: string;
@@ -27,7 +28,7 @@ async function shoot(name: string) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of COLOR_SCHEMES) {
       await showInScheme(page, scheme);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.jpg`, fullPage: true, type: "jpeg" });
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.jpg`), fullPage: true, type: "jpeg" });
     }
   }
   await page.setViewportSize({ width: 1366, height: 900 });
