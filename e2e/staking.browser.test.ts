@@ -87,7 +87,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(node.ipaddress).waitFor();
     await page.getByText("Vultr").waitFor();
     await expect.poll(() => page.getByTestId("staking-pli-balance").textContent()).toBe("200,000.0000");
-    expect(await stakeSoFar()).toBe("0.0000");
+    await expect.poll(() => stakeSoFar()).toBe("0.0000");
     await page.getByText(stakingMessages.halted).waitFor();
     await page.getByRole("link", { name: stakingMessages.backToDashboard }).waitFor();
 
