@@ -67,8 +67,10 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
     {
       name: HANDLER.nodeReconcile,
       // Approved -> Active once the stake is indexed (`indexed`) or once an admin approves a node already staked
-      // (`announced`): within a second of either, with no polling.
+      // (a node's announcement): within a second of either, with no polling. Other records' announcements (settings,
+      // tickets, ...) cannot make a node Active, and each run joins every Approved node with the chain's positions.
       on: ["indexed", "announced", "started"],
+      announcedTopics: ["node"],
       beforeEvent: () => true,
       schedule: { job: "node-reconcile", cron: EVERY_MINUTE, expireInSeconds: 60 },
       run: () => reconcileStakedNodes(db),

@@ -71,7 +71,7 @@ const indexerListener = listenToIndexer({
   hub: deps.live,
   log,
   beforePublish: (topics) => handlers.trigger("indexed", topics),
-  onAnnounced: () => void handlers.trigger("announced"),
+  onAnnounced: (topics) => void handlers.trigger("announced", topics),
 });
 void handlers.trigger("started");
 void sealStoredSecrets(db, webhookSender.secretKey).then(

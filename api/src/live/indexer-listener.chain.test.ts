@@ -91,7 +91,7 @@ beforeAll(async () => {
     hub,
     log: logs.log,
     beforePublish: (topics) => handlers.trigger("indexed", topics),
-    onAnnounced: () => void handlers.trigger("announced"),
+    onAnnounced: (topics) => void handlers.trigger("announced", topics),
   });
   await listener.ready;
   await chain.fund("validator", pli(1_000_000));

@@ -14,6 +14,11 @@ export interface Handler {
   /** The triggers it runs on (a handler woken by name only lists none). */
   on: readonly Trigger[];
   /**
+   * With `announced` among its triggers: the kinds of records an announcement must name to run it (any announcement
+   * when absent), so a change the handler cannot act on does not make it read.
+   */
+  announcedTopics?: readonly string[];
+  /**
    * Whether an indexed range's live event waits for this run, given the topics that changed in the range (a page the
    * event refreshes should show what the handler wrote); it does not wait when absent.
    */
@@ -26,7 +31,10 @@ export interface Handler {
 }
 
 export interface Handlers {
-  /** Runs every handler on `trigger`; resolves once those the event waits for (beforeEvent) have run. */
+  /**
+   * Runs every handler on `trigger` (for `announced`, those whose announcedTopics meet `topics`); resolves once those
+   * the event waits for (beforeEvent) have run.
+   */
   trigger(trigger: Trigger, topics?: readonly string[]): Promise<void>;
   /** Runs the handler `name` soon (a run under way runs once more after it), without waiting. */
   wake(name: string): void;
@@ -73,6 +81,9 @@ export function handlerRunner(list: readonly Handler[], log: Log, onWake?: (name
       const waited: Promise<void>[] = [];
       for (const { handler, runs } of byName.values()) {
         if (!handler.on.includes(trigger)) continue;
+        const { announcedTopics } = handler;
+        if (trigger === "announced" && announcedTopics && !topics.some((topic) => announcedTopics.includes(topic)))
+          continue;
         if (handler.beforeEvent?.(topics)) waited.push(runs.run());
         else runs.wake();
       }
