@@ -55,7 +55,7 @@ USER node
 EXPOSE ${API_PORT}
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
     CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.API_PORT}/api/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "api/dist/server.js"]
+CMD ["node", "--expose-gc", "api/dist/server.js"]
 
 # Ponder writes its generated files (ponder-env.d.ts, generated/, .ponder/) under indexer/.
 FROM runtime AS indexer

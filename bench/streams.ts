@@ -11,7 +11,8 @@
  * floor of the same latency on one stream alone; that streams no event concerned received nothing but keep-alives
  * (target 0); the API's resident memory with all open (target < 600 MB) beside its figure before they opened, its CPU
  * while nothing happens with all open (target < 5 % of a core) beside the same with none open, and its memory
- * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before), then again after a forced full
+ * AFTER_CLOSE_S (60) s after they closed (target: within 100 MB of the figure before) with the full collections that ran
+ * meanwhile and their pauses (the API asks for one once a crowd of streams has closed), then again after a forced full
  * garbage collection (what the API retains, apart from garbage V8 had not collected yet). A child that ends before the
  * bench stops it is printed at once with its exit code and signal; a reaper (bench/lib/reaper.ts) stops every child
  * and removes every folder when the bench is ended any other way. `npm run bench:streams`.
@@ -361,10 +362,17 @@ try {
   const keepAlives = reports.reduce((sum, report) => sum + report.keepAlives, 0);
   const lost = reports.reduce((sum, report) => sum + report.lost, 0);
 
+  const collectionsAll = () => Promise.all(apis.map((api) => api.majorCollections()));
+  const collectionsOpen = await collectionsAll();
   const closing = performance.now();
   await Promise.all(clients.map((client) => client.ask<"closed">({ kind: "close" })));
   await sleep(Math.max(0, AFTER_CLOSE_S * 1000 - (performance.now() - closing)));
   const rssAfter = rssAll();
+  // The full collections that ran from the close to this figure, and their pauses: the API's own, or V8's.
+  const collectionsAfter = (await collectionsAll()).map(({ count, ms }, i) => ({
+    count: count - collectionsOpen[i]!.count,
+    ms: ms - collectionsOpen[i]!.ms,
+  }));
   const heapAfter = await heapAll();
   const streamsAfter = await streamsAll();
   // A full collection tells the heap the API still holds from the garbage V8 had not collected yet.
@@ -397,6 +405,9 @@ try {
     );
   print(
     `  API resident memory ${AFTER_CLOSE_S} s after they closed: ${fmtMb(rssAfter)} (${overIdle(rssAfter)} on none open; heap ${fmtMb(heapAfter)}; streams the API still holds: ${streamsAfter.join(" + ")})   target within ${TARGET.afterCloseMb} MB`,
+  );
+  print(
+    `  full garbage collections in those ${AFTER_CLOSE_S} s: ${collectionsAfter.map(({ count }) => count).join(" + ")} (pauses ${collectionsAfter.map(({ ms }) => fmtMs(ms)).join(" + ")} in all)`,
   );
   print(
     `  the same after a forced full garbage collection: ${fmtMb(rssCollected)} (${overIdle(rssCollected)}; heap ${fmtMb(heapCollected)})`,

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { afterChangeHandlers, HANDLER } from "./handlers.ts";
 import { LiveHub } from "./live/hub.ts";
+import { fullCollection } from "./live/memory-release.ts";
 import { MAIL_TEMPLATES } from "./mail-templates.ts";
 import { createMailer } from "./mail/mailer.ts";
 import type { MailSenderDeps } from "./mail/outbox.ts";
@@ -66,7 +67,7 @@ export function createDeps(
     log,
     onWake,
   );
-  const live = new LiveHub();
+  const live = new LiveHub({ releaseMemory: fullCollection(log) });
   const deps: Deps = {
     config,
     db,

@@ -24,6 +24,8 @@ export interface ApiInstance {
   rssMb(): number;
   heapMb(): Promise<number>;
   liveStreams(): Promise<number>;
+  /** Its full (major) garbage collections so far, and their pauses in all, from its metrics. */
+  majorCollections(): Promise<{ count: number; ms: number }>;
   /** A full garbage collection, then the heap in use. */
   collectGarbage(): Promise<number>;
   /** The last `chars` of its log. */
@@ -32,6 +34,7 @@ export interface ApiInstance {
 }
 
 const METRIC_LINE = (name: string) => new RegExp(`^${name} (\\S+)$`, "m");
+const MAJOR_GC = (part: "count" | "sum") => `pli_nodejs_gc_duration_seconds_${part}\\{kind="major"\\}`;
 
 /** Sends one Chrome DevTools Protocol command to the inspector on `port` and waits for its answer. */
 async function inspect(port: number, method: string): Promise<void> {
@@ -105,6 +108,11 @@ export async function startApiInstance({
     },
     heapMb,
     liveStreams: () => metric(METRIC.liveStreams),
+    async majorCollections() {
+      const text = await metrics();
+      const value = (part: "count" | "sum") => Number(METRIC_LINE(MAJOR_GC(part)).exec(text)?.[1] ?? 0);
+      return { count: value("count"), ms: value("sum") * 1000 };
+    },
     async collectGarbage() {
       await inspect(inspectorPort, "HeapProfiler.collectGarbage");
       return heapMb();

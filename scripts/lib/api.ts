@@ -92,7 +92,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   const service = startService({
     name: "api",
     command: process.execPath,
-    args: ["--import", "tsx", ...(options.watch ? ["--watch"] : []), "api/src/server.ts"],
+    args: ["--expose-gc", "--import", "tsx", ...(options.watch ? ["--watch"] : []), "api/src/server.ts"],
     cwd: ROOT,
     env,
     logFile: options.logFile,

@@ -1,6 +1,7 @@
 import { acceptsSession, type AccountFacts } from "../auth/index.ts";
 import { USER_TYPE, type UserType } from "../public-contract/domain.ts";
 import { AnswerCache } from "./answer-cache.ts";
+import { CrowdWatch } from "./memory-release.ts";
 import { PUBLIC_TOPICS, type LiveEvent } from "./schema.ts";
 
 /**
@@ -82,6 +83,15 @@ export class LiveHub {
   private last: LiveEvent | null = null;
   /** This instance's list answers, emptied by every event published here and every change announced. */
   readonly answers = new AnswerCache();
+  private readonly crowd: CrowdWatch | undefined;
+
+  /**
+   * With `releaseMemory`, the hub calls it once a crowd of streams has closed and the streams have been quiet a while
+   * (CrowdWatch): V8 may otherwise keep the garbage they left for as long as the API stays quiet.
+   */
+  constructor({ releaseMemory }: { releaseMemory?: () => void } = {}) {
+    this.crowd = releaseMemory && new CrowdWatch(() => this.all.size, releaseMemory);
+  }
 
   /**
    * Adds a stream. With `session`, the stream is ended at the token's exp and when the account's
@@ -113,6 +123,7 @@ export class LiveHub {
       this.keepAliveTimer = setInterval(() => this.sendKeepAlives(), KEEP_ALIVE_TICK_MS);
       this.keepAliveTimer.unref();
     }
+    this.crowd?.changed();
     return () => this.remove(subscription);
   }
 
@@ -184,6 +195,7 @@ export class LiveHub {
       clearInterval(this.keepAliveTimer);
       this.keepAliveTimer = undefined;
     }
+    this.crowd?.changed();
     return true;
   }
 

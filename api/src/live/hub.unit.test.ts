@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { KEEP_ALIVE_MS, LiveHub } from "./hub.ts";
+import { RELEASE_AFTER_CLOSED, RELEASE_QUIET_MS } from "./memory-release.ts";
 import type { LiveEvent } from "./schema.ts";
 
 const wallet = (i: number) => `0x${i.toString(16).padStart(40, "0")}`;
@@ -87,5 +88,63 @@ describe("live hub", () => {
     expect(at(1)).toEqual([KEEP_ALIVE_MS, 2 * KEEP_ALIVE_MS]);
     expect(at(0)).toEqual([15_000 + KEEP_ALIVE_MS]);
     expect(keepAlives.size).toBe(1_000);
+  });
+
+  it("asks for the memory of a crowd of streams back once, after they closed and the streams went quiet", () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    let releases = 0;
+    const hub = new LiveHub({ releaseMemory: () => releases++ });
+    const open = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        hub.subscribe(
+          operator(from + i),
+          () => {},
+          undefined,
+          () => {},
+        ),
+      );
+    const crowd = open(0, 3 * RELEASE_AFTER_CLOSED);
+
+    // Steady streaming: events, keep-alives, a few streams closing and others opening.
+    for (let block = 1; block <= 120; block++) {
+      hub.publish({ block, topics: ["stake"], wallets: [wallet(block)] });
+      if (block % 10 === 0) crowd.shift()!();
+      vi.advanceTimersByTime(1_000);
+    }
+    crowd.push(...open(10_000, 12));
+    vi.advanceTimersByTime(10 * RELEASE_QUIET_MS);
+    expect(releases).toBe(0);
+
+    // The crowd leaves over several seconds: nothing is asked while streams are still closing.
+    const leaving = crowd.splice(0, 2 * RELEASE_AFTER_CLOSED);
+    while (leaving.length > 0) {
+      for (const close of leaving.splice(0, 100)) close();
+      vi.advanceTimersByTime(RELEASE_QUIET_MS / 2);
+    }
+    expect(releases).toBe(0);
+    vi.advanceTimersByTime(RELEASE_QUIET_MS);
+    expect(releases).toBe(1);
+    vi.advanceTimersByTime(10 * RELEASE_QUIET_MS);
+    expect(releases).toBe(1);
+
+    // Counted from what stayed open: fewer than RELEASE_AFTER_CLOSED more closing asks nothing, a second crowd asks again.
+    for (const close of crowd.splice(0, RELEASE_AFTER_CLOSED / 2)) close();
+    vi.advanceTimersByTime(10 * RELEASE_QUIET_MS);
+    expect(releases).toBe(1);
+    const second = open(20_000, 2 * RELEASE_AFTER_CLOSED);
+    for (const close of second) close();
+    vi.advanceTimersByTime(RELEASE_QUIET_MS);
+    expect(releases).toBe(2);
+  });
+
+  it("asks nothing when a crowd that closed has opened again before the streams went quiet", () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    let releases = 0;
+    const hub = new LiveHub({ releaseMemory: () => releases++ });
+    const open = () => Array.from({ length: 2 * RELEASE_AFTER_CLOSED }, (_, i) => hub.subscribe(operator(i), () => {}));
+    for (const close of open()) close();
+    open();
+    vi.advanceTimersByTime(10 * RELEASE_QUIET_MS);
+    expect(releases).toBe(0);
   });
 });
