@@ -83,7 +83,7 @@ export function createApp(deps: Deps) {
     .use(readSession)
     .use(async (c, next) => {
       await next();
-      if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.changed();
+      if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.written();
     })
     .route("/", features)
     .route("/", openApiRoutes(document));

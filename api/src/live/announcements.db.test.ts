@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { newOperator } from "../../test/nodes.ts";
+import { addressOf, newOperator } from "../../test/nodes.ts";
 import { readAccountFacts } from "../auth/index.ts";
 import { API, USER_TYPE } from "../public-contract/index.ts";
 import { ANNOUNCEMENT_RETENTION_MINUTES } from "./announcements.ts";
@@ -108,5 +108,65 @@ describe("the database's announcements", () => {
     unsubscribe();
     expect(heard.map((event) => event.topics)).toEqual([["setting"]]);
     expect(heard[0]!.wallets).toEqual([]);
+  });
+
+  it("name their tables: a fact of the node search is read again once app.node_search changes, not for other writes", async () => {
+    const operator = await newOperator(t);
+    const { id: operatorId } = await t.db
+      .selectFrom("app.operator")
+      .select("id")
+      .where("wallet_address", "=", operator.wallet.toLowerCase())
+      .executeTakeFirstOrThrow();
+    let reads = 0;
+    const fact = () => t.live.answers.tableFact("node-search", ["node_search"], async () => ++reads);
+    /** Runs `write` and waits until this instance has read its announcement (the answers emptied). */
+    let writes = 0;
+    const relayed = async (write: () => Promise<unknown>) => {
+      let probes = 0;
+      const key = `probe ${++writes}`;
+      const probe = () => t.live.answers.answer(key, async () => ++probes);
+      await probe();
+      await write();
+      await waitFor("the change relayed", async () => (await probe()) > 1 || undefined, {
+        timeoutMs: 5_000,
+        intervalMs: 5,
+      });
+    };
+    expect(await fact()).toBe(1);
+    await relayed(() =>
+      saveSettings(t.db, { applicationName: "Acme Validators", multiplyOf: 1000n, incentivePercentage: 2.5 }),
+    );
+    expect(await fact(), "a settings write keeps it").toBe(1);
+    let nodeId = "";
+    await relayed(async () => {
+      ({ id: nodeId } = await t.db
+        .insertInto("app.node")
+        .values({
+          operator_id: operatorId,
+          wallet_address: operator.wallet.toLowerCase(),
+          name: "Searched",
+          provider: "Contabo",
+          ipaddress: "198.51.100.91",
+          os: "Ubuntu",
+          ram: 32,
+          storage: 500,
+          security: "1",
+          oracle_address: addressOf(91, "0a"),
+          node_address: addressOf(91, "0b"),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow());
+    });
+    expect(await fact(), "a node added").toBe(2);
+    await relayed(() => t.db.updateTable("app.node").set({ name: "Renamed" }).where("id", "=", nodeId).execute());
+    expect(await fact(), "a rename, outside the search text, keeps it").toBe(2);
+    await relayed(() =>
+      t.db.updateTable("app.operator").set({ email: "renamed@example.com" }).where("id", "=", operatorId).execute(),
+    );
+    expect(await fact(), "the owner's email, in the search text").toBe(3);
+    await relayed(() => t.db.updateTable("app.node").set({ status: "Verified" }).where("id", "=", nodeId).execute());
+    expect(await fact(), "a review").toBe(4);
+    await relayed(() => t.db.deleteFrom("app.node").where("id", "=", nodeId).execute());
+    expect(await fact(), "a node deleted").toBe(5);
   });
 });

@@ -27,6 +27,8 @@ export class AnswerCache {
   #generation = 0;
   readonly #chainFacts = new Map<string, { generation: number; value: Promise<unknown> }>();
   #chainGeneration = 0;
+  /** Facts read from some portal tables, with those tables: dropped when a change names one of them. */
+  readonly #tableFacts = new Map<string, { tables: readonly string[]; value: Promise<unknown> }>();
   #listening = false;
   /** Answers given again (from the cache or a read under way) and answers read afresh, since the start. */
   readonly stats = { hits: 0, misses: 0 };
@@ -85,16 +87,54 @@ export class AnswerCache {
     return value;
   }
 
+  /**
+   * A fact read from the portal tables `tables` alone (a node search's counts), kept until a change announced names one
+   * of them, this instance answers a write, or the indexer indexes (tableChanges, written, chainChanged): a write to
+   * another table, which empties the answers, does not make it read again. A read racing a change is not served again;
+   * nothing is kept while changes could be missed.
+   */
+  tableFact<T>(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+    if (!this.#listening) return read();
+    const kept = this.#tableFacts.get(key);
+    if (kept) return kept.value as Promise<T>;
+    const value = read();
+    if (this.#tableFacts.size >= MAX_ENTRIES) this.#tableFacts.delete(this.#tableFacts.keys().next().value!);
+    this.#tableFacts.set(key, { tables, value });
+    value.catch(() => {
+      if (this.#tableFacts.get(key)?.value === value) this.#tableFacts.delete(key);
+    });
+    return value;
+  }
+
   /** Something an answer may read has changed: no answer read before now is served again. */
   changed(): void {
     this.#generation++;
     this.#entries.clear();
   }
 
-  /** The indexer indexed blocks or took some back: neither answers nor chain facts read before now are used again. */
+  /**
+   * The database announced writes to the portal tables `tables` (null: a table it did not name): neither answers nor
+   * the table facts reading one of them are used again.
+   */
+  tableChanges(tables: readonly (string | null)[]): void {
+    if (tables.includes(null)) this.#tableFacts.clear();
+    else
+      for (const [key, fact] of this.#tableFacts)
+        if (fact.tables.some((table) => tables.includes(table))) this.#tableFacts.delete(key);
+    this.changed();
+  }
+
+  /** This instance answered a write, to tables it does not know: no answer or table fact read before now is used again. */
+  written(): void {
+    this.#tableFacts.clear();
+    this.changed();
+  }
+
+  /** The indexer indexed blocks or took some back: no answer, chain fact or table fact read before now is used again. */
   chainChanged(): void {
     this.#chainGeneration++;
     this.#chainFacts.clear();
+    this.#tableFacts.clear();
     this.changed();
   }
 

@@ -152,4 +152,47 @@ describe("answer cache", () => {
     expect(await Promise.all(both)).toEqual([1, 1]);
     expect(await cache.chainFact("positions", async () => 2)).toBe(2);
   });
+
+  it("keeps a table fact through changes to other tables, until its table changes or this instance writes", async () => {
+    const cache = new AnswerCache();
+    let reads = 0;
+    const read = async () => ++reads;
+    const fact = () => cache.tableFact("counts", ["node_search"], read);
+    expect(await fact()).toBe(1);
+    expect(await fact()).toBe(2);
+    cache.setListening(true);
+    expect(await fact()).toBe(3);
+    cache.changed();
+    cache.tableChanges(["setting", "operator"]);
+    expect(await fact()).toBe(3);
+    cache.tableChanges(["setting", "node_search"]);
+    expect(await fact()).toBe(4);
+    cache.tableChanges([null]);
+    expect(await fact()).toBe(5);
+    cache.written();
+    expect(await fact()).toBe(6);
+    cache.chainChanged();
+    expect(await fact()).toBe(7);
+    cache.setListening(false);
+    expect(await fact()).toBe(8);
+  });
+
+  it("empties the answers on any announced change, whichever tables it names", async () => {
+    const cache = listening();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.answer("list", read)).toBe(1);
+    cache.tableChanges(["setting"]);
+    expect(await cache.answer("list", read)).toBe(2);
+  });
+
+  it("never keeps a table fact that a change of its table overtook", async () => {
+    const cache = listening();
+    const slow = reader(1);
+    const pending = cache.tableFact("counts", ["node_search"], slow.read);
+    cache.tableChanges(["node_search"]);
+    slow.resolveAll();
+    expect(await pending).toBe(1);
+    expect(await cache.tableFact("counts", ["node_search"], async () => 2)).toBe(2);
+  });
 });

@@ -144,7 +144,8 @@ export function listenToIndexer({
   /** Reads the announcements not read yet and acts on them: the answer cache, live events, ended sessions. */
   async function relay() {
     const fresh = await announcements.next(db);
-    if (fresh.length > 0) hub.answers.changed();
+    if (fresh.length > 0)
+      hub.answers.tableChanges(fresh.filter((row) => row.kind === "change").map((row) => row.topic));
     const topicsByWallet = new Map<string, Set<LiveTopic>>();
     const accounts = new Map<string, { type: UserType; id: string }>();
     for (const announcement of fresh) {

@@ -70,7 +70,9 @@ const everyNodeCounts = preparedQuery((db: Db, _shape: "counts", _v: Record<stri
   db.selectFrom("app.node_status_count as g").select(countsJson.as("counts")),
 );
 
-type Filter = "q" | "owner" | "q+owner";
+type Filter = "q" | OwnerFilter;
+/** An operator's nodes, searched or not. */
+type OwnerFilter = "owner" | "q+owner";
 interface FilterValues {
   pattern?: string;
   ownerId?: string;
@@ -99,12 +101,12 @@ function matching(db: Db, filter: Filter, v: FilterValues) {
 const countsOfMatches = sql<StatusCounts>`(SELECT ${countsJson} FROM (SELECT m.status, count(*) AS count FROM m GROUP BY m.status) AS g)`;
 
 /**
- * The nodes of a search or an owner, newest first, or of one status (shape "...+tab"), with their
+ * An owner's nodes, searched or not, newest first, or of one status (shape "...+tab"), with their
  * status counts on each row: the matches are found once, in a materialised CTE, and only the page's
  * ids are joined back to app.node.
  */
 const filteredPage = preparedQuery(
-  (db: Db, shape: Filter | `${Filter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
+  (db: Db, shape: OwnerFilter | `${OwnerFilter}+tab`, v: FilterValues & Window & { status?: NodeStatus }) => {
     const tabOnly = shape.endsWith("+tab") ? sql`WHERE m.status = ${v.status}` : sql``;
     const pageIds = sql<string>`(SELECT m.id FROM m ${tabOnly} ORDER BY m.created_at DESC, m.id LIMIT ${v.limit} OFFSET ${v.offset})`;
     const page = withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
@@ -112,7 +114,31 @@ const filteredPage = preparedQuery(
       .where("n.id", "in", pageIds)
       .orderBy("n.created_at", "desc")
       .orderBy("n.id");
-    return sql<PageRow>`WITH m AS MATERIALIZED (${matching(db, shape.replace("+tab", "") as Filter, v)}) ${page}`;
+    return sql<PageRow>`WITH m AS MATERIALIZED (${matching(db, shape.replace("+tab", "") as OwnerFilter, v)}) ${page}`;
+  },
+);
+
+/**
+ * A search over every node's page, newest first, or one status's (shape "tab"): the page's ids come from app.node_search
+ * by (created_at desc, node_id), all nodes or one status's (migration 0048_change-tables), where a broad term's first
+ * matches are a few rows away, or by the trigram index for a narrow one (the planner chooses by the term); the
+ * columns are read for the page's rows only.
+ */
+const searchPage = preparedQuery(
+  (db: Db, shape: "q" | "q+tab", v: Window & { pattern: string; status?: NodeStatus }) => {
+    let ids = db
+      .selectFrom("app.node_search as s")
+      .select("s.node_id")
+      .where(searchTextLike("s", v.pattern))
+      .orderBy("s.created_at", "desc")
+      .orderBy("s.node_id")
+      .limit(v.limit)
+      .offset(v.offset);
+    if (shape === "q+tab") ids = ids.where("s.status", "=", v.status!);
+    return withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
+      .where("n.id", "in", ids)
+      .orderBy("n.created_at", "desc")
+      .orderBy("n.id");
   },
 );
 
@@ -133,20 +159,37 @@ function tabCounts(byStatus: StatusCounts): Record<NodeTab, number> {
   return counts;
 }
 
+/** Keeps a fact read from some portal tables until one of them changes (AnswerCache.tableFact). */
+export type TableFacts = <T>(key: string, tables: readonly string[], read: () => Promise<T>) => Promise<T>;
+const readEveryTime: TableFacts = (_key, _tables, read) => read();
+
+/** The table a search over every node counts its matches in. */
+const SEARCH_TABLES = ["node_search"] as const;
+
 /**
- * One page of a node list and every tab's count in one round trip (a second one only for the counts
- * of an empty page), the columns (owner, stake position, bounty, reputation) computed for the page's
- * rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count;
- * a search is one trigram index scan of the nodes' narrow copy of their search text.
+ * One page of a node list and every tab's count, the columns (owner, stake position, bounty, reputation) computed for
+ * the page's rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count, in the
+ * page's round trip (a second one only for the counts of an empty page). A search over every node counts its matches
+ * (every match: a broad term matches thousands of nodes) once until app.node_search changes, through `tableFacts`,
+ * beside its page; an owner's list, searched or not, reads its few nodes and their counts in one round trip.
  */
 export async function listNodePage(
   db: Db,
   { q, ownerId, tab, page, limit, now }: NodeListParams,
+  tableFacts: TableFacts = readEveryTime,
 ): Promise<NodeListPage> {
   const window = { since: windowStart(now), at: now.toISOString(), limit, offset: (page - 1) * limit };
   const status = tab === NODE_TAB_ALL ? undefined : tab;
   const filter: Filter | undefined = q && ownerId ? "q+owner" : q ? "q" : ownerId ? "owner" : undefined;
   const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };
+  if (filter === "q") {
+    const pattern = values.pattern!;
+    const [rows, counts] = await Promise.all([
+      searchPage(db, status ? "q+tab" : "q", { ...window, pattern, ...(status ? { status } : {}) }),
+      tableFacts(`node-search-counts:${pattern}`, SEARCH_TABLES, () => filteredCounts(db, "q", { pattern })),
+    ]);
+    return { rows, counts: tabCounts(counts[0]?.counts ?? null) };
+  }
   let rows: PageRow[];
   if (!filter) rows = await everyNodePage(db, status ? "tab" : "all", { ...window, ...(status ? { status } : {}) });
   else

@@ -174,11 +174,15 @@ async function readNode(db: Db, id: string, ownerId: string | undefined) {
  */
 export const nodeRoutes = createRouter()
   .openapi(listNodesRoute, async (c) => {
-    const { db } = c.get("deps");
+    const { db, live } = c.get("deps");
     const query = c.req.valid("query");
     const ownerId = ownerScope(c.get("session")!);
     return cachedJson(c, query, async () => {
-      const { rows, counts } = await listNodePage(db, { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() });
+      const { rows, counts } = await listNodePage(
+        db,
+        { ...query, ownerId, tab: NODE_TAB_ALL, now: new Date() },
+        (key, tables, read) => live.answers.tableFact(key, tables, read),
+      );
       return paged(
         rows.map((row) => toNodeResponse(row, { forOwner: ownerId !== undefined })),
         counts[NODE_TAB_ALL],
@@ -207,11 +211,13 @@ export const nodeRoutes = createRouter()
     );
   })
   .openapi(filterListRoute, async (c) => {
-    const { db } = c.get("deps");
+    const { db, live } = c.get("deps");
     const query = c.req.valid("query");
     const { status } = c.req.valid("json");
     return cachedJson(c, { query, status }, async () => {
-      const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() });
+      const { rows, counts } = await listNodePage(db, { ...query, tab: status, now: new Date() }, (key, tables, read) =>
+        live.answers.tableFact(key, tables, read),
+      );
       return {
         ...paged(
           rows.map((row) => toNodeResponse(row, { forOwner: false })),
