@@ -299,6 +299,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await chips.getByText("UnPaid 0", { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("status") === "UnPaid");
     await page.getByText("You have total 0 incentives.").waitFor();
+    const unpaidOnly = csvLines(page.waitForEvent("download"));
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    expect(await unpaidOnly).toHaveLength(1);
     await chips.getByText("UnPaid 0", { exact: true }).click();
     await page.getByText("You have total 2 incentives.").waitFor();
 

@@ -138,6 +138,17 @@ describe("the incentive export's bytes", () => {
     expect(await exported(admin, "nothing")).toBe(HEADER);
   });
 
+  it("keeps the list's status chip, alone and with a search, and refuses a status the list does not have", async () => {
+    const exported = async (query: string) => t.call("GET", `${API.incentive.export}?${query}`, { token: admin });
+    expect((await exported("status=UnPaid")).body).toBe(HEADER + [3, 5, 6, 7, 8].map((n) => LINES[n]).join(""));
+    expect((await exported("status=Paid")).body).toBe(HEADER + [0, 1, 2, 4].map((n) => LINES[n]).join(""));
+    expect((await exported(`status=Paid&q=${hash.slice(0, 10)}`)).body).toBe(HEADER + LINES[4]);
+    expect((await exported("status=Paid&q=unpaid")).body).toBe(HEADER);
+    const refused = await exported("status=Pending");
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("status must be one of Paid, UnPaid, due");
+  });
+
   it("writes every amount in PLI as pliText does, on every length up to numeric(78, 0) and with zeros inside", async () => {
     let seed = 7;
     const digit = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % 10;

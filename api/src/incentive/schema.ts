@@ -74,9 +74,9 @@ export const incentiveListQuerySchema = listQuerySchema.extend({
 export const incentiveStatusCountsSchema = statusCountsSchema(INCENTIVE_LIST_STATUSES);
 export type IncentiveStatusCounts = z.infer<typeof incentiveStatusCountsSchema>;
 
-/** The export's search and optional range of incentive days (UTC, first and last included). */
-export const incentiveExportQuerySchema = listQuerySchema
-  .pick({ q: true })
+/** The export's search and status, as the list's, and optional range of incentive days (UTC, first and last included). */
+export const incentiveExportQuerySchema = incentiveListQuerySchema
+  .pick({ q: true, status: true })
   .extend(dayRangeShape)
   .refine(...dayRangeInOrder);
 /**

@@ -6,17 +6,17 @@ import { exportTaxReport } from "../api/export-tax-report";
 import { incentiveMessages } from "../messages";
 
 /**
- * The incentive screen's exports over one picked range: 'Export CSV' (the spec's incentivelist.csv, every date
- * without a range) and the tax report (payments and stake events with their USD, which needs both days, at most the
+ * The incentive screen's exports over one picked range: 'Export CSV' (the spec's incentivelist.csv, the list's
+ * search and status chip, every date without a range) and the tax report (payments and stake events with their USD, which needs both days, at most the
  * API's number of years apart).
  */
-export function IncentiveExports({ q }: { q: string }) {
+export function IncentiveExports({ q, status }: { q: string; status: string }) {
   const [range, setRange] = useExportRange();
   const { from, to } = range;
   return (
     <>
       <ExportRangePicker value={range} onChange={setRange} />
-      <ExportCsvButton download={() => exportIncentives(q, range)} />
+      <ExportCsvButton download={() => exportIncentives({ q, status }, range)} />
       <ExportCsvButton
         label={incentiveMessages.taxReport}
         unavailableBecause={

@@ -91,7 +91,7 @@ export function AdminIncentiveListPage() {
         actions={
           <>
             <DepositButton dialog={depositDialog} />
-            <IncentiveExports q={params.q} />
+            <IncentiveExports q={params.q} status={params.status} />
           </>
         }
       >

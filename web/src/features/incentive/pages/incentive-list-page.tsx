@@ -53,7 +53,7 @@ export function IncentiveListPage() {
     <Section
       title={incentiveMessages.listTitle}
       description={incentiveMessages.listTotal(list.data?.totalDocs ?? 0)}
-      actions={<IncentiveExports q={params.q} />}
+      actions={<IncentiveExports q={params.q} status={params.status} />}
     >
       <Stack gap="md">
         <Group gap="sm" align="center" wrap="wrap">
