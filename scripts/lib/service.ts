@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export interface Service {
@@ -7,7 +7,10 @@ export interface Service {
   process: ChildProcess;
   /** Resolves with the exit code (or signal) once the process group leader has exited. */
   exited: Promise<number | string>;
-  /** SIGTERM to the whole process group, SIGKILL after `graceMs`. */
+  /**
+   * SIGTERM to the whole process group, SIGKILL after `graceMs`; then SIGKILL to whatever the group's leader left
+   * running (never to a later process given its number).
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -31,6 +34,58 @@ function signalGroup(pid: number, signal: NodeJS.Signals) {
   }
 }
 
+/** Clock ticks a second, the unit of a process's start in `/proc/<pid>/stat` (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Clock ticks since boot now, as a process's start is counted; undefined without /proc. */
+export function ticksSinceBoot(): number | undefined {
+  try {
+    return Math.ceil(Number(readFileSync("/proc/uptime", "utf8").split(" ")[0]) * TICKS_PER_SECOND);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The processes of group `pgid` started by `ticks` (since boot): what its leader, gone at that moment, left running.
+ * Once the leader has exited and nothing of its group is left, Linux may give its pid to a new process, which may lead
+ * a group of its own under that number: its processes all started later, so they are never in the list. Undefined
+ * without /proc.
+ */
+export function leftInGroup(pgid: number, ticks: number): number[] | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return undefined;
+  }
+  const left: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid && Number(fields[19]) <= ticks) left.push(Number(entry));
+  }
+  return left;
+}
+
+/** SIGKILL to what the group's leader, exited at `exitTicks`, left running (see leftInGroup). */
+function killLeftovers(pgid: number, exitTicks: number | undefined) {
+  const left = exitTicks === undefined ? undefined : leftInGroup(pgid, exitTicks);
+  if (!left) return signalGroup(pgid, "SIGKILL");
+  for (const pid of left)
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone meanwhile.
+    }
+}
+
 /** Spawns a child in its own process group so that stopping it also stops anything it started. */
 export function startService(options: ServiceOptions): Service {
   mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -47,8 +102,12 @@ export function startService(options: ServiceOptions): Service {
   };
   child.stdout?.on("data", forward);
   child.stderr?.on("data", forward);
+  let exitTicks: number | undefined;
   const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+    child.once("exit", (code, signal) => {
+      exitTicks = ticksSinceBoot();
+      resolve(code ?? signal ?? "unknown");
+    });
   });
   // The output can still be arriving when the exit is seen: the log ends once the pipes close, so no last line is lost.
   child.once("close", () => log.end());
@@ -66,7 +125,7 @@ export function startService(options: ServiceOptions): Service {
         await exited;
         clearTimeout(timer);
       }
-      signalGroup(child.pid, "SIGKILL");
+      killLeftovers(child.pid, exitTicks);
     },
   };
 }
