@@ -1,6 +1,7 @@
 import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts";
 import { startChain } from "../../test/chain.ts";
 import { asRole } from "../../test/roles.ts";
+import { startSafeChain } from "../../test/safe.ts";
 import { createTestAppWithSmtp } from "./app-fixture.ts";
 
 type Chain = Awaited<ReturnType<typeof startChain>>;
@@ -61,6 +62,31 @@ export async function startChainApp({
     };
   } catch (error) {
     for (const stop of started.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * startChainApp on a fresh chain whose contracts a 2-of-3 Safe owns, the portal in Safe mode (`SAFE_ADDRESS` and its
+ * start block); `stop()` stops the chain too.
+ */
+export async function startSafeApp() {
+  const chain = await startSafeChain({ handOver: true });
+  try {
+    const app = await startChainApp({
+      chain,
+      env: { SAFE_ADDRESS: chain.safe, SAFE_START_BLOCK: String(chain.deployment.safe!.startBlock) },
+    });
+    return {
+      ...app,
+      chain,
+      async stop() {
+        await app.stop();
+        await chain.anvil.stop();
+      },
+    };
+  } catch (error) {
+    await chain.anvil.stop();
     throw error;
   }
 }

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeL2Abi, safeTxFromJson, safeTxTypedData, type SafeTx, type SafeTxJson } from "@pli/abis";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
-import { SAFE_ADMIN_KEYS, startSafeChain } from "../../../test/safe.ts";
+import { SAFE_ADMIN_KEYS } from "../../../test/safe.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
-import { startChainApp } from "../../test/chain-app.ts";
+import { startSafeApp } from "../../test/chain-app.ts";
 import { newOperator, registerNode } from "../../test/nodes.ts";
 import { HANDLER } from "../handlers.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
@@ -15,8 +15,8 @@ import { API, NODE_STATUS } from "../public-contract/index.ts";
  * Safe mode: a proposal that stands for a node's approval (its whitelist) keeps the status change, and the portal
  * saves it once the indexer shows the proposal's own Safe transaction executed, not when an admin signs.
  */
-let chain: Awaited<ReturnType<typeof startSafeChain>>;
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let chain: Awaited<ReturnType<typeof startSafeApp>>["chain"];
+let app: Awaited<ReturnType<typeof startSafeApp>>;
 let t: TestApp;
 let admin: string;
 let adminId: string;
@@ -101,12 +101,8 @@ const reviewAudits = (id: string) =>
     .execute();
 
 beforeAll(async () => {
-  chain = await startSafeChain({ handOver: true });
-  app = await startChainApp({
-    chain,
-    env: { SAFE_ADDRESS: chain.safe, SAFE_START_BLOCK: String(chain.deployment.safe!.startBlock) },
-  });
-  ({ t } = app);
+  app = await startSafeApp();
+  ({ t, chain } = app);
   const added = await t.addAdmin();
   adminId = added.id;
   admin = await t.adminToken(added);
@@ -115,7 +111,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await app?.stop();
-  await chain?.anvil.stop();
 });
 
 describe("a record's status saved when its Safe transaction executes", () => {

@@ -10,17 +10,17 @@ import {
   type SafeTxJson,
 } from "@pli/abis";
 import { pli } from "../../../test/chain.ts";
-import { SAFE_ADMIN_KEYS, SAFE_ADMINS, startSafeChain } from "../../../test/safe.ts";
+import { SAFE_ADMIN_KEYS, SAFE_ADMINS } from "../../../test/safe.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
-import { startChainApp } from "../../test/chain-app.ts";
+import { startSafeApp } from "../../test/chain-app.ts";
 import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
 
 /**
  * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
  * proposals, checks confirmations and derives the queue from the chain. Each owner signs with their own key.
  */
-let chain: Awaited<ReturnType<typeof startSafeChain>>;
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let chain: Awaited<ReturnType<typeof startSafeApp>>["chain"];
+let app: Awaited<ReturnType<typeof startSafeApp>>;
 let t: TestApp;
 let admin: string;
 const [first, second, third] = SAFE_ADMIN_KEYS;
@@ -82,17 +82,12 @@ async function execute(key: Hex, p: Proposal, signatures = p.signatures!) {
 }
 
 beforeAll(async () => {
-  chain = await startSafeChain({ handOver: true });
-  app = await startChainApp({
-    chain,
-    env: { SAFE_ADDRESS: chain.safe, SAFE_START_BLOCK: String(chain.deployment.safe!.startBlock) },
-  });
-  ({ t } = app);
+  app = await startSafeApp();
+  ({ t, chain } = app);
   admin = await t.adminToken(await t.addAdmin());
 }, 180_000);
 afterAll(async () => {
   await app?.stop();
-  await chain?.anvil.stop();
 });
 
 describe("Safe mode", () => {
