@@ -119,13 +119,12 @@ const filteredPage = preparedQuery(
 );
 
 /**
- * A search over every node's page, newest first, or one status's (shape "tab"): the page's ids come from app.node_search
- * by (created_at desc, node_id), all nodes or one status's (migration 0048_change-tables), where a broad term's first
- * matches are a few rows away, or by the trigram index for a narrow one (the planner chooses by the term); the
- * columns are read for the page's rows only.
+ * The ids of a search's page over every node, newest first, or of one status's (shape "q+tab"): from app.node_search by
+ * (created_at desc, node_id), all nodes or one status's (migration 0048_change-tables), where a broad term's first
+ * matches are a few rows away, or by the trigram index for a narrow one (the planner chooses by the term).
  */
-const searchPage = preparedQuery(
-  (db: Db, shape: "q" | "q+tab", v: Window & { pattern: string; status?: NodeStatus }) => {
+const searchPageIds = preparedQuery(
+  (db: Db, shape: "q" | "q+tab", v: { pattern: string; limit: number; offset: number; status?: NodeStatus }) => {
     let ids = db
       .selectFrom("app.node_search as s")
       .select("s.node_id")
@@ -135,11 +134,16 @@ const searchPage = preparedQuery(
       .limit(v.limit)
       .offset(v.offset);
     if (shape === "q+tab") ids = ids.where("s.status", "=", v.status!);
-    return withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
-      .where("n.id", "in", ids)
-      .orderBy("n.created_at", "desc")
-      .orderBy("n.id");
+    return ids;
   },
+);
+
+/** The nodes `ids` with their columns, newest first. */
+const nodesById = preparedQuery((db: Db, _shape: "ids", v: { since: string; at: string; ids: string[] }) =>
+  withNodeColumns(db.selectFrom("app.node as n"), v.since, v.at)
+    .where(sql<SqlBool>`n.id = ANY(${v.ids}::uuid[])`)
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id"),
 );
 
 const filteredCounts = preparedQuery(
@@ -169,9 +173,10 @@ const SEARCH_TABLES = ["node_search"] as const;
 /**
  * One page of a node list and every tab's count, the columns (owner, stake position, bounty, reputation) computed for
  * the page's rows only. Unfiltered (an admin without a search), the counts are the kept app.node_status_count, in the
- * page's round trip (a second one only for the counts of an empty page). A search over every node counts its matches
- * (every match: a broad term matches thousands of nodes) once until app.node_search changes, through `tableFacts`,
- * beside its page; an owner's list, searched or not, reads its few nodes and their counts in one round trip.
+ * page's round trip (a second one only for the counts of an empty page). A search over every node finds its page's ids
+ * and counts its matches (every match: a broad term matches thousands of nodes) once until app.node_search changes,
+ * through `tableFacts`, then reads the page's nodes by id; an owner's list, searched or not, reads its few nodes and
+ * their counts in one round trip.
  */
 export async function listNodePage(
   db: Db,
@@ -184,10 +189,17 @@ export async function listNodePage(
   const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };
   if (filter === "q") {
     const pattern = values.pattern!;
-    const [rows, counts] = await Promise.all([
-      searchPage(db, status ? "q+tab" : "q", { ...window, pattern, ...(status ? { status } : {}) }),
+    const pageOf = { pattern, limit, offset: window.offset, ...(status ? { status } : {}) };
+    const [ids, counts] = await Promise.all([
+      tableFacts(`node-search-page:${tab}:${limit}:${window.offset}:${pattern}`, SEARCH_TABLES, () =>
+        searchPageIds(db, status ? "q+tab" : "q", pageOf),
+      ),
       tableFacts(`node-search-counts:${pattern}`, SEARCH_TABLES, () => filteredCounts(db, "q", { pattern })),
     ]);
+    const rows =
+      ids.length === 0
+        ? []
+        : await nodesById(db, "ids", { since: window.since, at: window.at, ids: ids.map((row) => row.node_id) });
     return { rows, counts: tabCounts(counts[0]?.counts ?? null) };
   }
   let rows: PageRow[];

@@ -1,13 +1,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor } from "../../../scripts/lib/wait.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { captureLogs } from "../../test/logs.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
 import type { Db } from "../db/database.ts";
 import * as nodeSearchTable from "../db/migrations/0031_node-search-table.ts";
-import { listNodePage } from "./list.ts";
+import { listenToIndexer } from "../live/index.ts";
+import { listNodePage, type TableFacts } from "./list.ts";
 import { NODE_TAB_ALL, NODE_TABS, type NodeTab } from "./rules.ts";
 
 let t: TestApp;
+const logs = captureLogs();
 const owners: { id: string; email: string }[] = [];
 const NODES = 1200;
 
@@ -76,8 +80,11 @@ async function expected(q: string, ownerId?: string) {
   return { rows, counts };
 }
 
+/** How the lists keep their search facts: read every time unless a test gives the answer cache's. */
+let tableFacts: TableFacts | undefined;
+
 const listed = (db: Db, q: string, tab: NodeTab, page: number, limit: number, ownerId?: string) =>
-  listNodePage(db, { q, tab, page, limit, now: new Date(), ...(ownerId ? { ownerId } : {}) });
+  listNodePage(db, { q, tab, page, limit, now: new Date(), ...(ownerId ? { ownerId } : {}) }, tableFacts);
 
 /** Every tab's first page of every node, one middle page of 7 and the counts equal the plain ILIKE's. */
 async function expectSameAsIlike(q: string, ownerId?: string) {
@@ -100,6 +107,64 @@ async function expectSameAsIlike(q: string, ownerId?: string) {
     });
   }
   return want.rows.length;
+}
+
+/**
+ * Adds a node, changes its fields, its status and its owner's email, and deletes it, each write run through `written`,
+ * and checks after each that the searches show it as the plain ILIKE does (`tag` makes each run's new email its own).
+ */
+async function changesShown(written: (write: () => Promise<unknown>) => Promise<void>, tag: string) {
+  const owner = owners[3]!;
+  const { email } = await t.db
+    .selectFrom("app.operator")
+    .select("email")
+    .where("id", "=", owner.id)
+    .executeTakeFirstOrThrow();
+  let id = "";
+  await written(async () => {
+    ({ id } = await t.db
+      .insertInto("app.node")
+      .values({
+        operator_id: owner.id,
+        wallet_address: "0x" + "d".repeat(40),
+        name: "Fresh",
+        provider: "Scaleway",
+        ipaddress: "192.168.77.1",
+        os: "NixOS",
+        ram: 24,
+        storage: 750,
+        security: "nftables",
+        oracle_address: addressOf(77, "0c"),
+        node_address: addressOf(77, "0d"),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow());
+  });
+  const terms = ["scaleway", "nixos", "192.168.77", addressOf(77, "0c"), "0x0c", "contabo", email!, "pending"];
+  const check = async () => {
+    for (const q of terms) await expectSameAsIlike(q);
+  };
+  expect(await expectSameAsIlike("scaleway")).toBe(1);
+  await check();
+  await written(() =>
+    t.db
+      .updateTable("app.node")
+      .set({ provider: "Contabo", ipaddress: "192.168.78.1", oracle_address: addressOf(78, "0c") })
+      .where("id", "=", id)
+      .execute(),
+  );
+  expect(await expectSameAsIlike("scaleway")).toBe(0);
+  expect(await expectSameAsIlike(addressOf(78, "0c"))).toBe(1);
+  await check();
+  await written(() => t.db.updateTable("app.node").set({ status: "Active" }).where("id", "=", id).execute());
+  await check();
+  const moved = `moved-${tag}-${owner.id}@example.org`;
+  await written(() => t.db.updateTable("app.operator").set({ email: moved }).where("id", "=", owner.id).execute());
+  expect(await expectSameAsIlike(email!)).toBe(0);
+  expect(await expectSameAsIlike(moved.toUpperCase())).toBe(NODES / 4 + 1);
+  await written(() => t.db.deleteFrom("app.node").where("id", "=", id).execute());
+  expect(await expectSameAsIlike(addressOf(78, "0c"))).toBe(0);
+  await check();
 }
 
 describe("node list searches", () => {
@@ -137,48 +202,31 @@ describe("node list searches", () => {
     expect(found).toMatchObject({ contabo: NODES / 4, "0x": NODES, "": NODES, "@": NODES, "nothing-like-it": 0 });
   });
 
-  it("answers at once after a node is added, its fields, status or owner's email change, or it is deleted", async () => {
-    const owner = owners[3]!;
-    const { id } = await t.db
-      .insertInto("app.node")
-      .values({
-        operator_id: owner.id,
-        wallet_address: "0x" + "d".repeat(40),
-        name: "Fresh",
-        provider: "Scaleway",
-        ipaddress: "192.168.77.1",
-        os: "NixOS",
-        ram: 24,
-        storage: 750,
-        security: "nftables",
-        oracle_address: addressOf(77, "0c"),
-        node_address: addressOf(77, "0d"),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const terms = ["scaleway", "nixos", "192.168.77", addressOf(77, "0c"), "0x0c", "contabo", owner.email, "pending"];
-    const check = async () => {
-      for (const q of terms) await expectSameAsIlike(q);
-    };
-    expect(await expectSameAsIlike("scaleway")).toBe(1);
-    await check();
-    await t.db
-      .updateTable("app.node")
-      .set({ provider: "Contabo", ipaddress: "192.168.78.1", oracle_address: addressOf(78, "0c") })
-      .where("id", "=", id)
-      .execute();
-    expect(await expectSameAsIlike("scaleway")).toBe(0);
-    expect(await expectSameAsIlike(addressOf(78, "0c"))).toBe(1);
-    await check();
-    await t.db.updateTable("app.node").set({ status: "Active" }).where("id", "=", id).execute();
-    await check();
-    const moved = `moved-${owner.id}@example.org`;
-    await t.db.updateTable("app.operator").set({ email: moved }).where("id", "=", owner.id).execute();
-    expect(await expectSameAsIlike(owner.email)).toBe(0);
-    expect(await expectSameAsIlike(moved.toUpperCase())).toBe(NODES / 4 + 1);
-    await t.db.deleteFrom("app.node").where("id", "=", id).execute();
-    expect(await expectSameAsIlike(addressOf(78, "0c"))).toBe(0);
-    await check();
+  it("answers at once after a node is added, its fields, status or owner's email change, or it is deleted", () =>
+    changesShown(async (write) => void (await write()), "direct"));
+
+  it("keeps a search's pages and counts in the answer cache until app.node_search changes, then shows each change", async () => {
+    const listener = listenToIndexer({ databaseUrl: t.config.DATABASE_URL, db: t.db, hub: t.live, log: logs.log });
+    await listener.ready;
+    tableFacts = (key, tables, read) => t.live.answers.tableFact(key, tables, read);
+    let writes = 0;
+    try {
+      await changesShown(async (write) => {
+        let probes = 0;
+        const key = `probe ${++writes}`;
+        const probe = () => t.live.answers.answer(key, async () => ++probes);
+        await probe();
+        await write();
+        await waitFor("the change relayed", async () => (await probe()) > 1 || undefined, {
+          timeoutMs: 5_000,
+          intervalMs: 5,
+        });
+      }, "cached");
+    } finally {
+      tableFacts = undefined;
+      await listener.stop();
+    }
+    expect(logs.errors()).toEqual([]);
   });
 
   it("reads app.node only for the page's rows when a broad search matches every node", async () => {
