@@ -18,7 +18,7 @@ import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { checkScreen, COLOR_SCHEMES, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
-import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
+import { callApi, randomAddress, registeredNode } from "./support/records.ts";
 import type { SharedStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -334,17 +334,7 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     const operator = await freshOperator(stack);
     const { token } = await operatorWith2fa(stack, operator);
     const nodeAddress = randomAddress();
-    const { data: node } = await callApi<{ data: { _id: string; name: string } }>(stack, API.node.root, token, {
-      name: "Safe approval node",
-      provider: "AWS",
-      ipaddress: loopbackIp(),
-      os: "Ubuntu 24.04",
-      ram: 32,
-      storage: 500,
-      security: "6.8.0-45",
-      oracleAddress: randomAddress(),
-      nodeAddress,
-    });
+    const node = await registeredNode(stack, token, { name: "Safe approval node", nodeAddress });
     await callApi(stack, API.safe.proposals, sessions[0]!, {
       action: { kind: "whitelist", contract: "StakingRewards", wallet: operator.address, node: nodeAddress },
       record: { type: "node", id: node._id, status: "Approved" },

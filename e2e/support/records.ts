@@ -23,16 +23,16 @@ export const randomAddress = () =>
  */
 export const loopbackIp = () => `127.${randomInt(100, 256)}.${randomInt(100, 256)}.${randomInt(100, 255)}`;
 
-/**
- * A node of the operator registered through the API and set Active in the stack's database: a stand-in
- * for the whitelist and the stake on the chain, which nodes.browser.test.ts drives through the screens.
- */
-export async function activeNode(
+/** A node of the operator registered through the API (Pending), with plausible details: its id and name. */
+export async function registeredNode(
   stack: SharedStack,
   token: string,
-  name = `Oracle node ${randomInt(1e6)}`,
-): Promise<string> {
-  const { data } = await callApi<{ data: { _id: string } }>(stack, API.node.root, token, {
+  {
+    name = `Oracle node ${randomInt(1e6)}`,
+    nodeAddress = randomAddress(),
+  }: { name?: string; nodeAddress?: string } = {},
+): Promise<{ _id: string; name: string }> {
+  const { data } = await callApi<{ data: { _id: string; name: string } }>(stack, API.node.root, token, {
     name,
     provider: "AWS",
     ipaddress: loopbackIp(),
@@ -41,8 +41,17 @@ export async function activeNode(
     storage: 500,
     security: "6.8.0-45",
     oracleAddress: randomAddress(),
-    nodeAddress: randomAddress(),
+    nodeAddress,
   });
+  return data;
+}
+
+/**
+ * A node of the operator registered through the API and set Active in the stack's database: a stand-in
+ * for the whitelist and the stake on the chain, which nodes.browser.test.ts drives through the screens.
+ */
+export async function activeNode(stack: SharedStack, token: string, name?: string): Promise<string> {
+  const data = await registeredNode(stack, token, { name });
   const db = createDb(stack.databaseUrl, 1);
   try {
     await db.updateTable("app.node").set({ status: NODE_STATUS.active }).where("id", "=", data._id).execute();
