@@ -80,9 +80,9 @@ describe("operator sign-in", () => {
     const paidThisYear = page.getByRole("group", {
       name: dashboardMessages.usdPaidThisYear(new Date().getUTCFullYear()),
     });
-    expect(await paidThisYear.textContent()).toMatch(/0\.00 USD.*0\.0000 PLI/);
+    await expect.poll(() => paidThisYear.textContent()).toMatch(/0\.00 USD.*0\.0000 PLI/);
     const staked = page.getByRole("group", { name: dashboardMessages.usdStaked });
-    expect(await staked.textContent()).toMatch(/0\.00 USD.*at 0\.0\d+ USD per PLI/);
+    await expect.poll(() => staked.textContent()).toMatch(/0\.00 USD.*at 0\.0\d+ USD per PLI/);
     await page.getByText(/^PLI\/USD 0\.0\d+, price feed round of /).waitFor();
     expect(await page.getByText(dashboardMessages.usdStale, { exact: true }).count()).toBe(0);
     await page.getByRole("link", { name: dashboardMessages.steps[0].label }).click();

@@ -164,7 +164,7 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     await payout.getByRole("button", { name: safeMessages.confirmOf("0") }).click();
     await first.getByText(MESSAGES.safeConfirmed).first().waitFor();
     await first.getByRole("tab", { name: /^Awaiting others/ }).click();
-    expect(await card(first, "0").getByTestId("safe-confirmations").textContent()).toBe("1 of 2");
+    await expect.poll(() => card(first, "0").getByTestId("safe-confirmations").textContent()).toBe("1 of 2");
     await checkScreen(first, SCREENSHOTS, "queue-awaiting-others");
 
     second = await adminPage(sessions[1]!, secondKey, true);
@@ -178,7 +178,7 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     third = await adminPage(sessions[2]!, thirdKey);
     await openQueue(third, "Ready to execute");
     const ready = card(third, "0");
-    expect(await ready.getByTestId("safe-confirmations").textContent()).toBe("2 of 2");
+    await expect.poll(() => ready.getByTestId("safe-confirmations").textContent()).toBe("2 of 2");
     await ready.getByRole("button", { name: safeMessages.executeOf("0") }).click();
     await third.getByText(MESSAGES.safeExecutionRecorded).first().waitFor({ timeout: 60_000 });
     await third.getByRole("tab", { name: /^Executed/ }).click();
@@ -205,13 +205,13 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
     await unlock.getByRole("button", { name: safeMessages.confirmOf("1") }).click();
     await first.getByText(MESSAGES.safeConfirmed).first().waitFor();
     await first.getByRole("tab", { name: /^Awaiting others/ }).click();
-    expect(await card(first, "1").getByTestId("safe-confirmations").textContent()).toBe("1 of 2");
+    await expect.poll(() => card(first, "1").getByTestId("safe-confirmations").textContent()).toBe("1 of 2");
     expect(
       await card(first, "1")
         .getByRole("button", { name: safeMessages.executeOf("1") })
         .count(),
     ).toBe(0);
-    expect(await first.getByRole("tab", { name: /^Ready to execute/ }).textContent()).toMatch(/0$/);
+    await expect.poll(() => first.getByRole("tab", { name: /^Ready to execute/ }).textContent()).toMatch(/0$/);
 
     const outsider = await adminPage(sessions[1]!, DEV_KEYS.owner);
     await openQueue(outsider, "Awaiting others");

@@ -188,7 +188,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     const done = page.getByRole("dialog", { name: MESSAGES.stakingDone });
     await done.getByText(MESSAGES.stakingDoneText).waitFor({ timeout: 30_000 });
     await done.getByRole("button", { name: "OK" }).click();
-    expect(await page.getByTestId("stake-so-far").textContent()).toBe("50,000.0000");
+    await expect.poll(() => page.getByTestId("stake-so-far").textContent()).toBe("50,000.0000");
     const chain = createPublicClient({ transport: http(stack.urls.chainRpc) });
     const stakes = await chain.getLogs({ address: stack.deployment.contracts.stakingRewards, fromBlock: 0n });
     const sent = await chain.getTransaction({ hash: stakes.at(-1)!.transactionHash! });
