@@ -2,7 +2,8 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { AppEnv } from "../app-env.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
-import { encodeJson, JsonBody } from "./compression.ts";
+import { jsonAnswer, JsonBody } from "./compression.ts";
+import { setAnswerHeader } from "./node-bindings.ts";
 
 /**
  * A list answer (200, JSON) for the signed-in reader, served again from this instance's answer cache,
@@ -43,8 +44,8 @@ export async function publicCachedJson<T>(
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   const body = await keptAnswer(c, PUBLIC_READER, null, read);
-  c.header("cache-control", PUBLIC_CACHE_CONTROL);
-  c.header("etag", body.etag);
+  setAnswerHeader(c, "cache-control", PUBLIC_CACHE_CONTROL);
+  setAnswerHeader(c, "etag", body.etag);
   if (matches(c.req.header("if-none-match"), body.etag)) {
     c.header("vary", "Accept-Encoding");
     return c.body(null, 304) as unknown as Response & TypedResponse<JSONParsed<T>, 200, "json">;
@@ -83,7 +84,5 @@ async function encoded<T>(
   c: Context<AppEnv>,
   body: JsonBody,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  const { bytes, headers } = await encodeJson(c, body);
-  const response: Response = c.body(bytes, 200, headers);
-  return response as Response & TypedResponse<JSONParsed<T>, 200, "json">;
+  return (await jsonAnswer(c, body)) as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }

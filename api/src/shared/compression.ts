@@ -3,7 +3,7 @@ import { parseAccept } from "hono/utils/accept";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { requestHeader } from "./node-bindings.ts";
+import { requestHeader, setAnswerHeader } from "./node-bindings.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -112,6 +112,30 @@ export async function encodeJson(
   return { bytes, headers: { ...headers, "content-encoding": encoding, "content-length": String(bytes.length) } };
 }
 
+/**
+ * The answers jsonAnswer made: whole JSON, already negotiated, neither a stream nor a CSV. The middleware after the
+ * handler (compressJson, the request log, withDirectBodies) recognise them by this mark instead of reading their
+ * headers, which would build a fetch Headers object for each.
+ */
+const jsonAnswers = new WeakSet<Response>();
+
+/** Whether `response` is one jsonAnswer made (and no middleware rebuilt since). */
+export const isJsonAnswer = (response: Response): boolean => jsonAnswers.has(response);
+
+/**
+ * A 200 answer of `body` as encodeJson encodes it for the request. Served by Node, every header but the content type
+ * is written to Node's response (node-bindings.ts), so that the answer carries one header and @hono/node-server
+ * writes it without a fetch Headers object.
+ */
+export async function jsonAnswer(c: Context, body: JsonBody): Promise<Response> {
+  const { bytes, headers } = await encodeJson(c, body);
+  const { "content-type": contentType, ...rest } = headers;
+  for (const [name, value] of Object.entries(rest)) setAnswerHeader(c, name as Lowercase<string>, value);
+  const response = c.body(bytes, 200, { "content-type": contentType! });
+  jsonAnswers.add(response);
+  return response;
+}
+
 const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? "");
 
 /** Whether an answer was already made for the request's Accept-Encoding (encodeJson's, compressed or not). */
@@ -129,7 +153,7 @@ const negotiated = (headers: Headers) =>
 export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
-  if (!isJson(res.headers.get("content-type")) || negotiated(res.headers)) return;
+  if (isJsonAnswer(res) || !isJson(res.headers.get("content-type")) || negotiated(res.headers)) return;
   if (res.status === 204 || res.status === 206 || res.status === 304 || !res.body) return;
   const { bytes, headers } = await encodeJson(c, new JsonBody(await res.text()));
   const merged = new Headers(res.headers);

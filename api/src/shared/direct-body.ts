@@ -1,6 +1,7 @@
 import { ServerResponse } from "node:http";
 import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { isJsonAnswer } from "./compression.ts";
 
 /** Writes a body straight to Node's response, ending it (or destroying it on a failure) when done. */
 export type DirectWriter = (out: ServerResponse) => void;
@@ -31,6 +32,7 @@ export function withDirectBodies(
 ) {
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
     const response = await fetch(request, env);
+    if (isJsonAnswer(response)) return response;
     const type = response.headers.get("content-type");
     if (!type?.startsWith("text/csv") && !type?.startsWith("text/event-stream")) return response;
     const body = response.body;

@@ -33,3 +33,21 @@ export function setAnswerHeader(c: Context, name: Lowercase<string>, value: stri
   if (out) out.setHeader(name, value);
   else c.header(name, value);
 }
+
+/**
+ * Makes `c.req.header` read Node's parse of the request when @hono/node-server serves it (see bindingsOf): Hono's
+ * validators read the Content-Type of every request, a GET's included, and the first read of a header would otherwise
+ * build a fetch Headers object of every header the request has.
+ */
+export function readHeadersFromNode(c: Context): void {
+  const incoming = bindingsOf(c)?.incoming;
+  if (!(incoming instanceof IncomingMessage)) return;
+  const { headersDistinct } = incoming;
+  function header(name: string): string | undefined;
+  function header(): Record<string, string>;
+  function header(name?: string) {
+    if (name !== undefined) return headersDistinct[name.toLowerCase()]?.join(", ");
+    return Object.fromEntries(Object.entries(headersDistinct).map(([key, values]) => [key, values!.join(", ")]));
+  }
+  Object.defineProperty(c.req, "header", { value: header });
+}

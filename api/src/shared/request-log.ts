@@ -3,9 +3,10 @@ import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
 import { HEALTH_PATHS } from "../health/schema.ts";
+import { isJsonAnswer } from "./compression.ts";
 import { directWriterOf, writesItself } from "./direct-body.ts";
 import { isExpected } from "./errors.ts";
-import { requestHeader, setAnswerHeader } from "./node-bindings.ts";
+import { readHeadersFromNode, requestHeader, setAnswerHeader } from "./node-bindings.ts";
 
 const PROBES = new Set<string>(Object.values(HEALTH_PATHS));
 
@@ -30,6 +31,7 @@ const PLAIN_REQUEST_ID = /^[\w\-=]{1,128}$/;
  * (node-bindings.ts).
  */
 export const requestIdentity = createMiddleware<AppEnv>(async (c, next) => {
+  readHeadersFromNode(c);
   const given = requestHeader(c, REQUEST_ID_HEADER);
   const id = given !== undefined && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
   c.set("requestId", id);
@@ -116,7 +118,8 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
   const route = routePath(c);
-  const body = c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
+  const body =
+    !isJsonAnswer(c.res) && c.res.headers.get("content-type")?.startsWith("text/event-stream") ? c.res.body : null;
   const line = requestLine(c, route, started);
   if (body) c.res = new Response(onEnd(body, line), c.res);
   else line();

@@ -1,0 +1,111 @@
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/lib/ports.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { newOperator, registerNode } from "../../test/nodes.ts";
+import { API } from "../public-contract/index.ts";
+import { withDirectBodies } from "./direct-body.ts";
+
+let t: TestAppWithSmtp;
+let server: ServerType;
+let origin: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestAppWithSmtp();
+  admin = await t.adminToken(await t.addAdmin());
+  for (let n = 1; n <= 12; n += 2) {
+    const operator = await newOperator(t);
+    for (const k of [n, n + 1]) await registerNode(t, operator.token, k);
+  }
+  const port = await freePort();
+  server = serve({ fetch: withDirectBodies(t.app.fetch), port, hostname: "127.0.0.1" });
+  origin = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await t?.close();
+});
+
+/** The headers of an answer that say what its body is and how it may be kept. */
+const ANSWER_HEADERS = ["content-type", "content-encoding", "vary", "etag", "cache-control"];
+const answerHeaders = (headers: Headers) => ANSWER_HEADERS.map((name) => [name, headers.get(name)]);
+
+const decoded = (bytes: Buffer, encoding: string | null) =>
+  (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes).toString();
+
+/** The answer served by Node as production serves it (withDirectBodies): its status, headers and bytes as sent. */
+function served(page: string, headers: Record<string, string>) {
+  return new Promise<{ response: { status: number; headers: Headers }; bytes: Buffer }>((resolve, reject) => {
+    request(`${origin}${page}`, { headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("error", reject);
+      answer.on("end", () => {
+        const received = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+          if (value !== undefined) received.set(name, Array.isArray(value) ? value.join(", ") : value);
+        resolve({ response: { status: answer.statusCode!, headers: received }, bytes: Buffer.concat(chunks) });
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+describe("a list answer from the answer cache, served by Node", () => {
+  it("carries the same body, encoding and headers as in-process, first read and kept, in every encoding", async () => {
+    for (const acceptEncoding of ["br, gzip", "gzip", "identity", ""]) {
+      for (const round of ["read", "kept"]) {
+        const headers = {
+          authorization: `Bearer ${admin}`,
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+        };
+        const { response, bytes } = await served(API.node.root, headers);
+        const inProcess = await t.app.request(API.node.root, { headers });
+        const label = `${acceptEncoding || "no Accept-Encoding"}, ${round}`;
+        expect(response.status, label).toBe(200);
+        expect(answerHeaders(response.headers), label).toEqual(answerHeaders(inProcess.headers));
+        expect(response.headers.get("content-length"), label).toBe(String(bytes.length));
+        expect(response.headers.get("x-request-id"), label).toMatch(/^[0-9a-f-]{36}$/);
+        expect(response.headers.get("content-security-policy"), label).toContain("default-src 'self'");
+        const body = JSON.parse(decoded(bytes, response.headers.get("content-encoding")));
+        expect(body.docs.length, label).toBeGreaterThan(0);
+        const inProcessBytes = Buffer.from(await inProcess.arrayBuffer());
+        expect(body, label).toEqual(JSON.parse(decoded(inProcessBytes, inProcess.headers.get("content-encoding"))));
+      }
+    }
+    const brotli = await served(API.node.root, { authorization: `Bearer ${admin}`, "accept-encoding": "br" });
+    expect(brotli.response.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("answers a public answer's If-None-Match with 304 and its ETag and Vary, served by Node as in-process", async () => {
+    const first = await served(API.network.root, { "accept-encoding": "gzip" });
+    const etag = first.response.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.response.headers.get("cache-control")).toBe("public, no-cache");
+    const again = await served(API.network.root, { "if-none-match": etag! });
+    const inProcess = await t.app.request(API.network.root, { headers: { "if-none-match": etag! } });
+    expect(again.response.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    const withoutType = (headers: Headers) => answerHeaders(headers).filter(([name]) => name !== "content-type");
+    expect(withoutType(again.response.headers)).toEqual(withoutType(inProcess.headers));
+    expect(again.response.headers.get("etag")).toBe(etag);
+  });
+
+  it("reads a request's headers as Hono does: a JSON body's media type is checked", async () => {
+    for (const contentType of ["text/plain", "application/json"]) {
+      const init = {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}`, "content-type": contentType },
+        body: JSON.stringify({ email: "not an email" }),
+      };
+      const response = await fetch(`${origin}${API.admin.login}`, init);
+      const inProcess = await t.app.request(API.admin.login, init);
+      expect(response.status, contentType).toBe(inProcess.status);
+      expect(await response.json(), contentType).toEqual(await inProcess.json());
+    }
+  });
+});
