@@ -128,7 +128,7 @@ describe("the database's announcements", () => {
       await probe();
       await write();
       await waitFor("the change relayed", async () => (await probe()) > 1 || undefined, {
-        timeoutMs: 5_000,
+        timeoutMs: 15_000,
         intervalMs: 5,
       });
     };
