@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 import { ChainProbeError } from "@pli/abis";
@@ -12,7 +11,7 @@ import { METRICS_PATH } from "./metrics/schema.ts";
 import { createApiMetrics, QUICK_READ_LIMITS } from "./metrics/server.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { ensureDefaultSettings } from "./setting/repository.ts";
-import { withDirectBodies } from "./shared/direct-body.ts";
+import { serveApi } from "./shared/serve.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { sealStoredSecrets } from "./webhook/repository.ts";
 
@@ -80,12 +79,9 @@ void sealStoredSecrets(db, webhookSender.secretKey).then(
 );
 // A fresh install serves the default settings (and with them the chain's stake limits) before any admin saves them.
 if (await ensureDefaultSettings(db)) log.info("settings: the defaults were stored");
-const server = serve(
-  { fetch: withDirectBodies(app.fetch), port: config.API_PORT, hostname: config.API_HOST },
-  (info) => {
-    log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
-  },
-);
+const server = serveApi(app.fetch, { port: config.API_PORT, hostname: config.API_HOST }, (info) => {
+  log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
+});
 if (metrics)
   void metrics.listen().then(
     (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}${METRICS_PATH}`),

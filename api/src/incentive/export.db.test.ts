@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API } from "../public-contract/index.ts";
-import { withDirectBodies } from "../shared/direct-body.ts";
+import { serveApi } from "../shared/serve.ts";
 import { pliText } from "../shared/pli.ts";
 import { pliTextSql } from "./repository.ts";
 
@@ -113,7 +112,7 @@ describe("the incentive export's bytes", () => {
 
   it("served by Node, writes the same bytes and headers from the connection's buffers", async () => {
     const port = await freePort();
-    const server = serve({ fetch: withDirectBodies(t.app.fetch), port, hostname: "127.0.0.1" });
+    const server = serveApi(t.app.fetch, { port, hostname: "127.0.0.1" });
     try {
       const response = await fetch(`http://127.0.0.1:${port}${API.incentive.export}`, {
         headers: { authorization: `Bearer ${admin}` },

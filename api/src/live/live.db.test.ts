@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { serve, type ServerType } from "@hono/node-server";
+import type { ServerType } from "@hono/node-server";
 import { EventSource } from "eventsource";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
@@ -8,7 +8,7 @@ import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixt
 import { openLiveStream } from "../../test/live-stream.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API } from "../public-contract/index.ts";
-import { withDirectBodies } from "../shared/direct-body.ts";
+import { serveApi } from "../shared/serve.ts";
 import { KEEP_ALIVE_MS } from "./hub.ts";
 import { LIVE_EVENT_NAME, type LiveEvent } from "./schema.ts";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestAppWithSmtp();
   const port = await freePort();
   // As the API serves it (api/src/server.ts): the streams' bytes go straight to Node's response.
-  server = serve({ fetch: withDirectBodies(t.app.fetch), port, hostname: "127.0.0.1" });
+  server = serveApi(t.app.fetch, { port, hostname: "127.0.0.1" });
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
