@@ -185,20 +185,34 @@ describe("node health from the monitor's checks", () => {
     const node = await addNode("127.0.0.8");
     const silent = await addNode("127.0.0.9", NODE_STATUS.approved);
     await round(true, at(60, 0));
+    await round(true, at(60, 12));
     await round(true, at(70, 0));
     await round(false, at(89, 6));
     await round(true, at(90, 1));
     await round(false, at(90, 6));
     await round(false, at(90, 8));
 
+    /**
+     * The 30 days run from day 60 09:00: day 60's check at 12:00 counts, the one at 00:00 does not. The rounds of day 90
+     * pruned day 60's count (no longer among the last 30 whole days) but not the 12:00 check (younger than 30 days), so
+     * the window's first, partial day must be read from its checks, never from its count.
+     */
     expect(await healthAt(node, at(90, 9))).toEqual({
       uptime24h: { answered: 1, checks: 3, ratio: 1 / 3 },
-      uptime30d: { answered: 2, checks: 5, ratio: 2 / 5 },
+      uptime30d: { answered: 3, checks: 6, ratio: 3 / 6 },
       lastAnsweredAt: at(90, 1).toISOString(),
       lastCheckedAt: at(90, 8).toISOString(),
       missedToday: 2,
       down: false,
     });
+    expect(
+      await t.db
+        .selectFrom("app.node_check_day")
+        .select("day")
+        .where("node_id", "=", node)
+        .where("day", "=", iso(60))
+        .execute(),
+    ).toEqual([]);
 
     await round(false, at(90, 10));
     const afterThirdMiss = await healthAt(node, at(90, 11));

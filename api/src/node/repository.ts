@@ -3,14 +3,14 @@ import { NODE_STATUS, OTHER_PROVIDER, STAKE_STATUS, type StakeStatus } from "../
 import type { Db } from "../db/database.ts";
 import {
   MONITORED_STATUSES,
-  NODE_HEALTH,
   reputationViewable,
   scoreOfAverage,
   stoppedAnswering,
   windowStart,
   type NodeStatus,
 } from "./rules.ts";
-import type { NodeCreateInput, NodeHealth, NodeResponse, NodeResubmitInput } from "./schema.ts";
+import { healthCounts, latestAnswers, toNodeHealth, type HealthCounts } from "./health.ts";
+import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";
 import type { NodeTable } from "./table.ts";
 
 export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
@@ -22,17 +22,6 @@ export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
   health: HealthCounts;
   latest_answers: boolean[] | null;
 };
-
-/** A node's checks in the last 30 days (app.node_check), counted; timestamps as Postgres writes them in JSON. */
-interface HealthCounts {
-  answered24h: number;
-  checks24h: number;
-  answered30d: number;
-  checks30d: number;
-  missedToday: number;
-  lastAnsweredAt: string | null;
-  lastCheckedAt: string | null;
-}
 
 const nodes = (db: Db) => db.selectFrom("app.node as n");
 type NodesDb = ReturnType<typeof nodes> extends SelectQueryBuilder<infer DB, infer _Tables, infer _Output> ? DB : never;
@@ -62,16 +51,6 @@ const NODE_COLUMNS = [
   "n.updated_at",
 ] as const satisfies readonly `n.${Exclude<keyof NodeTable, "search_text">}`[];
 
-/** Node `n`'s answers to its latest checks up to `at` (ISO), newest first: what stoppedAnswering reads. */
-const latestAnswers = (at: string) =>
-  sql<boolean[] | null>`(
-    SELECT array_agg(l.answered ORDER BY l.checked_at DESC) FROM (
-      SELECT c.answered, c.checked_at FROM app.node_check AS c
-      WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
-      ORDER BY c.checked_at DESC LIMIT ${NODE_HEALTH.downAfterMisses}
-    ) AS l
-  )`;
-
 /** The operator's nodes that stopped answering at `now`, with their last answer (ISO, null if none in 30 days). */
 export async function stoppedNodes(db: Db, operatorId: string, now: Date) {
   const at = now.toISOString();
@@ -100,7 +79,7 @@ export async function stoppedNodes(db: Db, operatorId: string, now: Date) {
  * for the rows of the page (see list.ts), so filtering, ordering and counting touch `app.node` alone.
  * The bounty flag looks the owner's email up in the invites by its unique index: written as a join of
  * operators and invites correlated on the operator, Postgres hashed every operator's email once per query.
- * The health counts read the node's checks of the 30 days up to `at` (an ISO time) by the key (node_id, checked_at).
+ * The health counts are those of the node's checks of the 30 days up to `at` (an ISO time): see healthCounts.
  */
 export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, since: string, at: string) =>
   query.select(NODE_COLUMNS).select((eb) => {
@@ -131,47 +110,10 @@ export const withNodeColumns = <O>(query: SelectQueryBuilder<NodesDb, "n", O>, s
         .where("r.day", ">=", since)
         .$castTo<number | null>()
         .as("reputation_avg"),
-      sql<HealthCounts>`(
-        SELECT json_build_object(
-          'answered24h', count(*) FILTER (WHERE c.answered AND c.checked_at > ${at}::timestamptz - interval '24 hours'),
-          'checks24h', count(*) FILTER (WHERE c.checked_at > ${at}::timestamptz - interval '24 hours'),
-          'answered30d', count(*) FILTER (WHERE c.answered),
-          'checks30d', count(*),
-          'missedToday', count(*) FILTER (
-            WHERE NOT c.answered AND c.checked_at >= date_trunc('day', ${at}::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-          ),
-          'lastAnsweredAt', max(c.checked_at) FILTER (WHERE c.answered),
-          'lastCheckedAt', max(c.checked_at)
-        )
-        FROM app.node_check AS c
-        WHERE c.node_id = n.id AND c.checked_at <= ${at}::timestamptz
-          AND c.checked_at > ${at}::timestamptz - make_interval(days => ${NODE_HEALTH.keepDays})
-      )`.as("health"),
+      healthCounts(at).as("health"),
       latestAnswers(at).as("latest_answers"),
     ];
   });
-
-const uptime = (answered: number, checks: number) => ({
-  answered,
-  checks,
-  ratio: checks === 0 ? null : answered / checks,
-});
-
-const isoOrNull = (at: string | null) => (at === null ? null : new Date(at).toISOString());
-
-/** The node's health as answered: uptime over 24 hours and 30 days, last answer, today's misses, stopped answering. */
-export const toNodeHealth = (
-  status: NodeStatus,
-  health: HealthCounts,
-  latestAnswers: boolean[] | null,
-): NodeHealth => ({
-  uptime24h: uptime(health.answered24h, health.checks24h),
-  uptime30d: uptime(health.answered30d, health.checks30d),
-  lastAnsweredAt: isoOrNull(health.lastAnsweredAt),
-  lastCheckedAt: isoOrNull(health.lastCheckedAt),
-  missedToday: health.missedToday,
-  down: stoppedAnswering(status, latestAnswers ?? []),
-});
 
 /** One node with its facts; `ownerId` limits it to that operator's nodes. */
 export function findNode(db: Db, id: string, { ownerId, now }: { ownerId?: string; now: Date }) {
