@@ -68,9 +68,11 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       name: HANDLER.nodeReconcile,
       // Approved -> Active once the stake is indexed (`indexed`) or once an admin approves a node already staked
       // (a node's announcement): within a second of either, with no polling. Other records' announcements (settings,
-      // tickets, ...) cannot make a node Active, and each run joins every Approved node with the chain's positions.
+      // tickets, ...) and indexed ranges without a stake event cannot make a node Active (every change of a stake
+      // position comes with its stake event), and each run joins every Approved node with the chain's positions.
       on: ["indexed", "announced", "started"],
       announcedTopics: ["node"],
+      indexedTopics: ["stake"],
       beforeEvent: () => true,
       schedule: { job: "node-reconcile", cron: EVERY_MINUTE, expireInSeconds: 60 },
       run: () => reconcileStakedNodes(db),

@@ -19,6 +19,11 @@ export interface Handler {
    */
   announcedTopics?: readonly string[];
   /**
+   * With `indexed` among its triggers: the topics an indexed range must have changed to run it (every range, one that
+   * changed nothing included, when absent). On XDC a block comes every two seconds, most of them changing nothing.
+   */
+  indexedTopics?: readonly string[];
+  /**
    * Whether an indexed range's live event waits for this run, given the topics that changed in the range (a page the
    * event refreshes should show what the handler wrote); it does not wait when absent.
    */
@@ -32,7 +37,8 @@ export interface Handler {
 
 export interface Handlers {
   /**
-   * Runs every handler on `trigger` (for `announced`, those whose announcedTopics meet `topics`); resolves once those
+   * Runs every handler on `trigger` (for `announced` and `indexed`, those whose announcedTopics or indexedTopics meet
+   * `topics`); resolves once those
    * the event waits for (beforeEvent) have run.
    */
   trigger(trigger: Trigger, topics?: readonly string[]): Promise<void>;
@@ -81,9 +87,9 @@ export function handlerRunner(list: readonly Handler[], log: Log, onWake?: (name
       const waited: Promise<void>[] = [];
       for (const { handler, runs } of byName.values()) {
         if (!handler.on.includes(trigger)) continue;
-        const { announcedTopics } = handler;
-        if (trigger === "announced" && announcedTopics && !topics.some((topic) => announcedTopics.includes(topic)))
-          continue;
+        const wanted =
+          trigger === "announced" ? handler.announcedTopics : trigger === "indexed" ? handler.indexedTopics : undefined;
+        if (wanted && !topics.some((topic) => wanted.includes(topic))) continue;
         if (handler.beforeEvent?.(topics)) waited.push(runs.run());
         else runs.wake();
       }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { afterChangeHandlers, HANDLER, type HandlerDeps } from "../handlers.ts";
+import { LIVE_TOPICS } from "../live/schema.ts";
 import { handlerRunner, type Handler } from "./handlers.ts";
 import { createLogger } from "./logger.ts";
 
@@ -30,5 +33,49 @@ describe("announced triggers", () => {
   it("leave the handler's other triggers alone", async () => {
     const nodes = handler("nodes", { on: ["indexed", "announced"], announcedTopics: ["node"] });
     expect(await ran([nodes], ["indexed", []])).toEqual(["nodes"]);
+  });
+});
+
+describe("indexed triggers", () => {
+  const list = [
+    handler("every range", { on: ["indexed"] }),
+    handler("stakes only", { on: ["indexed", "announced"], indexedTopics: ["stake"], beforeEvent: () => true }),
+  ];
+
+  it("run a handler limited to some topics only for a range that changed one of them, a range with none included", async () => {
+    expect(await ran(list, ["indexed", ["reward", "stake"]])).toEqual(["every range", "stakes only"]);
+    expect(await ran(list, ["indexed", ["reward"]])).toEqual(["every range"]);
+    expect(await ran(list, ["indexed", []])).toEqual(["every range"]);
+  });
+
+  it("leave the handler's other triggers alone", async () => {
+    expect(await ran(list, ["announced", ["setting"]])).toEqual(["stakes only"]);
+  });
+});
+
+describe("the node reconciler", () => {
+  const config = loadConfig({
+    APP_ENV: "development",
+    DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/pli",
+    RPC_URL: "http://127.0.0.1:8545",
+    CHAIN_ID: "31337",
+    PLI_TOKEN_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    STAKING_ADDRESS: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+    FARM_ADDRESS: "0x9fE46736679d2D9a65F0592F2260aDf7c5e4Ed4c",
+  });
+  const reconciler = afterChangeHandlers({ config } as HandlerDeps).find(
+    (entry) => entry.name === HANDLER.nodeReconcile,
+  )!;
+
+  it("runs, and holds the range's event, for a range with a stake event, for a reorg, and for a node's announcement", async () => {
+    expect(await ran([reconciler], ["indexed", ["stake"]])).toEqual([HANDLER.nodeReconcile]);
+    expect(await ran([reconciler], ["indexed", [...LIVE_TOPICS]])).toEqual([HANDLER.nodeReconcile]);
+    expect(await ran([reconciler], ["announced", ["node"]])).toEqual([HANDLER.nodeReconcile]);
+    expect(reconciler.beforeEvent?.(["stake"])).toBe(true);
+  });
+
+  it("does not run for a block that changed nothing or only payouts, whitelists or limits", async () => {
+    for (const topics of [[], ["reward"], ["whitelist", "limits"]])
+      expect(await ran([reconciler], ["indexed", topics])).toEqual([]);
   });
 });
