@@ -1,5 +1,7 @@
 /**
- * The admin's node lists under load: 20,000 nodes over 10,000 operators seeded in an embedded Postgres,
+ * The admin's node lists under load: 20,000 nodes over 10,000 operators seeded in an embedded Postgres (and the
+ * monitor's record of the monitored ones at the 15-minute interval, bench/lib/seed-checks.ts: their day counts of the
+ * last 30 days and the checks of the window's first day and the last 24 hours, what each row's health columns read),
  * the API started as in production (api/src/server.ts compiled, its own process, @hono/node-server) and hit by
  * autocannon with 50 keep-alive connections. Cases: `GET /api/nodesetting` (an admin sees every node)
  * and `POST /api/nodesetting/filterlist` for each tab (what the admin's Node Requests page sends: the
@@ -11,6 +13,7 @@
  */
 import { API, NODE_TABS } from "@pli/api/public-contract";
 import { jsonHeaders, loadOptionsFromEnv, runLoad, type LoadCase } from "./lib/load.ts";
+import { seedChecks } from "./lib/seed-checks.ts";
 import { seedNodes } from "./lib/seed-nodes.ts";
 import { sizeOf } from "./lib/scale.ts";
 import { withStand } from "./lib/stand.ts";
@@ -21,7 +24,10 @@ const SEARCH = (process.env.SEARCH ?? "operator42,contabo").split(",").filter(Bo
 
 await withStand(
   "nodes",
-  (databaseUrl) => seedNodes(databaseUrl, { operators: OPERATORS, nodes: NODES }),
+  async (databaseUrl) => ({
+    ...(await seedNodes(databaseUrl, { operators: OPERATORS, nodes: NODES })),
+    ...(await seedChecks(databaseUrl)),
+  }),
   async ({ api, bare, adminToken, pids, write, plans }) => {
     const headers = jsonHeaders(adminToken);
     const query = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : "");

@@ -30,12 +30,12 @@ export const latestAnswers = (at: string) =>
 const midnightOf = (day: RawBuilder<unknown>) => sql`(${day})::timestamp AT TIME ZONE 'UTC'`;
 
 /**
- * The latest check of node `n` on the UTC day `day` (a date, or null for none) that `filter` keeps: a backward
+ * The latest check of node `n` on the UTC day `day` (a date, or null for none), or its latest answered one: a backward
  * read of the key (node_id, checked_at) within that one day, stopping at the first match.
  */
-const latestOnDay = (day: RawBuilder<unknown>, filter: RawBuilder<unknown>) => sql`(
+const latestOnDay = (day: RawBuilder<unknown>, answeredOnly: boolean) => sql`(
   SELECT c.checked_at FROM app.node_check AS c
-  WHERE c.node_id = n.id AND ${filter}
+  WHERE c.node_id = n.id ${answeredOnly ? sql`AND c.answered` : sql``}
     AND c.checked_at >= ${midnightOf(day)} AND c.checked_at < ${midnightOf(sql`${day} + 1`)}
   ORDER BY c.checked_at DESC LIMIT 1
 )`;
@@ -65,9 +65,9 @@ export const healthCounts = (at: string) => {
       'checks30d', edge.checks + coalesce(days.checks, 0) + recent.checks_today,
       'missedToday', recent.checks_today - recent.answered_today,
       'lastAnsweredAt', coalesce(
-        recent.last_answered, ${latestOnDay(sql`days.last_answered_day`, sql`c.answered`)}, edge.last_answered
+        recent.last_answered, ${latestOnDay(sql`days.last_answered_day`, true)}, edge.last_answered
       ),
-      'lastCheckedAt', coalesce(recent.last_checked, ${latestOnDay(sql`days.last_checked_day`, sql`true`)}, edge.last_checked)
+      'lastCheckedAt', coalesce(recent.last_checked, ${latestOnDay(sql`days.last_checked_day`, false)}, edge.last_checked)
     )
     FROM (
       SELECT
