@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { chainFixture, NODE_A, pli, type ChainFixture } from "./fixture.ts";
+import { chainFixture, NODE_A, NODE_B, pli, type ChainFixture } from "./fixture.ts";
 
 const DATE = 20261101n;
 let f: ChainFixture;
@@ -47,4 +47,20 @@ it("keeps, beside a payment and a stake, the price in force at their block, not 
     .select(["chain.reward_payment.amount", "chain.feed_price.answer"])
     .executeTakeFirstOrThrow();
   expect(payment).toEqual({ amount: pli(100).toString(), answer: "4125000" });
+});
+
+it("sends a stake's price reads before its block's transaction, once Ponder has seen them (its prefetch)", async () => {
+  const wallet = f.as("validator").address;
+  await f.mined(f.as("owner").staking.write.whiteListIt([wallet, NODE_B]));
+  await f.fund("validator", pli(54_000));
+  await f.mined(f.as("validator").staking.write.stakeTokens([pli(50_000), NODE_B]));
+  // Ponder learns a handler's reads from its second event and predicts them from its third.
+  for (let topUp = 0; topUp < 4; topUp++)
+    await f.mined(f.as("validator").staking.write.topupStake([pli(1_000), NODE_B]));
+  await f.synced();
+
+  const metrics = await (await fetch(`${f.indexer.url}/metrics`)).text();
+  const prefetched =
+    /^ponder_indexing_rpc_requests_total\{[^}]*method="eth_call"[^}]*type="prefetch_rpc"[^}]*\} (\d+)/m;
+  expect(Number(prefetched.exec(metrics)?.[1] ?? 0)).toBeGreaterThanOrEqual(4);
 });
