@@ -376,9 +376,22 @@ async function main() {
   });
 
   await step("the API and the indexer run as least-privilege roles", async () => {
-    const { rows } = await db.query<{ usename: string; application_name: string; rolsuper: boolean }>(
-      `SELECT DISTINCT a.usename, a.application_name, r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename
-       WHERE a.datname = 'pli' AND a.pid <> pg_backend_pid()`,
+    const connections = async () =>
+      (
+        await db.query<{ usename: string; application_name: string; rolsuper: boolean }>(
+          `SELECT DISTINCT a.usename, a.application_name, r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename
+           WHERE a.datname = 'pli' AND a.pid <> pg_backend_pid()`,
+        )
+      ).rows;
+    // After the Postgres restart above, the indexer connects again at its next query: on an idle chain its heartbeat,
+    // every 10 s.
+    const rows = await waitFor(
+      "the indexer's connections after the Postgres restart",
+      async () => {
+        const found = await connections();
+        return found.some((row) => row.application_name.startsWith("ponder")) && found;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
     );
     const ponder = rows.filter((row) => row.application_name.startsWith("ponder"));
     const others = rows.filter((row) => !row.application_name.startsWith("ponder") && row.usename !== "pli");
