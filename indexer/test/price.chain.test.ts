@@ -64,3 +64,28 @@ it("sends a stake's price reads before its block's transaction, once Ponder has 
     /^ponder_indexing_rpc_requests_total\{[^}]*method="eth_call"[^}]*type="prefetch_rpc"[^}]*\} (\d+)/m;
   expect(Number(prefetched.exec(metrics)?.[1] ?? 0)).toBeGreaterThanOrEqual(4);
 });
+
+it("indexes a stake at a block where the feed has no code at once, without a price, and prices the next one", async () => {
+  const feed = f.deployment.contracts.priceFeed!;
+  const code = await f.publicClient.getCode({ address: feed });
+  const wallet = f.as("validator").address;
+  const node = "0x00000000000000000000000000000000000000c3";
+  await f.mined(f.as("owner").staking.write.whiteListIt([wallet, node]));
+  await f.fund("validator", pli(51_000));
+  await f.testClient.setCode({ address: feed, bytecode: "0x" });
+  const started = Date.now();
+  const bare = await f.mined(f.as("validator").staking.write.stakeTokens([pli(50_000), node]));
+  await f.synced();
+  // Ponder retries an empty answer up to nine times with a doubling wait (about two minutes) unless told not to.
+  expect(Date.now() - started).toBeLessThan(10_000);
+  await f.testClient.setCode({ address: feed, bytecode: code! });
+  const priced = await f.mined(f.as("validator").staking.write.topupStake([pli(1_000), node]));
+  await f.synced();
+
+  const prices = await f.db
+    .selectFrom("chain.feed_price")
+    .select("block_number")
+    .where("block_number", "in", [bare.blockNumber, priced.blockNumber])
+    .execute();
+  expect(prices.map((row) => BigInt(row.block_number))).toEqual([priced.blockNumber]);
+});
