@@ -261,7 +261,11 @@ describe("Safe mode: proposals, confirmations and execution from three owners' w
       .toEqual(["executed", "replaced"]);
 
     await stale.getByRole("button", { name: safeMessages.confirmOf("1") }).click();
-    await stale.getByRole("alert").getByText(MESSAGES.safeNonceUsed).waitFor();
+    // The list refreshes after the refusal and the card leaves this tab for Replaced; the refusal is still told, in a
+    // toast that outlives the card.
+    await expect.poll(() => third.getByRole("tab", { name: /^Awaiting my confirmation/ }).textContent()).toMatch(/0$/);
+    expect(await stale.count()).toBe(0);
+    await third.getByRole("alert").filter({ hasText: MESSAGES.safeNonceUsed }).waitFor({ timeout: 2_000 });
 
     await openQueue(third, "Replaced");
     const replaced = card(third, "1");

@@ -46,11 +46,14 @@ export function useSafeActions(safe: SafeInfo, proposal: SafeProposal) {
       const { message } = await confirmSafeProposal({ proposalId: proposal._id, ...signed });
       toast.success(message);
     } catch (failure) {
-      setError(
+      const message =
         failure instanceof HttpError
           ? fieldErrorMessage(failure, "signature")
-          : describeTxFailure(classifyTxError(failure)),
-      );
+          : describeTxFailure(classifyTxError(failure));
+      setError(message);
+      // The list refreshes next, and a proposal the refusal concerns (its nonce used, the Safe changed) may leave this
+      // tab with its card: the toast says why wherever it went.
+      toast.error(message);
     } finally {
       setSigning(false);
       await refresh();
