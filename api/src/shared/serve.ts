@@ -11,7 +11,7 @@ const BODILESS = new Set([204, 304]);
  * `text/plain; charset=UTF-8`, a 304 included; a cache that revalidates a JSON answer updates its stored headers with
  * the 304's (RFC 9111 4.3.4), so the kept answer would turn into text. A bodiless answer is written without one.
  */
-class ApiResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+class ApiResponse<Incoming extends IncomingMessage = IncomingMessage> extends ServerResponse<Incoming> {
   override writeHead(
     statusCode: number,
     statusMessageOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
