@@ -20,6 +20,7 @@ COPY contracts/package.json contracts/
 COPY indexer/package.json indexer/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY patches patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w @pli/web && npm run build:production
@@ -37,6 +38,7 @@ COPY contracts/package.json contracts/
 COPY indexer/package.json indexer/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY patches patches
 COPY scripts/runtime-packages.ts /tmp/runtime-packages.ts
 RUN npm ci --omit=dev --no-audit --no-fund -w @pli/abis -w @pli/api -w @pli/indexer \
     && node /tmp/runtime-packages.ts && rm /tmp/runtime-packages.ts \

@@ -28,3 +28,27 @@ describe("the runtime image's packages", () => {
       expect(keep, needed).toContain(needed);
   });
 });
+
+describe("the Ponder patch (patches/)", () => {
+  const rootScripts = (
+    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const stages = readFileSync(path.join(ROOT, "Dockerfile"), "utf8").split(/^FROM /m);
+
+  it("is applied by every install, the runtime image's included: patch-package is an indexer dependency", () => {
+    expect(rootScripts.postinstall).toBe("patch-package");
+    expect(keep).toContain("node_modules/patch-package");
+  });
+
+  it("is in the image before each stage's npm ci, whose postinstall applies it", () => {
+    const installing = stages.filter((stage) => /^RUN npm ci /m.test(stage));
+    expect(installing).toHaveLength(2);
+    for (const stage of installing) {
+      const copied = stage.indexOf("\nCOPY patches patches\n");
+      expect(copied).toBeGreaterThan(-1);
+      expect(copied).toBeLessThan(stage.indexOf("\nRUN npm ci "));
+    }
+  });
+});

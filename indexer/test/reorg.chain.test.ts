@@ -71,3 +71,19 @@ it("drops the rows of orphaned blocks after a shallow reorg and indexes the repl
   expect(await position()).toEqual({ total_staked: pli(57_000).toString(), last_stake_tx: replacementHash });
   expect(orphanWhitelist.blockNumber).toBe(orphanTopup.blockNumber + 1n);
 });
+
+it("commits a block's reorg rows of every table in one database call (the Ponder patch in patches/)", async () => {
+  const commits = async () => {
+    const metrics = await (await fetch(`${f.indexer.url}/metrics`)).text();
+    const count = /^ponder_database_method_duration_count\{method="commit_block"\} (\d+)$/m.exec(metrics);
+    return Number(count?.[1] ?? 0);
+  };
+  await f.synced();
+  const before = await commits();
+  const blocks = 3;
+  for (let topUp = 0; topUp < blocks; topUp++)
+    await f.mined(f.as("validator").staking.write.topupStake([pli(1_000), NODE_A]));
+  await f.synced();
+
+  expect(await commits()).toBe(before + blocks);
+});
