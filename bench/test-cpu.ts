@@ -37,6 +37,8 @@ interface Seen {
 const tracked = new Map<string, Seen>();
 const family = new Set<number>();
 const totals = new Map<string, number>();
+/** How many processes of each kind the run started (a chromium renderer per page's site and context). */
+const started = new Map<string, number>();
 
 function sample(): void {
   for (const entry of readdirSync("/proc")) {
@@ -57,14 +59,18 @@ function sample(): void {
     }
     const ticks = Number(fields[11]) + Number(fields[12]);
     const key = `${pid} ${fields[19]}`;
-    const seen = tracked.get(key) ?? { kind: kindOf(commandLine), ticks: 0 };
+    let seen = tracked.get(key);
+    if (!seen) {
+      seen = { kind: kindOf(commandLine), ticks: 0 };
+      started.set(seen.kind, (started.get(seen.kind) ?? 0) + 1);
+    }
     if (ticks > seen.ticks) totals.set(seen.kind, (totals.get(seen.kind) ?? 0) + ticks - seen.ticks);
     seen.ticks = Math.max(seen.ticks, ticks);
     tracked.set(key, seen);
   }
 }
 
-const started = Date.now();
+const startedAt = Date.now();
 const run = spawn("npm", ["test", "--", ...process.argv.slice(2)], { stdio: ["ignore", "inherit", "inherit"] });
 if (run.pid === undefined) throw new Error("npm test did not start");
 family.add(run.pid);
@@ -73,14 +79,19 @@ const code = await new Promise<number>((resolve) => run.once("exit", (exitCode) 
 clearInterval(timer);
 sample();
 
-const wallSeconds = (Date.now() - started) / 1000;
-const rows = [...totals.entries()].map(([kind, ticks]) => ({ kind, seconds: ticks / TICKS_PER_SECOND }));
+const wallSeconds = (Date.now() - startedAt) / 1000;
+const rows = [...totals.entries()].map(([kind, ticks]) => ({
+  kind,
+  seconds: ticks / TICKS_PER_SECOND,
+  processes: started.get(kind) ?? 0,
+}));
 rows.sort((a, b) => b.seconds - a.seconds);
 const cpuSeconds = rows.reduce((sum, row) => sum + row.seconds, 0);
 console.log(
   `\nnpm test ${code === 0 ? "passed" : `failed (exit ${code})`} in ${wallSeconds.toFixed(1)} s of wall time`,
 );
-for (const row of rows) console.log(`${row.seconds.toFixed(1).padStart(9)} CPU-s  ${row.kind}`);
+for (const row of rows)
+  console.log(`${row.seconds.toFixed(1).padStart(9)} CPU-s  ${row.kind} (${row.processes} processes)`);
 console.log(
   `${cpuSeconds.toFixed(1).padStart(9)} CPU-s in all: ${(cpuSeconds / wallSeconds).toFixed(2)} of the machine's ` +
     `${availableParallelism()} cores on average (load at the end ${loadavg()[0]!.toFixed(1)})`,
