@@ -119,6 +119,7 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     `${"case".padEnd(width)} ${"rows".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"req/s".padStart(8)} ${"cpu ms/req".padStart(10)} ${"pg ms/req".padStart(9)}  load(1m)  target`,
   );
   const missed: string[] = [];
+  const cpuPerRequest: { name: string; target: boolean; ms: number }[] = [];
   for (const c of cases) {
     const probe = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
     const answer = (await probe.json()) as { totalDocs?: number };
@@ -140,7 +141,10 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
     }
     if (writes.failure()) throw new Error(`${c.name}: a write failed: ${String(writes.failure())}`);
     const perRequest = (ms: number) => (options.pids ? (ms / Math.max(1, result.requests.total)).toFixed(3) : "-");
-    const cpu = perRequest((server ? cpuMs(server) : 0) - before.server);
+    const serverMs = (server ? cpuMs(server) : 0) - before.server;
+    const cpu = perRequest(serverMs);
+    if (options.pids)
+      cpuPerRequest.push({ name: c.name, target: c.target, ms: serverMs / Math.max(1, result.requests.total) });
     const pgCpu = perRequest((options.pids ? cpuMs(options.pids.postgres, { children: true }) : 0) - before.postgres);
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed)
@@ -165,5 +169,26 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
   console.log(
     `\nload average after: ${load()}; p99 <= ${targetP99Ms} ms ${missed.length ? `missed by: ${missed.join(", ")}` : "met by every case"}`,
   );
+  printCpuRatios(cpuPerRequest);
   return missed;
+}
+
+/**
+ * The server's CPU per request of the target cases against each floor case's (the mean of its runs), as the lowest and
+ * highest ratio: `bare Hono GET /` is the one the targets name; a floor answering a case's own bytes (bare-answer.ts)
+ * tells how much of the rest is the answer's size on the wire.
+ */
+function printCpuRatios(figures: { name: string; target: boolean; ms: number }[]): void {
+  const targets = figures.filter((figure) => figure.target).map((figure) => figure.ms);
+  if (targets.length === 0) return;
+  const floors = new Map<string, number[]>();
+  for (const figure of figures)
+    if (!figure.target) floors.set(figure.name, [...(floors.get(figure.name) ?? []), figure.ms]);
+  for (const [name, runs] of floors) {
+    const floor = runs.reduce((sum, ms) => sum + ms, 0) / runs.length;
+    const ratios = targets.map((ms) => ms / floor);
+    console.log(
+      `CPU per request against ${name} (${floor.toFixed(3)} ms): ${Math.min(...ratios).toFixed(1)} to ${Math.max(...ratios).toFixed(1)} x`,
+    );
+  }
 }
