@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { pino, type DestinationStream, type Level, type LevelWithSilent, type Logger } from "pino";
 import { SECRET_KEY } from "./secret-keys.ts";
 
@@ -40,20 +41,37 @@ function redacted(value: unknown, depth = 0): unknown {
   return entries ? Object.fromEntries(keys.map((key, index) => [key, entries[index]])) : record;
 }
 
-/** Bytes of log lines gathered before stdout is written, and the longest a line waits for them. */
-const STDOUT_BATCH_BYTES = 4096;
+/** Characters of log lines gathered before stdout is written, and the longest a line waits for them. */
+const STDOUT_BATCH_CHARS = 4096;
 const STDOUT_FLUSH_MS = 1000;
 
 /**
  * stdout, written a batch of lines at a time: one write per line (a request's line included) cost a busy API more
- * than the rest of a list answered from the answer cache. A quiet instance's lines still leave within
- * STDOUT_FLUSH_MS, and pino writes what is left when the process exits.
+ * than the rest of a list answered from the answer cache. The lines are gathered here and handed to pino's destination
+ * a batch at a time: gathering them itself (its minLength), it measured the UTF-8 length of all it held on every line,
+ * which cost a request's line more than making it. A quiet instance's lines still leave within STDOUT_FLUSH_MS; at exit
+ * pino writes what its destination holds (its exit handler, registered when the destination is made, runs first), then
+ * the lines still gathered here follow.
  */
 function batchedStdout(): DestinationStream {
-  const stream = pino.destination({ dest: 1, minLength: STDOUT_BATCH_BYTES, sync: false });
-  const timer = setInterval(() => stream.flush(), STDOUT_FLUSH_MS).unref();
-  stream.once("close", () => clearInterval(timer));
-  return stream;
+  const stdout = pino.destination({ dest: 1, sync: false });
+  let batch = "";
+  const flush = () => {
+    if (batch === "") return;
+    stdout.write(batch);
+    batch = "";
+  };
+  const timer = setInterval(flush, STDOUT_FLUSH_MS).unref();
+  stdout.once("close", () => clearInterval(timer));
+  process.once("exit", () => {
+    if (batch !== "") writeSync(1, batch);
+  });
+  return {
+    write(line: string) {
+      batch += line;
+      if (batch.length >= STDOUT_BATCH_CHARS) flush();
+    },
+  };
 }
 
 /** The one logger of a process; JSON lines to stdout unless `destination` says otherwise (pretty, or a test's). */

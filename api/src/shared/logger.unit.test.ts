@@ -109,10 +109,13 @@ describe("the logger writing to stdout", { timeout: 30_000 }, () => {
     expect(lines.map((line) => JSON.parse(line) as { msg: string })).toMatchObject([{ msg: "quiet line" }]);
   });
 
-  it("prints every line logged before the process exits or crashes", async () => {
+  it("prints every line logged before the process exits or crashes, in order", async () => {
     const exited = await printed(`for (let n = 0; n < 50; n++) log.info({ n }, "before exit"); process.exit(3);`);
     expect(exited.code).toBe(3);
     expect(exited.lines).toHaveLength(50);
+    // Several batches' worth, the last of them not handed on when the process exits.
+    const many = await printed(`for (let n = 0; n < 500; n++) log.info({ n }, "before exit"); process.exit(3);`);
+    expect(many.lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([...Array(500).keys()]);
     const crashed = await printed(
       `for (let n = 0; n < 50; n++) log.error({ n }, "before crash"); setTimeout(() => { throw new Error("boom"); });`,
     );
