@@ -84,11 +84,23 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Whether `raw`, a query string or a JSON text, may give a control character or half of a surrogate pair once decoded:
- * only through a control character of its own or an escape (`%` in a query, a backslash in JSON; decoded UTF-8 holds
- * no lone surrogate), so text with neither is not walked value by value.
+ * Whether `raw`, a JSON text, may give a control character or half of a surrogate pair once parsed: only through a
+ * control character of its own or an escape (a backslash), so text with neither is not walked value by value.
  */
-const mayDecodeToControl = (raw: string, escape: string) => raw.includes(escape) || CONTROL.test(raw);
+const mayDecodeToControl = (raw: string) => raw.includes("\\") || CONTROL.test(raw);
+
+/**
+ * A query's escapes that decode to one of CONTROL's characters (`%00` to `%1F`, `%7F`; tab and newline among them, to
+ * be safe). No other escape can: a byte of a multi-byte UTF-8 sequence never decodes to one, and neither does an
+ * invalid sequence (U+FFFD), nor to half of a surrogate pair.
+ */
+const CONTROL_ESCAPE = /%(?:[01][0-9a-f]|7f)/i;
+
+/**
+ * Whether `raw`, a query string, may give a control character once decoded: through one of its own or an escape of
+ * one (CONTROL_ESCAPE), so a query with neither, `%40` or `%20` aside, is not walked value by value.
+ */
+const queryMayDecodeToControl = (raw: string) => CONTROL_ESCAPE.test(raw) || CONTROL.test(raw);
 
 /** Methods whose requests carry no content: no route reads their body, so neither does the check. */
 const NO_CONTENT_METHODS = new Set(["GET", "HEAD"]);
@@ -107,7 +119,7 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
   const parts: Record<string, unknown>[] = [];
   const url = c.req.url;
   const queryStart = url.indexOf("?");
-  if (queryStart >= 0 && mayDecodeToControl(url.slice(queryStart + 1), "%")) {
+  if (queryStart >= 0 && queryMayDecodeToControl(url.slice(queryStart + 1))) {
     const query: Record<string, string[]> = {};
     for (const [key, value] of new URL(url).searchParams) (query[key] ??= []).push(value);
     parts.push(query);
@@ -116,7 +128,7 @@ export const refuseControlCharacters = createMiddleware<AppEnv>(async (c, next) 
     const text = await c.req.text().catch(() => "");
     if (text.trim() !== "") {
       const body = parseJson(text);
-      if (mayDecodeToControl(text, "\\")) parts.push({ body });
+      if (mayDecodeToControl(text)) parts.push({ body });
     }
   } else if (isFormMediaType(type)) {
     // Hono's form validator and parseBody await this cache entry instead of reading the body themselves.
