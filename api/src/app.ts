@@ -57,13 +57,12 @@ export function createApp(deps: Deps) {
     bearerFormat: "JWT",
   });
   const document = features.getOpenAPI31Document(OPENAPI_INFO);
-  const app = new OpenAPIHono<AppEnv>({ strict: false })
-    .use(requestIdentity)
-    .use(deps.requestMetrics ?? ((_c, next) => next()))
-    .use(async (c, next) => {
-      c.set("deps", deps);
-      await next();
-    })
+  const app = new OpenAPIHono<AppEnv>({ strict: false }).use((c, next) => {
+    c.set("deps", deps);
+    return requestIdentity(c, next);
+  });
+  if (deps.requestMetrics) app.use(deps.requestMetrics);
+  app
     .use(requestLog)
     .use(
       securityHeaders({
@@ -75,16 +74,15 @@ export function createApp(deps: Deps) {
     )
     .use(compressJson)
     .use(async (c, next) => {
+      // The body's limit before the request is read, and the answer cache emptied after a write: one layer a read passes.
       if (READ_METHODS.has(c.req.method)) return next();
-      if (c.req.path.replace(/\/+$/, "") === API.upload) return uploadLimit(c, next);
-      return (await readDeclaredJsonBody(c, deps.config.BODY_LIMIT_BYTES)) ? next() : generalBodyLimit(c, next);
+      if (c.req.path.replace(/\/+$/, "") === API.upload) await uploadLimit(c, next);
+      else if (await readDeclaredJsonBody(c, deps.config.BODY_LIMIT_BYTES)) await next();
+      else await generalBodyLimit(c, next);
+      if (!c.get("readOnly") && c.res.ok) deps.live.answers.written();
     })
     .use(refuseControlCharacters)
     .use(readSession)
-    .use(async (c, next) => {
-      await next();
-      if (!READ_METHODS.has(c.req.method) && !c.get("readOnly") && c.res.ok) deps.live.answers.written();
-    })
     .route("/", features)
     .route("/", openApiRoutes(document));
   if (deps.config.WEB_DIST_DIR) app.route("/", webAppRoutes(deps.config.WEB_DIST_DIR));

@@ -20,12 +20,15 @@ async function headersOf(middleware: MiddlewareHandler): Promise<[string, string
  * Headers object, each one validated again as it is set and listed again for Node.
  */
 function throughNode(middleware: MiddlewareHandler): MiddlewareHandler {
-  const headers = headersOf(middleware);
+  const reading = headersOf(middleware);
+  let headers: [string, string][] | undefined;
   return async (c, next) => {
     const out = nodeResponseOf(c);
     if (!out) return middleware(c, next);
-    for (const [name, value] of await headers) out.setHeader(name, value);
-    await next();
+    // Awaited once: every later request sets them without waiting a turn of the microtask queue.
+    headers ??= await reading;
+    for (const [name, value] of headers) out.setHeader(name, value);
+    return next();
   };
 }
 
