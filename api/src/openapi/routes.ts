@@ -9,10 +9,9 @@ import { operationsOf } from "./document.ts";
 import { OPENAPI_PATHS } from "./schema.ts";
 
 /** /api/openapi.json and /api/docs, built from the document the app generates from its route declarations. */
-export function openApiRoutes(document: { paths?: object }) {
-  const operations = operationsOf(document);
+export function openApiRoutes(document: () => { paths?: object }) {
   return new Hono<AppEnv>()
-    .get(OPENAPI_PATHS.document, (c) => c.json(document))
+    .get(OPENAPI_PATHS.document, (c) => c.json(document()))
     .get(OPENAPI_PATHS.docs, (c) =>
       c.html(
         html`<!doctype html>
@@ -34,7 +33,7 @@ export function openApiRoutes(document: { paths?: object }) {
                   <th align="left">Access</th>
                   <th align="left">What it does</th>
                 </tr>
-                ${operations.map(
+                ${operationsOf(document()).map(
                   (op) =>
                     html`<tr>
                       <td>${op.method.toUpperCase()}</td>
