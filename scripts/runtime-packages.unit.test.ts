@@ -38,7 +38,7 @@ describe("the Ponder patch (patches/)", () => {
   const stages = readFileSync(path.join(ROOT, "Dockerfile"), "utf8").split(/^FROM /m);
 
   it("is applied by every install, the runtime image's included: patch-package is an indexer dependency", () => {
-    expect(rootScripts.postinstall).toBe("patch-package");
+    expect(rootScripts.postinstall).toBe("patch-package --error-on-fail --error-on-warn");
     expect(keep).toContain("node_modules/patch-package");
   });
 
