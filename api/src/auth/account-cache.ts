@@ -52,10 +52,10 @@ export class AccountCache {
     version: number,
     load: () => Promise<AccountFacts | undefined>,
   ): Promise<AccountFacts | undefined> {
+    const kept = this.kept(userType, id, version);
+    if (kept) return kept;
     const account = `${userType}:${id}`;
     const key = `${account}:${version}`;
-    const cached = this.#entries.get(key);
-    if (cached && cached.expiresAt > this.now()) return cached.facts;
     const forgottenTick = () => this.#forgotten.get(account)?.tick ?? 0;
     const pending = this.#loading.get(key);
     if (pending && pending.tick > forgottenTick()) return pending.promise;
@@ -69,6 +69,12 @@ export class AccountCache {
     if (acceptsSession(facts, version) && forgottenTick() < tick && this.now() - startedAt < this.ttlMs)
       this.#keep(key, facts);
     return facts;
+  }
+
+  /** The account's facts for a session of `version` while the cache holds them fresh, without waiting; else undefined. */
+  kept(userType: UserType, id: string, version: number): AccountFacts | undefined {
+    const cached = this.#entries.get(`${userType}:${id}:${version}`);
+    return cached && cached.expiresAt > this.now() ? cached.facts : undefined;
   }
 
   /** Drops what is known of the account: call it once a change to its sessions is committed. */

@@ -6,24 +6,36 @@ import { MESSAGES } from "../public-contract/index.ts";
 import type { AppEnv } from "../app-env.ts";
 import { AppError } from "../shared/errors.ts";
 import { requestHeader } from "../shared/node-bindings.ts";
-import { accountCache } from "./account-cache.ts";
-import { readAccountFacts, verifySession } from "./session.ts";
+import { accountCache, type AccountFacts } from "./account-cache.ts";
+import { knownSession, readAccountFacts, verifySession } from "./session.ts";
 
 /** A session the server accepted, with what it knows of the account now (not what the token said). */
 export type ActiveSession = SessionClaims & { twofaOn: boolean };
 
 /**
  * The token's claims, accepted only while the account exists, is enabled and still has the token's
- * session version (read through the account cache: see ACCOUNT_CACHE_TTL_MS for how fresh).
+ * session version (read through the account cache: see ACCOUNT_CACHE_TTL_MS for how fresh). A token verified before
+ * whose account the cache holds is answered without waiting, as most requests of a signed-in page are.
  */
-async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
+function sessionFrom(c: Context<AppEnv>): ActiveSession | Promise<ActiveSession> {
   const match = /^Bearer\s+(\S+)$/i.exec(requestHeader(c, "authorization") ?? "");
   if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
+  const token = match[1];
   const deps = c.get("deps");
-  const claims = await verifySession(match[1], deps.config.JWT_SECRET);
-  const account = await accountCache.facts(claims.userType, claims.sub, claims.ver, () =>
-    readAccountFacts(deps.db, claims.userType, claims.sub),
-  );
+  const known = knownSession(token, deps.config.JWT_SECRET);
+  const kept = known && accountCache.kept(known.userType, known.sub, known.ver);
+  if (known && kept) return activeSession(known, kept);
+  return (async () => {
+    const claims = known ?? (await verifySession(token, deps.config.JWT_SECRET));
+    const account = await accountCache.facts(claims.userType, claims.sub, claims.ver, () =>
+      readAccountFacts(deps.db, claims.userType, claims.sub),
+    );
+    return activeSession(claims, account);
+  })();
+}
+
+/** The session of `claims` if `account` (as it is now) accepts it; else why not. */
+function activeSession(claims: SessionClaims, account: AccountFacts | undefined): ActiveSession {
   if (!account) throw new AppError("unauthorized", MESSAGES.unauthorized);
   if (account.disabled) throw new AppError("unauthorized", MESSAGES.accountDisabled);
   if (account.version !== claims.ver) throw new AppError("unauthorized", MESSAGES.sessionEnded);
@@ -37,7 +49,8 @@ async function sessionFrom(c: Context<AppEnv>): Promise<ActiveSession> {
 export const readSession = createMiddleware<AppEnv>(async (c, next) => {
   if (requestHeader(c, "authorization")) {
     try {
-      c.set("session", await sessionFrom(c));
+      const session = sessionFrom(c);
+      c.set("session", session instanceof Promise ? await session : session);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       c.set("sessionError", error);

@@ -1,8 +1,9 @@
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
-import { API, MESSAGES } from "../public-contract/index.ts";
+import { API, MESSAGES, type SessionClaims } from "../public-contract/index.ts";
+import { signSession } from "./session.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 
 let t: TestAppWithSmtp;
@@ -121,6 +122,18 @@ describe("sign-out and revocation", () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("a token answered from memory (verified, its account cached) is refused as expired once past its exp", async () => {
+    const { exp: _exp, jti: _jti, ...claims } = decodeJwt(await t.operatorToken(DEV_KEYS.validator)) as SessionClaims;
+    const token = await signSession(claims, t.config.JWT_SECRET, 2);
+    const { exp } = decodeJwt(token);
+    expect((await t.call("GET", API.operator.root, { token })).status).toBe(200);
+    expect((await t.call("GET", API.operator.root, { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp! * 1000 - Date.now() + 50));
+    const expired = await t.call("GET", API.operator.root, { token });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toBe(MESSAGES.sessionExpired);
   });
 
   it("a token without a session version is refused even when correctly signed", async () => {
