@@ -69,6 +69,10 @@ async function answerFor<T>(
   return encoded(c, await keptAnswer(c, reader, input, read));
 }
 
+function encoded<T>(c: Context<AppEnv>, body: JsonBody): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
+  return jsonAnswer(c, body) as Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">>;
+}
+
 /** The reader's answer from this instance's answer cache, read and kept on a miss. */
 function keptAnswer<T>(c: Context<AppEnv>, reader: string, input: unknown, read: () => Promise<T>): Promise<JsonBody> {
   c.set("readOnly", true);
@@ -78,11 +82,4 @@ function keptAnswer<T>(c: Context<AppEnv>, reader: string, input: unknown, read:
       JSON.stringify([c.req.method, c.req.path, reader, input]),
       async () => new JsonBody(JSON.stringify(await read())),
     );
-}
-
-async function encoded<T>(
-  c: Context<AppEnv>,
-  body: JsonBody,
-): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  return (await jsonAnswer(c, body)) as Response & TypedResponse<JSONParsed<T>, 200, "json">;
 }

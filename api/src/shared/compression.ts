@@ -68,6 +68,8 @@ function parseEncoding(acceptEncoding: string): Encoding | undefined {
 export class JsonBody {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly #encoded = new Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>();
+  /** The compressed forms made so far, for an answer served again without waiting a turn for its promise. */
+  readonly #made = new Map<Encoding, Uint8Array<ArrayBuffer>>();
   #etag: string | undefined;
 
   constructor(readonly text: string) {
@@ -87,13 +89,32 @@ export class JsonBody {
     let encoded = this.#encoded.get(encoding);
     if (!encoded) {
       encoded = ENCODERS[encoding](Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length)).then(
-        (bytes) => Uint8Array.from(bytes),
+        (bytes) => {
+          const made = Uint8Array.from(bytes);
+          this.#made.set(encoding, made);
+          return made;
+        },
       );
       this.#encoded.set(encoding, encoded);
     }
     return encoded;
   }
+
+  /** The body in `encoding` if encoded made it already, else undefined. */
+  madeIn(encoding: Encoding): Uint8Array<ArrayBuffer> | undefined {
+    return this.#made.get(encoding);
+  }
 }
+
+/** The encoding a JSON body goes out in for the request (none when it is short, see COMPRESS_MIN_BYTES). */
+const encodingFor = (c: Context, body: JsonBody): Encoding | undefined =>
+  body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(requestHeader(c, "accept-encoding")) : undefined;
+
+/** The headers of a JSON body of `length` bytes in `encoding` (none: as it is), but for its type. */
+const encodedHeaders = (encoding: Encoding | undefined, length: number): Record<string, string> =>
+  encoding
+    ? { vary: "Accept-Encoding", "content-encoding": encoding, "content-length": String(length) }
+    : { vary: "Accept-Encoding", "content-length": String(length) };
 
 /**
  * A JSON body as the request accepts it: compressed in its preferred encoding when at least
@@ -104,12 +125,9 @@ export async function encodeJson(
   c: Context,
   body: JsonBody,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; headers: Record<string, string> }> {
-  const headers: Record<string, string> = { "content-type": "application/json", vary: "Accept-Encoding" };
-  const encoding =
-    body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(requestHeader(c, "accept-encoding")) : undefined;
-  if (!encoding) return { bytes: body.bytes, headers: { ...headers, "content-length": String(body.bytes.length) } };
-  const bytes = await body.encoded(encoding);
-  return { bytes, headers: { ...headers, "content-encoding": encoding, "content-length": String(bytes.length) } };
+  const encoding = encodingFor(c, body);
+  const bytes = encoding ? await body.encoded(encoding) : body.bytes;
+  return { bytes, headers: { "content-type": "application/json", ...encodedHeaders(encoding, bytes.length) } };
 }
 
 /**
@@ -128,10 +146,11 @@ export const isJsonAnswer = (response: Response): boolean => jsonAnswers.has(res
  * writes it without a fetch Headers object.
  */
 export async function jsonAnswer(c: Context, body: JsonBody): Promise<Response> {
-  const { bytes, headers } = await encodeJson(c, body);
-  const { "content-type": contentType, ...rest } = headers;
-  for (const [name, value] of Object.entries(rest)) setAnswerHeader(c, name as Lowercase<string>, value);
-  const response = c.body(bytes, 200, { "content-type": contentType! });
+  const encoding = encodingFor(c, body);
+  const bytes = encoding ? (body.madeIn(encoding) ?? (await body.encoded(encoding))) : body.bytes;
+  const headers = encodedHeaders(encoding, bytes.length);
+  for (const name in headers) setAnswerHeader(c, name as Lowercase<string>, headers[name]!);
+  const response = c.body(bytes, 200, { "content-type": "application/json" });
   jsonAnswers.add(response);
   return response;
 }
