@@ -76,7 +76,7 @@ export default defineConfig({
           isolate: false,
           include: ["e2e/**/*.browser.test.ts"],
           exclude: ["**/node_modules/**", ...OWN_STACK_BROWSER_FILES],
-          globalSetup: ["e2e/support/global-browser.ts", "e2e/support/global-stack.ts"],
+          globalSetup: ["e2e/support/global-browser.ts", "test/global-programs.ts", "e2e/support/global-stack.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
           fileParallelism: false,
@@ -87,7 +87,7 @@ export default defineConfig({
         test: {
           name: "e2e-own-stack",
           include: OWN_STACK_BROWSER_FILES,
-          globalSetup: ["e2e/support/global-browser.ts"],
+          globalSetup: ["e2e/support/global-browser.ts", "test/global-programs.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
         },

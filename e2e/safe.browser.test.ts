@@ -13,6 +13,7 @@ import { incentiveMessages } from "@pli/web/features/incentive/messages";
 import { safeMessages } from "@pli/web/features/safe/messages";
 import { routes } from "@/shared/config/routes";
 import { DEV_KEYS, SAFE_ADMIN_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { compiledProgram } from "@pli/api/test/cli";
 import { startStack, type Stack } from "../scripts/stack.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
@@ -40,7 +41,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "pli-e2e-safe-"));
   const mailDir = path.join(dataDir, "mail");
   smtp = await startSmtp({ dir: mailDir });
-  started = await startStack({ dataDir, safe: true, apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" } });
+  started = await startStack({
+    dataDir,
+    safe: true,
+    apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" },
+    apiProgram: compiledProgram("server"),
+  });
   stack = {
     urls: started.urls,
     deployment: started.deployment,

@@ -8,6 +8,7 @@ import { XDC_NETWORKS } from "@pli/abis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, INCENTIVE_STATUS, MESSAGES, NODE_STATUS, STAKE_STATUS } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
+import { compiledProgram } from "@pli/api/test/cli";
 import { startStack, type Stack } from "../scripts/stack.ts";
 import { startSmtp, type Smtp } from "../test/smtp.ts";
 import { NETWORK_PANEL_TEXT, networkValueRows } from "@pli/web/chain/network-values";
@@ -61,6 +62,7 @@ beforeAll(async () => {
     // Blocks still come on a clock, not with each transaction, but twice as often as XDPoS's: half the waiting.
     xdcBlockSeconds: 1,
     apiEnv: { SMTP_URL: smtp.url, SCHEDULER_ENABLED: "false" },
+    apiProgram: compiledProgram("server"),
   });
   stack = {
     urls: started.urls,

@@ -30,6 +30,8 @@ export interface StackOptions extends Partial<StackConfig> {
   signal?: AbortSignal;
   /** Extra API settings (SMTP_URL, VALIDATOR_CHECK_URL, …) on top of the runner's environment. */
   apiEnv?: Record<string, string>;
+  /** The API compiled as production runs it (a build's server.js), instead of its source through tsx; not with `dev`. */
+  apiProgram?: string;
   /**
    * On a new chain of its own, seed months of history (stakes, inactive days, incentives paid and unpaid) for the demo.
    */
@@ -229,6 +231,7 @@ async function startApiAndWeb(
     publicUrl: webUrl,
     webDistDir: options.dev ? undefined : path.join(ROOT, "web", "dist"),
     watch: options.dev,
+    program: options.apiProgram,
     env: options.apiEnv,
     onOutput: (chunk) => {
       if (chunk.includes("DEVELOPMENT ONLY")) log("api", chunk.trimEnd());

@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { buildTestPrograms, SHARED_PROGRAMS_ENV } from "../test/global-programs.ts";
 import { memoryTempDir } from "./lib/memory-temp.ts";
 
 /**
@@ -40,6 +41,12 @@ const RUN_TEMP_BYTES = 4 * 1024 ** 3;
  */
 const tempDir = memoryTempDir(RUN_TEMP_BYTES);
 
+/**
+ * The API's programs compiled once for both lanes: the API tests start them, and the browser and own-stack browser
+ * files' stacks run the compiled server, as production does (test/global-programs.ts).
+ */
+const programs = await buildTestPrograms();
+
 const args = process.argv.slice(2);
 const filtered = args.some((arg) => !arg.startsWith("-"));
 const width = Math.max(...LANES.map((lane) => lane.name.length));
@@ -61,6 +68,7 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
         ...lane.env,
         ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
         ...(tempDir ? { TMPDIR: tempDir } : {}),
+        [SHARED_PROGRAMS_ENV]: programs.dir,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -80,6 +88,7 @@ process.on("SIGINT", () => undefined);
 const started = Date.now();
 const codes = await Promise.all(LANES.map(runLane));
 if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+programs.remove();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const [index, lane] of LANES.entries())
   console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);

@@ -14,13 +14,36 @@ declare module "vitest" {
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 /**
- * The API's programs (server, admin and backup commands) compiled once per run as the production build compiles
- * them, into a folder of this run's own beside api/dist: tests start the programs production runs, each in a
- * fraction of the CPU a TypeScript loader spends loading the same modules.
+ * Set by `npm test` (scripts/test.ts) for both of its lanes: the folder of the run's one build, which the runner
+ * removes at the end. Without it (a `vitest` run of its own), each project that needs the programs builds them.
+ */
+export const SHARED_PROGRAMS_ENV = "PLI_TEST_PROGRAMS_DIR";
+
+/** Compiles the API's programs into a new folder beside api/dist; returns it (from the root) and its removal. */
+export async function buildTestPrograms(): Promise<{ dir: string; remove: () => void }> {
+  const dir = `api/.test-dist-${randomBytes(4).toString("hex")}`;
+  const remove = () => rmSync(path.join(ROOT, dir), { recursive: true, force: true });
+  try {
+    await buildPrograms(dir, PRODUCTION_PROGRAMS["api/dist"]);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+/**
+ * The API's programs (server, admin and backup commands) compiled as the production build compiles them: tests and
+ * the test stacks start the programs production runs, each in a fraction of the CPU a TypeScript loader spends
+ * loading the same modules.
  */
 export default async function setup(project: TestProject) {
-  const dir = `api/.test-dist-${randomBytes(4).toString("hex")}`;
-  await buildPrograms(dir, PRODUCTION_PROGRAMS["api/dist"]);
+  const shared = process.env[SHARED_PROGRAMS_ENV];
+  if (shared) {
+    project.provide("compiledProgramsDir", shared);
+    return () => undefined;
+  }
+  const { dir, remove } = await buildTestPrograms();
   project.provide("compiledProgramsDir", dir);
-  return () => rmSync(path.join(ROOT, dir), { recursive: true, force: true });
+  return remove;
 }

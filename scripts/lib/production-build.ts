@@ -35,11 +35,14 @@ export const PRODUCTION_FILES = Object.entries(PRODUCTION_PROGRAMS).flatMap(([ou
 );
 
 /**
- * Packages left as imports of node_modules: sharp loads its native image library, and pg's optional
- * native binding is absent. Every other package is bundled, only the parts the code uses: a program
- * then loads a few files instead of every module of viem, zod or hono, which halves its start.
+ * Packages left as imports of node_modules: sharp loads its native image library, pg's optional
+ * native binding is absent, and pino-pretty (readable log lines, `LOG_PRETTY`) is imported by the name of a CommonJS
+ * export that a bundle's import() does not give (the compiled API stopped at start with "PinoPretty is not a
+ * function"); the runtime image installs it with the API's dependencies. Every other package is bundled, only the
+ * parts the code uses: a program then loads a few files instead of every module of viem, zod or hono, which halves
+ * its start.
  */
-export const EXTERNAL_PACKAGES = ["sharp", "pg-native"];
+export const EXTERNAL_PACKAGES = ["sharp", "pg-native", "pino-pretty"];
 
 /** Bundled CommonJS packages call require(); an ES module has none of its own. */
 const REQUIRE_BANNER =
