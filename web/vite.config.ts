@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { devServerEnvSchema } from "./build/dev-server-env.ts";
+import { chunkModules, MANIFEST_FILE } from "./build/chunk-modules.ts";
 import { firstScreenPreload } from "./build/first-screen-preload.ts";
 import { precompress } from "./build/precompress.ts";
 
@@ -20,12 +21,14 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), firstScreenPreload(), precompress()],
+  plugins: [react(), firstScreenPreload(), chunkModules(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: { proxy },
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    /** The chunk graph, which the first screens' test reads (build/chunk-modules.ts). */
+    manifest: MANIFEST_FILE,
     rolldownOptions: {
       output: {
         /**

@@ -13,6 +13,12 @@ const API_PREFIXES = ["/api", "/upload", "/static"];
 const isApiPath = (requestPath: string) =>
   API_PREFIXES.some((prefix) => requestPath === prefix || requestPath.startsWith(`${prefix}/`));
 
+/**
+ * A file or folder whose name starts with a dot is the build's own record, not the app's (Vite's manifest and the
+ * chunks' modules in `.vite/`, web/build/chunk-modules.ts): never served.
+ */
+const isBuildRecord = (requestPath: string) => /(?:^|\/)\./.test(requestPath);
+
 /** The pre-compressed copies the web build writes beside its files (web/build/precompress.ts). */
 const PRECOMPRESSED_SUFFIXES = [".br", ".gz"];
 const originalOf = (file: string) => {
@@ -41,6 +47,7 @@ export function webAppRoutes(dir: string) {
   const index = serveStatic({ root, path: "index.html", precompressed: true, onFound: noCache });
   const files = serveStatic({ root, precompressed: true, onFound: noCache });
   return new Hono<AppEnv>()
+    .get("*", async (c, next) => (isBuildRecord(c.req.path) && !isApiPath(c.req.path) ? c.notFound() : next()))
     .get(
       "/assets/*",
       serveStatic({

@@ -34,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, `${SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
   writeFileSync(path.join(dist, "index.html.br"), brotliCompressSync(INDEX));
   writeFileSync(path.join(dist, "index.html.gz"), gzipSync(INDEX));
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(path.join(dist, ".vite", "manifest.json"), "{}");
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, BODY_LIMIT_BYTES: String(1024 * 1024) } });
   const port = await freePort();
   server = serve({ fetch: t.app.fetch, port, hostname: "127.0.0.1" });
@@ -56,6 +58,8 @@ describe("the API serves the built web app on its own origin", () => {
     const asset = await fetch(`${origin}/assets/app-1a2b.js`);
     expect(asset.headers.get("cache-control")).toContain("immutable");
     expect((await fetch(`${origin}/assets/missing.js`)).status).toBe(404);
+    for (const record of ["/.vite/manifest.json", "/.vite/", "/assets/.hidden.js"])
+      expect((await fetch(`${origin}${record}`)).status, record).toBe(404);
     for (const apiPath of ["/api/nothing-here", "/static/none.png", "/upload/x"]) {
       const response = await fetch(`${origin}${apiPath}`);
       expect(response.status, apiPath).toBe(404);

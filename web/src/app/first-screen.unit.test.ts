@@ -1,16 +1,20 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Rolldown } from "vite";
+import type { Manifest } from "vite";
 import { beforeAll, describe, expect, test } from "vitest";
+import { buildWeb } from "../../../scripts/lib/web-build.ts";
+import { CHUNK_MODULES_FILE, MANIFEST_FILE, type ChunkModules } from "../../build/chunk-modules.ts";
 
 /**
- * What a browser downloads for the two first screens, read from a production build: the entry, everything it imports
+ * What a browser downloads for the two first screens, read from the production build the stacks serve (web/dist,
+ * built by this run's first stack or here, once: scripts/lib/web-build.ts): the entry, everything it imports
  * statically, and the page's own chunk with its static imports (bench/initial-js.ts measures the same in chromium).
  */
-const WEB = fileURLToPath(new URL("../..", import.meta.url));
+const DIST = fileURLToPath(new URL("../../dist", import.meta.url));
 const TARGET_GZIP_BYTES = 160 * 1024;
 /** The public network page adds a table, addresses and amounts to the first screens' shell. */
 const NETWORK_TARGET_KB = 200;
@@ -21,49 +25,67 @@ const MANTINE_STYLES = path.join(
   "styles",
 );
 
-let chunks: Rolldown.OutputChunk[] = [];
+/** A script of the build, from Vite's manifest and the modules bundled into it. */
+interface Chunk {
+  /** The manifest's key: the source file of an entry or a chunk loaded on demand, else the chunk's own name. */
+  key: string;
+  fileName: string;
+  isEntry: boolean;
+  /** Keys of the chunks it imports statically. */
+  imports: string[];
+  /** The stylesheets loaded with it. */
+  css: string[];
+  code: string;
+  moduleIds: string[];
+}
+
+let chunks: Chunk[] = [];
 let stylesheets = new Map<string, string>();
-let pagesHtml = new Map<string, string>();
+const readDist = (file: string) => readFileSync(path.join(DIST, file), "utf8");
 
 beforeAll(async () => {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  const output = await build({ root: WEB, mode: "production", logLevel: "silent", build: { write: false } }).finally(
-    () => {
-      process.env.NODE_ENV = nodeEnv;
-    },
-  );
-  const outputs = Array.isArray(output) ? output : [output];
-  const files = outputs.flatMap((out) => ("output" in out ? out.output : []));
-  chunks = files.filter((file) => file.type === "chunk");
+  await buildWeb(path.join(tmpdir(), "pli-first-screen-web-build.log"), () => undefined);
+  const manifest = JSON.parse(readDist(MANIFEST_FILE)) as Manifest;
+  const modules = JSON.parse(readDist(CHUNK_MODULES_FILE)) as ChunkModules;
+  chunks = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.file.endsWith(".js"))
+    .map(([key, chunk]) => ({
+      key,
+      fileName: chunk.file,
+      isEntry: chunk.isEntry ?? false,
+      imports: chunk.imports ?? [],
+      css: chunk.css ?? [],
+      code: readDist(chunk.file),
+      moduleIds: modules[chunk.file] ?? [],
+    }));
+  const unrecorded = chunks.filter((chunk) => chunk.moduleIds.length === 0).map((chunk) => chunk.fileName);
+  if (unrecorded.length > 0) throw new Error(`no modules recorded for ${unrecorded.join(", ")}`);
   stylesheets = new Map(
-    files.flatMap((file) =>
-      file.type === "asset" && file.fileName.endsWith(".css") ? [[file.fileName, String(file.source)]] : [],
-    ),
+    readdirSync(path.join(DIST, "assets"))
+      .filter((file) => file.endsWith(".css"))
+      .map((file) => [`assets/${file}`, readDist(`assets/${file}`)]),
   );
-  pagesHtml = new Map(
-    files.flatMap((file) =>
-      file.type === "asset" && file.fileName.endsWith(".html") ? [[file.fileName, String(file.source)]] : [],
-    ),
-  );
-}, 120_000);
+}, 300_000);
+
+/** The chunk of a source file that the app loads on demand (a page, the overlays), by the file's name. */
+const chunkOf = (source: string) => chunks.find((chunk) => chunk.key.endsWith(`/${source}`));
 
 function firstScreen(page: string) {
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byKey = new Map(chunks.map((chunk) => [chunk.key, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
-  const pageChunk = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${page}.tsx`));
+  const pageChunk = chunkOf(`${page}.tsx`);
   if (!entry || !pageChunk) throw new Error(`no entry or no chunk for ${page}`);
-  const loaded = new Set<Rolldown.OutputChunk>();
-  const visit = (chunk: Rolldown.OutputChunk) => {
+  const loaded = new Set<Chunk>();
+  const visit = (chunk: Chunk) => {
     if (loaded.has(chunk)) return;
     loaded.add(chunk);
-    for (const file of chunk.imports) visit(byName.get(file)!);
+    for (const key of chunk.imports) visit(byKey.get(key)!);
   };
   visit(entry);
   visit(pageChunk);
   const modules = [...loaded].flatMap((chunk) => chunk.moduleIds);
   const gzip = [...loaded].reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0);
-  const css = [...loaded].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+  const css = [...loaded].flatMap((chunk) => chunk.css);
   return { modules, gzip, css: css.map((file) => stylesheets.get(file)!).join("\n"), entry, loaded };
 }
 
@@ -110,7 +132,7 @@ describe.each([
 
   test("blocks its first paint on at most 12 KB of gzip-compressed CSS", () => {
     const { entry } = firstScreen(page);
-    const css = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => stylesheets.get(file)!).join("\n");
+    const css = entry.css.map((file) => stylesheets.get(file)!).join("\n");
     expect(gzipSync(css, { level: 9 }).length).toBeLessThanOrEqual(TARGET_CSS_GZIP_BYTES);
   });
 });
@@ -147,7 +169,7 @@ describe.each([
   ["the public network page (/network)", "network-page", "network/index.html"],
 ])("%s", (_, page, htmlFile) => {
   test("names every script it runs in its own index.html, so none waits for the entry to run first", () => {
-    const html = pagesHtml.get(htmlFile) ?? "";
+    const html = readDist(htmlFile);
     const named = new Set(
       [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="\/([^"]+)"/g)].map(
         (match) => match[1],
@@ -175,9 +197,8 @@ test("the screens after the first (signed-in frames, dialogs, toasts) load every
   }) ?? [""];
   expect(full).not.toBe("");
   const entry = chunks.find((chunk) => chunk.isEntry)!;
-  const overlays = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/shared/ui/overlays.tsx"));
-  expect([...(overlays?.viteMetadata?.importedCss ?? [])]).toContain(full);
+  expect(chunkOf("shared/ui/overlays.tsx")?.css ?? []).toContain(full);
   // Fetched by the entry's loaders (the signed-in frames' in router.tsx, the overlays'), not blocking the first paint.
   expect(entry.code).toContain(`"${full}"`);
-  expect([...(entry.viteMetadata?.importedCss ?? [])]).not.toContain(full);
+  expect(entry.css).not.toContain(full);
 });
