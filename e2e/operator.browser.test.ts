@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { USER_ROLE } from "@pli/api/public-contract/domain";
 import { API, MESSAGES } from "@pli/api/public-contract";
 import { createDb } from "@pli/api/db/database";
+import { recordChecks } from "@pli/api/node-monitor";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { dashboardMessages } from "@pli/web/features/dashboard/messages";
 import { nodeMessages } from "@pli/web/features/node/messages";
@@ -228,13 +229,10 @@ describe("operator sign-in", () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const db = createDb(stack.current.databaseUrl, 1);
     try {
-      await db
-        .insertInto("app.node_check")
-        .values([
-          { node_id: nodeId, checked_at: minutesAgo(120), answered: true },
-          ...[45, 30, 15].map((minutes) => ({ node_id: nodeId, checked_at: minutesAgo(minutes), answered: false })),
-        ])
-        .execute();
+      await recordChecks(db, [
+        { nodeId, checkedAt: minutesAgo(120), answered: true },
+        ...[45, 30, 15].map((minutes) => ({ nodeId, checkedAt: minutesAgo(minutes), answered: false })),
+      ]);
     } finally {
       await db.destroy();
     }
