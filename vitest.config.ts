@@ -97,6 +97,7 @@ export default defineConfig({
         test: {
           name: "smoke",
           include: ["scripts/**/*.smoke.test.ts"],
+          globalSetup: ["test/global-programs.ts"],
           testTimeout: 240_000,
           hookTimeout: 300_000,
         },

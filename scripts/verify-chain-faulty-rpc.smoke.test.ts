@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { compiledProgram } from "@pli/api/test/cli";
 import { formatReport } from "./lib/verify-chain/report.ts";
 import { verifyChain } from "./lib/verify-chain/run.ts";
 
@@ -14,6 +15,7 @@ const SEED = 598;
 
 it("behind an XDC node that fails a tenth of the calls, crawls, caps eth_getLogs and refuses connections for a while, the API still serves exactly what the chain says", async () => {
   const result = await verifyChain({
+    apiProgram: compiledProgram("server"),
     ops: 60,
     seed: SEED,
     operators: 4,

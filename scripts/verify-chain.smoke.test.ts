@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { compiledProgram } from "@pli/api/test/cli";
 import { formatReport } from "./lib/verify-chain/report.ts";
 import { verifyChain } from "./lib/verify-chain/run.ts";
 
@@ -11,6 +12,7 @@ const SEED = 598;
 
 it("300 random operations with an indexer kill and reorgs leave the API serving exactly what the chain says", async () => {
   const result = await verifyChain({
+    apiProgram: compiledProgram("server"),
     ops: 300,
     seed: SEED,
     operators: 4,

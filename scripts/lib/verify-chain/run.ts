@@ -36,6 +36,8 @@ export interface VerifyOptions extends ProgramOptions {
   xdc?: { fees: XdcFeeMode };
   /** The demo 2-of-3 Safe is an operator of StakingRewards and sends the owner's payouts. */
   safe?: boolean;
+  /** The API compiled as production runs it (a build's server.js), instead of its source through tsx. */
+  apiProgram?: string;
   /** Keep the stand's data folder (logs, database) even when everything agrees. */
   keep?: boolean;
   /** Aborting stops the run at the next operation and tears the stand down. */
@@ -89,6 +91,7 @@ export async function verifyChain(options: VerifyOptions): Promise<VerifyResult>
     faultyRpc: options.faultyRpc !== undefined,
     xdc: options.xdc,
     safe: options.safe,
+    apiProgram: options.apiProgram,
   });
   let keep = options.keep ?? false;
   try {

@@ -88,7 +88,12 @@ async function mineEmptyBlocks(rpcUrl: string, blocks: number) {
  */
 export async function startStand(
   log: (line: string) => void,
-  { faultyRpc = false, xdc, safe = false }: { faultyRpc?: boolean; xdc?: { fees: XdcFeeMode }; safe?: boolean } = {},
+  {
+    faultyRpc = false,
+    xdc,
+    safe = false,
+    apiProgram,
+  }: { faultyRpc?: boolean; xdc?: { fees: XdcFeeMode }; safe?: boolean; apiProgram?: string } = {},
 ): Promise<Stand> {
   const dir = mkdtempSync(path.join(tmpdir(), "pli-verify-chain-"));
   const logDir = path.join(dir, "logs");
@@ -163,6 +168,7 @@ export async function startStand(
         ...productChain,
         deployment,
         env: { SCHEDULER_ENABLED: "false" },
+        program: apiProgram,
       }),
     ]);
     if (apiStart.status === "fulfilled") stops.push(() => apiStart.value.service.stop());
