@@ -56,18 +56,19 @@ const STDOUT_FLUSH_MS = 1000;
 function batchedStdout(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: false });
   let batch = "";
+  // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener.
+  const writeRest = () => writeSync(1, batch);
   const flush = () => {
     if (batch === "") return;
+    process.off("exit", writeRest);
     stdout.write(batch);
     batch = "";
   };
   const timer = setInterval(flush, STDOUT_FLUSH_MS).unref();
   stdout.once("close", () => clearInterval(timer));
-  process.once("exit", () => {
-    if (batch !== "") writeSync(1, batch);
-  });
   return {
     write(line: string) {
+      if (batch === "") process.once("exit", writeRest);
       batch += line;
       if (batch.length >= STDOUT_BATCH_CHARS) flush();
     },

@@ -101,6 +101,23 @@ describe("the logger writing to stdout", { timeout: 30_000 }, () => {
       });
     });
 
+  it("leaves no exit listener behind once its lines are handed on, nor for a silent logger", async () => {
+    const { lines } = await printed(`
+      const before = process.listenerCount("exit");
+      for (let n = 0; n < 20; n++) createLogger({ level: "silent" }).info("never written");
+      log.info({ n: 1 }, "gathered");
+      const gathered = process.listenerCount("exit");
+      setTimeout(() => {
+        console.log(JSON.stringify({ msg: "counts", before, gathered, after: process.listenerCount("exit") }));
+        process.kill(process.pid, "SIGKILL");
+      }, 1500);
+    `);
+    const counts = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.msg === "counts");
+    expect(counts).toMatchObject({ gathered: (counts!.before as number) + 1, after: counts!.before });
+  });
+
   it("prints a quiet instance's line within about a second, while the process keeps running", async () => {
     const { lines } = await printed(`
       log.info({ n: 1 }, "quiet line");
