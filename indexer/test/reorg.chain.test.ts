@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { encodeFunctionData, numberToHex, type TransactionReceipt } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { stakingRewardsAbi } from "@pli/abis";
@@ -86,4 +87,17 @@ it("commits a block's reorg rows of every table in one database call (the Ponder
   await f.synced();
 
   expect(await commits()).toBe(before + blocks);
+});
+
+/** The voluntary context switches of a process's main thread so far: each time it went to sleep waiting. */
+const wakeups = (pid: number) =>
+  Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8"))![1]);
+
+it("leaves an idle indexer's event loop asleep between its timers (the Ponder patch in patches/)", async () => {
+  await f.synced();
+  const pid = f.indexer.process.pid!;
+  const before = wakeups(pid);
+  const seconds = 2;
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  expect((wakeups(pid) - before) / seconds).toBeLessThan(400);
 });
