@@ -1,4 +1,3 @@
-import { writeSync } from "node:fs";
 import { pino, type DestinationStream, type Level, type LevelWithSilent, type Logger } from "pino";
 import { SECRET_KEY } from "./secret-keys.ts";
 
@@ -56,8 +55,20 @@ const STDOUT_FLUSH_MS = 1000;
 function batchedStdout(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: false });
   let batch = "";
-  // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener.
-  const writeRest = () => writeSync(1, batch);
+  // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener. The
+  // lines go through the destination's own synchronous flush, which waits out a full pipe (EAGAIN on a non-blocking
+  // stdout) and finishes a short write; a stdout that is gone takes nothing more.
+  let open = true;
+  const writeRest = () => {
+    if (!open) return;
+    stdout.write(batch);
+    batch = "";
+    try {
+      stdout.flushSync();
+    } catch {
+      return;
+    }
+  };
   const flush = () => {
     if (batch === "") return;
     process.off("exit", writeRest);
@@ -65,7 +76,10 @@ function batchedStdout(): DestinationStream {
     batch = "";
   };
   const timer = setInterval(flush, STDOUT_FLUSH_MS).unref();
-  stdout.once("close", () => clearInterval(timer));
+  stdout.once("close", () => {
+    open = false;
+    clearInterval(timer);
+  });
   return {
     write(line: string) {
       if (batch === "") process.once("exit", writeRest);

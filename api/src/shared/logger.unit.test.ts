@@ -76,7 +76,8 @@ describe("logger", () => {
 /** Each case starts a Node process of its own: seconds on a busy machine. */
 describe("the logger writing to stdout", { timeout: 30_000 }, () => {
   /** Runs `body` in a child process with the production logger (`log`) and answers what it printed to stdout. */
-  const printed = (body: string, timeoutMs = 20_000) =>
+  /** The lines a process running `body` prints; with `readAfterMs`, its stdout is not read for that long at first. */
+  const printed = (body: string, { timeoutMs = 20_000, readAfterMs = 0 } = {}) =>
     new Promise<{ lines: string[]; code: number | null }>((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -93,6 +94,10 @@ describe("the logger writing to stdout", { timeout: 30_000 }, () => {
       );
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      if (readAfterMs > 0) {
+        child.stdout.pause();
+        setTimeout(() => child.stdout.resume(), readAfterMs);
+      }
       const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
       child.on("error", reject);
       child.on("close", (code) => {
@@ -138,5 +143,22 @@ describe("the logger writing to stdout", { timeout: 30_000 }, () => {
     );
     expect(crashed.code).toBe(1);
     expect(crashed.lines).toHaveLength(50);
+  });
+
+  it("prints the lines still gathered at exit to a reader that lags behind, past a full pipe on a non-blocking stdout", async () => {
+    const lagging = await printed(
+      `import { writeSync } from "node:fs";
+       process.stdout.on("error", () => undefined);
+       try {
+         for (;;) writeSync(1, "#".repeat(4095) + "\\n");
+       } catch {}
+       for (let n = 0; n < 10; n++) log.info({ n }, "before exit");
+       process.exit(3);`,
+      { readAfterMs: 1000 },
+    );
+    expect(lagging.code).toBe(3);
+    expect(
+      lagging.lines.filter((line) => line.startsWith("{")).map((line) => (JSON.parse(line) as { n: number }).n),
+    ).toEqual([...Array(10).keys()]);
   });
 });
