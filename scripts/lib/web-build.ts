@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lockfile from "proper-lockfile";
@@ -20,7 +20,13 @@ function newestMtime(target: string): number {
 /** What the web app is built from besides web/: the API's public contract (and the schemas it gathers) and the ABIs. */
 const SHARED_SOURCES = [path.join(ROOT, "api", "src"), path.join(ROOT, "abis", "src")];
 
-/** Whether web/dist is newer than every source file of the web app and of what it imports. */
+/**
+ * Written into web/dist once a build has finished (Vite empties the folder when it starts writing): a folder being
+ * written, or left half-written by a build that was stopped, has files newer than the sources but no mark.
+ */
+const BUILT_MARK = path.join(WEB, "dist", ".vite", "built");
+
+/** Whether web/dist is a finished build newer than every source file of the web app and of what it imports. */
 function isBuildFresh(): boolean {
   const sources = [
     ...readdirSync(WEB)
@@ -28,7 +34,7 @@ function isBuildFresh(): boolean {
       .map((entry) => newestMtime(path.join(WEB, entry))),
     ...SHARED_SOURCES.map(newestMtime),
   ];
-  const built = existsSync(path.join(WEB, "dist", "index.html")) ? newestMtime(path.join(WEB, "dist")) : 0;
+  const built = existsSync(BUILT_MARK) ? statSync(BUILT_MARK).mtimeMs : 0;
   return built > Math.max(...sources);
 }
 
@@ -60,6 +66,7 @@ export async function buildWeb(logFile: string, log: (service: string, line: str
     child.stderr.pipe(out);
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     if (code !== 0) throw new Error(`The web build failed (exit ${code}); see ${logFile}`);
+    writeFileSync(BUILT_MARK, "");
   } finally {
     await release();
   }
