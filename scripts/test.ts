@@ -45,7 +45,13 @@ const tempDir = memoryTempDir(RUN_TEMP_BYTES);
  * The API's programs compiled once for both lanes: the API tests start them, and the browser and own-stack browser
  * files' stacks run the compiled server, as production does (test/global-programs.ts).
  */
-const programs = await buildTestPrograms();
+const removeTempDir = () => {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+};
+const programs = await buildTestPrograms().catch((error: unknown) => {
+  removeTempDir();
+  throw error;
+});
 
 const args = process.argv.slice(2);
 const filtered = args.some((arg) => !arg.startsWith("-"));
@@ -86,9 +92,10 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
 
 process.on("SIGINT", () => undefined);
 const started = Date.now();
-const codes = await Promise.all(LANES.map(runLane));
-if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-programs.remove();
+const codes = await Promise.all(LANES.map(runLane)).finally(() => {
+  removeTempDir();
+  programs.remove();
+});
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const [index, lane] of LANES.entries())
   console.log(`${lane.name} lane: ${codes[index] === 0 ? "passed" : `failed (exit ${codes[index]})`}`);
