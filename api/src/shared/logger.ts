@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { pino, type DestinationStream, type Level, type LevelWithSilent, type Logger } from "pino";
 import { SECRET_KEY } from "./secret-keys.ts";
 
@@ -44,6 +45,29 @@ function redacted(value: unknown, depth = 0): unknown {
 const STDOUT_BATCH_CHARS = 4096;
 const STDOUT_FLUSH_MS = 1000;
 
+/** How long the lines left at exit wait for a full stdout to take them before they are given up. */
+const EXIT_WRITE_WAIT_MS = 10_000;
+
+/**
+ * Writes `text` to stdout before returning, as an exit listener must. Once anything has touched process.stdout, a pipe
+ * on fd 1 is non-blocking: a write to a reader that lags behind (a log collector while the process crashes) fails with
+ * EAGAIN or takes part of the text, so the rest is written again until it is all out or EXIT_WRITE_WAIT_MS have
+ * passed. Not through pino's destination: its synchronous flush leaves out a write it has in flight.
+ */
+function writeAllSync(text: string): void {
+  let rest = Buffer.from(text);
+  const deadline = Date.now() + EXIT_WRITE_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN" || Date.now() > deadline) return;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+}
+
 /**
  * stdout, written a batch of lines at a time: one write per line (a request's line included) cost a busy API more
  * than the rest of a list answered from the answer cache. The lines are gathered here and handed to pino's destination
@@ -55,20 +79,8 @@ const STDOUT_FLUSH_MS = 1000;
 function batchedStdout(): DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: false });
   let batch = "";
-  // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener. The
-  // lines go through the destination's own synchronous flush, which waits out a full pipe (EAGAIN on a non-blocking
-  // stdout) and finishes a short write; a stdout that is gone takes nothing more.
-  let open = true;
-  const writeRest = () => {
-    if (!open) return;
-    stdout.write(batch);
-    batch = "";
-    try {
-      stdout.flushSync();
-    } catch {
-      return;
-    }
-  };
+  // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener.
+  const writeRest = () => writeAllSync(batch);
   const flush = () => {
     if (batch === "") return;
     process.off("exit", writeRest);
@@ -76,10 +88,7 @@ function batchedStdout(): DestinationStream {
     batch = "";
   };
   const timer = setInterval(flush, STDOUT_FLUSH_MS).unref();
-  stdout.once("close", () => {
-    open = false;
-    clearInterval(timer);
-  });
+  stdout.once("close", () => clearInterval(timer));
   return {
     write(line: string) {
       if (batch === "") process.once("exit", writeRest);
