@@ -56,10 +56,10 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
     return receipt;
   };
 
-  /** Mints `amount` PLI to `name` (the owner mints) and approves the staking contract to take it. */
-  const fund = async (name: DevAccountName, amount: bigint) => {
-    await mined(as("owner").token.write.mint([as(name).address, amount]));
-    await mined(as(name).token.write.approve([stakingRewards, amount]));
+  /** Mints `amount` PLI to `who` (the owner mints) and approves the staking contract to take it. */
+  const fund = async (who: DevAccountName | Hex, amount: bigint) => {
+    await mined(as("owner").token.write.mint([as(who).address, amount]));
+    await mined(as(who).token.write.approve([stakingRewards, amount]));
   };
 
   return { chain, deployment, publicClient, testClient, as, mined, fund };

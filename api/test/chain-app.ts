@@ -1,8 +1,11 @@
+import { parseEther } from "viem";
+import { test } from "vitest";
 import { startIndexer, waitForIndexedBlock } from "../../scripts/lib/indexer.ts";
-import { startChain } from "../../test/chain.ts";
+import { pli, startChain } from "../../test/chain.ts";
 import { asRole } from "../../test/roles.ts";
 import { startSafeChain } from "../../test/safe.ts";
 import { createTestAppWithSmtp } from "./app-fixture.ts";
+import { newOperator } from "./nodes.ts";
 
 type Chain = Awaited<ReturnType<typeof startChain>>;
 
@@ -46,9 +49,12 @@ export async function startChainApp({
       wsUrl: chain.anvil.wsUrl,
       deployment: chain.deployment,
     });
+    let nodes = 0;
     return {
       chain,
       t,
+      /** A node number (nodeBody's addresses and IP) no test on this app had yet. */
+      nodeNumber: () => ++nodes,
       /** The SMTP server the API's mailer sends to. */
       smtp: t.smtp,
       /** Resolves once `chain.*` reflects the chain's head. */
@@ -64,6 +70,37 @@ export async function startChainApp({
     for (const stop of started.reverse()) await stop().catch(() => undefined);
     throw error;
   }
+}
+
+export type ChainApp = Awaited<ReturnType<typeof startChainApp>>;
+
+/**
+ * Vitest's `test` with `chainApp`: one startChainApp for all the files of a Vitest worker that use it, started by the
+ * first and stopped when the worker ends (the API project's files share a worker's modules and run one after another
+ * in it). Each startChainApp costs about 3.4 CPU-seconds (Ponder 2.4; anvil, the deployment and the database 1).
+ * A file on it works only with records of its own (freshOperator, `nodeNumber()`), asserts only on those, and leaves
+ * what every file reads as it found it: the chain's stake limits and clock, the settings.
+ */
+export const chainAppTest = test.extend(
+  "chainApp",
+  { scope: "worker" },
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern.
+  async ({}, { onCleanup }): Promise<ChainApp> => {
+    const app = await startChainApp();
+    onCleanup(() => app.stop());
+    return app;
+  },
+);
+
+/**
+ * A new operator (a fresh wallet with a full session, as newOperator) whose wallet holds gas and `amount` PLI approved
+ * for staking: what the dev validator and standby wallets are to a file with a chain of its own.
+ */
+export async function freshOperator(app: ChainApp, amount = pli(1_000_000)) {
+  const operator = await newOperator(app.t);
+  await app.chain.testClient.setBalance({ address: operator.address, value: parseEther("100") });
+  await app.chain.fund(operator.key, amount);
+  return operator;
 }
 
 /**

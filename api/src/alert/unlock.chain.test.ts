@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
-import { startChainApp } from "../../test/chain-app.ts";
-import { adminAndTwoOperators, approvedNode } from "../../test/incentives.ts";
+import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app.ts";
+import { approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
 import { HANDLER } from "../handlers.ts";
 import { sendPendingMails } from "../mail/index.ts";
@@ -10,14 +10,14 @@ import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * Stake unlock alerts from the chain: stakes and unlocks sent to anvil, indexed by Ponder into the
- * API's database, found by the unlock-scan handler and mailed to the operator whose wallet it is.
+ * API's database, found by the unlock-scan handler and mailed to the operator whose wallet it is. On the worker's
+ * shared chain app: fresh operators, and only their mails and their webhook's deliveries are read.
  */
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let app: ChainApp;
 
-beforeAll(async () => {
-  app = await startChainApp();
+chainAppTest.beforeAll(({ chainApp }) => {
+  app = chainApp;
 });
-afterAll(() => app?.stop());
 
 const mailsTo = (to: string) => app.smtp.textsTo(to);
 /** What follows an indexed range for unlocks: the scan records the alerts, the mail handler sends them. */
@@ -29,11 +29,12 @@ async function scanAndMail() {
 describe("stake unlocked alerts", () => {
   it("an indexed unlock mails its operator once however often the scan runs; an operator who turned the kind off gets none", async () => {
     const { t, chain, synced } = app;
-    const { admin, a, b } = await adminAndTwoOperators(app);
-    const nodeOfA = await approvedNode(app, admin, a, 1, { name: "Alpha" });
-    const nodeOfB = await approvedNode(app, admin, b, 2);
-    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), nodeOfA.node]));
-    await chain.mined(chain.as("standby").staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
+    const admin = await t.adminToken(await t.addAdmin());
+    const [a, b] = [await freshOperator(app), await freshOperator(app)];
+    const nodeOfA = await approvedNode(app, admin, a, app.nodeNumber(), { name: "Alpha" });
+    const nodeOfB = await approvedNode(app, admin, b, app.nodeNumber());
+    await chain.mined(chain.as(a.key).staking.write.stakeTokens([pli(50_000), nodeOfA.node]));
+    await chain.mined(chain.as(b.key).staking.write.stakeTokens([pli(50_000), nodeOfB.node]));
     await synced();
     await scanAndMail();
     expect(mailsTo(a.email).filter((mail) => mail.includes("unlocked"))).toHaveLength(0);

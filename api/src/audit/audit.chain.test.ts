@@ -1,33 +1,32 @@
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { pli } from "../../../test/chain.ts";
-import { startChainApp } from "../../test/chain-app.ts";
+import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app.ts";
 import { approvedNode } from "../../test/incentives.ts";
-import { newOperator, nodeBody } from "../../test/nodes.ts";
+import { nodeBody } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, NODE_STATUS, PAYOUT_GAS } from "../public-contract/index.ts";
 
 /**
  * The admin actions that answer a chain transaction (the unlock, the payout and its plan, a stake limit change):
  * sent to anvil, indexed by Ponder, then hinted through the API, which records each in the audit trail with its hash.
+ * On the worker's shared chain app: a fresh operator, only the records each action added are read, and the stake
+ * limit changed is set back.
  */
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let app: ChainApp;
 let adminId: string;
 let token: string;
-let operator: Awaited<ReturnType<typeof newOperator>>;
+let operator: Awaited<ReturnType<typeof freshOperator>>;
 let node: Awaited<ReturnType<typeof approvedNode>>;
 const ADMIN_IP = "203.0.113.9";
 
-beforeAll(async () => {
-  app = await startChainApp();
+chainAppTest.beforeAll(async ({ chainApp }) => {
+  app = chainApp;
   const admin = await app.t.addAdmin();
   adminId = admin.id;
   token = await app.t.adminToken(admin);
-  operator = await newOperator(app.t, DEV_KEYS.validator);
-  await app.chain.fund("validator", pli(1_000_000));
-  node = await approvedNode(app, token, operator, 1);
+  operator = await freshOperator(app);
+  node = await approvedNode(app, token, operator, app.nodeNumber());
 });
-afterAll(() => app?.stop());
 
 const owner = () => app.chain.as("owner");
 const asAdmin = (url: string, body: unknown) => app.t.call("POST", url, { token, body, ip: ADMIN_IP });
@@ -42,7 +41,7 @@ async function recorded(act: () => Promise<{ status: number; body: unknown }>) {
 
 describe("admin actions on the chain leave one audit record each, with the transaction hash", () => {
   it("the unlock hint", async () => {
-    await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(50_000), node.node]));
+    await app.chain.mined(app.chain.as(operator.key).staking.write.stakeTokens([pli(50_000), node.node]));
     const unlock = await app.chain.mined(owner().staking.write.unlock([operator.address, node.node]));
     await app.synced();
     const stakeId = `${operator.wallet}-${node.nodeKey}`;
@@ -120,6 +119,11 @@ describe("admin actions on the chain leave one audit record each, with the trans
   });
 
   it("the stake limit change, once however often it is hinted", async () => {
+    const minimum = await owner().staking.read.minStakeAmt();
+    onTestFinished(async () => {
+      await app.chain.mined(owner().staking.write.setMinStakeAmt([minimum]));
+      await app.synced();
+    });
     const sent = await app.chain.mined(owner().staking.write.setMinStakeAmt([pli(70_000)]));
     await app.synced();
     const tnxHash = sent.transactionHash;
@@ -138,7 +142,7 @@ describe("admin actions on the chain leave one audit record each, with the trans
   });
 
   it("the Approved review, with the hash of the whitelisting transaction", async () => {
-    const body = nodeBody(2);
+    const body = nodeBody(app.nodeNumber());
     const created = await app.t.call("POST", API.node.root, { token: operator.token, body });
     expect(created.status).toBe(201);
     const nodeId = created.body.data._id as string;

@@ -1,25 +1,25 @@
 import pg from "pg";
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { ANSWER_CHANNEL } from "../db/migrations/0020_answer-invalidation.ts";
 import { HANDLER } from "../handlers.ts";
-import { startChainApp } from "../../test/chain-app.ts";
-import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
+import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app.ts";
+import { nodeBody, registerNode } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
 
 /**
  * Nodes against a real chain: anvil with the portal's contracts, the Ponder indexer writing `chain.*`
- * into the API's database, whitelists and stakes sent as transactions.
+ * into the API's database, whitelists and stakes sent as transactions. On the worker's shared chain app: a fresh
+ * operator and nodes of its own.
  */
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let app: ChainApp;
 let chain: typeof app.chain;
 let synced: typeof app.synced;
 let t: TestApp;
 let admin: string;
-let operator: Awaited<ReturnType<typeof newOperator>>;
+let operator: Awaited<ReturnType<typeof freshOperator>>;
 
 const byId = (token: string, id: string) =>
   t.call("GET", `${API.node.byId}?nodeId=${id}`, { token }).then((r) => r.body);
@@ -28,22 +28,20 @@ const review = (id: string, status: string) =>
 const toggle = (id: string, status: string) =>
   t.call("POST", API.node.deactivate, { token: operator.token, body: { _id: id, status } });
 const remove = (id: string) => t.call("POST", API.node.delete, { token: admin, body: { id } });
-const addNode = (n: number) => registerNode(t, operator.token, n);
+const addNode = () => registerNode(t, operator.token, app.nodeNumber());
 
-beforeAll(async () => {
-  app = await startChainApp();
+chainAppTest.beforeAll(async ({ chainApp }) => {
+  app = chainApp;
   ({ chain, t, synced } = app);
   admin = await t.adminToken(await t.addAdmin());
-  operator = await newOperator(t, DEV_KEYS.validator);
-  await chain.fund("validator", pli(1_000_000));
+  operator = await freshOperator(app);
 });
-afterAll(() => app?.stop());
 
 describe("nodes on a real chain", () => {
   let first: { id: string; node: Address };
 
   it("saves Approved only once the whitelist of (wallet, node) on StakingRewards is indexed", async () => {
-    first = await addNode(1);
+    first = await addNode();
     expect((await review(first.id, NODE_STATUS.verified)).status).toBe(200);
     expect(await review(first.id, NODE_STATUS.approved)).toMatchObject({
       status: 409,
@@ -62,7 +60,7 @@ describe("nodes on a real chain", () => {
   });
 
   it("becomes Active once a stake in Stake is indexed, read with the stake so far and the reputation score", async () => {
-    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), first.node]));
+    await chain.mined(chain.as(operator.key).staking.write.stakeTokens([pli(50_000), first.node]));
     await synced();
     const node = await byId(operator.token, first.id);
     expect(node).toMatchObject({
@@ -92,11 +90,11 @@ describe("nodes on a real chain", () => {
   });
 
   it("the node-reconcile handler makes a staked Approved node Active with no read, its history by the system", async () => {
-    const second = await addNode(2);
+    const second = await addNode();
     await chain.mined(chain.as("owner").staking.write.whiteListIt([operator.address, second.node]));
     await synced();
     expect((await review(second.id, NODE_STATUS.approved)).status).toBe(200);
-    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(60_000), second.node]));
+    await chain.mined(chain.as(operator.key).staking.write.stakeTokens([pli(60_000), second.node]));
     await synced();
     await t.handlers.run(HANDLER.nodeReconcile);
     const row = await t.db
@@ -125,7 +123,9 @@ describe("nodes on a real chain", () => {
   it("a De-Active node with a stake still counts towards the limit, and may be made Active again", async () => {
     const off = await toggle(first.id, NODE_STATUS.deActive);
     expect(off.body).toMatchObject({ message: MESSAGES.nodeDeactivated, data: { status: NODE_STATUS.deActive } });
-    expect((await t.call("POST", API.node.root, { token: operator.token, body: nodeBody(3) })).status).toBe(409);
+    expect(
+      (await t.call("POST", API.node.root, { token: operator.token, body: nodeBody(app.nodeNumber()) })).status,
+    ).toBe(409);
     const on = await toggle(first.id, NODE_STATUS.active);
     expect(on.body).toMatchObject({ message: MESSAGES.nodeStatusUpdated, data: { status: NODE_STATUS.active } });
   });
@@ -141,7 +141,7 @@ describe("nodes on a real chain", () => {
       status: 409,
       body: { error: MESSAGES.activateNeedsStake },
     });
-    await chain.mined(chain.as("validator").staking.write.unstake([first.node]));
+    await chain.mined(chain.as(operator.key).staking.write.unstake([first.node]));
     await synced();
     expect((await byId(operator.token, first.id)).stake).toEqual({ status: STAKE_STATUS.withdraw, totalStaked: "0" });
     expect((await remove(first.id)).body.message).toBe(MESSAGES.nodeDeleted);
