@@ -75,22 +75,72 @@ export async function startChainApp({
 export type ChainApp = Awaited<ReturnType<typeof startChainApp>>;
 
 /**
- * Vitest's `test` with `chainApp`: one startChainApp for all the files of a Vitest worker that use it, started by the
- * first and stopped when the worker ends (the API project's files share a worker's modules and run one after another
- * in it). Each startChainApp costs about 3.4 CPU-seconds (Ponder 2.4; anvil, the deployment and the database 1).
- * A file on it works only with records of its own (freshOperator, `nodeNumber()`), asserts only on those, and leaves
- * what every file reads as it found it: the chain's stake limits and clock, the settings.
+ * How long the shared chain app waits for its next file before it stops. An idle one costs about 0.012 CPU-seconds a
+ * second (Ponder's rounds, the pools), a new one about 3.4 (Ponder 2.4; anvil, the deployment and the database 1): a
+ * worker's next file that uses it mostly comes within a minute, while its last one would otherwise keep it until the
+ * worker ends, minutes later.
  */
-export const chainAppTest = test.extend(
-  "chainApp",
-  { scope: "worker" },
-  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern.
-  async ({}, { onCleanup }): Promise<ChainApp> => {
-    const app = await startChainApp();
-    onCleanup(() => app.stop());
+const SHARED_APP_IDLE_MS = 60_000;
+
+/** One startChainApp taken by file after file, stopped once no file took it for SHARED_APP_IDLE_MS or on `stop()`. */
+class SharedChainApp {
+  private app: Promise<ChainApp> | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  /** The last stop, awaited before a new start: a stop's failure reaches the next file or the worker's teardown. */
+  private stopped: Promise<void> = Promise.resolve();
+
+  take(): Promise<ChainApp> {
+    clearTimeout(this.idle);
+    const app = (this.app ??= this.stopped.then(() => startChainApp()));
+    app.catch(() => {
+      if (this.app === app) this.app = undefined;
+    });
     return app;
-  },
-);
+  }
+
+  release() {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.stop().catch(() => undefined), SHARED_APP_IDLE_MS);
+  }
+
+  stop(): Promise<void> {
+    clearTimeout(this.idle);
+    const app = this.app;
+    this.app = undefined;
+    if (app)
+      this.stopped = this.stopped.then(() =>
+        app.then(
+          (running) => running.stop(),
+          () => undefined,
+        ),
+      );
+    return this.stopped;
+  }
+}
+
+/**
+ * Vitest's `test` with `chainApp`: a startChainApp shared by the files of a Vitest worker that use it, one after
+ * another (the API project's files share a worker's modules and run in turn in it): started by the first, taken over
+ * by the next, stopped once idle (SHARED_APP_IDLE_MS) or when the worker ends. A file on it works only with records of
+ * its own (freshOperator, `nodeNumber()`), asserts only on those, and leaves what every file reads as it found it: the
+ * chain's stake limits and clock, the settings.
+ */
+export const chainAppTest = test
+  .extend(
+    "sharedChainApp",
+    { scope: "worker" },
+    // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern.
+    async ({}, { onCleanup }) => {
+      const shared = new SharedChainApp();
+      onCleanup(() => shared.stop());
+      return shared;
+    },
+  )
+  .extend("chainApp", { scope: "file" }, async ({ sharedChainApp }, { onCleanup }) => {
+    const app = await sharedChainApp.take();
+    onCleanup(() => sharedChainApp.release());
+    return app;
+  });
 
 /**
  * A new operator (a fresh wallet with a full session, as newOperator) whose wallet holds gas and `amount` PLI approved

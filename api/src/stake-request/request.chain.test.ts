@@ -1,23 +1,25 @@
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
+import { describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
-import { startChainApp } from "../../test/chain-app.ts";
+import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody, registerNode } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
 
 /**
  * Interest requests against a real chain: anvil with the portal's contracts and the Ponder indexer
- * writing `chain.*` into the API's database; Approved needs the farm whitelist sent and indexed.
+ * writing `chain.*` into the API's database; Approved needs the farm whitelist sent and indexed. On the worker's
+ * shared chain app: fresh operators, and the counts over every request are read against those at the file's start.
  */
-let app: Awaited<ReturnType<typeof startChainApp>>;
+let app: ChainApp;
 let chain: typeof app.chain;
 let synced: typeof app.synced;
 let t: TestApp;
 let admin: string;
-let a: Awaited<ReturnType<typeof newOperator>>;
+let a: Awaited<ReturnType<typeof freshOperator>>;
 let b: Awaited<ReturnType<typeof newOperator>>;
+/** What the admin's counts over every request answered before this file made any. */
+let before: { total: number; rejected: number; counts: { _id: { status: string }; count: number }[] };
 
 const ask = (token: string, nodeId: string) => t.call("POST", API.stakeRequest.root, { token, body: { nodeId } });
 const setStatus = (id: string, status: string) =>
@@ -25,24 +27,31 @@ const setStatus = (id: string, status: string) =>
 const ownStatus = (token: string, nodeId: string) =>
   t.call("GET", `${API.stakeRequest.root}?nodeId=${nodeId}`, { token }).then((r) => r.body);
 
-const addNode = (token: string, n: number) => registerNode(t, token, n);
+const totalDocs = async (query = "") =>
+  (await t.call("GET", `${API.stakeRequest.root}${query}`, { token: admin })).body.totalDocs as number;
+/** How many requests `before` counted in `status`. */
+const countBefore = (status: string) => before.counts.find((row) => row._id.status === status)?.count ?? 0;
 
-beforeAll(async () => {
-  app = await startChainApp();
+chainAppTest.beforeAll(async ({ chainApp }) => {
+  app = chainApp;
   ({ chain, t, synced } = app);
   admin = await t.adminToken(await t.addAdmin());
-  a = await newOperator(t, DEV_KEYS.validator);
-  b = await newOperator(t, DEV_KEYS.standby);
-  await chain.fund("validator", pli(1_000_000));
+  a = await freshOperator(app);
+  b = await newOperator(t);
+  before = {
+    total: await totalDocs(),
+    rejected: await totalDocs("?q=rejected"),
+    counts: (await t.call("GET", API.stakeRequest.statusCount, { token: admin })).body,
+  };
 });
-afterAll(() => app?.stop());
 
 describe("interest requests on a real chain", () => {
-  let node: { id: string; node: Address };
+  let node: { id: string; node: Address; name: string };
   let requestId: string;
 
   it("an operator asks only for their own Approved or Active node, once while a request is open", async () => {
-    node = await addNode(a.token, 1);
+    const n = app.nodeNumber();
+    node = { ...(await registerNode(t, a.token, n)), name: nodeBody(n).name };
     expect(await ask(a.token, node.id)).toMatchObject({
       status: 409,
       body: { error: MESSAGES.requestNodeNotApproved },
@@ -129,7 +138,7 @@ describe("interest requests on a real chain", () => {
   });
 
   it("the admin list shows the owner's email and wallet and the node's stake from the chain; counts and search", async () => {
-    await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), node.node]));
+    await chain.mined(chain.as(a.key).staking.write.stakeTokens([pli(50_000), node.node]));
     await synced();
     const list = await t.call("GET", `${API.stakeRequest.root}?page=1&limit=5&q=${encodeURIComponent(a.email)}`, {
       token: admin,
@@ -149,13 +158,13 @@ describe("interest requests on a real chain", () => {
     });
     expect(list.body.docs[1]).toMatchObject({ _id: requestId, status: STAKE_REQUEST_STATUS.rejected });
     expect((await t.call("GET", `${API.stakeRequest.root}?q=${b.email}`, { token: admin })).body.totalDocs).toBe(0);
-    expect((await t.call("GET", `${API.stakeRequest.root}?q=rejected`, { token: admin })).body.totalDocs).toBe(1);
+    expect(await totalDocs("?q=rejected")).toBe(before.rejected + 1);
     const counts = await t.call("GET", API.stakeRequest.statusCount, { token: admin });
     expect(counts.body).toEqual([
-      { _id: { status: STAKE_REQUEST_STATUS.pending }, count: 1 },
-      { _id: { status: STAKE_REQUEST_STATUS.approved }, count: 0 },
-      { _id: { status: STAKE_REQUEST_STATUS.rejected }, count: 1 },
-      { _id: { status: STAKE_REQUEST_STATUS.verified }, count: 0 },
+      { _id: { status: STAKE_REQUEST_STATUS.pending }, count: countBefore(STAKE_REQUEST_STATUS.pending) + 1 },
+      { _id: { status: STAKE_REQUEST_STATUS.approved }, count: countBefore(STAKE_REQUEST_STATUS.approved) },
+      { _id: { status: STAKE_REQUEST_STATUS.rejected }, count: countBefore(STAKE_REQUEST_STATUS.rejected) + 1 },
+      { _id: { status: STAKE_REQUEST_STATUS.verified }, count: countBefore(STAKE_REQUEST_STATUS.verified) },
     ]);
   });
 
@@ -180,7 +189,7 @@ describe("interest requests on a real chain", () => {
 
   it("exports every matching request as CSV, stake totals in PLI, formula-like cells neutralised", async () => {
     const formula = { id: "", node: "0x" as Address };
-    const body = nodeBody(2, { name: "=1+2" });
+    const body = nodeBody(app.nodeNumber(), { name: "=1+2" });
     formula.id = (await t.call("POST", API.node.root, { token: a.token, body })).body.data._id;
     formula.node = body.nodeAddress as Address;
     await chain.mined(chain.as("owner").staking.write.whiteListIt([a.address, formula.node]));
@@ -199,7 +208,7 @@ describe("interest requests on a real chain", () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(`,Pending,${a.email},${a.wallet},'=1+2,${formula.node.toLowerCase()},,,`);
-    expect(lines[2]).toContain(`,Pending,${a.email},${a.wallet},Node 1,${node.node.toLowerCase()},Stake,50000,`);
+    expect(lines[2]).toContain(`,Pending,${a.email},${a.wallet},${node.name},${node.node.toLowerCase()},Stake,50000,`);
     expect(lines[3]).toContain(",Rejected,");
     expect((await t.call("GET", `${API.stakeRequest.export}?q=nobody`, { token: admin })).body).toBe(
       "Date,Status,Email,Wallet Address,Node Name,Node Address,Stake Status,Total Stake (PLI),Last Updated At\r\n",
@@ -211,6 +220,6 @@ describe("interest requests on a real chain", () => {
       message: MESSAGES.requestDeleted,
     });
     expect((await t.call("POST", API.stakeRequest.delete, { token: admin, body: { id: requestId } })).status).toBe(404);
-    expect((await t.call("GET", API.stakeRequest.root, { token: admin })).body.totalDocs).toBe(2);
+    expect(await totalDocs()).toBe(before.total + 2);
   });
 });
