@@ -73,20 +73,24 @@ it("drops the rows of orphaned blocks after a shallow reorg and indexes the repl
   expect(orphanWhitelist.blockNumber).toBe(orphanTopup.blockNumber + 1n);
 });
 
-it("commits a block's reorg rows of every table in one database call (the Ponder patch in patches/)", async () => {
-  const commits = async () => {
+it("commits a block's reorg rows of every table and its checkpoint in one database call (the Ponder patch in patches/)", async () => {
+  const calls = async () => {
     const metrics = await (await fetch(`${f.indexer.url}/metrics`)).text();
-    const count = /^ponder_database_method_duration_count\{method="commit_block"\} (\d+)$/m.exec(metrics);
-    return Number(count?.[1] ?? 0);
+    const count = (method: string) =>
+      Number(
+        new RegExp(`^ponder_database_method_duration_count\\{method="${method}"\\} (\\d+)$`, "m").exec(metrics)?.[1] ??
+          0,
+      );
+    return { commits: count("commit_block"), checkpoints: count("update_checkpoints") };
   };
   await f.synced();
-  const before = await commits();
+  const before = await calls();
   const blocks = 3;
   for (let topUp = 0; topUp < blocks; topUp++)
     await f.mined(f.as("validator").staking.write.topupStake([pli(1_000), NODE_A]));
   await f.synced();
 
-  expect(await commits()).toBe(before + blocks);
+  expect(await calls()).toEqual({ commits: before.commits + blocks, checkpoints: before.checkpoints });
 });
 
 /** The voluntary context switches of a process's main thread so far: each time it went to sleep waiting. */
