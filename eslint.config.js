@@ -102,6 +102,9 @@ export default tseslint.config(
       // Programs the tests and benches compile for a run, removed at its end; a killed run leaves them behind.
       "api/.test-dist-*/**",
       "api/.bench-dist-*/**",
+      // A web build before it takes web/dist's place, and the build it replaced (scripts/lib/web-build.ts).
+      "web/dist.building-*/**",
+      "web/dist.replaced-*/**",
     ],
   },
   js.configs.recommended,
