@@ -73,7 +73,7 @@ it("drops the rows of orphaned blocks after a shallow reorg and indexes the repl
   expect(orphanWhitelist.blockNumber).toBe(orphanTopup.blockNumber + 1n);
 });
 
-it("commits a block's reorg rows of every table and its checkpoint in one database call (the Ponder patch in patches/)", async () => {
+it("writes a live block's rows in one database call, then its reorg rows and checkpoint in one more (the Ponder patch in patches/)", async () => {
   const calls = async () => {
     const metrics = await (await fetch(`${f.indexer.url}/metrics`)).text();
     const count = (method: string) =>
@@ -81,7 +81,7 @@ it("commits a block's reorg rows of every table and its checkpoint in one databa
         new RegExp(`^ponder_database_method_duration_count\\{method="${method}"\\} (\\d+)$`, "m").exec(metrics)?.[1] ??
           0,
       );
-    return { commits: count("commit_block"), checkpoints: count("update_checkpoints") };
+    return { commits: count("commit_block"), checkpoints: count("update_checkpoints"), flushes: count("flush_rows") };
   };
   await f.synced();
   const before = await calls();
@@ -90,7 +90,11 @@ it("commits a block's reorg rows of every table and its checkpoint in one databa
     await f.mined(f.as("validator").staking.write.topupStake([pli(1_000), NODE_A]));
   await f.synced();
 
-  expect(await calls()).toEqual({ commits: before.commits + blocks, checkpoints: before.checkpoints });
+  expect(await calls()).toEqual({
+    commits: before.commits + blocks,
+    checkpoints: before.checkpoints,
+    flushes: before.flushes + blocks,
+  });
 });
 
 /** The voluntary context switches of a process's main thread so far: each time it went to sleep waiting. */
