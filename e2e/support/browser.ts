@@ -26,6 +26,16 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
+ * V8 without its optimizing compilers (Maglev, TurboFan) in the test browser's pages: a test page lives for seconds,
+ * and compiling its hot functions on background threads bought speed no test used (the interpreter and the baseline
+ * compiler run the same JavaScript with the same results). Four browser files, two runs each, interleaved
+ * (`npm run bench:test-cpu -- e2e/operator.browser.test.ts e2e/jobs.browser.test.ts e2e/admin.browser.test.ts
+ * e2e/nodes.browser.test.ts`): the renderers 36.0 and 37.3 CPU-s against 40.1 and 42.6. The benches, which time the
+ * product, keep V8's defaults.
+ */
+const TEST_JS_FLAGS = "--js-flags=--no-opt,--no-maglev";
+
+/**
  * Headless chromium with a fresh profile (Playwright gives each launch its own user-data dir), as the benches use it.
  * `extraArgs` are added to the project's flags.
  */
@@ -87,7 +97,7 @@ export function useBrowser(): { readonly current: Browser } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    const shared = await (workerBrowser ??= launchBrowser([runTag(inject("e2eBrowserTag"))]));
+    const shared = await (workerBrowser ??= launchBrowser([runTag(inject("e2eBrowserTag")), TEST_JS_FLAGS]));
     const view = Object.create(shared) as Browser;
     view.newContext = async (options) => {
       const context = await shared.newContext({ reducedMotion: "reduce", ...options });
