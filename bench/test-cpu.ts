@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
 
 const INTERVAL_MS = 500;
 const TICKS_PER_SECOND = 100;
@@ -32,6 +33,8 @@ function kindOf(commandLine: string): string {
 interface Seen {
   kind: string;
   ticks: number;
+  /** The program and its first argument, by which the processes counted as "other" are listed. */
+  program: string;
 }
 
 const tracked = new Map<string, Seen>();
@@ -39,6 +42,16 @@ const family = new Set<number>();
 const totals = new Map<string, number>();
 /** How many processes of each kind the run started (a chromium renderer per page's site and context). */
 const started = new Map<string, number>();
+/** The CPU ticks of the processes counted as "other", by program: what the kinds above do not name. */
+const otherPrograms = new Map<string, number>();
+
+/** A process's program (its file's name) and first argument, shortened: enough to tell one tool from another. */
+const programOf = (commandLine: string) =>
+  commandLine
+    .split(" ")
+    .slice(0, 2)
+    .map((part) => path.basename(part).slice(0, 40))
+    .join(" ");
 
 function sample(): void {
   for (const entry of readdirSync("/proc")) {
@@ -61,10 +74,14 @@ function sample(): void {
     const key = `${pid} ${fields[19]}`;
     let seen = tracked.get(key);
     if (!seen) {
-      seen = { kind: kindOf(commandLine), ticks: 0 };
+      seen = { kind: kindOf(commandLine), ticks: 0, program: programOf(commandLine) };
       started.set(seen.kind, (started.get(seen.kind) ?? 0) + 1);
     }
-    if (ticks > seen.ticks) totals.set(seen.kind, (totals.get(seen.kind) ?? 0) + ticks - seen.ticks);
+    if (ticks > seen.ticks) {
+      totals.set(seen.kind, (totals.get(seen.kind) ?? 0) + ticks - seen.ticks);
+      if (seen.kind === "other")
+        otherPrograms.set(seen.program, (otherPrograms.get(seen.program) ?? 0) + ticks - seen.ticks);
+    }
     seen.ticks = Math.max(seen.ticks, ticks);
     tracked.set(key, seen);
   }
@@ -92,6 +109,12 @@ console.log(
 );
 for (const row of rows)
   console.log(`${row.seconds.toFixed(1).padStart(9)} CPU-s  ${row.kind} (${row.processes} processes)`);
+const OTHER_LISTED = 6;
+const others = [...otherPrograms.entries()].sort((a, b) => b[1] - a[1]).slice(0, OTHER_LISTED);
+if (others.length > 0)
+  console.log(
+    `  of "other": ${others.map(([program, ticks]) => `${program} ${(ticks / TICKS_PER_SECOND).toFixed(1)}`).join(", ")}`,
+  );
 console.log(
   `${cpuSeconds.toFixed(1).padStart(9)} CPU-s in all: ${(cpuSeconds / wallSeconds).toFixed(2)} of the machine's ` +
     `${availableParallelism()} cores on average (load at the end ${loadavg()[0]!.toFixed(1)})`,
