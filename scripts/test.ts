@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { buildTestPrograms, SHARED_PROGRAMS_ENV } from "../test/global-programs.ts";
 import { memoryTempDir } from "./lib/memory-temp.ts";
+import { stopProcessesMarked } from "./lib/run-processes.ts";
 
 /**
  * `npm test`: every Vitest project, in two lanes that run at the same time. The browser lane runs the
@@ -42,6 +44,14 @@ const RUN_TEMP_BYTES = 4 * 1024 ** 3;
 const tempDir = memoryTempDir(RUN_TEMP_BYTES);
 
 /**
+ * The mark in the environment of every process of this run (the lanes and all they start). A lane killed or crashed
+ * skips its teardown, and its stacks' Postgres, anvil, Ponder and API would run on; the run stops whatever carries
+ * its mark once both lanes have ended.
+ */
+const RUN_MARK = "PLI_TEST_RUN";
+const runId = `${process.pid}-${randomBytes(4).toString("hex")}`;
+
+/**
  * The API's programs compiled once for both lanes: the API tests start them, and the browser and own-stack browser
  * files' stacks run the compiled server, as production does (test/global-programs.ts).
  */
@@ -75,6 +85,7 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
         ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}),
         ...(tempDir ? { TMPDIR: tempDir } : {}),
         [SHARED_PROGRAMS_ENV]: programs.dir,
+        [RUN_MARK]: runId,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -92,7 +103,9 @@ function runLane(lane: (typeof LANES)[number]): Promise<number> {
 
 process.on("SIGINT", () => undefined);
 const started = Date.now();
-const codes = await Promise.all(LANES.map(runLane)).finally(() => {
+const codes = await Promise.all(LANES.map(runLane)).finally(async () => {
+  const left = await stopProcessesMarked(RUN_MARK, runId);
+  if (left > 0) console.log(`npm test stopped ${left} processes its lanes left running`);
   removeTempDir();
   programs.remove();
 });
