@@ -56,7 +56,7 @@ async function shoot(page: Page, name: string) {
 async function monthsWithBars(page: Page, title: string): Promise<string[]> {
   const chart = page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: title }) });
   await chart.locator(".recharts-bar-rectangle path").first().waitFor();
-  const months: string[] = [];
+  const bars: { x: number; month: string }[] = [];
   for (const bar of await chart.locator(".recharts-bar-rectangle path").all()) {
     const box = await bar.boundingBox();
     if (!box || box.height === 0) continue;
@@ -64,11 +64,10 @@ async function monthsWithBars(page: Page, title: string): Promise<string[]> {
     await page.mouse.move(0, 0);
     await label.waitFor({ state: "hidden" });
     await bar.hover({ force: true });
-    const month = await label.textContent();
-    if (month && !months.includes(month)) months.push(month);
+    bars.push({ x: box.x, month: (await label.textContent()) ?? "" });
   }
   await page.mouse.move(0, 0);
-  return months;
+  return [...new Set(bars.sort((a, b) => a.x - b.x).map((bar) => bar.month))];
 }
 /** An amount as a card or cell shows it: beyond any real balance (the layout sweep seeds one), abbreviated. */
 const pli = (wei: bigint | string) => `${abbreviatedToken(BigInt(wei)) ?? formatToken(BigInt(wei))} PLI`;
