@@ -18,22 +18,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The wallet's PLI and XDC balances, read from the chain. */
+function WalletBalances({ wallet }: { wallet: Address }) {
+  const { pli, native } = useWalletBalances(wallet);
+  return (
+    <>
+      <Row label="PLI">
+        <Amount wei={pli} unit="PLI" size="sm" testId="pli-balance" />
+      </Row>
+      <Row label="XDC">
+        <Amount wei={native} unit="XDC" size="sm" testId="native-balance" />
+      </Row>
+    </>
+  );
+}
+
+/**
+ * Total Staked in a component of its own: the total a live event carries redraws this row alone, without running the
+ * balances' chain hooks beside it.
+ */
+function TotalStaked() {
+  const totalStaked = useTotalStaked();
+  return (
+    <Row label="Total Staked">
+      <Amount wei={totalStaked.data} unit="PLI" size="sm" testId="total-staked" />
+    </Row>
+  );
+}
+
 /** The sidebar's wallet block: PLI and XDC balances (4 decimals), Total Staked, Deposit and Staked. */
 export function OperatorWallet({ wallet, onNavigate }: { wallet: Address; onNavigate: () => void }) {
-  const { pli, native } = useWalletBalances(wallet);
-  const totalStaked = useTotalStaked();
   return (
     <Stack gap="md">
       <Stack gap={6} aria-label="Balances">
-        <Row label="PLI">
-          <Amount wei={pli} unit="PLI" size="sm" testId="pli-balance" />
-        </Row>
-        <Row label="XDC">
-          <Amount wei={native} unit="XDC" size="sm" testId="native-balance" />
-        </Row>
-        <Row label="Total Staked">
-          <Amount wei={totalStaked.data} unit="PLI" size="sm" testId="total-staked" />
-        </Row>
+        <WalletBalances wallet={wallet} />
+        <TotalStaked />
       </Stack>
       <SimpleGrid cols={2} spacing="xs">
         <Button component={Link} to={routes.listNode.href()} onClick={onNavigate} size="sm" fullWidth>

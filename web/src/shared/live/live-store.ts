@@ -53,7 +53,9 @@ function dataFrom(meta: Record<string, unknown> | undefined, event: LiveEvent): 
 
 /**
  * Brings the queries whose meta names one of the topics of a live event (`data`: the event as the stream sent it) up
- * to date: sets those whose new data the event carries, refetches the others.
+ * to date: sets those whose new data the event carries, refetches the others. What the event carries is drawn first:
+ * the refetches start a task later, once TanStack Query has told its observers (its notifications go out in a
+ * `setTimeout(0)` of their own) and React has drawn them, so starting their requests does not hold up the new figures.
  */
 export async function applyLiveEvent(queryClient: QueryClient, data: string) {
   const parsed = (await eventSchema()).safeParse(parseJson(data));
@@ -72,6 +74,7 @@ export async function applyLiveEvent(queryClient: QueryClient, data: string) {
     void queryClient.cancelQueries({ queryKey: query.queryKey, exact: true });
     carried.add(query);
   }
+  if (carried.size > 0) await new Promise((resolve) => setTimeout(resolve, 0));
   void queryClient.invalidateQueries({ predicate: (query) => concerned.includes(query) && !carried.has(query) });
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { notifyManager, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   applyLiveEvent,
@@ -68,6 +68,31 @@ describe("a live event applied to the cached queries", () => {
     expect(client.getQueryData(total.queryKey)).toBe(51_000n * 10n ** 18n);
     await vi.waitFor(() => expect(fetches.list).toBe(2));
     expect(fetches.total, "the total is not asked for again").toBe(1);
+  });
+
+  it("tells the total's watchers its new value before the refetches of the rest start", async () => {
+    const { client, total, list } = cachedQueries();
+    const order: string[] = [];
+    const totalObserver = new QueryObserver(client, total);
+    // As useQuery subscribes: the observer's news reaches React through TanStack Query's scheduled notifications.
+    onTestFinished(
+      totalObserver.subscribe(notifyManager.batchCalls((result) => order.push(`total ${String(result.data)}`))),
+    );
+    await vi.waitFor(() => expect(totalObserver.getCurrentResult().isSuccess).toBe(true));
+    await watched(client, {
+      ...list,
+      queryFn: () => {
+        order.push("list fetched");
+        return list.queryFn();
+      },
+    });
+    order.length = 0;
+
+    await applyLiveEvent(client, event({ tillStake: "9" }));
+
+    await vi.waitFor(() => expect(order).toContain("list fetched"));
+    expect(order.indexOf("total 9")).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf("total 9")).toBeLessThan(order.indexOf("list fetched"));
   });
 
   it("refetches the total when the event carries none (a catch-up event)", async () => {
