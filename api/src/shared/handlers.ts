@@ -38,8 +38,8 @@ export interface Handler {
 export interface Handlers {
   /**
    * Runs every handler on `trigger` (for `announced` and `indexed`, those whose announcedTopics or indexedTopics meet
-   * `topics`); resolves once those
-   * the event waits for (beforeEvent) have run.
+   * `topics`); resolves once those the event waits for (beforeEvent) have run. The others start once those have
+   * ended: the event waits on the first alone, which then have the database and the CPU to themselves.
    */
   trigger(trigger: Trigger, topics?: readonly string[]): Promise<void>;
   /** Runs the handler `name` soon (a run under way runs once more after it), without waiting. */
@@ -85,15 +85,20 @@ export function handlerRunner(list: readonly Handler[], log: Log, onWake?: (name
   return {
     async trigger(trigger, topics = []) {
       const waited: Promise<void>[] = [];
+      const later: Coalesced<void>[] = [];
       for (const { handler, runs } of byName.values()) {
         if (!handler.on.includes(trigger)) continue;
         const wanted =
           trigger === "announced" ? handler.announcedTopics : trigger === "indexed" ? handler.indexedTopics : undefined;
         if (wanted && !topics.some((topic) => wanted.includes(topic))) continue;
         if (handler.beforeEvent?.(topics)) waited.push(runs.run());
-        else runs.wake();
+        else later.push(runs);
       }
-      await Promise.all(waited);
+      try {
+        await Promise.all(waited);
+      } finally {
+        for (const runs of later) runs.wake();
+      }
     },
     wake,
     run: (name) => runOf(name).runs.run(),

@@ -53,6 +53,36 @@ describe("indexed triggers", () => {
   });
 });
 
+describe("handlers an indexed range's event does not wait for", () => {
+  it("start once those it waits for have ended, whether they succeeded or failed", async () => {
+    for (const outcome of ["succeeds", "fails"] as const) {
+      const started: string[] = [];
+      let finish: () => void = () => undefined;
+      const handlers = handlerRunner(
+        [
+          {
+            ...handler("waited", { on: ["indexed"], beforeEvent: () => true }),
+            run: () =>
+              new Promise<void>((resolve, reject) => {
+                started.push("waited");
+                finish = outcome === "succeeds" ? resolve : () => reject(new Error("refused"));
+              }),
+          },
+          { ...handler("later", { on: ["indexed"] }), run: async () => void started.push("later") },
+        ],
+        createLogger({ level: "silent" }),
+      );
+      const triggered = handlers.trigger("indexed", ["stake"]).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(started, `while the waited handler runs (it ${outcome})`).toEqual(["waited"]);
+      finish();
+      await triggered;
+      await handlers.settled();
+      expect(started, `once it ${outcome === "succeeds" ? "succeeded" : "failed"}`).toEqual(["waited", "later"]);
+    }
+  });
+});
+
 describe("the node reconciler", () => {
   const config = loadConfig({
     APP_ENV: "development",
