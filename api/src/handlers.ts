@@ -5,9 +5,9 @@ import type { Db } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
 import { matchPayments } from "./incentive/payments.ts";
 import { sendPendingMails, type MailSenderDeps } from "./mail/outbox.ts";
-import { reconcileStakedNodes } from "./node/reconcile.ts";
+import { reconcileStakedNodes, stakedApprovedExists } from "./node/reconcile.ts";
 import { nodeMonitorJob } from "./node-monitor/monitor.ts";
-import { applyExecutedRecordUpdates } from "./safe/record-update.ts";
+import { applyExecutedRecordUpdates, recordUpdatesDueExist } from "./safe/record-update.ts";
 import type { ScheduledJob } from "./scheduler/scheduler.ts";
 import type { Handler } from "./shared/handlers.ts";
 import type { Log } from "./shared/logger.ts";
@@ -74,6 +74,7 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       announcedTopics: ["node"],
       indexedTopics: ["stake"],
       beforeEvent: () => true,
+      due: () => stakedApprovedExists(),
       schedule: { job: "node-reconcile", cron: EVERY_MINUTE, expireInSeconds: 60 },
       run: () => reconcileStakedNodes(db),
     },
@@ -91,6 +92,7 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       // page it refreshes shows the new status.
       on: ["indexed"],
       beforeEvent: () => true,
+      due: () => recordUpdatesDueExist(db),
       schedule: { job: "safe-record-updates", cron: EVERY_MINUTE, expireInSeconds: 5 * 60 },
       run: () => applyExecutedRecordUpdates(db),
       wakes: senders,

@@ -69,7 +69,8 @@ const indexerListener = listenToIndexer({
   db,
   hub: deps.live,
   log,
-  beforePublish: (topics) => handlers.trigger("indexed", topics),
+  beforePublish: (topics, due) => handlers.trigger("indexed", topics, due),
+  dueChecks: () => handlers.dueChecks(),
   onAnnounced: (topics) => void handlers.trigger("announced", topics),
 });
 void handlers.trigger("started");

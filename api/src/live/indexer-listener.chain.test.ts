@@ -13,6 +13,7 @@ import { getIndexedBlock } from "../chain/views.ts";
 import { TEST_ADDRESSES } from "../../test/app-fixture.ts";
 import { loadConfig } from "../config.ts";
 import { createDeps } from "../deps.ts";
+import { HANDLER } from "../handlers.ts";
 import { LiveHub } from "./hub.ts";
 import { listenToIndexer } from "./indexer-listener.ts";
 import type { LiveEvent } from "./schema.ts";
@@ -29,6 +30,8 @@ const events: { event: LiveEvent; at: number }[] = [];
 const ownEvents: LiveEvent[] = [];
 const othersEvents: LiveEvent[] = [];
 const logs = captureLogs();
+/** Each range's topics and the handlers' due checks its scan read, in the order the ranges were scanned. */
+const checked: { topics: readonly string[]; due: Map<string, boolean> }[] = [];
 const wallet = privateKeyToAccount(DEV_KEYS.validator).address;
 const node = "0x00000000000000000000000000000000000b0001" as const;
 let nodeId: string;
@@ -90,7 +93,11 @@ beforeAll(async () => {
     db,
     hub,
     log: logs.log,
-    beforePublish: (topics) => handlers.trigger("indexed", topics),
+    beforePublish: (topics, due) => {
+      checked.push({ topics, due: new Map(due) });
+      return handlers.trigger("indexed", topics, due);
+    },
+    dueChecks: () => handlers.dueChecks(),
     onAnnounced: (topics) => void handlers.trigger("announced", topics),
   });
   await listener.ready;
@@ -125,6 +132,10 @@ describe("live events from the indexer's notifications", () => {
     expect(
       (await db.selectFrom("app.node").select("status").where("id", "=", nodeId).executeTakeFirstOrThrow()).status,
     ).toBe(NODE_STATUS.active);
+    expect(
+      checked.findLast(({ topics }) => topics.includes("stake"))?.due.get(HANDLER.nodeReconcile),
+      "the stake's range found the Approved node waiting",
+    ).toBe(true);
     expect(logs.lines()).toContainEqual(
       expect.objectContaining({ msg: "live: indexer notified new blocks", toBlock: staked.event.block, level: 30 }),
     );
@@ -146,6 +157,24 @@ describe("live events from the indexer's notifications", () => {
     const admin = events.slice(before.admin).find(({ event }) => event.block === own.block);
     expect(admin?.event.tillStake, "an admin has no Total Staked of their own").toBeUndefined();
     expect(othersEvents.slice(before.others)).toEqual([]);
+  });
+
+  it("reads in a top-up's scan that neither the reconciler nor the Safe record updates has anything to do, so its event waits for neither", async () => {
+    const validator = chain.as("validator");
+    await chain.mined(validator.token.write.approve([chain.deployment.contracts.stakingRewards, pli(1_000)]));
+    const seen = checked.length;
+    const mined = await chain.mined(validator.staking.write.topupStake([pli(1_000), node]));
+    await waitFor("the top-up's event", () => ownEvents.find((event) => event.block >= Number(mined.blockNumber)), {
+      timeoutMs: 20_000,
+      intervalMs: 10,
+    });
+    const range = checked.slice(seen).find(({ topics }) => topics.includes("stake"));
+    expect(range?.due).toEqual(
+      new Map([
+        [HANDLER.nodeReconcile, false],
+        [HANDLER.safeRecordUpdates, false],
+      ]),
+    );
   });
 
   it("publishes a top-up while another instance is matching payments, and a reward only once that is done", async () => {

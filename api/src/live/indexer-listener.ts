@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import pg from "pg";
 import { forgetAccount, readAccountFacts } from "../auth/index.ts";
 import { indexedProgressSql } from "../chain/views.ts";
@@ -10,7 +10,7 @@ import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import { coalesced } from "../shared/coalesce.ts";
 import type { Log } from "../shared/logger.ts";
-import { stakedTotals } from "../stake/index.ts";
+import { stakedTotalOf } from "../stake/index.ts";
 
 /** Ponder notifies this channel after each indexed block when it publishes its views in the `chain` schema. */
 export const INDEXER_CHANNEL = "chain_live_query";
@@ -24,19 +24,29 @@ const RECONNECT_MS = 1_000;
 /** How often an instance deletes the announcements every instance has had time to read. */
 const PRUNE_EVERY_MS = 60_000;
 
+/** An SQL condition the scan reads beside the changes, by name (the handlers' due checks). */
+export interface DueCheck {
+  name: string;
+  check: RawBuilder<boolean>;
+}
+
 /**
- * The indexer's progress (indexedProgressSql) and the chain facts that changed after block `after` up to the indexed
- * block, as (topic, wallet) pairs (none while `after` is null), in one round trip: the scan before each event waits
- * for it.
+ * The indexer's progress (indexedProgressSql), the chain facts that changed after block `after` up to the indexed
+ * block, as (topic, wallet) pairs (none while `after` is null), the new stake total of each wallet whose stakes
+ * changed, and each of `checks`, in one round trip: the scan before each event waits for it.
  */
-async function progressWithChanges(db: Db, after: number | null) {
+async function progressWithChanges(db: Db, after: number | null, checks: readonly DueCheck[]) {
+  const due = checks.map(({ check }, index) => sql`, ${check} AS ${sql.ref(`due_${index}`)}`);
   try {
-    const { rows } = await sql<{
-      checkpoint: string | null;
-      block: string | null;
-      topic: LiveTopic | null;
-      wallet: string | null;
-    }>`
+    const { rows } = await sql<
+      {
+        checkpoint: string | null;
+        block: string | null;
+        topic: LiveTopic | null;
+        wallet: string | null;
+        staked: string | null;
+      } & Record<`due_${number}`, boolean>
+    >`
       WITH progress AS (${indexedProgressSql}), upto AS (SELECT block::bigint AS block FROM progress), changed AS (
         SELECT 'stake' AS topic, wallet FROM chain.stake_event, upto WHERE block_number > ${after} AND block_number <= upto.block
         UNION SELECT 'whitelist', wallet FROM chain.whitelist, upto WHERE block_number > ${after} AND block_number <= upto.block
@@ -44,17 +54,31 @@ async function progressWithChanges(db: Db, after: number | null) {
         UNION SELECT 'reward', depositor FROM chain.reward_deposit, upto WHERE block_number > ${after} AND block_number <= upto.block
         UNION SELECT 'limits', sender FROM chain.stake_limit_change, upto WHERE block_number > ${after} AND block_number <= upto.block
       )
-      SELECT progress.checkpoint, progress.block, changed.topic, changed.wallet FROM progress LEFT JOIN changed ON true`.execute(
-      db,
-    );
+      SELECT progress.checkpoint, progress.block, changed.topic, changed.wallet,
+        CASE WHEN changed.topic = 'stake' THEN ${stakedTotalOf(sql.ref("changed.wallet"))} END AS staked
+        ${sql.join(due, sql``)}
+      FROM progress LEFT JOIN changed ON true`.execute(db);
     const row = rows[0];
     return {
       checkpoint: row?.checkpoint ?? null,
       block: row?.block == null ? null : Number(row.block),
       changes: rows.flatMap(({ topic, wallet }) => (topic === null || wallet === null ? [] : [{ topic, wallet }])),
+      stakeTotals: new Map(
+        rows.flatMap(({ wallet, staked }) =>
+          wallet === null || staked === null ? [] : [[wallet.toLowerCase(), staked]],
+        ),
+      ),
+      due: new Map(checks.map(({ name }, index) => [name, row?.[`due_${index}`] === true])),
     };
   } catch (error) {
-    if ((error as { code?: string }).code === "42P01") return { checkpoint: null, block: null, changes: [] };
+    if ((error as { code?: string }).code === "42P01")
+      return {
+        checkpoint: null,
+        block: null,
+        changes: [],
+        stakeTotals: new Map<string, string>(),
+        due: new Map<string, boolean>(),
+      };
     throw error;
   }
 }
@@ -78,6 +102,7 @@ export function listenToIndexer({
   hub,
   log,
   beforePublish = async () => undefined,
+  dueChecks = () => [],
   onAnnounced = () => undefined,
   reconnectMs = RECONNECT_MS,
 }: {
@@ -92,7 +117,12 @@ export function listenToIndexer({
    * out (e.g. follow-up writes the event should already show); also when a reorg takes indexed blocks back, with every
    * topic, since what followed their rows (a row matched to a payment) must follow their removal too.
    */
-  beforePublish?: (topics: readonly LiveTopic[]) => Promise<unknown>;
+  beforePublish?: (topics: readonly LiveTopic[], due?: ReadonlyMap<string, boolean>) => Promise<unknown>;
+  /**
+   * Conditions read in each range's scan and handed to beforePublish by name (e.g. whether a handler the event waits
+   * for has anything to do), so that knowing them costs no round trip of its own.
+   */
+  dueChecks?: () => readonly DueCheck[];
   /** Told after each read that found announcements, with the kinds of records they named. */
   onAnnounced?: (topics: readonly LiveTopic[]) => void;
 }) {
@@ -104,7 +134,13 @@ export function listenToIndexer({
   let prunedAt: number | null = null;
 
   async function scan() {
-    const { checkpoint: progress, block: indexed, changes } = await progressWithChanges(db, scanned);
+    const {
+      checkpoint: progress,
+      block: indexed,
+      changes,
+      stakeTotals,
+      due,
+    } = await progressWithChanges(db, scanned, scanned === null ? [] : dueChecks());
     if (progress !== checkpoint) hub.answers.chainChanged();
     checkpoint = progress;
     if (indexed === null) return;
@@ -124,13 +160,7 @@ export function listenToIndexer({
       "live: indexer notified new blocks",
     );
     scanned = indexed;
-    const staked = [
-      ...new Set(changes.filter((change) => change.topic === "stake").map((change) => change.wallet.toLowerCase())),
-    ];
-    const [stakeTotals] = await Promise.all([
-      stakedTotals(db, staked),
-      beforePublish([...new Set(changes.map((change) => change.topic))]),
-    ]);
+    await beforePublish([...new Set(changes.map((change) => change.topic))], due);
     const ofWallets = changes.filter((change) => !PUBLIC_TOPICS.includes(change.topic));
     const topics = [...new Set(ofWallets.map((change) => change.topic))];
     const wallets = [...new Set(ofWallets.map((change) => change.wallet.toLowerCase()))];

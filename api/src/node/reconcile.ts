@@ -28,17 +28,22 @@ export async function reconcileStakedNodes(db: Db, nodeId?: string): Promise<str
 }
 
 /**
+ * Whether a node (`nodeId`, or any) waits to be made Active, as an SQL condition: the reconciler's own check, and the
+ * one the indexer listener reads in its scan (a range's event waits for the reconciler only when it holds).
+ */
+export const stakedApprovedExists = (nodeId?: string) => sql<boolean>`EXISTS (
+    SELECT 1 FROM app.node AS n
+    JOIN chain.stake_position AS p ON p.wallet = n.wallet_address AND p.node = n.node_address
+    WHERE n.status = ${NODE_STATUS.approved} AND p.status = ${STAKE_STATUS.stake}
+      ${nodeId === undefined ? sql`` : sql`AND n.id = ${nodeId}`}
+  )`;
+
+/**
  * Whether a node waits to be made Active. The reconciler runs on every announcement of the database, and the tables'
  * announcement triggers fire for each statement, even one that changes no row: an UPDATE with nothing to move would
  * announce again and wake the reconciler again, for ever, and every instance's answer cache would be emptied each time.
  */
 async function anyStakedApproved(db: Db, nodeId?: string): Promise<boolean> {
-  const { rows } = await sql<{ found: number }>`
-    SELECT 1 AS found FROM app.node AS n
-    JOIN chain.stake_position AS p ON p.wallet = n.wallet_address AND p.node = n.node_address
-    WHERE n.status = ${NODE_STATUS.approved} AND p.status = ${STAKE_STATUS.stake}
-      ${nodeId === undefined ? sql`` : sql`AND n.id = ${nodeId}`}
-    LIMIT 1
-  `.execute(db);
-  return rows.length > 0;
+  const { rows } = await sql<{ found: boolean }>`SELECT ${stakedApprovedExists(nodeId)} AS found`.execute(db);
+  return rows[0]?.found === true;
 }

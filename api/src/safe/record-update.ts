@@ -3,6 +3,7 @@
  * its farm whitelist, a stake set to Unlock): checked by the status routes' own rules when proposed, applied through
  * the status routes' own service functions once the indexer shows the proposal's Safe transaction executed.
  */
+import { sql } from "kysely";
 import { isAddressEqual, type Address } from "viem";
 import type { AuditActor } from "../audit/index.ts";
 import type { Db } from "../db/database.ts";
@@ -112,6 +113,29 @@ async function applyRecord(
   }
 }
 
+/** The proposals whose record update is due: their Safe transaction executed successfully, the update not applied. */
+const dueRecordUpdates = (db: Db) =>
+  db
+    .selectFrom("app.safe_proposal as p")
+    .innerJoin("chain.safe_execution as e", (join) =>
+      join.onRef("e.safe", "=", "p.safe").onRef("e.safe_tx_hash", "=", "p.safe_tx_hash"),
+    )
+    .where("p.record_type", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb("p.record_outcome", "is", null),
+        eb.and([eb("p.record_outcome", "=", "applying"), eb("p.record_done_at", "<", staleClaim())]),
+      ]),
+    )
+    .where("e.status", "=", "success");
+
+/**
+ * Whether a proposal's record update is due, as an SQL condition: what the indexer listener reads in its scan (a
+ * range's event waits for the record updates only when it holds).
+ */
+export const recordUpdatesDueExist = (db: Db) =>
+  sql<boolean>`EXISTS (${dueRecordUpdates(db).select(sql.lit(1).as("due"))})`;
+
 /**
  * Applies the record update of each proposal whose own Safe transaction the indexer shows executed successfully, once:
  * the proposal is claimed before applying, and marked applied, or refused with the rule's reason when the record
@@ -120,22 +144,7 @@ async function applyRecord(
  * behind is taken again after CLAIM_MINUTES.
  */
 export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
-  const due = await db
-    .selectFrom("app.safe_proposal as p")
-    .innerJoin("chain.safe_execution as e", (join) =>
-      join.onRef("e.safe", "=", "p.safe").onRef("e.safe_tx_hash", "=", "p.safe_tx_hash"),
-    )
-    .select(["p.id", "e.tx_hash"])
-    .where("p.record_type", "is not", null)
-    .where((eb) =>
-      eb.or([
-        eb("p.record_outcome", "is", null),
-        eb.and([eb("p.record_outcome", "=", "applying"), eb("p.record_done_at", "<", staleClaim())]),
-      ]),
-    )
-    .where("e.status", "=", "success")
-    .orderBy("p.nonce")
-    .execute();
+  const due = await dueRecordUpdates(db).select(["p.id", "e.tx_hash"]).orderBy("p.nonce").execute();
   let applied = 0;
   for (const { id, tx_hash } of due) {
     const claimed = await db

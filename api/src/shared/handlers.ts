@@ -1,3 +1,4 @@
+import type { RawBuilder } from "kysely";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import { coalesced, type Coalesced } from "./coalesce.ts";
 import type { Log } from "./logger.ts";
@@ -28,6 +29,12 @@ export interface Handler {
    * event refreshes should show what the handler wrote); it does not wait when absent.
    */
   beforeEvent?: (topics: readonly string[]) => boolean;
+  /**
+   * With beforeEvent: whether a run would find anything to do, as an SQL condition the indexer listener reads in its
+   * scan's own round trip. A range whose check is false neither waits for the handler nor runs it (what becomes due
+   * later comes with its own trigger, or the schedule's run).
+   */
+  due?: () => RawBuilder<boolean>;
   /** A pg-boss schedule (one instance runs it at a time): for anything a wake missed, and for work on a clock. */
   schedule?: { job: string; cron: string; expireInSeconds: number };
   run(): Promise<unknown>;
@@ -39,9 +46,12 @@ export interface Handlers {
   /**
    * Runs every handler on `trigger` (for `announced` and `indexed`, those whose announcedTopics or indexedTopics meet
    * `topics`); resolves once those the event waits for (beforeEvent) have run. The others start once those have
-   * ended: the event waits on the first alone, which then have the database and the CPU to themselves.
+   * ended: the event waits on the first alone, which then have the database and the CPU to themselves. A handler whose
+   * due check `due` read false does not run.
    */
-  trigger(trigger: Trigger, topics?: readonly string[]): Promise<void>;
+  trigger(trigger: Trigger, topics?: readonly string[], due?: ReadonlyMap<string, boolean>): Promise<void>;
+  /** The due checks (Handler.due) of the handlers an indexed range's event may wait for, by handler name. */
+  dueChecks(): { name: string; check: RawBuilder<boolean> }[];
   /** Runs the handler `name` soon (a run under way runs once more after it), without waiting. */
   wake(name: string): void;
   /** Runs the handler `name` and resolves once a run that started after the call has ended. */
@@ -83,11 +93,11 @@ export function handlerRunner(list: readonly Handler[], log: Log, onWake?: (name
     });
   }
   return {
-    async trigger(trigger, topics = []) {
+    async trigger(trigger, topics = [], due) {
       const waited: Promise<void>[] = [];
       const later: Coalesced<void>[] = [];
       for (const { handler, runs } of byName.values()) {
-        if (!handler.on.includes(trigger)) continue;
+        if (!handler.on.includes(trigger) || due?.get(handler.name) === false) continue;
         const wanted =
           trigger === "announced" ? handler.announcedTopics : trigger === "indexed" ? handler.indexedTopics : undefined;
         if (wanted && !topics.some((topic) => wanted.includes(topic))) continue;
@@ -100,6 +110,12 @@ export function handlerRunner(list: readonly Handler[], log: Log, onWake?: (name
         for (const runs of later) runs.wake();
       }
     },
+    dueChecks: () =>
+      [...byName.values()].flatMap(({ handler }) =>
+        handler.due && handler.beforeEvent && handler.on.includes("indexed")
+          ? [{ name: handler.name, check: handler.due() }]
+          : [],
+      ),
     wake,
     run: (name) => runOf(name).runs.run(),
     scheduledJobs: () =>

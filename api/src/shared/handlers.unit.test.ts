@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { afterChangeHandlers, HANDLER, type HandlerDeps } from "../handlers.ts";
@@ -80,6 +81,32 @@ describe("handlers an indexed range's event does not wait for", () => {
       await handlers.settled();
       expect(started, `once it ${outcome === "succeeds" ? "succeeded" : "failed"}`).toEqual(["waited", "later"]);
     }
+  });
+});
+
+describe("due checks", () => {
+  const list = [
+    handler("checked", { on: ["indexed"], beforeEvent: () => true, due: () => sql<boolean>`true` }),
+    handler("unchecked", { on: ["indexed"], beforeEvent: () => true }),
+    handler("not waited for", { on: ["indexed"], due: () => sql<boolean>`true` }),
+  ];
+
+  it("are those of the handlers an indexed range's event waits for", () => {
+    const handlers = handlerRunner(
+      list.map((entry) => ({ ...entry, run: async () => undefined })),
+      createLogger({ level: "silent" }),
+    );
+    expect(handlers.dueChecks().map(({ name }) => name)).toEqual(["checked"]);
+  });
+
+  it("keep a handler whose check read false from running; one read true, or not read, runs", async () => {
+    expect(await ran(list, ["indexed", [], new Map([["checked", false]])])).toEqual(["unchecked", "not waited for"]);
+    expect(await ran(list, ["indexed", [], new Map([["checked", true]])])).toEqual([
+      "checked",
+      "unchecked",
+      "not waited for",
+    ]);
+    expect(await ran(list, ["indexed", []])).toEqual(["checked", "unchecked", "not waited for"]);
   });
 });
 

@@ -158,17 +158,11 @@ export async function stakedTotal(db: Db, wallet: string, node?: string): Promis
   return (await query.executeTakeFirstOrThrow()).total;
 }
 
-/** stakedTotal of each of `wallets` (lowercase), in one read: "0" for a wallet with nothing in Stake or Unlock. */
-export async function stakedTotals(db: Db, wallets: readonly string[]): Promise<Map<string, string>> {
-  const totals = new Map(wallets.map((wallet) => [wallet, "0"]));
-  if (wallets.length === 0) return totals;
-  const rows = await db
-    .selectFrom("chain.stake_position")
-    .select(["wallet", sql<string>`sum(total_staked)::text`.as("total")])
-    .where("wallet", "in", wallets)
-    .where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock])
-    .groupBy("wallet")
-    .execute();
-  for (const row of rows) totals.set(row.wallet, row.total);
-  return totals;
-}
+/**
+ * stakedTotal of the wallet `wallet` stands for (a column of the query it goes in), as an SQL expression: "0" for a
+ * wallet with nothing in Stake or Unlock. The indexer listener reads it in its scan, for each wallet whose stakes
+ * changed.
+ */
+export const stakedTotalOf = (wallet: RawBuilder<unknown>) =>
+  sql<string>`(SELECT coalesce(sum(p.total_staked), 0)::text FROM chain.stake_position AS p
+    WHERE p.wallet = ${wallet} AND p.status IN (${sql.join([STAKE_STATUS.stake, STAKE_STATUS.unlock])}))`;
