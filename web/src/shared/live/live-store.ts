@@ -43,7 +43,9 @@ function parseJson(text: string): unknown {
  * The event's schema comes with the contract, loaded with the first event: the sign-in pages, which listen to the
  * public stream, do not download the contract's schemas to show themselves.
  */
-const eventSchema = () => import("@pli/api/public-contract").then((contract) => contract.liveEventSchema);
+const loadEventSchema = () => import("@pli/api/public-contract").then((contract) => contract.liveEventSchema);
+/** The event's schema once loaded: the events after the first are read at once, without waiting on the import. */
+let eventSchema: Awaited<ReturnType<typeof loadEventSchema>> | undefined;
 
 /** The data a query's meta (liveMetaFrom) takes from `event`, or undefined. */
 function dataFrom(meta: Record<string, unknown> | undefined, event: LiveEvent): unknown {
@@ -58,7 +60,8 @@ function dataFrom(meta: Record<string, unknown> | undefined, event: LiveEvent): 
  * `setTimeout(0)` of their own) and React has drawn them, so starting their requests does not hold up the new figures.
  */
 export async function applyLiveEvent(queryClient: QueryClient, data: string) {
-  const parsed = (await eventSchema()).safeParse(parseJson(data));
+  const schema = eventSchema ?? (eventSchema = await loadEventSchema());
+  const parsed = schema.safeParse(parseJson(data));
   if (!parsed.success) return;
   const event = parsed.data;
   noteLiveBlock(event.block);
