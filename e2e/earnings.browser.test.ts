@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { getAddress, parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
@@ -57,6 +57,15 @@ async function pageOf(token: string, viewport = SCREEN_SIZES[0].viewport): Promi
   await signInContext(context, token);
   return context.newPage();
 }
+/** The earnings chart labels each of its twelve months, as the API lists them. */
+async function expectEveryMonthLabelled(section: Locator, figures: Earnings) {
+  const ticks = section
+    .getByRole("group", { name: m.earningsPerMonth })
+    .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+  await expect
+    .poll(() => ticks.allTextContents())
+    .toEqual(figures.total.months.map((month) => monthLabel(month.month)));
+}
 const earningsSection = (page: Page) =>
   page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: m.earningsTitle, level: 2 }) });
 
@@ -98,13 +107,13 @@ describe("what an operator earns, and when", () => {
     await section.getByRole("group", { name: m.earningsStake }).getByText(pli(stakeAmount)).waitFor();
     const figures = await earnings();
 
-    const ticks = section
-      .getByRole("group", { name: m.earningsPerMonth })
-      .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
-    await expect
-      .poll(() => ticks.allTextContents())
-      .toEqual(figures.total.months.map((month) => monthLabel(month.month)));
     expect(figures.total.months).toHaveLength(12);
+    // On a month's last day the stake made today has no day in the running month but today, which the monitor marked
+    // inactive: nothing is earned yet, and the section says so rather than drawing twelve empty months. The next
+    // test's payment gives the chart a bar on any day.
+    if (figures.total.months.every((month) => BigInt(month.earned) === 0n && BigInt(month.paid) === 0n))
+      await section.getByText(m.earningsNone).waitFor();
+    else await expectEveryMonthLabelled(section, figures);
 
     const waiting = section.getByRole("table", { name: m.earningsToBePaid });
     const due = figures.total.accrued[0]!.paymentDue;
@@ -187,6 +196,7 @@ describe("what an operator earns, and when", () => {
       .getByText(/^[1-9][\d,]*\.\d\d % a year$/)
       .waitFor();
     await section.getByText(m.earningsNothingAccrued).waitFor();
+    await expectEveryMonthLabelled(section, figures);
   });
 
   test("each incentive says which month it was earned for: in the list's row and in the phone card's title", async () => {
