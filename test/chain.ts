@@ -5,6 +5,7 @@ import {
   defineChain,
   getContract,
   http,
+  TransactionReceiptNotFoundError,
   type Address,
   type Hex,
   type TransactionReceipt,
@@ -15,6 +16,7 @@ import { parsePli } from "@pli/api/shared/pli";
 import { deployContracts, deployMockPriceFeed, type DeployOptions } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS, type DevAccountName } from "../scripts/lib/dev-accounts.ts";
+import { waitFor } from "../scripts/lib/wait.ts";
 
 /** An amount of PLI in wei. */
 export const pli = (amount: number | string) => parsePli(amount);
@@ -49,9 +51,24 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
     };
   };
 
-  /** Waits for the receipt of a sent transaction; throws when it reverted. */
+  /**
+   * Waits for the receipt of a sent transaction; throws when it reverted. The receipt is asked for until it is there,
+   * not at each new block as viem's waitForTransactionReceipt does: anvil mines a block per transaction and then none,
+   * so a receipt not yet readable when that block was first seen (anvil under load) was never asked for again, and a
+   * test hung until its timeout.
+   */
   const mined = async (sent: Promise<Hex> | Hex): Promise<TransactionReceipt> => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await sent, pollingInterval: 10 });
+    const hash = await sent;
+    const receipt = await waitFor(
+      `the receipt of ${hash}`,
+      () =>
+        publicClient
+          .getTransactionReceipt({ hash })
+          .catch((error: unknown) =>
+            error instanceof TransactionReceiptNotFoundError ? undefined : Promise.reject(error),
+          ),
+      { timeoutMs: 30_000, intervalMs: 10 },
+    );
     if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
     return receipt;
   };
