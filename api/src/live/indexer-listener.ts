@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import pg from "pg";
 import { forgetAccount, readAccountFacts } from "../auth/index.ts";
 import { indexedProgressSql } from "../chain/views.ts";
@@ -9,6 +9,7 @@ import { AnnouncementReader, pruneAnnouncements } from "./announcements.ts";
 import type { LiveHub } from "./hub.ts";
 import { LIVE_TOPICS, PUBLIC_TOPICS, reviewTopicSchema, type LiveTopic } from "./schema.ts";
 import { coalesced } from "../shared/coalesce.ts";
+import type { DueCheck } from "../shared/handlers.ts";
 import type { Log } from "../shared/logger.ts";
 import { stakedTotalOf } from "../stake/index.ts";
 
@@ -23,12 +24,6 @@ export const REVIEW_CHANNEL = "app_live";
 const RECONNECT_MS = 1_000;
 /** How often an instance deletes the announcements every instance has had time to read. */
 const PRUNE_EVERY_MS = 60_000;
-
-/** An SQL condition the scan reads beside the changes, by name (the handlers' due checks). */
-export interface DueCheck {
-  name: string;
-  check: RawBuilder<boolean>;
-}
 
 /**
  * The name each text of the scan is prepared under: Postgres then plans it once per connection instead of at each

@@ -42,6 +42,12 @@ export interface Handler {
   wakes?: readonly string[];
 }
 
+/** A handler's due check (Handler.due) by the handler's name, as the indexer listener reads it in its scan. */
+export interface DueCheck {
+  name: string;
+  check: RawBuilder<boolean>;
+}
+
 export interface Handlers {
   /**
    * Runs every handler on `trigger` (for `announced` and `indexed`, those whose announcedTopics or indexedTopics meet
@@ -51,7 +57,7 @@ export interface Handlers {
    */
   trigger(trigger: Trigger, topics?: readonly string[], due?: ReadonlyMap<string, boolean>): Promise<void>;
   /** The due checks (Handler.due) of the handlers an indexed range's event may wait for, by handler name. */
-  dueChecks(): { name: string; check: RawBuilder<boolean> }[];
+  dueChecks(): DueCheck[];
   /** Runs the handler `name` soon (a run under way runs once more after it), without waiting. */
   wake(name: string): void;
   /** Runs the handler `name` and resolves once a run that started after the call has ended. */
