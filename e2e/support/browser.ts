@@ -1,6 +1,7 @@
+import type { EventEmitter } from "node:events";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Disposable, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { TestWallet } from "./wallet.ts";
 
@@ -82,16 +83,224 @@ export function stopRunBrowsers(tag: string): void {
 /** The browser of this test worker, started by its first test file and shared by the files after it. */
 let workerBrowser: Promise<Browser> | undefined;
 
+type ContextOptions = NonNullable<Parameters<Browser["newContext"]>[0]>;
+
+/** What a kept context needs to be handed on clean: what it was made with and what its holder added to it. */
+interface Lease {
+  options: ContextOptions;
+  /** The pool's key: contexts are handed on only to a holder asking for the same options. */
+  key: string;
+  /** Init scripts and bindings the holder added (to the context or its pages), removed when it gives the context back. */
+  added: Disposable[];
+  /** A page emulated other media than the context's. */
+  mediaChanged: boolean;
+  /** The holder used something a reset cannot undo (a clock, a CDP session): the context is closed, not kept. */
+  spoilt: boolean;
+  /** The listeners Playwright itself keeps on the context and its pages, which a reset leaves in place. */
+  ownListeners: Map<BrowserContext | Page, Set<unknown>>;
+  /** The page the context keeps open, which its next holder's first `newPage()` gets. */
+  keptPage: Page | undefined;
+  /** Whether the context is out with a holder (its `close()` gives it back once). */
+  held: boolean;
+}
+
+const leases = new WeakMap<BrowserContext, Lease>();
+/** Each pooled context's own `close()`, which its holders' `close()` replaces with giving it back. */
+const closeForGood = new WeakMap<BrowserContext, BrowserContext["close"]>();
+const closeKept = (context: BrowserContext) => closeForGood.get(context)!();
+/** Contexts given back, waiting for a holder asking for the same options. */
+const keptContexts: BrowserContext[] = [];
+/** At most this many contexts wait in the pool; beyond them the one given back first is closed. */
+const MAX_KEPT_CONTEXTS = 6;
+/** The page a given-back context's kept page waits on: a file of the app's origin that runs no script. */
+const RESTING_PATH = "/favicon.svg";
+/** The longest a reset may take before the context is closed instead. */
+const RESET_TIMEOUT_MS = 10_000;
+
+/**
+ * A context of the worker's browser for a holder (a test file's test): one given back earlier with the same options if
+ * there is one, else a new one. A new page costs its renderer process about a CPU-second more than a navigation in a
+ * page that already ran the app (a new process compiles every script and fetches the app's hundred files again; the
+ * contexts of a browser share no cache), so a context given back keeps one page open on a file of the app's origin,
+ * and its next holder's first `newPage()` gets that page, cleaned: the holder's init scripts, bindings, routes,
+ * cookies, permissions, listeners and other pages are gone, the origin's local and session storage and databases are
+ * empty, the viewport and media are the options' again. A context whose holder used a clock or a CDP session is
+ * closed instead.
+ */
+async function leaseContext(browser: Browser, requested: ContextOptions): Promise<BrowserContext> {
+  const options: ContextOptions = { reducedMotion: "reduce", ...requested };
+  const key = JSON.stringify(options);
+  const kept = keptContexts.find((context) => leases.get(context)?.key === key);
+  if (kept) {
+    keptContexts.splice(keptContexts.indexOf(kept), 1);
+    leases.get(kept)!.held = true;
+    return kept;
+  }
+  const context = await browser.newContext(options);
+  const lease: Lease = {
+    options,
+    key,
+    added: [],
+    mediaChanged: false,
+    spoilt: false,
+    ownListeners: new Map([[context, listenersOf(context)]]),
+    keptPage: undefined,
+    held: true,
+  };
+  leases.set(context, lease);
+  watchAdditions(context, lease);
+  const close = context.close.bind(context);
+  const newPage = context.newPage.bind(context);
+  const newCDPSession = context.newCDPSession.bind(context);
+  context.newPage = async () => {
+    const kept = lease.keptPage;
+    lease.keptPage = undefined;
+    if (kept && !kept.isClosed()) return kept;
+    const page = await newPage();
+    lease.ownListeners.set(page, listenersOf(page));
+    watchAdditions(page, lease);
+    const emulateMedia = page.emulateMedia.bind(page);
+    page.emulateMedia = (media) => {
+      lease.mediaChanged = true;
+      return emulateMedia(media);
+    };
+    spoilOnUse(page.clock, lease);
+    return page;
+  };
+  context.newCDPSession = (page) => {
+    lease.spoilt = true;
+    return newCDPSession(page);
+  };
+  spoilOnUse(context.clock, lease);
+  closeForGood.set(context, close);
+  context.close = async (closeOptions) => {
+    if (!lease.held) return;
+    lease.held = false;
+    const kept = lease.spoilt ? false : await resetForNextHolder(context, lease).catch(() => false);
+    if (!kept) return close(closeOptions);
+    keptContexts.push(context);
+    const oldest = keptContexts.length > MAX_KEPT_CONTEXTS ? keptContexts.shift() : undefined;
+    if (oldest) await closeKept(oldest);
+  };
+  return context;
+}
+
+/** Records the init scripts and bindings added to `target`, for the reset to remove. */
+function watchAdditions(target: BrowserContext | Page, lease: Lease): void {
+  const addInitScript = target.addInitScript.bind(target) as (...args: unknown[]) => Promise<Disposable>;
+  const exposeBinding = target.exposeBinding.bind(target) as (...args: unknown[]) => Promise<Disposable>;
+  const exposeFunction = target.exposeFunction.bind(target) as (...args: unknown[]) => Promise<Disposable>;
+  const recorded =
+    (add: (...args: unknown[]) => Promise<Disposable>) =>
+    async (...args: unknown[]) => {
+      const disposable = await add(...args);
+      lease.added.push(disposable);
+      return disposable;
+    };
+  Object.assign(target, {
+    addInitScript: recorded(addInitScript),
+    exposeBinding: recorded(exposeBinding),
+    exposeFunction: recorded(exposeFunction),
+  });
+}
+
+type Emitter = BrowserContext | Page;
+
+/** Playwright's contexts and pages are event emitters with Node's interface, which its types do not all declare. */
+const asEmitter = (target: Emitter) => target as unknown as EventEmitter;
+
+/** Every listener on `target` now (Playwright's own, when it was just made). */
+function listenersOf(target: Emitter): Set<unknown> {
+  const emitter = asEmitter(target);
+  return new Set(emitter.eventNames().flatMap((event) => emitter.rawListeners(event)));
+}
+
+/** Removes the listeners a holder added to `target`, keeping Playwright's own (its close and crash handling). */
+function removeHoldersListeners(target: Emitter, lease: Lease): void {
+  const own = lease.ownListeners.get(target) ?? new Set();
+  const emitter = asEmitter(target);
+  for (const event of emitter.eventNames()) {
+    for (const listener of emitter.rawListeners(event)) {
+      if (!own.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+}
+
+/** Marks the lease spoilt when a test sets or moves `clock`: Playwright's clock cannot be taken out of a page. */
+function spoilOnUse(clock: Page["clock"], lease: Lease): void {
+  for (const method of ["install", "setFixedTime", "setSystemTime", "runFor", "fastForward", "pauseAt"] as const) {
+    const call = clock[method].bind(clock) as (...args: unknown[]) => Promise<void>;
+    (clock as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      lease.spoilt = true;
+      return call(...args);
+    };
+  }
+}
+
+/**
+ * Cleans a given-back context for its next holder (see `leaseContext`); false when none of the pages it made (not a
+ * popup the app opened) is left on a web page to keep, which makes a new context as cheap.
+ */
+async function resetForNextHolder(context: BrowserContext, lease: Lease): Promise<boolean> {
+  const pages = context.pages();
+  const kept = pages.find((page) => lease.ownListeners.has(page) && page.url().startsWith("http"));
+  await Promise.all(pages.filter((page) => page !== kept).map((page) => page.close()));
+  if (!kept) return false;
+  const reset = async () => {
+    await kept.goto(new URL(RESTING_PATH, lease.options.baseURL ?? kept.url()).href);
+    await kept.evaluate(async () => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+    });
+    await Promise.all(lease.added.splice(0).map((added) => added.dispose()));
+    await Promise.all([
+      context.unrouteAll({ behavior: "ignoreErrors" }),
+      kept.unrouteAll({ behavior: "ignoreErrors" }),
+      context.clearCookies(),
+      context.clearPermissions(),
+    ]);
+    removeHoldersListeners(context, lease);
+    removeHoldersListeners(kept, lease);
+    const viewport = lease.options.viewport === undefined ? { width: 1280, height: 720 } : lease.options.viewport;
+    const size = kept.viewportSize();
+    if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) {
+      await kept.setViewportSize(viewport);
+    }
+    if (lease.mediaChanged) {
+      await kept.emulateMedia({
+        media: null,
+        colorScheme: lease.options.colorScheme ?? "light",
+        reducedMotion: lease.options.reducedMotion ?? "no-preference",
+        forcedColors: lease.options.forcedColors ?? "none",
+      });
+      lease.mediaChanged = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the context's reset took too long")), RESET_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([reset(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  lease.keptPage = kept;
+  return true;
+}
+
 /**
  * The worker's headless chromium, driven in the worker's own process: its files share loaded modules
  * (`isolate: false`), so one browser serves every file, started when the first one needs it. A browser per file cost
  * more CPU than most files' pages, and a browser server in Vitest's main process, which each file reached over a
  * websocket, cost about 20 CPU-seconds a run in protocol traffic. Each file gets a view of the browser whose
- * contexts are closed after the file's tests. Its contexts ask for reduced motion unless told otherwise (the portal
- * honours prefers-reduced-motion), so a screen is still as soon as it is drawn and no frames are painted for
- * transitions nobody watches. Playwright emulates "no-preference" by default, which overrides chromium's own
- * `--force-prefers-reduced-motion`, so the default is set here, on every context a test file opens. Playwright closes
- * the browser when the worker exits; the run's teardown stops one a killed worker left (`stopRunBrowsers`).
+ * contexts are given back after the file's tests, to be handed on clean (`leaseContext`). Its contexts ask for reduced
+ * motion unless told otherwise (the portal honours prefers-reduced-motion), so a screen is still as soon as it is
+ * drawn and no frames are painted for transitions nobody watches. Playwright emulates "no-preference" by default,
+ * which overrides chromium's own `--force-prefers-reduced-motion`, so the default is set here, on every context a test
+ * file opens. Playwright closes the browser when the worker exits; the run's teardown stops one a killed worker left
+ * (`stopRunBrowsers`).
  */
 export function useBrowser(): { readonly current: Browser } {
   let browser: Browser | undefined;
@@ -100,7 +309,7 @@ export function useBrowser(): { readonly current: Browser } {
     const shared = await (workerBrowser ??= launchBrowser([runTag(inject("e2eBrowserTag")), TEST_JS_FLAGS]));
     const view = Object.create(shared) as Browser;
     view.newContext = async (options) => {
-      const context = await shared.newContext({ reducedMotion: "reduce", ...options });
+      const context = await leaseContext(shared, options ?? {});
       contexts.push(context);
       return context;
     };
