@@ -20,6 +20,7 @@ import { startIndexer } from "../scripts/lib/indexer.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { chainActor, pli } from "../test/chain-actions.ts";
 import { percentiles } from "./lib/percentiles.ts";
+import { receiptOf } from "../scripts/lib/receipt.ts";
 
 const RUNS = Number(process.env.RUNS ?? 60);
 const GAP_MS = Number(process.env.GAP_MS ?? 300);
@@ -74,7 +75,7 @@ try {
     expected += step;
     const hash = await operator.sendTopup(step, NODE);
     const mined = performance.now();
-    await operator.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    await receiptOf(operator.publicClient, hash, { intervalMs: 5 });
     for (;;) {
       const position = await findStakePosition(db, wallet, NODE);
       if (position && position.totalStaked === expected) break;

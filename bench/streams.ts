@@ -51,6 +51,7 @@ import { percentiles } from "./lib/percentiles.ts";
 import { latencies, type Mined } from "./lib/stream-latency.ts";
 import { startReaper } from "./lib/reaper.ts";
 import { clientProcess } from "./lib/stream-clients.ts";
+import { receiptOf } from "../scripts/lib/receipt.ts";
 
 const STREAMS = Number(process.env.STREAMS ?? 10_000);
 const WALLETS = Number(process.env.WALLETS ?? 2_000);
@@ -227,25 +228,6 @@ try {
 
   const owned = chainClients(anvil.rpcUrl, deployment).as(DEV_KEYS.owner);
   let payoutDate = 0;
-  /**
-   * The receipt of `hash`, asked every 5 ms. Not viem's waitForTransactionReceipt, which follows new block numbers: in two
-   * full-size runs on a loaded machine it waited until its timeout for one transaction while anvil, with nothing else to
-   * mine, answered its block-number polls.
-   */
-  async function receiptOf(hash: Hex) {
-    const deadline = performance.now() + 30_000;
-    for (;;) {
-      const receipt = await owner.publicClient.getTransactionReceipt({ hash }).catch(() => null);
-      if (receipt) return receipt;
-      if (performance.now() > deadline) {
-        const pending = await owner.publicClient.getTransaction({ hash }).catch(() => null);
-        throw new Error(
-          `transaction ${hash} not mined in 30 s (${pending ? "anvil holds it" : "anvil does not know it"})`,
-        );
-      }
-      await sleep(5);
-    }
-  }
   /** Mines `count` transactions at RATE a second, each naming one active wallet; returns (block, wallet) of each. */
   async function mine(count: number, wallets: number[]): Promise<Mined[]> {
     const mined: Mined[] = [];
@@ -257,7 +239,7 @@ try {
         n % 2 === 0
           ? await stakers[i]!.sendTopup(pli(1), nodeOf(i))
           : await owned.staking.write.payRewards([[active[i]!], [pli(1)], [BigInt(++payoutDate)], [nodeOf(i)]]);
-      const receipt = await receiptOf(hash);
+      const receipt = await receiptOf(owner.publicClient, hash, { intervalMs: 5 });
       if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
       mined.push({ block: Number(receipt.blockNumber), wallet: active[i]!.toLowerCase() });
     }

@@ -5,7 +5,6 @@ import {
   defineChain,
   getContract,
   http,
-  TransactionReceiptNotFoundError,
   type Address,
   type Hex,
   type TransactionReceipt,
@@ -16,7 +15,7 @@ import { parsePli } from "@pli/api/shared/pli";
 import { deployContracts, deployMockPriceFeed, type DeployOptions } from "../contracts/scripts/deploy.ts";
 import { startAnvil } from "../scripts/lib/anvil.ts";
 import { DEV_KEYS, type DevAccountName } from "../scripts/lib/dev-accounts.ts";
-import { waitFor } from "../scripts/lib/wait.ts";
+import { receiptOf } from "../scripts/lib/receipt.ts";
 
 /** An amount of PLI in wei. */
 export const pli = (amount: number | string) => parsePli(amount);
@@ -51,24 +50,9 @@ export function chainClients(rpcUrl: string, deployment: Deployment) {
     };
   };
 
-  /**
-   * Waits for the receipt of a sent transaction; throws when it reverted. The receipt is asked for until it is there,
-   * not at each new block as viem's waitForTransactionReceipt does: anvil mines a block per transaction and then none,
-   * so a receipt not yet readable when that block was first seen (anvil under load) was never asked for again, and a
-   * test hung until its timeout.
-   */
+  /** Waits for the receipt of a sent transaction (`receiptOf`); throws when it reverted. */
   const mined = async (sent: Promise<Hex> | Hex): Promise<TransactionReceipt> => {
-    const hash = await sent;
-    const receipt = await waitFor(
-      `the receipt of ${hash}`,
-      () =>
-        publicClient
-          .getTransactionReceipt({ hash })
-          .catch((error: unknown) =>
-            error instanceof TransactionReceiptNotFoundError ? undefined : Promise.reject(error),
-          ),
-      { timeoutMs: 30_000, intervalMs: 10 },
-    );
+    const receipt = await receiptOf(publicClient, await sent, { timeoutMs: 30_000 });
     if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
     return receipt;
   };

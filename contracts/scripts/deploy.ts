@@ -14,6 +14,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { DEFAULT_SETTINGS, type Deployment } from "@pli/abis";
 import { compile, writeAbis, type Artifact } from "./compile.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 /** The stake limits a fresh deployment starts with: the same defaults as the portal's settings. */
 export const DEFAULT_MIN_STAKE = parseUnits(String(DEFAULT_SETTINGS.minimumStake), 18);
@@ -66,7 +67,7 @@ export async function deployContracts(options: DeployOptions): Promise<Deploymen
       chain,
       account,
     });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
     if (receipt.status !== "success" || !receipt.contractAddress) {
       throw new Error(`Deploying ${artifact.contractName} failed (tx ${hash})`);
     }
@@ -99,7 +100,7 @@ export async function seedDemoData(deployment: Deployment, options: DeployOption
   };
   const token = { address: deployment.contracts.pliToken, abi: artifacts.PluginToken.abi as Abi };
   const send = async (hash: Hex) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
     if (receipt.status !== "success") throw new Error(`Seed transaction ${hash} reverted`);
   };
   for (const operator of seed.operators) {
@@ -164,7 +165,7 @@ export async function deployMockPriceFeed(options: Pick<DeployOptions, "rpcUrl" 
     chain: null,
     account,
   });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
   if (receipt.status !== "success" || !receipt.contractAddress)
     throw new Error(`Deploying MockPriceFeed failed (tx ${hash})`);
   return getAddress(receipt.contractAddress);

@@ -28,6 +28,7 @@ import {
   type Deployment,
 } from "@pli/abis";
 import { safeArtifact, singletonFactoryDeployment, type SafeArtifactName } from "./safe-artifacts.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 const CANONICAL: Record<SafeArtifactName, Address> = {
   SafeL2: SAFE_141.safeL2,
@@ -58,7 +59,7 @@ async function hasCode(rpcUrl: string, address: Address): Promise<boolean> {
 export async function deploySafeContracts(options: { rpcUrl: string; funderKey: Hex }): Promise<void> {
   const { account, publicClient, walletClient } = clients(options.rpcUrl, options.funderKey);
   const mined = async (hash: Hex) => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
     if (receipt.status !== "success") throw new Error(`Safe deployment transaction ${hash} reverted`);
   };
   if (!(await hasCode(options.rpcUrl, SAFE_141.singletonFactory))) {
@@ -144,7 +145,7 @@ export async function createSafe(options: {
     args: [SAFE_141.safeL2, initializer, saltNonce],
     chain: null,
   });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
   if (receipt.status !== "success" || !(await hasCode(options.rpcUrl, address)))
     throw new Error(`Creating the Safe failed (tx ${hash})`);
   return { address, startBlock: Number(receipt.blockNumber) };
@@ -199,7 +200,7 @@ export async function handOwnershipToSafe(options: {
       args: [options.safe],
       chain: null,
     });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
     if (receipt.status !== "success") throw new Error(`Handing ${address} to the Safe reverted (tx ${hash})`);
     const transferred = parseEventLogs({ abi: contract.abi, logs: receipt.logs, eventName: "OwnershipTransferred" });
     if (transferred.length !== 1) throw new Error(`No OwnershipTransferred in ${hash}`);
@@ -230,7 +231,7 @@ export async function fundSafe(options: {
 }): Promise<void> {
   const { publicClient, walletClient, account } = clients(options.rpcUrl, options.ownerKey);
   const mined = async (hash: Hex) => {
-    await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
   };
   await mined(
     await walletClient.writeContract({

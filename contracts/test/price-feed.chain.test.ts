@@ -7,6 +7,7 @@ import { deployMockPriceFeed } from "../scripts/deploy.ts";
 import { startAnvil, type Anvil } from "../../scripts/lib/anvil.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { expectRevert } from "./fixture.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 let anvil: Anvil;
 let feed: Awaited<ReturnType<typeof open>>;
@@ -24,8 +25,7 @@ async function open() {
         wallet: createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport }),
       },
     });
-  const mined = async (hash: Promise<`0x${string}`>) =>
-    publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 10 });
+  const mined = async (hash: Promise<`0x${string}`>) => receiptOf(publicClient, await hash);
   const now = async () => (await publicClient.getBlock()).timestamp;
   const standard = getContract({ address, abi: aggregatorV3Abi, client: publicClient });
   return { owner: wallet(DEV_KEYS.owner), outsider: wallet(DEV_KEYS.outsider), standard, mined, now };

@@ -13,6 +13,7 @@ import { adminSession, operatorSession, operatorSessionWith2fa } from "../../tes
 import { TOKEN_STORAGE_KEY } from "@pli/web/shared/session/token-store";
 import { mailbox } from "../../test/smtp.ts";
 import type { SharedStack } from "./stack.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -60,7 +61,7 @@ export async function freshOperator(
       args: [address, parseUnits(pli, 18)],
       chain: null,
     });
-    await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    await receiptOf(chain, hash);
   }
   return { key, address, email };
 }

@@ -9,6 +9,7 @@ import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
 import { callApi, loopbackIp, randomAddress } from "./records.ts";
 import type { SharedStack } from "./stack.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 /**
  * Chain and API steps the staking, incentive and XDC browser tests take as given: the admin's node approval, request
@@ -22,7 +23,7 @@ export function chainAs(stack: SharedStack, key: Hex) {
   const chain = createPublicClient({ transport });
   const wallet = createWalletClient({ account: privateKeyToAccount(key), transport });
   const mined = async (hash: Hex) => {
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    const receipt = await receiptOf(chain, hash);
     if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
     return receipt;
   };

@@ -5,6 +5,7 @@ import { startAnvil, type Anvil } from "../../scripts/lib/anvil.ts";
 import { ANVIL_CHAIN_ID, DEV_KEYS, devAccount } from "../../scripts/lib/dev-accounts.ts";
 import { openPage, useBrowser } from "./browser.ts";
 import { TEST_WALLET_INFO, TestWallet } from "./wallet.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 
 const ORIGIN = "http://wallet.test";
 const browser = useBrowser();
@@ -104,7 +105,7 @@ describe("the injected test wallet", () => {
     })) as { result: Hex };
 
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
-    const receipt = await client.waitForTransactionReceipt({ hash: sent.result });
+    const receipt = await receiptOf(client, sent.result);
     expect(receipt).toMatchObject({ status: "success", from: wallet.address.toLowerCase(), to: to.toLowerCase() });
     expect(await request(page, { method: "eth_blockNumber" })).toEqual({
       result: `0x${receipt.blockNumber.toString(16)}`,

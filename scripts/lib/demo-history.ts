@@ -29,6 +29,7 @@ import { parsePli } from "@pli/api/shared/pli";
 import { saveNetworkListing } from "@pli/api/network";
 import { upsertOperator } from "@pli/api/operator";
 import { DEV_KEYS, type DevAccountName } from "./dev-accounts.ts";
+import { receiptOf } from "./receipt.ts";
 
 /**
  * A few months of history for `npm start`'s demo chain, so a new user sees real screens: the demo
@@ -141,7 +142,7 @@ function chainOf(rpcUrl: string, deployment: Deployment) {
   /** Sends at `time` (the next block's timestamp) and waits; returns the block time. */
   async function sendAt(time: Date | null, send: () => Promise<Hex>): Promise<Date> {
     if (time) await testClient.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(time.getTime() / 1000)) });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await send() });
+    const receipt = await receiptOf(publicClient, await send());
     if (receipt.status !== "success") throw new Error(`Demo history transaction ${receipt.transactionHash} reverted`);
     const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
     return new Date(Number(block.timestamp) * 1000);

@@ -25,6 +25,7 @@ import { DEV_KEYS, devAccount, SAFE_ADMINS, SAFE_THRESHOLD } from "./dev-account
 import { dropIndexedData } from "./stack-seed.ts";
 import type { StackConfig } from "./stack-config.ts";
 import { startXdcRpc, XDC_BLOCK_SECONDS, XDC_QUIRKS, xdcAnvilOptions, type XdcQuirks } from "./xdc-rpc.ts";
+import { receiptOf } from "./receipt.ts";
 
 export interface StackChain {
   /** What the product (indexer, API, web app) talks to: the chain, or the XDC node in front of it. */
@@ -53,7 +54,7 @@ async function addCurrentPrice(rpcUrl: string, priceFeed: Address): Promise<void
     args: [demoPrice(-1), timestamp],
     chain: null,
   });
-  await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  await receiptOf(client, hash);
 }
 
 /** Whether `deployment`'s contracts exist on the chain behind `rpcUrl` (a reset chain has lost them). */

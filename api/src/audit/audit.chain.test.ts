@@ -5,6 +5,7 @@ import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app
 import { approvedNode } from "../../test/incentives.ts";
 import { nodeBody } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, NODE_STATUS, PAYOUT_GAS } from "../public-contract/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * The admin actions that answer a chain transaction (the unlock, the payout and its plan, a stake limit change):
@@ -98,7 +99,7 @@ describe("admin actions on the chain leave one audit record each, with the trans
       [batch!.wallets as Address[], batch!.amounts.map(BigInt), batch!.dates.map(BigInt), batch!.nodes as Address[]],
       { gas: PAYOUT_GAS },
     );
-    await app.chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    await receiptOf(app.chain.publicClient, hash);
     await app.synced();
     const paid = await recorded(() =>
       asAdmin(API.incentive.update, {

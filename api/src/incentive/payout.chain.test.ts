@@ -11,6 +11,7 @@ import { accrueIncentives } from "./accrual.ts";
 import { silentLog } from "../../test/logs.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { deliverPendingWebhooks } from "../webhook/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * Bulk payouts on a real chain: incentives accrued from stakes on anvil, paid with payRewards from the
@@ -57,7 +58,7 @@ async function send(batch: Pick<Batch, "wallets" | "amounts" | "dates" | "nodes"
     [batch.wallets as Address[], batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes as Address[]],
     { gas: PAYOUT_GAS },
   );
-  const receipt = await app.chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  const receipt = await receiptOf(app.chain.publicClient, hash);
   await app.synced();
   return receipt;
 }

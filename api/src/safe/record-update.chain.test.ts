@@ -10,6 +10,7 @@ import { startSafeApp } from "../../test/chain-app.ts";
 import { newOperator, registerNode } from "../../test/nodes.ts";
 import { HANDLER } from "../handlers.ts";
 import { API, NODE_STATUS } from "../public-contract/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * Safe mode: a proposal that stands for a node's approval (its whitelist) keeps the status change, and the portal
@@ -78,7 +79,7 @@ async function confirmAndExecute(p: Proposal) {
     functionName: "execTransaction",
     args: [tx.to, tx.value, tx.data, tx.operation, 0n, 0n, 0n, tx.gasToken, tx.refundReceiver, ready.signatures!],
   });
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  const receipt = await receiptOf(chain.publicClient, hash);
   expect(receipt.status).toBe("success");
   await app.synced();
   return hash;

@@ -14,6 +14,7 @@ import { SAFE_ADMIN_KEYS, SAFE_ADMINS } from "../../../test/safe.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startSafeApp } from "../../test/chain-app.ts";
 import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
@@ -73,7 +74,7 @@ async function execute(key: Hex, p: Proposal, signatures = p.signatures!) {
     functionName: "execTransaction",
     args: [tx.to, tx.value, tx.data, tx.operation, 0n, 0n, 0n, tx.gasToken, tx.refundReceiver, signatures],
   });
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  const receipt = await receiptOf(chain.publicClient, hash);
   await app.synced();
   return {
     receipt,

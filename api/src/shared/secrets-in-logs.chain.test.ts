@@ -10,6 +10,7 @@ import { accrueIncentives } from "../incentive/accrual.ts";
 import { HANDLER } from "../handlers.ts";
 import { sendPendingMails } from "../mail/outbox.ts";
 import { API, PAYOUT_GAS } from "../public-contract/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * Everything the API logs while an operator signs in with SIWE and turns on 2FA, an admin signs in with the emailed
@@ -112,7 +113,7 @@ async function adminPaysOperator(admin: string, operator: { token: string; addre
     .staking.write.payRewards([batch.wallets, batch.amounts.map(BigInt), batch.dates.map(BigInt), batch.nodes], {
       gas: PAYOUT_GAS,
     });
-  await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  await receiptOf(chain.publicClient, hash);
   await synced();
   const hint = await t.call("POST", API.incentive.update, {
     token: admin,

@@ -6,6 +6,7 @@ import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
 import { API, MESSAGES, NODE_STATUS, STAKE_STATUS } from "../public-contract/index.ts";
+import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
  * Stakes against a real chain: stake, top-up, unlock and unstake sent as transactions to anvil and
@@ -206,9 +207,7 @@ describe("stakes on a real chain", () => {
       await hint(a.token, { nodeId: second.id, tnxHash: stakeTx, totalStake: pli(50_000).toString() }),
     ).toMatchObject({ status: 409, body: { error: MESSAGES.hintOtherNode } });
     const failed = await chain.as("validator").staking.write.topupStake([pli(1_000), second.node], { gas: 300_000n });
-    expect((await chain.publicClient.waitForTransactionReceipt({ hash: failed, pollingInterval: 10 })).status).toBe(
-      "reverted",
-    );
+    expect((await receiptOf(chain.publicClient, failed)).status).toBe("reverted");
     await synced();
     expect(await hint(a.token, { nodeId: second.id, tnxHash: failed })).toMatchObject({
       status: 409,

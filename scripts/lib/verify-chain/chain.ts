@@ -1,7 +1,7 @@
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { pluginTokenAbi, stakingRewardsAbi, type Deployment } from "@pli/abis";
 import { chainClients } from "../../../test/chain.ts";
-import { waitFor } from "../wait.ts";
+import { receiptOf } from "../receipt.ts";
 import type { ChainStatus, Position } from "./rules.ts";
 
 /** The gas every harness transaction carries: a call that must revert is mined (and reverts) instead of failing its estimate. */
@@ -80,16 +80,14 @@ export async function harnessChain(rpcUrl: string, deployment: Deployment) {
     },
     /**
      * Polls for the transaction's receipt (anvil mines each transaction on its own right after accepting
-     * it). Not viem's waitForTransactionReceipt: it waits for a block after the one it saw first, and
-     * with nothing else sending, a transaction mined just before its watch began is never looked up again.
+     * it; see `receiptOf`).
      */
     async mined(sent: Promise<Hex>): Promise<Mined> {
       const hash = await sent;
-      const receipt = await waitFor(
-        `the receipt of ${hash}`,
-        () => clients.publicClient.getTransactionReceipt({ hash }),
-        { timeoutMs: MINED_TIMEOUT_MS, intervalMs: 5 },
-      ).catch(async (error: unknown) => {
+      const receipt = await receiptOf(clients.publicClient, hash, {
+        timeoutMs: MINED_TIMEOUT_MS,
+        intervalMs: 5,
+      }).catch(async (error: unknown) => {
         throw new Error(`transaction ${hash} was not mined: ${await whyNotMined(hash)}`, { cause: error });
       });
       return { hash, block: receipt.blockNumber, ok: receipt.status === "success" };

@@ -12,6 +12,7 @@ import {
 import { createSafe, deploySafeContracts } from "../../../contracts/scripts/safe.ts";
 import { DEV_KEYS, SAFE_ADMIN_KEYS, SAFE_ADMINS, SAFE_THRESHOLD } from "../dev-accounts.ts";
 import type { HarnessChain, Mined } from "./chain.ts";
+import { receiptOf } from "../receipt.ts";
 
 /** Gas for one execTransaction carrying a payout: the payRewards batch's own and the Safe's checks on top. */
 const SAFE_EXEC_GAS = 3_000_000n;
@@ -28,7 +29,7 @@ export async function deployOperatorSafe(rpcUrl: string, deployment: Deployment)
   const sendTo = (to: Address, value: bigint) => owner.sendTransaction({ to, value, chain: null });
   const client = createPublicClient({ transport: http(rpcUrl) });
   const mined = async (hash: Hex) => {
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(client, hash);
     if (receipt.status !== "success") throw new Error(`Safe setup transaction ${hash} reverted`);
   };
   await mined(
