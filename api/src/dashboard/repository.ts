@@ -4,11 +4,11 @@ import {
   JOB_STATUS,
   NODE_STATUS,
   STAKE_REQUEST_STATUS,
-  STAKE_STATUS,
   TICKET_STATUS,
 } from "../public-contract/domain.ts";
 import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/schema.ts";
 import type { Db } from "../db/database.ts";
+import { stakedSum } from "../stake/index.ts";
 import { dueCutoff, INCENTIVE_STATUSES } from "../incentive/schema.ts";
 import { DASHBOARD_LIMITS, type NeedsAction } from "./schema.ts";
 
@@ -59,10 +59,7 @@ async function latestDataMonth(db: Db, wallet: Scope): Promise<Date | undefined>
 
 /** The stake in Stake or Unlock and the latest stake or top-up. */
 export async function stakeOverview(db: Db, wallet: Scope) {
-  let positions = db
-    .selectFrom("chain.stake_position")
-    .select(sql<string>`coalesce(sum(total_staked), 0)::text`.as("total"))
-    .where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock]);
+  let positions = stakedSum(db);
   let last = db
     .selectFrom("chain.stake_event")
     .select((eb) => eb.fn.max("block_time").as("last"))

@@ -57,7 +57,7 @@ async function progressWithChanges(db: Db, after: number | null, checks: readonl
         UNION SELECT 'limits', sender FROM chain.stake_limit_change, upto WHERE block_number > ${after} AND block_number <= upto.block
       )
       SELECT progress.checkpoint, progress.block, changed.topic, changed.wallet,
-        CASE WHEN changed.topic = 'stake' THEN ${stakedTotalOf(sql.ref("changed.wallet"))} END AS staked
+        CASE WHEN changed.topic = 'stake' THEN ${stakedTotalOf(db, sql.ref<string>("changed.wallet"))} END AS staked
         ${sql.join(due, sql``)}
       FROM progress LEFT JOIN changed ON true`.compile(db);
     let name = scanStatements.get(scan.sql);

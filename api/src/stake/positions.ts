@@ -147,22 +147,27 @@ export async function listPositions(
 export const findPosition = (db: Db, wallet: string, node: string) =>
   withPositionColumns(positions(db)).where("p.wallet", "=", wallet).where("p.node", "=", node).executeTakeFirst();
 
-/** The sum of `wallet`'s positions in Stake or Unlock (on `node` only, when given), wei. */
-export async function stakedTotal(db: Db, wallet: string, node?: string): Promise<string> {
-  let query = db
+/**
+ * The staked total of the positions its caller narrows it to (a wallet's, a wallet's on one node, every wallet's): the
+ * sum of those in Stake or Unlock (an unlocked stake stays staked until it is withdrawn), as text wei, "0" for none.
+ * The one place of that rule: the stake routes, the dashboard and the live events' totals read it.
+ */
+export const stakedSum = (db: Db) =>
+  db
     .selectFrom("chain.stake_position")
     .select(sql<string>`coalesce(sum(total_staked), 0)::text`.as("total"))
-    .where("wallet", "=", wallet)
     .where("status", "in", [STAKE_STATUS.stake, STAKE_STATUS.unlock]);
+
+/** `wallet`'s staked total (on `node` only, when given), wei. */
+export async function stakedTotal(db: Db, wallet: string, node?: string): Promise<string> {
+  let query = stakedSum(db).where("wallet", "=", wallet);
   if (node) query = query.where("node", "=", node);
   return (await query.executeTakeFirstOrThrow()).total;
 }
 
 /**
- * stakedTotal of the wallet `wallet` stands for (a column of the query it goes in), as an SQL expression: "0" for a
- * wallet with nothing in Stake or Unlock. The indexer listener reads it in its scan, for each wallet whose stakes
- * changed.
+ * stakedTotal of the wallet `wallet` stands for (a column of the query it goes in), as a subquery. The indexer listener
+ * reads it in its scan, for each wallet whose stakes changed.
  */
-export const stakedTotalOf = (wallet: RawBuilder<unknown>) =>
-  sql<string>`(SELECT coalesce(sum(p.total_staked), 0)::text FROM chain.stake_position AS p
-    WHERE p.wallet = ${wallet} AND p.status IN (${sql.join([STAKE_STATUS.stake, STAKE_STATUS.unlock])}))`;
+export const stakedTotalOf = (db: Db, wallet: RawBuilder<string>) =>
+  sql<string>`(${stakedSum(db).where("wallet", "=", wallet)})`;
