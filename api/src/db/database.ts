@@ -108,7 +108,13 @@ export function createDb(connectionString: string, max = 10, options: PoolOption
   // A connection lost while handed out (the server ended it, a restart mid-query): its queries fail with the error, and
   // node-postgres emits it on the client as well, which the pool hears only on idle clients: unheard, it would end the
   // process.
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+    // Every date rule counts UTC days (a day's checks, a month's incentives, a 30-day window): a database or server
+    // whose own time zone is another would move their edges by its offset, and a window of calendar days by an hour
+    // across its clock changes. Queued on the new connection before the query it was made for.
+    client.query("SET TIME ZONE 'UTC'").catch(() => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
