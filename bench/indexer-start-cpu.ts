@@ -5,31 +5,24 @@
  * it spawns) and of Postgres' backends, read from /proc. Prints each run and the median.
  * `RUNS=5 npm run bench:indexer-start`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startIndexer } from "../scripts/lib/indexer.ts";
 import { startPostgres } from "../scripts/lib/postgres.ts";
 import { startChain } from "../test/chain.ts";
 import { percentiles } from "./lib/percentiles.ts";
+import { processIds, procStat, TICKS_PER_SECOND } from "../scripts/lib/proc.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 10_000);
-const TICKS_PER_SECOND = 100;
 
 /** utime + stime (and that of reaped children) in ms of every process in process group `pgid`. */
 function groupCpuMs(pgid: number): number {
   let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      continue;
-    }
+  for (const pid of processIds()) {
+    const stat = procStat(pid);
+    if (stat?.pgid === pgid) ticks += stat.utime + stat.stime + stat.cutime + stat.cstime;
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }

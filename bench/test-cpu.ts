@@ -7,12 +7,11 @@
  * `npm run bench:test-cpu` (or `npm run bench:test-cpu -- e2e/` for a part).
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
+import { processIds, procFile, procStat, TICKS_PER_SECOND } from "../scripts/lib/proc.ts";
 
 const INTERVAL_MS = 500;
-const TICKS_PER_SECOND = 100;
 
 /** The kind a process is counted under, from its command line. */
 function kindOf(commandLine: string): string {
@@ -54,24 +53,16 @@ const programOf = (commandLine: string) =>
     .join(" ");
 
 function sample(): void {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    let commandLine: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const pid = Number(entry);
+  for (const pid of processIds()) {
+    const stat = procStat(pid);
+    const commandLine = procFile(pid, "cmdline")?.replaceAll("\0", " ").trim();
+    if (stat === undefined || commandLine === undefined) continue;
     if (!family.has(pid)) {
-      if (!family.has(Number(fields[1]))) continue;
+      if (!family.has(stat.ppid)) continue;
       family.add(pid);
     }
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    const key = `${pid} ${fields[19]}`;
+    const ticks = stat.utime + stat.stime;
+    const key = `${pid} ${stat.startTicks}`;
     let seen = tracked.get(key);
     if (!seen) {
       seen = { kind: kindOf(commandLine), ticks: 0, program: programOf(commandLine) };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -11,20 +11,16 @@ import { DEV_KEYS } from "./lib/dev-accounts.ts";
 import { freePort } from "./lib/ports.ts";
 import { waitFor } from "./lib/wait.ts";
 import { ROOT } from "./stack.ts";
+import { processIds, procStat } from "./lib/proc.ts";
 
 const NODE = "0x00000000000000000000000000000000000000aa";
 
 /** Every process descending from `pid`, read from /proc. */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while being read.
-    }
+  for (const pid of processIds()) {
+    const ppid = procStat(pid)?.ppid;
+    if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   }
   const found: number[] = [];
   const walk = (parent: number) => (children.get(parent) ?? []).forEach((child) => (found.push(child), walk(child)));
@@ -35,7 +31,7 @@ function descendants(pid: number): number[] {
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+    return procStat(pid)?.state !== "Z";
   } catch {
     return false;
   }

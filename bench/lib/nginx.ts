@@ -15,6 +15,7 @@ import { API } from "@pli/api/public-contract";
 import { freePort } from "../../scripts/lib/ports.ts";
 import { startService, type Service } from "../../scripts/lib/service.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
+import { processIds, procFile, procStat } from "../../scripts/lib/proc.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const UPSTREAM = "portal_api";
@@ -33,14 +34,10 @@ export interface Nginx {
 /** The resident memory of the processes of the group led by `leader`. */
 function groupRssMb(leader: number): number {
   let kb = 0;
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name)))
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== leader) continue;
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // Gone meanwhile.
-    }
+  for (const pid of processIds()) {
+    if (procStat(pid)?.pgid !== leader) continue;
+    kb += Number(/VmRSS:\s+(\d+)/.exec(procFile(pid, "status") ?? "")?.[1] ?? 0);
+  }
   return kb / 1024;
 }
 

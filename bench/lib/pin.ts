@@ -1,18 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { processIds, procStat } from "../../scripts/lib/proc.ts";
 
 /** The process ids whose parent is `pid` (a Postgres server's backends and its own workers). */
 function childrenOf(pid: number): number[] {
   const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
+  for (const child of processIds()) if (procStat(child)?.ppid === pid) children.push(child);
   return children;
 }
 

@@ -9,7 +9,8 @@
  * folders. A bench that stopped everything itself says so (done), and the reaper leaves without a signal.
  */
 import { fork } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { procStat } from "../../scripts/lib/proc.ts";
 
 type ReaperCommand =
   { kind: "group"; pid: number; signal: NodeJS.Signals } | { kind: "folder"; path: string } | { kind: "done" };
@@ -51,13 +52,8 @@ export async function startReaper(): Promise<Reaper> {
 }
 
 /** When `pid` started (clock ticks after boot), or undefined when there is no such process. */
-function startTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-  } catch {
-    return undefined;
-  }
+function startTime(pid: number): number | undefined {
+  return procStat(pid)?.startTicks;
 }
 const signalGroup = (pid: number, signal: NodeJS.Signals) => {
   try {
@@ -69,7 +65,7 @@ const signalGroup = (pid: number, signal: NodeJS.Signals) => {
 
 interface Group {
   signal: NodeJS.Signals;
-  started: string | undefined;
+  started: number | undefined;
 }
 
 async function reap(groups: Map<number, Group>, folders: string[]) {

@@ -1,9 +1,10 @@
 import type { EventEmitter } from "node:events";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Disposable, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import type { TestWallet } from "./wallet.ts";
+import { processIds, procFile } from "../../scripts/lib/proc.ts";
 
 /**
  * Debian's chromium headless shell, which the tests and benches drive: the same Blink as the browser without its
@@ -60,19 +61,13 @@ export const runTag = (tag: string) => `--pli-e2e-run=${tag}`;
  * killed.
  */
 export function stopRunBrowsers(tag: string): void {
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    let commandLine: string;
+  for (const pid of processIds()) {
+    if (!procFile(pid, "cmdline")?.split("\0").includes(runTag(tag))) continue;
     try {
-      commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-    } catch {
-      continue;
-    }
-    if (!commandLine.split("\0").includes(runTag(tag))) continue;
-    try {
-      process.kill(-Number(entry), "SIGKILL");
+      process.kill(-pid, "SIGKILL");
     } catch {
       try {
-        process.kill(Number(entry), "SIGKILL");
+        process.kill(pid, "SIGKILL");
       } catch {
         // It ended on its own meanwhile.
       }

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processIds } from "./proc.ts";
 
 /**
  * The processes, other than this one, whose environment holds `name=value`: every process a run started carries its
@@ -8,15 +9,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 export function processesMarked(name: string, value: string): number[] {
   const mark = Buffer.from(`\0${name}=${value}\0`);
   const marked: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+  for (const pid of processIds()) {
+    if (pid === process.pid) continue;
     let environment: Buffer;
     try {
-      environment = readFileSync(`/proc/${entry}/environ`);
+      environment = readFileSync(`/proc/${pid}/environ`);
     } catch {
       continue;
     }
-    if (Buffer.concat([Buffer.from("\0"), environment]).includes(mark)) marked.push(Number(entry));
+    if (Buffer.concat([Buffer.from("\0"), environment]).includes(mark)) marked.push(pid);
   }
   return marked;
 }

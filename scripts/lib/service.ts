@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { processIds, procStat, TICKS_PER_SECOND } from "./proc.ts";
 
 export interface Service {
   name: string;
@@ -34,9 +35,6 @@ function signalGroup(pid: number, signal: NodeJS.Signals) {
   }
 }
 
-/** Clock ticks a second, the unit of a process's start in `/proc/<pid>/stat` (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
 /** Clock ticks since boot now, as a process's start is counted; undefined without /proc. */
 export function ticksSinceBoot(): number | undefined {
   try {
@@ -53,25 +51,12 @@ export function ticksSinceBoot(): number | undefined {
  * without /proc.
  */
 export function leftInGroup(pgid: number, ticks: number): number[] | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  const left: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) === pgid && Number(fields[19]) <= ticks) left.push(Number(entry));
-  }
-  return left;
+  const pids = processIds();
+  if (pids.length === 0) return undefined;
+  return pids.filter((pid) => {
+    const stat = procStat(pid);
+    return stat !== undefined && stat.pgid === pgid && stat.startTicks <= ticks;
+  });
 }
 
 /** SIGKILL to what the group's leader, exited at `exitTicks`, left running (see leftInGroup). */

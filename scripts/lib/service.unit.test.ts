@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { procStat } from "./proc.ts";
 import { leftInGroup, startService, ticksSinceBoot } from "./service.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pli-service-"));
@@ -20,12 +21,8 @@ afterAll(() => {
 
 /** Whether `pid` still runs: a killed process whose parent has not collected it yet (a zombie) does not. */
 const alive = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
+  const state = procStat(pid)?.state;
+  return state !== undefined && state !== "Z";
 };
 
 async function gone(pid: number) {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer, connect, type AddressInfo, type Server } from "node:net";
 import { docker } from "./docker.ts";
+import { processIds, procFile } from "../proc.ts";
 
 /**
  * The address of Docker's default bridge on this host, where the containers reach the host's own services: its
@@ -51,17 +51,13 @@ export async function forwardFrom(host: string, port: number): Promise<{ port: n
  * or undefined when no dockerd runs on this host (a remote daemon).
  */
 export function daemonOpenFilesLimit(): number | undefined {
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "dockerd") continue;
-      const line = readFileSync(`/proc/${entry}/limits`, "utf8")
-        .split("\n")
-        .find((row) => row.startsWith("Max open files"));
-      const hard = line?.split(/\s{2,}/)[2];
-      return hard === undefined || hard === "unlimited" ? undefined : Number(hard);
-    } catch {
-      continue;
-    }
+  for (const pid of processIds()) {
+    if (procFile(pid, "comm")?.trim() !== "dockerd") continue;
+    const limits = procFile(pid, "limits");
+    if (limits === undefined) continue;
+    const line = limits.split("\n").find((row) => row.startsWith("Max open files"));
+    const hard = line?.split(/\s{2,}/)[2];
+    return hard === undefined || hard === "unlimited" ? undefined : Number(hard);
   }
   return undefined;
 }
