@@ -4,8 +4,9 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { buildTestPrograms, SHARED_PROGRAMS_ENV } from "../test/global-programs.ts";
-import { memoryTempDir } from "./lib/memory-temp.ts";
+import { buildTestPrograms, SHARED_PROGRAMS_ENV, TEST_PROGRAMS_PREFIX } from "../test/global-programs.ts";
+import { clearAbandonedRuns } from "./lib/abandoned-runs.ts";
+import { MEMORY_TEMP_PREFIX, memoryTempDir, SHARED_MEMORY_DIR } from "./lib/memory-temp.ts";
 import { stopProcessesMarked } from "./lib/run-processes.ts";
 
 /**
@@ -36,6 +37,23 @@ const LANES = [
 const RUN_TEMP_BYTES = 4 * 1024 ** 3;
 
 /**
+ * The mark in the environment of every process of this run (the lanes and all they start). A lane killed or crashed
+ * skips its teardown, and its stacks' Postgres, anvil, Ponder and API would run on; the run stops whatever carries
+ * its mark once both lanes have ended. A run whose runner itself was killed does neither: the next run stops its
+ * processes and removes its folders (clearAbandonedRuns: its mark and folders name its runner's pid).
+ */
+const RUN_MARK = "PLI_TEST_RUN";
+const cleared = await clearAbandonedRuns(RUN_MARK, [
+  { parent: path.join(ROOT, "api"), prefix: TEST_PROGRAMS_PREFIX },
+  { parent: SHARED_MEMORY_DIR, prefix: MEMORY_TEMP_PREFIX },
+]);
+if (cleared.processes + cleared.folders > 0) {
+  console.log(
+    `npm test stopped ${cleared.processes} processes and removed ${cleared.folders} folders that killed runs left`,
+  );
+}
+
+/**
  * The run's temporary files live in memory when the machine has a tmpfs with room (TMPDIR for both lanes), and on
  * the disk otherwise. Each test file copies a database, and each stack initialises one and deletes it at the end:
  * on this machine's disk the same 40 template copies cost 1.6 CPU-seconds at a quiet time and up to 12.4 at a busy
@@ -43,12 +61,6 @@ const RUN_TEMP_BYTES = 4 * 1024 ** 3;
  */
 const tempDir = memoryTempDir(RUN_TEMP_BYTES);
 
-/**
- * The mark in the environment of every process of this run (the lanes and all they start). A lane killed or crashed
- * skips its teardown, and its stacks' Postgres, anvil, Ponder and API would run on; the run stops whatever carries
- * its mark once both lanes have ended.
- */
-const RUN_MARK = "PLI_TEST_RUN";
 const runId = `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 /**

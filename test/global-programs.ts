@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { runFolderPrefix } from "../scripts/lib/abandoned-runs.ts";
 import { buildPrograms, PRODUCTION_PROGRAMS } from "../scripts/lib/production-build.ts";
 
 declare module "vitest" {
@@ -19,9 +20,12 @@ const ROOT = path.resolve(import.meta.dirname, "..");
  */
 export const SHARED_PROGRAMS_ENV = "PLI_TEST_PROGRAMS_DIR";
 
+/** The start of a run's folder of compiled programs in api/, before its runner's pid (runFolderPrefix). */
+export const TEST_PROGRAMS_PREFIX = ".test-dist-";
+
 /** Compiles the API's programs into a new folder beside api/dist; returns it (from the root) and its removal. */
 export async function buildTestPrograms(): Promise<{ dir: string; remove: () => void }> {
-  const dir = `api/.test-dist-${randomBytes(4).toString("hex")}`;
+  const dir = `api/${runFolderPrefix(TEST_PROGRAMS_PREFIX)}${randomBytes(4).toString("hex")}`;
   const remove = () => rmSync(path.join(ROOT, dir), { recursive: true, force: true });
   try {
     await buildPrograms(dir, PRODUCTION_PROGRAMS["api/dist"]);

@@ -1,8 +1,12 @@
 import { chmodSync, mkdtempSync, statfsSync, type StatsFs } from "node:fs";
 import path from "node:path";
+import { runFolderPrefix } from "./abandoned-runs.ts";
 
 /** The type statfs reports for a tmpfs, a file system held in memory. */
 const TMPFS_MAGIC = 0x01021994;
+
+/** The start of a run's folder in the tmpfs, before its runner's pid (runFolderPrefix). */
+export const MEMORY_TEMP_PREFIX = "pli-test-";
 
 /** Where Linux mounts its shared-memory tmpfs. */
 export const SHARED_MEMORY_DIR = "/dev/shm";
@@ -24,7 +28,7 @@ export function memoryTempDir(bytes: number, root = SHARED_MEMORY_DIR): string |
     return undefined;
   }
   if (!isTmpfsWithRoom(stats, bytes)) return undefined;
-  const dir = mkdtempSync(path.join(root, "pli-test-"));
+  const dir = mkdtempSync(path.join(root, runFolderPrefix(MEMORY_TEMP_PREFIX)));
   chmodSync(dir, 0o1777);
   return dir;
 }

@@ -7,19 +7,27 @@ import { processIds } from "./proc.ts";
  * mark, whatever it was started by (a lane, a test's stack, the browser), since each inherits its parent's environment.
  */
 export function processesMarked(name: string, value: string): number[] {
-  const mark = Buffer.from(`\0${name}=${value}\0`);
-  const marked: number[] = [];
+  return processesByMark(name).get(value) ?? [];
+}
+
+/** The processes, other than this one, whose environment holds `name`, by its value. */
+export function processesByMark(name: string): Map<string, number[]> {
+  const byValue = new Map<string, number[]>();
+  const prefix = `${name}=`;
   for (const pid of processIds()) {
     if (pid === process.pid) continue;
-    let environment: Buffer;
+    let environment: string;
     try {
-      environment = readFileSync(`/proc/${pid}/environ`);
+      environment = readFileSync(`/proc/${pid}/environ`, "utf8");
     } catch {
       continue;
     }
-    if (Buffer.concat([Buffer.from("\0"), environment]).includes(mark)) marked.push(pid);
+    const entry = environment.split("\0").find((variable) => variable.startsWith(prefix));
+    if (entry === undefined) continue;
+    const value = entry.slice(prefix.length);
+    byValue.set(value, [...(byValue.get(value) ?? []), pid]);
   }
-  return marked;
+  return byValue;
 }
 
 const signal = (pid: number, name: NodeJS.Signals) => {
