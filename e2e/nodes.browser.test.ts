@@ -450,8 +450,17 @@ describe("validator nodes from registration to reputation", () => {
 
     await page.setViewportSize(SCREEN_SIZES[1].viewport);
     const status = page.getByRole("combobox", { name: "Status" });
+    // Until the tab's own answer arrives the list keeps showing All Nodes' page, and the cards drawn from the answer
+    // would close a menu opened on the earlier ones.
+    const activeTab = page.waitForResponse(
+      (response) =>
+        response.url().includes(API.node.filterList) &&
+        (response.request().postDataJSON() as { status?: string } | null)?.status === NODE_STATUS.active,
+    );
     await status.selectOption({ label: "Active (1)" });
     await page.waitForURL((url) => url.searchParams.get("tab") === NODE_STATUS.active);
+    await activeTab;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     // On a phone each node is a card of the list, showing its status and actions without scrolling sideways.
     const card = page
       .getByRole("list", { name: "Node requests" })
