@@ -14,7 +14,7 @@ import {
 import { cardLabel, type CardRole } from "./card-roles";
 import type { ReactNode } from "react";
 import { Detail } from "./detail";
-import { metaOf, RowCards } from "./row-cards";
+import { CellContent, metaOf, RowCards } from "./row-cards";
 import classes from "./data-table.module.css";
 
 declare module "@tanstack/react-table" {
@@ -158,11 +158,11 @@ export function DataTable<T extends RowData>({
                               }
                             >
                               {guests.length === 0 ? (
-                                <FlexRender cell={cell} />
+                                <CellContent cell={cell} />
                               ) : (
                                 <Stack gap={6}>
                                   <div>
-                                    <FlexRender cell={cell} />
+                                    <CellContent cell={cell} />
                                   </div>
                                   {guests.map((guest) => (
                                     <Detail
@@ -173,7 +173,7 @@ export function DataTable<T extends RowData>({
                                         metaOf(guest.column)?.cardLabel,
                                       )}
                                     >
-                                      <FlexRender cell={guest} />
+                                      <CellContent cell={guest} />
                                     </Detail>
                                   ))}
                                 </Stack>

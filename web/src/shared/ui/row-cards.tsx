@@ -15,6 +15,17 @@ import { cardLabel, cardLayout } from "./card-roles";
 import { Detail } from "./detail";
 import classes from "./data-table.module.css";
 
+/**
+ * A cell's content: its column's `cell` called as a function. TanStack's FlexRender mounts it as a component, and the
+ * pages define their columns inline, so every render of a page made new cell functions and React threw each cell's
+ * subtree away and mounted it again: a refetch or a live update closed a card's open menu and reset whatever a cell
+ * held. A cell function is a plain function of its context (no hooks; its components keep their own state).
+ */
+export function CellContent<F extends TableFeatures, T extends RowData>({ cell }: { cell: Cell<F, T, unknown> }) {
+  const render = cell.column.columnDef.cell;
+  return <>{typeof render === "function" ? render(cell.getContext()) : (render ?? null)}</>;
+}
+
 /** A column's card role and label (TanStack types a column's meta loosely). */
 export const metaOf = <F extends TableFeatures, T extends RowData>(column: Column<F, T, unknown>) =>
   column.columnDef.meta as ColumnMeta<F, T, unknown> | undefined;
@@ -84,7 +95,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
     parts.map(({ id: key, label, cell }) => (
       <Detail key={key} label={label}>
         <div className={classes.cardValue}>
-          <FlexRender cell={cell} />
+          <CellContent cell={cell} />
         </div>
       </Detail>
     ));
@@ -95,7 +106,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
           <Stack id={`${id}-title`} className={classes.cardValue} gap={2} miw={0} flex="1 1 12rem" fw={600}>
             {layout.title.map(({ id: key, cell }) => (
               <div key={key}>
-                <FlexRender cell={cell} />
+                <CellContent cell={cell} />
               </div>
             ))}
           </Stack>
@@ -104,7 +115,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
               {layout.status.length === 1
                 ? layout.status.map(({ id: key, cell }) => (
                     <div key={key}>
-                      <FlexRender cell={cell} />
+                      <CellContent cell={cell} />
                     </div>
                   ))
                 : labelled(layout.status)}
@@ -117,7 +128,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
             <Group gap="xs">
               {layout.action.map(({ id: key, cell }) => (
                 <div key={key} className={classes.cardAction} data-card-action>
-                  <FlexRender cell={cell} />
+                  <CellContent cell={cell} />
                 </div>
               ))}
             </Group>
