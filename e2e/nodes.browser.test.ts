@@ -20,7 +20,7 @@ import { operatorAndAdminPages, type OperatorAndAdminPages } from "./support/sig
 import { stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
-import { callApi, loopbackIp, randomAddress, slowAnswers } from "./support/records.ts";
+import { callApi, loopbackIp, randomAddress, registeredNode, slowAnswers } from "./support/records.ts";
 
 const stack = useStack();
 const browser = useBrowser();
@@ -464,17 +464,7 @@ describe("validator nodes from registration to reputation", () => {
     await deactivate.waitFor();
     // A live update redraws the list under the open menu (the operator registers another node, which the tabs count):
     // the menu stays open.
-    await api(API.node.root, operatorSession, {
-      name: `Third ${randomInt(1e6)}`,
-      provider: "Contabo",
-      ipaddress: loopbackIp(),
-      os: "Debian 12",
-      ram: 16,
-      storage: 400,
-      security: "6.1.0",
-      oracleAddress: randomAddress(),
-      nodeAddress: randomAddress(),
-    });
+    await registeredNode(stack.current, operatorSession, { name: `Third ${randomInt(1e6)}` });
     await status.locator("option", { hasText: "Pending (1)" }).waitFor({ state: "attached" });
     expect(await deactivate.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
