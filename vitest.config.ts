@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: "unit",
           isolate: false,
-          include: ["{abis,api,web,scripts,indexer}/**/*.unit.test.{ts,tsx}"],
+          include: ["{abis,api,web,scripts,indexer,contracts}/**/*.unit.test.{ts,tsx}"],
           exclude: ["**/node_modules/**"],
         },
       },

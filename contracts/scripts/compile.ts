@@ -6,10 +6,20 @@ import { fileURLToPath } from "node:url";
 import type { Abi, Hex } from "viem";
 
 const require = createRequire(import.meta.url);
-const solc = require("solc") as {
+
+interface Solc {
   compile(input: string, options: { import: (p: string) => { contents: string } | { error: string } }): string;
-  version(): string;
-};
+}
+
+/**
+ * solc-js, loaded when the sources must be compiled: loading its compiler costs about 1.2 CPU-seconds, which every
+ * process that deploys from the cached build (each stack, each chain test's worker) would pay for nothing.
+ */
+let solc: Solc | undefined;
+const compiler = (): Solc => (solc ??= require("solc") as Solc);
+
+/** The compiler's version, from its package (an exact pin in contracts/package.json): reading it loads no compiler. */
+const SOLC_VERSION = (require("solc/package.json") as { version: string }).version;
 
 const contractsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const srcDir = path.join(contractsDir, "src");
@@ -55,7 +65,7 @@ function findImport(importPath: string): { contents: string } | { error: string 
 }
 
 function sourceHash(sources: Record<string, { content: string }>): string {
-  return createHash("sha256").update(solc.version()).update(JSON.stringify(sources)).digest("hex");
+  return createHash("sha256").update(SOLC_VERSION).update(JSON.stringify(sources)).digest("hex");
 }
 
 /** Generated TypeScript module holding one contract's ABI `as const`. */
@@ -84,7 +94,7 @@ export function compile(): Record<ContractName, Artifact> {
       outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
+  const output = JSON.parse(compiler().compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0)
     throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
