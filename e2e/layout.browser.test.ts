@@ -195,6 +195,15 @@ async function navigateInApp(page: Page, url: string) {
 }
 
 /**
+ * How long a screen may take to draw, and a whole sweep to run. The six sweeps and the other tests of the file run side
+ * by side, next to the rest of the suite: on a slow hour of this 2-core machine (2026-11-30, the same suite's CPU
+ * twice the day before's) a desktop sweep took 191 s and a screen of a phone sweep more than 20 s, where alone the file
+ * takes 65 s. A screen that never draws still fails, with its route named.
+ */
+const SCREEN_TIMEOUT_MS = 60_000;
+const SWEEP_TIMEOUT_MS = 480_000;
+
+/**
  * Waits until the page shows the route its URL names (the title of that route, given up on after
  * about 3 s so a wrong title is reported, not waited for), no list is still loading, and any
  * redirect has happened.
@@ -202,8 +211,8 @@ async function navigateInApp(page: Page, url: string) {
 async function settle(page: Page) {
   let before = "";
   for (let round = 0; round < 40; round++) {
-    await page.locator("h1:visible").first().waitFor({ timeout: 20_000 });
-    await page.getByText(MESSAGES.loading).first().waitFor({ state: "hidden", timeout: 20_000 });
+    await page.locator("h1:visible").first().waitFor({ timeout: SCREEN_TIMEOUT_MS });
+    await page.getByText(MESSAGES.loading).first().waitFor({ state: "hidden", timeout: SCREEN_TIMEOUT_MS });
     const title = await pageTitle(page);
     const now = `${page.url()} ${title}`;
     const expected = titleFor(page.url());
@@ -218,57 +227,61 @@ describe.concurrent.each(VIEWPORTS)(
   "every page at $name size ($viewport.width x $viewport.height)",
   ({ name, viewport, axe }) => {
     for (const area of ["public", "operator", "admin"] as const) {
-      test(`${area} pages in light and dark: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`, async ({
-        expect,
-      }) => {
-        for (const scheme of COLOR_SCHEMES) mkdirSync(path.join(SCREENSHOTS, name, scheme), { recursive: true });
-        const problems: string[] = [];
-        const context = await contextFor(browser.current, area, viewport);
-        try {
-          const page = await openIn(context, area);
-          const scanned = new Set<string>();
-          for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
-            await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
-            await settle(page);
-            const landed = new URL(page.url()).pathname;
-            if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
-              throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
-            }
-            const where = `${route.url} -> ${landed}`;
-            const expected = titleFor(page.url());
-            const title = await pageTitle(page);
-            const found = [
-              ...(await layoutProblems(page)),
-              ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
-            ];
-            problems.push(...found.map((problem) => `${where}: ${problem}`));
-            // A route that sent the visitor to a page of this sweep (an edit page without its record goes to its list)
-            // shows that page again: checked above, it needs no second accessibility scan or screenshots.
-            if (scanned.has(landed)) continue;
-            scanned.add(landed);
-            // Alternating the order leaves each page in the scheme the next one starts with: one switch per page.
-            const order = scanned.size % 2 === 1 ? COLOR_SCHEMES : [...COLOR_SCHEMES].reverse();
-            for (const [position, scheme] of order.entries()) {
-              await showInScheme(page, scheme);
-              if (axe === "every page" || index === 0) {
-                problems.push(
-                  ...(await accessibilityProblems(page, { coloursOnly: position > 0 })).map(
-                    (problem) => `${where} (${scheme}): ${problem}`,
-                  ),
-                );
-              }
-              await page.screenshot({
-                path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
-                fullPage: true,
-                ...SCREENSHOT,
+      test(
+        `${area} pages in light and dark: no sideways scrolling, no word broken mid-word, one title, no serious accessibility violation`,
+        async ({ expect }) => {
+          for (const scheme of COLOR_SCHEMES) mkdirSync(path.join(SCREENSHOTS, name, scheme), { recursive: true });
+          const problems: string[] = [];
+          const context = await contextFor(browser.current, area, viewport);
+          try {
+            const page = await openIn(context, area);
+            const scanned = new Set<string>();
+            for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
+              await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
+              await settle(page).catch((error: unknown) => {
+                throw new Error(`${route.url} (at ${page.url()}) did not settle`, { cause: error });
               });
+              const landed = new URL(page.url()).pathname;
+              if (area !== "public" && (landed === routes.home.path || landed === routes.adminLogin.path)) {
+                throw new Error(`${route.url} sent the signed-in ${area} to ${landed}: the session did not hold`);
+              }
+              const where = `${route.url} -> ${landed}`;
+              const expected = titleFor(page.url());
+              const title = await pageTitle(page);
+              const found = [
+                ...(await layoutProblems(page)),
+                ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
+              ];
+              problems.push(...found.map((problem) => `${where}: ${problem}`));
+              // A route that sent the visitor to a page of this sweep (an edit page without its record goes to its list)
+              // shows that page again: checked above, it needs no second accessibility scan or screenshots.
+              if (scanned.has(landed)) continue;
+              scanned.add(landed);
+              // Alternating the order leaves each page in the scheme the next one starts with: one switch per page.
+              const order = scanned.size % 2 === 1 ? COLOR_SCHEMES : [...COLOR_SCHEMES].reverse();
+              for (const [position, scheme] of order.entries()) {
+                await showInScheme(page, scheme);
+                if (axe === "every page" || index === 0) {
+                  problems.push(
+                    ...(await accessibilityProblems(page, { coloursOnly: position > 0 })).map(
+                      (problem) => `${where} (${scheme}): ${problem}`,
+                    ),
+                  );
+                }
+                await page.screenshot({
+                  path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
+                  fullPage: true,
+                  ...SCREENSHOT,
+                });
+              }
             }
+          } finally {
+            await context.close();
           }
-        } finally {
-          await context.close();
-        }
-        expect(problems).toEqual([]);
-      });
+          expect(problems).toEqual([]);
+        },
+        SWEEP_TIMEOUT_MS,
+      );
     }
 
     test("the RPC form's placeholders read as dimmed examples; a notification never covers the header's Logout button", async ({

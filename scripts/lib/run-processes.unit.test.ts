@@ -6,14 +6,23 @@ import { processesMarked, stopProcessesMarked } from "./run-processes.ts";
 const MARK = "PLI_RUN_PROCESSES_TEST";
 const started: ChildProcess[] = [];
 
-/** A process that runs until it is stopped, with `env` added to its environment. */
-function idle(env: Record<string, string>, ignoreTerm = false): ChildProcess {
-  const script = ignoreTerm
-    ? "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"
-    : "setInterval(() => {}, 1000)";
-  const child = spawn(process.execPath, ["-e", script], { env: { ...process.env, ...env }, stdio: "ignore" });
+/**
+ * A process that runs until it is stopped, with `env` added to its environment; `ready` settles once it runs its
+ * script (a process that ignores SIGTERM has its handler by then: on a busy machine Node takes more than a moment to
+ * start, and a signal sent before would end it as any other).
+ */
+function idle(env: Record<string, string>, ignoreTerm = false): { child: ChildProcess; ready: Promise<void> } {
+  const script = `${ignoreTerm ? "process.on('SIGTERM', () => {}); " : ""}console.log("ready"); setInterval(() => {}, 1000)`;
+  const child = spawn(process.execPath, ["-e", script], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   started.push(child);
-  return child;
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout!.once("data", () => resolve());
+    child.once("exit", () => reject(new Error("the process ended before it was ready")));
+  });
+  return { child, ready };
 }
 
 const exited = (child: ChildProcess) =>
@@ -29,17 +38,23 @@ afterEach(() => {
 describe("stopProcessesMarked", () => {
   it("stops the processes of the run, those started by its processes included, and no others", async () => {
     const run = randomBytes(4).toString("hex");
-    const mine = idle({ [MARK]: run });
-    const stubborn = idle({ [MARK]: run }, true);
-    const other = idle({ [MARK]: `${run}-other` });
-    const unmarked = idle({});
+    const processes = [idle({ [MARK]: run }), idle({ [MARK]: run }, true), idle({ [MARK]: `${run}-other` }), idle({})];
+    const [mine, stubborn, other, unmarked] = processes.map(({ child }) => child) as [
+      ChildProcess,
+      ChildProcess,
+      ChildProcess,
+      ChildProcess,
+    ];
     const grandparent = spawn(
       "sh",
-      ["-c", `${JSON.stringify(process.execPath)} -e "setInterval(() => {}, 1000)" & wait`],
-      { env: { ...process.env, [MARK]: run }, stdio: "ignore" },
+      ["-c", `${JSON.stringify(process.execPath)} -e 'console.log("ready"); setInterval(() => {}, 1000)' & wait`],
+      { env: { ...process.env, [MARK]: run }, stdio: ["ignore", "pipe", "ignore"] },
     );
     started.push(grandparent);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all([
+      ...processes.map(({ ready }) => ready),
+      new Promise((resolve) => grandparent.stdout!.once("data", resolve)),
+    ]);
     expect(processesMarked(MARK, run)).toHaveLength(4);
 
     expect(await stopProcessesMarked(MARK, run)).toBe(4);
