@@ -103,6 +103,14 @@ export function createDb(connectionString: string, max = 10, options: PoolOption
     max,
     connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     ...options.limits,
+    // Every date rule counts UTC days (a day's checks, a month's incentives, a 30-day window): a database or server
+    // whose own time zone is another would move their edges by its offset, and a window of calendar days by an hour
+    // across its clock changes. The pool hands a new connection out once the setting has answered: sent from the
+    // `connect` event instead, it was still queued when `pool.query` sent its own query, which pg 8 warns of and
+    // pg 9 refuses.
+    onConnect: async (client) => {
+      await client.query("SET TIME ZONE 'UTC'");
+    },
   });
   pool.on("error", options.onIdleError ?? (() => undefined));
   // A connection lost while handed out (the server ended it, a restart mid-query): its queries fail with the error, and
@@ -110,10 +118,6 @@ export function createDb(connectionString: string, max = 10, options: PoolOption
   // process.
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
-    // Every date rule counts UTC days (a day's checks, a month's incentives, a 30-day window): a database or server
-    // whose own time zone is another would move their edges by its offset, and a window of calendar days by an hour
-    // across its clock changes. Queued on the new connection before the query it was made for.
-    client.query("SET TIME ZONE 'UTC'").catch(() => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);

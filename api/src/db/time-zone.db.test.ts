@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -42,4 +44,22 @@ test("the API's connections count days in UTC on a database whose own time zone 
     window: string;
   }>`SELECT current_setting('TimeZone') AS zone, ${WINDOW} AS window`.execute(db);
   expect(rows[0]).toEqual({ zone: "UTC", window: "2026-03-06 12:00" });
+});
+
+test("a new connection's first query waits for the time zone: pg sees no query sent while another is queued", () => {
+  const script = [
+    `import { createDb, poolOf } from ${JSON.stringify(path.join(import.meta.dirname, "database.ts"))};`,
+    `const db = createDb(${JSON.stringify(url)}, 1);`,
+    "const { rows } = await poolOf(db).query(\"SELECT current_setting('TimeZone') AS zone\");",
+    "console.log(rows[0].zone);",
+    "await db.destroy();",
+    // pg-pool keeps a released connection's idle timer (10 s) running after the pool has ended.
+    "process.exit(0);",
+  ].join("\n");
+  const out = execFileSync(
+    process.execPath,
+    ["--throw-deprecation", "--import", "tsx", "--input-type=module", "-e", script],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
+  expect(out.trim()).toBe("UTC");
 });
