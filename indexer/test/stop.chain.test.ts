@@ -84,7 +84,9 @@ it("releases its schema lock on docker stop's SIGTERM, so the next start takes t
   });
   const restartMs = performance.now() - started;
   expect(lines.join("\n")).not.toContain(LOCK_WAIT);
-  expect(restartMs).toBeLessThan(20_000);
+  // A schema left locked holds the next start until its heartbeat expires (~25 s) before the start's own work; a start
+  // that takes the schema at once took up to 20.0 s in a slow hour of this machine (2026-11-30).
+  expect(restartMs).toBeLessThan(25_000);
 
   await restarted.stop();
   expect(await isLocked(schema)).toBe(0);
