@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from "hono";
 import type { PublicClient } from "viem";
 import type { ActiveSession } from "./auth/middleware.ts";
 import type { Config } from "./config.ts";
@@ -6,6 +5,7 @@ import type { Db } from "./db/database.ts";
 import type { AppError } from "./shared/errors.ts";
 import type { LiveHub } from "./live/hub.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { RequestCounter } from "./metrics/http.ts";
 import type { Log } from "./shared/logger.ts";
 import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 import type { WebhookQueue } from "./webhook/delivery.ts";
@@ -29,7 +29,7 @@ export interface Deps {
   /** The analysts' replica (ANALYST_REPLICA_URL), read only for its replication lag (health/replica.ts). */
   analystReplica?: Db;
   /** Counts each request for the metrics (metrics/server.ts), when this instance serves them. */
-  requestMetrics?: MiddlewareHandler<AppEnv>;
+  requestMetrics?: RequestCounter;
 }
 
 export interface AppEnv {

@@ -5,6 +5,7 @@ import type { AppEnv, Deps } from "./app-env.ts";
 import { readSession } from "./auth/middleware.ts";
 import * as featureRoutes from "./feature-routes.ts";
 import { API, MESSAGES } from "./public-contract/index.ts";
+import { countRequests } from "./metrics/http.ts";
 import { OPENAPI_INFO } from "./openapi/document.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { compressJson } from "./shared/compression.ts";
@@ -75,7 +76,7 @@ export function createApp(deps: Deps) {
     c.set("deps", deps);
     return requestIdentity(c, next);
   });
-  if (deps.requestMetrics) app.use(deps.requestMetrics);
+  if (deps.requestMetrics) app.use(countRequests(deps.requestMetrics));
   app
     .use(requestLog)
     .use(

@@ -11,6 +11,7 @@ import { METRICS_PATH } from "./metrics/schema.ts";
 import { createApiMetrics, QUICK_READ_LIMITS } from "./metrics/server.ts";
 import { startScheduler } from "./scheduler/scheduler.ts";
 import { ensureDefaultSettings } from "./setting/repository.ts";
+import { AnswerReplays } from "./shared/answer-replay.ts";
 import { serveApi } from "./shared/serve.ts";
 import { createLogger, prettyDestination } from "./shared/logger.ts";
 import { sealStoredSecrets } from "./webhook/repository.ts";
@@ -63,7 +64,8 @@ const metrics =
   config.METRICS_PORT === undefined
     ? undefined
     : createApiMetrics({ config, db, analystReplica, chain, live: deps.live });
-const app = createApp({ ...deps, requestMetrics: metrics?.http });
+const appDeps = { ...deps, requestMetrics: metrics?.http };
+const app = createApp(appDeps);
 const indexerListener = listenToIndexer({
   databaseUrl: config.DATABASE_URL,
   db,
@@ -80,9 +82,14 @@ void sealStoredSecrets(db, webhookSender.secretKey).then(
 );
 // A fresh install serves the default settings (and with them the chain's stake limits) before any admin saves them.
 if (await ensureDefaultSettings(db)) log.info("settings: the defaults were stored");
-const server = serveApi(app.fetch, { port: config.API_PORT, hostname: config.API_HOST }, (info) => {
-  log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
-});
+const server = serveApi(
+  app.fetch,
+  { port: config.API_PORT, hostname: config.API_HOST },
+  (info) => {
+    log.info({ address: info.address, port: info.port }, `API listening on http://${info.address}:${info.port}`);
+  },
+  new AnswerReplays(appDeps),
+);
 if (metrics)
   void metrics.listen().then(
     (port) => log.info({ port }, `metrics on http://${config.METRICS_HOST}:${port}${METRICS_PATH}`),

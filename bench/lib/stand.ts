@@ -51,7 +51,8 @@ export interface Stand {
  * Runs `body` against a fresh embedded Postgres, migrated and filled by `seed`, with the API started as
  * in production (api/src/server.ts compiled as the production build compiles it, @hono/node-server, its own
  * process) and bench/lib/bare-hono.ts next to it; stops everything afterwards. With PROFILE_DIR set, the API writes a CPU profile there
- * (`node --cpu-prof`) when it stops. With HOLD=1 the stand stays up after `body` until Ctrl-C, its
+ * (`node --cpu-prof`) when it stops; with PERF_MAP=1 it writes the map of its JavaScript's code for `perf record -p`
+ * (`node --perf-basic-prof`). With HOLD=1 the stand stays up after `body` until Ctrl-C, its
  * URLs, database and admin token printed, for EXPLAIN ANALYZE or a manual look.
  */
 export async function withStand(
@@ -127,7 +128,9 @@ export async function withStand(
     const logFile = path.join(dir, "servers.log");
     const profile = process.env.PROFILE_DIR
       ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.PROFILE_DIR)}`]
-      : [];
+      : process.env.PERF_MAP === "1"
+        ? ["--perf-basic-prof"]
+        : [];
     await buildPrograms(programs, { server: PRODUCTION_PROGRAMS["api/dist"].server });
     const node = (script: string, env: Record<string, string>, flags: string[] = []) =>
       startService({ name: script, command: process.execPath, args: [...flags, script], env, logFile });

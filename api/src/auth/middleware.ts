@@ -18,9 +18,8 @@ export type ActiveSession = SessionClaims & { twofaOn: boolean };
  * whose account the cache holds is answered without waiting, as most requests of a signed-in page are.
  */
 function sessionFrom(c: Context<AppEnv>): ActiveSession | Promise<ActiveSession> {
-  const match = /^Bearer\s+(\S+)$/i.exec(requestHeader(c, "authorization") ?? "");
-  if (!match?.[1]) throw new AppError("unauthorized", MESSAGES.unauthorized);
-  const token = match[1];
+  const token = bearerToken(requestHeader(c, "authorization"));
+  if (!token) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const deps = c.get("deps");
   const known = knownSession(token, deps.config.JWT_SECRET);
   const kept = known && accountCache.kept(known.userType, known.sub, known.ver);
@@ -32,6 +31,27 @@ function sessionFrom(c: Context<AppEnv>): ActiveSession | Promise<ActiveSession>
     );
     return activeSession(claims, account);
   })();
+}
+
+/** The token of an Authorization header (repeated headers joined with ", ", as requestHeader reads them), if it is one. */
+const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+
+/**
+ * The session of an Authorization header as readSession would accept it without waiting: a token verified before,
+ * unexpired, whose account the account cache holds and accepts. Undefined for anything else, a refused session
+ * included (readSession says why).
+ */
+export function keptSession(authorization: string | undefined, secret: string): ActiveSession | undefined {
+  const token = bearerToken(authorization);
+  if (!token) return undefined;
+  try {
+    const known = knownSession(token, secret);
+    const kept = known && accountCache.kept(known.userType, known.sub, known.ver);
+    return known && kept ? activeSession(known, kept) : undefined;
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }
 
 /** The session of `claims` if `account` (as it is now) accepts it; else why not. */

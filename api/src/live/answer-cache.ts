@@ -70,6 +70,20 @@ export class AnswerCache {
   }
 
   /**
+   * Whether the answer under `key` is still `value`, as `answer` would give it from the cache now (nothing changed since
+   * it was read, within the TTL, changes heard): counted as a hit when it is. An answer served again without asking
+   * `answer` (api/src/shared/answer-replay.ts) is served only while this holds.
+   */
+  holds(key: string, value: unknown): boolean {
+    if (!this.#listening) return false;
+    const cached = this.#entries.get(key);
+    if (!cached || cached.value !== value || cached.generation !== this.#generation) return false;
+    if (this.now() - cached.storedAt >= this.ttlMs) return false;
+    this.stats.hits++;
+    return true;
+  }
+
+  /**
    * A fact read from the indexer's tables alone (how many stake positions there are), kept until the indexer indexes
    * or takes back blocks (chainChanged): a portal write, which empties the answers, does not make it read again. A
    * read racing a change is not served again, as with answers; nothing is kept while changes could be missed.

@@ -1,11 +1,11 @@
-import { request } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, registerNode } from "../../test/nodes.ts";
+import { decoded, served as servedBy } from "../../test/served.ts";
 import { API } from "../public-contract/index.ts";
+import { AnswerReplays } from "./answer-replay.ts";
 import { serveApi } from "./serve.ts";
 
 let t: TestAppWithSmtp;
@@ -21,7 +21,8 @@ beforeAll(async () => {
     for (const k of [n, n + 1]) await registerNode(t, operator.token, k);
   }
   const port = await freePort();
-  server = serveApi(t.app.fetch, { port, hostname: "127.0.0.1" });
+  const replays = new AnswerReplays({ live: t.live, config: t.config, log: t.logs.log });
+  server = serveApi(t.app.fetch, { port, hostname: "127.0.0.1" }, undefined, replays);
   origin = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
@@ -33,27 +34,7 @@ afterAll(async () => {
 const ANSWER_HEADERS = ["content-type", "content-encoding", "vary", "etag", "cache-control"];
 const answerHeaders = (headers: Headers) => ANSWER_HEADERS.map((name) => [name, headers.get(name)]);
 
-const decoded = (bytes: Buffer, encoding: string | null) =>
-  (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes).toString();
-
-/** The answer served by Node as production serves it (serveApi): its status, headers and bytes as sent. */
-function served(page: string, headers: Record<string, string>) {
-  return new Promise<{ response: { status: number; headers: Headers }; bytes: Buffer }>((resolve, reject) => {
-    request(`${origin}${page}`, { headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("error", reject);
-      answer.on("end", () => {
-        const received = new Headers();
-        for (const [name, value] of Object.entries(answer.headers))
-          if (value !== undefined) received.set(name, Array.isArray(value) ? value.join(", ") : value);
-        resolve({ response: { status: answer.statusCode!, headers: received }, bytes: Buffer.concat(chunks) });
-      });
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+const served = (page: string, headers: Record<string, string>) => servedBy(origin, page, headers);
 
 describe("a list answer from the answer cache, served by Node", () => {
   it("carries the same body, encoding and headers as in-process, first read and kept, in every encoding", async () => {

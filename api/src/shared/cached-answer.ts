@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { jsonAnswer, JsonBody } from "./compression.ts";
 import { setAnswerHeader } from "./node-bindings.ts";
+import { markReplayable } from "./answer-replay.ts";
 
 /**
  * A list answer (200, JSON) for the signed-in reader, served again from this instance's answer cache,
@@ -43,7 +44,7 @@ export async function publicCachedJson<T>(
   c: Context<AppEnv>,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  const body = await keptAnswer(c, PUBLIC_READER, null, read);
+  const body = await keptAnswer(c, answerKey(c, PUBLIC_READER, null), read);
   setAnswerHeader(c, "cache-control", PUBLIC_CACHE_CONTROL);
   setAnswerHeader(c, "etag", body.etag);
   if (matches(c.req.header("if-none-match"), body.etag)) {
@@ -66,20 +67,23 @@ async function answerFor<T>(
   input: unknown,
   read: () => Promise<T>,
 ): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
-  return encoded(c, await keptAnswer(c, reader, input, read));
+  const key = answerKey(c, reader, input);
+  const body = await keptAnswer(c, key, read);
+  const answer = await encoded<T>(c, body);
+  markReplayable(c, key, body);
+  return answer;
 }
 
 function encoded<T>(c: Context<AppEnv>, body: JsonBody): Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">> {
   return jsonAnswer(c, body) as Promise<Response & TypedResponse<JSONParsed<T>, 200, "json">>;
 }
 
-/** The reader's answer from this instance's answer cache, read and kept on a miss. */
-function keptAnswer<T>(c: Context<AppEnv>, reader: string, input: unknown, read: () => Promise<T>): Promise<JsonBody> {
+/** The key of the reader's answer to the request's route and validated `input` in the answer cache. */
+const answerKey = (c: Context<AppEnv>, reader: string, input: unknown) =>
+  JSON.stringify([c.req.method, c.req.path, reader, input]);
+
+/** The answer under `key` from this instance's answer cache, read and kept on a miss. */
+function keptAnswer<T>(c: Context<AppEnv>, key: string, read: () => Promise<T>): Promise<JsonBody> {
   c.set("readOnly", true);
-  return c
-    .get("deps")
-    .live.answers.answer(
-      JSON.stringify([c.req.method, c.req.path, reader, input]),
-      async () => new JsonBody(JSON.stringify(await read())),
-    );
+  return c.get("deps").live.answers.answer(key, async () => new JsonBody(JSON.stringify(await read())));
 }

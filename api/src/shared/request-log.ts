@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
+import type { SessionClaims } from "../public-contract/index.ts";
+import type { Log } from "./logger.ts";
 import { HEALTH_PATHS } from "../health/schema.ts";
 import { isJsonAnswer } from "./compression.ts";
 import { directWriterOf, writesItself } from "./direct-body.ts";
@@ -24,6 +26,10 @@ const REQUEST_ID_HEADER = "x-request-id";
 /** A caller's request id that is kept: at most 128 letters, digits, `_`, `-` and `=`. */
 const PLAIN_REQUEST_ID = /^[\w\-=]{1,128}$/;
 
+/** The id of a request whose `X-Request-Id` is `given` (see requestIdentity). */
+export const requestIdFor = (given: string | undefined): string =>
+  given !== undefined && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+
 /**
  * The request's id: a caller's own `X-Request-Id` when it is short and plain (letters, digits, `_`, `-`, `=`), else a
  * new one; answered in `X-Request-Id`, logged with the request and given as the `id` of a 500. Hono's requestId
@@ -32,8 +38,7 @@ const PLAIN_REQUEST_ID = /^[\w\-=]{1,128}$/;
  */
 export const requestIdentity = createMiddleware<AppEnv>(async (c, next) => {
   readHeadersFromNode(c);
-  const given = requestHeader(c, REQUEST_ID_HEADER);
-  const id = given !== undefined && PLAIN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  const id = requestIdFor(requestHeader(c, REQUEST_ID_HEADER));
   c.set("requestId", id);
   setAnswerHeader(c, REQUEST_ID_HEADER, id);
   await next();
@@ -89,24 +94,44 @@ function onEnd(body: ReadableStream<Uint8Array>, ended: () => void) {
  * that function holds what the line says, not the request (a live stream keeps it for as long as it is open).
  */
 function requestLine(c: Context<AppEnv>, route: string, started: number): () => void {
-  const session = c.get("session");
-  const failure = c.error && !isExpected(c.error) ? c.error : undefined;
+  const facts: RequestFacts = {
+    id: c.get("requestId"),
+    method: c.req.method,
+    route,
+    status: c.res.status,
+    started,
+    session: c.get("session"),
+    failure: c.error && !isExpected(c.error) ? c.error : undefined,
+  };
   const log = c.get("deps").log;
-  const level = levelOf(route, c.res.status);
-  const [id, method, status] = [c.get("requestId"), c.req.method, c.res.status];
-  return () =>
-    log[level](
-      {
-        id,
-        method,
-        route,
-        status,
-        durationMs: Math.round(performance.now() - started),
-        ...(session ? { accountId: session.sub, role: session.userType } : {}),
-        ...(failure ? { err: failure } : {}),
-      },
-      "request",
-    );
+  return () => writeRequestLine(log, facts);
+}
+
+/** What a request's line says (see requestLog); `started` is when it came in (performance.now()). */
+export interface RequestFacts {
+  id: string;
+  method: string;
+  route: string;
+  status: number;
+  started: number;
+  session?: Pick<SessionClaims, "sub" | "userType">;
+  failure?: Error;
+}
+
+/** Writes the line of a request answered now (see requestLog). */
+export function writeRequestLine(log: Log, { id, method, route, status, started, session, failure }: RequestFacts) {
+  log[levelOf(route, status)](
+    {
+      id,
+      method,
+      route,
+      status,
+      durationMs: Math.round(performance.now() - started),
+      ...(session ? { accountId: session.sub, role: session.userType } : {}),
+      ...(failure ? { err: failure } : {}),
+    },
+    "request",
+  );
 }
 
 /**

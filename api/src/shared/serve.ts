@@ -1,6 +1,13 @@
-import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from "node:http";
+import {
+  createServer,
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+} from "node:http";
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
+import type { AnswerReplays } from "./answer-replay.ts";
 import { withDirectBodies } from "./direct-body.ts";
 
 /** Statuses whose answer has no body, so no Content-Type (RFC 9110 6.4.1). */
@@ -31,15 +38,27 @@ class ApiResponse<Incoming extends IncomingMessage = IncomingMessage> extends Se
 
 /**
  * Serves the API's fetch on Node as production serves it: bodies that write themselves go straight to Node's response
- * (withDirectBodies), and a bodiless answer carries no Content-Type (ApiResponse).
+ * (withDirectBodies), a bodiless answer carries no Content-Type (ApiResponse), and with `replays` a signed-in list
+ * answer from the answer cache is served again before the app (AnswerReplays).
  */
 export function serveApi(
   fetch: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
   address: { port: number; hostname: string },
   onListening?: (info: AddressInfo) => void,
+  replays?: AnswerReplays,
 ): ServerType {
   return serve(
-    { fetch: withDirectBodies(fetch), ...address, serverOptions: { ServerResponse: ApiResponse } },
+    {
+      fetch: withDirectBodies(fetch),
+      ...address,
+      serverOptions: { ServerResponse: ApiResponse },
+      ...(replays
+        ? {
+            createServer: ((options: object, listener: Parameters<AnswerReplays["listener"]>[0]) =>
+              createServer(options, replays.listener(listener))) as typeof createServer,
+          }
+        : {}),
+    },
     onListening,
   );
 }
