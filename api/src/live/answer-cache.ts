@@ -162,6 +162,11 @@ export class AnswerCache {
     return this.#entries.size;
   }
 
+  /** Bumped by every change: an answer kept under an earlier one is never served again. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   #keep(key: string, entry: Entry) {
     this.#entries.delete(key);
     if (this.#entries.size >= MAX_ENTRIES) {

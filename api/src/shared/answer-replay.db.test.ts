@@ -143,6 +143,24 @@ describe("a signed-in list asked again, answered by Node before the app", () => 
     expect(totalOf(after)).toBe(totalOf(again) + 1);
   });
 
+  it("keeps no replay of an answer read before a change", async () => {
+    const admin = bearer(await t.adminToken(await t.addAdmin()), { "accept-encoding": "gzip" });
+    const { headers } = await operatorWithReplayedList();
+    await waitFor(
+      "both lists replayed after the same change",
+      async () => {
+        await replayed(headers);
+        await replayed(admin);
+        return replays.size === 2;
+      },
+      { timeoutMs: 10_000, intervalMs: 5 },
+    );
+    const operator = await newOperator(t);
+    await registerNode(t, operator.token, nextNode());
+    await replayed(admin);
+    expect(replays.size).toBe(1);
+  });
+
   it("refuses a session ended, disabled or without 2FA since, as the app does, though the list is still kept", async () => {
     for (const change of [
       { session_version: sql<number>`session_version + 1` },

@@ -34,7 +34,10 @@ interface Replay extends Mark {
   bytes: Uint8Array;
 }
 
-/** Replays kept at most: as many as the answer cache keeps answers. */
+/**
+ * Replays kept at most: as many as the answer cache keeps answers. Those of answers read before the last change are
+ * dropped as the first replay after it is kept, so that they hold no memory the answer cache has let go of.
+ */
 const MAX_REPLAYS = 2_000;
 const NOT_REPLAYED = new Set(["date", "x-request-id"]);
 
@@ -54,6 +57,8 @@ const headerOf = (req: IncomingMessage, name: string) => req.headersDistinct[nam
  */
 export class AnswerReplays {
   readonly #replays = new Map<string, Replay>();
+  /** The answer cache's generation the replays kept were made in: after a change none of them is served again. */
+  #generation = -1;
 
   /** Requests answered by replaying an answer, since the start. */
   readonly stats = { replayed: 0 };
@@ -122,6 +127,11 @@ export class AnswerReplays {
     const headers: OutgoingHttpHeader[] = [];
     for (const [name, value] of Object.entries(sent))
       if (value !== undefined && !NOT_REPLAYED.has(name)) headers.push(name, value);
+    const { generation } = this.deps.live.answers;
+    if (generation !== this.#generation) {
+      this.#replays.clear();
+      this.#generation = generation;
+    }
     this.#replays.delete(key);
     if (this.#replays.size >= MAX_REPLAYS) this.#replays.delete(this.#replays.keys().next().value!);
     this.#replays.set(key, { ...mark, headers, bytes });
