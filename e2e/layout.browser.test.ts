@@ -17,6 +17,7 @@ import {
   layoutProblems,
   overlaps,
   pageTitle,
+  KEEP_SCREENSHOTS,
   SCREENSHOT,
   showInScheme,
 } from "./support/layout-checks.ts";
@@ -31,8 +32,8 @@ const SCREENSHOTS = path.join(import.meta.dirname, "artifacts", "screenshots");
 /**
  * axe checks every page at desktop size; at phone size the pages show the same components in one
  * column, so axe checks only each frame's first page there (burger menu, bottom navigation). The
- * portal follows the system's colour setting, so each page is checked and photographed in both
- * schemes, switched in place on the loaded page (no second sign-in or load per scheme); the second scheme gets only
+ * portal follows the system's colour setting, so each page is checked (and photographed, with a problem or
+ * SCREENSHOTS=1) in both schemes, switched in place on the loaded page (no second sign-in or load per scheme); the second scheme gets only
  * axe's colour rules, the document being the same. The sweeps run side by side, each in a context of its own: most of
  * a sweep's time is waiting for answers and paints, which the others use.
  */
@@ -252,6 +253,7 @@ describe.concurrent.each(VIEWPORTS)(
                 ...(await layoutProblems(page)),
                 ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
               ];
+              const pageProblems = problems.length;
               problems.push(...found.map((problem) => `${where}: ${problem}`));
               // A route that sent the visitor to a page of this sweep (an edit page without its record goes to its list)
               // shows that page again: checked above, it needs no second accessibility scan or screenshots.
@@ -268,11 +270,12 @@ describe.concurrent.each(VIEWPORTS)(
                     ),
                   );
                 }
-                await page.screenshot({
-                  path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
-                  fullPage: true,
-                  ...SCREENSHOT,
-                });
+                if (KEEP_SCREENSHOTS || problems.length > pageProblems)
+                  await page.screenshot({
+                    path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
+                    fullPage: true,
+                    ...SCREENSHOT,
+                  });
               }
             }
           } finally {

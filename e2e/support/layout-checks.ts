@@ -336,9 +336,9 @@ export const SCREEN_SIZES = [
 ] as const;
 
 /**
- * Whether checked screens leave screenshots for a reviewer (`SCREENSHOTS=1`). Without it only the layout sweep, which
- * photographs every page, and a check that fails leave them: encoding a full-page picture costs the browser more than
- * most checks, and nobody looks at the rest on a passing run.
+ * Whether checked screens and the layout sweep's pages leave screenshots for a reviewer (`SCREENSHOTS=1`). Without it
+ * only a screen or page with a problem leaves them: encoding a full-page picture costs the browser more than most
+ * checks, and nobody looks at the rest on a passing run.
  */
 export const KEEP_SCREENSHOTS =
   z
