@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
 import { openPage, useBrowser } from "./browser.ts";
-import { accessibilityProblems, checkScreen } from "./layout-checks.ts";
+import { accessibilityProblems, checkScreen, layoutProblems } from "./layout-checks.ts";
 
 const ORIGIN = "http://layout-checks.test";
 const browser = useBrowser();
@@ -45,6 +45,20 @@ test("the accessibility check finds colour and other violations on each call, in
   expect(fixed.some((problem) => problem.includes("color-contrast"))).toBe(true);
 
   expect(opened).toEqual([]);
+  await page.context().close();
+});
+
+test("the layout check finds a value wider than its table column, drawn over the next one", async () => {
+  const cells = (amountWidth: string) =>
+    `<h1>Checks</h1><table style="table-layout:fixed;width:300px"><tr><td>August 2026</td>` +
+    `<td><span style="white-space:nowrap;display:inline-block;width:${amountWidth}">123,456,789.1234 PLI</span></td>` +
+    `<td>31-10-2026</td></tr></table>`;
+  const page = await pageWith(cells("180px"));
+  expect(await layoutProblems(page)).toEqual([
+    expect.stringMatching(/^td "123,456,789\.1234 PLI" overflows its column: \d+px in \d+px$/),
+  ]);
+  await page.evaluate(() => document.querySelector("table")!.style.setProperty("width", "720px"));
+  expect(await layoutProblems(page)).toEqual([]);
   await page.context().close();
 });
 

@@ -43,6 +43,15 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
+    // A table cell holds what it shows: a value wider than its column (an amount kept on one line) is drawn over the
+    // next column's.
+    for (const cell of document.querySelectorAll("th, td")) {
+      if (!visible(cell) || cell.scrollWidth <= cell.clientWidth + 1) continue;
+      problems.push(
+        `${cell.tagName.toLowerCase()} "${(cell.textContent ?? "").trim()}" overflows its column: ${cell.scrollWidth}px in ${cell.clientWidth}px`,
+      );
+    }
+
     // A status badge shows its whole word ("ACTIVE", not "ACT…"): a badge cut by its column hides the row's state.
     for (const label of document.querySelectorAll("[class*='Badge-label']")) {
       if (!visible(label) || label.scrollWidth <= label.clientWidth + 1) continue;

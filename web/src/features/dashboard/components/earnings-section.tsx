@@ -1,12 +1,13 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
-import { Center, Group, Paper, SimpleGrid, Stack, Table, Text, Title, useMatches } from "@mantine/core";
+import { Center, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from "@mantine/core";
 import { formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Countdown } from "@/shared/ui/countdown";
+import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
 import { chartPli, chartValue, monthLabel, yieldShown } from "../dashboard-display";
@@ -74,7 +75,57 @@ function RunningMonth({ running }: { running: Figures["running"] }) {
   );
 }
 
-/** What the chain paid, by the month each payment was earned for, and what waits, with when it is paid. */
+type Payment = Figures["payments"][number];
+type Accrued = Figures["accrued"][number];
+
+const PAYMENT_COLUMNS: Column<Payment>[] = [
+  {
+    id: "month",
+    header: m.earningsEarnedFor,
+    meta: { card: "title" },
+    cell: ({ row }) => formatMonth(row.original.month),
+  },
+  {
+    id: "amount",
+    header: m.earningsAmount,
+    meta: { card: "amount" },
+    cell: ({ row }) => <Amount wei={BigInt(row.original.amount)} />,
+  },
+  { id: "paidAt", header: m.earningsPaidOn, cell: ({ row }) => formatDate(row.original.paidAt) },
+];
+
+const ACCRUED_COLUMNS: Column<Accrued>[] = [
+  {
+    id: "month",
+    header: m.earningsEarnedFor,
+    meta: { card: "title" },
+    cell: ({ row }) => formatMonth(row.original.month),
+  },
+  {
+    id: "amount",
+    header: m.earningsAmount,
+    meta: { card: "amount" },
+    cell: ({ row }) => <Amount wei={BigInt(row.original.token)} />,
+  },
+  {
+    id: "paymentDue",
+    header: m.earningsPaymentDue,
+    meta: { card: "status" },
+    cell: ({ row }) => (
+      <>
+        {formatDate(row.original.paymentDue)}, <Countdown date={row.original.paymentDue} />
+      </>
+    ),
+  },
+];
+
+/** The narrowest a payment table is drawn before it scrolls: a month, the longest amount and a date, wrapped. */
+const PAYMENT_TABLE_MIN_WIDTH = 400;
+
+/**
+ * What the chain paid, by the month each payment was earned for, and what waits, with when it is paid: the product's
+ * table, so a phone shows each month as a card (an amount kept on one line is wider than a phone's third of a row).
+ */
 function PaymentTables({ figures }: { figures: Figures }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -87,26 +138,15 @@ function PaymentTables({ figures }: { figures: Figures }) {
             {m.earningsNoPayment}
           </Text>
         ) : (
-          <Table aria-label={m.earningsPayments} fz="sm" layout="fixed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.earningsEarnedFor}</Table.Th>
-                <Table.Th>{m.earningsAmount}</Table.Th>
-                <Table.Th>{m.earningsPaidOn}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.payments.map((payment) => (
-                <Table.Tr key={`${payment.txHash}-${payment.month}-${payment.amount}`}>
-                  <Table.Td>{formatMonth(payment.month)}</Table.Td>
-                  <Table.Td>
-                    <Amount wei={BigInt(payment.amount)} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(payment.paidAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            columns={PAYMENT_COLUMNS}
+            data={figures.payments}
+            loading={false}
+            getRowId={(payment) => `${payment.txHash}-${payment.month}-${payment.amount}`}
+            caption={m.earningsPayments}
+            minWidth={PAYMENT_TABLE_MIN_WIDTH}
+            wrap
+          />
         )}
       </Stack>
       <Stack gap={4}>
@@ -118,28 +158,15 @@ function PaymentTables({ figures }: { figures: Figures }) {
             {m.earningsNothingAccrued}
           </Text>
         ) : (
-          <Table aria-label={m.earningsToBePaid} fz="sm" layout="fixed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.earningsEarnedFor}</Table.Th>
-                <Table.Th>{m.earningsAmount}</Table.Th>
-                <Table.Th>{m.earningsPaymentDue}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {figures.accrued.map((row) => (
-                <Table.Tr key={`${row.date}-${row.token}-${row.month}`}>
-                  <Table.Td>{formatMonth(row.month)}</Table.Td>
-                  <Table.Td>
-                    <Amount wei={BigInt(row.token)} />
-                  </Table.Td>
-                  <Table.Td>
-                    {formatDate(row.paymentDue)}, <Countdown date={row.paymentDue} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            columns={ACCRUED_COLUMNS}
+            data={figures.accrued}
+            loading={false}
+            getRowId={(row) => `${row.date}-${row.token}-${row.month}`}
+            caption={m.earningsToBePaid}
+            minWidth={PAYMENT_TABLE_MIN_WIDTH}
+            wrap
+          />
         )}
       </Stack>
     </SimpleGrid>
