@@ -7,6 +7,7 @@ import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Countdown } from "@/shared/ui/countdown";
+import type { RowData } from "@tanstack/react-table";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
@@ -78,35 +79,31 @@ function RunningMonth({ running }: { running: Figures["running"] }) {
 type Payment = Figures["payments"][number];
 type Accrued = Figures["accrued"][number];
 
+/** A payment table's first two columns: the month a row was earned for (a card's title) and its amount in wei. */
+function monthAndAmount<T extends { month: string }>(wei: (row: T) => string): Column<T>[] {
+  return [
+    {
+      id: "month",
+      header: m.earningsEarnedFor,
+      meta: { card: "title" },
+      cell: ({ row }) => formatMonth(row.original.month),
+    },
+    {
+      id: "amount",
+      header: m.earningsAmount,
+      meta: { card: "amount" },
+      cell: ({ row }) => <Amount wei={BigInt(wei(row.original))} />,
+    },
+  ];
+}
+
 const PAYMENT_COLUMNS: Column<Payment>[] = [
-  {
-    id: "month",
-    header: m.earningsEarnedFor,
-    meta: { card: "title" },
-    cell: ({ row }) => formatMonth(row.original.month),
-  },
-  {
-    id: "amount",
-    header: m.earningsAmount,
-    meta: { card: "amount" },
-    cell: ({ row }) => <Amount wei={BigInt(row.original.amount)} />,
-  },
+  ...monthAndAmount<Payment>((payment) => payment.amount),
   { id: "paidAt", header: m.earningsPaidOn, cell: ({ row }) => formatDate(row.original.paidAt) },
 ];
 
 const ACCRUED_COLUMNS: Column<Accrued>[] = [
-  {
-    id: "month",
-    header: m.earningsEarnedFor,
-    meta: { card: "title" },
-    cell: ({ row }) => formatMonth(row.original.month),
-  },
-  {
-    id: "amount",
-    header: m.earningsAmount,
-    meta: { card: "amount" },
-    cell: ({ row }) => <Amount wei={BigInt(row.original.token)} />,
-  },
+  ...monthAndAmount<Accrued>((row) => row.token),
   {
     id: "paymentDue",
     header: m.earningsPaymentDue,
@@ -129,47 +126,59 @@ const PAYMENT_TABLE_MIN_WIDTH = 400;
 function PaymentTables({ figures }: { figures: Figures }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {m.earningsPayments}
-        </Title>
-        {figures.payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {m.earningsNoPayment}
-          </Text>
-        ) : (
-          <DataTable
-            columns={PAYMENT_COLUMNS}
-            data={figures.payments}
-            loading={false}
-            getRowId={(payment) => `${payment.txHash}-${payment.month}-${payment.amount}`}
-            caption={m.earningsPayments}
-            minWidth={PAYMENT_TABLE_MIN_WIDTH}
-            wrap
-          />
-        )}
-      </Stack>
-      <Stack gap={4}>
-        <Title order={3} size="h5">
-          {m.earningsToBePaid}
-        </Title>
-        {figures.accrued.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {m.earningsNothingAccrued}
-          </Text>
-        ) : (
-          <DataTable
-            columns={ACCRUED_COLUMNS}
-            data={figures.accrued}
-            loading={false}
-            getRowId={(row) => `${row.date}-${row.token}-${row.month}`}
-            caption={m.earningsToBePaid}
-            minWidth={PAYMENT_TABLE_MIN_WIDTH}
-            wrap
-          />
-        )}
-      </Stack>
+      <PaymentTable
+        title={m.earningsPayments}
+        none={m.earningsNoPayment}
+        columns={PAYMENT_COLUMNS}
+        rows={figures.payments}
+        rowId={(payment) => `${payment.txHash}-${payment.month}-${payment.amount}`}
+      />
+      <PaymentTable
+        title={m.earningsToBePaid}
+        none={m.earningsNothingAccrued}
+        columns={ACCRUED_COLUMNS}
+        rows={figures.accrued}
+        rowId={(row) => `${row.date}-${row.token}-${row.month}`}
+      />
     </SimpleGrid>
+  );
+}
+
+/** One of the payment tables under its title, or what says there is nothing in it. */
+function PaymentTable<T extends RowData>({
+  title,
+  none,
+  columns,
+  rows,
+  rowId,
+}: {
+  title: string;
+  none: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowId: (row: T) => string;
+}) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {none}
+        </Text>
+      ) : (
+        <DataTable
+          columns={columns}
+          data={rows}
+          loading={false}
+          getRowId={rowId}
+          caption={title}
+          minWidth={PAYMENT_TABLE_MIN_WIDTH}
+          wrap
+        />
+      )}
+    </Stack>
   );
 }
 
