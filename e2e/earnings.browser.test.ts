@@ -69,6 +69,16 @@ async function expectEveryMonthLabelled(section: Locator, figures: Earnings) {
 const earningsSection = (page: Page) =>
   page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: m.earningsTitle, level: 2 }) });
 
+/** On a phone, the first card of a payment list shows its date labelled in the card itself, not behind Details. */
+async function expectCardDate(page: Page, list: string, label: string, date: string) {
+  await page.setViewportSize(SCREEN_SIZES[1].viewport);
+  const card = earningsSection(page).getByRole("list", { name: list }).getByRole("listitem").first();
+  const value = card.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]");
+  expect(await value.textContent()).toContain(date);
+  expect(await value.isVisible()).toBe(true);
+  await page.setViewportSize(SCREEN_SIZES[0].viewport);
+}
+
 /**
  * An operator with a 50-character email stakes on an approved node; the API's accrual makes the stake's month, and
  * the node monitor (a row written to its table) marks today inactive.
@@ -123,6 +133,7 @@ describe("what an operator earns, and when", () => {
     expect(await waitingRow.textContent()).toContain(formatDate(due));
     const countdown = waitingRow.getByTitle(formatDate(due));
     expect(await countdown.textContent()).toMatch(/^in \d+ days|^in a month/);
+    await expectCardDate(page, m.earningsToBePaid, m.earningsPaymentDue, formatDate(due));
     await section
       .getByRole("group", { name: m.earningsAccrued })
       .getByText(`${m.earningsNextPayment} ${formatDate(figures.total.nextPayment)}`, { exact: false })
@@ -188,6 +199,7 @@ describe("what an operator earns, and when", () => {
     expect(await paid.textContent()).toContain(longMonth(figures.total.payments[0]!.month));
     expect(await paid.textContent()).toContain(pli(amount));
     expect(await paid.textContent()).toContain(formatDate(figures.total.payments[0]!.paidAt));
+    await expectCardDate(page, m.earningsPayments, m.earningsPaidOn, formatDate(figures.total.payments[0]!.paidAt));
     await section.getByRole("group", { name: m.earningsPaidLastYear }).getByText(pli(amount)).waitFor();
     expect(figures.total.realisedYield).not.toBeNull();
     expect(Number(figures.total.realisedYield)).toBeGreaterThan(0);

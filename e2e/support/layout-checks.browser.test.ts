@@ -16,7 +16,7 @@ async function pageWith(body: string): Promise<Page> {
   const page = await openPage(browser.current, { baseURL: ORIGIN });
   await page.route(`${ORIGIN}/**`, (route) =>
     route.fulfill({
-      contentType: "text/html",
+      contentType: "text/html; charset=utf-8",
       body: `<!doctype html><html lang="en"><title>checks</title><main>${body}</main></html>`,
     }),
   );
@@ -58,6 +58,26 @@ test("the layout check finds a value wider than its table column, drawn over the
     expect.stringMatching(/^td "123,456,789\.1234 PLI" overflows its column: \d+px in \d+px$/),
   ]);
   await page.evaluate(() => document.querySelector("table")!.style.setProperty("width", "720px"));
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.context().close();
+});
+
+test("the layout check finds a chart's axis labels run into each other", async () => {
+  const axis = (gap: number) =>
+    `<h1>Checks</h1><svg width="120" height="200"><g class="recharts-yAxis-tick-labels">` +
+    [0, 1, 2]
+      .map(
+        (i) =>
+          `<text x="4" y="${20 + i * gap}" font-size="12"><tspan x="4">9.00 ×</tspan><tspan x="4" dy="14">10⁵⁹</tspan><tspan x="4" dy="14">PLI</tspan></text>`,
+      )
+      .join("") +
+    `</g></svg>`;
+  const page = await pageWith(axis(30));
+  expect(await layoutProblems(page)).toEqual([
+    'chart axis labels "9.00 ×10⁵⁹PLI" and "9.00 ×10⁵⁹PLI" overlap',
+    'chart axis labels "9.00 ×10⁵⁹PLI" and "9.00 ×10⁵⁹PLI" overlap',
+  ]);
+  await page.setContent(axis(60));
   expect(await layoutProblems(page)).toEqual([]);
   await page.context().close();
 });

@@ -52,6 +52,24 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       );
     }
 
+    // A chart's value axis keeps each label apart from the next: a label too long for the axis's width wraps, and its
+    // lines run into the next label's.
+    for (const axis of document.querySelectorAll(".recharts-yAxis-tick-labels")) {
+      const labels = [...axis.querySelectorAll("text")].filter(visible).map((text) => ({
+        text: (text.textContent ?? "").trim(),
+        box: text.getBoundingClientRect(),
+      }));
+      for (const [i, a] of labels.entries())
+        for (const b of labels.slice(i + 1))
+          if (
+            a.box.bottom > b.box.top + 1 &&
+            b.box.bottom > a.box.top + 1 &&
+            a.box.right > b.box.left &&
+            b.box.right > a.box.left
+          )
+            problems.push(`chart axis labels "${a.text}" and "${b.text}" overlap`);
+    }
+
     // A status badge shows its whole word ("ACTIVE", not "ACT…"): a badge cut by its column hides the row's state.
     for (const label of document.querySelectorAll("[class*='Badge-label']")) {
       if (!visible(label) || label.scrollWidth <= label.clientWidth + 1) continue;

@@ -23,7 +23,10 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TFeatures extends TableFeatures, TData extends RowData, TValue extends CellData = CellData> {
     /** The column's part of the card; a column without one is a detail (or the title of a list that names none). */
     card?: CardRole;
-    /** The label of the value in the card, when the header is not text or says too little. */
+    /**
+     * The label of the value in the card, when the header is not text or says too little. A status alone beside the
+     * card's title shows bare (a badge says what it is) unless its column gives this label.
+     */
     cardLabel?: string;
     /**
      * From the phone breakpoint up, the column shows inside the cell of the column with this id, labelled like a

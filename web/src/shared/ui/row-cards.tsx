@@ -88,7 +88,13 @@ function RowCard<F extends TableFeatures, T extends RowData>({
     cells.map((cell) => {
       const { header } = cell.column.columnDef;
       const meta = metaOf(cell.column);
-      return { id: cell.column.id, role: meta?.card, label: cardLabel(cell.column.id, header, meta?.cardLabel), cell };
+      return {
+        id: cell.column.id,
+        role: meta?.card,
+        label: cardLabel(cell.column.id, header, meta?.cardLabel),
+        named: meta?.cardLabel !== undefined,
+        cell,
+      };
     }),
   );
   const labelled = (parts: typeof layout.detail) =>
@@ -112,7 +118,7 @@ function RowCard<F extends TableFeatures, T extends RowData>({
           </Stack>
           {layout.status.length > 0 && (
             <Group gap={6}>
-              {layout.status.length === 1
+              {layout.status.length === 1 && !layout.status[0]!.named
                 ? layout.status.map(({ id: key, cell }) => (
                     <div key={key}>
                       <CellContent cell={cell} />

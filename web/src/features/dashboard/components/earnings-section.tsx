@@ -2,6 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
 import { Center, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from "@mantine/core";
+import { abbreviate } from "@/shared/format";
 import { formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
@@ -11,12 +12,15 @@ import type { RowData } from "@tanstack/react-table";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
-import { chartPli, chartValue, monthLabel, yieldShown } from "../dashboard-display";
+import { CHART_UNIT, chartPli, chartValue, monthLabel, yieldShown } from "../dashboard-display";
 import { dashboardMessages as m } from "../messages";
 
 type Figures = Earnings["total"];
 
-/** A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour. */
+/**
+ * A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour. The
+ * value axis is labelled PLI once, so that its figures (9.00 × 10⁵⁹ for the largest amount) fit its width unwrapped.
+ */
 function EarningsChart({ months }: { months: Figures["months"] }) {
   const phone = useMatches({ base: true, sm: false });
   const data = months.map((month) => ({
@@ -47,7 +51,8 @@ function EarningsChart({ months }: { months: Figures["months"] }) {
       withLegend
       legendProps={{ verticalAlign: "bottom" }}
       xAxisProps={phone ? { interval: 0, angle: -60, textAnchor: "end", height: 64, fontSize: 11 } : { interval: 0 }}
-      yAxisProps={{ width: phone ? 56 : 80 }}
+      yAxisLabel={CHART_UNIT}
+      yAxisProps={{ width: phone ? 84 : 96, tickFormatter: abbreviate }}
       valueFormatter={chartValue}
       tickLine="y"
       gridAxis="y"
@@ -99,7 +104,12 @@ function monthAndAmount<T extends { month: string }>(wei: (row: T) => string): C
 
 const PAYMENT_COLUMNS: Column<Payment>[] = [
   ...monthAndAmount<Payment>((payment) => payment.amount),
-  { id: "paidAt", header: m.earningsPaidOn, cell: ({ row }) => formatDate(row.original.paidAt) },
+  {
+    id: "paidAt",
+    header: m.earningsPaidOn,
+    meta: { card: "status", cardLabel: m.earningsPaidOn },
+    cell: ({ row }) => formatDate(row.original.paidAt),
+  },
 ];
 
 const ACCRUED_COLUMNS: Column<Accrued>[] = [
@@ -107,7 +117,7 @@ const ACCRUED_COLUMNS: Column<Accrued>[] = [
   {
     id: "paymentDue",
     header: m.earningsPaymentDue,
-    meta: { card: "status" },
+    meta: { card: "status", cardLabel: m.earningsPaymentDue },
     cell: ({ row }) => (
       <>
         {formatDate(row.original.paymentDue)}, <Countdown date={row.original.paymentDue} />
