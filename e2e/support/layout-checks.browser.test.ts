@@ -82,15 +82,23 @@ test("the layout check finds a chart's axis labels run into each other", async (
   await page.context().close();
 });
 
-test("a checked screen that passes leaves no screenshot; one with a problem leaves a JPEG of the size that has it", async () => {
+test("a checked screen that passes leaves no screenshot; one with a problem leaves a JPEG of the size that has it; SCREENSHOTS=1 keeps both sizes", async () => {
   const page = await pageWith('<h1>Checks</h1><p>Readable text</p><button class="shot"></button>');
-  await expect(checkScreen(page, dir, "sample")).rejects.toThrow(/desktop sample: critical button-name/);
+  await expect(checkScreen(page, dir, "sample", { keep: false })).rejects.toThrow(
+    /desktop sample: critical button-name/,
+  );
   expect([...readFileSync(path.join(dir, "desktop-sample.jpg")).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   expect(existsSync(path.join(dir, "phone-sample.jpg"))).toBe(false);
 
   await page.evaluate(() => document.querySelector("button")?.setAttribute("aria-label", "Go"));
-  await checkScreen(page, dir, "fixed");
+  await checkScreen(page, dir, "fixed", { keep: false });
   expect(readdirSync(dir).filter((file) => file.includes("fixed"))).toEqual([]);
+  await checkScreen(page, dir, "kept", { keep: true });
+  expect(
+    readdirSync(dir)
+      .filter((file) => file.includes("kept"))
+      .sort(),
+  ).toEqual(["desktop-kept.jpg", "phone-kept.jpg"]);
   await page.context().close();
 });
 

@@ -377,9 +377,14 @@ export const KEEP_SCREENSHOTS =
  * Checks a screen at both sizes and fails on any layout problem there; axe runs at desktop size over what the test
  * file has not had checked (`newAccessibilityProblems`; the phone shows the same components in one column, and the
  * layout test runs axe on each frame at phone size). Leaves a screenshot in `dir` of each size that has a problem, of
- * each size with `SCREENSHOTS=1`. Leaves the page at desktop size.
+ * each size with `keep` (`SCREENSHOTS=1`). Leaves the page at desktop size.
  */
-export async function checkScreen(page: Page, dir: string, name: string): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  dir: string,
+  name: string,
+  { keep = KEEP_SCREENSHOTS }: { keep?: boolean } = {},
+): Promise<void> {
   const problems: string[] = [];
   for (const { name: size, viewport } of SCREEN_SIZES) {
     await page.setViewportSize(viewport);
@@ -389,7 +394,7 @@ export async function checkScreen(page: Page, dir: string, name: string): Promis
       ...(size === "desktop" ? await newAccessibilityProblems(page) : []),
     ];
     problems.push(...found.map((problem) => `${size} ${name}: ${problem}`));
-    if (KEEP_SCREENSHOTS || found.length > 0) {
+    if (keep || found.length > 0) {
       mkdirSync(dir, { recursive: true });
       await page.screenshot({ path: path.join(dir, `${size}-${name}.jpg`), fullPage: true, ...SCREENSHOT });
     }
