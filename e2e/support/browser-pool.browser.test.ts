@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import { expect, test } from "vitest";
-import { useBrowser } from "./browser.ts";
+import { heldPages, useBrowser } from "./browser.ts";
 import { useStack } from "./stack.ts";
 
 const stack = useStack();
@@ -88,4 +88,22 @@ test("a context whose clock was set is closed, not handed on; other options get 
   const other = await browser.current.newContext({ ...options, viewport: { width: 390, height: 844 } });
   expect(other).not.toBe(fresh);
   await other.close();
+});
+
+test("a failed test's report shows the pages of the contexts still held, once each, not the pool's resting pages", async () => {
+  const options = ownOptions();
+  const given = await browser.current.newContext(options);
+  await (await given.newPage()).goto("/faq");
+  await given.close();
+  const taken = await browser.current.newContext(options);
+  expect(taken).toBe(given);
+  const page = await taken.newPage();
+  await page.goto("/faq");
+  const other = await browser.current.newContext(ownOptions());
+  await (await other.newPage()).goto("/faq");
+  await other.close();
+
+  expect(heldPages([given, other, taken])).toEqual([page]);
+  await taken.close();
+  expect(heldPages([given, other, taken])).toEqual([]);
 });

@@ -324,6 +324,13 @@ export function useBrowser(): { readonly current: Browser } {
   };
 }
 
+/**
+ * The pages of the contexts a file still holds, each once: a context it gave back (and perhaps took again) waits in the
+ * pool on a blank page, which tells nothing about a failure.
+ */
+export const heldPages = (contexts: BrowserContext[]): Page[] =>
+  [...new Set(contexts)].filter((context) => leases.get(context)?.held ?? true).flatMap((context) => context.pages());
+
 /** Where a failed test leaves a screenshot of each page it had open. */
 const FAILURES = path.join(import.meta.dirname, "..", "artifacts", "failures");
 /** How much of a page's text a failure prints: enough to tell an error state, a spinner or another screen apart. */
@@ -335,7 +342,7 @@ const FAILURE_TEXT_CHARS = 1500;
  * locator was missing.
  */
 async function reportFailedPages(file: string, test: string, contexts: BrowserContext[]): Promise<void> {
-  const pages = contexts.flatMap((context) => context.pages());
+  const pages = heldPages(contexts);
   mkdirSync(FAILURES, { recursive: true });
   const slug = `${path.basename(file, ".browser.test.ts")}--${test}`.replace(/[^\w.-]+/g, "-").slice(0, 120);
   for (const [index, page] of pages.entries()) {
