@@ -5,9 +5,9 @@
  * in production and hit by autocannon with 50 keep-alive connections. Cases: an operator's
  * `GET /api/stake/transactions` (their events, newest first) without a search, with a transaction hash
  * prefix and with a fragment of one; the admin's `GET /api/stake/` (every position with its events)
- * without a search and by owner email, node name and wallet address; next to a bare Hono route, first
- * and last, and a bare Hono route answering the bytes of the admin's unsearched list (bare-answer.ts), second and
- * second to last. Prints p50, p99, requests per second and CPU time per request per case, the load average, and the
+ * without a search and by owner email, node name and wallet address; next to a bare Hono route, first,
+ * last and between every two cases, and a bare Hono route answering the bytes of the admin's unsearched list
+ * (bare-answer.ts), second and second to last. Prints p50, p99, requests per second and CPU time per request per case, the load average, and the
  * API's CPU per request against each floor's. Targets: p99 <= 25 ms; the API's CPU per request at most 2.5 times that
  * of `bare Hono GET /`. `npm run bench:stakes` (SCALE=10: ten times the data, 2,000,000 events over 200,000 positions;
  * DURATION=seconds per case, WRITES_PER_S=writes a second during
@@ -66,9 +66,7 @@ await withStand(
     });
     const adminStakes = stakes("", "");
     const sameAnswer = await sameAnswerCase(bare, adminStakes);
-    const cases: LoadCase[] = [
-      bareCase,
-      sameAnswer,
+    const targets = [
       transactions("", ""),
       transactions(" q=hash prefix", hash.slice(0, 12)),
       transactions(" q=hash fragment", hash.slice(20, 30)),
@@ -76,6 +74,11 @@ await withStand(
       stakes(" q=email", operator.email!),
       stakes(" q=node name", node.name),
       stakes(" q=wallet", operator.wallet_address),
+    ];
+    const cases: LoadCase[] = [
+      bareCase,
+      sameAnswer,
+      ...targets.flatMap((target, i) => (i === 0 ? [target] : [bareCase, target])),
       sameAnswer,
       bareCase,
     ];

@@ -174,21 +174,28 @@ export async function runLoad(cases: LoadCase[], options: LoadOptions): Promise<
 }
 
 /**
- * The server's CPU per request of the target cases against each floor case's (the mean of its runs), as the lowest and
- * highest ratio: `bare Hono GET /` is the one the targets name; a floor answering a case's own bytes (bare-answer.ts)
- * tells how much of the rest is the answer's size on the wire.
+ * The server's CPU per request of the target cases against each floor case's, as the lowest and highest ratio: each
+ * target against the mean of the runs of that floor nearest before and after it, so that a machine whose speed drifts
+ * during the bench moves a case and its floor together (a bench that runs its floor between every two cases gets a
+ * ratio of the code, not of the hour). `bare Hono GET /` is the one the targets name; a floor answering a case's own
+ * bytes (bare-answer.ts) tells how much of the rest is the answer's size on the wire.
  */
 function printCpuRatios(figures: { name: string; target: boolean; ms: number }[]): void {
-  const targets = figures.filter((figure) => figure.target).map((figure) => figure.ms);
+  const indexed = figures.map((figure, index) => ({ ...figure, index }));
+  const targets = indexed.filter((figure) => figure.target);
   if (targets.length === 0) return;
-  const floors = new Map<string, number[]>();
-  for (const figure of figures)
-    if (!figure.target) floors.set(figure.name, [...(floors.get(figure.name) ?? []), figure.ms]);
-  for (const [name, runs] of floors) {
-    const floor = runs.reduce((sum, ms) => sum + ms, 0) / runs.length;
-    const ratios = targets.map((ms) => ms / floor);
+  for (const name of new Set(indexed.filter((figure) => !figure.target).map((figure) => figure.name))) {
+    const runs = indexed.filter((figure) => !figure.target && figure.name === name);
+    const ratios = targets.map((target) => {
+      const near = [runs.findLast((run) => run.index < target.index), runs.find((run) => run.index > target.index)]
+        .filter((run) => run !== undefined)
+        .map((run) => run.ms);
+      return target.ms / (near.reduce((sum, ms) => sum + ms, 0) / near.length);
+    });
+    const floors = runs.map((run) => run.ms);
     console.log(
-      `CPU per request against ${name} (${floor.toFixed(3)} ms): ${Math.min(...ratios).toFixed(1)} to ${Math.max(...ratios).toFixed(1)} x`,
+      `CPU per request against ${name} (${Math.min(...floors).toFixed(3)} to ${Math.max(...floors).toFixed(3)} ms, ` +
+        `the runs nearest each case): ${Math.min(...ratios).toFixed(1)} to ${Math.max(...ratios).toFixed(1)} x`,
     );
   }
 }
