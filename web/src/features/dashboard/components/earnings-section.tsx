@@ -19,7 +19,8 @@ type Figures = Earnings["total"];
 
 /**
  * A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour. The
- * value axis is labelled PLI once, so that its figures (9.00 × 10⁵⁹ for the largest amount) fit its width unwrapped.
+ * value axis is labelled PLI once, so that its figures (9.00 × 10⁵⁹ for the largest amount) keep clear of each other:
+ * on one line on a laptop, over two on a phone.
  */
 function EarningsChart({ months }: { months: Figures["months"] }) {
   const phone = useMatches({ base: true, sm: false });
