@@ -42,6 +42,9 @@ const components: MantineThemeComponents = {
   Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" }, label: { whiteSpace: "nowrap" } } },
   // Headings in the brightest text colour: in dark, body text is a soft grey and bold headings of the same grey read dimmer.
   Title: { styles: { root: { color: "var(--mantine-color-bright)" } } },
+  // A chart's legend starts at the left, as the text around it does: right-aligned, a phone wrapped a long series name
+  // between short ones pushed to the right edge.
+  ChartLegend: { styles: { legend: { justifyContent: "flex-start" } } },
 };
 
 /** The one theme of the portal: light and dark follow the system setting (see app providers). */
