@@ -3,13 +3,16 @@
  * for every process it started, directly or not, summing each one's user + system time by kind (chromium by its
  * process type, Postgres, anvil, Ponder, the API, Vitest's workers, esbuild, …). Prints the wall time, the CPU seconds
  * per kind and the share of the machine's cores the run used: a run that keeps every core busy is bound by its CPU,
- * and only less work makes it faster. A process that starts and ends between two reads is missed.
+ * and only less work makes it faster. A process that starts and ends between two reads is missed. The machine's speed
+ * probe (bench/lib/cpu.ts) runs before and after, and the run's CPU is also given in probes, to set runs of a fast and a
+ * slow hour side by side (the probe is pure computation; the suite's system calls and page faults may drift more).
  * `npm run bench:test-cpu` (or `npm run bench:test-cpu -- e2e/` for a part).
  */
 import { spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { processIds, procFile, procStat, TICKS_PER_SECOND } from "../scripts/lib/proc.ts";
+import { speedProbeMs } from "./lib/cpu.ts";
 
 const INTERVAL_MS = 500;
 
@@ -78,6 +81,7 @@ function sample(): void {
   }
 }
 
+const probeBefore = speedProbeMs();
 const startedAt = Date.now();
 const run = spawn("npm", ["test", "--", ...process.argv.slice(2)], { stdio: ["ignore", "inherit", "inherit"] });
 if (run.pid === undefined) throw new Error("npm test did not start");
@@ -88,6 +92,7 @@ clearInterval(timer);
 sample();
 
 const wallSeconds = (Date.now() - startedAt) / 1000;
+const probeAfter = speedProbeMs();
 const rows = [...totals.entries()].map(([kind, ticks]) => ({
   kind,
   seconds: ticks / TICKS_PER_SECOND,
@@ -109,5 +114,10 @@ if (others.length > 0)
 console.log(
   `${cpuSeconds.toFixed(1).padStart(9)} CPU-s in all: ${(cpuSeconds / wallSeconds).toFixed(2)} of the machine's ` +
     `${availableParallelism()} cores on average (load at the end ${loadavg()[0]!.toFixed(1)})`,
+);
+const probe = (probeBefore + probeAfter) / 2;
+console.log(
+  `the machine's speed probe: ${probeBefore.toFixed(0)} CPU-ms before the run, ${probeAfter.toFixed(0)} after; ` +
+    `the run's CPU in probes: ${((cpuSeconds * 1000) / probe).toFixed(0)}`,
 );
 process.exit(code);
