@@ -66,6 +66,24 @@ async function expectEveryMonthLabelled(section: Locator, figures: Earnings) {
     .poll(() => ticks.allTextContents())
     .toEqual(figures.total.months.map((month) => monthLabel(month.month)));
 }
+/**
+ * Every chart of the page names its unit once, PLI on its value axis, and gives the figures there without it (where the
+ * unit on each figure wrapped the largest amounts over two lines and crowded a phone's axis).
+ */
+async function expectPliValueAxes(page: Page, charts: number) {
+  const wrappers = page.locator(".recharts-wrapper");
+  await expect.poll(() => wrappers.count()).toBe(charts);
+  for (const chart of await wrappers.all()) {
+    await expect
+      .poll(async () => (await chart.locator("svg text").allTextContents()).filter((text) => text.includes("PLI")))
+      .toEqual(["PLI"]);
+    const figures = await chart
+      .locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value")
+      .allTextContents();
+    expect(figures.length).toBeGreaterThan(1);
+    for (const figure of figures) expect(figure).toMatch(/^[\d.,]+[KMBT]?$|^\d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/);
+  }
+}
 const earningsSection = (page: Page) =>
   page.locator(".mantine-Paper-root").filter({ has: page.getByRole("heading", { name: m.earningsTitle, level: 2 }) });
 
@@ -209,6 +227,9 @@ describe("what an operator earns, and when", () => {
       .waitFor();
     await section.getByText(m.earningsNothingAccrued).waitFor();
     await expectEveryMonthLabelled(section, figures);
+    await expectPliValueAxes(page, 3);
+    await page.setViewportSize(SCREEN_SIZES[1].viewport);
+    await expectPliValueAxes(page, 3);
   });
 
   test("each incentive says which month it was earned for: in the list's row and in the phone card's title", async () => {

@@ -2,7 +2,7 @@ import { INCENTIVE_STATUS, type Earnings, type FirstSteps, type IncentiveStatus 
 import { groupDecimal } from "@/shared/format";
 import { dashboardMessages as m } from "./messages";
 
-export { CHART_UNIT, chartPli, chartValue, monthLabel } from "@/shared/format/chart";
+export { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
 
 export interface StatusTotal {
   count: number;

@@ -3,15 +3,15 @@ import { AreaChart, BarChart } from "@mantine/charts";
 import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Center, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { usePliValueAxis } from "@/shared/ui/chart-axis";
 import { Section } from "@/shared/ui/section";
 import { TONE_COLORS } from "@/shared/theme/theme";
-import { chartPli, chartValue, monthLabel } from "../dashboard-display";
+import { chartPli, monthLabel } from "../dashboard-display";
 import { dashboardMessages } from "../messages";
 
 type Charts = OperatorDashboard["charts"];
 
 const CHART_HEIGHT = 240;
-const axis = { yAxisProps: { width: 80 }, valueFormatter: chartValue, tickLine: "y" as const, gridAxis: "y" as const };
 
 /** A chart's section: the chart, or what will show there when every month is zero (rather than an axis of zeros). */
 function ChartSection({
@@ -47,6 +47,7 @@ const allZero = (values: string[]) => values.every((value) => BigInt(value) === 
  * months.
  */
 export function StakeChart({ data, title }: { data: Charts["stake"]; title: string }) {
+  const axis = usePliValueAxis();
   return (
     <ChartSection title={title} empty={allZero(data.map((point) => point.total))} emptyText={dashboardMessages.noStake}>
       <AreaChart
@@ -63,6 +64,7 @@ export function StakeChart({ data, title }: { data: Charts["stake"]; title: stri
 
 /** Incentives by the month they were earned: accrued, and of that what the chain has paid. */
 export function IncentiveChart({ data, title }: { data: Charts["incentives"]; title: string }) {
+  const axis = usePliValueAxis();
   return (
     <ChartSection
       title={title}
@@ -90,6 +92,7 @@ export function IncentiveChart({ data, title }: { data: Charts["incentives"]; ti
 
 /** What the chain paid out in each month (reward payments by block time). */
 export function PayoutChart({ data, title }: { data: Charts["payouts"]; title: string }) {
+  const axis = usePliValueAxis();
   return (
     <ChartSection
       title={title}

@@ -2,7 +2,6 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
 import { Center, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from "@mantine/core";
-import { abbreviate } from "@/shared/format";
 import { formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
@@ -10,20 +9,21 @@ import { Amount } from "@/shared/ui/amount";
 import { Countdown } from "@/shared/ui/countdown";
 import type { RowData } from "@tanstack/react-table";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { usePliValueAxis } from "@/shared/ui/chart-axis";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
-import { CHART_UNIT, chartPli, chartValue, monthLabel, yieldShown } from "../dashboard-display";
+import { chartPli, monthLabel, yieldShown } from "../dashboard-display";
 import { dashboardMessages as m } from "../messages";
 
 type Figures = Earnings["total"];
 
 /**
- * A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour. The
- * value axis is labelled PLI once, so that its figures (9.00 × 10⁵⁹ for the largest amount) keep clear of each other:
- * on one line on a laptop, over two on a phone.
+ * A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour, on the
+ * PLI charts' value axis.
  */
 function EarningsChart({ months }: { months: Figures["months"] }) {
   const phone = useMatches({ base: true, sm: false });
+  const axis = usePliValueAxis();
   const data = months.map((month) => ({
     month: monthLabel(month.month),
     earned: month.running ? 0 : chartPli(month.earned),
@@ -52,11 +52,7 @@ function EarningsChart({ months }: { months: Figures["months"] }) {
       withLegend
       legendProps={{ verticalAlign: "bottom" }}
       xAxisProps={phone ? { interval: 0, angle: -60, textAnchor: "end", height: 64, fontSize: 11 } : { interval: 0 }}
-      yAxisLabel={CHART_UNIT}
-      yAxisProps={{ width: phone ? 84 : 96, tickFormatter: abbreviate }}
-      valueFormatter={chartValue}
-      tickLine="y"
-      gridAxis="y"
+      {...axis}
     />
   );
 }

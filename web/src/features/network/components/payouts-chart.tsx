@@ -2,7 +2,8 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { NetworkFigures } from "@pli/api/public-contract";
 import { Center, Text } from "@mantine/core";
-import { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
+import { chartPli, monthLabel } from "@/shared/format/chart";
+import { usePliValueAxis } from "@/shared/ui/chart-axis";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { networkMessages } from "../messages";
 import { CHART_HEIGHT } from "../network-display";
@@ -12,6 +13,7 @@ import { CHART_HEIGHT } from "../network-display";
  * paid. Loaded on its own (the chart library is the page's largest part), after the figures and the leaderboard.
  */
 export default function PayoutsChart({ data }: { data: NetworkFigures["payouts"] }) {
+  const axis = usePliValueAxis();
   if (data.every((point) => BigInt(point.amount) === 0n))
     return (
       <Center h={CHART_HEIGHT}>
@@ -26,10 +28,7 @@ export default function PayoutsChart({ data }: { data: NetworkFigures["payouts"]
       data={data.map((point) => ({ month: monthLabel(point.month), payouts: chartPli(point.amount) }))}
       dataKey="month"
       series={[{ name: "payouts", label: "Paid out", color: `${TONE_COLORS.success}.6` }]}
-      yAxisProps={{ width: 80 }}
-      valueFormatter={chartValue}
-      tickLine="y"
-      gridAxis="y"
+      {...axis}
     />
   );
 }
