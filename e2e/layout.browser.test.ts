@@ -9,7 +9,7 @@ import { waitFor } from "../scripts/lib/wait.ts";
 import { routes, type Access } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { activeNode, callApi, loopbackIp, randomAddress } from "./support/records.ts";
+import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
 import {
   accessibilityProblems,
   COLOR_SCHEMES,
@@ -69,17 +69,17 @@ let tokens: Record<Exclude<Area, "public">, string>;
 const EMAIL_LENGTH = 60;
 
 /**
- * The sweep's operator has an Active node with a long name, a job on it and an incentive of over a hundred million
- * PLI, and another operator (a 60-character email too) a ticket and a Pending node (the admin's node list opens on Pending; a second node of the sweep's
- * operator would reach the node limit, whose dialog would cover the pages after Add Node), so the lists of nodes,
- * jobs and incentives are checked with rows (one incentive of 78 digits in wei): on a phone each row's card must show
- * its name, status, amount and actions without scrolling sideways, and on a laptop each table fits its box.
+ * The sweep's operator has one node with a long name, staked on the chain (Active once indexed), a job on it and an
+ * incentive of over a hundred million PLI, and another operator (a 60-character email too) a ticket and a Pending node
+ * (the admin's node list opens on Pending; a second node of the sweep's operator would reach the node limit, and Add
+ * Node would show the limit's dialog instead of its form), so the lists of nodes, jobs and incentives are checked with
+ * rows (one incentive of 78 digits in wei): on a phone each row's card must show its name, status, amount and actions
+ * without scrolling sideways, and on a laptop each table fits its box.
  */
 /** An amount of 78 digits in wei (the most the incentive's column holds), which every total and chart must fit. */
 const LARGEST_AMOUNT = 9n * 10n ** 77n;
 
-async function listRows(operator: { address: string }, token: string) {
-  const nodeId = await activeNode(stack.current, token, "Frankfurt oracle node of the Plugin validator network 07");
+async function listRows(operator: { address: string }, token: string, nodeId: string) {
   const other = await freshOperator(stack.current, { emailLength: EMAIL_LENGTH });
   const otherToken = (await operatorWith2fa(stack.current, other)).token;
   await callApi(stack.current, API.ticket.root, otherToken, {
@@ -153,10 +153,15 @@ beforeAll(async () => {
     operator: (await operatorWith2fa(stack.current, operator)).token,
     admin: await adminToken(stack.current, admin),
   };
-  await listRows(operator, tokens.operator);
   // A stake on the chain, indexed: the admin's stake list then shows a row with the 60-character email.
-  const staking = await approvedNode(stack.current, tokens, operator.address);
-  await stakeOnChain(stack.current, operator.key, staking.nodeAddress);
+  const node = await approvedNode(
+    stack.current,
+    tokens,
+    operator.address,
+    "Frankfurt oracle node of the Plugin validator network 07",
+  );
+  await stakeOnChain(stack.current, operator.key, node.nodeAddress);
+  await listRows(operator, tokens.operator, node._id);
   await waitFor("the operator's stake indexed", async () => {
     const stakes = await callApi<Paged<unknown>>(
       stack.current,
@@ -252,6 +257,7 @@ describe.concurrent.each(VIEWPORTS)(
               const found = [
                 ...(await layoutProblems(page)),
                 ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
+                ...((await page.getByRole("dialog").count()) > 0 ? ["a dialog covers the page"] : []),
               ];
               const pageProblems = problems.length;
               problems.push(...found.map((problem) => `${where}: ${problem}`));

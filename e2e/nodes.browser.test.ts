@@ -292,6 +292,24 @@ describe("validator nodes from registration to reputation", () => {
     await waitForPath(page, routes.listNode.path);
   });
 
+  test("Back while a dialog is open closes it with its page: the page before shows with nothing over it", async () => {
+    const page = operatorPage;
+    await page.goto(routes.dashboard.href());
+    await page.getByRole("link", { name: "My Nodes" }).first().click();
+    await waitForPath(page, routes.listNode.path);
+    await page.getByRole("button", { name: nodeMessages.addNode }).click();
+    const limit = page.getByRole("dialog", { name: "Maximum Allowed Node Limit Reached" });
+    await limit.waitFor();
+
+    await page.goBack();
+    await waitForPath(page, routes.dashboard.path);
+    await limit.waitFor({ state: "hidden" });
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.getByRole("link", { name: "My Nodes" }).first().click();
+    await waitForPath(page, routes.listNode.path);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
   test("after a stake and monitor rounds the reputation modal shows the score and the inactive date; De-Active and back", async () => {
     await stakeOnChain(stack.current, operator.key, getAddress(first.node));
     await expect

@@ -55,15 +55,16 @@ export async function registeredNode(stack: SharedStack, token: string, name: st
 }
 
 /**
- * A node of the operator registered through the API, whitelisted with whiteListIt on the chain, and saved Approved by
- * the admin once indexed.
+ * A node of the operator (named `name`, or 'Staking node' and a number) registered through the API, whitelisted with
+ * whiteListIt on the chain, and saved Approved by the admin once indexed.
  */
 export async function approvedNode(
   stack: SharedStack,
   tokens: { operator: string; admin: string },
   wallet: Address,
+  name = `Staking node ${randomInt(1e6)}`,
 ): Promise<ApprovedNode> {
-  const node = await registeredNode(stack, tokens.operator, `Staking node ${randomInt(1e6)}`);
+  const node = await registeredNode(stack, tokens.operator, name);
   const owner = chainAs(stack, DEV_KEYS.owner);
   const { stakingRewards } = stack.deployment.contracts;
   await owner.mined(

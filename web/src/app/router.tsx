@@ -5,6 +5,7 @@ import { AdminLoginGate, OtpGate, RequireAdmin, RequireOperator, SignedInOperato
 import { PublicLayout } from "./layouts/public-layout";
 import type { RouteHandle } from "./layouts/route-title";
 import { ScrollToTop } from "./layouts/scroll-to-top";
+import { CloseDialogsOnLeave } from "./layouts/close-dialogs-on-leave";
 import { DocumentHead } from "./layouts/document-head";
 import { NotFoundPage } from "./routes/not-found-page";
 
@@ -120,6 +121,7 @@ export const routeTree = (): RouteObject[] => [
     element: (
       <>
         <ScrollToTop />
+        <CloseDialogsOnLeave />
         <DocumentHead />
         <Outlet />
       </>

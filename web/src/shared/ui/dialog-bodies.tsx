@@ -65,6 +65,19 @@ function TypedConfirmBody({
   );
 }
 
+/** Set while closeAllDialogs closes the dialogs of a page that was left: they close unanswered. */
+let leaving = false;
+
+/** Closes every open dialog unanswered (a confirmation resolves false, an alert as not acknowledged). */
+export function closeAllDialogs(): void {
+  leaving = true;
+  try {
+    modals.closeAll();
+  } finally {
+    leaving = false;
+  }
+}
+
 /**
  * Resolves true only once the person typed the confirmation word, 'yes' or the screen's own `word` (anything else
  * shows 'Incorrect Value' and sends nothing); Cancel, Escape or a click outside resolve false.
@@ -82,7 +95,7 @@ export function confirmTyped({
       modalId,
       title,
       centered: true,
-      onClose: () => resolve(confirmed),
+      onClose: () => resolve(confirmed && !leaving),
       children: (
         <TypedConfirmBody
           text={text}
@@ -99,14 +112,14 @@ export function confirmTyped({
   });
 }
 
-/** A message with an OK button; resolves when it is closed. */
+/** A message with an OK button; resolves when it is closed: true when the person closed it, false when its page was left. */
 export function alertDialog({
   title,
   text,
   okLabel = "OK",
   okOnly = false,
   tone = "info",
-}: AlertOptions): Promise<void> {
+}: AlertOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = randomId();
     const dismissible = !okOnly;
@@ -117,7 +130,7 @@ export function alertDialog({
       withCloseButton: dismissible,
       closeOnEscape: dismissible,
       closeOnClickOutside: dismissible,
-      onClose: () => resolve(),
+      onClose: () => resolve(!leaving),
       children: (
         <Stack gap="md">
           {text ? (

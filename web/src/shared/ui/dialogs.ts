@@ -19,11 +19,22 @@ export interface ConfirmOptions {
   destructive?: boolean;
 }
 
-/** The dialogs and their manager load with the first dialog a screen opens (they are not on the first screen). */
-const bodies = () => overlaysReady().then(() => import("./dialog-bodies"));
+type Bodies = typeof import("./dialog-bodies");
 
-/** A message with an OK button; resolves when it is closed. */
-export const alertDialog = (options: AlertOptions): Promise<void> => bodies().then((m) => m.alertDialog(options));
+/** The dialogs' module once loaded: closing the dialogs of a page that is left cannot wait for an import. */
+let loaded: Bodies | undefined;
+
+/** The dialogs and their manager load with the first dialog a screen opens (they are not on the first screen). */
+const bodies = () =>
+  overlaysReady()
+    .then(() => import("./dialog-bodies"))
+    .then((m) => (loaded = m));
+
+/**
+ * A message with an OK button; resolves when it is closed: true when the person closed it, false when the page that
+ * opened it was left (closeDialogs).
+ */
+export const alertDialog = (options: AlertOptions): Promise<boolean> => bodies().then((m) => m.alertDialog(options));
 
 /**
  * Resolves true only once the person typed the confirmation word, 'yes' or the screen's own `word` (anything else
@@ -31,6 +42,12 @@ export const alertDialog = (options: AlertOptions): Promise<void> => bodies().th
  */
 export const confirmTyped = (options: ConfirmOptions): Promise<boolean> =>
   bodies().then((m) => m.confirmTyped(options));
+
+/**
+ * Closes every open dialog unanswered: a dialog belongs to the page that opened it, and one left open over the next page
+ * (the browser's Back, a phone's back gesture) would confirm the action of a page no longer shown.
+ */
+export const closeDialogs = (): void => loaded?.closeAllDialogs();
 
 const dialogs = { alert: alertDialog, confirmTyped };
 

@@ -41,8 +41,7 @@ function AddNode() {
 
   const refuse = useCallback(async () => {
     setBlocked(true);
-    await nodeLimitDialog();
-    navigate(routes.listNode.href());
+    if (await nodeLimitDialog()) navigate(routes.listNode.href());
   }, [navigate]);
   // Decided once, on arrival: the node this page adds makes the limit refetch, and must not refuse itself.
   const limitDecided = useRef(false);
