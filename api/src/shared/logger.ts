@@ -72,12 +72,16 @@ function writeAllSync(text: string): void {
  * stdout, written a batch of lines at a time: one write per line (a request's line included) cost a busy API more
  * than the rest of a list answered from the answer cache. The lines are gathered here and handed to pino's destination
  * a batch at a time: gathering them itself (its minLength), it measured the UTF-8 length of all it held on every line,
- * which cost a request's line more than making it. A quiet instance's lines still leave within STDOUT_FLUSH_MS; at exit
- * pino writes what its destination holds (its exit handler, registered when the destination is made, runs first), then
- * the lines still gathered here follow.
+ * which cost a request's line more than making it. A quiet instance's lines still leave within STDOUT_FLUSH_MS.
+ * The destination writes each batch at once, on this thread (one system call a batch): written from Node's thread pool
+ * instead, a batch still waiting there when the process exits (the pool busy with password hashes) came out after the
+ * lines written at exit, or not at all. A reader that stops reading (a stalled log collector) holds the process at its
+ * next batch, as pino's default destination does, rather than its lines piling up in memory. At exit pino writes what
+ * its destination holds (its exit handler, registered when the destination is made, runs first), then the lines still
+ * gathered here follow.
  */
 function batchedStdout(): DestinationStream {
-  const stdout = pino.destination({ dest: 1, sync: false });
+  const stdout = pino.destination({ dest: 1, sync: true });
   let batch = "";
   // Listened to only while lines wait here: a logger with nothing gathered (a silent one) holds no exit listener.
   const writeRest = () => writeAllSync(batch);

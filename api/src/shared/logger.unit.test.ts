@@ -145,6 +145,17 @@ describe("the logger writing to stdout", { timeout: 30_000 }, () => {
     expect(crashed.lines).toHaveLength(50);
   });
 
+  it("prints them all, in order, while Node's thread pool is busy (password hashes) when the process exits", async () => {
+    const busy = await printed(
+      `const { pbkdf2 } = process.getBuiltinModule("node:crypto");
+       for (let i = 0; i < 4; i++) pbkdf2("password", "salt", 500_000, 64, "sha512", () => undefined);
+       for (let n = 0; n < 500; n++) log.info({ n }, "before exit");
+       process.exit(3);`,
+    );
+    expect(busy.code).toBe(3);
+    expect(busy.lines.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([...Array(500).keys()]);
+  });
+
   it("prints the lines still gathered at exit to a reader that lags behind, past a full pipe on a non-blocking stdout", async () => {
     const lagging = await printed(
       `import { writeSync } from "node:fs";
