@@ -39,7 +39,7 @@ describe("admin console", () => {
     await page.getByText("Enter a valid email").waitFor({ state: "hidden" });
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await page.getByText("Check all the fields").first().waitFor();
     await expect.poll(() => page.getByText(MESSAGES.invalidCredentials).count()).toBe(2);
 
     const before = mail.count(admin.email);
@@ -49,7 +49,7 @@ describe("admin console", () => {
     const code = await mail.codeFor(admin.email, before);
 
     await page.getByRole("button", { name: "Verify OTP" }).click();
-    await page.getByText(MESSAGES.enterOtp).waitFor();
+    await page.getByText("Enter the OTP").waitFor();
     await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify OTP" }).click();
     await page.getByText(MESSAGES.invalidOtp).waitFor();
@@ -105,7 +105,7 @@ describe("admin console", () => {
       .waitFor();
     await confirm.getByLabel("Type yes to confirm").fill("yes");
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await page.getByText(MESSAGES.settingUpdated).waitFor({ timeout: 60_000 });
+    await page.getByText("Setting Updated Successfully").waitFor({ timeout: 60_000 });
 
     const email = page.getByLabel("Application Email");
     await email.fill("not an email");
@@ -113,7 +113,7 @@ describe("admin console", () => {
     await page.getByText("Check all the fields").waitFor();
     await email.fill("support@plugin.network");
     await page.getByRole("button", { name: "Update Setting" }).click();
-    await page.getByText(MESSAGES.settingUpdated).last().waitFor();
+    await page.getByText("Setting Updated Successfully").last().waitFor();
     await page.getByText("Check all the fields").waitFor({ state: "detached", timeout: 1_000 });
 
     const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
@@ -146,7 +146,7 @@ describe("admin console", () => {
     await passwordForm.getByText(MESSAGES.wrongPassword).waitFor();
     await passwordForm.getByLabel("Current Password").fill(admin.password);
     await passwordForm.getByRole("button", { name: "Update Password" }).click();
-    await page.getByText(MESSAGES.passwordUpdated).waitFor();
+    await page.getByText("Password Updated Successfully").waitFor();
     const login = await fetch(`${stack.current.urls.api}${API.admin.login}`, {
       method: "POST",
       headers: { "content-type": "application/json" },

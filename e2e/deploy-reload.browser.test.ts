@@ -28,7 +28,7 @@ async function tabAcrossDeploy(missingAfterReload: boolean) {
     return route.fulfill({ status: 404, contentType: "text/html", body: "<html><body>404 Not Found</body></html>" });
   });
   await page.goto(routes.home.href());
-  await page.getByRole("heading", { name: authMessages.portalTitle }).waitFor();
+  await page.getByRole("heading", { name: "Validator Nodes Operator Portal" }).waitFor();
   await page.getByRole("link", { name: authMessages.seeNetwork }).click();
   return tab;
 }

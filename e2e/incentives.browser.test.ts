@@ -8,7 +8,6 @@ import {
   API,
   INCENTIVE_STATUS,
   monthText,
-  MESSAGES,
   type IncentiveResponse,
   type IncentiveSummary,
 } from "@pli/api/public-contract";
@@ -174,10 +173,10 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const dialog = page.getByRole("dialog", { name: "Deposit PLI" });
     await dialog.getByLabel("Number of PLI to Deposit").fill("0");
     await dialog.getByRole("button", { name: "Deposit" }).click();
-    await dialog.getByRole("alert").getByText(MESSAGES.depositNotPositive).waitFor();
+    await dialog.getByRole("alert").getByText("Value must be greater than 0").waitFor();
     await dialog.getByLabel("Number of PLI to Deposit").fill("1000");
     await dialog.getByRole("button", { name: "Deposit" }).click();
-    await page.getByText(MESSAGES.tokenDeposited).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Token Successfully Deposited on Defi Contract").first().waitFor({ timeout: 60_000 });
     const deposited = BigInt(before.rewardBalance) + parseUnits("1000", 18);
     await balance.getByText(pli(deposited)).waitFor();
 
@@ -202,7 +201,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     const confirm = page.getByRole("dialog", { name: "Are you sure?" });
     await confirm.getByLabel("Type yes to confirm").fill("yes");
     await confirm.getByRole("button", { name: "Confirm" }).click();
-    await page.getByText(MESSAGES.tokenSent).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Token Sent Successfully").first().waitFor({ timeout: 60_000 });
 
     await expect
       .poll(async () => (await ownRows()).map((row) => row.status))
@@ -406,7 +405,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
       await page.getByRole("button", { name: "Pay Now" }).click();
       const summaryDialog = page.getByRole("dialog", { name: incentiveMessages.summaryTitle });
-      const refusal = summaryDialog.getByRole("alert").filter({ hasText: MESSAGES.insufficientRewardPool });
+      const refusal = summaryDialog
+        .getByRole("alert")
+        .filter({ hasText: "Kindly check if you have sufficient PLI for rolling out Incentives! Try Again!!" });
       await refusal.getByText(incentiveMessages.shortBy("0.000000000000000001")).waitFor();
       expect(await summaryDialog.getByTestId("payout-total").textContent()).toBe(formatTokenExact(pool + 1n));
       expect(await summaryDialog.getByTestId("payout-pool").textContent()).toBe(formatTokenExact(pool));
@@ -475,7 +476,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     expect(await page.getByRole("button", { name: incentiveMessages.deleteIncentive }).count()).toBe(0);
     await page.getByRole("link", { name: "Back to Incentives" }).click();
     await page.waitForURL((url) => url.pathname === routes.adminListIncentive.path);
-    await page.getByRole("heading", { name: incentiveMessages.listTitle }).waitFor();
+    await page.getByRole("heading", { name: "Incentive Lists" }).waitFor();
 
     await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
     const discrepancies = page.getByRole("table", { name: incentiveMessages.discrepanciesTitle });

@@ -82,7 +82,7 @@ describe("oracle jobs from submission to review", () => {
 
     await page.goto(routes.listJob.href(nodeId));
     await page.getByRole("heading", { name: "Manage Jobs", level: 1 }).waitFor();
-    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText("No Record Found.....").waitFor();
     expect(await page.getByRole("form", { name: jobMessages.addJob }).isVisible()).toBe(false);
     await page.getByRole("button", { name: jobMessages.showForm }).click();
     const form = page.getByRole("form", { name: jobMessages.addJob });
@@ -102,7 +102,7 @@ describe("oracle jobs from submission to review", () => {
     await form.getByLabel("Minimum Oracle").fill("1");
     await form.getByRole("button", { name: jobMessages.submitJob }).click();
     await form.getByRole("alert").filter({ hasText: "Line 1: not an address" }).waitFor();
-    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await page.getByText("Check all the fields").first().waitFor();
     await shoot(page, "add-job-line-error");
 
     await form.getByLabel("Oracle Address").fill(`xdc${oracles[0]!.slice(2)}\n${oracles[1]}`);
@@ -110,9 +110,9 @@ describe("oracle jobs from submission to review", () => {
     const dialog = page.getByRole("dialog", { name: "Are you sure?" });
     await dialog.getByLabel("Type yes to confirm").fill("no");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
-    await confirmYes(page, jobMessages.confirmSubmit);
-    await page.getByText(MESSAGES.jobAdded).first().waitFor();
+    await dialog.getByText("Incorrect Value").waitFor();
+    await confirmYes(page, "To submit the Job type yes and confirm");
+    await page.getByText("Job Added Successfully").first().waitFor();
     expect(await form.getByLabel("Job Name").inputValue()).toBe("");
     expect(await form.getByRole("combobox", { name: /^Network/ }).inputValue()).toBe("");
     await page.getByRole("row").filter({ hasText: "0.1 PLI" }).getByText("Pending").waitFor();
@@ -138,7 +138,7 @@ describe("oracle jobs from submission to review", () => {
     await page.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
 
-    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Approved");
+    await page.getByRole("searchbox", { name: "Search by status" }).fill("Approved");
     await page.waitForURL(
       (url) =>
         url.searchParams.get("q") === "Approved" &&
@@ -146,8 +146,8 @@ describe("oracle jobs from submission to review", () => {
         url.searchParams.get("limit") === "5" &&
         url.searchParams.get("id") === nodeId,
     );
-    await page.getByText(MESSAGES.noRecord).waitFor();
-    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill("Pending");
+    await page.getByText("No Record Found.....").waitFor();
+    await page.getByRole("searchbox", { name: "Search by status" }).fill("Pending");
     await page.waitForURL((url) => url.searchParams.get("q") === "Pending");
     await row.waitFor();
     await shoot(page, "list");
@@ -183,8 +183,8 @@ describe("oracle jobs from submission to review", () => {
     await page.getByLabel("Minimum Deviation (%)").fill("0.5");
     await shoot(page, "view-job");
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
-    await confirmYes(page, jobMessages.confirmSubmit);
-    await page.getByText(MESSAGES.jobEdited).first().waitFor();
+    await confirmYes(page, "To submit the Job type yes and confirm");
+    await page.getByText("Job Edited Successfully").first().waitFor();
     await page.waitForURL((url) => url.pathname === routes.listJob.path && url.searchParams.get("id") === nodeId);
     expect((await nodeJobs())[0]).toMatchObject({ polltimer: 120, deviation: "0.5", jobChange: true, name: job.name });
   });
@@ -208,7 +208,7 @@ describe("oracle jobs from submission to review", () => {
     const page = adminPage;
     await page.goto(routes.adminListJob.href());
     await page.getByRole("heading", { name: "Job Requests", level: 1 }).waitFor();
-    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill(operator.email);
+    await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
     await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
     const row = page.getByRole("row").filter({ hasText: job.name });
     await row.getByText(operator.email).waitFor();
@@ -239,8 +239,8 @@ describe("oracle jobs from submission to review", () => {
     await update.getByLabel("Admin Notes").fill("Feeds checked");
     await shoot(page, "admin-quick-update");
     await update.getByRole("button", { name: jobMessages.updateStatus }).click();
-    await confirmYes(page, jobMessages.confirmUpdate);
-    await page.getByText(MESSAGES.jobStatusUpdated).first().waitFor();
+    await confirmYes(page, "To Update the Job Status type yes and confirm");
+    await page.getByText("Status Updated Successfully").first().waitFor();
     await row.getByText("Approved").waitFor();
     await row.getByText("Feeds checked").waitFor();
 
@@ -270,8 +270,8 @@ describe("oracle jobs from submission to review", () => {
     await showInScheme(page, "light");
     await shoot(page, "admin-edit-job");
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
-    await confirmYes(page, jobMessages.confirmUpdate);
-    await page.getByText(MESSAGES.jobEdited).first().waitFor();
+    await confirmYes(page, "To Update the Job Status type yes and confirm");
+    await page.getByText("Job Edited Successfully").first().waitFor();
     await waitForPath(page, routes.adminListJob.path);
     await page.getByRole("row").filter({ hasText: job.name }).getByText("0.25 PLI").waitFor();
 
@@ -295,7 +295,7 @@ describe("oracle jobs from submission to review", () => {
     );
     await confirmYes(page, jobMessages.confirmDelete(other));
     await page.setViewportSize(SCREEN_SIZES[0].viewport);
-    await page.getByText(MESSAGES.jobDeleted).first().waitFor();
+    await page.getByText("Job Deleted Successfully").first().waitFor();
     await page.getByRole("row").filter({ hasText: other }).waitFor({ state: "detached" });
 
     const jobs = await nodeJobs();
@@ -340,13 +340,13 @@ describe("oracle jobs from submission to review", () => {
   test("the admin sets the job's Job Status to InActive and is told 'Job Deactivated Successfully'", async () => {
     const page = adminPage;
     await page.goto(routes.adminListJob.href());
-    await page.getByRole("searchbox", { name: jobMessages.searchByStatus }).fill(operator.email);
+    await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
     await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
     await page.getByRole("button", { name: `Edit ${job.name}` }).click();
     await waitForPath(page, routes.adminEditJob.path);
     await page.getByRole("combobox", { name: /^Job Status/ }).selectOption("InActive");
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
-    await confirmYes(page, jobMessages.confirmUpdate);
+    await confirmYes(page, "To Update the Job Status type yes and confirm");
     await page.getByText("Job Deactivated Successfully").first().waitFor();
     await waitForPath(page, routes.adminListJob.path);
     expect((await nodeJobs())[0]).toMatchObject({ name: job.name, jobStatus: "InActive" });
@@ -409,8 +409,8 @@ describe("only Validator operators work on jobs", () => {
     );
     try {
       await page.goto(routes.listJob.href(nodeId));
-      const dialog = page.getByRole("dialog", { name: MESSAGES.onlyValidatorTitle });
-      await dialog.getByText(MESSAGES.onlyValidator).waitFor();
+      const dialog = page.getByRole("dialog", { name: "Only Validator Nodes" });
+      await dialog.getByText("Only Validator Nodes are allowed to submit the jobs").waitFor();
       expect(await dialog.getByRole("button", { name: /close/i }).count()).toBe(0);
       await page.keyboard.press("Escape");
       await page.waitForTimeout(300);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createDb } from "@pli/api/db/database";
-import { API, MESSAGES, type Paged } from "@pli/api/public-contract";
+import { API, type Paged } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { routes, type Access } from "@/shared/config/routes";
@@ -218,7 +218,7 @@ async function settle(page: Page) {
   let before = "";
   for (let round = 0; round < 40; round++) {
     await page.locator("h1:visible").first().waitFor({ timeout: SCREEN_TIMEOUT_MS });
-    await page.getByText(MESSAGES.loading).first().waitFor({ state: "hidden", timeout: SCREEN_TIMEOUT_MS });
+    await page.getByText("Loading.....").first().waitFor({ state: "hidden", timeout: SCREEN_TIMEOUT_MS });
     const title = await pageTitle(page);
     const now = `${page.url()} ${title}`;
     const expected = titleFor(page.url());
@@ -325,7 +325,7 @@ describe.concurrent.each(VIEWPORTS)(
         await page.getByLabel("RPC URL").fill("https://toast.example.com");
         await page.getByLabel("WSS URL").fill("wss://toast.example.com");
         await page.getByRole("button", { name: "Add RPC" }).click();
-        const toast = page.locator("[role=alert], [role=status]").filter({ hasText: MESSAGES.rpcAdded }).last();
+        const toast = page.locator("[role=alert], [role=status]").filter({ hasText: "RPC Added Successfully" }).last();
         await toast.waitFor();
         const logout = page.getByRole("button", { name: "Logout" });
         const [toastBox, logoutBox] = [await toast.boundingBox(), await logout.boundingBox()];

@@ -84,15 +84,17 @@ describe("validator nodes from registration to reputation", () => {
     await page.goto(routes.addNode.path);
     await waitForPath(page, routes.listNode.path);
     await page.getByRole("heading", { name: nodeMessages.listTitle }).waitFor();
-    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText("No Record Found.....").waitFor();
 
-    await page.getByRole("button", { name: nodeMessages.addNode }).click();
+    await page.getByRole("button", { name: "Add Node" }).click();
     await page.getByRole("heading", { name: "Add New Node", level: 1 }).waitFor();
     expect(new URL(page.url()).searchParams.get("_a")).toBe("1");
     await page.getByText(getAddress(operator.address), { exact: true }).waitFor();
     expect(await page.getByRole("textbox", { name: "Wallet Address" }).count()).toBe(0);
     expect(await page.getByLabel("Node Name").getAttribute("placeholder")).toMatch(/^e\.g\. /);
-    await page.getByText(MESSAGES.walletAddressNote).waitFor();
+    await page
+      .getByText("This is the Wallet Address with which the Node will be Associated. It is not modifiable.")
+      .waitFor();
 
     await page.getByLabel("Node Name").fill(first.name);
     await page.getByLabel("IP Address").fill(first.ip);
@@ -110,11 +112,11 @@ describe("validator nodes from registration to reputation", () => {
     await image.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
     await page.getByText(MESSAGES.fileType).nth(1).waitFor();
     await image.setInputFiles({ name: "node.png", mimeType: "image/png", buffer: PNG_1X1 });
-    await page.getByText(MESSAGES.imageUploaded).first().waitFor();
+    await page.getByText("Image Uploaded Successfully").first().waitFor();
     await page.getByRole("img", { name: "Node image" }).waitFor();
     await page.getByRole("button", { name: "Add Node" }).click();
-    await page.getByRole("alert").filter({ hasText: MESSAGES.ramHint }).waitFor();
-    await page.getByText(MESSAGES.checkAllFields).first().waitFor();
+    await page.getByRole("alert").filter({ hasText: "minimum requirement 16 GB" }).waitFor();
+    await page.getByText("Check all the fields").first().waitFor();
     await shoot(page, "add-node-field-error");
 
     await page.getByLabel("RAM (GB)").fill("32");
@@ -123,9 +125,9 @@ describe("validator nodes from registration to reputation", () => {
     await dialog.getByText(nodeMessages.confirmSubmit).waitFor();
     await dialog.getByLabel("Type yes to confirm").fill("no");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await dialog.getByText("Incorrect Value").waitFor();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeAdded).first().waitFor();
+    await page.getByText("Node Added Successfully").first().waitFor();
     await waitForPath(page, routes.listNode.path);
     const row = page.getByRole("row").filter({ hasText: first.name });
     await row.getByText("Pending for Approval").waitFor();
@@ -175,7 +177,7 @@ describe("validator nodes from registration to reputation", () => {
     const stopSlowing = await slowAnswers(page, API.node.edit, 1_500);
     await page.getByRole("button", { name: "Update Status" }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
+    await page.getByText("Node Status Updated Successfully").first().waitFor();
     await waitForPath(page, routes.adminListNode.path);
     await stopSlowing();
   });
@@ -202,7 +204,7 @@ describe("validator nodes from registration to reputation", () => {
     await shoot(page, "edit-node");
     await page.getByRole("button", { name: "Update Node" }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeEdited).first().waitFor();
+    await page.getByText("Node Edited Successfully").first().waitFor();
     await waitForPath(page, routes.listNode.path);
     await page.getByRole("row").filter({ hasText: first.name }).getByText("Pending for Approval").waitFor();
   });
@@ -232,15 +234,15 @@ describe("validator nodes from registration to reputation", () => {
     await rejecting.getByRole("button", { name: "Update Status" }).click();
     await confirmYes(rejecting);
     const failure = rejecting.getByRole("dialog").getByRole("alert");
-    await failure.getByText(nodeMessages.whitelistTryAgain).waitFor();
-    await failure.getByText(MESSAGES.chainError).waitFor();
+    await failure.getByText("Try Again! Kindly Ensure you are connected to the right Wallet.").waitFor();
+    await failure.getByText("Error Occured on Blockchain Transaction").waitFor();
     await shoot(rejecting, "admin-whitelist-rejected");
     await rejecting.getByRole("button", { name: "OK" }).click();
     expect((await ownNodes())[0]!.status).toBe(NODE_STATUS.pending);
     await rejecting.close();
 
     await approve();
-    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor({ timeout: 90_000 });
+    await page.getByText("Node Status Updated Successfully").first().waitFor({ timeout: 90_000 });
     await waitForPath(page, routes.adminListNode.path);
     const chain = createPublicClient({ transport: http(stack.current.urls.rpc) });
     const whitelisted = await chain.readContract({
@@ -275,9 +277,9 @@ describe("validator nodes from registration to reputation", () => {
     });
     await page.reload();
     await page.getByRole("row").filter({ hasText: "Second" }).waitFor();
-    await page.getByRole("button", { name: nodeMessages.addNode }).click();
-    const limit = page.getByRole("dialog", { name: MESSAGES.nodeLimitReached });
-    await limit.getByText(MESSAGES.nodeLimitText).waitFor();
+    await page.getByRole("button", { name: "Add Node" }).click();
+    const limit = page.getByRole("dialog", { name: "Maximum Allowed Node Limit Reached" });
+    await limit.getByText("You cannot add more than 2 Validator Nodes at the moment.").waitFor();
     await shoot(page, "node-limit-dialog");
     await page.keyboard.press("Escape");
     await limit.waitFor();
@@ -286,7 +288,7 @@ describe("validator nodes from registration to reputation", () => {
     expect(new URL(page.url()).pathname).toBe(routes.listNode.path);
 
     await page.goto(routes.addNode.href());
-    await limit.getByText(MESSAGES.nodeLimitText).waitFor();
+    await limit.getByText("You cannot add more than 2 Validator Nodes at the moment.").waitFor();
     expect(await page.getByRole("button", { name: "Add Node" }).isDisabled()).toBe(true);
     await limit.getByRole("button", { name: "OK" }).click();
     await waitForPath(page, routes.listNode.path);
@@ -297,7 +299,7 @@ describe("validator nodes from registration to reputation", () => {
     await page.goto(routes.dashboard.href());
     await page.getByRole("link", { name: "My Nodes" }).first().click();
     await waitForPath(page, routes.listNode.path);
-    await page.getByRole("button", { name: nodeMessages.addNode }).click();
+    await page.getByRole("button", { name: "Add Node" }).click();
     const limit = page.getByRole("dialog", { name: "Maximum Allowed Node Limit Reached" });
     await limit.waitFor();
 
@@ -383,7 +385,7 @@ describe("validator nodes from registration to reputation", () => {
       );
     }
     await scoreButton.click();
-    const reputation = page.getByRole("dialog", { name: MESSAGES.reputationTitle });
+    const reputation = page.getByRole("dialog", { name: "Reputation Value for Last 30 Days" });
     await expect.poll(() => reputation.getByTestId("reputation-score").textContent()).toBe("3.33");
     expect(await reputation.getByRole("row").count()).toBe(4);
     await shoot(page, "reputation-modal");
@@ -391,7 +393,7 @@ describe("validator nodes from registration to reputation", () => {
     await reputation.waitFor({ state: "hidden" });
 
     await row.getByRole("button", { name: `InActive Dates of ${first.name}` }).click();
-    const inactive = page.getByRole("dialog", { name: MESSAGES.inactiveDatesTitle });
+    const inactive = page.getByRole("dialog", { name: "InActive Date List" });
     const [year, month, day] = utcDay(new Date(now.getTime() - DAY_MS)).split("-");
     await inactive.getByText(`${day}-${month}-${year}`).waitFor();
     await page.keyboard.press("Escape");
@@ -399,11 +401,11 @@ describe("validator nodes from registration to reputation", () => {
 
     await row.getByRole("button", { name: `Make De-Active ${first.name}` }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeDeactivated).first().waitFor();
+    await page.getByText("Node Deactivated Successfully").first().waitFor();
     await row.getByText("De-Activated").waitFor();
     await row.getByRole("button", { name: `Make Active ${first.name}` }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor();
+    await page.getByText("Node Status Updated Successfully").first().waitFor();
     await row.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
   });
 
@@ -462,7 +464,7 @@ describe("validator nodes from registration to reputation", () => {
     await waitForPath(page, routes.adminListNode.path);
     await second.getByRole("button", { name: `Delete ${name}` }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeDeleted).first().waitFor();
+    await page.getByText("Node Deleted Successfully").first().waitFor();
     await page.getByRole("tab", { name: /^All Nodes\s*1$/ }).waitFor();
     expect((await ownNodes()).map((node) => node._id)).toEqual([firstId]);
 

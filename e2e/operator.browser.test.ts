@@ -27,7 +27,7 @@ async function connectedPage(key: `0x${string}`) {
   const wallet = new TestWallet({ privateKey: key, rpcUrl: stack.current.urls.rpc });
   const page = await openPage(browser.current, { baseURL: stack.current.urls.web, wallet });
   await page.goto("/");
-  await page.getByRole("button", { name: authMessages.connectWallet }).click();
+  await page.getByRole("button", { name: "Connect Wallet" }).click();
   return { page, wallet };
 }
 
@@ -55,7 +55,7 @@ describe("operator sign-in", () => {
     const operator = await freshOperator(stack.current, { pli: "5000000" });
     ({ page } = await connectedPage(operator.key));
     await waitForPath(page, routes.editProfile.path);
-    await page.getByText(MESSAGES.enable2fa).first().waitFor();
+    await page.getByText("Enable 2FA in Your Profile").first().waitFor();
     await page.goto(routes.dashboard.href());
     await waitForPath(page, routes.editProfile.path);
 
@@ -100,7 +100,7 @@ describe("operator sign-in", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await waitForPath(page, "/");
     await expect.poll(meWith).toBe(401);
-    await page.getByRole("button", { name: authMessages.connectWallet }).click();
+    await page.getByRole("button", { name: "Connect Wallet" }).click();
     await page.getByLabel(authMessages.otpLabel).fill(totpCode(secret, 1));
     await page.getByRole("button", { name: authMessages.verify }).click();
     await waitForPath(page, routes.dashboard.path);
@@ -117,7 +117,7 @@ describe("operator sign-in", () => {
     await page.getByLabel("RPC URL").fill("ws://wrong.example.com");
     await page.getByLabel("WSS URL").fill("wss://ok.example.com");
     await page.getByRole("button", { name: "Add RPC" }).click();
-    await page.getByText(MESSAGES.checkAllFields).waitFor();
+    await page.getByText("Check all the fields").waitFor();
     await page.getByText("RPC URL must be a http:// or https:// URL").waitFor();
 
     for (let n = 1; n <= 6; n++) {
@@ -153,17 +153,17 @@ describe("operator sign-in", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Name").fill("Node 4 renamed");
     await page.getByRole("button", { name: "Update RPC" }).click();
-    await page.getByText(MESSAGES.rpcEdited).waitFor();
+    await page.getByText("RPC URL Edited Successfully").waitFor();
     await page.getByText("Node 4 renamed").waitFor();
 
     await page.getByRole("button", { name: "Delete Node 4 renamed" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Type yes to confirm").fill("no");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await dialog.getByText("Incorrect Value").waitFor();
     await dialog.getByLabel("Type yes to confirm").fill("yes");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await page.getByText(MESSAGES.rpcDeleted).waitFor();
+    await page.getByText("RpcUrl Deleted Successfully").waitFor();
     await page.getByText("You have total 5 Rpc Url's.").waitFor();
   });
 
@@ -217,7 +217,7 @@ describe("operator sign-in", () => {
 
     await page.getByRole("link", { name: "Back to My Nodes" }).click();
     await waitForPath(page, routes.listNode.path);
-    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText("No Record Found.....").waitFor();
     await page.getByText(nodeMessages.emptyNext).waitFor();
     await page.setViewportSize({ width: 1366, height: 900 });
   });
@@ -276,8 +276,8 @@ describe("wallet checks", () => {
     await waitForPath(page, routes.editProfile.path);
     await wallet.switchAccount(DEV_KEYS.outsider);
     await page
-      .getByRole("dialog", { name: MESSAGES.walletMismatchTitle })
-      .getByText(MESSAGES.walletMismatchText)
+      .getByRole("dialog", { name: "Wallet Address Mismatch" })
+      .getByText("Your connected wallet address not matched with the login wallet address")
       .waitFor();
     await waitForPath(page, "/");
     expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
@@ -292,7 +292,7 @@ describe("wallet checks", () => {
     expect(await warning.getByRole("link", { name: authMessages.viewInStore }).getAttribute("href")).toBe(
       WALLET_EXTENSION.storeUrl,
     );
-    await page.getByRole("button", { name: authMessages.connectWallet }).click();
+    await page.getByRole("button", { name: "Connect Wallet" }).click();
     await warning.waitFor();
     await page.context().close();
   });

@@ -82,7 +82,7 @@ describe("admin Operators screen", () => {
     const typed = dialog.getByLabel(`Type ${wallet().slice(-6)} to confirm`);
     await typed.fill("yes");
     await dialog.getByRole("button", { name: "Confirm" }).click();
-    await dialog.getByText(MESSAGES.incorrectValue).waitFor();
+    await dialog.getByText("Incorrect Value").waitFor();
     expect((await listed()).disabled, "a wrong word sends nothing").toBe(false);
     await checkScreen(admin, SCREENSHOTS, "disable-confirmation");
 

@@ -121,7 +121,7 @@ describe("the admin's side of staking: the request approved on the farm contract
 
     await status.selectOption({ label: "Approved" });
     await page.getByRole("button", { name: "Update Status" }).click();
-    await page.getByText(MESSAGES.requestStatusUpdated).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Status Updated Successfully").first().waitFor({ timeout: 60_000 });
     await waitForPath(page, routes.adminListStakeRequest.path);
     await page.getByRole("row").filter({ hasText: node.name }).getByText("Approved").waitFor();
     await cards

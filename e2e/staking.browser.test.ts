@@ -71,12 +71,12 @@ const apiTotal = async () =>
       .tillStake,
   );
 const stakeSoFar = (on: Page = page) => on.getByTestId("stake-so-far").textContent();
-const amountField = () => page.getByLabel(stakingMessages.amountLabel);
+const amountField = () => page.getByLabel("Number of PLI to Deposit");
 
 /** The success dialog of a stake, closed with OK. */
 async function stakingDone() {
-  const dialog = page.getByRole("dialog", { name: MESSAGES.stakingDone });
-  await dialog.getByText(MESSAGES.stakingDoneText).waitFor({ timeout: 30_000 });
+  const dialog = page.getByRole("dialog", { name: "Staking Done Successfully" });
+  await dialog.getByText("Your staking has been added in to blockchain").waitFor({ timeout: 30_000 });
   await dialog.getByRole("button", { name: "OK" }).click();
   await dialog.waitFor({ state: "hidden" });
 }
@@ -89,11 +89,11 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await expect.poll(() => page.getByTestId("staking-pli-balance").textContent()).toBe("200,000.0000");
     await expect.poll(() => stakeSoFar()).toBe("0.0000");
     await page.getByText(stakingMessages.halted).waitFor();
-    await page.getByRole("link", { name: stakingMessages.backToDashboard }).waitFor();
+    await page.getByRole("link", { name: "Back to Dashboard" }).waitFor();
 
     const stopSlowing = await slowAnswers(page, API.stakeRequest.root, 1_500);
     await page.getByRole("button", { name: stakingMessages.sendRequest }).click();
-    await page.getByText(MESSAGES.requestInitiated).first().waitFor();
+    await page.getByText("Request Initiated Successfully").first().waitFor();
     await page.getByText(stakingMessages.requestStatus("Pending")).waitFor();
     await stopSlowing();
     await shoot(page, "request-pending");
@@ -110,14 +110,14 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.getByText(stakingMessages.limits("50,000", "1,000", "1,000,000")).waitFor();
     await page.getByRole("button", { name: stakingMessages.maxFills("199,000") }).click();
     expect(await amountField().inputValue()).toBe("199000");
-    await page.getByRole("button", { name: stakingMessages.signTransaction }).waitFor();
+    await page.getByRole("button", { name: "Sign Transaction" }).waitFor();
 
     await amountField().fill("1000");
     await page
       .getByRole("alert")
       .filter({ hasText: MESSAGES.stakeBelowMinimum.replace("{min}", "50000") })
       .waitFor();
-    expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Sign Transaction" }).count()).toBe(0);
     await amountField().fill("50500");
     await page
       .getByRole("alert")
@@ -126,17 +126,17 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await amountField().fill("1001000");
     await page
       .getByRole("alert")
-      .filter({ hasText: `${MESSAGES.stakeMaximumReached} (1,000,000 PLI left for this node)` })
+      .filter({ hasText: `${"Maximum Limit Reached"} (1,000,000 PLI left for this node)` })
       .waitFor();
-    expect(await page.getByRole("button", { name: stakingMessages.signTransaction }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Sign Transaction" }).count()).toBe(0);
     await shoot(page, "deposit-bad-amount");
 
     await amountField().fill("50000");
-    expect(await page.getByRole("button", { name: stakingMessages.continueToDeposit }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Continue to Deposit" }).isDisabled()).toBe(true);
     wallet.rejectNextSignature();
-    await page.getByRole("button", { name: stakingMessages.signTransaction }).click();
+    await page.getByRole("button", { name: "Sign Transaction" }).click();
     const failure = page.getByRole("dialog").getByRole("alert");
-    await failure.getByText(MESSAGES.chainError).waitFor();
+    await failure.getByText("Error Occured on Blockchain Transaction").waitFor();
     await failure.getByText("The transaction was rejected in the wallet.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     expect(await allowance()).toBe(0n);
@@ -144,12 +144,12 @@ describe("staking on an approved node, from the request to the withdrawal", () =
   });
 
   test("Sign Transaction approves exactly the amount; a deposit that runs out of gas on chain records nothing; Continue to Deposit stakes it; the total comes from the chain", async () => {
-    await page.getByRole("button", { name: stakingMessages.signTransaction }).click();
+    await page.getByRole("button", { name: "Sign Transaction" }).click();
     await page.getByText(stakingMessages.allowanceCovers).waitFor({ timeout: 30_000 });
     expect(await allowance()).toBe(pli("50000"));
 
     wallet.starveNextTransaction();
-    await page.getByRole("button", { name: stakingMessages.continueToDeposit }).click();
+    await page.getByRole("button", { name: "Continue to Deposit" }).click();
     const failure = page.getByRole("dialog").getByRole("alert");
     await failure.getByText(/ran out of gas on chain and changed nothing/).waitFor({ timeout: 30_000 });
     await shoot(page, "deposit-failed-on-chain");
@@ -158,7 +158,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     expect(await apiTotal()).toBe(0n);
     expect(await stakeSoFar()).toBe("0.0000");
 
-    await page.getByRole("button", { name: stakingMessages.continueToDeposit }).click();
+    await page.getByRole("button", { name: "Continue to Deposit" }).click();
     await stakingDone();
     expect(await stakeSoFar()).toBe("50,000.0000");
     await expect.poll(() => page.getByTestId("staking-pli-balance").textContent()).toBe("150,000.0000");
@@ -216,9 +216,9 @@ describe("staking on an approved node, from the request to the withdrawal", () =
       wallet.beforeNextTransaction(() => setMaximum("53000"));
       await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
       const failure = page.getByRole("dialog").getByRole("alert");
-      await failure.getByText(MESSAGES.chainError).waitFor({ timeout: 30_000 });
+      await failure.getByText("Error Occured on Blockchain Transaction").waitFor({ timeout: 30_000 });
       await failure.getByText(describeTxFailure({ kind: "reverted", reason: "Above maximum stake" })).waitFor();
-      expect(await page.getByRole("dialog").getByText(MESSAGES.stakingDone).count()).toBe(0);
+      expect(await page.getByRole("dialog").getByText("Staking Done Successfully").count()).toBe(0);
       await shoot(page, "deposit-refused-by-contract");
       await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
     } finally {
@@ -325,7 +325,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await nodeRow.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).waitFor();
 
     await page.goto(routes.transactions.href());
-    await page.getByRole("heading", { name: stakingMessages.transactionsTitle }).waitFor();
+    await page.getByRole("heading", { name: "Transaction Lists" }).waitFor();
     await page.getByText(stakingMessages.transactionsTotal(5)).waitFor({ timeout: 15_000 });
 
     const download = page.waitForEvent("download");
@@ -335,7 +335,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     expect(lines).toHaveLength(6);
     expect(lines.slice(1).every((line) => line.startsWith(operator.address.toLowerCase()))).toBe(true);
 
-    await page.getByRole("searchbox", { name: stakingMessages.searchByHash }).fill(unlockHash);
+    await page.getByRole("searchbox", { name: "Search by Txn Hash" }).fill(unlockHash);
     await page.getByText(stakingMessages.transactionsTotal(1)).waitFor();
     const row = page.getByRole("row").filter({ hasText: "Unlock" });
     await row.getByText("Unlocked").waitFor();
@@ -343,7 +343,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await shoot(page, "transactions-unlocked");
 
     await row.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).click();
-    await page.getByText(MESSAGES.tokenWithdrawn).first().waitFor({ timeout: 30_000 });
+    await page.getByText("Token Withdrawn Successfully").first().waitFor({ timeout: 30_000 });
     await row.getByText("Withdrawn").waitFor();
     expect(await row.getByRole("button", { name: /^Withdraw/ }).count()).toBe(0);
     const status = await callApi<{ currentStatus: string }>(

@@ -59,7 +59,7 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.getByRole("link", { name: "Submit Ticket" }).filter({ visible: true }).click();
     await page.waitForURL((url) => url.pathname === routes.listTicket.path);
     await page.getByRole("heading", { name: "Support Tickets", level: 1 }).waitFor();
-    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText("No Record Found.....").waitFor();
     const form = page.getByRole("form", { name: "Submit Ticket" });
     await form.getByRole("button", { name: "Submit Ticket" }).click();
     await form.getByRole("alert").filter({ hasText: "Subject is required" }).waitFor();
@@ -105,7 +105,7 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await page.waitForURL((url) => url.searchParams.get("status") === TICKET_STATUS.answered);
     await page.getByRole("searchbox", { name: "Search by subject or email" }).fill(subject);
     await page.waitForURL((url) => url.searchParams.get("q") === subject);
-    await page.getByText(MESSAGES.noRecord).waitFor();
+    await page.getByText("No Record Found.....").waitFor();
     await filter.getByText("Open", { exact: true }).click();
     await page.waitForURL(
       (url) => url.searchParams.get("status") === TICKET_STATUS.open && url.searchParams.get("q") === subject,

@@ -127,7 +127,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     ({ page: operatorPage, wallet: operatorWallet } = await xdcPayPage(operator.key));
     const page = operatorPage;
     await page.goto("/");
-    await page.getByRole("button", { name: authMessages.connectWallet }).click();
+    await page.getByRole("button", { name: "Connect Wallet" }).click();
     await page.getByLabel(authMessages.otpLabel).fill(totpCode(otpSecret, 1));
     await page.getByRole("button", { name: authMessages.verify }).click();
     await page.waitForURL((url) => url.pathname === routes.dashboard.path);
@@ -146,7 +146,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Approved" });
     await page.getByRole("button", { name: "Update Status" }).click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.nodeStatusUpdated).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Node Status Updated Successfully").first().waitFor({ timeout: 60_000 });
     expect(await nodeStatus()).toBe(NODE_STATUS.approved);
   });
 
@@ -154,18 +154,18 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     const page = operatorPage;
     await page.goto(routes.deposit.href(node._id));
     await page.getByRole("button", { name: stakingMessages.sendRequest }).click();
-    await page.getByText(MESSAGES.requestInitiated).first().waitFor();
+    await page.getByText("Request Initiated Successfully").first().waitFor();
     const { _id } = await callApi<{ _id: string }>(
       stack,
       `${API.stakeRequest.root}?nodeId=${node._id}`,
       operatorSession,
     );
     await approveRequest(setup, adminSession, _id, operator.address, node.nodeAddress);
-    const amount = page.getByLabel(stakingMessages.amountLabel);
+    const amount = page.getByLabel("Number of PLI to Deposit");
     await amount.fill("50000");
 
     await operatorWallet.switchChain(50);
-    await page.getByRole("button", { name: stakingMessages.signTransaction }).click();
+    await page.getByRole("button", { name: "Sign Transaction" }).click();
     const panel = page.getByRole("dialog").getByRole("region", { name: NETWORK_PANEL_TEXT.title });
     await panel.waitFor({ timeout: 20_000 });
     for (const { label, value } of networkValueRows(XDC_NETWORKS[51]!))
@@ -180,15 +180,15 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
 
     await operatorWallet.switchChain(51);
-    await page.getByRole("button", { name: stakingMessages.signTransaction }).click();
+    await page.getByRole("button", { name: "Sign Transaction" }).click();
     await page.getByText(stakingMessages.allowanceCovers).waitFor({ timeout: 30_000 });
   });
 
   test("the operator stakes (approve, then stakeTokens, as legacy transactions at the node's gas price); the stake shows as indexed", async () => {
     const page = operatorPage;
-    await page.getByRole("button", { name: stakingMessages.continueToDeposit }).click();
-    const done = page.getByRole("dialog", { name: MESSAGES.stakingDone });
-    await done.getByText(MESSAGES.stakingDoneText).waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Continue to Deposit" }).click();
+    const done = page.getByRole("dialog", { name: "Staking Done Successfully" });
+    await done.getByText("Your staking has been added in to blockchain").waitFor({ timeout: 30_000 });
     await done.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => page.getByTestId("stake-so-far").textContent()).toBe("50,000.0000");
     const chain = createPublicClient({ transport: http(stack.urls.chainRpc) });
@@ -208,7 +208,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
     const dialog = page.getByRole("dialog", { name: "Deposit PLI" });
     await dialog.getByLabel("Number of PLI to Deposit").fill("1000");
     await dialog.getByRole("button", { name: "Deposit" }).click();
-    await page.getByText(MESSAGES.tokenDeposited).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Token Successfully Deposited on Defi Contract").first().waitFor({ timeout: 60_000 });
 
     const table = page.getByRole("table", { name: "Incentive Lists" });
     const boxes = table.getByRole("checkbox", { name: /^Select the incentive of/ });
@@ -221,7 +221,7 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
       .getByRole("button", { name: incentiveMessages.summaryContinue })
       .click();
     await confirmYes(page);
-    await page.getByText(MESSAGES.tokenSent).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Token Sent Successfully").first().waitFor({ timeout: 60_000 });
     await expect.poll(() => table.getByText("Paid", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
     expect((await incentiveRows(stack, operatorSession)).map((row) => row.status)).toEqual([
       INCENTIVE_STATUS.paid,
@@ -246,12 +246,12 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
 
     const page = operatorPage;
     await page.goto(routes.transactions.href());
-    await page.getByRole("searchbox", { name: stakingMessages.searchByHash }).fill(unlockHash);
+    await page.getByRole("searchbox", { name: "Search by Txn Hash" }).fill(unlockHash);
     await page.getByText(stakingMessages.transactionsTotal(1)).waitFor({ timeout: 20_000 });
     const row = page.getByRole("row").filter({ hasText: "Unlock" });
     await row.getByText("Unlocked").waitFor({ timeout: 20_000 });
     await row.getByRole("button", { name: `Withdraw the stake on ${getAddress(node.nodeAddress)}` }).click();
-    await page.getByText(MESSAGES.tokenWithdrawn).first().waitFor({ timeout: 60_000 });
+    await page.getByText("Token Withdrawn Successfully").first().waitFor({ timeout: 60_000 });
     await row.getByText("Withdrawn").waitFor();
     const status = await callApi<{ currentStatus: string }>(
       stack,

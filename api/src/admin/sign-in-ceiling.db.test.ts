@@ -103,9 +103,9 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     expect(wrongRest).toEqual(rightRest);
     expect(wrongId).toMatch(/^[0-9a-f-]{36}$/);
     expect(mailsTo(admin.email), "no code is mailed before one is asked for").toBe(mailsBefore);
-    expect((await resend(wrongId)).body.message).toBe(MESSAGES.otpSent);
+    expect((await resend(wrongId)).body.message).toBe("OTP Sent Successfully");
     const before = t.smtp.count(admin.email);
-    expect((await resend(rightId)).body.message).toBe(MESSAGES.otpSent);
+    expect((await resend(rightId)).body.message).toBe("OTP Sent Successfully");
     const code = await t.smtp.codeFor(admin.email, before);
     expect(mailsTo(admin.email), "only the right password's code is mailed").toBe(mailsBefore + 1);
 
@@ -114,7 +114,7 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     await ageSends(rightId);
     const resentWrong = await resend(wrongId);
     expect(resentWrong.status).toBe(200);
-    expect(resentWrong.body.message).toBe(MESSAGES.otpSent);
+    expect(resentWrong.body.message).toBe("OTP Sent Successfully");
     expect(mailsTo(admin.email), "a resend for a wrong password mails nothing").toBe(mailsBefore + 1);
     expect((await resend(wrongId)).status, "a resend too soon is refused alike").toBe(429);
     for (let i = 2; i < 5; i++)
@@ -141,7 +141,7 @@ describe("strangers' wrong passwords from many addresses", { timeout: 120_000 },
     const nobodyId = ofNobody.body.registerDetail._id as string;
     for (const id of [ofAdmin._id, nobodyId]) {
       expect((await verify(id, "123456")).body.errors.otp).toBe(MESSAGES.invalidOtp);
-      expect((await resend(id)).body.message).toBe(MESSAGES.otpSent);
+      expect((await resend(id)).body.message).toBe("OTP Sent Successfully");
       const options = await t.call("POST", API.passkey.signInOptions, { body: { _id: id } });
       expect(options.status).toBe(200);
       expect(options.body.options.allowCredentials ?? []).toEqual([]);
@@ -204,7 +204,7 @@ describe("an admin with a passkey, past the ceiling", { timeout: 120_000 }, () =
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.response).toBe(MESSAGES.passkeyNotVerified);
-    expect((await resend(wrong._id)).body.message).toBe(MESSAGES.otpSent);
+    expect((await resend(wrong._id)).body.message).toBe("OTP Sent Successfully");
     expect(mailsTo(admin.email)).toBe(mailsBefore);
 
     const session = await t.call("POST", API.passkey.signIn, {
@@ -257,7 +257,7 @@ describe("an admin's email, past the ceiling", { timeout: 120_000 }, () => {
     expect(ofAdmin.options.status).toBe(200);
     expect(JSON.stringify(ofAdmin.options.offered)).not.toContain(authenticator.id);
     expect(ofAdmin.options.offered.allowCredentials ?? []).toEqual([]);
-    expect(ofAdmin.resend).toEqual({ status: 200, body: { message: MESSAGES.otpSent } });
+    expect(ofAdmin.resend).toEqual({ status: 200, body: { message: "OTP Sent Successfully" } });
   });
 });
 

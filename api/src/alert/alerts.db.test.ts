@@ -84,7 +84,7 @@ describe("alert mails to operators", () => {
       token: admin,
       body: { _id: job, status: "Approved", adminNotes: "Runs from Monday" },
     });
-    expect(approved.body.message).toBe(MESSAGES.jobStatusUpdated);
+    expect(approved.body.message).toBe("Status Updated Successfully");
     await runMailJob();
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(owner.email)[0]).toContain("Subject: Job PLI/XDC price: Approved");

@@ -158,7 +158,7 @@ describe("bulk payouts", () => {
     const ids = (await list(admin)).map((row) => row._id);
     expect(await call(admin, "POST", API.incentive.payout, { ids })).toMatchObject({
       status: 409,
-      body: { error: MESSAGES.insufficientRewardPool },
+      body: { error: "Kindly check if you have sufficient PLI for rolling out Incentives! Try Again!!" },
     });
     await deposit(pli(10_000));
     expect((await call(admin, "GET", API.incentive.summary)).body).toMatchObject({
@@ -198,7 +198,7 @@ describe("bulk payouts", () => {
 
     const answer = await hint(payTx, paidIds);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ message: MESSAGES.tokenSent, paid: paidIds });
+    expect(answer.body).toMatchObject({ message: "Token Sent Successfully", paid: paidIds });
     await deliverPendingWebhooks(t.webhookSender);
     const told = JSON.parse((await receiver.requestTo("/paid")).body);
     expect(told).toMatchObject({
@@ -451,7 +451,7 @@ describe("exports and deletes", () => {
     });
     expect(await call(admin, "POST", API.incentive.delete, { id: unpaid._id })).toMatchObject({
       status: 200,
-      body: { message: MESSAGES.incentiveDeleted },
+      body: { message: "Incentive Deleted Successfully" },
     });
     expect(await call(admin, "POST", API.incentive.delete, { id: unpaid._id })).toMatchObject({ status: 404 });
     expect((await list(b.token)).map((row) => row._id)).toEqual([paid._id]);

@@ -53,7 +53,7 @@ describe("POST /api/job/edit by the owner", () => {
       deviation: "",
     });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(MESSAGES.jobEdited);
+    expect(response.body.message).toBe("Job Edited Successfully");
     expect(response.body.data).toMatchObject({
       polltimer: 120,
       minimumOracle: 2,
@@ -150,7 +150,7 @@ describe("POST /api/job/edit by the owner", () => {
       .execute();
     const response = await edit(operator.token, { _id: id, polltimer: 20 });
     expect(response.status).toBe(403);
-    expect(response.body.error).toBe(MESSAGES.onlyValidator);
+    expect(response.body.error).toBe("Only Validator Nodes are allowed to submit the jobs");
   });
 });
 
@@ -159,8 +159,7 @@ describe("POST /api/job/edit by an admin", () => {
     const id = await submitJob(t, owner);
     const response = await edit(admin, { _id: id, status: "Approved", adminNotes: "Looks good" });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(MESSAGES.jobStatusUpdated);
-    expect(MESSAGES.jobStatusUpdated).toBe("Status Updated Successfully");
+    expect(response.body.message).toBe("Status Updated Successfully");
     expect(response.body.data).toMatchObject({
       status: "Approved",
       adminNotes: "Looks good",
@@ -245,7 +244,7 @@ describe("POST /api/job/delete", () => {
     expect((await t.call("POST", API.job.delete, { token: owner.token, body: { id } })).status).toBe(403);
     const response = await t.call("POST", API.job.delete, { token: admin, body: { id } });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(MESSAGES.jobDeleted);
+    expect(response.body.message).toBe("Job Deleted Successfully");
     expect((await t.call("POST", API.job.delete, { token: admin, body: { id } })).status).toBe(404);
   });
 

@@ -14,7 +14,7 @@ const submit = (token: string, body: unknown) => t.call("POST", `${API.job.root}
 const errorsOf = async (extra: Record<string, unknown>) => {
   const response = await submit(owner.token, jobBody(owner.nodeId, priceFeed, extra));
   expect(response.status, JSON.stringify(extra)).toBe(400);
-  expect(response.body.error).toBe(MESSAGES.checkAllFields);
+  expect(response.body.error).toBe("Check all the fields");
   return response.body.errors as Record<string, string>;
 };
 
@@ -36,7 +36,7 @@ describe("POST /api/job/: submitting", () => {
     });
     const response = await submit(owner.token, body);
     expect(response.status).toBe(201);
-    expect(response.body.message).toBe(MESSAGES.jobAdded);
+    expect(response.body.message).toBe("Job Added Successfully");
     expect(response.body.data).toMatchObject({
       name: body.name,
       description: body.description,
@@ -232,7 +232,7 @@ describe("POST /api/job/: who and on which node", () => {
     await t.db.updateTable("app.operator").set({ user_role: "" }).where("wallet_address", "=", other.wallet).execute();
     const response = await submit(other.token, jobBody(other.nodeId, priceFeed));
     expect(response.status).toBe(403);
-    expect(response.body.error).toBe(MESSAGES.onlyValidator);
+    expect(response.body.error).toBe("Only Validator Nodes are allowed to submit the jobs");
   });
 
   it("only on the operator's own node: another operator's node answers 404, as an absent one", async () => {

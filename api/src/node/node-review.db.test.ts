@@ -35,7 +35,10 @@ describe("admin review", () => {
     const id = await add(owner);
     for (const status of [NODE_STATUS.verified, NODE_STATUS.pending, NODE_STATUS.verified]) {
       const response = await review(id, status, "ignored");
-      expect(response.body).toMatchObject({ message: MESSAGES.nodeStatusUpdated, data: { status, adminNotes: "" } });
+      expect(response.body).toMatchObject({
+        message: "Node Status Updated Successfully",
+        data: { status, adminNotes: "" },
+      });
     }
     expect((await review(id, NODE_STATUS.return, "Use a public IP")).body.data).toMatchObject({
       status: NODE_STATUS.return,
@@ -110,7 +113,7 @@ describe("operator edit", () => {
     ]);
     const saved = await edit({ ...changes, status: "Pending" });
     expect(saved.body).toMatchObject({
-      message: MESSAGES.nodeEdited,
+      message: "Node Edited Successfully",
       data: {
         status: NODE_STATUS.pending,
         name: "Renamed",
@@ -154,7 +157,7 @@ describe("Make De-Active / Make Active", () => {
     await setStatus(id, NODE_STATUS.active);
     const off = await toggle(owner.token, id, NODE_STATUS.deActive);
     expect(off.body).toMatchObject({
-      message: MESSAGES.nodeDeactivated,
+      message: "Node Deactivated Successfully",
       data: { status: NODE_STATUS.deActive, nodeEnable: false },
     });
     expect(await toggle(owner.token, id, NODE_STATUS.active)).toMatchObject({
@@ -175,7 +178,7 @@ describe("delete", () => {
   it("an admin deletes a node without a stake; its history stays", async () => {
     const id = await add(await newOperator(t));
     const response = await t.call("POST", API.node.delete, { token: admin, body: { id } });
-    expect(response.body).toEqual({ message: MESSAGES.nodeDeleted });
+    expect(response.body).toEqual({ message: "Node Deleted Successfully" });
     expect((await byId(admin, id)).status).toBe(404);
     const history = await t.db
       .selectFrom("app.node_status_history")

@@ -54,7 +54,7 @@ describe("nodes on a real chain", () => {
     await synced();
     const approved = await review(first.id, NODE_STATUS.approved);
     expect(approved.body).toMatchObject({
-      message: MESSAGES.nodeStatusUpdated,
+      message: "Node Status Updated Successfully",
       data: { status: NODE_STATUS.approved, stake: { status: null, totalStaked: "0" } },
     });
   });
@@ -122,12 +122,18 @@ describe("nodes on a real chain", () => {
 
   it("a De-Active node with a stake still counts towards the limit, and may be made Active again", async () => {
     const off = await toggle(first.id, NODE_STATUS.deActive);
-    expect(off.body).toMatchObject({ message: MESSAGES.nodeDeactivated, data: { status: NODE_STATUS.deActive } });
+    expect(off.body).toMatchObject({
+      message: "Node Deactivated Successfully",
+      data: { status: NODE_STATUS.deActive },
+    });
     expect(
       (await t.call("POST", API.node.root, { token: operator.token, body: nodeBody(app.nodeNumber()) })).status,
     ).toBe(409);
     const on = await toggle(first.id, NODE_STATUS.active);
-    expect(on.body).toMatchObject({ message: MESSAGES.nodeStatusUpdated, data: { status: NODE_STATUS.active } });
+    expect(on.body).toMatchObject({
+      message: "Node Status Updated Successfully",
+      data: { status: NODE_STATUS.active },
+    });
   });
 
   it("refuses delete while the stake is Stake or Unlock, and Make Active while Unlock; allows delete once withdrawn", async () => {
@@ -144,7 +150,7 @@ describe("nodes on a real chain", () => {
     await chain.mined(chain.as(operator.key).staking.write.unstake([first.node]));
     await synced();
     expect((await byId(operator.token, first.id)).stake).toEqual({ status: STAKE_STATUS.withdraw, totalStaked: "0" });
-    expect((await remove(first.id)).body.message).toBe(MESSAGES.nodeDeleted);
+    expect((await remove(first.id)).body.message).toBe("Node Deleted Successfully");
     const kept = await t.db
       .selectFrom("app.node_status_history")
       .select("to_status")

@@ -3,7 +3,7 @@ import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { API, MESSAGES } from "../public-contract/index.ts";
+import { API } from "../public-contract/index.ts";
 import { INVALID_SIGN_IN } from "./siwe.ts";
 
 let t: TestApp;
@@ -68,7 +68,7 @@ describe("POST /api/user/login", () => {
   it("refuses a wallet that is not a validator with 403 'Not a Validator!' and creates nothing", async () => {
     const response = await t.operatorLogin(DEV_KEYS.outsider);
     expect(response.status).toBe(403);
-    expect(response.body.error).toBe(MESSAGES.notValidator);
+    expect(response.body.error).toBe("Not a Validator!");
     const rows = await t.db
       .selectFrom("app.operator")
       .select("id")

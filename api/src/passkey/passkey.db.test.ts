@@ -150,7 +150,7 @@ describe("signing in with password and passkey", () => {
     const attempt = await passwordStep(admin);
     const before = t.smtp.count(admin.email);
     expect((await t.call("POST", API.admin.resendOtp, { body: { _id: attempt._id } })).body.message).toBe(
-      MESSAGES.otpSent,
+      "OTP Sent Successfully",
     );
     const code = await t.smtp.codeFor(admin.email, before);
     expect((await signIn(attempt._id, authenticator.get(await signInOptions(attempt._id)))).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
-import { API, MESSAGES } from "../public-contract/index.ts";
+import { API } from "../public-contract/index.ts";
 
 let t: TestApp;
 let token: string;
@@ -24,7 +24,7 @@ describe("RPC URLs", () => {
     for (let n = 1; n <= 7; n++) {
       const response = await t.call("POST", `${API.rpcurl.root}/`, { token, body: rpc(n) });
       expect(response.status).toBe(201);
-      expect(response.body.message).toBe(MESSAGES.rpcAdded);
+      expect(response.body.message).toBe("RPC Added Successfully");
     }
     const first = await t.call("GET", `${API.rpcurl.root}?page=1&limit=5`, { token });
     expect(first.body).toMatchObject({ totalDocs: 7, page: 1, limit: 5, totalPages: 2 });
@@ -48,11 +48,11 @@ describe("RPC URLs", () => {
     const id = created.body.data._id;
     const edited = await t.call("POST", API.rpcurl.edit, { token, body: { ...rpc(51), _id: id } });
     expect(edited.body).toMatchObject({
-      message: MESSAGES.rpcEdited,
+      message: "RPC URL Edited Successfully",
       data: { name: "Node 51", rpc: "https://rpc51.example.com" },
     });
     const deleted = await t.call("POST", API.rpcurl.delete, { token, body: { id } });
-    expect(deleted.body.message).toBe(MESSAGES.rpcDeleted);
+    expect(deleted.body.message).toBe("RpcUrl Deleted Successfully");
     expect((await t.call("POST", API.rpcurl.delete, { token, body: { id } })).status).toBe(404);
   });
 

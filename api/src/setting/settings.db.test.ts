@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
-import { API, MESSAGES } from "../public-contract/index.ts";
+import { API } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
 let token: string;
@@ -57,7 +57,7 @@ describe("settings", () => {
   it("lets an admin update them, and everyone then reads the new values", async () => {
     const response = await t.call("POST", API.setting, { token, body: valid });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(MESSAGES.settingUpdated);
+    expect(response.body.message).toBe("Setting Updated Successfully");
     expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
   });
 

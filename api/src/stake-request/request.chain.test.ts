@@ -68,7 +68,7 @@ describe("interest requests on a real chain", () => {
     expect(created).toMatchObject({
       status: 201,
       body: {
-        message: MESSAGES.requestInitiated,
+        message: "Request Initiated Successfully",
         data: { status: STAKE_REQUEST_STATUS.pending, user: { email: a.email, walletAddress: a.wallet }, stake: [] },
       },
     });
@@ -97,7 +97,7 @@ describe("interest requests on a real chain", () => {
       body: { error: MESSAGES.requestNotFarmWhitelisted },
     });
     expect((await setStatus(requestId, STAKE_REQUEST_STATUS.verified)).body).toMatchObject({
-      message: MESSAGES.requestStatusUpdated,
+      message: "Status Updated Successfully",
       data: { status: STAKE_REQUEST_STATUS.verified },
     });
     expect((await setStatus(requestId, STAKE_REQUEST_STATUS.verified)).status).toBe(200);
@@ -107,7 +107,7 @@ describe("interest requests on a real chain", () => {
     await chain.mined(chain.as("owner").farm.write.whiteListPLIFarmNode([a.address, node.node]));
     await synced();
     expect((await setStatus(requestId, STAKE_REQUEST_STATUS.approved)).body).toMatchObject({
-      message: MESSAGES.requestStatusUpdated,
+      message: "Status Updated Successfully",
       data: { status: STAKE_REQUEST_STATUS.approved },
     });
     expect(await setStatus(requestId, STAKE_REQUEST_STATUS.approved)).toMatchObject({
@@ -217,7 +217,7 @@ describe("interest requests on a real chain", () => {
 
   it("an admin deletes a request", async () => {
     expect((await t.call("POST", API.stakeRequest.delete, { token: admin, body: { id: requestId } })).body).toEqual({
-      message: MESSAGES.requestDeleted,
+      message: "Request Deleted Successfully",
     });
     expect((await t.call("POST", API.stakeRequest.delete, { token: admin, body: { id: requestId } })).status).toBe(404);
     expect(await totalDocs()).toBe(before.total + 2);

@@ -79,7 +79,7 @@ describe("stakes on a real chain", () => {
     await synced();
     const answer = await hint(a.token, { nodeId: first.id, tnxHash: stakeTx, totalStake: "999999999" });
     expect(answer.body).toMatchObject({
-      message: MESSAGES.stakingDone,
+      message: "Staking Done Successfully",
       data: {
         _id: positionId(first),
         status: STAKE_STATUS.stake,
@@ -289,7 +289,7 @@ describe("stakes on a real chain", () => {
     });
     const answer = await withdraw(a.token);
     expect(answer.body).toMatchObject({
-      message: MESSAGES.tokenWithdrawn,
+      message: "Token Withdrawn Successfully",
       data: {
         status: STAKE_STATUS.withdraw,
         totalStake: "0",

@@ -22,7 +22,7 @@ describe("POST /upload and GET /static/{file}", () => {
   it("stores a PNG under a random name and serves it as an inert image: type, nosniff, safe disposition, sandbox", async () => {
     const response = await t.call("POST", API.upload, { token, body: imageForm(PNG_1X1, "logo.png") });
     expect(response.status).toBe(200);
-    expect(response.body.message).toBe(MESSAGES.imageUploaded);
+    expect(response.body.message).toBe("Image Uploaded Successfully");
     expect(response.body.file).toMatch(/^[0-9a-f-]{36}\.png$/);
     const served = await t.app.request(`${API.staticFiles}/${response.body.file}`);
     expect(served.status).toBe(200);

@@ -39,7 +39,7 @@ describe("external validator check over HTTP", () => {
   it("refuses a wallet the service says is not a validator", async () => {
     const response = await t.operatorLogin(DEV_KEYS.outsider);
     expect(response.status).toBe(403);
-    expect(response.body.error).toBe(MESSAGES.notValidator);
+    expect(response.body.error).toBe("Not a Validator!");
   });
 
   it("answers 503 with a clear message when the service hangs, fails or answers nonsense", async () => {
