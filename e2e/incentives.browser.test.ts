@@ -267,6 +267,15 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     expect(await page.getByRole("link", { name: /^Requests/ }).getAttribute("href")).toBe(
       routes.adminListStakeRequest.href(),
     );
+    // The admin dashboard writes dates as month, day and year (spec 9), with the time where a date has one: an
+    // incentive's date is a day.
+    const dateColumn = (name: string) =>
+      page.getByRole("table", { name }).locator("tbody tr td:nth-child(2)").allTextContents();
+    await expect.poll(async () => (await dateColumn("Recent Incentives")).length).toBeGreaterThan(0);
+    for (const date of await dateColumn("Recent Incentives")) expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    for (const date of await dateColumn("Recent Transactions")) {
+      expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    }
     await shoot(page, "admin-dashboard");
   });
 

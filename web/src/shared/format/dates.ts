@@ -11,6 +11,8 @@ export const DATE_FORMATS = {
   list: "DD-MM-YYYY",
   operatorDashboard: "DD-MM-YYYY h:mm:ss a",
   adminDashboard: "MMM D, YYYY h:mm A",
+  /** The admin dashboard's month, day and year for a date that has no time of day (an incentive's date). */
+  adminDashboardDay: "MMM D, YYYY",
   paymentKey: "DDMMYYYY",
 } as const;
 

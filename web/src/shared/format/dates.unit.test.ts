@@ -8,6 +8,7 @@ describe("formatDate", () => {
     expect(formatDate(at)).toBe("22-11-2026");
     expect(formatDate(at, "operatorDashboard")).toBe("22-11-2026 3:04:05 pm");
     expect(formatDate(at, "adminDashboard")).toBe("Nov 22, 2026 3:04 PM");
+    expect(formatDate(at, "adminDashboardDay")).toBe("Nov 22, 2026");
     expect(formatDate(at, "paymentKey")).toBe("22112026");
   });
 

@@ -84,7 +84,7 @@ export function AdminDashboardPage() {
         dateFormat="adminDashboard"
         seeAll={routes.adminListStake.href()}
       />
-      <RecentIncentives rows={data?.incentiveList} dateFormat="list" />
+      <RecentIncentives rows={data?.incentiveList} dateFormat="adminDashboardDay" />
     </Stack>
   );
 }
