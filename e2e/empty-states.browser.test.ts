@@ -8,7 +8,7 @@ import { stakingMessages } from "@pli/web/features/stake/messages";
 import { routes } from "@/shared/config/routes";
 import { freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
-import { COLOR_SCHEMES, KEEP_SCREENSHOTS, showInScheme } from "./support/layout-checks.ts";
+import { COLOR_SCHEMES, fullPageScreenshot, KEEP_SCREENSHOTS, showInScheme } from "./support/layout-checks.ts";
 import { activeNode, callApi } from "./support/records.ts";
 import { useStack } from "./support/stack.ts";
 
@@ -28,7 +28,7 @@ async function shoot(name: string) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of COLOR_SCHEMES) {
       await showInScheme(page, scheme);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${scheme}.jpg`), fullPage: true, type: "jpeg" });
+      await fullPageScreenshot(page, path.join(SHOTS, `${name}-${width}-${scheme}.jpg`));
     }
   }
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -19,6 +19,7 @@ import {
   pageTitle,
   KEEP_SCREENSHOTS,
   SCREENSHOT,
+  fullPageScreenshot,
   showInScheme,
 } from "./support/layout-checks.ts";
 import { approvedNode, stakeOnChain } from "./support/staking-setup.ts";
@@ -277,11 +278,7 @@ describe.concurrent.each(VIEWPORTS)(
                   );
                 }
                 if (KEEP_SCREENSHOTS || problems.length > pageProblems)
-                  await page.screenshot({
-                    path: path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`),
-                    fullPage: true,
-                    ...SCREENSHOT,
-                  });
+                  await fullPageScreenshot(page, path.join(SCREENSHOTS, name, scheme, `${area}-${route.name}.jpg`));
               }
             }
           } finally {

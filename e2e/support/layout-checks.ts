@@ -356,6 +356,27 @@ async function settledAt(page: Page, width: number): Promise<void> {
  */
 export const SCREENSHOT = { type: "jpeg", quality: 90 } as const;
 
+/**
+ * A JPEG of the whole page as a screen that tall shows it, at `file`: the viewport is stretched to the page's height
+ * for the picture and then put back. Playwright's full-page capture leaves fixed parts where the first screen has them,
+ * so on a long page the phone's bottom navigation showed in the middle of the content; here it sits at the bottom, where
+ * a person sees it.
+ */
+export async function fullPageScreenshot(page: Page, file: string): Promise<void> {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!viewport || height <= viewport.height) {
+    await page.screenshot({ path: file, ...SCREENSHOT });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path: file, ...SCREENSHOT });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
+
 /** The two sizes every screen is looked at: a laptop and a phone. */
 export const SCREEN_SIZES = [
   { name: "desktop", viewport: { width: 1366, height: 900 } },
@@ -396,7 +417,7 @@ export async function checkScreen(
     problems.push(...found.map((problem) => `${size} ${name}: ${problem}`));
     if (keep || found.length > 0) {
       mkdirSync(dir, { recursive: true });
-      await page.screenshot({ path: path.join(dir, `${size}-${name}.jpg`), fullPage: true, ...SCREENSHOT });
+      await fullPageScreenshot(page, path.join(dir, `${size}-${name}.jpg`));
     }
   }
   await page.setViewportSize(SCREEN_SIZES[0].viewport);
