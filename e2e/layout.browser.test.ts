@@ -44,14 +44,35 @@ const VIEWPORTS = [
 ] as const;
 
 type Area = Access;
-const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 
-/** Every route of the registry with a URL to open it (parameters filled with a sample id). */
-const ROUTES = Object.entries(routes).map(([name, route]) => ({
-  name,
-  area: route.access,
-  url: (route.href as (...args: string[]) => string)(SAMPLE_ID),
-}));
+/** The routes that open one record, by the record of the sweep's data each opens. */
+type RecordRoute =
+  | "deposit"
+  | "listJob"
+  | "editJob"
+  | "viewIncentive"
+  | "viewTicket"
+  | "adminEditStakeRequest"
+  | "adminEditStake"
+  | "adminEditIncentive"
+  | "adminViewTicket";
+
+/** The id each record route opens, from the sweep's data (beforeAll). */
+let records: Record<RecordRoute, string>;
+
+/**
+ * Every route of the registry with a URL to open it: a route that opens one record opens one of the sweep's, so that
+ * its screen is checked with real values, not as a record not found. A new such route fails here until it has one.
+ */
+function sweepRoutes() {
+  return Object.entries(routes).map(([name, route]) => {
+    const href = route.href as (...args: string[]) => string;
+    if (href.length === 0) return { name, area: route.access, url: href() };
+    const id = (records as Record<string, string | undefined>)[name];
+    if (id === undefined) throw new Error(`the layout sweep has no record for the route ${name} (${route.path})`);
+    return { name, area: route.access, url: href(id) };
+  });
+}
 
 /** The registry title of the route a URL landed on (pages may redirect, e.g. an edit page with no record). */
 function titleFor(url: string): string | undefined {
@@ -70,8 +91,8 @@ let tokens: Record<Exclude<Area, "public">, string>;
 const EMAIL_LENGTH = 60;
 
 /**
- * The sweep's operator has one node with a long name, staked on the chain (Active once indexed), a job on it and an
- * incentive of over a hundred million PLI, and another operator (a 60-character email too) a ticket and a Pending node
+ * The sweep's operator has one node with a long name, staked on the chain (Active once indexed), a job on it, a ticket
+ * and an incentive of over a hundred million PLI, and another operator (a 60-character email too) a Pending node
  * (the admin's node list opens on Pending; a second node of the sweep's operator would reach the node limit, and Add
  * Node would show the limit's dialog instead of its form), so the lists of nodes, jobs and incentives are checked with
  * rows (one incentive of 78 digits in wei): on a phone each row's card must show its name, status, amount and actions
@@ -80,10 +101,13 @@ const EMAIL_LENGTH = 60;
 /** An amount of 78 digits in wei (the most the incentive's column holds), which every total and chart must fit. */
 const LARGEST_AMOUNT = 9n * 10n ** 77n;
 
+type Created = { data: { _id: string } };
+
+/** The sweep's rows (above); answers the ids of the records the record routes open. */
 async function listRows(operator: { address: string }, token: string, nodeId: string) {
   const other = await freshOperator(stack.current, { emailLength: EMAIL_LENGTH });
   const otherToken = (await operatorWith2fa(stack.current, other)).token;
-  await callApi(stack.current, API.ticket.root, otherToken, {
+  const ticket = await callApi<Created>(stack.current, API.ticket.root, token, {
     subject: "Node stops answering after the upgrade to the new release of the oracle software",
     message: "Since this morning the node no longer answers the monitor.",
   });
@@ -99,7 +123,7 @@ async function listRows(operator: { address: string }, token: string, nodeId: st
     nodeAddress: randomAddress(),
   });
   const categories = await callApi<{ docs: { _id: string }[] }>(stack.current, API.jobCategory.root, token);
-  await callApi(stack.current, API.job.root, token, {
+  const job = await callApi<Created>(stack.current, API.job.root, token, {
     nodeSettingID: nodeId,
     jobCategoryID: categories.docs[0]!._id,
     name: "Settlement price of the XDC to USD pair from three sources",
@@ -117,7 +141,7 @@ async function listRows(operator: { address: string }, token: string, nodeId: st
     rpc: "https://erpc.xinfin.network/archive/v1/mainnet/3f9a1c0e7b5d4a2e9c8f7a6b5c4d3e2f1a0b9c8d",
     wss: "wss://ws.xinfin.network/archive/v1/mainnet/3f9a1c0e7b5d4a2e9c8f7a6b5c4d3e2f1a0b9c8d",
   });
-  await callApi(stack.current, API.stakeRequest.root, token, { nodeId });
+  const request = await callApi<Created>(stack.current, API.stakeRequest.root, token, { nodeId });
   const db = createDb(stack.current.databaseUrl, 1);
   try {
     const node = await db
@@ -133,13 +157,20 @@ async function listRows(operator: { address: string }, token: string, nodeId: st
       accrued_days: 30,
       percentage: "2.5",
     };
-    await db
+    const [incentiveRow] = await db
       .insertInto("app.incentive")
       .values([
-        { ...incentive, date: "2026-10-01", token: 123_456_789_123_456_789_000_000_000n },
         { ...incentive, date: "2026-09-01", token: LARGEST_AMOUNT },
+        { ...incentive, date: "2026-10-01", token: 123_456_789_123_456_789_000_000_000n },
       ])
+      .returning("id")
       .execute();
+    return {
+      jobId: job.data._id,
+      ticketId: ticket.data._id,
+      requestId: request.data._id,
+      incentiveId: incentiveRow!.id,
+    };
   } finally {
     await db.destroy();
   }
@@ -162,15 +193,26 @@ beforeAll(async () => {
     "Frankfurt oracle node of the Plugin validator network 07",
   );
   await stakeOnChain(stack.current, operator.key, node.nodeAddress);
-  await listRows(operator, tokens.operator, node._id);
-  await waitFor("the operator's stake indexed", async () => {
-    const stakes = await callApi<Paged<unknown>>(
+  const rows = await listRows(operator, tokens.operator, node._id);
+  const stakeId = await waitFor("the operator's stake indexed", async () => {
+    const stakes = await callApi<Paged<{ _id: string }>>(
       stack.current,
       `${API.stake.root}?q=${encodeURIComponent(operator.email)}`,
       tokens.admin,
     );
-    return stakes.docs.length > 0;
+    return stakes.docs[0]?._id;
   });
+  records = {
+    deposit: node._id,
+    listJob: node._id,
+    editJob: rows.jobId,
+    viewIncentive: rows.incentiveId,
+    viewTicket: rows.ticketId,
+    adminEditStakeRequest: rows.requestId,
+    adminEditStake: stakeId,
+    adminEditIncentive: rows.incentiveId,
+    adminViewTicket: rows.ticketId,
+  };
 });
 
 async function contextFor(
@@ -243,7 +285,9 @@ describe.concurrent.each(VIEWPORTS)(
           try {
             const page = await openIn(context, area);
             const scanned = new Set<string>();
-            for (const [index, route] of ROUTES.filter((r) => r.area === area).entries()) {
+            for (const [index, route] of sweepRoutes()
+              .filter((r) => r.area === area)
+              .entries()) {
               await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
               await settle(page).catch((error: unknown) => {
                 throw new Error(`${route.url} (at ${page.url()}) did not settle`, { cause: error });
@@ -259,6 +303,12 @@ describe.concurrent.each(VIEWPORTS)(
                 ...(await layoutProblems(page)),
                 ...(expected !== undefined && title !== expected ? [`title "${title}" instead of "${expected}"`] : []),
                 ...((await page.getByRole("dialog").count()) > 0 ? ["a dialog covers the page"] : []),
+                ...((await page
+                  .getByRole("alert")
+                  .filter({ hasText: / not found$/ })
+                  .count()) > 0
+                  ? ["its record shows as not found"]
+                  : []),
               ];
               const pageProblems = problems.length;
               problems.push(...found.map((problem) => `${where}: ${problem}`));

@@ -1,6 +1,7 @@
 import { USER_TYPE, type TicketDetail, type TicketMessage } from "@pli/api/public-contract";
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import { formatDate } from "@/shared/format/dates";
+import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import type { TicketVariant } from "../ticket-routes";
 
 /**
@@ -30,14 +31,14 @@ export function TicketThread({ ticket, variant }: { ticket: TicketDetail; varian
             mr={support ? 0 : { base: 0, sm: "xl" }}
           >
             <Group justify="space-between" gap="xs" mb={6}>
-              <Text size="sm" fw={650}>
+              <Text size="sm" fw={650} style={WRAP_ANYWHERE}>
                 {authorOf(message, ticket, variant)}
               </Text>
               <Text size="xs" c="dimmed">
                 {formatDate(message.createdAt, "adminDashboard")}
               </Text>
             </Group>
-            <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap", ...WRAP_ANYWHERE }}>
               {message.body}
             </Text>
           </Paper>
