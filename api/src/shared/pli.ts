@@ -16,8 +16,17 @@ export const parsePli = (pli: string | number) => parseUnits(String(pli), PLI_DE
 /** A wei amount as PLI text without trailing zeros ("50000", "0.5"). */
 export const pliText = (wei: bigint) => formatUnits(wei, PLI_DECIMALS);
 
-/** An amount field's text as wei, thousands separators ignored; null when it is not a PLI amount (PLI_AMOUNT). */
+/** Whole PLI in groups of three digits after the first, separated by commas ("1,250,000"), then any decimals. */
+const THOUSANDS_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * An amount field's text as wei; null when it is not a PLI amount (PLI_AMOUNT). Commas are read as thousands
+ * separators only where they group the whole PLI by three: a comma written as a decimal point ("1,5", as phones in
+ * many countries offer it) is no amount, rather than fifteen PLI.
+ */
 export function parsePliAmount(text: string): bigint | null {
-  const value = text.replaceAll(",", "").trim();
+  const trimmed = text.trim();
+  if (trimmed.includes(",") && !THOUSANDS_GROUPED.test(trimmed)) return null;
+  const value = trimmed.replaceAll(",", "");
   return PLI_AMOUNT.test(value) ? parsePli(value) : null;
 }
