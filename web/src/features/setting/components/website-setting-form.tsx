@@ -10,6 +10,7 @@ import { useSaveSetting } from "../api/save-setting";
 import { useStakeLimitsTx } from "./stake-limits-tx";
 import { groupDecimal } from "@/shared/format";
 import { settingMessages } from "../messages";
+import { ECONOMICS_FIELDS, economicsChanges } from "../economics";
 
 type TextField =
   | "applicationName"
@@ -27,13 +28,6 @@ const FIELDS: { name: TextField; label: string; placeholder?: string; type?: str
   { name: "applicationEmail", label: "Application Email", type: "email" },
   { name: "contactNo", label: "Contact No" },
   { name: "address", label: "Address" },
-];
-/** The staking economics, a section of their own: a change to any of them is confirmed old → new before it is sent. */
-const ECONOMICS_FIELDS: { name: TextField; label: string; placeholder?: string; unit: string }[] = [
-  { name: "minimumStake", label: settingMessages.minimumStake, placeholder: "50000", unit: "PLI" },
-  { name: "maximumStake", label: settingMessages.maximumStake, placeholder: "1000000", unit: "PLI" },
-  { name: "multiplyOf", label: settingMessages.multiplyOf, placeholder: "1000", unit: "PLI" },
-  { name: "incentivePercentage", label: settingMessages.incentivePercentage, placeholder: "2.5", unit: "% per month" },
 ];
 const LIMIT_FIELDS: readonly TextField[] = ["minimumStake", "maximumStake"];
 
@@ -70,14 +64,7 @@ export function WebsiteSettingForm({ current }: { current: ChainLimitsKnown }) {
 
   const submit = async (parsed: { minimumStake: bigint; maximumStake: bigint }) => {
     const values = form.getValues();
-    const changes = ECONOMICS_FIELDS.filter(({ name }) => Number(values[name]) !== Number(current[name])).map(
-      ({ name, label, unit }) =>
-        settingMessages.economicsChange(
-          label.replace(/ \(.*\)$/, ""),
-          `${groupDecimal(String(current[name]))} ${unit}`,
-          `${groupDecimal(String(values[name]))} ${unit}`,
-        ),
-    );
+    const changes = economicsChanges(values, current);
     if (
       changes.length > 0 &&
       !(await confirmTyped({
