@@ -12,6 +12,8 @@ export type TxFailure =
   | { kind: "wrongChain"; expected: number; connected?: number; network?: NetworkValues }
   | { kind: "noWallet" }
   | { kind: "unknownOutcome"; hash: Hex }
+  /** Replaced in the wallet by `replacement` before it was mined (`cancelled`: by the wallet's Cancel). */
+  | { kind: "replaced"; hash: Hex; replacement: Hex; cancelled: boolean }
   | { kind: "notIndexed"; hash: Hex }
   | { kind: "error"; message: string; hash?: Hex };
 
@@ -64,6 +66,10 @@ export function describeTxFailure(failure: TxFailure): string {
       return "No wallet extension found.";
     case "unknownOutcome":
       return "The transaction was sent, but its outcome is not known yet. Check it in the explorer before trying again.";
+    case "replaced":
+      return failure.cancelled
+        ? "The transaction was cancelled in the wallet before it was mined: nothing was done."
+        : "The wallet replaced the transaction with another one before it was mined: this action was not done. Check the wallet's activity before trying again.";
     case "notIndexed":
       return "The transaction was mined, but the portal has not recorded it yet. It will appear shortly; reload to check.";
     case "error":

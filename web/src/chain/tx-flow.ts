@@ -12,15 +12,13 @@ import {
 import { useSession } from "@/shared/session/session-provider";
 import { useChainConfig } from "./chain-config";
 import { networkOfConfig } from "./chain-definition";
+import { waitForReceipt } from "./receipt-wait";
 import { classifyTxError, TxFlowError } from "./tx-failure";
 import { minedRevert } from "./tx-revert";
 import { TX_IDLE, txReducer } from "./tx-state";
 import { useWalletConnector } from "./use-wallet-connector";
 import type { WagmiConfig } from "./wagmi-config";
 
-/** Receipts are polled every 3000 ms (spec section 9). */
-export const RECEIPT_POLL_MS = 3000;
-const RECEIPT_TIMEOUT_MS = 180_000;
 const INDEX_TIMEOUT_MS = 60_000;
 const INDEX_POLL_MS = 500;
 
@@ -42,20 +40,11 @@ export interface TxOptions {
   indexed?: (receipt: TransactionReceipt) => Promise<boolean>;
 }
 
-/**
- * The receipt, polled every 3000 ms; no receipt (timeout, node unreachable) means the outcome is not
- * known. viem's wait rather than wagmi's, which throws a bare Error for a revert: here a revert is
- * decoded with the contract's ABI (see minedRevert).
- */
-async function waitForReceipt(config: WagmiConfig, hash: Hex): Promise<TransactionReceipt> {
-  const unknown = new TxFlowError({ kind: "unknownOutcome", hash });
+/** The receipt through the portal chain's client (waitForReceipt); without a client the outcome is not known. */
+async function receiptOf(config: WagmiConfig, hash: Hex): Promise<TransactionReceipt> {
   const client = getPublicClient(config);
-  if (!client) throw unknown;
-  return client
-    .waitForTransactionReceipt({ hash, pollingInterval: RECEIPT_POLL_MS, timeout: RECEIPT_TIMEOUT_MS })
-    .catch(() => {
-      throw unknown;
-    });
+  if (!client) throw new TxFlowError({ kind: "unknownOutcome", hash });
+  return waitForReceipt(client, hash);
 }
 
 async function waitUntil(check: () => Promise<boolean>): Promise<boolean> {
@@ -132,7 +121,7 @@ export function useTxFlow() {
         hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, request);
         dispatch({ type: "submitted", hash });
         const sent = hash;
-        const receipt = await waitForReceipt(config, sent);
+        const receipt = await receiptOf(config, sent);
         if (receipt.status !== "success") {
           throw new TxFlowError(
             await minedRevert(
