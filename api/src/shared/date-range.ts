@@ -3,7 +3,18 @@ import { DATE_RANGE_MESSAGES } from "./date-range-messages.ts";
 
 const DAY_MS = 86_400_000;
 
-const day = z.iso.date({ error: DATE_RANGE_MESSAGES.rangeBadDate });
+/**
+ * The days a range may name: none before 1970 (before any chain the portal reads) and none whose next midnight (the
+ * range's end) leaves the four-digit years. Postgres and JavaScript both read every instant in between; outside it a
+ * day of year 0 or the midnight after 9999-12-31 failed in the database after the export had started.
+ */
+export const FIRST_RANGE_DAY = "1970-01-01";
+export const LAST_RANGE_DAY = "9999-12-30";
+const inBounds = (value: string) => value >= FIRST_RANGE_DAY && value <= LAST_RANGE_DAY;
+
+const day = z.iso
+  .date({ error: DATE_RANGE_MESSAGES.rangeBadDate })
+  .refine(inBounds, { error: DATE_RANGE_MESSAGES.rangeDayOutOfBounds });
 
 /**
  * An export's optional range of whole UTC days: `from` its first day, `to` its last, both included. Without either
@@ -12,16 +23,14 @@ const day = z.iso.date({ error: DATE_RANGE_MESSAGES.rangeBadDate });
 export const dayRangeShape = { from: day.optional(), to: day.optional() };
 
 /** The same range with both days required (the tax report names them in its file name). */
-export const requiredDayRangeShape = {
-  from: z.iso.date({
+const requiredDay = z.iso
+  .date({
     error: (issue) =>
       issue.input === undefined ? DATE_RANGE_MESSAGES.rangeDayRequired : DATE_RANGE_MESSAGES.rangeBadDate,
-  }),
-  to: z.iso.date({
-    error: (issue) =>
-      issue.input === undefined ? DATE_RANGE_MESSAGES.rangeDayRequired : DATE_RANGE_MESSAGES.rangeBadDate,
-  }),
-};
+  })
+  .refine(inBounds, { error: DATE_RANGE_MESSAGES.rangeDayOutOfBounds });
+
+export const requiredDayRangeShape = { from: requiredDay, to: requiredDay };
 
 export interface DayRange {
   from?: string | undefined;

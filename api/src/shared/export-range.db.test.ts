@@ -111,7 +111,7 @@ describe("an export's date range", () => {
     expect(csvRows((await get(API.incentive.export, admin)).body)).toHaveLength(4);
   });
 
-  it("refuses a date that is not a day and a last day before the first, with the field's message", async () => {
+  it("refuses a date that is not a day, a day outside the years it can read, and a last day before the first, with the field's message", async () => {
     for (const path of [
       API.incentive.export,
       API.stake.transactionsExport,
@@ -121,6 +121,16 @@ describe("an export's date range", () => {
       const bad = await get(`${path}?from=2026-02-30&to=2026-03-31`, admin);
       expect(bad.status, path).toBe(400);
       expect(bad.body.errors, path).toEqual({ from: MESSAGES.rangeBadDate });
+      const outOfBounds = "Enter a day from 1970-01-01 to 9999-12-30";
+      for (const [range, errors] of [
+        ["from=0000-01-01&to=0000-12-31", { from: outOfBounds, to: outOfBounds }],
+        ["from=1969-12-31&to=1970-06-30", { from: outOfBounds }],
+        ["from=9999-06-01&to=9999-12-31", { to: outOfBounds }],
+      ] as const) {
+        const outside = await get(`${path}?${range}`, admin);
+        expect(outside.status, `${path}?${range}`).toBe(400);
+        expect(outside.body.errors, `${path}?${range}`).toEqual(errors);
+      }
       const reversed = await get(`${path}?from=2026-03-02&to=2026-03-01`, admin);
       expect(reversed.status, path).toBe(400);
       expect(reversed.body.errors, path).toEqual({ to: MESSAGES.rangeDayReversed });
