@@ -58,6 +58,26 @@ export const setValidatorRole = (db: Db, wallet: string, userRole: UserRole) =>
     .returningAll()
     .executeTakeFirst();
 
+/**
+ * Gives the operators signed in with `wallets` their role in the directory at once, so that a change of role (the
+ * role screen, an import) holds for their sessions already open, not from their next sign-in; answers the ids of the
+ * operators changed, whose cached accounts the caller forgets (forgetOperator) once the transaction has committed.
+ */
+export const applyDirectoryRoles = async (db: Db, wallets: string[]): Promise<string[]> =>
+  wallets.length === 0
+    ? []
+    : (
+        await db
+          .updateTable("app.operator as o")
+          .from("app.validator_directory as d")
+          .set((eb) => ({ user_role: eb.ref("d.user_role"), updated_at: sql`now()` }))
+          .whereRef("d.wallet_address", "=", "o.wallet_address")
+          .whereRef("o.user_role", "<>", "d.user_role")
+          .where("o.wallet_address", "in", wallets)
+          .returning("o.id")
+          .execute()
+      ).map((row) => row.id);
+
 export const deleteValidator = (db: Db, wallet: string) =>
   db.deleteFrom("app.validator_directory").where("wallet_address", "=", wallet).returningAll().executeTakeFirst();
 

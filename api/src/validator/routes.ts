@@ -17,6 +17,7 @@ import { listQuerySchema, messageSchema } from "../shared/schema.ts";
 import {
   addValidator,
   allValidators,
+  applyDirectoryRoles,
   deleteValidator,
   endOperatorSessions,
   findValidator,
@@ -142,6 +143,7 @@ export const validatorRoutes = createRouter()
         const before = await findValidator(tx, walletAddress);
         if (!before) return undefined;
         const changed = await setValidatorRole(tx, walletAddress, userRole);
+        const operators = await applyDirectoryRoles(tx, [walletAddress]);
         await recordAudit(tx, {
           by,
           action: "validator.role",
@@ -150,10 +152,11 @@ export const validatorRoutes = createRouter()
           before: { userRole: before.user_role },
           after: { userRole },
         });
-        return changed;
+        return changed && { changed, operators };
       });
     if (!row) throw new AppError("notFound", MESSAGES.notFound);
-    return c.json({ message: MESSAGES.validatorRoleChanged, data: toValidatorResponse(row) }, 200);
+    row.operators.forEach(forgetOperator);
+    return c.json({ message: MESSAGES.validatorRoleChanged, data: toValidatorResponse(row.changed) }, 200);
   })
   .openapi(remove, async (c) => {
     const by = auditActor(c);
@@ -184,11 +187,15 @@ export const validatorRoutes = createRouter()
     const checked = checkImportRows(c.req.valid("json").rows, validatorEntrySchema, "walletAddress");
     if (checked.errors) throw new AppError("validation", MESSAGES.importRefused, checked.errors);
     const rows = checked.rows;
-    const counts = await c
+    const result = await c
       .get("deps")
       .db.transaction()
       .execute(async (tx) => {
         const saved = await importValidators(tx, rows);
+        const operators = await applyDirectoryRoles(
+          tx,
+          rows.map((row) => row.walletAddress),
+        );
         await recordAudit(tx, {
           by,
           action: "validator.import",
@@ -197,9 +204,10 @@ export const validatorRoutes = createRouter()
           before: null,
           after: { ...saved, rows: rows.map((row) => ({ walletAddress: row.walletAddress, userRole: row.userRole })) },
         });
-        return saved;
+        return { saved, operators };
       });
-    return c.json({ message: MESSAGES.validatorsImported, ...counts }, 200);
+    result.operators.forEach(forgetOperator);
+    return c.json({ message: MESSAGES.validatorsImported, ...result.saved }, 200);
   })
   .openapi(exportRoute, async (c) =>
     c.body(

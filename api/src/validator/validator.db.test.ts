@@ -97,7 +97,7 @@ describe("the validator directory API", () => {
     expect(paged.body.totalDocs).toBeGreaterThan(1);
   });
 
-  it("applies a role change at the operator's next sign-in", async () => {
+  it("applies a role change to the operator's sessions already open, at once", async () => {
     const { key, wallet } = newWallet();
     await asAdmin(API.validator.root, { walletAddress: wallet, userRole: "Validator" });
     const first = await t.operatorToken(key);
@@ -114,9 +114,12 @@ describe("the validator directory API", () => {
         after: { userRole: "Standby" },
       },
     ]);
-    expect((await t.call("GET", API.operator.root, { token: first })).body.userRole).toBe("Validator");
+    expect((await t.call("GET", API.operator.root, { token: first })).body.userRole).toBe("Standby");
     const next = await t.operatorToken(key);
     expect((await t.call("GET", API.operator.root, { token: next })).body.userRole).toBe("Standby");
+    const imported = await asAdmin(API.validator.import, { rows: [{ walletAddress: wallet, userRole: "Validator" }] });
+    expect(imported.status).toBe(200);
+    expect((await t.call("GET", API.operator.root, { token: first })).body.userRole).toBe("Validator");
     const missing = await asAdmin(API.validator.role, { walletAddress: newWallet().wallet, userRole: "Standby" });
     expect(missing.status).toBe(404);
   });

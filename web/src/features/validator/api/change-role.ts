@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ok } from "@/shared/api/http";
 import { validatorKeys } from "./keys";
 
-/** POST /api/validator/role: the operator signs in as the new role from their next sign-in. */
+/** POST /api/validator/role: the operator has the new role at once, in the sessions already open too. */
 export const changeValidatorRole = (body: { walletAddress: string; userRole: UserRole }) =>
   ok(api.validator.role.$post({ json: body }));
 
