@@ -441,7 +441,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
   test("an incentive not found leads back to the list; a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {
     const owner = chainAs(stack.current, DEV_KEYS.owner);
     const { stakingRewards, pliToken } = stack.current.deployment.contracts;
-    const amount = parseUnits("1", 18);
+    const amount = parseUnits("1.00005", 18);
     await owner.mined(
       await owner.wallet.writeContract({
         address: pliToken,
@@ -494,7 +494,8 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       .filter({ has: page.getByRole("link", { name: `View Transaction ${transactionHash}` }) });
     await payment.waitFor();
     await payment.getByText("No such incentive").waitFor();
-    await payment.getByText(pli(amount)).waitFor();
+    // To the last decimal: four places (1.0001) would hide what the chain paid.
+    await payment.getByText("1.00005 PLI", { exact: true }).waitFor();
     await shoot(page, "admin-discrepancies");
     expect((await ownRows()).map((row) => [row.status, row.tnxHash])).toEqual([
       [INCENTIVE_STATUS.paid, payoutTx],

@@ -12,7 +12,7 @@ import {
   type StakeRequestStatus,
 } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
-import { formatToken } from "@pli/web/shared/format";
+import { formatToken, formatTokenExact } from "@pli/web/shared/format";
 import { routes } from "@/shared/config/routes";
 import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
@@ -238,7 +238,7 @@ describe("the admin's side of staking: the request approved on the farm contract
           .filter({ has: page.getByRole("link", { name: `View Transaction ${tx}` }) });
       await rowOf("noApprovedRequest", stakeTx).waitFor({ timeout: 15_000 });
       await rowOf("offMultiple", stakeTx)
-        .getByText(`${formatToken(amount)} PLI`)
+        .getByText(`${formatTokenExact(amount)} PLI`, { exact: true })
         .waitFor();
       await rowOf("limitChangeOutsidePortal", limitTx).waitFor();
       await shoot(page, screen);

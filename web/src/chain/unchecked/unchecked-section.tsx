@@ -23,10 +23,10 @@ function What({ item }: { item: UncheckedItem }) {
     return (
       <Stack gap={2}>
         <Text size="sm">
-          Minimum <Amount wei={BigInt(item.minimumStake)} size="sm" />
+          Minimum <Amount wei={BigInt(item.minimumStake)} size="sm" exact />
         </Text>
         <Text size="sm">
-          Maximum <Amount wei={BigInt(item.maximumStake)} size="sm" />
+          Maximum <Amount wei={BigInt(item.maximumStake)} size="sm" exact />
         </Text>
       </Stack>
     );
@@ -35,11 +35,11 @@ function What({ item }: { item: UncheckedItem }) {
     <Stack gap={2}>
       <Text size="sm">
         {item.stakeKind ? STAKE_KIND_LABELS[item.stakeKind] : ""}{" "}
-        <Amount wei={item.amount === null ? undefined : BigInt(item.amount)} size="sm" />
+        <Amount wei={item.amount === null ? undefined : BigInt(item.amount)} size="sm" exact />
       </Text>
       {item.multiple !== null ? (
         <Text size="xs" c="dimmed">
-          Multiple <Amount wei={BigInt(item.multiple)} size="xs" />
+          Multiple <Amount wei={BigInt(item.multiple)} size="xs" exact />
         </Text>
       ) : null}
     </Stack>

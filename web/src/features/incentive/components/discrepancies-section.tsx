@@ -34,13 +34,13 @@ const columns: Column<Discrepancy>[] = [
     meta: { card: "amount" },
     header: "Incentive",
     cell: ({ row }) =>
-      row.original.expected === null ? "-" : <Amount wei={BigInt(row.original.expected)} size="sm" />,
+      row.original.expected === null ? "-" : <Amount wei={BigInt(row.original.expected)} size="sm" exact />,
   },
   {
     id: "paid",
     meta: { card: "amount" },
     header: "Paid",
-    cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" />,
+    cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" exact />,
   },
   { id: "txn", header: "View Txn", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
   { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },

@@ -3,7 +3,7 @@ import { Stack, Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { formatDate } from "@/shared/format/dates";
 import { Address } from "@/shared/ui/address";
-import { formatToken } from "@/shared/format";
+import { formatTokenExact } from "@/shared/format";
 import { Amount } from "@/shared/ui/amount";
 import type { Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
@@ -35,13 +35,15 @@ function StakeNo({ row }: { row: IncentiveResponse }) {
   );
 }
 
+/** The token; for an admin, a payment of another amount under it, both to the last decimal (a rounding could hide it). */
 function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: boolean }) {
+  const paidOther = showMismatch && row.amountMismatch ? row.paidAmount : null;
   return (
     <Stack gap={2}>
-      <Amount wei={BigInt(row.token)} size="sm" />
-      {showMismatch && row.amountMismatch && row.paidAmount !== null ? (
+      <Amount wei={BigInt(row.token)} size="sm" exact={paidOther !== null} />
+      {paidOther !== null ? (
         <Text size="xs" c={TONE_COLORS.danger}>
-          {incentiveMessages.amountDiffers(formatToken(BigInt(row.paidAmount)))}
+          {incentiveMessages.amountDiffers(formatTokenExact(BigInt(paidOther)))}
         </Text>
       ) : null}
     </Stack>
