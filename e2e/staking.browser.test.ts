@@ -280,21 +280,39 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await oneTransaction.waitFor();
   });
 
-  test("closing the page right after signing loses nothing: the stake shows when the operator comes back", async () => {
-    // The chain holds the signed transaction unmined until the page is closed: on a fast machine the whole flow (mined,
-    // indexed, 'Staking Done') can otherwise end before the test sees the transaction's link.
+  test("closing the page right after signing loses nothing: back while it is pending, staking waits for it (nothing sent twice); mined, the stake shows", async () => {
+    // The chain holds the signed transaction unmined until the operator is back: on a fast machine the whole flow
+    // (mined, indexed, 'Staking Done') can otherwise end before the test sees the transaction's link.
     const automine = (on: boolean) => jsonRpc(stack.current.urls.rpc, "evm_setAutomine", [on]);
+    const held = () => page.getByRole("alert").filter({ hasText: "A transaction you sent is still pending" });
     await automine(false);
     try {
       await page.getByRole("button", { name: stakingMessages.oneTransaction }).click();
-      await page.getByRole("dialog").getByRole("link", { name: "View Transaction" }).first().waitFor();
+      const link = page
+        .getByRole("dialog")
+        .getByRole("link", { name: /^View Transaction/ })
+        .first();
+      await link.waitFor();
+      const sent = await link.getAttribute("href");
       await page.close();
+
+      page = await openStaking();
+      await held().waitFor();
+      expect(
+        await held()
+          .getByRole("link", { name: /^View Transaction/ })
+          .getAttribute("href"),
+      ).toBe(sent);
+      expect(await amountField().isDisabled()).toBe(true);
+      const again = page.getByRole("button", { name: stakingMessages.oneTransaction });
+      expect((await again.count()) === 0 || (await again.isDisabled()), "no second stake can be sent").toBe(true);
     } finally {
       await automine(true);
       await jsonRpc(stack.current.urls.rpc, "evm_mine", []);
     }
 
-    page = await openStaking();
+    await held().waitFor({ state: "hidden", timeout: 15_000 });
+    expect(await amountField().isEnabled()).toBe(true);
     await expect.poll(() => stakeSoFar(), { timeout: 15_000 }).toBe("54,000.0000");
   });
 

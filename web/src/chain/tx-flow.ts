@@ -1,6 +1,7 @@
 import { useCallback, useReducer } from "react";
 import type { Abi, ContractFunctionArgs, ContractFunctionName, Hex, TransactionReceipt } from "viem";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useConfig, useConnect } from "wagmi";
 import {
   getConnection,
@@ -12,6 +13,7 @@ import {
 import { useSession } from "@/shared/session/session-provider";
 import { useChainConfig } from "./chain-config";
 import { networkOfConfig } from "./chain-definition";
+import { forgetPendingTx, pendingTxQueryKey, rememberPendingTx, usePendingTx } from "./pending-tx";
 import { waitForReceipt } from "./receipt-wait";
 import { classifyTxError, TxFlowError } from "./tx-failure";
 import { minedRevert } from "./tx-revert";
@@ -84,14 +86,22 @@ async function switchToPortalChain(config: WagmiConfig, chain: ChainConfigRespon
  * thrown as a TxFlowError whose `failure` says why (rejected, reverted with the contract's reason,
  * wrong account or chain, outcome unknown). An operator's transaction must come from the wallet they
  * signed in with.
+ *
+ * With `pendingKey` (what the transactions do, such as staking on one node) each one sent is kept as pending until the
+ * chain has its receipt, across pages and reloads (pending-tx.ts): `pending` is its hash meanwhile, and `send` refuses
+ * another under the same key, so that money is never sent twice because the first transaction was lost sight of.
  */
-export function useTxFlow() {
+export function useTxFlow({ pendingKey }: { pendingKey?: string } = {}) {
   const config = useConfig();
   const chain = useChainConfig();
   const { wallet } = useSession();
   const connector = useWalletConnector();
   const { mutateAsync: connect } = useConnect();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(txReducer, TX_IDLE);
+  const keptAs =
+    pendingKey === undefined ? undefined : [chain.chainId, wallet?.toLowerCase() ?? "", pendingKey].join(":");
+  const pending = usePendingTx(keptAs);
 
   const ensureWallet = useCallback(async () => {
     if (!getConnection(config).address) {
@@ -116,12 +126,23 @@ export function useTxFlow() {
     ): Promise<TransactionReceipt> => {
       dispatch({ type: "start", label: options.label, waitsForIndex: Boolean(options.indexed) });
       let hash: Hex | undefined;
+      const settled = (sent: Hex) => {
+        if (keptAs === undefined) return;
+        forgetPendingTx(keptAs, sent);
+        void queryClient.invalidateQueries({ queryKey: pendingTxQueryKey(keptAs) });
+      };
       try {
+        if (pending !== null) throw new TxFlowError({ kind: "unknownOutcome", hash: pending });
         await ensureWallet();
         hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, request);
         dispatch({ type: "submitted", hash });
         const sent = hash;
+        if (keptAs !== undefined) {
+          rememberPendingTx(keptAs, sent);
+          void queryClient.invalidateQueries({ queryKey: pendingTxQueryKey(keptAs) });
+        }
         const receipt = await receiptOf(config, sent);
+        settled(sent);
         if (receipt.status !== "success") {
           throw new TxFlowError(
             await minedRevert(
@@ -141,14 +162,15 @@ export function useTxFlow() {
         return receipt;
       } catch (error) {
         const failure = classifyTxError(error, hash);
+        if (hash !== undefined && failure.kind !== "unknownOutcome") settled(hash);
         dispatch({ type: "failed", failure });
         throw new TxFlowError(failure);
       }
     },
-    [config, ensureWallet],
+    [config, ensureWallet, keptAs, pending, queryClient],
   );
 
   const reset = useCallback(() => dispatch({ type: "reset" }), []);
   const explorerTxUrl = useCallback((hash: Hex) => `${chain.explorer.txUrl}${hash}`, [chain.explorer.txUrl]);
-  return { send, state, reset, explorerTxUrl, ensureWallet };
+  return { send, state, reset, explorerTxUrl, ensureWallet, pending };
 }

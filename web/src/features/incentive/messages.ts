@@ -30,6 +30,7 @@ export const incentiveMessages = {
   statusChip: (status: IncentiveListStatus) => (status === INCENTIVE_DUE ? "Due for payment" : status),
   payNow: "Pay Now",
   depositPli: "Deposit PLI",
+  depositAction: "Depositing PLI",
   selected: (n: number) => `${n} selected`,
   selectAll: "Select every payable incentive on this page",
   selectRow: (date: string, wallet: string) => `Select the incentive of ${date} for ${wallet}`,

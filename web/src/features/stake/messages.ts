@@ -17,6 +17,7 @@ export const stakingMessages = {
   allowanceCovers: "Your wallet already allows this amount: no signature needed, continue to deposit.",
   signFirst: "Sign the transaction first: it allows the staking contract to take exactly this amount.",
   oneTransaction: "Stake in One Transaction",
+  stakingAction: "Staking on this node",
   oneTransactionNote: "Or send the amount and stake it in one transaction (no separate signature).",
   unlockedNote: "Your stake on this node is unlocked: withdraw it from Transactions before staking again.",
   maximumReachedNote: "This node holds the maximum stake.",

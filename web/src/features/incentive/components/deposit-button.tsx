@@ -1,3 +1,4 @@
+import { PendingTxAlert } from "@/chain/pending-tx-alert";
 import { depositAmountError, parsePliAmount, pliText } from "@pli/api/public-contract";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -50,6 +51,7 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
   const safe = useSafeInfo();
   const safeMode = safe?.enabled === true;
   const running = flow.state.status === "running";
+  const { pending } = flow;
 
   const onSubmit = async () => {
     const amount = parsePliAmount(text);
@@ -109,11 +111,16 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
                 {incentiveMessages.walletBalance}: <Amount wei={pli} size="sm" />
               </Text>
             ) : null}
+            {pending !== null && !running ? (
+              <PendingTxAlert hash={pending} action={incentiveMessages.depositAction} />
+            ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit">{incentiveMessages.depositSubmit}</Button>
+              <Button type="submit" disabled={pending !== null}>
+                {incentiveMessages.depositSubmit}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -19,7 +19,7 @@ import { formatTokenExact } from "@/shared/format";
  * the deposit is proposed instead, as one approve-and-deposit Safe transaction from the Safe's own PLI.
  */
 export function useDeposit() {
-  const flow = useTxFlow();
+  const flow = useTxFlow({ pendingKey: "deposit-reward" });
   const { contracts } = useChainConfig();
   const queryClient = useQueryClient();
   const toast = useToast();

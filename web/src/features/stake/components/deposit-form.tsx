@@ -15,6 +15,7 @@ import { IconCheck } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address, TransactionReceipt } from "viem";
+import { PendingTxAlert } from "@/chain/pending-tx-alert";
 import { TxProgress } from "@/chain/tx-progress";
 import { reportError } from "@/shared/api/settle";
 import { Alert } from "@/shared/ui/alert";
@@ -59,6 +60,8 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
   const first = stakeSoFar === 0n;
   const covered = amount !== null && allowance.data !== undefined && allowance.data >= amount;
   const running = txs.flow.state.status === "running";
+  const { pending } = txs.flow;
+  const busy = running || pending !== null;
   const blocked = stakingBlocked(node.stake.status);
 
   const refuse = async (steps: ("sign" | "stake")[]) => {
@@ -101,6 +104,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
   return (
     <Stack gap="md">
       <TxProgress state={txs.flow.state} explorerTxUrl={txs.flow.explorerTxUrl} onClose={txs.flow.reset} />
+      {pending !== null && !running ? <PendingTxAlert hash={pending} action={stakingMessages.stakingAction} /> : null}
       {lowBalance(form) ? <Alert tone="warning" title={MESSAGES.stakeLowBalance} /> : null}
       {blocked ? <Alert tone="info" title={stakingMessages.unlockedNote} /> : null}
       {stakeSoFar >= limits.maximum ? (
@@ -120,7 +124,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
               variant="light"
               size="compact-sm"
               onClick={() => max.amount !== null && setText(pliText(max.amount))}
-              disabled={max.amount === null || running || blocked}
+              disabled={max.amount === null || busy || blocked}
               aria-label={
                 max.amount === null ? stakingMessages.max : stakingMessages.maxFills(formatTokenExact(max.amount))
               }
@@ -137,7 +141,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
         onChange={(event) => setText(event.currentTarget.value)}
         error={withMaximumLeft(amountFieldError(input, stakeSoFar, limits), left)}
         errorProps={{ role: "alert" }}
-        disabled={running || blocked}
+        disabled={busy || blocked}
       />
       {max.amount === null && !blocked ? (
         <Text id={maxReasonId} size="sm" c="dimmed">
@@ -149,12 +153,12 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
           <Group gap="sm">
             <Button
               onClick={() => void onSign()}
-              disabled={covered || running}
+              disabled={covered || busy}
               leftSection={covered ? <IconCheck size={16} /> : undefined}
             >
               {stakingMessages.signTransaction}
             </Button>
-            <Button onClick={() => void onDeposit()} disabled={!covered || running}>
+            <Button onClick={() => void onDeposit()} disabled={!covered || busy}>
               {stakingMessages.continueToDeposit}
             </Button>
           </Group>
@@ -164,7 +168,7 @@ export function DepositForm({ node, wallet, stakeSoFar, balance, limits }: Depos
           <Divider />
           <Text size="sm">{stakingMessages.oneTransactionNote}</Text>
           <Group>
-            <Button variant="light" onClick={() => void onStakeInOne()} disabled={running}>
+            <Button variant="light" onClick={() => void onStakeInOne()} disabled={busy}>
               {stakingMessages.oneTransaction}
             </Button>
           </Group>

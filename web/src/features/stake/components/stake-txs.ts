@@ -16,7 +16,7 @@ import { formatTokenExact } from "@/shared/format";
  * the token's transferAndCall. A stake resolves once the API shows the position's new total.
  */
 export function useStakeTxs(node: { _id: string; nodeAddress: string }) {
-  const flow = useTxFlow();
+  const flow = useTxFlow({ pendingKey: `stake:${node._id}` });
   const queryClient = useQueryClient();
   const { contracts } = useChainConfig();
   const nodeAddress = getAddress(node.nodeAddress);
