@@ -121,8 +121,11 @@ const isLive = (attempt: { used_at: Date | null; expires_at: Date; attempts: num
 
 /**
  * Refuses every code of an admin who switched the emailed code off (no code is checked or mailed). Only
- * on attempts made with the right password: one made with a wrong one answers as an unknown email's, so
- * the refusal tells nobody without the password that the email is an admin's.
+ * on attempts made with the right password and answered in the open: one made with a wrong one answers as
+ * an unknown email's, so the refusal tells nobody without the password that the email is an admin's. An
+ * attempt answered blind (past the account's ceiling) never gets it either: only the right password's
+ * attempt would, which would tell the right password from the wrong ones. It answers as a wrong password's
+ * instead (a code asked for is not mailed, and none is accepted); the admin finishes with the passkey.
  */
 const refuseWhenCodesOff = (admin: { email_code_fallback: boolean | null } | undefined) => {
   if (admin?.email_code_fallback === false) throw new AppError("forbidden", MESSAGES.emailCodeOff);
@@ -184,18 +187,21 @@ export async function verifyChallenge(
       .forUpdate()
       .executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
-    if (challenge.admin_id && challenge.password_matched)
-      refuseWhenCodesOff(
-        await trx
-          .selectFrom("app.admin")
-          .select("email_code_fallback")
-          .where("id", "=", challenge.admin_id)
-          .executeTakeFirst(),
-      );
+    let codesOff = false;
+    if (challenge.admin_id && challenge.password_matched) {
+      const admin = await trx
+        .selectFrom("app.admin")
+        .select("email_code_fallback")
+        .where("id", "=", challenge.admin_id)
+        .executeTakeFirst();
+      if (!challenge.blind) refuseWhenCodesOff(admin);
+      codesOff = admin?.email_code_fallback === false;
+    }
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");
     const actual = Buffer.from(hashCode(secret, challengeId, code), "hex");
-    const codeMatches = expected.length === actual.length && timingSafeEqual(expected, actual) && !refuseEveryCode;
+    const codeMatches =
+      expected.length === actual.length && timingSafeEqual(expected, actual) && !refuseEveryCode && !codesOff;
     if (codeMatches && challenge.password_matched && challenge.admin_id) {
       await trx.updateTable("app.otp_challenge").set({ used_at: new Date() }).where("id", "=", challengeId).execute();
       return { adminId: challenge.admin_id, error: null };
@@ -245,7 +251,7 @@ export async function resendChallenge(
       .executeTakeFirst();
     if (!challenge || !isLive(challenge))
       throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
-    if (challenge.password_matched) refuseWhenCodesOff(challenge);
+    if (challenge.password_matched && !challenge.blind) refuseWhenCodesOff(challenge);
     const now = Date.now();
     const last = Math.max(...challenge.sends.map((d) => d.getTime()));
     const wait = LIMITS.otpResendIntervalSeconds * 1000 - (now - last);
@@ -267,7 +273,8 @@ export async function resendChallenge(
       .execute();
     return challenge;
   });
-  if (await deliverCode(delivery, db, attempt, code)) return;
+  const mailable = { ...attempt, password_matched: attempt.password_matched && attempt.email_code_fallback !== false };
+  if (await deliverCode(delivery, db, mailable, code)) return;
   await db
     .updateTable("app.otp_challenge")
     .set({ sends: sql`array_remove(sends, ${sentAt})` })

@@ -261,6 +261,39 @@ describe("an admin's email, past the ceiling", { timeout: 120_000 }, () => {
   });
 });
 
+describe("an admin with the emailed code off, past the ceiling", { timeout: 120_000 }, () => {
+  it("answers the right password's attempt as a wrong one's when a code is asked for or tried (no code mailed); the passkey finishes it", async () => {
+    const { admin, token, authenticator } = await adminWithPasskey();
+    expect(
+      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: admin.password } }))
+        .status,
+    ).toBe(200);
+    await overTheCeiling(admin.email);
+    const mailsBefore = mailsTo(admin.email);
+
+    /** What each step answers on an attempt, less what is random. */
+    const answersOn = async (id: string) => {
+      const resent = await resend(id);
+      const code = await verify(id, "123456");
+      return { resend: { status: resent.status, body: resent.body }, code: { status: code.status, body: code.body } };
+    };
+    const wrong = (await login(admin.email, "not the password")).body.registerDetail as RegisterDetail;
+    const right = (await login(admin.email, admin.password)).body.registerDetail as RegisterDetail;
+    const ofWrong = await answersOn(wrong._id);
+    const ofRight = await answersOn(right._id);
+    expect(ofRight).toEqual(ofWrong);
+    expect(ofRight.resend).toEqual({ status: 200, body: { message: "OTP Sent Successfully" } });
+    expect(ofRight.code.status).toBe(400);
+    expect(mailsTo(admin.email)).toBe(mailsBefore);
+
+    const options = (await t.call("POST", API.passkey.signInOptions, { body: { _id: right._id } })).body.options;
+    const session = await t.call("POST", API.passkey.signIn, {
+      body: { _id: right._id, response: authenticator.get(options) },
+    });
+    expect(session.status).toBe(200);
+  });
+});
+
 describe("the password asked again inside a session", { timeout: 120_000 }, () => {
   it("is not locked by strangers: past the ceiling, and from an address they locked, the admin still changes passkeys, emailed codes and the password", async () => {
     const admin: Admin = await t.addAdmin();
