@@ -159,10 +159,15 @@ describe("POST /api/admin/update", () => {
     expect((await t.call("GET", API.operator.root, { token })).status).toBe(200);
   });
 
-  it("changes the password with the right current one, checks the new one, and ends the admin's other sessions", async () => {
+  it("changes the password with the right current one, checks the new one, and ends the admin's other sessions and sign-ins not finished", async () => {
     const target = await t.addAdmin();
     const other = await t.adminToken(target);
     const token = await t.adminToken(target);
+    const mailed = t.smtp.count(target.email);
+    const started = await t.call("POST", API.admin.login, {
+      body: { email: target.email, password: target.password },
+    });
+    const pending = { id: started.body.registerDetail._id as string, code: await t.smtp.codeFor(target.email, mailed) };
     const short = await change(token, { currentPassword: target.password, password: "short", password2: "short" });
     expect(short.body.errors.password).toBe(MESSAGES.passwordTooShort);
     const differ = await change(token, {
@@ -181,6 +186,8 @@ describe("POST /api/admin/update", () => {
     expect((await t.call("GET", API.operator.root, { token: other })).status).toBe(401);
     expect((await t.call("GET", API.operator.root, { token })).status).toBe(401);
     expect((await t.call("GET", API.operator.root, { token: ok.body.token })).status).toBe(200);
+    const late = await verify(pending.id, pending.code);
+    expect(late.status, "a sign-in begun with the old password does not finish").toBe(400);
     expect(await signsIn(target.email, target.password)).toBe(false);
     expect(await signsIn(target.email, NEW_PASSWORD)).toBe(true);
   });

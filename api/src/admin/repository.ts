@@ -22,8 +22,9 @@ export async function createAdmin(
 }
 
 /**
- * Sets the password and ends every session issued before, recorded in the audit trail with `by` in the same
- * transaction (the record holds no hash); returns the admin as now stored.
+ * Sets the password and ends every session issued before, and every sign-in attempt not yet finished (one made with
+ * the old password must not finish after the change: the admin changes it to shut someone out), recorded in the audit
+ * trail with `by` in the same transaction (the record holds no hash); returns the admin as now stored.
  */
 export async function setAdminPassword(db: Db, id: string, passwordHash: string, by: AuditActor) {
   const row = await db.transaction().execute(async (tx) => {
@@ -33,6 +34,13 @@ export async function setAdminPassword(db: Db, id: string, passwordHash: string,
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirst();
+    if (changed)
+      await tx
+        .updateTable("app.otp_challenge")
+        .set({ used_at: new Date() })
+        .where("admin_id", "=", id)
+        .where("used_at", "is", null)
+        .execute();
     if (changed)
       await recordAudit(tx, {
         by,
