@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { parseIndexerEnv, type IndexerEnv } from "../indexer/env.ts";
 import {
+  indexedChainOf,
   indexerSchemaName,
   PONDER_NODE_ARGS,
   PONDER_STOP_SIGNAL,
@@ -29,18 +30,9 @@ function readEnv(): IndexerEnv {
 }
 
 const env = readEnv();
-const indexed = {
-  chainId: env.CHAIN_ID,
-  startBlock: env.START_BLOCK,
-  contracts: { pliToken: env.PLI_TOKEN_ADDRESS, stakingRewards: env.STAKING_ADDRESS, pluginFarm: env.FARM_ADDRESS },
-};
+const indexed = indexedChainOf(env);
 try {
-  console.log(
-    await probeIndexedChain(env.RPC_URL, {
-      ...indexed,
-      contracts: { ...indexed.contracts, priceFeed: env.PRICE_FEED_ADDRESS },
-    }),
-  );
+  console.log(await probeIndexedChain(env.RPC_URL, indexed));
 } catch (error) {
   console.error(`The indexer was not started: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(2);

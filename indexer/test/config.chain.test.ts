@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { startAnvil } from "../../scripts/lib/anvil.ts";
-import { indexerSchemaName, startIndexer } from "../../scripts/lib/indexer.ts";
+import {
+  indexedChainOf,
+  indexerEnv,
+  indexerSchemaName,
+  startIndexer,
+  type IndexedChain,
+} from "../../scripts/lib/indexer.ts";
 import { parseIndexerEnv } from "../env.ts";
 
 const GOOD = {
@@ -66,6 +72,30 @@ describe("indexer configuration", () => {
     expect(
       indexerSchemaName({ ...chain, contracts: { ...chain.contracts, pluginFarm: chain.contracts.pliToken } }),
     ).not.toBe(name);
+  });
+
+  it("names the container's schema from its environment as npm start does, the Safe and the price feed included", () => {
+    /** The schema the container's entry point (scripts/indexer-start.ts) names for the environment of `deployment`. */
+    const inContainer = (deployment: IndexedChain) =>
+      indexerSchemaName(
+        indexedChainOf(
+          parseIndexerEnv(indexerEnv({ databaseUrl: GOOD.DATABASE_URL, rpcUrl: GOOD.RPC_URL, deployment })),
+        ),
+      );
+    const withFeed: IndexedChain = {
+      ...chain,
+      contracts: { ...chain.contracts, priceFeed: "0x00000000000000000000000000000000000000fe" },
+    };
+    const withSafe = {
+      ...withFeed,
+      safe: { address: "0x00000000000000000000000000000000000000af", startBlock: 7 },
+    } satisfies IndexedChain;
+    for (const deployment of [chain, withFeed, withSafe])
+      expect(inContainer(deployment)).toBe(indexerSchemaName(deployment));
+    expect(new Set([chain, withFeed, withSafe].map(inContainer)).size, "a Safe or a feed added is a new schema").toBe(
+      3,
+    );
+    expect(inContainer({ ...withSafe, safe: { ...withSafe.safe, startBlock: 8 } })).not.toBe(inContainer(withSafe));
   });
 
   it("stops Ponder at once with the bad variable named", async () => {

@@ -8,6 +8,7 @@ import pg from "pg";
 import { createPublicClient, http } from "viem";
 import { ChainProbeError, describeProbe, probeChain, type Deployment } from "@pli/abis";
 import { CHAIN_VIEWS_SCHEMA, getIndexedBlock } from "@pli/api/chain/views";
+import type { IndexerEnv } from "../../indexer/env.ts";
 import { ANVIL_CHAIN_ID } from "./dev-accounts.ts";
 import { freePort } from "./ports.ts";
 import { waitFor } from "./wait.ts";
@@ -139,6 +140,29 @@ export function indexerEnv(options: Pick<IndexerOptions, "databaseUrl" | "rpcUrl
     START_BLOCK: String(deployment.startBlock),
     SAFE_ADDRESS: deployment.safe?.address,
     SAFE_START_BLOCK: deployment.safe ? String(deployment.safe.startBlock) : undefined,
+  };
+}
+
+/**
+ * What an indexer's environment (parseIndexerEnv) says it indexes: the inverse of indexerEnv, so that the container's
+ * entry point names its schema (indexerSchemaName) after everything Ponder's config reads, the Safe and the price feed
+ * included, as `npm start` and the tests do. A schema named without them was resumed by a config that had gained a Safe,
+ * which Ponder refuses ("previously used by a different Ponder app"), and a changed price feed resumed the old feed's
+ * rounds.
+ */
+export function indexedChainOf(env: IndexerEnv): IndexedChain {
+  return {
+    chainId: env.CHAIN_ID,
+    startBlock: env.START_BLOCK,
+    contracts: {
+      pliToken: env.PLI_TOKEN_ADDRESS,
+      stakingRewards: env.STAKING_ADDRESS,
+      pluginFarm: env.FARM_ADDRESS,
+      ...(env.PRICE_FEED_ADDRESS ? { priceFeed: env.PRICE_FEED_ADDRESS } : {}),
+    },
+    ...(env.SAFE_ADDRESS !== undefined && env.SAFE_START_BLOCK !== undefined
+      ? { safe: { address: env.SAFE_ADDRESS, startBlock: env.SAFE_START_BLOCK } }
+      : {}),
   };
 }
 
