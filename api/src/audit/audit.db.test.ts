@@ -362,14 +362,23 @@ describe("every admin action leaves exactly one record", () => {
       before: { emailCodeFallback: false },
       after: { emailCodeFallback: true },
     });
-    await expectOneRecord(() => asAdmin(API.passkey.delete, { id, password: PASSWORD }), {
-      status: 200,
-      action: "passkey.delete",
-      recordType: "passkey",
-      recordId: id,
-      before: { name: "Work laptop" },
-      after: null,
-    });
+    let renewed = token;
+    await expectOneRecord(
+      async () => {
+        const deleted = await asAdmin(API.passkey.delete, { id, password: PASSWORD });
+        renewed = deleted.body.token;
+        return deleted;
+      },
+      {
+        status: 200,
+        action: "passkey.delete",
+        recordType: "passkey",
+        recordId: id,
+        before: { name: "Work laptop" },
+        after: null,
+      },
+    );
+    token = renewed;
 
     const newPassword = "another horse battery";
     await expectOneRecord(

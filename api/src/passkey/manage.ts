@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
-import { MESSAGES } from "../public-contract/index.ts";
+import { forgetAccount } from "../auth/index.ts";
+import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
 import {
@@ -12,10 +14,12 @@ import {
 
 /**
  * Deletes one of the admin's passkeys, but never the last one while emailed codes are off (the admin
- * could no longer sign in). The admin row is locked, so two deletes cannot both pass the check.
+ * could no longer sign in). The admin row is locked, so two deletes cannot both pass the check. Every
+ * session issued before ends, as at a password change: one signed in with a lost or stolen key is cut off
+ * with it. Answers the admin as now stored, for the caller's new session.
  */
-export async function deletePasskey(db: Db, adminId: string, id: string, by: AuditActor): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function deletePasskey(db: Db, adminId: string, id: string, by: AuditActor) {
+  const admin = await db.transaction().execute(async (trx) => {
     const admin = await lockAdminFallback(trx, adminId);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     const deleted = await deletePasskeyRow(trx, adminId, id);
@@ -30,7 +34,15 @@ export async function deletePasskey(db: Db, adminId: string, id: string, by: Aud
       before: { name: deleted.name },
       after: null,
     });
+    return trx
+      .updateTable("app.admin")
+      .set({ session_version: sql`session_version + 1`, updated_at: sql`now()` })
+      .where("id", "=", adminId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
+  forgetAccount(USER_TYPE.admin, adminId);
+  return admin;
 }
 
 /** Turns the emailed code on, or off once the admin has a passkey (checked under the admin's row lock). */

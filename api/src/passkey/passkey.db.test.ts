@@ -277,8 +277,9 @@ describe("the emailed code fallback", () => {
     expect((await passwordStep(admin)).emailCode).toBe(true);
   });
 
-  it("keeps the last passkey while the fallback is off; renames and deletes only the admin's own", async () => {
-    const { token } = await signedInAdmin();
+  it("keeps the last passkey while the fallback is off; renames and deletes only the admin's own; a delete ends the admin's other sessions", async () => {
+    const { token: earlier } = await signedInAdmin();
+    let token = earlier;
     const other = await signedInAdmin();
     const first = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "First")).body.data._id;
     const second = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Second")).body.data._id;
@@ -294,9 +295,11 @@ describe("the emailed code fallback", () => {
     const renamed = await t.call("POST", API.passkey.rename, { token, body: { _id: first, name: "Phone" } });
     expect(renamed.body).toMatchObject({ message: MESSAGES.passkeyRenamed, data: { _id: first, name: "Phone" } });
 
-    expect(
-      (await t.call("POST", API.passkey.delete, { token, body: { id: second, password: PASSWORD } })).body.message,
-    ).toBe(MESSAGES.passkeyDeleted);
+    const deleted = await t.call("POST", API.passkey.delete, { token, body: { id: second, password: PASSWORD } });
+    expect(deleted.body.message).toBe(MESSAGES.passkeyDeleted);
+    expect((await t.call("GET", API.passkey.root, { token })).status, "the session before the delete").toBe(401);
+    token = deleted.body.token;
+    expect((await t.call("GET", API.passkey.root, { token })).status, "the session it answers").toBe(200);
     const last = await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } });
     expect(last.status).toBe(409);
     expect(last.body.error).toBe(MESSAGES.lastPasskeyWithoutFallback);
@@ -305,9 +308,9 @@ describe("the emailed code fallback", () => {
     ).toEqual(["Phone"]);
 
     await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } });
-    expect((await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } })).status).toBe(
-      200,
-    );
+    const lastDeleted = await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } });
+    expect(lastDeleted.status).toBe(200);
+    token = lastDeleted.body.token;
     expect((await t.call("GET", API.passkey.root, { token })).body).toEqual({ passkeys: [], emailCodeFallback: true });
   });
 });

@@ -11,7 +11,7 @@ import { MESSAGES } from "../public-contract/index.ts";
 import { clientNetwork, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limit/index.ts";
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
-import { messageSchema, tokenSchema } from "../shared/schema.ts";
+import { renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
 import { deletePasskey, renameOwnPasskey, switchEmailCodeFallback } from "./manage.ts";
 import { listPasskeys, toPasskeyResponse } from "./repository.ts";
 import {
@@ -83,7 +83,13 @@ const remove = createRoute({
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(deletePasskeySchema),
-  responses: { 200: jsonResponse(messageSchema, "Deleted"), ...guarded, 404: E[404], 409: E[409], 429: E[429] },
+  responses: {
+    200: jsonResponse(renewedSessionSchema, "Deleted; earlier sessions have ended and this is the new token"),
+    ...guarded,
+    404: E[404],
+    409: E[409],
+    429: E[429],
+  },
 });
 
 const fallback = createRoute({
@@ -165,8 +171,8 @@ export const passkeyRoutes = createRouter()
   .openapi(remove, async (c) => {
     const { id, password } = c.req.valid("json");
     await confirmAdminPassword(c, password);
-    await deletePasskey(c.get("deps").db, c.get("session")!.sub, id, auditActor(c));
-    return c.json({ message: MESSAGES.passkeyDeleted }, 200);
+    const admin = await deletePasskey(c.get("deps").db, c.get("session")!.sub, id, auditActor(c));
+    return c.json({ message: MESSAGES.passkeyDeleted, token: await adminSession(c.get("deps").config, admin) }, 200);
   })
   .openapi(fallback, async (c) => {
     const input = c.req.valid("json");
