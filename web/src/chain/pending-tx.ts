@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { isHash, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from "viem";
+import { isHash, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex, type PublicClient } from "viem";
 import { useConfig } from "wagmi";
 import { getPublicClient } from "wagmi/actions";
 import { RECEIPT_POLL_MS } from "./receipt-wait";
@@ -30,10 +30,39 @@ export function forgetPendingTx(key: string, hash: Hex): void {
 
 export const pendingTxQueryKey = (key: string | undefined) => ["pending-tx", key] as const;
 
+type ChainReader = Pick<PublicClient, "getTransactionReceipt" | "getTransaction">;
+
 /**
- * The transaction still pending under `key`, or null: asked of the chain every 3000 ms while there is one. Mined (a
- * receipt) or unknown to the node (dropped), it is forgotten. While the chain cannot be asked, the kept hash counts as
- * pending: the action waits rather than risk sending the same money twice.
+ * The transaction kept under `key` if the chain still has it pending, else null: mined (a receipt) or unknown to the
+ * node (dropped), it is forgotten. Throws when the chain cannot be asked.
+ */
+export async function pendingTxOnChain(client: ChainReader, key: string): Promise<Hex | null> {
+  const hash = readPendingTx(key);
+  if (hash === null) return null;
+  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
+  });
+  const known =
+    receipt !== null ||
+    (await client.getTransaction({ hash }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof TransactionNotFoundError) return false;
+        throw error;
+      },
+    ));
+  if (receipt !== null || !known) {
+    forgetPendingTx(key, hash);
+    return null;
+  }
+  return hash;
+}
+
+/**
+ * The transaction still pending under `key`, or null (pendingTxOnChain), asked of the chain every 3000 ms while there
+ * is one. While the chain cannot be asked, the kept hash counts as pending: the action waits rather than risk sending
+ * the same money twice.
  */
 export function usePendingTx(key: string | undefined): Hex | null {
   const config = useConfig();
@@ -42,28 +71,9 @@ export function usePendingTx(key: string | undefined): Hex | null {
     enabled: key !== undefined,
     refetchInterval: (current) => (current.state.data || current.state.status === "error" ? RECEIPT_POLL_MS : false),
     queryFn: async (): Promise<Hex | null> => {
-      const hash = key === undefined ? null : readPendingTx(key);
-      if (key === undefined || hash === null) return null;
+      if (key === undefined) return null;
       const client = getPublicClient(config);
-      if (!client) return hash;
-      const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      });
-      const known =
-        receipt !== null ||
-        (await client.getTransaction({ hash }).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof TransactionNotFoundError) return false;
-            throw error;
-          },
-        ));
-      if (receipt !== null || !known) {
-        forgetPendingTx(key, hash);
-        return null;
-      }
-      return hash;
+      return client ? pendingTxOnChain(client, key) : readPendingTx(key);
     },
   });
   if (key === undefined) return null;
