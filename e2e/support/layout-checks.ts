@@ -105,6 +105,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       problems.push(
         `${titles.length} visible page titles (h1): ${titles.map((h) => JSON.stringify(h.textContent)).join(", ")}`,
       );
+    // The page title is read whole: one clamped to fewer lines than it needs shows only its first words ('Node…').
+    for (const title of titles)
+      if (title.scrollHeight > title.clientHeight + 1)
+        problems.push(`the page title ${JSON.stringify((title.textContent ?? "").trim())} is cut short`);
     const backs = [...document.querySelectorAll('[aria-label="Go back"]')].filter(visible);
     if (backs.length > 1) problems.push(`${backs.length} back arrows`);
     return problems;

@@ -1,6 +1,7 @@
 import { ADMIN_SEARCH_MESSAGES, type AdminSearchHit } from "@pli/api/public-contract";
-import { Button, Kbd, Modal, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Button, Kbd, Modal, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
@@ -93,7 +94,10 @@ function SearchForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The header's search across everything, opened by its button, "/" or Ctrl+K (⌘K on a Mac). */
+/**
+ * The header's search across everything, opened by its button, "/" or Ctrl+K (⌘K on a Mac). On a phone the button is
+ * its icon alone (no keyboard to press "/" on), which leaves the page title room.
+ */
 export function AdminSearch() {
   const [opened, { open, close }] = useDisclosure(false);
   useHotkeys(SEARCH_SHORTCUTS.map((keys) => [keys, open]));
@@ -105,9 +109,13 @@ export function AdminSearch() {
         onClick={open}
         rightSection={<Kbd size="xs">/</Kbd>}
         aria-keyshortcuts="/ Control+K"
+        visibleFrom="sm"
       >
         {SEARCH_TITLE}
       </Button>
+      <ActionIcon variant="default" size="lg" onClick={open} aria-label={SEARCH_TITLE} hiddenFrom="sm">
+        <IconSearch size={18} aria-hidden="true" />
+      </ActionIcon>
       <Modal opened={opened} onClose={close} title={SEARCH_TITLE} centered>
         {opened ? <SearchForm onDone={close} /> : null}
       </Modal>

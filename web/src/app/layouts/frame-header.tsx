@@ -16,7 +16,10 @@ interface FrameHeaderProps {
   actions: ReactNode;
 }
 
-/** The one back arrow, the one page title, and the frame's actions (Submit Ticket, Logout). */
+/**
+ * The one back arrow, the one page title, and the frame's actions (Submit Ticket, Logout). On a phone a long title takes
+ * two lines of the header rather than being cut to its first word beside the actions.
+ */
 export function FrameHeader({ home, navOpened, onToggleNav, actions }: FrameHeaderProps) {
   const navigate = useNavigate();
   const route = useRouteHandle();
@@ -39,7 +42,7 @@ export function FrameHeader({ home, navOpened, onToggleNav, actions }: FrameHead
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={goBack} aria-label="Go back">
           <IconArrowLeft size={20} />
         </ActionIcon>
-        <Title order={1} fz={{ base: "md", sm: "xl" }} lineClamp={1} miw={0}>
+        <Title order={1} fz={{ base: "md", sm: "xl" }} lh={1.2} lineClamp={2} miw={0}>
           {title}
         </Title>
       </Group>
