@@ -304,6 +304,7 @@ describe("staking on an approved node, from the request to the withdrawal", () =
           .getAttribute("href"),
       ).toBe(sent);
       expect(await amountField().isDisabled()).toBe(true);
+      await shoot(page, "deposit-pending");
       const again = page.getByRole("button", { name: stakingMessages.oneTransaction });
       expect((await again.count()) === 0 || (await again.isDisabled()), "no second stake can be sent").toBe(true);
     } finally {

@@ -1,15 +1,12 @@
 import { z } from "zod";
-import { DATE_RANGE_MESSAGES } from "./date-range-messages.ts";
+import { DATE_RANGE_MESSAGES, FIRST_RANGE_DAY, LAST_RANGE_DAY } from "./date-range-messages.ts";
 
 const DAY_MS = 86_400_000;
 
 /**
- * The days a range may name: none before 1970 (before any chain the portal reads) and none whose next midnight (the
- * range's end) leaves the four-digit years. Postgres and JavaScript both read every instant in between; outside it a
- * day of year 0 or the midnight after 9999-12-31 failed in the database after the export had started.
+ * Within FIRST_RANGE_DAY..LAST_RANGE_DAY: Postgres and JavaScript both read every instant in between; outside it a day
+ * of year 0 or the midnight after 9999-12-31 failed in the database after the export had started.
  */
-export const FIRST_RANGE_DAY = "1970-01-01";
-export const LAST_RANGE_DAY = "9999-12-30";
 const inBounds = (value: string) => value >= FIRST_RANGE_DAY && value <= LAST_RANGE_DAY;
 
 const day = z.iso
