@@ -12,6 +12,7 @@ import { paged } from "../shared/list.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { accountOf } from "../rate-limit/index.ts";
 import { walletOf } from "../stake/index.ts";
+import { lockPayoutNames, openPayoutNaming } from "../safe/index.ts";
 import type { SessionClaims } from "../operator/schema.ts";
 import { incentiveCsv } from "./export.ts";
 import { incentiveStatusCounts, listIncentives } from "./list.ts";
@@ -315,9 +316,14 @@ export const incentiveRoutes = createRouter()
     );
   })
   .openapi(deleteIncentiveRoute, async (c) => {
-    const { db } = c.get("deps");
+    const { db, config } = c.get("deps");
     const { id } = c.req.valid("json");
     const deleted = await db.transaction().execute(async (tx) => {
+      if (config.SAFE_ADDRESS) {
+        await lockPayoutNames(tx);
+        if ((await openPayoutNaming(tx, config.SAFE_ADDRESS, config.CHAIN_ID, id)) !== null)
+          throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveInSafePayout);
+      }
       const row = await deleteUnpaidIncentive(tx, id);
       if (row)
         await recordAudit(tx, {

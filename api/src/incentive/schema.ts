@@ -48,6 +48,8 @@ export const INCENTIVE_MESSAGES = {
   paymentUpdateFailed: "Error Occured Try Again!!!",
   incentiveNotFound: "Incentive not found",
   incentivePaidKept: "A paid incentive is a fact of the chain: it is never deleted",
+  incentiveInSafePayout:
+    "A Safe payout proposal that has not executed pays this incentive: it can be deleted once another Safe transaction takes that proposal's nonce",
   depositUnknown: "No reward deposit with this hash has been indexed: it is unknown, or not yet mined and indexed",
   depositRecorded: "Reward deposit recorded",
   taxReportNeedsFeed:

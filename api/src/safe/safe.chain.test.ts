@@ -15,6 +15,7 @@ import type { TestApp } from "../../test/app-fixture.ts";
 import { startSafeApp } from "../../test/chain-app.ts";
 import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
 import { receiptOf } from "../../../scripts/lib/receipt.ts";
+import { keepPayoutIfNamed } from "./open-payouts.ts";
 
 /**
  * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
@@ -278,5 +279,64 @@ describe("Safe mode", () => {
     });
     expect(zero.status).toBe(400);
     expect(Object.values(zero.body.errors)).toEqual([MESSAGES.safeAmountPositive]);
+  });
+
+  it("keeps an UnPaid incentive a payout proposal names until another Safe transaction takes its nonce", async () => {
+    const [named, other, gone] = await t.db
+      .insertInto("app.incentive")
+      .values(
+        ["d1", "d2", "d3"].map((tail) => ({
+          wallet: chain.as("validator").address.toLowerCase(),
+          node: `0x${tail.padStart(40, "0")}`,
+          date: "2026-12-01",
+          token: pli(10).toString(),
+          inactive_count: 0,
+          staked_days: 30,
+          accrued_days: 30,
+          percentage: "1",
+          created_at: new Date(),
+        })),
+      )
+      .returning("id")
+      .execute();
+    const remove = (id: string) => t.call("POST", API.incentive.delete, { token: admin, body: { id } });
+    const limits = (await queue()).find((p) => p.kind === "stakeLimits" && p.state === "ready")!;
+    const payout = await propose({ kind: "payout", ids: [named!.id] }, limits.nonce);
+
+    const refused = await remove(named!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      "A Safe payout proposal that has not executed pays this incentive: it can be deleted once another Safe transaction takes that proposal's nonce",
+    );
+    expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", named!.id).execute()).toHaveLength(1);
+    expect((await remove(other!.id)).body).toEqual({ message: "Incentive Deleted Successfully" });
+
+    // A payout stored after its incentive was deleted (the deletion could not see it) goes with it.
+    const [late] = await t.db
+      .insertInto("app.safe_proposal")
+      .values({
+        chain_id: chain.deployment.chainId,
+        safe: chain.safe.toLowerCase(),
+        nonce: payout.nonce,
+        kind: "payout",
+        to_address: payout.safeTx.to.toLowerCase(),
+        data: payout.safeTx.data,
+        operation: 0,
+        safe_tx_hash: `0x${"e".repeat(64)}`,
+        domain_hash: payout.domainHash,
+        description: JSON.stringify({ action: { kind: "payout", ids: [gone!.id] } }),
+      })
+      .returning("id")
+      .execute();
+    await t.db.deleteFrom("app.incentive").where("id", "=", gone!.id).execute();
+    await expect(keepPayoutIfNamed(t.db, late!.id, [gone!.id])).rejects.toMatchObject({
+      status: 404,
+      message: "Incentive not found",
+    });
+    expect(await t.db.selectFrom("app.safe_proposal").select("id").where("id", "=", late!.id).execute()).toEqual([]);
+
+    expect((await execute(first, limits)).hint.status).toBe(200);
+    expect((await find(payout._id)).state).toBe("replaced");
+    expect((await remove(named!.id)).body).toEqual({ message: "Incentive Deleted Successfully" });
   });
 });

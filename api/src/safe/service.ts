@@ -31,6 +31,7 @@ import { planPayout } from "../incentive/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
 import { checkRecord } from "./record-update.ts";
+import { keepPayoutIfNamed } from "./open-payouts.ts";
 import {
   SAFE_MESSAGES,
   type SafeAction,
@@ -306,6 +307,7 @@ export async function propose(
     .onConflict((oc) => oc.columns(["chain_id", "safe", "safe_tx_hash"]).doNothing())
     .returning("id")
     .executeTakeFirst();
+  if (row && action.kind === "payout") await keepPayoutIfNamed(deps.db, row.id, action.ids);
   const id =
     row?.id ??
     (
