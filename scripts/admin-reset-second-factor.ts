@@ -1,6 +1,7 @@
 /**
  * `npm run admin:reset-second-factor -- --email E`: for an admin who lost every passkey while emailed
- * codes were off, removes their passkeys and turns emailed sign-in codes back on, and prints both.
+ * codes were off, removes their passkeys, turns emailed sign-in codes back on and ends their open sessions, and prints
+ * what it did.
  * Uses DATABASE_URL, else the database of a running `npm start`, else starts the embedded Postgres.
  */
 import { parseArgs } from "node:util";
@@ -22,6 +23,6 @@ await withAdminDatabase(async (db) => {
       : `Removed ${removedPasskeys.length} passkey(s): ${removedPasskeys.join(", ")}.`;
   const fallback = fallbackWasOn ? "Emailed sign-in codes were already on." : "Emailed sign-in codes are on again.";
   console.log(
-    `Admin ${admin.email}\n${removed}\n${fallback}\nSign in with the password and the emailed code, then add a passkey under Setting.`,
+    `Admin ${admin.email}\n${removed}\n${fallback}\nTheir open sessions are ended.\nSign in with the password and the emailed code, then add a passkey under Setting.`,
   );
 });

@@ -1,8 +1,9 @@
 import { CLI_AUDIT_ACTOR, recordAudit } from "../audit/index.ts";
 import { z } from "zod";
-import { generatePassword, hashPassword } from "../auth/index.ts";
+import { generatePassword, hashPassword, revokeSessions } from "../auth/index.ts";
 import type { Db } from "../db/database.ts";
 import { deleteAllPasskeys, setEmailCodeFallback } from "../passkey/index.ts";
+import { USER_TYPE } from "../public-contract/domain.ts";
 import { createAdmin, findAdminByEmail } from "./repository.ts";
 
 const adminEmailSchema = z.email("must be an email address").trim().toLowerCase();
@@ -31,8 +32,9 @@ export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email:
 /**
  * Recovery for an admin who lost every passkey while emailed codes were off: removes all their
  * passkeys and turns emailed codes on, in one transaction under the admin's row lock (so no change
- * made on the Setting page at the same moment interleaves). Answers what was removed and whether the
- * codes were already on.
+ * made on the Setting page at the same moment interleaves), and ends the admin's open sessions (whoever holds a lost
+ * passkey may have signed in with it; every API instance hears of it through the session announcement). Answers what
+ * was removed and whether the codes were already on.
  */
 export async function resetSecondFactor(db: Db, email: string) {
   const normalised = adminEmailSchema.parse(email);
@@ -46,6 +48,7 @@ export async function resetSecondFactor(db: Db, email: string) {
     if (!admin) throw new Error(`No admin has the email ${normalised}`);
     const removed = await deleteAllPasskeys(trx, admin.id);
     await setEmailCodeFallback(trx, admin.id, true);
+    await revokeSessions(trx, USER_TYPE.admin, admin.id);
     await recordAudit(trx, {
       by: CLI_AUDIT_ACTOR,
       action: "secondFactor.reset",

@@ -37,8 +37,8 @@ const passwordStep = async (admin: { email: string; password: string }) =>
     .registerDetail as { passkey: boolean; emailCode: boolean; codeSent: boolean };
 
 describe("npm run admin:reset-second-factor", () => {
-  it("removes the admin's passkeys and turns emailed codes back on, printing both; the admin signs in with password and emailed code", async () => {
-    const { admin } = await adminLockedToPasskeys(["Laptop", "Phone"]);
+  it("removes the admin's passkeys, turns emailed codes back on and ends their sessions, printing it; the admin signs in with password and emailed code", async () => {
+    const { admin, token: before } = await adminLockedToPasskeys(["Laptop", "Phone"]);
     const bystander = await adminLockedToPasskeys(["Security key"]);
     expect(await passwordStep(admin)).toMatchObject({ passkey: true, emailCode: false, codeSent: false });
 
@@ -46,6 +46,10 @@ describe("npm run admin:reset-second-factor", () => {
     expect(stdout).toContain(`Admin ${admin.email}`);
     expect(stdout).toContain("Removed 2 passkey(s): Laptop, Phone.");
     expect(stdout).toContain("Emailed sign-in codes are on again.");
+    expect(stdout).toContain("Their open sessions are ended.");
+    await expect
+      .poll(async () => (await t.call("GET", API.passkey.root, { token: before })).status, { timeout: 5000 })
+      .toBe(401);
 
     expect(await passwordStep(admin)).toMatchObject({ passkey: false, emailCode: true, codeSent: true });
     const token = await t.adminToken(admin);
