@@ -5,7 +5,8 @@ import { recordIncentivePaidAlerts } from "../alert/index.ts";
 
 /**
  * The payment matcher: the only writer of an incentive's paid columns. It copies each reward payment
- * the indexer has put in `chain.reward_payment` onto the row with the same (wallet, node, date key);
+ * the indexer has put in `chain.reward_payment` onto the row with the same (wallet, node, date key), again when a reorg
+ * moved the same transaction to another block (the paid date and the price are that block's);
  * a payment without such a row is kept as an orphan for the admins. Paid status, tnxHash and paidDate
  * therefore come from the chain alone; whatever a browser says (the update hint) only asks for a run.
  */
@@ -31,7 +32,8 @@ export async function applyPaymentsToDate(db: Executor, date: string) {
     UPDATE app.incentive AS i
     SET paid_tx = p.tx_hash, paid_at = p.block_time, paid_amount = p.amount, paid_block = p.block_number
     FROM chain.reward_payment AS p
-    WHERE i.date = ${date}::date AND p.wallet = i.wallet AND p.node = i.node AND p.date_key = i.date_key AND i.paid_tx IS DISTINCT FROM p.tx_hash
+    WHERE i.date = ${date}::date AND p.wallet = i.wallet AND p.node = i.node AND p.date_key = i.date_key
+      AND (i.paid_tx, i.paid_block) IS DISTINCT FROM (p.tx_hash, p.block_number)
   `.execute(db);
   await sql`
     DELETE FROM app.incentive_orphan_payment AS o
@@ -86,7 +88,8 @@ export async function matchPayments(
       ), paid AS (
         UPDATE app.incentive AS i
         SET paid_tx = p.tx_hash, paid_at = p.block_time, paid_amount = p.amount, paid_block = p.block_number
-        FROM p WHERE p.wallet = i.wallet AND p.node = i.node AND p.date_key = i.date_key AND i.paid_tx IS DISTINCT FROM p.tx_hash
+        FROM p WHERE p.wallet = i.wallet AND p.node = i.node AND p.date_key = i.date_key
+          AND (i.paid_tx, i.paid_block) IS DISTINCT FROM (p.tx_hash, p.block_number)
         RETURNING i.wallet, i.paid_tx, i.paid_at
       ), orphans AS (
         INSERT INTO app.incentive_orphan_payment (wallet, node, date_key, amount, tx_hash, block_number, block_time)

@@ -1,0 +1,78 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { chainTablesSql } from "../../../test/chain-tables.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { addressOf, newOperator } from "../../test/nodes.ts";
+import { matchPayments } from "./payments.ts";
+
+/**
+ * A reorg that takes a payout's block and includes the same transaction in a later block: the payment keeps its hash,
+ * and the incentive's paid block and date follow it to the block that now holds it (payments written to the indexer's
+ * tables behind the `chain.*` views, as the chain would leave them).
+ */
+const SCHEMA = "reincluded_indexer";
+const TX = `0x${"4".repeat(64)}`;
+let t: TestAppWithSmtp;
+
+beforeAll(async () => {
+  t = await createTestAppWithSmtp();
+  await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql(SCHEMA)).execute(tx));
+  await sql`CREATE TABLE ${sql.id(SCHEMA, "_ponder_checkpoint")} (chain_name text, chain_id int8, safe_checkpoint varchar, latest_checkpoint varchar, finalized_checkpoint varchar)`.execute(
+    t.indexerDb,
+  );
+  await sql`CREATE OR REPLACE VIEW chain._ponder_checkpoint AS SELECT * FROM ${sql.id(SCHEMA, "_ponder_checkpoint")}`.execute(
+    t.indexerDb,
+  );
+});
+afterAll(() => t?.close());
+
+const checkpointAt = (block: number) => `${"0".repeat(26)}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
+async function indexedThrough(block: number) {
+  await sql`DELETE FROM ${sql.id(SCHEMA, "_ponder_checkpoint")}`.execute(t.indexerDb);
+  await sql`INSERT INTO ${sql.id(SCHEMA, "_ponder_checkpoint")} VALUES ('anvil', 31337, ${checkpointAt(block)}, ${checkpointAt(block)}, ${checkpointAt(block)})`.execute(
+    t.indexerDb,
+  );
+}
+
+it("moves an incentive's paid block and date with its payout transaction when a reorg includes it in another block", async () => {
+  const owner = await newOperator(t);
+  const node = addressOf(1, "0b");
+  const [row] = await t.db
+    .insertInto("app.incentive")
+    .values({
+      wallet: owner.wallet,
+      node,
+      date: "2026-11-01",
+      token: 10n ** 21n,
+      inactive_count: 0,
+      staked_days: 30,
+      accrued_days: 30,
+      percentage: "10",
+    })
+    .returning("id")
+    .execute();
+  const paid = () =>
+    t.db
+      .selectFrom("app.incentive")
+      .select(["paid_tx", "paid_block", "paid_at"])
+      .where("id", "=", row!.id)
+      .executeTakeFirstOrThrow();
+
+  await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${owner.wallet}, ${node}, 20261101, ${String(10n ** 21n)}, ${TX}, 10, '2026-11-02T10:00:00Z', 0)`.execute(
+    t.indexerDb,
+  );
+  await indexedThrough(12);
+  expect(await matchPayments(t.db, new Date("2026-11-02T12:00:00Z"))).toMatchObject({ block: 12, matched: 1 });
+  expect(await paid()).toEqual({ paid_tx: TX, paid_block: 10n, paid_at: new Date("2026-11-02T10:00:00Z") });
+
+  await sql`UPDATE ${sql.id(SCHEMA, "reward_payment")} SET block_number = 13, block_time = '2026-11-02T10:00:45Z' WHERE tx_hash = ${TX}`.execute(
+    t.indexerDb,
+  );
+  await indexedThrough(14);
+  expect(await matchPayments(t.db, new Date("2026-11-02T12:00:00Z"))).toMatchObject({ block: 14, matched: 1 });
+  expect(await paid()).toEqual({ paid_tx: TX, paid_block: 13n, paid_at: new Date("2026-11-02T10:00:45Z") });
+  expect(
+    await t.db.selectFrom("app.mail_outbox").select("event_key").where("kind", "=", "incentivePaid").execute(),
+  ).toHaveLength(1);
+});
