@@ -102,6 +102,7 @@ describe("admin passkeys", () => {
     const list = page.getByRole("list", { name: "Passkeys" });
     await list.getByText("Test laptop", { exact: true }).waitFor();
     expect(await list.getByRole("listitem").filter({ hasText: "Last used never" }).count()).toBe(1);
+    await list.getByText("Discoverable: signs in even when sign-in is under attack").waitFor();
     expect(await credentials()).toHaveLength(1);
 
     await page.getByRole("button", { name: "Rename Test laptop" }).click();

@@ -95,8 +95,11 @@ export class SoftwareAuthenticator {
     return JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false });
   }
 
-  /** Answers registration options (rp.id, challenge) with a 'none' attestation. */
-  create(options: { rp: { id?: string }; challenge: string }) {
+  /**
+   * Answers registration options (rp.id, challenge) with a 'none' attestation, reporting the credential discoverable
+   * (credProps.rk) as `discoverable` says, or nothing about it when null (a browser that does not say).
+   */
+  create(options: { rp: { id?: string }; challenge: string }, discoverable: boolean | null = true) {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const authData = this.authenticatorData(
       rpId,
@@ -113,7 +116,7 @@ export class SoftwareAuthenticator {
         attestationObject: b64url(attestationObject),
         transports: ["internal"],
       },
-      clientExtensionResults: {},
+      clientExtensionResults: discoverable === null ? {} : { credProps: { rk: discoverable } },
     };
   }
 

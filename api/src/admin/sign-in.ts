@@ -57,7 +57,7 @@ export async function passwordStep(
     const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, { sendCode: false });
     return { _id: challenge.id, email, ...BLIND_SECOND_FACTORS };
   }
-  const passkey = admin ? (await countPasskeys(db, admin.id)) > 0 : false;
+  const passkey = admin ? (await countPasskeys(db, admin.id)).all > 0 : false;
   const emailCode = !passkey || admin?.email_code_fallback === true;
   const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, {
     sendCode: emailCode && !passkey,

@@ -48,6 +48,7 @@ import * as m0045 from "./migrations/0045_unchecked-reviews.ts";
 import * as m0046 from "./migrations/0046_safe-record-updates.ts";
 import * as m0047 from "./migrations/0047_incentive-sums-unbounded.ts";
 import * as m0048 from "./migrations/0048_change-tables.ts";
+import * as m0049 from "./migrations/0049_passkey-discoverable.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -99,4 +100,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0046_safe-record-updates": m0046,
   "0047_incentive-sums-unbounded": m0047,
   "0048_change-tables": m0048,
+  "0049_passkey-discoverable": m0049,
 };

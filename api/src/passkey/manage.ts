@@ -13,8 +13,9 @@ import {
 } from "./repository.ts";
 
 /**
- * Deletes one of the admin's passkeys, but never the last one while emailed codes are off (the admin
- * could no longer sign in). The admin row is locked, so two deletes cannot both pass the check. Every
+ * Deletes one of the admin's passkeys, but never, while emailed codes are off, the last one (the admin could no longer
+ * sign in) or the last discoverable one (a sign-in answered blind, as under a password-guessing attack, names no
+ * credential, so only a discoverable passkey can finish it). The admin row is locked, so two deletes cannot both pass the check. Every
  * session issued before ends, as at a password change: one signed in with a lost or stolen key is cut off
  * with it. Answers the admin as now stored, for the caller's new session.
  */
@@ -24,8 +25,12 @@ export async function deletePasskey(db: Db, adminId: string, id: string, by: Aud
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
     const deleted = await deletePasskeyRow(trx, adminId, id);
     if (!deleted) throw new AppError("notFound", MESSAGES.passkeyNotFound);
-    if (!admin.email_code_fallback && (await countPasskeys(trx, adminId)) === 0)
-      throw new AppError("conflict", MESSAGES.lastPasskeyWithoutFallback);
+    if (!admin.email_code_fallback) {
+      const left = await countPasskeys(trx, adminId);
+      if (left.all === 0) throw new AppError("conflict", MESSAGES.lastPasskeyWithoutFallback);
+      if (deleted.discoverable === true && left.discoverable === 0)
+        throw new AppError("conflict", MESSAGES.lastDiscoverableWithoutFallback);
+    }
     await recordAudit(trx, {
       by,
       action: "passkey.delete",
@@ -45,7 +50,10 @@ export async function deletePasskey(db: Db, adminId: string, id: string, by: Aud
   return admin;
 }
 
-/** Turns the emailed code on, or off once the admin has a passkey (checked under the admin's row lock). */
+/**
+ * Turns the emailed code on, or off once the admin has a discoverable passkey, which a sign-in answered blind can use
+ * (checked under the admin's row lock).
+ */
 export async function switchEmailCodeFallback(
   db: Db,
   adminId: string,
@@ -55,8 +63,11 @@ export async function switchEmailCodeFallback(
   await db.transaction().execute(async (trx) => {
     const admin = await lockAdminFallback(trx, adminId);
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
-    if (!enabled && (await countPasskeys(trx, adminId)) === 0)
-      throw new AppError("conflict", MESSAGES.fallbackNeedsPasskey);
+    if (!enabled) {
+      const passkeys = await countPasskeys(trx, adminId);
+      if (passkeys.all === 0) throw new AppError("conflict", MESSAGES.fallbackNeedsPasskey);
+      if (passkeys.discoverable === 0) throw new AppError("conflict", MESSAGES.fallbackNeedsDiscoverablePasskey);
+    }
     await setEmailCodeFallback(trx, adminId, enabled);
     await recordAudit(trx, {
       by,

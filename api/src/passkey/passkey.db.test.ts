@@ -20,12 +20,17 @@ async function signedInAdmin() {
 }
 
 /** Registers `authenticator`'s credential for the admin of `token` under `name`. */
-async function register(token: string, authenticator: SoftwareAuthenticator, name = "Laptop") {
+async function register(
+  token: string,
+  authenticator: SoftwareAuthenticator,
+  name = "Laptop",
+  discoverable: boolean | null = true,
+) {
   const options = await t.call("POST", API.passkey.registerOptions, { token, body: { password: PASSWORD } });
   expect(options.status).toBe(200);
   return t.call("POST", API.passkey.register, {
     token,
-    body: { name, response: authenticator.create(options.body.options) },
+    body: { name, response: authenticator.create(options.body.options, discoverable) },
   });
 }
 
@@ -312,5 +317,45 @@ describe("the emailed code fallback", () => {
     expect(lastDeleted.status).toBe(200);
     token = lastDeleted.body.token;
     expect((await t.call("GET", API.passkey.root, { token })).body).toEqual({ passkeys: [], emailCodeFallback: true });
+  });
+
+  it("turns emailed codes off only with a discoverable passkey, and keeps the last one while they are off", async () => {
+    const { token: first } = await signedInAdmin();
+    let token = first;
+    const off = () => t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } });
+    await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Security key", false);
+    await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Old browser", null);
+    const refused = await off();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      "Emailed codes can be off only with a discoverable passkey (one kept on the authenticator): when sign-in is under attack it offers no passkey by name, so add one before turning emailed codes off",
+    );
+    expect((await t.call("GET", API.passkey.root, { token })).body).toMatchObject({
+      passkeys: [
+        { name: "Security key", discoverable: false },
+        { name: "Old browser", discoverable: null },
+      ],
+      emailCodeFallback: true,
+    });
+
+    const phone = (await register(token, new SoftwareAuthenticator(PUBLIC_URL), "Phone")).body.data;
+    expect(phone.discoverable).toBe(true);
+    expect((await off()).body.emailCodeFallback).toBe(false);
+    const keep = await t.call("POST", API.passkey.delete, { token, body: { id: phone._id, password: PASSWORD } });
+    expect(keep.status).toBe(409);
+    expect(keep.body.error).toBe(
+      "Turn emailed codes on before deleting your last discoverable passkey: when sign-in is under attack it offers no passkey by name",
+    );
+    const keys = (await t.call("GET", API.passkey.root, { token })).body.passkeys as { _id: string; name: string }[];
+    const securityKey = keys.find((key) => key.name === "Security key")!;
+    const other = await t.call("POST", API.passkey.delete, {
+      token,
+      body: { id: securityKey._id, password: PASSWORD },
+    });
+    expect(other.status).toBe(200);
+    token = other.body.token;
+    expect(
+      (await t.call("GET", API.passkey.root, { token })).body.passkeys.map((p: { name: string }) => p.name),
+    ).toEqual(["Old browser", "Phone"]);
   });
 });

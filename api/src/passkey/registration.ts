@@ -88,7 +88,7 @@ export async function registerPasskey(
   try {
     return await db.transaction().execute(async (trx) => {
       await lockAdminFallback(trx, adminId);
-      if ((await countPasskeys(trx, adminId)) >= PASSKEY_LIMITS.maxPerAdmin)
+      if ((await countPasskeys(trx, adminId)).all >= PASSKEY_LIMITS.maxPerAdmin)
         throw new AppError("conflict", MESSAGES.passkeyLimitReached);
       const row = await insertPasskey(trx, {
         adminId,
@@ -97,6 +97,7 @@ export async function registerPasskey(
         counter: credential.counter,
         transports: response.response.transports ?? [],
         name,
+        discoverable: response.clientExtensionResults.credProps?.rk ?? null,
       });
       await recordAudit(trx, {
         by,

@@ -1,16 +1,23 @@
 import type { Db } from "../db/database.ts";
 import type { PasskeyResponse } from "./schema.ts";
 
-type PasskeyRow = { id: string; name: string; created_at: Date; last_used_at: Date | null };
+type PasskeyRow = {
+  id: string;
+  name: string;
+  discoverable: boolean | null;
+  created_at: Date;
+  last_used_at: Date | null;
+};
 
 export const toPasskeyResponse = (row: PasskeyRow): PasskeyResponse => ({
   _id: row.id,
   name: row.name,
+  discoverable: row.discoverable,
   createdAt: row.created_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
 });
 
-const passkeyColumns = ["id", "name", "created_at", "last_used_at"] as const;
+const passkeyColumns = ["id", "name", "discoverable", "created_at", "last_used_at"] as const;
 
 /** The admin's passkeys, oldest first. */
 export const listPasskeys = (db: Db, adminId: string) =>
@@ -22,13 +29,17 @@ export const listPasskeys = (db: Db, adminId: string) =>
     .orderBy("id")
     .execute();
 
-export async function countPasskeys(db: Db, adminId: string): Promise<number> {
+/** How many passkeys the admin has, and how many of them are known to be discoverable. */
+export async function countPasskeys(db: Db, adminId: string): Promise<{ all: number; discoverable: number }> {
   const row = await db
     .selectFrom("app.admin_passkey")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .select((eb) => [
+      eb.fn.countAll<string>().as("all"),
+      eb.fn.countAll<string>().filterWhere("discoverable", "=", true).as("discoverable"),
+    ])
     .where("admin_id", "=", adminId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { all: Number(row.all), discoverable: Number(row.discoverable) };
 }
 
 /** What the browser needs to offer the admin's credentials (or to refuse registering one twice). */
@@ -58,6 +69,7 @@ export const insertPasskey = (
     counter: number;
     transports: string[];
     name: string;
+    discoverable: boolean | null;
   },
 ) =>
   db
@@ -69,6 +81,7 @@ export const insertPasskey = (
       counter: values.counter,
       transports: values.transports,
       name: values.name,
+      discoverable: values.discoverable,
     })
     .returning(passkeyColumns)
     .executeTakeFirstOrThrow();
@@ -87,7 +100,7 @@ export const deletePasskeyRow = (db: Db, adminId: string, id: string) =>
     .deleteFrom("app.admin_passkey")
     .where("id", "=", id)
     .where("admin_id", "=", adminId)
-    .returning(["id", "name"])
+    .returning(["id", "name", "discoverable"])
     .executeTakeFirst();
 
 /** Removes every passkey of the admin; answers their names, oldest first. */

@@ -47,6 +47,10 @@ export const PASSKEY_MESSAGES = {
   passkeyLimitReached: `An account holds at most ${PASSKEY_LIMITS.maxPerAdmin} passkeys`,
   fallbackNeedsPasskey: "Add a passkey before turning emailed codes off",
   lastPasskeyWithoutFallback: "Turn emailed codes on before deleting your last passkey",
+  fallbackNeedsDiscoverablePasskey:
+    "Emailed codes can be off only with a discoverable passkey (one kept on the authenticator): when sign-in is under attack it offers no passkey by name, so add one before turning emailed codes off",
+  lastDiscoverableWithoutFallback:
+    "Turn emailed codes on before deleting your last discoverable passkey: when sign-in is under attack it offers no passkey by name",
   passkeyCancelled: "The passkey prompt was closed or timed out",
   passkeyUnsupported: "This browser cannot use passkeys",
   passkeyNeedsDomain: "Passkeys need the portal on a domain name or localhost, not an IP address",
@@ -75,6 +79,8 @@ export const passkeySignInSchema = z.object({ _id: idSchema, response: authentic
 export const passkeyResponseSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Whether the browser reported it discoverable (kept on the authenticator); null when it did not say. */
+  discoverable: z.boolean().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

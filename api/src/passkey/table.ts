@@ -12,6 +12,8 @@ export interface AdminPasskeyTable {
   counter: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   transports: ColumnType<string[], string[] | undefined, string[]>;
   name: string;
+  /** Whether the browser reported it discoverable (credProps.rk); null when it did not say. */
+  discoverable: ColumnType<boolean | null, boolean | null | undefined, never>;
   created_at: Timestamp;
   last_used_at: Date | null;
 }

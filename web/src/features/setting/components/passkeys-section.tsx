@@ -11,6 +11,13 @@ import { AddPasskeyForm } from "./add-passkey-form";
 import { PasswordConfirmModal, type PasswordConfirmation } from "./password-confirm-modal";
 import { RenamePasskeyForm } from "./rename-passkey-form";
 
+/** What the browser said of a passkey being discoverable (kept on the authenticator, usable without naming it). */
+const DISCOVERABLE_TEXT = {
+  true: "Discoverable: signs in even when sign-in is under attack",
+  false: "Not discoverable: needs emailed codes on when sign-in is under attack",
+  null: "Discoverable or not: the browser did not say",
+} as const;
+
 function PasskeyItem({
   passkey,
   renaming,
@@ -25,6 +32,7 @@ function PasskeyItem({
   onDelete: () => void;
 }) {
   const lastUsed = passkey.lastUsedAt ? formatDate(passkey.lastUsedAt, "adminDashboard") : "never";
+  const kept = DISCOVERABLE_TEXT[String(passkey.discoverable) as keyof typeof DISCOVERABLE_TEXT];
   return (
     <List.Item>
       <Paper withBorder radius="sm" p="sm">
@@ -36,6 +44,9 @@ function PasskeyItem({
               <Text fw={600}>{passkey.name}</Text>
               <Text size="sm" c="dimmed">
                 Added {formatDate(passkey.createdAt, "adminDashboard")} · Last used {lastUsed}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {kept}
               </Text>
             </div>
           )}
@@ -68,6 +79,7 @@ export function PasskeysSection() {
   const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
   const rows = passkeys.data?.passkeys ?? [];
   const fallbackOn = passkeys.data?.emailCodeFallback ?? true;
+  const discoverable = rows.some((passkey) => passkey.discoverable === true);
 
   const onDelete = (passkey: PasskeyResponse) =>
     setConfirmation({
@@ -122,10 +134,12 @@ export function PasskeysSection() {
         description={
           rows.length === 0
             ? "Add a passkey before turning this off."
-            : "When off, signing in needs your passkey and no code is emailed."
+            : !discoverable
+              ? "Add a discoverable passkey (one kept on your authenticator) before turning this off."
+              : "When off, signing in needs your passkey and no code is emailed."
         }
         checked={fallbackOn}
-        disabled={passkeys.isPending || fallback.isPending || (fallbackOn && rows.length === 0)}
+        disabled={passkeys.isPending || fallback.isPending || (fallbackOn && !discoverable)}
         onChange={(event) => onSwitch(event.currentTarget.checked)}
       />
     </Stack>
