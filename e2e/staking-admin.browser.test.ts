@@ -161,7 +161,8 @@ describe("the admin's side of staking: the request approved on the farm contract
     await row.getByRole("button", { name: `Transaction History of ${node.name}` }).click();
     const history = page.getByRole("dialog", { name: "Transaction History" });
     const event = history.getByRole("row").filter({ has: page.getByRole("cell", { name: "Stake", exact: true }) });
-    await event.getByText(staked).waitFor();
+    await event.getByText(staked).first().waitFor();
+    expect(await event.getByText(staked).count(), "a first stake's amount is also the stake after it").toBe(2);
     expect(await event.getByRole("link", { name: `View Transaction ${stakeTx}` }).getAttribute("href")).toMatch(
       new RegExp(`${stakeTx}$`),
     );

@@ -346,6 +346,9 @@ describe("staking on an approved node, from the request to the withdrawal", () =
     await page.goto(routes.transactions.href());
     await page.getByRole("heading", { name: "Transaction Lists" }).waitFor();
     await page.getByText(stakingMessages.transactionsTotal(5)).waitFor({ timeout: 15_000 });
+    const topUps = page.getByRole("row").filter({ hasText: "Top-up" });
+    await topUps.filter({ hasText: "54,000" }).waitFor();
+    expect(await topUps.filter({ hasText: "53,000" }).count(), "each top-up shows the stake it left").toBe(1);
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();

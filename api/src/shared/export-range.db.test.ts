@@ -34,7 +34,7 @@ beforeAll(async () => {
     // Operator a: a stake event and a reward payment in the same block; operator b: one stake event.
     await sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number,
       block_time, log_index) VALUES (${`a${i}`}, 'stake', ${a.wallet}, ${nodeOf(1)}, ${`${i + 1}000000000000000000000`},
-      0, ${hashOf(i)}, ${block}, ${time}, 0), (${`b${i}`}, 'unstake', ${b.wallet}, ${nodeOf(2)}, '1', 0,
+      ${`${i + 1}000000000000000000000`}, ${hashOf(i)}, ${block}, ${time}, 0), (${`b${i}`}, 'unstake', ${b.wallet}, ${nodeOf(2)}, '1', 0,
       ${hashOf(50 + i)}, ${block}, ${time}, 2)`.execute(t.db);
     await sql`INSERT INTO test_indexer.reward_payment (wallet, node, date_key, amount, tx_hash, block_number,
       block_time, log_index) VALUES (${a.wallet}, ${nodeOf(1)}, ${20260100 + i}, '1234567890123456789', ${hashOf(90 + i)},
@@ -97,8 +97,8 @@ describe("an export's date range", () => {
   it("takes one bound alone, and keeps the export's own filters and columns", async () => {
     const fromApril = await get(`${API.stake.transactionsExport}?from=2026-04-01`, a.token);
     expect(fromApril.body).toBe(
-      "Wallet Address,Node Address,Txn Hash,Total Stake (PLI),Type,Status,Date\r\n" +
-        `${a.wallet},${nodeOf(1)},${hashOf(3)},4000,stake,,2026-04-01T00:00:00.000Z\r\n`,
+      "Wallet Address,Node Address,Txn Hash,Total Stake (PLI),Staked After (PLI),Type,Status,Date\r\n" +
+        `${a.wallet},${nodeOf(1)},${hashOf(3)},4000,4000,stake,,2026-04-01T00:00:00.000Z\r\n`,
     );
     const untilFebruary = await get(`${API.incentive.export}?to=2026-02-28`, admin);
     expect(csvRows(untilFebruary.body)).toHaveLength(1);

@@ -178,10 +178,10 @@ describe("stakes on a real chain", () => {
     const csv = await t.call("GET", API.stake.transactionsExport, { token: a.token });
     expect(csv.headers.get("content-disposition")).toContain("transactions.csv");
     const lines = (csv.body as string).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Wallet Address,Node Address,Txn Hash,Total Stake (PLI),Type,Status,Date");
-    expect(lines.slice(1).map((line) => line.split(",").slice(0, 6))).toEqual([
-      [a.wallet, first.node.toLowerCase(), topupTx, "10000", "topup", STAKE_STATUS.stake],
-      [a.wallet, first.node.toLowerCase(), stakeTx, "50000", "stake", STAKE_STATUS.stake],
+    expect(lines[0]).toBe("Wallet Address,Node Address,Txn Hash,Total Stake (PLI),Staked After (PLI),Type,Status,Date");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 7))).toEqual([
+      [a.wallet, first.node.toLowerCase(), topupTx, "10000", "60000", "topup", STAKE_STATUS.stake],
+      [a.wallet, first.node.toLowerCase(), stakeTx, "50000", "50000", "stake", STAKE_STATUS.stake],
     ]);
     expect(
       (await t.call("GET", API.stake.transactionsExport, { token: admin })).body.trimEnd().split("\r\n"),

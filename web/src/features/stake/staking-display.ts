@@ -12,7 +12,7 @@ export const stakingBlocked = (status: StakeStatus | null) => status === STAKE_S
 export const positionLink = (status: StakeStatus | null): "topUp" | "stake" | null =>
   status === STAKE_STATUS.stake ? "topUp" : status === STAKE_STATUS.unlock ? null : "stake";
 
-/** How each kind of stake event is named in the transaction list. */
+/** How each kind of stake event is named in the transaction list and a position's history. */
 export const EVENT_KIND_LABELS: Record<StakeEventResponse["kind"], string> = {
   stake: "Stake",
   topup: "Top-up",

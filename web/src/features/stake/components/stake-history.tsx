@@ -2,17 +2,18 @@ import type { StakeResponse } from "@pli/api/public-contract";
 import { Text } from "@mantine/core";
 import { ExplorerTx } from "@/chain/explorer-links";
 import { formatDate } from "@/shared/format/dates";
-import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
-import { EVENT_LABELS, stakeMessages } from "../stake-display";
+import { stakeMessages } from "../stake-display";
+import { EventAmount } from "./event-amount";
+import { EVENT_KIND_LABELS } from "../staking-display";
 
 const COLUMNS: Column<StakeResponse["transaction"][number]>[] = [
-  { id: "type", header: "Type", meta: { card: "title" }, cell: ({ row }) => EVENT_LABELS[row.original.kind] },
+  { id: "type", header: "Type", meta: { card: "title" }, cell: ({ row }) => EVENT_KIND_LABELS[row.original.kind] },
   {
     id: "amount",
     header: "Total Stake",
     meta: { card: "amount" },
-    cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
+    cell: ({ row }) => <EventAmount event={row.original} />,
   },
   { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date, "operatorDashboard") },
   { id: "hash", header: "Txn Hash", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },

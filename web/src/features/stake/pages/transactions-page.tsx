@@ -5,7 +5,6 @@ import { ExplorerTx } from "@/chain/explorer-links";
 import { useWithdraw, WithdrawButton, WithdrawProgress } from "@/chain/withdraw";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
-import { Amount } from "@/shared/ui/amount";
 import { DataTable, noValue, type Column } from "@/shared/ui/data-table";
 import { routes } from "@/shared/config/routes";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
@@ -18,6 +17,7 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { exportTransactions } from "../api/export-transactions";
 import { useTransactions } from "../api/get-transactions";
 import { stakingMessages } from "../messages";
+import { EventAmount } from "../components/event-amount";
 import { EVENT_KIND_LABELS, withdrawRows } from "../staking-display";
 
 /**
@@ -52,7 +52,7 @@ export function TransactionsPage() {
       id: "amount",
       header: "Total Stake",
       meta: { card: "amount" },
-      cell: ({ row }) => <Amount wei={BigInt(row.original.totalStake)} size="sm" />,
+      cell: ({ row }) => <EventAmount event={row.original} />,
     },
     {
       id: "status",
