@@ -36,6 +36,18 @@ const stakeLimit = (label: string) =>
     .transform((value) => parsePli(value))
     .refine((value) => value > 0n, `${label} must be greater than 0`);
 
+/**
+ * A percentage as typed or sent: a number, or a decimal written in digits; blank is none (required), and any other
+ * value is not a number. (z.coerce read "", null, false and [] as 0: a cleared field saved an incentive rate of 0 %.)
+ */
+const percentInput = (value: unknown) => {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string") return value === undefined || value === null ? undefined : Number.NaN;
+  const typed = value.trim();
+  if (typed === "") return undefined;
+  return /^-?\d+(\.\d+)?$/.test(typed) ? Number(typed) : Number.NaN;
+};
+
 const settingFields = {
   _id: z.coerce.string().optional(),
   applicationName: text(100, "Application name"),
@@ -52,14 +64,21 @@ const settingFields = {
     .optional(),
   address: z.string().trim().max(300).optional(),
   multiplyOf: wholeTokens("Multiple"),
-  incentivePercentage: z.coerce
-    .number({ error: "Incentive percentage is required" })
-    .min(0, "Incentive percentage must be between 0 and 100")
-    .max(100, "Incentive percentage must be between 0 and 100")
-    .refine(
-      (value) => Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
-      "At most 3 decimals",
-    ),
+  incentivePercentage: z.preprocess(
+    percentInput,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? "Incentive percentage is required" : "Incentive percentage must be a number",
+      })
+      .min(0, "Incentive percentage must be between 0 and 100")
+      .max(100, "Incentive percentage must be between 0 and 100")
+      .refine(
+        (value) =>
+          Number.isInteger(Math.round(value * 1000)) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
+        "At most 3 decimals",
+      ),
+  ),
 };
 
 /**

@@ -89,6 +89,29 @@ describe("settings", () => {
     expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
   });
 
+  it("never reads a blank or non-numeric incentive percentage as 0 %", async () => {
+    const cases: [unknown, string][] = [
+      ["", "Incentive percentage is required"],
+      ["   ", "Incentive percentage is required"],
+      [null, "Incentive percentage is required"],
+      [false, "Incentive percentage must be a number"],
+      [[], "Incentive percentage must be a number"],
+      ["0x10", "Incentive percentage must be a number"],
+      ["1e1", "Incentive percentage must be a number"],
+      ["-1", "Incentive percentage must be between 0 and 100"],
+    ];
+    for (const [incentivePercentage, error] of cases) {
+      const response = await t.call("POST", API.setting, { token, body: { ...valid, incentivePercentage } });
+      expect(response.status, JSON.stringify(incentivePercentage)).toBe(400);
+      expect(response.body.errors.incentivePercentage, JSON.stringify(incentivePercentage)).toBe(error);
+    }
+    expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
+    const zero = await t.call("POST", API.setting, { token, body: { ...valid, incentivePercentage: "0" } });
+    expect(zero.status).toBe(200);
+    expect((await t.call("GET", API.setting)).body.incentivePercentage).toBe("0");
+    await t.call("POST", API.setting, { token, body: valid });
+  });
+
   it("accepts a logo only when it is an uploaded file", async () => {
     const upload = await t.call("POST", API.upload, { token, body: imageForm(PNG_1X1, "logo.png") });
     const response = await t.call("POST", API.setting, { token, body: { ...valid, logoUrl: upload.body.file } });
