@@ -5,6 +5,7 @@ import {
   packSafeSignatures,
   safeL2Abi,
   safeTxFromJson,
+  stakingRewardsAbi,
   safeTxTypedData,
   type SafeTx,
   type SafeTxJson,
@@ -338,5 +339,40 @@ describe("Safe mode", () => {
     expect((await execute(first, limits)).hint.status).toBe(200);
     expect((await find(payout._id)).state).toBe("replaced");
     expect((await remove(named!.id)).body).toEqual({ message: "Incentive Deleted Successfully" });
+  });
+
+  it("raises both stake limits in an order the contract accepts, and refuses limits it would revert", async () => {
+    const limit = (functionName: "minStakeAmt" | "maxStakeAmt") =>
+      chain.publicClient.readContract({
+        address: chain.deployment.contracts.stakingRewards,
+        abi: stakingRewardsAbi,
+        functionName,
+      });
+    expect(await limit("maxStakeAmt")).toBe(pli(2_000_000));
+    const refused = async (action: Record<string, unknown>) => {
+      const response = await t.call("POST", API.safe.proposals, { token: admin, body: { action } });
+      expect(response.status, JSON.stringify(action)).toBe(400);
+      return Object.values(response.body.errors);
+    };
+    expect(await refused({ kind: "stakeLimits", minStake: "3000000" })).toEqual([
+      "Minimum stake must not exceed the maximum stake",
+    ]);
+    expect(await refused({ kind: "stakeLimits", minStake: "10", maxStake: "5" })).toEqual([
+      "Minimum stake must not exceed the maximum stake",
+    ]);
+    expect(await refused({ kind: "stakeLimits", minStake: "60500" })).toEqual([
+      "The multiple must divide the minimum stake",
+    ]);
+    expect(await refused({ kind: "stakeLimits", maxStake: "2000000" })).toEqual([MESSAGES.safeLimitsUnchanged]);
+
+    const raise = await propose({ kind: "stakeLimits", minStake: "3000000", maxStake: "5000000" });
+    expect(raise.summary).toBe("Set the maximum stake to 5000000 PLI and the minimum stake to 3000000 PLI");
+    await confirmWith(raise._id, "typedData", await signTyped(first, raise));
+    const ready = (await confirmWith(raise._id, "typedData", await signTyped(second, raise))).body.data as Proposal;
+    expect(ready.state).toBe("ready");
+    const { receipt } = await execute(third, ready);
+    expect(receipt.status).toBe("success");
+    expect((await find(raise._id)).state).toBe("executed");
+    expect([await limit("minStakeAmt"), await limit("maxStakeAmt")]).toEqual([pli(3_000_000), pli(5_000_000)]);
   });
 });

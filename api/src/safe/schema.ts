@@ -26,6 +26,7 @@ export const SAFE_MESSAGES = {
   safeAmountFormat: "Enter an amount in PLI, up to 18 decimals",
   safeAmountPositive: "The amount must be above 0",
   safeLimitsNeeded: "Give a minimum stake, a maximum stake or both",
+  safeLimitsUnchanged: "The contract already holds these stake limits",
   safeSignatureFormat: "A signature is 65 bytes of hex (0x followed by 130 hex characters)",
   safeRecordNotFound: "No such record",
   safeUnlockOnlyStaked: "Only a stake the chain shows in Stake can be unlocked",

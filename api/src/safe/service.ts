@@ -28,6 +28,8 @@ import {
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { planPayout } from "../incentive/index.ts";
+import { getSettings } from "../setting/index.ts";
+import { multipleDivides, SETTING_MESSAGES, stakeLimitCalls } from "../setting/schema.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
 import { checkRecord } from "./record-update.ts";
@@ -221,31 +223,35 @@ async function build(deps: SafeDeps, action: SafeAction): Promise<Built> {
       };
     }
     case "stakeLimits": {
-      const calls: Call[] = [];
-      const words: string[] = [];
-      if (action.minStake !== undefined) {
-        calls.push({
-          to: staking,
-          data: encodeFunctionData({
-            abi: stakingRewardsAbi,
-            functionName: "setMinStakeAmt",
-            args: [parsePli(action.minStake)],
-          }),
-        });
-        words.push(`minimum stake to ${pliText(parsePli(action.minStake))} PLI`);
-      }
-      if (action.maxStake !== undefined) {
-        calls.push({
-          to: staking,
-          data: encodeFunctionData({
-            abi: stakingRewardsAbi,
-            functionName: "setMaxStakeAmt",
-            args: [parsePli(action.maxStake)],
-          }),
-        });
-        words.push(`maximum stake to ${pliText(parsePli(action.maxStake))} PLI`);
-      }
-      return { call: oneOrBatch(calls), summary: `Set the ${words.join(" and the ")}`, csvDigest: null };
+      const read = (functionName: "minStakeAmt" | "maxStakeAmt") =>
+        deps.chain.readContract({ address: staking, abi: stakingRewardsAbi, functionName });
+      const [min, max] = await Promise.all([read("minStakeAmt"), read("maxStakeAmt")]);
+      const current = { min, max };
+      const next = {
+        min: action.minStake === undefined ? min : parsePli(action.minStake),
+        max: action.maxStake === undefined ? max : parsePli(action.maxStake),
+      };
+      const field = action.minStake === undefined ? "action.maxStake" : "action.minStake";
+      if (next.min > next.max) throw validationError({ [field]: SETTING_MESSAGES.minimumAboveMaximum });
+      const settings = await getSettings(deps.db);
+      if (next.min !== min && settings && !multipleDivides(BigInt(settings.multiply_of), next.min))
+        throw validationError({ "action.minStake": SETTING_MESSAGES.multipleNotDividingMinimum });
+      const calls = stakeLimitCalls(current, next);
+      if (calls.length === 0) throw validationError({ [field]: SAFE_MESSAGES.safeLimitsUnchanged });
+      const words = calls.map(
+        ({ functionName, value }) =>
+          `${functionName === "setMinStakeAmt" ? "minimum" : "maximum"} stake to ${pliText(value)} PLI`,
+      );
+      return {
+        call: oneOrBatch(
+          calls.map(({ functionName, value }) => ({
+            to: staking,
+            data: encodeFunctionData({ abi: stakingRewardsAbi, functionName, args: [value] }),
+          })),
+        ),
+        summary: `Set the ${words.join(" and the ")}`,
+        csvDigest: null,
+      };
     }
   }
 }

@@ -1,2 +1,2 @@
 /** The setting feature's public entry: other features, and the tools outside the API (as @pli/api/setting), import only what it lists. */
-export { ensureDefaultSettings, readBrand, saveSettings } from "./repository.ts";
+export { ensureDefaultSettings, getSettings, readBrand, saveSettings } from "./repository.ts";

@@ -104,6 +104,25 @@ export const settingFormSchema = z
       ctx.addIssue({ code: "custom", path: ["multiplyOf"], message: SETTING_MESSAGES.multipleNotDividingMinimum });
   });
 
+/** The contract's minimum and maximum stake, wei. */
+export interface StakeLimitPair {
+  min: bigint;
+  max: bigint;
+}
+
+/**
+ * The setMinStakeAmt / setMaxStakeAmt calls that take the contract's limits from `current` to `next`, in an order it
+ * accepts (it requires minimum <= maximum after each call): the maximum first when the new minimum is above the
+ * current maximum, else the minimum first. A limit that does not change is not sent. Used by the settings page's
+ * transactions and by the Safe proposal's batch alike.
+ */
+export function stakeLimitCalls(current: StakeLimitPair, next: StakeLimitPair) {
+  const min = { functionName: "setMinStakeAmt" as const, value: next.min };
+  const max = { functionName: "setMaxStakeAmt" as const, value: next.max };
+  const calls = next.min > current.max ? [max, min] : [min, max];
+  return calls.filter((call) => (call === min ? current.min !== next.min : current.max !== next.max));
+}
+
 /** Whether `multiple` (whole PLI) divides `minimum` (wei). */
 export const multipleDivides = (multiple: bigint, minimum: bigint) =>
   multiple > 0n && minimum % parsePli(multiple.toString()) === 0n;

@@ -1,17 +1,11 @@
 import { stakingRewardsAbi } from "@pli/abis";
 import { useChainConfig } from "@/chain/chain-config";
-import { pliText } from "@pli/api/public-contract";
+import { pliText, stakeLimitCalls, type StakeLimitPair } from "@pli/api/public-contract";
 import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { recordStakeLimitChange } from "../api/record-stake-limit-change";
 import { formatTokenExact } from "@/shared/format";
-
-/** Stake limits in wei. */
-export interface StakeLimits {
-  min: bigint;
-  max: bigint;
-}
 
 /**
  * Sends setMinStakeAmt / setMaxStakeAmt for the limits that differ from the chain's, in an order the
@@ -32,7 +26,7 @@ export function useStakeLimitsTx() {
         indexed: recordStakeLimitChange,
       },
     );
-  const send = async (current: StakeLimits, next: StakeLimits) => {
+  const send = async (current: StakeLimitPair, next: StakeLimitPair) => {
     const minChanged = current.min !== next.min;
     const maxChanged = current.max !== next.max;
     if (!minChanged && !maxChanged) return;
@@ -43,13 +37,7 @@ export function useStakeLimitsTx() {
     });
     if (outcome === "proposed") return;
     if (outcome === "failed") throw new Error(outcome);
-    if (minChanged && maxChanged && next.min > current.max) {
-      await call("setMaxStakeAmt", next.max);
-      await call("setMinStakeAmt", next.min);
-      return;
-    }
-    if (minChanged) await call("setMinStakeAmt", next.min);
-    if (maxChanged) await call("setMaxStakeAmt", next.max);
+    for (const { functionName, value } of stakeLimitCalls(current, next)) await call(functionName, value);
   };
   return { send, flow };
 }
