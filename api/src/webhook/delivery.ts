@@ -179,7 +179,10 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now?: Date
   return { delivered: sender.tally.delivered, failed: sender.tally.failed };
 }
 
-/** Counts a failed attempt; at the limit turns the webhook off and records the mail telling its operator. */
+/**
+ * Counts a failed attempt; at the limit turns the webhook off and records the mail telling its operator, one for each
+ * time it is turned off (keyed by that moment: a webhook turned back on and off again is told of again).
+ */
 async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: string): Promise<boolean> {
   return deps.db.transaction().execute(async (tx) => {
     const turnedOff = await tx
@@ -190,7 +193,7 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
       }))
       .where("id", "=", delivery.webhook_id)
       .where("enabled", "=", true)
-      .returning(["enabled", "created_at"])
+      .returning(["enabled", sql<Date>`now()`.as("turned_off_at")])
       .executeTakeFirst();
     if (!turnedOff || turnedOff.enabled) return false;
     await tx
@@ -203,7 +206,7 @@ async function countFailure(deps: WebhookSenderDeps, delivery: Claimed, error: s
     await recordMails(tx, [
       mailOf(
         "webhookDisabled",
-        `${delivery.webhook_id}:${turnedOff.created_at.toISOString()}`,
+        `${delivery.webhook_id}:${turnedOff.turned_off_at.toISOString()}`,
         { type: "user", id: delivery.operator_id },
         { kind: delivery.kind, target: maskedTarget(delivery.kind, delivery.target), lastError: error },
       ),

@@ -8,7 +8,8 @@ import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhoo
 import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
 import { deliverPendingWebhooks } from "./delivery.ts";
-import { sealStoredSecrets } from "./repository.ts";
+import { testMessage } from "./events.ts";
+import { recordWebhookMessage, sealStoredSecrets } from "./repository.ts";
 import { WEBHOOK_LIMITS } from "./rules.ts";
 
 let t: TestAppWithSmtp;
@@ -221,6 +222,25 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
       failed: 0,
     });
     expect((await list(t, owner.token)).data[0]).toMatchObject({ enabled: true, lastAttempt: { httpStatus: 200 } });
+
+    const { id: operatorId } = await t.db
+      .selectFrom("app.operator")
+      .select("id")
+      .where("wallet_address", "=", owner.wallet)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("app.webhook")
+      .set({ failures_in_row: WEBHOOK_LIMITS.disableAfterFailures - 1 })
+      .where("id", "=", id)
+      .execute();
+    await recordWebhookMessage(t.db, operatorId, testMessage("again", new Date()), id);
+    receiver.answerWith((request) => (request.path === "/down" ? 503 : 200));
+    await deliverPendingWebhooks(t.webhookSender, new Date(clock + 3 * 86_400_000));
+    receiver.answerWith(() => 200);
+    expect((await list(t, owner.token)).data[0].enabled, "turned off again").toBe(false);
+    const mailsBefore = t.smtp.count(owner.email);
+    await sendPendingMails(t.mailSender);
+    expect(t.smtp.count(owner.email), "turned off again, the operator is told again").toBe(mailsBefore + 1);
   });
 });
 
