@@ -79,12 +79,17 @@ export const deliveredStatus = (status: number) => status >= 200 && status < 300
 /**
  * Whether an address is one a webhook may reach in production: an ordinary public unicast address. Private,
  * loopback, link-local, unique-local, carrier-grade NAT, unspecified, multicast, reserved and the IPv6 forms that
- * embed an IPv4 address (mapped, NAT64, 6to4, Teredo) are all refused; a v4-mapped address is judged as its IPv4.
+ * embed an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) are all refused; a v4-mapped address is judged as its IPv4.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv6" && parsed.match(IPV4_COMPATIBLE)) return false;
+  return parsed.range() === "unicast";
 }
+
+/** The deprecated IPv4-compatible IPv6 addresses (::a.b.c.d), which ipaddr.js counts as unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
 /** The shown form of a webhook's target: its host and the last characters of the rest, never the whole secret path. */
 export function maskedTarget(kind: WebhookKind, target: string): string {

@@ -29,6 +29,9 @@ describe("the addresses a webhook may reach in production", () => {
       "::ffff:10.0.0.1",
       "64:ff9b::a00:1",
       "2002:a00:1::",
+      "::127.0.0.1",
+      "::a9fe:a9fe",
+      "::7f00:1",
       "not an address",
     ])
       expect(isPublicAddress(address), address).toBe(false);
