@@ -1,6 +1,5 @@
-/** Whether a cell starting with this character code would be read by a spreadsheet as a formula: = + - @ tab CR. */
-const formulaStart = (code: number) =>
-  code === 61 || code === 43 || code === 45 || code === 64 || code === 9 || code === 13;
+import { formulaStart } from "./csv-guard.ts";
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { unguardedCell } from "./csv-guard.ts";
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from "./import-messages.ts";
 
 export { IMPORT_MAX_ROWS, IMPORT_MESSAGES };
@@ -20,7 +21,8 @@ export type ImportCheck<T> = { rows: T[]; errors?: undefined } | { rows?: undefi
 
 /**
  * Checks every row with `schema` and refuses a row whose `key` (after parsing, e.g. the lowercased
- * address) appeared on an earlier row. The browser's preview and the API call it alike, so the preview
+ * address) appeared on an earlier row. A text cell is read as the portal's exports write it: without the apostrophe
+ * guarding a formula's first character (unguardedCell). The browser's preview and the API call it alike, so the preview
  * shows what the server would refuse.
  */
 export function checkImportRows<T>(rows: unknown[], schema: z.ZodType<T>, key: keyof T & string): ImportCheck<T> {
@@ -28,7 +30,7 @@ export function checkImportRows<T>(rows: unknown[], schema: z.ZodType<T>, key: k
   const parsed: T[] = [];
   const seen = new Set<unknown>();
   rows.forEach((row, index) => {
-    const result = schema.safeParse(row);
+    const result = schema.safeParse(unguardedRow(row));
     if (!result.success) {
       for (const issue of result.error.issues) errors[`rows.${index}.${issue.path.join(".") || key}`] ??= issue.message;
       return;
@@ -47,4 +49,12 @@ export function rowErrors(errors: Record<string, string> | undefined, index: num
   for (const [path, message] of Object.entries(errors ?? {}))
     if (path.startsWith(prefix)) found[path.slice(prefix.length)] = message;
   return found;
+}
+
+/** A row with each text cell unguarded; anything else as it is. */
+function unguardedRow(row: unknown): unknown {
+  if (typeof row !== "object" || row === null || Array.isArray(row)) return row;
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, typeof value === "string" ? unguardedCell(value) : value]),
+  );
 }

@@ -211,6 +211,21 @@ describe("the validator directory API", () => {
     );
   });
 
+  it("imports its own export back unchanged, a guarded email included", async () => {
+    const { wallet } = newWallet();
+    await asAdmin(API.validator.root, { walletAddress: wallet, email: "+ops@example.com", userRole: "Standby" });
+    const exported = (await t.call("GET", API.validator.export, { token })).body as string;
+    const [walletAddress, email, userRole] = exported
+      .split("\r\n")
+      .find((line) => line.startsWith(wallet))!
+      .split(",");
+    expect(email).toBe("'+ops@example.com");
+    const response = await asAdmin(API.validator.import, { rows: [{ walletAddress, email, userRole }] });
+    expect(response.body).toMatchObject({ added: 0, updated: 1 });
+    const list = await t.call("GET", `${API.validator.root}?q=${wallet}`, { token });
+    expect(list.body.docs).toMatchObject([{ email: "+ops@example.com", userRole: "Standby" }]);
+  });
+
   it("refuses every route to an operator (403)", async () => {
     const { key, wallet } = newWallet();
     await asAdmin(API.validator.root, { walletAddress: wallet, userRole: "Validator" });
