@@ -36,6 +36,17 @@ describe("external validator check over HTTP", () => {
     expect(standby.body.userRole).toBe("Standby");
   });
 
+  it("takes an answer's blank email as none, and an email in any case as lowercase", async () => {
+    stub.answers[wallet(DEV_KEYS.validator)] = { validator: true, email: "" };
+    const blank = await t.operatorLogin(DEV_KEYS.validator);
+    expect(blank.status).toBe(200);
+    stub.answers[wallet(DEV_KEYS.validator)] = { validator: true, email: "Ext@Example.com" };
+    const me = await t.call("GET", API.operator.root, {
+      token: (await t.operatorLogin(DEV_KEYS.validator)).body.token,
+    });
+    expect(me.body.email).toBe("ext@example.com");
+  });
+
   it("refuses a wallet the service says is not a validator", async () => {
     const response = await t.operatorLogin(DEV_KEYS.outsider);
     expect(response.status).toBe(403);
@@ -43,10 +54,14 @@ describe("external validator check over HTTP", () => {
   });
 
   it("answers 503 with a clear message when the service hangs, fails or answers nonsense", async () => {
-    for (const answer of ["hang", "error", "garbage"] as const) {
+    const badEmails = ["a\u0000b@example.com", "not an email", `${"x".repeat(250)}@example.com`].map((email) => ({
+      validator: true,
+      email,
+    }));
+    for (const answer of ["hang", "error", "garbage", ...badEmails] as const) {
       stub.answers[wallet(DEV_KEYS.validator)] = answer;
       const response = await t.operatorLogin(DEV_KEYS.validator);
-      expect(response.status).toBe(503);
+      expect(response.status, JSON.stringify(answer)).toBe(503);
       expect(response.body).toEqual({ error: MESSAGES.validatorCheckUnavailable });
     }
   });

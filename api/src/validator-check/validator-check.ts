@@ -4,6 +4,7 @@ import { MESSAGES } from "../public-contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
+import { optionalEmail } from "../validator/schema.ts";
 
 export interface ValidatorStatus {
   validator: boolean;
@@ -17,11 +18,14 @@ export interface ValidatorCheck {
 
 const answerSchema = z.object({
   validator: z.boolean(),
-  email: z.string().max(254).nullish(),
+  email: optionalEmail,
   userRole: z.enum([USER_ROLE.validator, USER_ROLE.standby]).optional(),
 });
 
-/** The external validator-check service: POST {url}/api/user/checkvalidator {walletAddress}. */
+/**
+ * The external validator-check service: POST {url}/api/user/checkvalidator {walletAddress}. Its answer is checked like
+ * a directory entry (an email is an email, or none), and one that is not is no answer (503).
+ */
 function httpCheck(url: string, timeoutMs: number): ValidatorCheck {
   const endpoint = new URL("/api/user/checkvalidator", url).toString();
   return {

@@ -39,8 +39,8 @@ const roleField = z.preprocess(
   z.enum(ROLES, { error: VALIDATOR_MESSAGES.validatorUnknownRole }),
 );
 
-/** An optional email: empty (a blank CSV cell) is none. */
-const optionalEmail = z.preprocess(
+/** An optional email: empty (a blank CSV cell, or a validator-check answer's "" or null) is none. */
+export const optionalEmail = z.preprocess(
   (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
   z.email({ error: "Enter a valid email" }).trim().toLowerCase().max(254, "Email is too long").optional(),
 );
