@@ -16,6 +16,7 @@ export const COMMON_MESSAGES = {
   sessionEnded: "Your session has ended: sign in again",
   forbidden: "You are not allowed to do this",
   notFound: "Not found",
+  changedMeanwhile: "The record changed while this was being saved: reload and try again",
   databaseUnavailable: "The portal cannot reach its database right now: try again in a moment",
   chainUnavailable: "The portal cannot reach the blockchain right now: try again in a moment",
   walletMismatchTitle: "Wallet Address Mismatch",

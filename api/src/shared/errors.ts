@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env.ts";
 import { COMMON_MESSAGES } from "../public-contract/messages.ts";
-import { outageOf } from "./outage.ts";
+import { concurrentChangeOf, outageOf } from "./outage.ts";
 
 const ERROR_CODES = {
   validation: 400,
@@ -51,7 +51,8 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Maps anything thrown by a route to the one error shape. The database or the chain out of reach answers 503 with what
- * is down (the next request tries again: nothing is kept broken); an unknown failure answers 500 with the request's id
+ * is down (the next request tries again: nothing is kept broken); a write the database refused because of another
+ * change made meanwhile answers 409 (concurrentChangeOf); an unknown failure answers 500 with the request's id
  * and no detail. The request's log line carries either's stack under that id.
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
@@ -73,5 +74,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const message = outage === "chain" ? COMMON_MESSAGES.chainUnavailable : COMMON_MESSAGES.databaseUnavailable;
     return c.json({ error: message, id: c.get("requestId") }, 503);
   }
+  if (concurrentChangeOf(error))
+    return c.json({ error: COMMON_MESSAGES.changedMeanwhile, id: c.get("requestId") }, 409);
   return c.json({ error: "Internal server error", id: c.get("requestId") }, 500);
 }

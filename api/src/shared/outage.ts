@@ -65,3 +65,22 @@ export function outageOf(error: unknown): Outage | null {
   }
   return null;
 }
+
+/**
+ * SQLSTATEs of a write that met another one done meanwhile: a row it refers to deleted (23503), one it would duplicate
+ * added (23505), or a serialisation failure or deadlock (40001, 40P01).
+ */
+const CONCURRENT_STATES = new Set(["23503", "23505", "40001", "40P01"]);
+
+/**
+ * Whether a failure is a write refused by the database because of another change made at the same moment (a record
+ * deleted between a route's check and its insert, two saves racing): the request can be made again, so the API answers
+ * 409 instead of a 500 that reads as a bug. Routes that expect a particular collision map it to their own message first.
+ */
+export function concurrentChangeOf(error: unknown): boolean {
+  for (const inner of chainOf(error)) {
+    const code = inner instanceof Error ? (inner as { code?: unknown }).code : undefined;
+    if (typeof code === "string" && CONCURRENT_STATES.has(code)) return true;
+  }
+  return false;
+}
