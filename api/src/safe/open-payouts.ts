@@ -46,21 +46,16 @@ export async function openPayoutNaming(db: Db, safe: string, chainId: number, id
 }
 
 /**
- * Keeps payout proposal `proposalId`, just stored, only when every incentive it names still exists: one deleted while
- * the payout was built takes the proposal with it (404), as the deletion could not see it.
+ * Refuses (404) a payout proposal whose incentives are not all there any more, inside the transaction that stores it:
+ * one deleted while the payout was built could not see the proposal, so the proposal goes (the transaction rolls back).
  */
-export async function keepPayoutIfNamed(db: Db, proposalId: string, ids: string[]): Promise<void> {
+export async function requirePayoutNames(db: Db, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const kept = await db.transaction().execute(async (tx) => {
-    await lockPayoutNames(tx);
-    const found = await tx
-      .selectFrom("app.incentive")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("id", "in", unique)
-      .executeTakeFirstOrThrow();
-    if (Number(found.n) === unique.length) return true;
-    await tx.deleteFrom("app.safe_proposal").where("id", "=", proposalId).execute();
-    return false;
-  });
-  if (!kept) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
+  await lockPayoutNames(db);
+  const found = await db
+    .selectFrom("app.incentive")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("id", "in", unique)
+    .executeTakeFirstOrThrow();
+  if (Number(found.n) !== unique.length) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
 }

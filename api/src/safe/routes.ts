@@ -88,39 +88,18 @@ export const safeRoutes = createRouter()
   .openapi(proposeRoute, async (c) => {
     const deps = safeDeps(c.get("deps"));
     const { action, nonce, record } = c.req.valid("json");
-    const proposed = await propose(deps, action, nonce, c.get("session")!.sub, record);
-    if (proposed.created)
-      await recordAudit(deps.db, {
-        by: auditActor(c),
-        action: "safe.propose",
-        recordType: "safeProposal",
-        recordId: proposed.id,
-        after: {
-          id: proposed.id,
-          kind: action.kind,
-          sequence: proposed.nonce.toString(),
-          total: proposed.built.total,
-          ...(record ? { record } : {}),
-        },
-      });
+    const proposed = await propose(deps, action, nonce, { ...auditActor(c), id: c.get("session")!.sub }, record);
     const [data] = await listProposals(deps, undefined, proposed.id);
     return c.json({ message: SAFE_MESSAGES.safeProposed, data: data! }, 200);
   })
   .openapi(confirmRoute, async (c) => {
     const deps = safeDeps(c.get("deps"));
     const input = c.req.valid("json");
-    const { owner, nonce } = await confirm(
+    const { owner } = await confirm(
       deps,
       { ...input, signature: input.signature as `0x${string}` },
-      c.get("session")!.sub,
+      { ...auditActor(c), id: c.get("session")!.sub },
     );
-    await recordAudit(deps.db, {
-      by: auditActor(c),
-      action: "safe.confirm",
-      recordType: "safeProposal",
-      recordId: input.proposalId,
-      after: { id: input.proposalId, sequence: nonce, owner, method: input.method },
-    });
     const [data] = await listProposals(deps, owner, input.proposalId);
     return c.json({ message: SAFE_MESSAGES.safeConfirmed, data: data! }, 200);
   })

@@ -16,7 +16,7 @@ import type { TestApp } from "../../test/app-fixture.ts";
 import { startSafeApp } from "../../test/chain-app.ts";
 import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
 import { receiptOf } from "../../../scripts/lib/receipt.ts";
-import { keepPayoutIfNamed } from "./open-payouts.ts";
+import { requirePayoutNames } from "./open-payouts.ts";
 
 /**
  * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
@@ -312,29 +312,32 @@ describe("Safe mode", () => {
     expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", named!.id).execute()).toHaveLength(1);
     expect((await remove(other!.id)).body).toEqual({ message: "Incentive Deleted Successfully" });
 
-    // A payout stored after its incentive was deleted (the deletion could not see it) goes with it.
-    const [late] = await t.db
-      .insertInto("app.safe_proposal")
-      .values({
-        chain_id: chain.deployment.chainId,
-        safe: chain.safe.toLowerCase(),
-        nonce: payout.nonce,
-        kind: "payout",
-        to_address: payout.safeTx.to.toLowerCase(),
-        data: payout.safeTx.data,
-        operation: 0,
-        safe_tx_hash: `0x${"e".repeat(64)}`,
-        domain_hash: payout.domainHash,
-        description: JSON.stringify({ action: { kind: "payout", ids: [gone!.id] } }),
-      })
-      .returning("id")
-      .execute();
+    // A payout stored after its incentive was deleted (the deletion could not see it) is rolled back with it.
     await t.db.deleteFrom("app.incentive").where("id", "=", gone!.id).execute();
-    await expect(keepPayoutIfNamed(t.db, late!.id, [gone!.id])).rejects.toMatchObject({
-      status: 404,
-      message: "Incentive not found",
-    });
-    expect(await t.db.selectFrom("app.safe_proposal").select("id").where("id", "=", late!.id).execute()).toEqual([]);
+    const late = `0x${"e".repeat(64)}`;
+    await expect(
+      t.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto("app.safe_proposal")
+          .values({
+            chain_id: chain.deployment.chainId,
+            safe: chain.safe.toLowerCase(),
+            nonce: payout.nonce,
+            kind: "payout",
+            to_address: payout.safeTx.to.toLowerCase(),
+            data: payout.safeTx.data,
+            operation: 0,
+            safe_tx_hash: late,
+            domain_hash: payout.domainHash,
+            description: JSON.stringify({ action: { kind: "payout", ids: [gone!.id] } }),
+          })
+          .execute();
+        await requirePayoutNames(tx, [gone!.id]);
+      }),
+    ).rejects.toMatchObject({ status: 404, message: "Incentive not found" });
+    expect(await t.db.selectFrom("app.safe_proposal").select("id").where("safe_tx_hash", "=", late).execute()).toEqual(
+      [],
+    );
 
     expect((await execute(first, limits)).hint.status).toBe(200);
     expect((await find(payout._id)).state).toBe("replaced");
@@ -374,5 +377,10 @@ describe("Safe mode", () => {
     expect(receipt.status).toBe("success");
     expect((await find(raise._id)).state).toBe("executed");
     expect([await limit("minStakeAmt"), await limit("maxStakeAmt")]).toEqual([pli(3_000_000), pli(5_000_000)]);
+  });
+
+  it("gives proposals made at the same moment each a nonce of its own", async () => {
+    const made = await Promise.all(["1", "2", "3"].map((amount) => propose({ kind: "deposit", amount })));
+    expect(new Set(made.map((p) => p.nonce)).size).toBe(3);
   });
 });

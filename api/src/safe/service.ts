@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import {
   encodeFunctionData,
   getAddress,
@@ -30,10 +31,11 @@ import type { Db } from "../db/database.ts";
 import { planPayout } from "../incentive/index.ts";
 import { getSettings } from "../setting/index.ts";
 import { multipleDivides, SETTING_MESSAGES, stakeLimitCalls } from "../setting/schema.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
 import { checkRecord } from "./record-update.ts";
-import { keepPayoutIfNamed } from "./open-payouts.ts";
+import { requirePayoutNames } from "./open-payouts.ts";
 import {
   SAFE_MESSAGES,
   type SafeAction,
@@ -265,40 +267,89 @@ export async function propose(
   deps: SafeDeps,
   action: SafeAction,
   nonceText: string | undefined,
-  adminId: string,
+  by: AuditActor & { id: string },
   record?: SafeRecord,
 ) {
   const safe = safeOf(deps.config);
   const stored = record ? await checkRecord(deps.db, action, record) : undefined;
   const now = await readSafeNow(deps.chain, safe);
-  let nonce: bigint;
-  if (nonceText !== undefined) {
-    nonce = BigInt(nonceText);
-    if (nonce < now.nonce) throw validationError({ nonce: SAFE_MESSAGES.safeNonceBelowSafe });
-  } else {
-    const queued = await deps.db
-      .selectFrom("app.safe_proposal")
-      .select((eb) => eb.fn.max("nonce").as("highest"))
-      .where("safe", "=", lower(safe))
-      .where("chain_id", "=", deps.config.CHAIN_ID)
-      .where("nonce", ">=", now.nonce.toString())
-      .executeTakeFirst();
-    nonce = queued?.highest === null || queued?.highest === undefined ? now.nonce : BigInt(queued.highest) + 1n;
-  }
+  if (nonceText !== undefined && BigInt(nonceText) < now.nonce)
+    throw validationError({ nonce: SAFE_MESSAGES.safeNonceBelowSafe });
   const built = await build(deps, action);
+  return deps.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.safe-nonce:${deps.config.CHAIN_ID}:${lower(safe)}`}))`.execute(
+      trx,
+    );
+    const nonce =
+      nonceText !== undefined ? BigInt(nonceText) : await nextFreeNonce(trx, deps.config.CHAIN_ID, safe, now);
+    const result = await storeProposal(trx, deps.config.CHAIN_ID, safe, { action, nonce, built, stored, by });
+    if (result.created) {
+      if (action.kind === "payout") await requirePayoutNames(trx, action.ids);
+      await recordAudit(trx, {
+        by,
+        action: "safe.propose",
+        recordType: "safeProposal",
+        recordId: result.id,
+        after: {
+          id: result.id,
+          kind: action.kind,
+          sequence: nonce.toString(),
+          total: built.total,
+          ...(record ? { record } : {}),
+        },
+      });
+    }
+    return { ...result, nonce, built };
+  });
+}
+
+/**
+ * The next free nonce: one past the highest proposal still ahead of the Safe, or the Safe's own nonce. Read under the
+ * Safe's nonce lock, so two proposals made at once do not take the same one.
+ */
+async function nextFreeNonce(db: Db, chainId: number, safe: Address, now: { nonce: bigint }) {
+  const queued = await db
+    .selectFrom("app.safe_proposal")
+    .select((eb) => eb.fn.max("nonce").as("highest"))
+    .where("safe", "=", lower(safe))
+    .where("chain_id", "=", chainId)
+    .where("nonce", ">=", now.nonce.toString())
+    .executeTakeFirst();
+  return queued?.highest === null || queued?.highest === undefined ? now.nonce : BigInt(queued.highest) + 1n;
+}
+
+/** Stores a built proposal at `nonce`; an identical one already stored is answered instead (`created` false). */
+async function storeProposal(
+  db: Db,
+  chainId: number,
+  safe: Address,
+  {
+    action,
+    nonce,
+    built,
+    stored,
+    by,
+  }: {
+    action: SafeAction;
+    nonce: bigint;
+    built: Built;
+    stored: Awaited<ReturnType<typeof checkRecord>> | undefined;
+    by: { id: string };
+  },
+) {
   const tx = plainSafeTx(built.call, nonce);
-  const row = await deps.db
+  const row = await db
     .insertInto("app.safe_proposal")
     .values({
-      chain_id: deps.config.CHAIN_ID,
+      chain_id: chainId,
       safe: lower(safe),
       nonce: nonce.toString(),
       kind: action.kind,
       to_address: lower(tx.to),
       data: tx.data,
       operation: tx.operation,
-      safe_tx_hash: safeTxHash(deps.config.CHAIN_ID, safe, tx),
-      domain_hash: safeDomainHash(deps.config.CHAIN_ID, safe),
+      safe_tx_hash: safeTxHash(chainId, safe, tx),
+      domain_hash: safeDomainHash(chainId, safe),
       description: JSON.stringify({
         action,
         summary: built.summary,
@@ -307,23 +358,22 @@ export async function propose(
         ...(stored ? { record: { label: stored.label } } : {}),
       }),
       csv_digest: built.csvDigest,
-      proposed_by: adminId,
+      proposed_by: by.id,
       ...(stored ? { record_type: stored.type, record_id: stored.id, record_status: stored.status } : {}),
     })
     .onConflict((oc) => oc.columns(["chain_id", "safe", "safe_tx_hash"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (row && action.kind === "payout") await keepPayoutIfNamed(deps.db, row.id, action.ids);
   const id =
     row?.id ??
     (
-      await deps.db
+      await db
         .selectFrom("app.safe_proposal")
         .select("id")
-        .where("safe_tx_hash", "=", safeTxHash(deps.config.CHAIN_ID, safe, tx))
+        .where("safe_tx_hash", "=", safeTxHash(chainId, safe, tx))
         .executeTakeFirstOrThrow()
     ).id;
-  return { id, nonce, built, created: row !== undefined };
+  return { id, created: row !== undefined };
 }
 
 type ProposalRow = Awaited<ReturnType<typeof proposalRows>>[number];
@@ -501,7 +551,7 @@ export async function listProposals(deps: SafeDeps, viewer: string | undefined, 
 export async function confirm(
   deps: SafeDeps,
   input: { proposalId: string; method: "typedData" | "ethSign"; signature: Hex },
-  adminId: string,
+  by: AuditActor & { id: string },
 ) {
   const safe = safeOf(deps.config);
   const [row] = await proposalRows(deps.db, safe, deps.config.CHAIN_ID, input.proposalId);
@@ -529,17 +579,26 @@ export async function confirm(
   }
   if (!now.owners.some((o) => isAddressEqual(o, owner)))
     throw validationError({ signature: SAFE_MESSAGES.safeNotOwnerSignature });
-  await deps.db
-    .insertInto("app.safe_confirmation")
-    .values({
-      proposal_id: row.id,
-      owner: lower(owner),
-      method: input.method,
-      signature: stored,
-      confirmed_by: adminId,
-    })
-    .onConflict((oc) => oc.columns(["proposal_id", "owner"]).doUpdateSet({ method: input.method, signature: stored }))
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("app.safe_confirmation")
+      .values({
+        proposal_id: row.id,
+        owner: lower(owner),
+        method: input.method,
+        signature: stored,
+        confirmed_by: by.id,
+      })
+      .onConflict((oc) => oc.columns(["proposal_id", "owner"]).doUpdateSet({ method: input.method, signature: stored }))
+      .execute();
+    await recordAudit(trx, {
+      by,
+      action: "safe.confirm",
+      recordType: "safeProposal",
+      recordId: row.id,
+      after: { id: row.id, sequence: row.nonce, owner, method: input.method },
+    });
+  });
   return { owner, nonce: row.nonce };
 }
 
