@@ -162,6 +162,14 @@ export class LiveHub {
       if (!acceptsSession(facts, subscription.session!.version)) this.end(subscription);
   }
 
+  /** The accounts with a stream open under a session, each once. */
+  streamAccounts(): { type: UserType; id: string }[] {
+    return [...this.byAccount.keys()].map((key) => {
+      const at = key.indexOf(":");
+      return { type: key.slice(0, at) as UserType, id: key.slice(at + 1) };
+    });
+  }
+
   /** Sends a keep-alive to every stream that has been sent nothing for KEEP_ALIVE_MS by `now` (the hub's timer's call). */
   sendKeepAlives(now = Date.now()): void {
     for (const subscription of this.all) {

@@ -203,7 +203,16 @@ export function listenToIndexer({
     if (fresh.length > 0) onAnnounced([...new Set([...topicsByWallet.values()].flatMap((topics) => [...topics]))]);
     for (const [wallet, topics] of topicsByWallet)
       hub.publish({ block: hub.latestBlock() ?? 0, topics: [...topics], wallets: wallet ? [wallet] : [] });
-    for (const { type, id } of accounts.values()) {
+    await recheckSessions(accounts.values());
+    if (prunedAt === null || performance.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = performance.now();
+      await pruneAnnouncements(db);
+    }
+  }
+
+  /** Reads `accounts` afresh and ends their streams whose session they no longer accept. */
+  async function recheckSessions(accounts: Iterable<{ type: UserType; id: string }>) {
+    for (const { type, id } of accounts) {
       forgetAccount(type, id);
       const facts = await readAccountFacts(db, type, id).catch((error: unknown) => {
         log.error(
@@ -213,10 +222,6 @@ export function listenToIndexer({
         return undefined;
       });
       hub.sessionsChanged(type, id, facts);
-    }
-    if (prunedAt === null || performance.now() - prunedAt > PRUNE_EVERY_MS) {
-      prunedAt = performance.now();
-      await pruneAnnouncements(db);
     }
   }
 
@@ -242,6 +247,9 @@ export function listenToIndexer({
       await next.connect();
       await next.query(`LISTEN "${INDEXER_CHANNEL}"; LISTEN "${REVIEW_CHANNEL}"; LISTEN "${ANSWER_CHANNEL}"`);
       client = next;
+      // Announcements made while this connection was down may be pruned before they are read: every open stream's
+      // account is read again, so a session ended meanwhile ends its streams now.
+      await recheckSessions(hub.streamAccounts());
       hub.answers.setListening(true);
       chainScan.wake();
       announcementRead.wake();

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { waitFor } from "../../../scripts/lib/wait.ts";
@@ -110,6 +111,24 @@ describe("a live stream lasts as long as its session", () => {
       clientAddress: "127.0.0.1",
     });
     await ends(stream, "the admin's stream to end");
+  });
+
+  it("ends when its session ended while the listener's connection was down and the announcement is gone", async () => {
+    const operator = await newOperator(t);
+    const stream = await open(operator.token);
+    await publish([operator.wallet], [stream]);
+    // The session ends with no announcement (the triggers off for this transaction): one pruned before it was read.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await trx
+        .updateTable("app.operator")
+        .set({ session_version: sql`session_version + 1` })
+        .where("wallet_address", "=", operator.wallet)
+        .execute();
+    });
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE application_name = 'pli-api-live' AND datname = current_database()`.execute(t.db);
+    await ends(stream, "the stream to end once the listener is back");
   });
 
   it("ends when its token expires", async () => {
