@@ -1,4 +1,5 @@
 import type { LookupAddress } from "node:dns";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
@@ -187,6 +188,27 @@ describe("deliveries to different webhooks do not wait on each other", () => {
     await queue.idle();
     expect(slow.received.map((request) => JSON.parse(request.body).id)).toEqual(events);
     expect(slow.state.mostOpen).toBe(1);
+  });
+
+  it("counts a message the receiver took as delivered even when its attempt cannot be logged, and posts it once", async () => {
+    const owner = await newOperator(t);
+    const hook = await addHook(owner.token, `${healthy.url}/unlogged`);
+    await recordWebhookMessage(t.db, await operatorIdOf(owner.wallet), testMessage("unlogged", new Date()), hook);
+    await sql`CREATE OR REPLACE FUNCTION app.refuse_attempt_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'log refused'; END $$`.execute(
+      t.db,
+    );
+    await sql`CREATE TRIGGER refuse_attempt_log BEFORE INSERT ON app.webhook_attempt FOR EACH ROW EXECUTE FUNCTION app.refuse_attempt_log()`.execute(
+      t.db,
+    );
+    try {
+      const posted = () => healthy.received.filter((request) => request.path === "/unlogged").length;
+      expect(await deliverPendingWebhooks(t.webhookSender)).toMatchObject({ delivered: 1, failed: 0 });
+      await deliverPendingWebhooks(t.webhookSender, new Date(Date.now() + 86_400_000));
+      expect(posted()).toBe(1);
+    } finally {
+      await sql`DROP TRIGGER refuse_attempt_log ON app.webhook_attempt`.execute(t.db);
+      await sql`DROP FUNCTION app.refuse_attempt_log()`.execute(t.db);
+    }
   });
 });
 

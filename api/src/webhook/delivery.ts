@@ -94,24 +94,16 @@ async function attemptDelivery(deps: WebhookSenderDeps, delivery: Claimed): Prom
   );
   const ok = sent.status !== undefined && deliveredStatus(sent.status);
   const error = ok ? null : (sent.error ?? `HTTP ${sent.status}`);
-  await db
-    .insertInto("app.webhook_attempt")
-    .values({
-      webhook_id: delivery.webhook_id,
-      event: delivery.message.event,
-      at: new Date(),
-      http_status: sent.status ?? null,
-      error: sent.error ?? null,
-      latency_ms: Math.round(performance.now() - started),
-    })
-    .execute();
-  await sql`
-    DELETE FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id} AND id <= (
-      SELECT id FROM app.webhook_attempt WHERE webhook_id = ${delivery.webhook_id}
-      ORDER BY id DESC OFFSET ${WEBHOOK_LIMITS.logKept} LIMIT 1
-    )
-  `.execute(db);
   const fields = { webhookId: delivery.webhook_id, event: delivery.message.event, attempt: delivery.attempts };
+  // The attempt log is what the operator reads of it; failing to write it must not make a delivered message a failed
+  // one (it would be posted again).
+  await logAttempt(db, delivery.webhook_id, {
+    event: delivery.message.event,
+    at: new Date(),
+    http_status: sent.status ?? null,
+    error: sent.error ?? null,
+    latency_ms: Math.round(performance.now() - started),
+  }).catch((failure: unknown) => deps.log.error({ ...fields, err: failure }, "webhook attempt not logged"));
   if (ok) {
     deps.log.info(fields, "webhook delivered");
     return {
@@ -177,6 +169,24 @@ export async function deliverPendingWebhooks(deps: WebhookSenderDeps, now?: Date
   await sender.fill();
   await sender.idle();
   return { delivered: sender.tally.delivered, failed: sender.tally.failed };
+}
+
+/** Adds an attempt to the webhook's log, keeping its last WEBHOOK_LIMITS.logKept. */
+async function logAttempt(
+  db: Db,
+  webhookId: string,
+  attempt: { event: string; at: Date; http_status: number | null; error: string | null; latency_ms: number },
+) {
+  await db
+    .insertInto("app.webhook_attempt")
+    .values({ webhook_id: webhookId, ...attempt })
+    .execute();
+  await sql`
+    DELETE FROM app.webhook_attempt WHERE webhook_id = ${webhookId} AND id <= (
+      SELECT id FROM app.webhook_attempt WHERE webhook_id = ${webhookId}
+      ORDER BY id DESC OFFSET ${WEBHOOK_LIMITS.logKept} LIMIT 1
+    )
+  `.execute(db);
 }
 
 /**
