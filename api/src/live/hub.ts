@@ -128,8 +128,9 @@ export class LiveHub {
   }
 
   /**
-   * Sends `event` to the streams it concerns; an operator's stream whose wallet has an entry in `stakeTotals` (wallet
-   * -> wei) gets that entry alone as the event's tillStake, never another wallet's.
+   * Sends `event` to the streams it concerns; an operator's stream gets it naming its own wallet alone, and when that
+   * wallet has an entry in `stakeTotals` (wallet -> wei) that entry alone as the event's tillStake: never another
+   * operator's wallet or total.
    */
   publish(event: LiveEvent, stakeTotals?: ReadonlyMap<string, string>): void {
     this.answers.changed();
@@ -148,7 +149,7 @@ export class LiveHub {
       const streams = this.byWallet.get(wallet);
       if (!streams) continue;
       const tillStake = stakeTotals?.get(wallet);
-      const own = tillStake === undefined ? event : { ...event, tillStake };
+      const own = { ...event, wallets: [wallet], ...(tillStake === undefined ? {} : { tillStake }) };
       for (const subscription of streams) deliver(subscription, own);
     }
   }

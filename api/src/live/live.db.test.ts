@@ -114,8 +114,8 @@ describe("live events over Server-Sent Events", () => {
       timeoutMs: 5_000,
       intervalMs: 5,
     });
-    expect(streamA.received).toEqual([{ block: 44, topics: ["stake"], wallets, tillStake: "1000" }]);
-    expect(streamB.received).toEqual([{ block: 44, topics: ["stake"], wallets, tillStake: "2000" }]);
+    expect(streamA.received).toEqual([{ block: 44, topics: ["stake"], wallets: [walletA], tillStake: "1000" }]);
+    expect(streamB.received).toEqual([{ block: 44, topics: ["stake"], wallets: [walletB], tillStake: "2000" }]);
     expect(streamAdmin.received).toEqual([{ block: 44, topics: ["stake"], wallets }]);
   });
 
