@@ -48,3 +48,7 @@ export async function registerNode(t: TestApp, token: string, n: number): Promis
   expect(response.status).toBe(201);
   return { id: response.body.data._id as string, node: body.nodeAddress as Address };
 }
+
+/** The operator row's id of `wallet` (lowercase 0x). */
+export const operatorIdOf = async (db: Db, wallet: string) =>
+  (await db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow()).id;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYST_TEST_PASSWORD, connectAsAnalyst } from "../../../test/analyst.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
+import { operatorIdOf } from "../../test/nodes.ts";
 import { provisionAdmin } from "../admin/provision.ts";
 import { recordAudit } from "../audit/repository.ts";
 import { API } from "../public-contract/index.ts";
@@ -57,11 +58,7 @@ beforeAll(async () => {
   });
   expect(ticket.status).toBe(201);
 
-  const { id: operatorId } = await t.db
-    .selectFrom("app.operator")
-    .select("id")
-    .where("wallet_address", "=", operator.wallet)
-    .executeTakeFirstOrThrow();
+  const operatorId = await operatorIdOf(t.db, operator.wallet);
   await t.db
     .insertInto("app.webhook")
     .values([

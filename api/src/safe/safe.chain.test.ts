@@ -84,6 +84,26 @@ async function execute(key: Hex, p: Proposal, signatures = p.signatures!) {
   };
 }
 
+/** UnPaid incentive rows of a month's 30 staked days at 1 %, as the accrual writes them. */
+const unpaidIncentives = (rows: { wallet: string; node: string; date: string; token: bigint }[]) =>
+  t.db
+    .insertInto("app.incentive")
+    .values(
+      rows.map((row) => ({
+        wallet: row.wallet.toLowerCase(),
+        node: row.node,
+        date: row.date,
+        token: row.token.toString(),
+        inactive_count: 0,
+        staked_days: 30,
+        accrued_days: 30,
+        percentage: "1",
+        created_at: new Date(),
+      })),
+    )
+    .returning("id")
+    .execute();
+
 beforeAll(async () => {
   app = await startSafeApp();
   ({ t, chain } = app);
@@ -150,23 +170,14 @@ describe("Safe mode", () => {
 
   it("a Pay Now batch is one Safe transaction with its recipients, figures and CSV digest; paid from the chain", async () => {
     const wallets = [chain.as("validator").address, chain.as("standby").address];
-    const rows = await t.db
-      .insertInto("app.incentive")
-      .values(
-        wallets.map((w, i) => ({
-          wallet: w.toLowerCase(),
-          node: `0x${String(i + 1).padStart(40, "a")}`,
-          date: "2026-11-01",
-          token: pli(1_000 * (i + 1)).toString(),
-          inactive_count: 0,
-          staked_days: 30,
-          accrued_days: 30,
-          percentage: "1",
-          created_at: new Date(),
-        })),
-      )
-      .returning("id")
-      .execute();
+    const rows = await unpaidIncentives(
+      wallets.map((w, i) => ({
+        wallet: w,
+        node: `0x${String(i + 1).padStart(40, "a")}`,
+        date: "2026-11-01",
+        token: pli(1_000 * (i + 1)),
+      })),
+    );
     const proposal = await propose({ kind: "payout", ids: rows.map((r) => r.id) });
     expect(proposal.summary).toBe("Pay 2 incentives to 2 wallets: 3000 PLI in 1 payRewards call");
     expect(proposal.recipients).toEqual([
@@ -283,23 +294,14 @@ describe("Safe mode", () => {
   });
 
   it("keeps an UnPaid incentive a payout proposal names until another Safe transaction takes its nonce", async () => {
-    const [named, other, gone] = await t.db
-      .insertInto("app.incentive")
-      .values(
-        ["d1", "d2", "d3"].map((tail) => ({
-          wallet: chain.as("validator").address.toLowerCase(),
-          node: `0x${tail.padStart(40, "0")}`,
-          date: "2026-12-01",
-          token: pli(10).toString(),
-          inactive_count: 0,
-          staked_days: 30,
-          accrued_days: 30,
-          percentage: "1",
-          created_at: new Date(),
-        })),
-      )
-      .returning("id")
-      .execute();
+    const [named, other, gone] = await unpaidIncentives(
+      ["d1", "d2", "d3"].map((tail) => ({
+        wallet: chain.as("validator").address,
+        node: `0x${tail.padStart(40, "0")}`,
+        date: "2026-12-01",
+        token: pli(10),
+      })),
+    );
     const remove = (id: string) => t.call("POST", API.incentive.delete, { token: admin, body: { id } });
     const limits = (await queue()).find((p) => p.kind === "stakeLimits" && p.state === "ready")!;
     const payout = await propose({ kind: "payout", ids: [named!.id] }, limits.nonce);

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus } from "../../test/jobs.ts";
-import { newOperator } from "../../test/nodes.ts";
+import { newOperator, operatorIdOf } from "../../test/nodes.ts";
 import {
   startMisbehavingReceiver,
   startWebhookReceiver,
@@ -62,9 +62,6 @@ const addHook = async (token: string, url: string, kind = "json") => {
 const sendTest = (token: string, id: string) => t.call("POST", API.webhook.test, { token, body: { _id: id } });
 const attemptLog = async (token: string, id: string) =>
   (await t.call("GET", `${API.webhook.deliveries}?webhookId=${id}`, { token })).body.data;
-const operatorIdOf = async (wallet: string) =>
-  (await t.db.selectFrom("app.operator").select("id").where("wallet_address", "=", wallet).executeTakeFirstOrThrow())
-    .id;
 const withDeadline = (attemptDeadlineMs: number): WebhookSenderDeps => ({ ...t.webhookSender, attemptDeadlineMs });
 const elapsedSince = (started: number) => performance.now() - started;
 
@@ -161,7 +158,7 @@ describe("deliveries to different webhooks do not wait on each other", () => {
     const owner = await newOperator(t);
     const first = await addHook(owner.token, `${slow.url}/first`);
     const second = await addHook(owner.token, `${slow.url}/second`);
-    const operatorId = await operatorIdOf(owner.wallet);
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     const events = ["order-1", "order-2", "order-3", "order-4"];
     for (const event of events) await recordWebhookMessage(t.db, operatorId, testMessage(event, new Date()), first);
     await recordWebhookMessage(t.db, operatorId, testMessage("beside", new Date()), second);
@@ -178,7 +175,7 @@ describe("deliveries to different webhooks do not wait on each other", () => {
     const slow = await receiverThat("slow");
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${slow.url}/overlapping`);
-    const operatorId = await operatorIdOf(owner.wallet);
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     const events = ["overlap-1", "overlap-2", "overlap-3"];
     for (const event of events) await recordWebhookMessage(t.db, operatorId, testMessage(event, new Date()), hook);
 
@@ -193,7 +190,7 @@ describe("deliveries to different webhooks do not wait on each other", () => {
   it("counts a message the receiver took as delivered even when its attempt cannot be logged, and posts it once", async () => {
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${healthy.url}/unlogged`);
-    await recordWebhookMessage(t.db, await operatorIdOf(owner.wallet), testMessage("unlogged", new Date()), hook);
+    await recordWebhookMessage(t.db, await operatorIdOf(t.db, owner.wallet), testMessage("unlogged", new Date()), hook);
     await sql`CREATE OR REPLACE FUNCTION app.refuse_attempt_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'log refused'; END $$`.execute(
       t.db,
     );
@@ -244,7 +241,7 @@ describe("finished deliveries", () => {
   it(`are pruned after ${WEBHOOK_LIMITS.finishedKeptDays} days by a daily job; recent and waiting ones stay, and still keep an event from going twice`, async () => {
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${healthy.url}/pruned`);
-    const operatorId = await operatorIdOf(owner.wallet);
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     const row = (event: string, created: number, done: number | null) => ({
       webhook_id: hook,
@@ -288,7 +285,7 @@ describe("a disabled or removed operator's webhooks", () => {
     const admin = await t.adminToken(await t.addAdmin());
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${healthy.url}/disabled-operator`, "discord");
-    const operatorId = await operatorIdOf(owner.wallet);
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     expect((await sendTest(owner.token, hook)).status).toBe(200);
     const access = (enabled: boolean) =>
       t.call("POST", API.operator.access, { token: admin, body: { _id: operatorId, enabled } });
@@ -322,7 +319,7 @@ describe("a disabled or removed operator's webhooks", () => {
     const admin = await t.adminToken(await t.addAdmin());
     const owner = await newOperator(t);
     const hook = await addHook(owner.token, `${healthy.url}/removed-operator`);
-    const operatorId = await operatorIdOf(owner.wallet);
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     const removed = await t.call("POST", API.validator.delete, {
       token: admin,
       body: { walletAddress: owner.wallet },

@@ -3,7 +3,7 @@ import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { nodeWithStatus, operatorWithActiveNode, submitJob } from "../../test/jobs.ts";
-import { newOperator } from "../../test/nodes.ts";
+import { newOperator, operatorIdOf } from "../../test/nodes.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, NODE_STATUS } from "../public-contract/index.ts";
@@ -223,11 +223,7 @@ describe("webhook delivery in each kind's own format (a local HTTP receiver)", (
     });
     expect((await list(t, owner.token)).data[0]).toMatchObject({ enabled: true, lastAttempt: { httpStatus: 200 } });
 
-    const { id: operatorId } = await t.db
-      .selectFrom("app.operator")
-      .select("id")
-      .where("wallet_address", "=", owner.wallet)
-      .executeTakeFirstOrThrow();
+    const operatorId = await operatorIdOf(t.db, owner.wallet);
     await t.db
       .updateTable("app.webhook")
       .set({ failures_in_row: WEBHOOK_LIMITS.disableAfterFailures - 1 })
