@@ -38,6 +38,12 @@ export const txHashSchema = z
 
 export const deleteByIdSchema = z.object({ id: idSchema });
 
+/**
+ * A search term that is hex after XDC's address prefix (an address or part of one, as XDCPay and XDCScan show it):
+ * lists search it as its 0x form, which is how every address is stored.
+ */
+const XDC_HEX = /^xdc[0-9a-f]+$/i;
+
 export const listQuerySchema = z.object({
   page: z.coerce.number({ error: "page must be a number" }).int().min(1).default(1),
   limit: z.coerce
@@ -46,7 +52,12 @@ export const listQuerySchema = z.object({
     .min(1)
     .max(LIMITS.maxPageSize)
     .default(LIMITS.pageSize),
-  q: z.string().trim().max(100).default(""),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .default("")
+    .transform((q) => (XDC_HEX.test(q) ? `0x${q.slice(3)}` : q)),
 });
 
 /** How many rows of a list each status filter keeps (its chips beside 'Search by status'), in the chips' order. */

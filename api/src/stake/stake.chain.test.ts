@@ -148,6 +148,10 @@ describe("stakes on a real chain", () => {
     expect(
       (await get(admin, `${API.stake.root}?q=${ofB.node.slice(-6)}`)).docs.map((doc: { _id: string }) => doc._id),
     ).toEqual([`${b.wallet}-${ofB.node.toLowerCase()}`]);
+    expect(
+      (await get(admin, `${API.stake.root}?q=xdc${ofB.node.slice(2)}`)).docs.map((doc: { _id: string }) => doc._id),
+      "an address in XDC's form finds its positions",
+    ).toEqual([`${b.wallet}-${ofB.node.toLowerCase()}`]);
   });
 
   it("an admin reads one position by its _id in any case, as the list shows it; 404 without a position, 400 for a malformed id, 403 for an operator", async () => {
