@@ -4,7 +4,6 @@ import {
   createPublicClient,
   createWalletClient,
   getAddress,
-  http,
   parseEther,
   parseUnits,
   type Abi,
@@ -12,7 +11,7 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEFAULT_SETTINGS, type Deployment } from "@pli/abis";
+import { chainHttp, DEFAULT_SETTINGS, type Deployment } from "@pli/abis";
 import { compile, writeAbis, type Artifact } from "./compile.ts";
 import { receiptOf } from "../../scripts/lib/receipt.ts";
 
@@ -39,7 +38,7 @@ export interface SeedOptions {
 
 function clients(rpcUrl: string, ownerKey: Hex) {
   const account = privateKeyToAccount(ownerKey);
-  const transport = http(rpcUrl);
+  const transport = chainHttp(rpcUrl);
   const publicClient = createPublicClient({ transport });
   const walletClient = createWalletClient({ account, transport });
   return { account, publicClient, walletClient };

@@ -35,6 +35,23 @@ const expected = () => ({
   },
 });
 
+describe("deploying through an XDC node", () => {
+  it("deploys the contracts though the node writes the new contracts' addresses xdc…", async () => {
+    const through = await deployContracts({ rpcUrl: xdc.url, ownerKey: DEV_KEYS.owner });
+    for (const address of Object.values(through.contracts)) expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(
+      await probeChain(xdc.url, {
+        chainId: through.chainId,
+        contracts: {
+          PLI_TOKEN_ADDRESS: through.contracts.pliToken,
+          STAKING_ADDRESS: through.contracts.stakingRewards,
+          FARM_ADDRESS: through.contracts.pluginFarm,
+        },
+      }),
+    ).toMatchObject({ chainId: 51 });
+  });
+});
+
 describe("the start's probe of the chain endpoint", () => {
   it("finds an XDC node as it is: xdc addresses, no fee methods, no base fee, 12.5 gwei, 5,000-block logs", async () => {
     expect(await probeChain(xdc.url, expected())).toEqual({
