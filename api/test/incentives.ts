@@ -16,6 +16,13 @@ export const seconds = (iso: string) => BigInt(Date.parse(iso.endsWith("Z") ? is
 export const atChainTime = (app: ChainApp, iso: string) =>
   app.chain.testClient.setNextBlockTimestamp({ timestamp: seconds(iso) });
 
+/** The chain's clock moved to `iso` by an empty block, indexed: a simulated month has ended on the chain. */
+export async function chainPast(app: ChainApp, iso: string) {
+  await atChainTime(app, iso);
+  await app.chain.testClient.mine({ blocks: 1 });
+  await app.synced();
+}
+
 /** An admin and two operators (the dev validator and standby wallets), each holding 1,000,000 PLI to stake. */
 export async function adminAndTwoOperators(app: ChainApp) {
   const admin = await app.t.adminToken(await app.t.addAdmin());

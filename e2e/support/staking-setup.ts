@@ -192,8 +192,8 @@ export const incentiveRows = async (stack: SharedStack, token: string): Promise<
   (await callApi<Paged<IncentiveResponse>>(stack, `${API.incentive.root}?limit=10`, token)).docs;
 
 /**
- * Runs the API's own accrual with its clock at the start of the `months`-th month after the one of `stakedAt` (`chain`
- * tells it where the chain's head is) until no month waits on the indexer and the operator of `token` has one
+ * Runs the API's own accrual with its clock (`now` and `until`) at the start of the `months`-th month after the one of
+ * `stakedAt` (`chain` tells it where the chain's head is) until no month waits on the indexer and the operator of `token` has one
  * incentive row per month: the stake's months accrued.
  *
  * The browser files share one chain, which lives in the current month, and each runs the accrual with a clock moved to
@@ -213,7 +213,7 @@ export async function accrueStakeMonths(
     await waitFor(
       "the stake's months accrued",
       async () =>
-        (await accrueIncentives({ db, chain }, until)).waiting === null &&
+        (await accrueIncentives({ db, chain, now: () => until }, until)).waiting === null &&
         (await incentiveRows(stack, token)).length === months,
       { timeoutMs: 30_000, intervalMs: 250 },
     );

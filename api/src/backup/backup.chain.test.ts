@@ -11,7 +11,7 @@ import { asRole } from "../../../test/roles.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { runScript } from "../../test/cli.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
-import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/incentives.ts";
+import { adminAndTwoOperators, approvedNode, atChainTime, chainPast } from "../../test/incentives.ts";
 import { categoryId, jobBody } from "../../test/jobs.ts";
 import { accrueIncentives } from "../incentive/index.ts";
 import { API, INCENTIVE_STATUS, NODE_STATUS } from "../public-contract/index.ts";
@@ -113,8 +113,7 @@ async function seed(app: ChainApp) {
   await approvedNode(app, admin, seeded.b, 2);
   await atChainTime(app, "2027-01-10T12:00:00");
   await app.chain.mined(app.chain.as("validator").staking.write.stakeTokens([pli(100_000), node.node as Address]));
-  await atChainTime(app, "2027-03-01T08:00:00");
-  await app.synced();
+  await chainPast(app, "2027-03-01T08:00:00");
   await accrueIncentives({ db: t.db, chain: app.chain.publicClient }, new Date("2027-03-01T00:00:00Z"));
 
   const owner = app.chain.as("owner");

@@ -5,7 +5,14 @@ import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
 import { runNpm, runScript } from "../../test/cli.ts";
-import { adminAndTwoOperators, approvedNode, atChainTime, closeServer, nodeStandIn } from "../../test/incentives.ts";
+import {
+  adminAndTwoOperators,
+  approvedNode,
+  atChainTime,
+  chainPast,
+  closeServer,
+  nodeStandIn,
+} from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS } from "../public-contract/index.ts";
 import { runProbeRound, type ProbeSettings } from "../node-monitor/index.ts";
@@ -85,6 +92,15 @@ describe("monthly accrual over simulated months", () => {
     });
     expect(await accrueIncentives(deps(), new Date("2027-01-31T23:59:59Z"))).toEqual({ accrued: [], waiting: null });
     expect(await rows()).toEqual([]);
+    expect(
+      await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z")),
+      "January has not ended on the chain",
+    ).toEqual({
+      accrued: [],
+      waiting: "the indexer has not indexed the chain up to the end of 2027-01 yet",
+    });
+
+    await chainPast(app, "2027-02-01T00:00:00");
 
     expect(await accrueIncentives(deps(), new Date("2027-02-01T00:00:00Z"))).toEqual({
       accrued: [{ month: "2027-01", positions: 2, inserted: 2 }],
@@ -159,6 +175,7 @@ describe("monthly accrual over simulated months", () => {
     });
     expect(inactive.status).toBe(200);
 
+    await chainPast(app, "2027-03-01T00:00:00");
     expect(await accrueIncentives(deps(), new Date("2027-03-01T00:00:00Z"))).toEqual({
       accrued: [{ month: "2027-02", positions: 2, inserted: 2 }],
       waiting: null,
@@ -203,6 +220,7 @@ describe("monthly accrual over simulated months", () => {
       .values({ percentage: "3", effective_from: new Date("2027-05-15T00:00:00Z") })
       .execute();
 
+    await chainPast(app, "2027-06-02T00:00:00");
     const result = await accrueIncentives(deps(), new Date("2027-06-02T00:00:00Z"));
     expect(result).toEqual({
       accrued: [
@@ -259,6 +277,14 @@ describe("monthly accrual over simulated months", () => {
       code: 3,
       stderr: expect.stringContaining("the end of 2027-06"),
     });
+    await expect(
+      cli("2027-08-01", { RPC_URL: t.config.RPC_URL }),
+      "June has not ended on the chain",
+    ).rejects.toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining("the end of 2027-06"),
+    });
+    await chainPast(app, "2027-08-01T00:00:00");
     const done = await cli("2027-08-01", { RPC_URL: t.config.RPC_URL });
     expect(done.stdout).toContain("2027-06 accrued, 1 rows for 2 positions");
     expect(done.stdout).toContain("2027-07 accrued, 1 rows for 2 positions");

@@ -33,6 +33,8 @@ export interface AccrualDeps {
   /** The chain, to tell an indexer at the chain's head (nothing left to index) from one behind. */
   chain?: Pick<PublicClient, "getBlockNumber">;
   log?: Log;
+  /** The time now (the machine's clock by default): a month is taken as indexed at the chain's head only once over. */
+  now?: () => Date;
 }
 
 export interface AccrualResult {
@@ -56,12 +58,16 @@ async function indexedTime(db: Db): Promise<Date | null> {
   }
 }
 
-/** Whether every stake event before `end` is indexed: the indexer has passed `end`, or it is at the chain's head. */
+/**
+ * Whether every stake event before `end` is indexed: the indexer has passed `end`, or `end` is past (on this machine's
+ * clock) and the indexer is at the chain's head (a chain with no block since). A month that has not ended is never
+ * taken as indexed, whatever `until` a run is given: it would be accrued, and kept, before its last days happened.
+ */
 async function indexedUpTo(deps: AccrualDeps, end: Date): Promise<boolean> {
   const time = await indexedTime(deps.db);
   if (time === null) return false;
   if (time.getTime() >= end.getTime()) return true;
-  if (!deps.chain) return false;
+  if (!deps.chain || (deps.now?.() ?? new Date()).getTime() < end.getTime()) return false;
   const [head, indexed] = await Promise.all([deps.chain.getBlockNumber({ cacheTime: 0 }), getIndexedBlock(deps.db)]);
   return indexed !== null && BigInt(indexed) >= head;
 }
@@ -248,7 +254,8 @@ export function incentiveAccrualJob(deps: AccrualDeps, clock: () => Date = () =>
     cron: "7 * * * *",
     expireInSeconds: 15 * 60,
     async run() {
-      const { waiting } = await accrueIncentives(deps, clock());
+      const now = clock();
+      const { waiting } = await accrueIncentives({ ...deps, now: () => now }, now);
       if (waiting) deps.log?.info({ job: "incentive-accrual", waiting }, "incentives waiting");
     },
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
 import type { TestApp } from "../../test/app-fixture.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { adminAndTwoOperators, approvedNode, atChainTime } from "../../test/incentives.ts";
+import { adminAndTwoOperators, approvedNode, atChainTime, chainPast } from "../../test/incentives.ts";
 import { newOperator } from "../../test/nodes.ts";
 import { API, INCENTIVE_STATUS, MESSAGES, PAYOUT_BATCH_SIZE, PAYOUT_GAS } from "../public-contract/index.ts";
 import { createMailer, sendPendingMails } from "../mail/index.ts";
@@ -91,8 +91,7 @@ beforeAll(async () => {
     await atChainTime(app, time);
     await app.chain.mined(app.chain.as(who).staking.write.stakeTokens([amount, nodes[node]!.node]));
   }
-  await atChainTime(app, "2027-03-01T08:00:00");
-  await app.synced();
+  await chainPast(app, "2027-03-01T08:00:00");
   expect(
     (await accrueIncentives({ db: t.db, chain: app.chain.publicClient }, new Date("2027-03-01T00:00:00Z"))).accrued,
   ).toHaveLength(2);

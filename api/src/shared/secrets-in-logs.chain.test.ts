@@ -5,7 +5,7 @@ import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../../test/chain.ts";
 import { totpCode } from "../../../test/sessions.ts";
 import { startChainApp } from "../../test/chain-app.ts";
-import { approvedNode, atChainTime } from "../../test/incentives.ts";
+import { approvedNode, atChainTime, chainPast } from "../../test/incentives.ts";
 import { accrueIncentives } from "../incentive/accrual.ts";
 import { HANDLER } from "../handlers.ts";
 import { sendPendingMails } from "../mail/outbox.ts";
@@ -96,8 +96,7 @@ async function adminPaysOperator(admin: string, operator: { token: string; addre
   const { node } = await approvedNode(app, admin, operator, 1);
   await atChainTime(app, "2027-01-10T12:00:00");
   await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(100_000), node]));
-  await atChainTime(app, "2027-03-01T08:00:00");
-  await synced();
+  await chainPast(app, "2027-03-01T08:00:00");
   await accrueIncentives({ db: t.db, chain: chain.publicClient, log: t.logs.log }, new Date("2027-03-01T00:00:00Z"));
   await chain.fund("owner", pli(10_000));
   await chain.mined(chain.as("owner").staking.write.depositReward([pli(10_000)]));
