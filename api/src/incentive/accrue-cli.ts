@@ -1,8 +1,9 @@
 /**
  * `npm run incentives:accrue -- --until YYYY-MM-DD`: accrues every month due on that day (the months
  * before its month) that is not accrued yet, as the scheduler does every hour; for operations after
- * downtime or to back-fill. DATABASE_URL is required; with RPC_URL, an indexer at the chain's head
- * counts as caught up. Exit codes: 0 done, 2 bad input, 3 months left waiting for the indexer, 1 failed.
+ * downtime or to back-fill. DATABASE_URL is required; with RPC_URL, for a month that has ended, an
+ * indexer at the chain's head counts as caught up. Exit codes: 0 done, 2 bad input, 3 months left
+ * waiting for the indexer (or for their end), 1 failed.
  */
 import { parseArgs } from "node:util";
 import { createChainClient } from "../chain/client.ts";
