@@ -103,6 +103,7 @@ beforeAll(async () => {
       incentive(owner.wallet, node, firstOf(-1), 25n * E18),
       incentive(owner.wallet, node, firstOf(0), 24n * E18),
       incentive(owner.wallet, OTHER_NODE, firstOf(-2), 10n * E18),
+      incentive(owner.wallet, OTHER_NODE, firstOf(-1), 0n),
     ])
     .execute();
   // Today the portal node was inactive: the running month loses that day.
@@ -151,6 +152,8 @@ describe("an operator's earnings", () => {
     expect(portal.realisedYield).toBe("30.00");
     const other = body.nodes.find((n) => n.nodeAddress === OTHER_NODE)!;
     expect(other).toMatchObject({ name: null, paidLastYear: (10n * E18).toString() });
+    expect(other.accrued, "a month of 0 is never paid, so it awaits nothing").toEqual([]);
+    expect(other.nextPayment).toBe(plusDays(firstOf(1), 30));
     // 10 PLI on 100 PLI for 100 days: 36.50 % a year (less by the milliseconds between the test's clock and the API's).
     expect(Number(other.realisedYield)).toBeCloseTo(36.5, 1);
   });

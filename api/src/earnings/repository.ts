@@ -93,8 +93,9 @@ function figuresOf(facts: Facts, node: string, now: Date) {
       .reduce((sum, row) => sum + BigInt(row.amount), 0n),
     running: month === running.month,
   }));
+  // A row of 0 (a month of inactive days only) is never paid (the contract refuses 0): it is not awaiting payment.
   const accrued = incentives
-    .filter((row) => !paidKeys.has(row.date_key))
+    .filter((row) => !paidKeys.has(row.date_key) && BigInt(row.token) > 0n)
     .map((row) => ({
       month: earnedMonthOf(row.date),
       date: row.date,
