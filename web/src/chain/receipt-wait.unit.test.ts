@@ -23,6 +23,8 @@ const clients = () => {
   };
 };
 const elsewhere = "0x00000000000000000000000000000000000000b0";
+/** How long the first transaction stays pending before its replacement is sent. */
+const REPLACE_AFTER_MS = 1_500;
 
 /**
  * A transfer sent while the chain holds it unmined, then `replace` sent with the same nonce at a higher fee (as a
@@ -39,7 +41,9 @@ async function replaced(replace: { to: Hex; value: bigint }): Promise<{ receiptO
       (receipt) => ({ receiptOf: receipt.transactionHash }),
       (error: unknown) => ({ failure: (error as TxFlowError).failure }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // viem learns the first transaction's nonce from the node while it is pending; replaced before that, it cannot tell
+    // a replacement from a transaction it has not seen yet. A loaded machine may take a while to ask.
+    await new Promise((resolve) => setTimeout(resolve, REPLACE_AFTER_MS));
     const bumped = { maxFeePerGas: parseGwei("40"), maxPriorityFeePerGas: parseGwei("2") };
     await wallet.sendTransaction({ ...replace, nonce, chain: null, ...bumped });
     await chain.mine({ blocks: 1 });
@@ -49,7 +53,7 @@ async function replaced(replace: { to: Hex; value: bigint }): Promise<{ receiptO
   }
 }
 
-describe("waitForReceipt", () => {
+describe("waitForReceipt", { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await clients().chain.setAutomine(true);
   });
