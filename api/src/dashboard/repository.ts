@@ -1,14 +1,9 @@
 import { sql } from "kysely";
-import {
-  INCENTIVE_STATUS,
-  JOB_STATUS,
-  NODE_STATUS,
-  STAKE_REQUEST_STATUS,
-  TICKET_STATUS,
-} from "../public-contract/domain.ts";
+import { JOB_STATUS, NODE_STATUS, STAKE_REQUEST_STATUS, TICKET_STATUS } from "../public-contract/domain.ts";
 import { STAKE_REQUESTABLE_NODE_STATUSES } from "../stake-request/schema.ts";
 import type { Db } from "../db/database.ts";
 import { stakedSum } from "../stake/index.ts";
+import { dueCondition } from "../incentive/index.ts";
 import { dueCutoff, INCENTIVE_STATUSES } from "../incentive/schema.ts";
 import { DASHBOARD_LIMITS, type NeedsAction } from "./schema.ts";
 
@@ -286,7 +281,7 @@ export async function needsActionCounts(db: Db, now: Date): Promise<Omit<NeedsAc
            (SELECT count(*) FROM app.job WHERE status = ${JOB_STATUS.pending})::int AS "pendingJobs",
            (SELECT count(*) FROM app.stake_request WHERE status = ${STAKE_REQUEST_STATUS.pending})::int AS "pendingStakeRequests",
            (SELECT count(*) FROM app.incentive
-             WHERE status = ${INCENTIVE_STATUS.unPaid} AND date <= ${dueCutoff(now)}::date)::int AS "dueIncentives",
+             WHERE ${dueCondition("app.incentive", dueCutoff(now))})::int AS "dueIncentives",
            (SELECT count(*) FROM app.ticket WHERE status = ${TICKET_STATUS.open})::int AS "ticketsAwaitingReply"
   `.execute(db);
   return rows[0]!;

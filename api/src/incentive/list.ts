@@ -1,11 +1,20 @@
 import { dayRangeBounds, type DayRange } from "../shared/date-range.ts";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
 import { dueCutoff } from "./calendar.ts";
 import { incentives, newestFirst, searchOf, withRelations, type IncentiveRow } from "./repository.ts";
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
 import { INCENTIVE_DUE, type IncentiveListStatus, type IncentiveStatus } from "./rules.ts";
+
+/**
+ * The due rows of `table` (an incentive table or its alias): payable (UnPaid with a token above 0, as isPayable says:
+ * a month of inactive days only accrues a row of 0, which is never paid) and dated on or before `dueBy` (dueCutoff), so
+ * their payment date has come. The admin list's `status=due`, its count and the admin's queue count the same rows.
+ */
+export const dueCondition = (table: string, dueBy: string | RawBuilder<unknown>) =>
+  sql<boolean>`${sql.ref(`${table}.status`)} = ${sql.lit(INCENTIVE_STATUS.unPaid)} AND ${sql.ref(`${table}.token`)} > 0
+    AND ${sql.ref(`${table}.date`)} <= ${dueBy}::date`;
 
 /**
  * Who and what: everybody's or one wallet's rows (`own`), by status, by 0x prefix, and only the unpaid ones whose
@@ -39,7 +48,7 @@ function matching(db: Db, shape: Shape, v: Values, literal = false) {
         eb("i.paid_tx", "like", value(v.pattern!)),
       ]),
     );
-  if (shape.includes("+due")) query = query.where(sql<boolean>`i.date <= ${value(v.dueBy!)}::date`);
+  if (shape.includes("+due")) query = query.where(dueCondition("i", value(v.dueBy!)));
   return query;
 }
 
@@ -151,10 +160,7 @@ export async function incentiveStatusCounts(
         .groupBy("status")
         .select(["status", (eb) => eb.fn.countAll<string>().as("count")])
     : db.selectFrom("app.incentive_status_count").select(["status", sql<string>`count::text`.as("count")]);
-  let dueRows = db
-    .selectFrom("app.incentive")
-    .where("status", "=", INCENTIVE_STATUS.unPaid)
-    .where(sql<boolean>`date <= ${dueCutoff(now)}::date`);
+  let dueRows = db.selectFrom("app.incentive").where(dueCondition("app.incentive", dueCutoff(now)));
   if (wallet) dueRows = dueRows.where("wallet", "=", wallet);
   const [rows, due] = await Promise.all([
     perStatus.execute(),

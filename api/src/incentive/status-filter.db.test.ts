@@ -5,7 +5,8 @@ import { API, INCENTIVE_STATUS } from "../public-contract/index.ts";
 
 /**
  * The incentive list's status filter (issue 44): `status=due` keeps exactly the unpaid incentives whose payment date
- * has come, the rows the admin's Needs action counts; the chips' counts come per role from the server.
+ * has come, the rows the admin's Needs action counts; the chips' counts come per role from the server. A row of 0 (a month
+ * of inactive days only) is never paid, so it is never due.
  */
 let t: TestAppWithSmtp;
 let admin: string;
@@ -16,11 +17,11 @@ const firstOfMonth = (daysAgo: number) => {
   const at = new Date(Date.now() - daysAgo * 86_400_000);
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString().slice(0, 10);
 };
-const incentive = (wallet: string, date: string, paid?: string) => ({
+const incentive = (wallet: string, date: string, paid?: string, token = "1000") => ({
   wallet,
   node: addressOf(1, "0c"),
   date,
-  token: "1000",
+  token,
   inactive_count: 0,
   staked_days: 30,
   accrued_days: 30,
@@ -44,13 +45,14 @@ beforeAll(async () => {
       incentive(operatorA.wallet, firstOfMonth(0)),
       incentive(operatorA.wallet, firstOfMonth(100), `0x${"ab".repeat(32)}`),
       incentive(operatorB.wallet, firstOfMonth(130)),
+      incentive(operatorB.wallet, firstOfMonth(100), undefined, "0"),
     ])
     .execute();
 });
 afterAll(() => t?.close());
 
 describe("the incentive list's status filter", () => {
-  it("status=due lists exactly the unpaid incentives whose payment date has come, as many as Needs action counts", async () => {
+  it("status=due lists exactly the payable incentives whose payment date has come, as many as Needs action counts", async () => {
     const due = await get(`${API.incentive.root}?status=due&limit=50`, admin);
     expect(due.status).toBe(200);
     const docs = due.body.docs as { walletAddress: string; date: string; status: string }[];
@@ -85,14 +87,14 @@ describe("the incentive list's status filter", () => {
     expect((await get(API.incentive.statusCounts, admin)).body).toEqual({
       counts: [
         { status: INCENTIVE_STATUS.paid, count: 1 },
-        { status: INCENTIVE_STATUS.unPaid, count: 3 },
+        { status: INCENTIVE_STATUS.unPaid, count: 4 },
         { status: "due", count: 2 },
       ],
     });
     expect((await get(API.incentive.statusCounts, operatorB.token)).body).toEqual({
       counts: [
         { status: INCENTIVE_STATUS.paid, count: 0 },
-        { status: INCENTIVE_STATUS.unPaid, count: 1 },
+        { status: INCENTIVE_STATUS.unPaid, count: 2 },
         { status: "due", count: 1 },
       ],
     });
