@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, nodeBody } from "../../test/nodes.ts";
-import { API, MESSAGES, NODE_STATUS, type NodeStatus } from "../public-contract/index.ts";
+import { API, MESSAGES, NODE_STATUS, STAKE_STATUS, type NodeStatus } from "../public-contract/index.ts";
 import { matchesSearch } from "./list.ts";
 
 let t: TestAppWithSmtp;
@@ -191,6 +192,41 @@ describe("delete", () => {
       { from_status: NODE_STATUS.pending, to_status: "Deleted" },
     ]);
     expect((await t.call("POST", API.node.delete, { token: admin, body: { id } })).status).toBe(404);
+  });
+});
+
+describe("delete after a stake", () => {
+  it("waits for the incentive accrual of the month the stake ended in: that month's inactive days go with the node", async () => {
+    const owner = await newOperator(t);
+    const id = await add(owner);
+    const node = await t.db
+      .selectFrom("app.node")
+      .select(["wallet_address", "node_address"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+    const event = (kind: string, at: string, total: string, n: number) =>
+      sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
+        VALUES (${`e${n}`}, ${kind}, ${node.wallet_address}, ${node.node_address}, 100, ${total}, ${`0x${n.toString(16).padStart(64, "0")}`}, ${n}, ${new Date(at)}, 0)`.execute(
+        t.indexerDb,
+      );
+    await event("stake", "2026-09-20T10:00:00Z", "100", 1);
+    await event("unlock", "2026-10-31T23:59:58Z", "100", 2);
+    await event("unstake", "2026-10-31T23:59:59Z", "0", 3);
+    await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, unlocked_at, updated_block)
+      VALUES (${node.wallet_address}, ${node.node_address}, ${STAKE_STATUS.withdraw}, 0, ${new Date("2026-09-20T10:00:00Z")}, ${new Date("2026-09-20T10:00:00Z")}, ${`0x${"1".repeat(64)}`}, ${new Date("2026-10-31T23:59:58Z")}, 3)`.execute(
+      t.indexerDb,
+    );
+    await t.db.insertInto("app.node_inactive_date").values({ node_id: id, day: "2026-10-30" }).execute();
+    const accrued = (month: string) =>
+      t.db.insertInto("app.incentive_accrual_month").values({ month, positions: 1, inserted: 1 }).execute();
+    const remove = () => t.call("POST", API.node.delete, { token: admin, body: { id } });
+
+    await accrued("2026-09-01");
+    expect(await remove()).toMatchObject({ status: 409, body: { error: MESSAGES.deleteBeforeAccrual } });
+    expect((await byId(admin, id)).status).toBe(200);
+    await accrued("2026-10-01");
+    expect((await remove()).body).toEqual({ message: "Node Deleted Successfully" });
   });
 });
 

@@ -136,7 +136,7 @@ describe("nodes on a real chain", () => {
     });
   });
 
-  it("refuses delete while the stake is Stake or Unlock, and Make Active while Unlock; allows delete once withdrawn", async () => {
+  it("refuses delete while the stake is Stake or Unlock, and Make Active while Unlock; allows delete once withdrawn and its month accrued", async () => {
     expect(await remove(first.id)).toMatchObject({ status: 409, body: { error: MESSAGES.deleteWhileStaked } });
     await chain.mined(chain.as("owner").staking.write.unlock([operator.address, first.node]));
     await synced();
@@ -150,7 +150,20 @@ describe("nodes on a real chain", () => {
     await chain.mined(chain.as(operator.key).staking.write.unstake([first.node]));
     await synced();
     expect((await byId(operator.token, first.id)).stake).toEqual({ status: STAKE_STATUS.withdraw, totalStaked: "0" });
-    expect((await remove(first.id)).body.message).toBe("Node Deleted Successfully");
+    expect(await remove(first.id)).toMatchObject({ status: 409, body: { error: MESSAGES.deleteBeforeAccrual } });
+    const withdrawn = await t.db
+      .selectFrom("chain.stake_event")
+      .select((eb) => eb.fn.max("block_time").as("at"))
+      .where("node", "=", first.node.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const at = new Date(withdrawn.at!);
+    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString().slice(0, 10);
+    await t.db.insertInto("app.incentive_accrual_month").values({ month, positions: 0, inserted: 0 }).execute();
+    try {
+      expect((await remove(first.id)).body.message).toBe("Node Deleted Successfully");
+    } finally {
+      await t.db.deleteFrom("app.incentive_accrual_month").where("month", "=", month).execute();
+    }
     const kept = await t.db
       .selectFrom("app.node_status_history")
       .select("to_status")

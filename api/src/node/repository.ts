@@ -255,6 +255,23 @@ export const updateNodeStatus = (tx: Db, id: string, status: NodeStatus, adminNo
     .where("id", "=", id)
     .execute();
 
+/**
+ * Whether the (wallet, node) position's latest stake event falls in a month the incentive accrual has not done yet. Its
+ * incentive for that month is decided by the node's inactive days, which go with the node: a node deleted before then
+ * would have that month accrued as if it had never been inactive. Months are accrued in order, so the latest event's
+ * month is the only one to ask about.
+ */
+export async function stakeAwaitsAccrual(tx: Db, wallet: string, node: string): Promise<boolean> {
+  const { rows } = await sql<{ awaits: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM (SELECT max(block_time) AS last FROM chain.stake_event WHERE wallet = ${wallet} AND node = ${node}) AS e
+      WHERE e.last IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM app.incentive_accrual_month AS m WHERE m.month = date_trunc('month', e.last AT TIME ZONE 'UTC')::date
+      )
+    ) AS awaits`.execute(tx);
+  return rows[0]!.awaits;
+}
+
 export const deleteNodeRow = (tx: Db, id: string) => tx.deleteFrom("app.node").where("id", "=", id).execute();
 
 /** The node as answered; an operator sees the admin's notes only while the node is Return. */

@@ -68,6 +68,8 @@ export const TRANSITION_MESSAGES = {
   activateNeedsStake: "A node can be made Active only while its stake status is Stake",
   stakeOnlyApproved: "Only an Approved node becomes Active when its stake is seen",
   deleteWhileStaked: "A node cannot be deleted while its stake is Stake or Unlock: unlock and withdraw it first",
+  deleteBeforeAccrual:
+    "A node cannot be deleted until the incentives of the month its stake ended in are accrued: that month's inactive days are still needed",
   notAllowed: "You are not allowed to do this",
 } as const;
 

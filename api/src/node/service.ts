@@ -8,6 +8,7 @@ import { recordHistory } from "./history.ts";
 import {
   countNodesTowardLimit,
   deleteNodeRow,
+  stakeAwaitsAccrual,
   insertNode,
   isOwnUpload,
   lockNode,
@@ -148,6 +149,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
             })
           : undefined;
       if (decision.to === NODE_DELETED) {
+        if (await stakeAwaitsAccrual(tx, node.wallet_address, node.node_address))
+          throw new AppError("conflict", TRANSITION_MESSAGES.deleteBeforeAccrual);
         await deleteNodeRow(tx, nodeId);
         await audit(null);
         const historyId = await recordHistory(tx, history);
