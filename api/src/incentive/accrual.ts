@@ -16,6 +16,8 @@ import {
   type Month,
 } from "./calendar.ts";
 import type { Log } from "../shared/logger.ts";
+import { ADVISORY_LOCK } from "../shared/advisory-locks.ts";
+import { markInactiveDays } from "../node-monitor/index.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -26,7 +28,7 @@ const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 export const POSITIONS_PER_COMMIT = 10_000;
 
 /** The lock every instance takes for the accrual, held by the connection of a run for all of its batches. */
-const ACCRUAL_LOCK = sql`hashtext('pli.incentive-accrual')`;
+const ACCRUAL_LOCK = ADVISORY_LOCK.incentiveAccrual;
 
 export interface AccrualDeps {
   db: Db;
@@ -148,13 +150,15 @@ async function insertNew(db: Db, rows: AccrualRow[]) {
 }
 
 /**
- * Accrues one month under a lock shared by every instance, held for the whole run by its connection: each position's
+ * Accrues one month under a lock shared by every instance, held for the whole run by its connection: first the month's
+ * days are judged from the node monitor's counts (markInactiveDays, as a monitor round after the month would judge its
+ * last days: a month is accrued once, and a day marked inactive after it would never be deducted), then each position's
  * row by the accrual rule, inserted unless (wallet, node, date) exists, committed POSITIONS_PER_COMMIT positions at a
  * time; then any payment the chain already has for that date applied, and the month recorded as done with its rows.
  * A run stopped before the month is recorded leaves its committed rows, and the next run (the month not being done)
  * inserts only the missing ones: one row per position, however often it was stopped.
  */
-async function accrueOne(db: Db, month: Month): Promise<{ positions: number; inserted: number } | null> {
+async function accrueOne(db: Db, month: Month, today: string): Promise<{ positions: number; inserted: number } | null> {
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
   const date = accrualDateOf(month);
@@ -167,6 +171,9 @@ async function accrueOne(db: Db, month: Month): Promise<{ positions: number; ins
         .where("month", "=", isoDay(start))
         .executeTakeFirst();
       if (done) return null;
+      await connection
+        .transaction()
+        .execute((trx) => markInactiveDays(trx, { from: isoDay(start), before: isoDay(end), today }));
       const [positions, inactive, rates] = await Promise.all([
         positionEvents(connection, end),
         inactiveDaysByNode(connection, start, end),
@@ -235,7 +242,7 @@ export async function accrueIncentives(deps: AccrualDeps, until: Date): Promise<
       result.waiting = `the indexer has not indexed the chain up to the end of ${monthText(month)} yet`;
       break;
     }
-    const accrued = await accrueOne(deps.db, month);
+    const accrued = await accrueOne(deps.db, month, isoDay(deps.now?.() ?? new Date()));
     if (accrued) {
       result.accrued.push({ month: monthText(month), ...accrued });
       deps.log?.info(

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/lib/ports.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
@@ -339,5 +340,44 @@ describe("node down alerts by webhook", () => {
     expect(await round(false)).toEqual([`**Node Node ${seq} is down**`]);
     expect(await round(false)).toHaveLength(1);
     expect(await round(true)).toEqual([`**Node Node ${seq} is down**`, `**Node Node ${seq} is back up**`]);
+  });
+});
+
+describe("the monitor and the incentive accrual", () => {
+  it("leaves out a late round's counts for a month already accrued, and waits for an accrual that is running", async () => {
+    const id = await addNode("127.0.0.41");
+    const counted = (day: string) =>
+      t.db
+        .selectFrom("app.node_probe_day")
+        .select(["probes", "successes"])
+        .where("node_id", "=", id)
+        .where("day", "=", day)
+        .execute();
+    await runProbeRound(t.db, settings, new Date("2031-04-30T12:00:00Z"));
+    expect(await counted("2031-04-30")).toEqual([{ probes: 1, successes: 0 }]);
+    await t.db
+      .insertInto("app.incentive_accrual_month")
+      .values({ month: "2031-04-01", positions: 1, inserted: 1 })
+      .execute();
+    await runProbeRound(t.db, settings, new Date("2031-04-30T23:55:00Z"));
+    expect(
+      await counted("2031-04-30"),
+      "April is accrued: the round that began on its last day counts nothing",
+    ).toEqual([{ probes: 1, successes: 0 }]);
+
+    const accrual = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await accrual.connect();
+    try {
+      await accrual.query("SELECT pg_advisory_lock(hashtext('pli.incentive-accrual'))");
+      let done = false;
+      const round = runProbeRound(t.db, settings, new Date("2031-05-01T00:05:00Z")).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(done, "a round waits while a month is being accrued").toBe(false);
+      await accrual.query("SELECT pg_advisory_unlock(hashtext('pli.incentive-accrual'))");
+      await round;
+    } finally {
+      await accrual.end();
+    }
+    expect(await counted("2031-05-01")).toEqual([{ probes: 1, successes: 0 }]);
   });
 });

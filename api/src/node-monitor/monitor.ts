@@ -5,6 +5,7 @@ import { healthCrossing, MONITORED_STATUSES, NODE_HEALTH, windowStart, type Node
 import { cronEveryMinutes } from "../scheduler/cron.ts";
 import type { ScheduledJob } from "../scheduler/scheduler.ts";
 import type { Log } from "../shared/logger.ts";
+import { ADVISORY_LOCK } from "../shared/advisory-locks.ts";
 
 /** A day whose share of answered probes is under this is an inactive date. */
 const INACTIVE_BELOW = 0.5;
@@ -106,6 +107,34 @@ async function pruneChecks(tx: Db, now: Date): Promise<void> {
 }
 
 /**
+ * Marks as inactive every day in [from, before) whose share of answered probes stayed under half, and records the
+ * alert mail of each newly marked day (`today` says which are too old to tell). Marking a day again changes nothing.
+ * Each round judges the finished days of its window; the incentive accrual judges a month's days before it accrues
+ * the month, so a month is never accrued before its last day is judged.
+ */
+export async function markInactiveDays(
+  trx: Db,
+  { from, before, today }: { from: string; before: string; today: string },
+) {
+  const marked = await sql<{ node_id: string; day: string }>`
+    INSERT INTO app.node_inactive_date (node_id, day)
+    SELECT node_id, day FROM app.node_probe_day
+    WHERE day >= ${from}::date AND day < ${before}::date AND successes::float8 / probes < ${INACTIVE_BELOW}
+    ON CONFLICT DO NOTHING
+    RETURNING node_id, to_char(day, 'YYYY-MM-DD') AS day`.execute(trx);
+  await recordInactiveDayAlerts(trx, marked.rows, today);
+}
+
+/** Whether the incentives of `day`'s month are accrued: its days are judged for good, and a late round's counts left out. */
+async function monthAccrued(trx: Db, day: string): Promise<boolean> {
+  const { rows } = await sql<{ accrued: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM app.incentive_accrual_month WHERE month = date_trunc('month', ${day}::date)::date) AS accrued`.execute(
+    trx,
+  );
+  return rows[0]!.accrued;
+}
+
+/**
  * One monitor round at `now`: probes every approved node, adds the answers to that UTC day's
  * counters, sets the day's reputation value (the share answered so far), and records as inactive
  * every finished day (up to a month back, so a monitor that was down catches up) whose share stayed
@@ -132,7 +161,8 @@ export async function runProbeRound(
     probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),
   );
   await db.transaction().execute(async (trx) => {
-    if (nodes.length > 0) {
+    await sql`SELECT pg_advisory_xact_lock_shared(${ADVISORY_LOCK.incentiveAccrual})`.execute(trx);
+    if (nodes.length > 0 && !(await monthAccrued(trx, day))) {
       await trx
         .insertInto("app.node_probe_day")
         .values(nodes.map((node, i) => ({ node_id: node.id, day, probes: 1, successes: answers[i] ? 1 : 0 })))
@@ -155,13 +185,7 @@ export async function runProbeRound(
       INSERT INTO app.node_reputation (node_id, day, value)
       SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date
       ON CONFLICT (node_id, day) DO UPDATE SET value = excluded.value`.execute(trx);
-    const marked = await sql<{ node_id: string; day: string }>`
-      INSERT INTO app.node_inactive_date (node_id, day)
-      SELECT node_id, day FROM app.node_probe_day
-      WHERE day < ${day}::date AND day >= ${day}::date - ${CATCH_UP_DAYS}::int AND successes::float8 / probes < ${INACTIVE_BELOW}
-      ON CONFLICT DO NOTHING
-      RETURNING node_id, to_char(day, 'YYYY-MM-DD') AS day`.execute(trx);
-    await recordInactiveDayAlerts(trx, marked.rows, day);
+    await markInactiveDays(trx, { from: windowStart(now, CATCH_UP_DAYS + 1), before: day, today: day });
   });
   return { probed: nodes.length, answered: answers.filter(Boolean).length };
 }
