@@ -49,6 +49,7 @@ import * as m0046 from "./migrations/0046_safe-record-updates.ts";
 import * as m0047 from "./migrations/0047_incentive-sums-unbounded.ts";
 import * as m0048 from "./migrations/0048_change-tables.ts";
 import * as m0049 from "./migrations/0049_passkey-discoverable.ts";
+import * as m0050 from "./migrations/0050_safe-record-from.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -101,4 +102,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0047_incentive-sums-unbounded": m0047,
   "0048_change-tables": m0048,
   "0049_passkey-discoverable": m0049,
+  "0050_safe-record-from": m0050,
 };

@@ -105,6 +105,8 @@ export interface TransitionRequest {
   fields?: Omit<NodeResubmitInput, "_id" | "status">;
   /** Set for an admin's action: it is recorded in the audit trail, in the transition's transaction. */
   audit?: AuditActor;
+  /** Applies only while the node still has `status` (a change asked for earlier): 409 with `refusal` otherwise. */
+  unchanged?: { status: string; refusal: string };
 }
 
 const AUDITED: Partial<Record<NodeAction["kind"], AuditAction>> = {
@@ -125,6 +127,8 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
     .execute(async (tx) => {
       const node = await lockNode(tx, nodeId, ownerId);
       if (!node) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
+      if (request.unchanged && node.status !== request.unchanged.status)
+        throw new AppError("conflict", request.unchanged.refusal);
       const decision = decideTransition(action, actor.type, node.status, {
         stakeStatus: node.stake_status,
         whitelisted: node.whitelisted,

@@ -204,6 +204,57 @@ describe("a record's status saved when its Safe transaction executes", () => {
     expect((await find(proposal._id)).record).toMatchObject({ outcome: "refused", reason: "Node not found" });
   });
 
+  it("an admin's decision after the proposal stands: a node sent back stays Return, a rejected request Rejected", async () => {
+    const another = await newOperator(t);
+    const node = await registerNode(t, another.token, 4);
+    const review = (status: string, adminNotes?: string) =>
+      t.call("POST", API.node.edit, { token: admin, body: { _id: node.id, status, adminNotes } });
+    expect((await review(NODE_STATUS.verified)).status).toBe(200);
+    const proposal = await propose({
+      action: whitelistOf(node.node, another.address),
+      record: { type: "node", id: node.id, status: NODE_STATUS.approved },
+    });
+    expect((await review(NODE_STATUS.return, "Give the node's public IP address")).status).toBe(200);
+    await confirmAndExecute(proposal);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    expect(await statusOf(node.id)).toBe(NODE_STATUS.return);
+    expect(await approvals(node.id)).toHaveLength(0);
+    expect((await find(proposal._id)).record).toMatchObject({
+      outcome: "refused",
+      reason: "The record's status changed after this proposal was made: the update was not saved",
+    });
+
+    expect((await review(NODE_STATUS.approved)).status).toBe(200);
+    const again = await proposeCall({
+      action: whitelistOf(node.node, another.address),
+      record: { type: "node", id: node.id, status: NODE_STATUS.approved },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({ "record.status": "The record already has this status" });
+
+    const asked = await t.call("POST", API.stakeRequest.root, { token: another.token, body: { nodeId: node.id } });
+    expect(asked.status).toBe(201);
+    const requestId = asked.body.data._id as string;
+    const farm = await propose({
+      action: { ...whitelistOf(node.node, another.address), contract: "PluginFarm" },
+      record: { type: "stakeRequest", id: requestId, status: "Approved" },
+    });
+    const rejected = await t.call("POST", API.stakeRequest.updateStatus, {
+      token: admin,
+      body: { _id: requestId, status: "Rejected" },
+    });
+    expect(rejected.status).toBe(200);
+    await confirmAndExecute(farm);
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    const request = await t.db
+      .selectFrom("app.stake_request")
+      .select("status")
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(request.status).toBe("Rejected");
+    expect((await find(farm._id)).record).toMatchObject({ outcome: "refused" });
+  });
+
   it("refuses, as field errors, a transition the status rules do not allow and a proposal for another record", async () => {
     await chain.mined(chain.as("validator").staking.write.stakeTokens([pli(50_000), approved.node]));
     await app.synced();

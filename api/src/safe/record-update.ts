@@ -21,11 +21,15 @@ export const SAFE_EXECUTION_CLIENT = "safe-execution";
 const CLAIM_MINUTES = 10;
 const staleClaim = () => new Date(Date.now() - CLAIM_MINUTES * 60_000);
 
-/** What a proposal stores of its record update: the record's key, the target status and words for the queue. */
+/**
+ * What a proposal stores of its record update: the record's key, the target status, the status the record has now
+ * (the update applies only while it still has it) and words for the queue.
+ */
 export interface StoredRecord {
   type: SafeRecord["type"];
   id: string;
   status: string;
+  from: string;
   label: string;
 }
 
@@ -54,7 +58,8 @@ export async function checkRecord(db: Db, action: SafeAction, record: SafeRecord
         whitelisted: true,
       });
       if (!decision.allowed) throw refused(decision.reason);
-      return { type: "node", id: record.id, status: record.status, label: `Node ${node.name}` };
+      if (node.status === record.status) throw refused(SAFE_MESSAGES.safeRecordAlreadySet);
+      return { type: "node", id: record.id, status: record.status, from: node.status, label: `Node ${node.name}` };
     }
     case "stakeRequest": {
       const request = await db
@@ -73,7 +78,14 @@ export async function checkRecord(db: Db, action: SafeAction, record: SafeRecord
         throw mismatch();
       const decision = decideStakeRequestStatus(request.status, record.status, { farmWhitelisted: true });
       if (!decision.allowed) throw refused(decision.reason);
-      return { type: "stakeRequest", id: record.id, status: record.status, label: `Stake request of ${request.name}` };
+      if (request.status === record.status) throw refused(SAFE_MESSAGES.safeRecordAlreadySet);
+      return {
+        type: "stakeRequest",
+        id: record.id,
+        status: record.status,
+        from: request.status,
+        label: `Stake request of ${request.name}`,
+      };
     }
     case "stake": {
       if (action.kind !== "unlock") throw mismatch();
@@ -82,17 +94,29 @@ export async function checkRecord(db: Db, action: SafeAction, record: SafeRecord
       const position = await findPosition(db, wallet, node);
       if (!position) throw validationError({ "record.type": SAFE_MESSAGES.safeRecordNotFound });
       if (!mayUnlock(position.status)) throw refused(SAFE_MESSAGES.safeUnlockOnlyStaked);
-      return { type: "stake", id: `${wallet}-${node}`, status: record.status, label: `Stake of ${wallet} on ${node}` };
+      return {
+        type: "stake",
+        id: `${wallet}-${node}`,
+        status: record.status,
+        from: position.status,
+        label: `Stake of ${wallet} on ${node}`,
+      };
     }
   }
 }
 
-/** Applies one stored record update through the status route's own service function (audit, mails, webhooks). */
+/**
+ * Applies one stored record update through the status route's own service function (audit, mails, webhooks), only
+ * while the record still has the status it had when proposed (`record_from_status`; null for older proposals).
+ */
 async function applyRecord(
   db: Db,
-  row: { record_type: string; record_id: string; record_status: string },
+  row: { record_type: string; record_id: string; record_status: string; record_from_status: string | null },
   by: AuditActor,
 ) {
+  const unchanged = row.record_from_status
+    ? { status: row.record_from_status, refusal: SAFE_MESSAGES.safeRecordChanged }
+    : undefined;
   switch (row.record_type) {
     case "node":
       await applyTransition(db, {
@@ -100,10 +124,11 @@ async function applyRecord(
         actor: { type: USER_TYPE.admin, id: by.adminId },
         action: { kind: "review", to: NODE_STATUS.approved },
         audit: by,
+        unchanged,
       });
       return;
     case "stakeRequest":
-      await changeStakeRequestStatus(db, row.record_id, STAKE_REQUEST_STATUS.approved, by);
+      await changeStakeRequestStatus(db, row.record_id, STAKE_REQUEST_STATUS.approved, by, unchanged);
       return;
     case "stake": {
       const [wallet, node] = row.record_id.split("-") as [string, string];
@@ -157,7 +182,7 @@ export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
           eb.and([eb("record_outcome", "=", "applying"), eb("record_done_at", "<", staleClaim())]),
         ]),
       )
-      .returning(["record_type", "record_id", "record_status", "proposed_by"])
+      .returning(["record_type", "record_id", "record_status", "record_from_status", "proposed_by"])
       .executeTakeFirst();
     if (!claimed) continue;
     const by: AuditActor = { adminId: claimed.proposed_by, clientAddress: SAFE_EXECUTION_CLIENT };
@@ -168,7 +193,16 @@ export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
         .where("id", "=", id)
         .execute();
     try {
-      await applyRecord(db, claimed as { record_type: string; record_id: string; record_status: string }, by);
+      await applyRecord(
+        db,
+        claimed as {
+          record_type: string;
+          record_id: string;
+          record_status: string;
+          record_from_status: string | null;
+        },
+        by,
+      );
       await done("applied", null);
       applied += 1;
     } catch (error) {

@@ -31,6 +31,8 @@ export const SAFE_MESSAGES = {
   safeRecordNotFound: "No such record",
   safeUnlockOnlyStaked: "Only a stake the chain shows in Stake can be unlocked",
   safeRecordMismatch: "This proposal does not send the chain transaction of this record's status change",
+  safeRecordAlreadySet: "The record already has this status",
+  safeRecordChanged: "The record's status changed after this proposal was made: the update was not saved",
 } as const;
 
 /** What a proposal's state is, derived from the chain each time it is read (never stored). */

@@ -359,7 +359,14 @@ async function storeProposal(
       }),
       csv_digest: built.csvDigest,
       proposed_by: by.id,
-      ...(stored ? { record_type: stored.type, record_id: stored.id, record_status: stored.status } : {}),
+      ...(stored
+        ? {
+            record_type: stored.type,
+            record_id: stored.id,
+            record_status: stored.status,
+            record_from_status: stored.from,
+          }
+        : {}),
     })
     .onConflict((oc) => oc.columns(["chain_id", "safe", "safe_tx_hash"]).doNothing())
     .returning("id")

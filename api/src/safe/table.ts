@@ -23,6 +23,8 @@ export interface SafeProposalTable {
   record_type: string | null;
   record_id: string | null;
   record_status: string | null;
+  /** The record's status when proposed: the update applies only if the record still has it (0050). */
+  record_from_status: string | null;
   record_outcome: string | null;
   record_reason: string | null;
   record_tx_hash: string | null;

@@ -48,12 +48,14 @@ export async function changeStakeRequestStatus(
   id: string,
   to: ReviewedStakeRequestStatus,
   by: AuditActor,
+  unchanged?: { status: string; refusal: string },
 ): Promise<void> {
   await db
     .transaction()
     .execute(async (tx) => {
       const request = await lockStakeRequest(tx, id);
       if (!request) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
+      if (unchanged && request.status !== unchanged.status) throw new AppError("conflict", unchanged.refusal);
       const decision = decideStakeRequestStatus(request.status, to, { farmWhitelisted: request.farm_whitelisted });
       if (!decision.allowed) throw new AppError("conflict", decision.reason);
       await updateStakeRequestStatus(tx, id, to);
