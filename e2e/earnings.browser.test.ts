@@ -66,6 +66,16 @@ async function expectEveryMonthLabelled(section: Locator, figures: Earnings) {
     .poll(() => ticks.allTextContents())
     .toEqual(figures.total.months.map((month) => monthLabel(month.month)));
 }
+/** The drawn bars (boxes with a height) of one series of the earnings chart: 0 earned, 1 expected, 2 paid. */
+async function barsOf(section: Locator, series: number) {
+  const paths = section
+    .getByRole("group", { name: m.earningsPerMonth })
+    .locator(".recharts-bar")
+    .nth(series)
+    .locator("path.recharts-rectangle");
+  const boxes = await Promise.all((await paths.all()).map((path) => path.boundingBox()));
+  return boxes.filter((box) => box !== null && box.height > 0.5);
+}
 /**
  * Every chart of the page names its unit once, PLI on its value axis, and gives the figures there without it (where the
  * unit on each figure wrapped the largest amounts over two lines and crowded a phone's axis).
@@ -227,6 +237,17 @@ describe("what an operator earns, and when", () => {
       .waitFor();
     await section.getByText(m.earningsNothingAccrued).waitFor();
     await expectEveryMonthLabelled(section, figures);
+    // The paid month's Paid bar stands on the axis, beside what the month earned or is expected to, not on top of it.
+    await expect.poll(async () => (await barsOf(section, 2)).length).toBe(1);
+    const [paidBar] = await barsOf(section, 2);
+    const zero = await section
+      .getByRole("group", { name: m.earningsPerMonth })
+      .locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value")
+      .filter({ hasText: /^0$/ })
+      .boundingBox();
+    expect(Math.abs(paidBar!.y + paidBar!.height - (zero!.y + zero!.height / 2))).toBeLessThan(2);
+    for (const bar of [...(await barsOf(section, 0)), ...(await barsOf(section, 1))])
+      expect(Math.abs(bar!.y + bar!.height - (paidBar!.y + paidBar!.height))).toBeLessThan(1);
     await expectPliValueAxes(page, 3);
     await page.setViewportSize(SCREEN_SIZES[1].viewport);
     await expectPliValueAxes(page, 3);

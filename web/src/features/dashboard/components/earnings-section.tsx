@@ -18,7 +18,9 @@ import { dashboardMessages as m } from "../messages";
 type Figures = Earnings["total"];
 
 /**
- * A bar per month, every month labelled (slanted on a phone so twelve fit), the running month in its own colour, on the
+ * A bar per month of what it earned (or, running, is expected to) and one beside it of what was paid for it, both from
+ * the axis (Mantine's `stacked` type would put every series on one stack: a paid month drawn twice its height), every
+ * month labelled (slanted on a phone so twelve fit), the running month in its own colour, on the
  * PLI charts' value axis.
  */
 function EarningsChart({ months }: { months: Figures["months"] }) {
@@ -43,10 +45,9 @@ function EarningsChart({ months }: { months: Figures["months"] }) {
       h={phone ? 300 : 260}
       data={data}
       dataKey="month"
-      type="stacked"
       series={[
-        { name: "earned", label: m.earningsEarned, color: `${TONE_COLORS.warning}.6` },
-        { name: "expected", label: m.earningsExpected, color: `${TONE_COLORS.warning}.3` },
+        { name: "earned", label: m.earningsEarned, color: `${TONE_COLORS.warning}.6`, stackId: "earned" },
+        { name: "expected", label: m.earningsExpected, color: `${TONE_COLORS.warning}.3`, stackId: "earned" },
         { name: "paid", label: m.earningsPaid, color: `${TONE_COLORS.success}.6`, stackId: "paid" },
       ]}
       withLegend
