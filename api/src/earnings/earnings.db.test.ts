@@ -132,12 +132,14 @@ describe("an operator's earnings", () => {
     expect(portal.payments[0]!.paidAt).toBe(ago(20).toISOString());
     expect(portal.accrued).toEqual([
       {
+        node,
         month: firstOf(-2).slice(0, 7),
         date: firstOf(-1),
         token: (25n * E18).toString(),
         paymentDue: plusDays(firstOf(-1), 30),
       },
       {
+        node,
         month: firstOf(-1).slice(0, 7),
         date: firstOf(0),
         token: (24n * E18).toString(),
@@ -153,6 +155,13 @@ describe("an operator's earnings", () => {
     const other = body.nodes.find((n) => n.nodeAddress === OTHER_NODE)!;
     expect(other).toMatchObject({ name: null, paidLastYear: (10n * E18).toString() });
     expect(other.accrued, "a month of 0 is never paid, so it awaits nothing").toEqual([]);
+    // The total lists each node's payments of one month apart, each naming its node.
+    expect(
+      body.total.payments
+        .filter((p) => p.month === firstOf(-3).slice(0, 7))
+        .map((p) => p.node)
+        .sort(),
+    ).toEqual([node, OTHER_NODE].sort());
     expect(other.nextPayment).toBe(plusDays(firstOf(1), 30));
     // 10 PLI on 100 PLI for 100 days: 36.50 % a year (less by the milliseconds between the test's clock and the API's).
     expect(Number(other.realisedYield)).toBeCloseTo(36.5, 1);

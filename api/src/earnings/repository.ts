@@ -97,6 +97,7 @@ function figuresOf(facts: Facts, node: string, now: Date) {
   const accrued = incentives
     .filter((row) => !paidKeys.has(row.date_key) && BigInt(row.token) > 0n)
     .map((row) => ({
+      node,
       month: earnedMonthOf(row.date),
       date: row.date,
       token: BigInt(row.token),
@@ -112,6 +113,7 @@ function figuresOf(facts: Facts, node: string, now: Date) {
     months,
     running,
     payments: payments.map((row) => ({
+      node,
       month: earnedMonthOf(dateOfKey(row.date_key)),
       amount: BigInt(row.amount),
       paidAt: new Date(row.block_time).toISOString(),

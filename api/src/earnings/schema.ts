@@ -43,6 +43,8 @@ const runningMonthSchema = z.object({
 });
 
 const paymentSchema = z.object({
+  /** The node the payment was for (two nodes' payments of one month and amount may share their transaction). */
+  node: z.string(),
   /** The month the payment was earned for. */
   month,
   amount: wei,
@@ -51,6 +53,8 @@ const paymentSchema = z.object({
 });
 
 const accruedSchema = z.object({
+  /** The node the incentive was accrued for. */
+  node: z.string(),
   month,
   /** The incentive's date: the 1st of the month after `month`. */
   date: day,

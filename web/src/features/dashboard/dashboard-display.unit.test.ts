@@ -54,7 +54,13 @@ describe("currentFirstStep", () => {
 });
 
 describe("yieldShown", () => {
-  const payment = { txHash: "0x1", month: "2026-10", amount: "1", paidAt: "2026-11-01T00:00:00Z" };
+  const payment = {
+    node: `0x${"c".repeat(40)}`,
+    txHash: "0x1",
+    month: "2026-10",
+    amount: "1",
+    paidAt: "2026-11-01T00:00:00Z",
+  };
   it("says 'pending' while stake time has earned no payment yet, never 0 %", () => {
     expect(yieldShown({ realisedYield: "0.00", payments: [] }).value).toBe("pending");
     expect(yieldShown({ realisedYield: null, payments: [] }).value).toBe("-");

@@ -139,14 +139,14 @@ function PaymentTables({ figures }: { figures: Figures }) {
         none={m.earningsNoPayment}
         columns={PAYMENT_COLUMNS}
         rows={figures.payments}
-        rowId={(payment) => `${payment.txHash}-${payment.month}-${payment.amount}`}
+        rowId={(payment) => `${payment.txHash}-${payment.node}-${payment.month}`}
       />
       <PaymentTable
         title={m.earningsToBePaid}
         none={m.earningsNothingAccrued}
         columns={ACCRUED_COLUMNS}
         rows={figures.accrued}
-        rowId={(row) => `${row.date}-${row.token}-${row.month}`}
+        rowId={(row) => `${row.node}-${row.date}`}
       />
     </SimpleGrid>
   );
