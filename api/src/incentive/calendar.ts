@@ -65,8 +65,11 @@ export const dueCutoff = (now: Date) => new Date(now.getTime() - NEXT_PAYMENT_DA
 export const paymentDueOf = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + NEXT_PAYMENT_DAYS * DAY_MS).toISOString().slice(0, 10);
 
-/** Spec 2 and 9: an incentive's next payment date is its date plus 30 days, shown as ~ once past. */
+/**
+ * Spec 2 and 9: an incentive's next payment date is its date plus 30 days, shown as ~ once past: from the day after
+ * (UTC), the date itself being the day it is due.
+ */
 export function nextPaymentDate(date: string, now: Date): string {
   const next = paymentDueOf(date);
-  return Date.parse(`${next}T00:00:00Z`) < now.getTime() ? NEXT_PAYMENT_PAST : next;
+  return Date.parse(`${next}T00:00:00Z`) + DAY_MS <= now.getTime() ? NEXT_PAYMENT_PAST : next;
 }

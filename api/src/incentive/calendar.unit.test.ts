@@ -22,6 +22,11 @@ describe("incentive dates", () => {
   it("the next payment date is the date plus 30 days, ~ once past", () => {
     expect(nextPaymentDate("2027-04-01", at("2027-04-20"))).toBe("2027-05-01");
     expect(nextPaymentDate("2027-02-01", at("2027-02-20"))).toBe("2027-03-03");
+    expect(nextPaymentDate("2027-04-01", new Date("2027-05-01T00:00:00Z"))).toBe("2027-05-01");
+    expect(nextPaymentDate("2027-04-01", new Date("2027-05-01T23:59:59.999Z")), "due today, not past").toBe(
+      "2027-05-01",
+    );
+    expect(nextPaymentDate("2027-04-01", new Date("2027-05-02T00:00:00Z"))).toBe("~");
     expect(nextPaymentDate("2027-04-01", at("2027-05-02"))).toBe("~");
   });
 });
