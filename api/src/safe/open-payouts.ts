@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { INCENTIVE_MESSAGES } from "../incentive/schema.ts";
 import { AppError } from "../shared/errors.ts";
+import type { SafeAction } from "./schema.ts";
 
 /**
  * Serialises what names incentives in a Safe payout with what deletes them, for the rest of `db`'s transaction: a
@@ -17,13 +18,22 @@ export async function lockPayoutNames(db: Db): Promise<void> {
  * node and date whatever the portal's record says, so the record stays until another transaction takes that nonce.
  */
 export async function openPayoutNaming(db: Db, safe: string, chainId: number, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("app.safe_proposal as p")
+  const row = await stillToExecute(db, safe, chainId)
     .select("p.nonce")
-    .where("p.chain_id", "=", chainId)
-    .where("p.safe", "=", safe.toLowerCase())
     .where("p.kind", "=", "payout")
     .where(sql<boolean>`p.description->'action'->'ids' @> ${JSON.stringify([id])}::jsonb`)
+    .orderBy("p.nonce")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.nonce ?? null;
+}
+
+/** The proposals to `safe` on `chainId` that can still execute: nothing has executed at their nonce, the Safe's own. */
+const stillToExecute = (db: Db, safe: string, chainId: number) =>
+  db
+    .selectFrom("app.safe_proposal as p")
+    .where("p.chain_id", "=", chainId)
+    .where("p.safe", "=", safe.toLowerCase())
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -38,12 +48,7 @@ export async function openPayoutNaming(db: Db, safe: string, chainId: number, id
       "p.nonce",
       ">=",
       sql<string>`coalesce((SELECT s.nonce FROM chain.safe_state AS s WHERE s.safe = ${safe.toLowerCase()}), 0)`,
-    )
-    .orderBy("p.nonce")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.nonce ?? null;
-}
+    );
 
 /**
  * Refuses (404) a payout proposal whose incentives are not all there any more, inside the transaction that stores it:
@@ -58,4 +63,32 @@ export async function requirePayoutNames(db: Db, ids: string[]): Promise<void> {
     .where("id", "in", unique)
     .executeTakeFirstOrThrow();
   if (Number(found.n) !== unique.length) throw new AppError("notFound", INCENTIVE_MESSAGES.incentiveNotFound);
+}
+
+/**
+ * The nonce of a proposal to `safe` still to execute (as openPayoutNaming) at a nonce other than `nonce` that does what
+ * `action` does and would make it fail on chain: a payout paying one of its incentives, an unlock of the same stake.
+ * Its Safe transaction would revert, and the Safe cannot pass a nonce that does not execute: every later proposal would
+ * wait behind it. Null when there is none (or `action` cannot clash).
+ */
+export async function queuedClash(
+  db: Db,
+  { safe, chainId, nonce }: { safe: string; chainId: number; nonce: bigint },
+  action: SafeAction,
+): Promise<string | null> {
+  if (action.kind !== "payout" && action.kind !== "unlock") return null;
+  const same =
+    action.kind === "payout"
+      ? sql<boolean>`p.description->'action'->'ids' ?| ${action.ids}::text[]`
+      : sql<boolean>`lower(p.description->'action'->>'wallet') = ${action.wallet.toLowerCase()}
+          AND lower(p.description->'action'->>'node') = ${action.node.toLowerCase()}`;
+  const row = await stillToExecute(db, safe, chainId)
+    .where("p.kind", "=", action.kind)
+    .where("p.nonce", "!=", nonce.toString())
+    .where(same)
+    .select("p.nonce")
+    .orderBy("p.nonce")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.nonce ?? null;
 }

@@ -381,6 +381,58 @@ describe("Safe mode", () => {
     expect([await limit("minStakeAmt"), await limit("maxStakeAmt")]).toEqual([pli(3_000_000), pli(5_000_000)]);
   });
 
+  it("refuses what would fail on chain behind a queued proposal and hold up the queue", async () => {
+    const [a, b] = await unpaidIncentives(
+      ["e4", "e5"].map((tail) => ({
+        wallet: chain.as("validator").address,
+        node: `0x${tail.padStart(40, "0")}`,
+        date: "2026-12-01",
+        token: 1n,
+      })),
+    );
+    const proposeCall = (action: Record<string, unknown>, nonce?: string) =>
+      t.call("POST", API.safe.proposals, { token: admin, body: { action, nonce } });
+    const queued =
+      "A Safe proposal still to execute already does this: it would fail on chain after that one and hold up the queue. Execute that one, or propose at its nonce to replace it";
+
+    const first = await propose({ kind: "payout", ids: [a!.id] });
+    const again = await proposeCall({ kind: "payout", ids: [b!.id, a!.id] });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(queued);
+    const replaced = await propose({ kind: "payout", ids: [a!.id, b!.id] }, first.nonce);
+    expect(replaced.nonce).toBe(first.nonce);
+
+    const stake = { kind: "unlock", wallet: chain.as("validator").address, node: `0x${"e6".padStart(40, "0")}` };
+    await propose(stake);
+    const twice = await proposeCall({ ...stake, node: stake.node.toUpperCase().replace("0X", "0x") });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe(queued);
+
+    const next = BigInt((await propose({ kind: "deposit", amount: "1" })).nonce) + 1n;
+    const ahead = await proposeCall({ kind: "deposit", amount: "1" }, (next + 1n).toString());
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.errors).toEqual({
+      nonce: "The nonce must be a queued proposal's (to replace it) or the next free one",
+    });
+
+    const many = await unpaidIncentives(
+      Array.from({ length: 301 }, (_, i) => ({
+        wallet: chain.as("validator").address,
+        node: `0x${(0xf000 + i).toString(16).padStart(40, "0")}`,
+        date: "2026-12-01",
+        token: 1n,
+      })),
+    );
+    const large = await proposeCall({ kind: "payout", ids: many.map((row) => row.id) });
+    expect(large.status).toBe(400);
+    expect(large.body.error, "the message a Pay Now dialog shows").toBe(large.body.errors["action.ids"]);
+    expect(large.body.errors).toEqual({
+      "action.ids":
+        "A Safe payout pays at most 300 incentives, one transaction within a block's gas: propose the rest in another",
+    });
+    expect((await proposeCall({ kind: "payout", ids: many.slice(0, 300).map((row) => row.id) })).status).toBe(200);
+  });
+
   it("gives proposals made at the same moment each a nonce of its own", async () => {
     const made = await Promise.all(["1", "2", "3"].map((amount) => propose({ kind: "deposit", amount })));
     expect(new Set(made.map((p) => p.nonce)).size).toBe(3);

@@ -2,8 +2,15 @@ import { z } from "zod";
 import { addressSchema } from "@pli/abis";
 import { NODE_STATUS, STAKE_REQUEST_STATUS, STAKE_STATUS } from "../public-contract/domain.ts";
 import { featureContract } from "../public-contract/feature.ts";
+import { PAYOUT_BATCH_SIZE } from "../incentive/schema.ts";
 import { PLI_AMOUNT } from "../shared/pli.ts";
 import { idSchema, txHashSchema } from "../shared/schema.ts";
+
+/**
+ * The most payRewards calls one Safe payout makes: they execute as one Safe transaction, which must fit in a block
+ * (each call of PAYOUT_BATCH_SIZE entries takes up to 2,100,000 gas: ten take 21 million, inside a 30 million block).
+ */
+export const SAFE_PAYOUT_MAX_CALLS = 10;
 
 export const SAFE_PATHS = {
   root: "/api/safe",
@@ -32,6 +39,10 @@ export const SAFE_MESSAGES = {
   safeUnlockOnlyStaked: "Only a stake the chain shows in Stake can be unlocked",
   safeRecordMismatch: "This proposal does not send the chain transaction of this record's status change",
   safeRecordAlreadySet: "The record already has this status",
+  safeAlreadyQueued:
+    "A Safe proposal still to execute already does this: it would fail on chain after that one and hold up the queue. Execute that one, or propose at its nonce to replace it",
+  safeNonceAhead: "The nonce must be a queued proposal's (to replace it) or the next free one",
+  safePayoutTooLarge: `A Safe payout pays at most ${SAFE_PAYOUT_MAX_CALLS * PAYOUT_BATCH_SIZE} incentives, one transaction within a block's gas: propose the rest in another`,
   safeRecordChanged: "The record's status changed after this proposal was made: the update was not saved",
 } as const;
 

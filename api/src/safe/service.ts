@@ -35,9 +35,10 @@ import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
 import { checkRecord } from "./record-update.ts";
-import { requirePayoutNames } from "./open-payouts.ts";
+import { queuedClash, requirePayoutNames } from "./open-payouts.ts";
 import {
   SAFE_MESSAGES,
+  SAFE_PAYOUT_MAX_CALLS,
   type SafeAction,
   type SafeProposalResponse,
   type SafeProposalState,
@@ -142,6 +143,10 @@ async function build(deps: SafeDeps, action: SafeAction): Promise<Built> {
   switch (action.kind) {
     case "payout": {
       const plan = await planPayout(deps.db, action.ids, deps.config.PRICE_FEED_ADDRESS);
+      if (plan.batches.length > SAFE_PAYOUT_MAX_CALLS)
+        throw new AppError("validation", SAFE_MESSAGES.safePayoutTooLarge, {
+          "action.ids": SAFE_MESSAGES.safePayoutTooLarge,
+        });
       const calls = plan.batches.map((batch) => ({
         to: staking,
         data: encodeFunctionData({
@@ -280,8 +285,11 @@ export async function propose(
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.safe-nonce:${deps.config.CHAIN_ID}:${lower(safe)}`}))`.execute(
       trx,
     );
-    const nonce =
-      nonceText !== undefined ? BigInt(nonceText) : await nextFreeNonce(trx, deps.config.CHAIN_ID, safe, now);
+    const free = await nextFreeNonce(trx, deps.config.CHAIN_ID, safe, now);
+    const nonce = nonceText !== undefined ? BigInt(nonceText) : free;
+    if (nonce > free) throw validationError({ nonce: SAFE_MESSAGES.safeNonceAhead });
+    if ((await queuedClash(trx, { safe, chainId: deps.config.CHAIN_ID, nonce }, action)) !== null)
+      throw new AppError("conflict", SAFE_MESSAGES.safeAlreadyQueued);
     const result = await storeProposal(trx, deps.config.CHAIN_ID, safe, { action, nonce, built, stored, by });
     if (result.created) {
       if (action.kind === "payout") await requirePayoutNames(trx, action.ids);
