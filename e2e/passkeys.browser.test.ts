@@ -160,6 +160,7 @@ describe("admin passkeys", () => {
   test("with the emailed code back on, a code can be asked for instead; the passkey is deleted after re-entering the password", async () => {
     await openSettings();
     await page.getByRole("switch", { name: "Emailed code fallback" }).click();
+    await confirmWithPassword("Turn emailed codes on?", "Turn on");
     await page.getByText(MESSAGES.emailCodeFallbackOn).waitFor();
 
     await logOut();

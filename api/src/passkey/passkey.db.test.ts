@@ -277,7 +277,8 @@ describe("the emailed code fallback", () => {
     expect((await signIn(attempt._id, authenticator.get(await signInOptions(attempt._id)))).status).toBe(200);
 
     expect(
-      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } })).body.emailCodeFallback,
+      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: true, password: PASSWORD } })).body
+        .emailCodeFallback,
     ).toBe(true);
     expect((await passwordStep(admin)).emailCode).toBe(true);
   });
@@ -312,7 +313,7 @@ describe("the emailed code fallback", () => {
       (await t.call("GET", API.passkey.root, { token })).body.passkeys.map((p: { name: string }) => p.name),
     ).toEqual(["Phone"]);
 
-    await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } });
+    await t.call("POST", API.passkey.fallback, { token, body: { enabled: true, password: PASSWORD } });
     const lastDeleted = await t.call("POST", API.passkey.delete, { token, body: { id: first, password: PASSWORD } });
     expect(lastDeleted.status).toBe(200);
     token = lastDeleted.body.token;

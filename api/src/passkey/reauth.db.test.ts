@@ -77,7 +77,7 @@ describe("passkey changes need the admin's password in the same request", () => 
     expect((await passkeysOf(deleted.body.token)).passkeys).toHaveLength(0);
   });
 
-  it("switching emailed codes off: they stay on until the password is given; switching them back on needs none", async () => {
+  it("switching emailed codes off, and on again: nothing changes until the password is given", async () => {
     const { token } = await adminWithPasskey();
     await expectPasswordRefused((password) =>
       t.call("POST", API.passkey.fallback, {
@@ -90,8 +90,18 @@ describe("passkey changes need the admin's password in the same request", () => 
       (await t.call("POST", API.passkey.fallback, { token, body: { enabled: false, password: PASSWORD } })).body
         .emailCodeFallback,
     ).toBe(false);
+    await expectPasswordRefused((password) =>
+      t.call("POST", API.passkey.fallback, {
+        token,
+        body: { enabled: true, ...(password === undefined ? {} : { password }) },
+      }),
+    );
+    expect((await passkeysOf(token)).emailCodeFallback, "a stolen session cannot open the emailed code again").toBe(
+      false,
+    );
     expect(
-      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: true } })).body.emailCodeFallback,
+      (await t.call("POST", API.passkey.fallback, { token, body: { enabled: true, password: PASSWORD } })).body
+        .emailCodeFallback,
     ).toBe(true);
   });
 

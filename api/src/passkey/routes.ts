@@ -175,9 +175,8 @@ export const passkeyRoutes = createRouter()
     return c.json({ message: MESSAGES.passkeyDeleted, token: await adminSession(c.get("deps").config, admin) }, 200);
   })
   .openapi(fallback, async (c) => {
-    const input = c.req.valid("json");
-    if (!input.enabled) await confirmAdminPassword(c, input.password);
-    const enabled = input.enabled;
+    const { enabled, password } = c.req.valid("json");
+    await confirmAdminPassword(c, password);
     await switchEmailCodeFallback(c.get("deps").db, c.get("session")!.sub, enabled, auditActor(c));
     return c.json(
       { message: enabled ? MESSAGES.emailCodeFallbackOn : MESSAGES.emailCodeFallbackOff, emailCodeFallback: enabled },

@@ -57,6 +57,8 @@ export const PASSKEY_MESSAGES = {
   confirmDeletePasskey: "Delete this passkey? It will no longer sign you in. Enter your password to confirm.",
   confirmEmailCodeFallbackOff:
     "Signing in will then need one of your passkeys, and no code is emailed. Enter your password to confirm.",
+  confirmEmailCodeFallbackOn:
+    "Signing in will then also accept a code emailed to you instead of a passkey. Enter your password to confirm.",
 } as const;
 
 const passkeyName = text(PASSKEY_LIMITS.nameMaxLength, "Passkey name");
@@ -68,11 +70,11 @@ export const registerPasskeySchema = z.object({ name: passkeyName, response: reg
 export const renamePasskeySchema = z.object({ _id: idSchema, name: passkeyName });
 export const deletePasskeySchema = z.object({ id: idSchema, password: adminPasswordSchema });
 /** Turning emailed codes off could lock the admin out, so it takes the password; turning them on does not. */
-export const emailCodeFallbackSchema = z.discriminatedUnion(
-  "enabled",
-  [z.object({ enabled: z.literal(true) }), z.object({ enabled: z.literal(false), password: adminPasswordSchema })],
-  { error: "enabled must be true or false" },
-);
+/** Switching emailed codes on or off changes how the admin signs in: either way the password comes with it. */
+export const emailCodeFallbackSchema = z.object({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+  password: adminPasswordSchema,
+});
 export const passkeySignInOptionsSchema = z.object({ _id: idSchema });
 export const passkeySignInSchema = z.object({ _id: idSchema, response: authenticationResponseSchema });
 

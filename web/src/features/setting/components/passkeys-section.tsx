@@ -2,9 +2,7 @@ import { MESSAGES, type PasskeyResponse } from "@pli/api/public-contract";
 import { Button, Group, List, Paper, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "@/shared/api/http";
-import { settle } from "@/shared/api/settle";
 import { formatDate } from "@/shared/format/dates";
-import { useToast } from "@/shared/ui/toast";
 import { usePasskeys } from "../api/get-passkeys";
 import { usePasskeyChanges } from "../api/passkey-changes";
 import { AddPasskeyForm } from "./add-passkey-form";
@@ -74,7 +72,6 @@ function PasskeyItem({
 export function PasskeysSection() {
   const passkeys = usePasskeys();
   const { remove, fallback } = usePasskeyChanges();
-  const toast = useToast();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<PasswordConfirmation | null>(null);
   const rows = passkeys.data?.passkeys ?? [];
@@ -88,18 +85,22 @@ export function PasskeysSection() {
       confirmLabel: "Delete",
       run: (password) => remove.mutateAsync({ id: passkey._id, password }),
     });
-  const onSwitch = (enabled: boolean) => {
-    if (!enabled) {
-      setConfirmation({
-        title: "Turn emailed codes off?",
-        text: MESSAGES.confirmEmailCodeFallbackOff,
-        confirmLabel: "Turn off",
-        run: (password) => fallback.mutateAsync({ enabled: false, password }),
-      });
-      return;
-    }
-    void settle(fallback, { enabled: true }, { onSuccess: (result) => toast.success(result.message) });
-  };
+  const onSwitch = (enabled: boolean) =>
+    setConfirmation(
+      enabled
+        ? {
+            title: "Turn emailed codes on?",
+            text: MESSAGES.confirmEmailCodeFallbackOn,
+            confirmLabel: "Turn on",
+            run: (password) => fallback.mutateAsync({ enabled: true, password }),
+          }
+        : {
+            title: "Turn emailed codes off?",
+            text: MESSAGES.confirmEmailCodeFallbackOff,
+            confirmLabel: "Turn off",
+            run: (password) => fallback.mutateAsync({ enabled: false, password }),
+          },
+    );
 
   return (
     <Stack gap="md">
