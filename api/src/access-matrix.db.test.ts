@@ -495,7 +495,7 @@ describe("access matrix", () => {
       ["POST", API.passkey.register, { name: "Key", response: authenticator.create({ rp: {}, challenge: "AAAA" }) }],
       ["POST", API.passkey.rename, { _id: none, name: "Key" }],
       ["POST", API.passkey.delete, { id: none, password: "correct horse battery" }],
-      ["POST", API.passkey.fallback, { enabled: true }],
+      ["POST", API.passkey.fallback, { enabled: true, password: "correct horse battery" }],
     ];
     for (const [method, url, payload] of calls) {
       expect((await as("anonymous", method, url, payload)).status, `${method} ${url}`).toBe(401);

@@ -320,7 +320,10 @@ describe("the password asked again inside a session", { timeout: 120_000 }, () =
       (await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: false, password: admin.password } }))
         .status,
     ).toBe(200);
-    expect((await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: true } })).status).toBe(200);
+    expect(
+      (await t.call("POST", API.passkey.fallback, { token, ip, body: { enabled: true, password: admin.password } }))
+        .status,
+    ).toBe(200);
     const deleted = await t.call("POST", API.passkey.delete, {
       token,
       ip,

@@ -354,7 +354,7 @@ describe("every admin action leaves exactly one record", () => {
       before: { emailCodeFallback: true },
       after: { emailCodeFallback: false },
     });
-    await expectOneRecord(() => asAdmin(API.passkey.fallback, { enabled: true }), {
+    await expectOneRecord(() => asAdmin(API.passkey.fallback, { enabled: true, password: PASSWORD }), {
       status: 200,
       action: "secondFactor.emailCode",
       recordType: "admin",
