@@ -191,6 +191,24 @@ describe("POST /api/admin/update", () => {
     expect(await signsIn(target.email, target.password)).toBe(false);
     expect(await signsIn(target.email, NEW_PASSWORD)).toBe(true);
   });
+
+  it("does not finish a sign-in whose password was checked before a change of the admin's sessions it did not see", async () => {
+    const target = await t.addAdmin();
+    const mailed = t.smtp.count(target.email);
+    const started = await t.call("POST", API.admin.login, { body: { email: target.email, password: target.password } });
+    const pending = { id: started.body.registerDetail._id as string, code: await t.smtp.codeFor(target.email, mailed) };
+    // A password change that committed while this attempt's password was being checked: the admin's sessions moved
+    // on, and the attempt, stored after the change closed the open ones, stayed open.
+    await t.db
+      .updateTable("app.admin")
+      .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
+      .where("id", "=", target.id)
+      .execute();
+    const late = await verify(pending.id, pending.code);
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual({ _id: "This sign-in has expired: sign in again" });
+    expect(late.body.token).toBeUndefined();
+  });
 });
 
 describe("rate limits", () => {

@@ -1,5 +1,5 @@
 /** The admin feature's public entry: other features, and the tools outside the API (as @pli/api/admin), import only what it lists. */
-export { findLiveAttempt, finishAttempt } from "./otp.ts";
+export { attemptSessionHolds, findLiveAttempt, finishAttempt } from "./otp.ts";
 export { provisionAdmin, resetSecondFactor } from "./provision.ts";
 export { confirmAdminPassword } from "./reauth.ts";
 export { createAdmin, findAdminById, setAdminPassword } from "./repository.ts";

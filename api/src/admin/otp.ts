@@ -70,6 +70,8 @@ export interface AttemptStart {
   email: string;
   passwordMatched: boolean;
   blind: boolean;
+  /** The admin's session version read with the password hash that was checked. */
+  sessionVersion: number | null;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function startChallenge(
     admin_id: start.adminId,
     password_matched: start.passwordMatched,
     blind: start.blind,
+    session_version: start.sessionVersion,
     expires_at: expiry(),
   };
   if (!sendCode) {
@@ -281,4 +284,20 @@ export async function resendChallenge(
     .where("id", "=", challengeId)
     .execute();
   throw new AppError("unavailable", MESSAGES.codeNotSent);
+}
+
+/**
+ * The session an attempt finishes into, for the admin it was made for: refused (null) when the admin's session version
+ * moved since the attempt's password was checked (a password change, a passkey deleted, a second factor reset), so a
+ * sign-in begun with an old password, or finishing while the password changed, never yields a session.
+ */
+export async function attemptSessionHolds(db: Db, attemptId: string, admin: { session_version: number }) {
+  const attempt = await db
+    .selectFrom("app.otp_challenge")
+    .select("session_version")
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
+  return (
+    attempt !== undefined && (attempt.session_version === null || attempt.session_version === admin.session_version)
+  );
 }

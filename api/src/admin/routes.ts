@@ -11,7 +11,7 @@ import { clientNetwork, enforceLimits, LIMITS_BY_ROUTE as L } from "../rate-limi
 import { AppError } from "../shared/errors.ts";
 import { createRouter, describe, ERROR_RESPONSES as E, jsonBody, jsonResponse } from "../shared/openapi.ts";
 import { messageSchema, renewedSessionSchema, tokenSchema } from "../shared/schema.ts";
-import { resendChallenge } from "./otp.ts";
+import { attemptSessionHolds, resendChallenge } from "./otp.ts";
 import { confirmAdminPassword } from "./reauth.ts";
 import { findAdminById, setAdminPassword } from "./repository.ts";
 import {
@@ -96,6 +96,8 @@ export const adminRoutes = createRouter()
     const adminId = await codeStep(c, _id, otp);
     const admin = await findAdminById(db, adminId);
     if (!admin) throw new AppError("validation", MESSAGES.invalidOtp, { otp: MESSAGES.invalidOtp });
+    if (!(await attemptSessionHolds(db, _id, admin)))
+      throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
     return c.json({ token: await adminSession(config, admin) }, 200);
   })
   .openapi(resendOtp, async (c) => {

@@ -52,7 +52,13 @@ export async function passwordStep(
     (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
   if (passwordMatched && !blind) await Promise.all([fromClient.refund(), fromAllClients.refund()]);
   if (!passwordMatched && !blind) throw invalidCredentials();
-  const start = { adminId: admin?.id ?? null, email: admin?.email ?? email, passwordMatched, blind };
+  const start = {
+    adminId: admin?.id ?? null,
+    email: admin?.email ?? email,
+    passwordMatched,
+    blind,
+    sessionVersion: admin?.session_version ?? null,
+  };
   if (blind) {
     const challenge = await startChallenge(db, { mailer, log }, config.JWT_SECRET, start, { sendCode: false });
     return { _id: challenge.id, email, ...BLIND_SECOND_FACTORS };

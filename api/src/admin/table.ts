@@ -30,6 +30,8 @@ export interface OtpChallengeTable {
   blind: boolean;
   /** Null until a code is mailed (an admin with a passkey asks for one). */
   code_hash: string | null;
+  /** The admin's session version when the password was checked: the attempt finishes only while it holds (0051). */
+  session_version: number | null;
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;

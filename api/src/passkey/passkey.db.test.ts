@@ -199,6 +199,22 @@ describe("signing in with password and passkey", () => {
     );
   });
 
+  it("refuses a passkey sign-in whose password was checked before the admin's sessions moved on", async () => {
+    const { admin, token } = await signedInAdmin();
+    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+    await register(token, authenticator);
+    const attempt = await passwordStep(admin);
+    const options = await signInOptions(attempt._id);
+    await t.db
+      .updateTable("app.admin")
+      .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
+      .where("id", "=", admin.id)
+      .execute();
+    const late = await signIn(attempt._id, authenticator.get(options));
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual({ _id: MESSAGES.signInExpired });
+  });
+
   it("refuses a wrong credential: another admin's passkey, an unregistered one, and a forged signature", async () => {
     const a = await signedInAdmin();
     const b = await signedInAdmin();

@@ -4,7 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { passwordConfirmSchema } from "../admin/schema.ts";
-import { confirmAdminPassword, findAdminById, adminSession } from "../admin/index.ts";
+import { attemptSessionHolds, confirmAdminPassword, findAdminById, adminSession } from "../admin/index.ts";
 import { auditActor } from "../audit/index.ts";
 import { adminOnly } from "../auth/index.ts";
 import { MESSAGES } from "../public-contract/index.ts";
@@ -195,6 +195,7 @@ export const passkeyRoutes = createRouter()
     await limitSecondFactor(c, _id);
     const adminId = await (await signInCeremony()).signInWithPasskey(db, config, log, _id, response);
     const admin = await findAdminById(db, adminId);
-    if (!admin) throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
+    if (!admin || !(await attemptSessionHolds(db, _id, admin)))
+      throw new AppError("validation", MESSAGES.signInExpired, { _id: MESSAGES.signInExpired });
     return c.json({ token: await adminSession(config, admin) }, 200);
   });
