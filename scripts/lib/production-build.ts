@@ -23,6 +23,7 @@ export const PRODUCTION_PROGRAMS = {
     "incentives-accrue": "api/src/incentive/accrue-cli.ts",
     "admin-create": "scripts/admin-create.ts",
     "admin-reset-second-factor": "scripts/admin-reset-second-factor.ts",
+    "admin-access": "scripts/admin-access.ts",
     backup: "scripts/backup.ts",
     restore: "scripts/restore.ts",
   },

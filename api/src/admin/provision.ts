@@ -30,6 +30,39 @@ export async function provisionAdmin(db: Db, { email, name = "Admin" }: { email:
 }
 
 /**
+ * `admin:disable` and `admin:enable`: takes an admin's access away (their open sessions end on every instance, and
+ * their password answers as a wrong one) or gives it back, under the admin's row lock, with the audit record. The last
+ * admin who can sign in is never disabled: nobody could then enable anyone from the portal's side. Answers the admin and
+ * whether anything changed.
+ */
+export async function setAdminAccess(db: Db, email: string, enabled: boolean) {
+  const normalised = adminEmailSchema.parse(email);
+  return db.transaction().execute(async (trx) => {
+    const admins = await trx.selectFrom("app.admin").select(["id", "email", "disabled_at"]).forUpdate().execute();
+    const admin = admins.find((row) => row.email === normalised);
+    if (!admin) throw new Error(`No admin has the email ${normalised}`);
+    if (enabled === (admin.disabled_at === null)) return { admin, changed: false };
+    if (!enabled && !admins.some((row) => row.id !== admin.id && row.disabled_at === null))
+      throw new Error(`${normalised} is the last admin who can sign in: create or enable another admin first`);
+    await trx
+      .updateTable("app.admin")
+      .set({ disabled_at: enabled ? null : new Date(), updated_at: new Date() })
+      .where("id", "=", admin.id)
+      .execute();
+    await revokeSessions(trx, USER_TYPE.admin, admin.id);
+    await recordAudit(trx, {
+      by: CLI_AUDIT_ACTOR,
+      action: "admin.access",
+      recordType: "admin",
+      recordId: admin.id,
+      before: { enabled: !enabled },
+      after: { enabled },
+    });
+    return { admin, changed: true };
+  });
+}
+
+/**
  * Recovery for an admin who lost every passkey while emailed codes were off: removes all their
  * passkeys and turns emailed codes on, in one transaction under the admin's row lock (so no change
  * made on the Setting page at the same moment interleaves), and ends the admin's open sessions (whoever holds a lost

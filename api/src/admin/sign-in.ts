@@ -47,7 +47,9 @@ export async function passwordStep(
   const fromClient = await spendTry(c, clientPasswordFailures(email, ip));
   const fromAllClients = await countTry(c, accountPasswordFailures(email));
   const blind = fromAllClients.over;
-  const admin = await findAdminByEmail(db, email);
+  const found = await findAdminByEmail(db, email);
+  // A disabled admin answers as an email no admin has: their password is checked against nothing.
+  const admin = found?.disabled_at ? undefined : found;
   const passwordMatched =
     (await verifyPassword(password, admin?.password_hash ?? UNUSABLE_HASH)) && admin !== undefined;
   if (passwordMatched && !blind) await Promise.all([fromClient.refund(), fromAllClients.refund()]);

@@ -9,6 +9,8 @@ export interface AdminTable {
   session_version: Generated<number>;
   /** Whether an emailed code may still complete a sign-in (off only while the admin has a passkey). */
   email_code_fallback: Generated<boolean>;
+  /** When `admin:disable` took the admin's access away; null while they may sign in (0052). */
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

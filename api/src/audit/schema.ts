@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "secondFactor.reset",
   "admin.password",
   "admin.create",
+  "admin.access",
   "safe.propose",
   "safe.confirm",
   "safe.execute",

@@ -108,8 +108,12 @@ export async function revokeSessions(db: Db, userType: UserType, id: string): Pr
  */
 export async function readAccountFacts(db: Db, userType: UserType, id: string): Promise<AccountFacts | undefined> {
   if (userType === USER_TYPE.admin) {
-    const admin = await db.selectFrom("app.admin").select("session_version").where("id", "=", id).executeTakeFirst();
-    return admin && { version: admin.session_version, twofaOn: true, disabled: false };
+    const admin = await db
+      .selectFrom("app.admin")
+      .select(["session_version", "disabled_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return admin && { version: admin.session_version, twofaOn: true, disabled: admin.disabled_at !== null };
   }
   const operator = await db
     .selectFrom("app.operator")

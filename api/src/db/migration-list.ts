@@ -51,6 +51,7 @@ import * as m0048 from "./migrations/0048_change-tables.ts";
 import * as m0049 from "./migrations/0049_passkey-discoverable.ts";
 import * as m0050 from "./migrations/0050_safe-record-from.ts";
 import * as m0051 from "./migrations/0051_attempt-session-version.ts";
+import * as m0052 from "./migrations/0052_admin-disabled.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -105,4 +106,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0049_passkey-discoverable": m0049,
   "0050_safe-record-from": m0050,
   "0051_attempt-session-version": m0051,
+  "0052_admin-disabled": m0052,
 };

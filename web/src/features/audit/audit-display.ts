@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "secondFactor.reset": "Second factor reset",
   "admin.password": "Admin password changed",
   "admin.create": "Admin created",
+  "admin.access": "Admin disabled or enabled",
   "safe.propose": "Proposed to the Safe",
   "safe.confirm": "Safe proposal confirmed",
   "safe.execute": "Safe proposal executed",
