@@ -52,6 +52,14 @@ const signInOptions = async (attemptId: string) => {
   expect(response.status).toBe(200);
   return response.body.options as { rpId?: string; challenge: string; allowCredentials?: { id: string }[] };
 };
+/** A signed-in admin with a passkey, a sign-in attempt past their password and its passkey options. */
+async function passkeyAttempt() {
+  const { admin, token } = await signedInAdmin();
+  const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
+  await register(token, authenticator);
+  const attempt = await passwordStep(admin);
+  return { admin, authenticator, attempt, options: await signInOptions(attempt._id) };
+}
 const signIn = (attemptId: string, response: unknown) =>
   t.call("POST", API.passkey.signIn, { body: { _id: attemptId, response } });
 const mailsTo = (email: string) => t.smtp.count(email);
@@ -184,11 +192,7 @@ describe("signing in with password and passkey", () => {
   });
 
   it("refuses a challenge past its expiry", async () => {
-    const { admin, token } = await signedInAdmin();
-    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    await register(token, authenticator);
-    const attempt = await passwordStep(admin);
-    const options = await signInOptions(attempt._id);
+    const { authenticator, attempt, options } = await passkeyAttempt();
     await t.db
       .updateTable("app.passkey_challenge")
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -200,11 +204,7 @@ describe("signing in with password and passkey", () => {
   });
 
   it("refuses a passkey sign-in whose password was checked before the admin's sessions moved on", async () => {
-    const { admin, token } = await signedInAdmin();
-    const authenticator = new SoftwareAuthenticator(PUBLIC_URL);
-    await register(token, authenticator);
-    const attempt = await passwordStep(admin);
-    const options = await signInOptions(attempt._id);
+    const { admin, authenticator, attempt, options } = await passkeyAttempt();
     await t.db
       .updateTable("app.admin")
       .set((eb) => ({ session_version: eb("session_version", "+", 1) }))

@@ -86,6 +86,8 @@ async function confirmAndExecute(p: Proposal) {
 }
 const statusOf = async (id: string) =>
   (await t.db.selectFrom("app.node").select("status").where("id", "=", id).executeTakeFirst())?.status;
+const requestOf = (id: string) =>
+  t.db.selectFrom("app.stake_request").select("status").where("id", "=", id).executeTakeFirstOrThrow();
 const approvals = (id: string) =>
   t.db
     .selectFrom("app.node_status_history")
@@ -160,11 +162,7 @@ describe("a record's status saved when its Safe transaction executes", () => {
     const hash = await confirmAndExecute(proposal);
     await t.handlers.run(HANDLER.safeRecordUpdates);
     await t.handlers.run(HANDLER.safeRecordUpdates);
-    const request = await t.db
-      .selectFrom("app.stake_request")
-      .select("status")
-      .where("id", "=", requestId)
-      .executeTakeFirstOrThrow();
+    const request = await requestOf(requestId);
     expect(request.status).toBe("Approved");
     expect((await find(proposal._id)).record).toMatchObject({ outcome: "applied", txHash: hash });
     const audits = await t.db
@@ -246,11 +244,7 @@ describe("a record's status saved when its Safe transaction executes", () => {
     expect(rejected.status).toBe(200);
     await confirmAndExecute(farm);
     await t.handlers.run(HANDLER.safeRecordUpdates);
-    const request = await t.db
-      .selectFrom("app.stake_request")
-      .select("status")
-      .where("id", "=", requestId)
-      .executeTakeFirstOrThrow();
+    const request = await requestOf(requestId);
     expect(request.status).toBe("Rejected");
     expect((await find(farm._id)).record).toMatchObject({ outcome: "refused" });
   });
