@@ -24,6 +24,7 @@ export const PRODUCTION_PROGRAMS = {
     "admin-create": "scripts/admin-create.ts",
     "admin-reset-second-factor": "scripts/admin-reset-second-factor.ts",
     "admin-access": "scripts/admin-access.ts",
+    "operator-reset-second-factor": "scripts/operator-reset-second-factor.ts",
     backup: "scripts/backup.ts",
     restore: "scripts/restore.ts",
   },

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "jobCategory.delete",
   "operator.disable",
   "operator.enable",
+  "operator.secondFactorReset",
   "ticket.close",
   "invite.add",
   "invite.remove",

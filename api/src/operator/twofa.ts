@@ -1,6 +1,8 @@
 import { MESSAGES } from "../public-contract/index.ts";
 import type { Db } from "../db/database.ts";
 import { sql } from "kysely";
+import { addressSchema } from "@pli/abis";
+import { CLI_AUDIT_ACTOR, recordAudit } from "../audit/index.ts";
 import { forgetAccount } from "../auth/index.ts";
 import { USER_TYPE } from "../public-contract/domain.ts";
 import { AppError } from "../shared/errors.ts";
@@ -72,4 +74,38 @@ export async function disableTotp(db: Db, operatorId: string, code: string) {
     .returningAll()
     .executeTakeFirstOrThrow()
     .then(sessionsEnded(operatorId));
+}
+
+/**
+ * `operator:reset-second-factor`: for an operator who lost their authenticator, turns 2FA off and ends their open
+ * sessions, in one transaction with its audit record; their next sign-in asks them to set 2FA up again, as the portal
+ * requires. Whoever runs it has made sure, outside the portal, who is asking. Answers the wallet and whether 2FA was on.
+ */
+export async function resetOperatorSecondFactor(db: Db, wallet: string) {
+  const address = addressSchema.parse(wallet).toLowerCase();
+  const reset = await db.transaction().execute(async (trx) => {
+    const operator = await trx
+      .selectFrom("app.operator")
+      .select(["id", "wallet_address", "twofa_enabled"])
+      .where("wallet_address", "=", address)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!operator) throw new Error(`No operator has the wallet ${address}`);
+    await trx
+      .updateTable("app.operator")
+      .set({ twofa_enabled: false, totp_secret: null, totp_pending_secret: null, ...ENDS_SESSIONS })
+      .where("id", "=", operator.id)
+      .execute();
+    await recordAudit(trx, {
+      by: CLI_AUDIT_ACTOR,
+      action: "operator.secondFactorReset",
+      recordType: "operator",
+      recordId: operator.id,
+      before: { twofa: operator.twofa_enabled },
+      after: { twofa: false },
+    });
+    return { id: operator.id, wallet: operator.wallet_address, wasOn: operator.twofa_enabled };
+  });
+  forgetAccount(USER_TYPE.user, reset.id);
+  return reset;
 }

@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "jobCategory.delete": "Job category deleted",
   "operator.disable": "Operator disabled",
   "operator.enable": "Operator enabled",
+  "operator.secondFactorReset": "Operator 2FA reset",
   "ticket.close": "Ticket closed",
   "invite.add": "Invite added",
   "invite.remove": "Invite removed",
