@@ -344,8 +344,8 @@ describe("node down alerts by webhook", () => {
 });
 
 describe("the monitor and the incentive accrual", () => {
-  it("leaves out a late round's counts for a month already accrued, and waits for an accrual that is running", async () => {
-    const id = await addNode("127.0.0.41");
+  it("holds an accrual back while a round probes, and a round waits while a month is being accrued", async () => {
+    const id = await addNode("127.0.0.5");
     const counted = (day: string) =>
       t.db
         .selectFrom("app.node_probe_day")
@@ -353,24 +353,23 @@ describe("the monitor and the incentive accrual", () => {
         .where("node_id", "=", id)
         .where("day", "=", day)
         .execute();
-    await runProbeRound(t.db, settings, new Date("2031-04-30T12:00:00Z"));
-    expect(await counted("2031-04-30")).toEqual([{ probes: 1, successes: 0 }]);
-    await t.db
-      .insertInto("app.incentive_accrual_month")
-      .values({ month: "2031-04-01", positions: 1, inserted: 1 })
-      .execute();
-    await runProbeRound(t.db, settings, new Date("2031-04-30T23:55:00Z"));
-    expect(
-      await counted("2031-04-30"),
-      "April is accrued: the round that began on its last day counts nothing",
-    ).toEqual([{ probes: 1, successes: 0 }]);
-
     const accrual = new pg.Client({ connectionString: t.config.DATABASE_URL });
     await accrual.connect();
+    const accrualLock = async () =>
+      (await accrual.query("SELECT pg_try_advisory_lock(hashtext('pli.incentive-accrual')) AS got")).rows[0].got;
     try {
-      await accrual.query("SELECT pg_advisory_lock(hashtext('pli.incentive-accrual'))");
+      // 127.0.0.5 takes the connection and never answers: the round probes until its timeout.
+      const probing = runProbeRound(t.db, { ...settings, timeoutMs: 1_500 }, new Date("2031-04-30T23:55:00Z"));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await accrualLock(), "an accrual waits for the round begun before it").toBe(false);
+      await probing;
+      expect(await counted("2031-04-30")).toEqual([{ probes: 1, successes: 0 }]);
+
+      expect(await accrualLock()).toBe(true);
       let done = false;
-      const round = runProbeRound(t.db, settings, new Date("2031-05-01T00:05:00Z")).then(() => (done = true));
+      const round = runProbeRound(t.db, { ...settings, timeoutMs: 1_500 }, new Date("2031-05-01T00:05:00Z")).then(
+        () => (done = true),
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(done, "a round waits while a month is being accrued").toBe(false);
       await accrual.query("SELECT pg_advisory_unlock(hashtext('pli.incentive-accrual'))");

@@ -125,15 +125,6 @@ export async function markInactiveDays(
   await recordInactiveDayAlerts(trx, marked.rows, today);
 }
 
-/** Whether the incentives of `day`'s month are accrued: its days are judged for good, and a late round's counts left out. */
-async function monthAccrued(trx: Db, day: string): Promise<boolean> {
-  const { rows } = await sql<{ accrued: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM app.incentive_accrual_month WHERE month = date_trunc('month', ${day}::date)::date) AS accrued`.execute(
-    trx,
-  );
-  return rows[0]!.accrued;
-}
-
 /**
  * One monitor round at `now`: probes every approved node, adds the answers to that UTC day's
  * counters, sets the day's reputation value (the share answered so far), and records as inactive
@@ -152,42 +143,49 @@ export async function runProbeRound(
   now: Date,
 ): Promise<{ probed: number; answered: number }> {
   const day = utcDay(now);
-  const nodes = await db
-    .selectFrom("app.node")
-    .select(["id", "ipaddress", "status"])
-    .where("status", "in", MONITORED_STATUSES)
-    .execute();
-  const answers = await inBatches(nodes, CONCURRENCY, (node) =>
-    probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),
-  );
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock_shared(${ADVISORY_LOCK.incentiveAccrual})`.execute(trx);
-    if (nodes.length > 0 && !(await monthAccrued(trx, day))) {
-      await trx
-        .insertInto("app.node_probe_day")
-        .values(nodes.map((node, i) => ({ node_id: node.id, day, probes: 1, successes: answers[i] ? 1 : 0 })))
-        .onConflict((oc) =>
-          oc.columns(["node_id", "day"]).doUpdateSet({
-            probes: sql`app.node_probe_day.probes + 1`,
-            successes: sql`app.node_probe_day.successes + excluded.successes`,
-            updated_at: sql`now()`,
-          }),
-        )
+  return db.connection().execute(async (connection) => {
+    // Held from before the probes to the commit: an accrual waits for this round, and this round for an accrual.
+    await sql`SELECT pg_advisory_lock_shared(${ADVISORY_LOCK.incentiveAccrual})`.execute(connection);
+    try {
+      const nodes = await connection
+        .selectFrom("app.node")
+        .select(["id", "ipaddress", "status"])
+        .where("status", "in", MONITORED_STATUSES)
         .execute();
-      await recordChecks(
-        trx,
-        nodes.map((node, i) => ({ nodeId: node.id, checkedAt: now, answered: answers[i]! })),
+      const answers = await inBatches(nodes, CONCURRENCY, (node) =>
+        probe(probeUrl(node.ipaddress, settings), settings.timeoutMs),
       );
+      await connection.transaction().execute(async (trx) => {
+        if (nodes.length > 0) {
+          await trx
+            .insertInto("app.node_probe_day")
+            .values(nodes.map((node, i) => ({ node_id: node.id, day, probes: 1, successes: answers[i] ? 1 : 0 })))
+            .onConflict((oc) =>
+              oc.columns(["node_id", "day"]).doUpdateSet({
+                probes: sql`app.node_probe_day.probes + 1`,
+                successes: sql`app.node_probe_day.successes + excluded.successes`,
+                updated_at: sql`now()`,
+              }),
+            )
+            .execute();
+          await recordChecks(
+            trx,
+            nodes.map((node, i) => ({ nodeId: node.id, checkedAt: now, answered: answers[i]! })),
+          );
+        }
+        await recordNodeHealthAlerts(trx, await healthCrossings(trx, nodes, now), now);
+        await pruneChecks(trx, now);
+        await sql`
+          INSERT INTO app.node_reputation (node_id, day, value)
+          SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date
+          ON CONFLICT (node_id, day) DO UPDATE SET value = excluded.value`.execute(trx);
+        await markInactiveDays(trx, { from: windowStart(now, CATCH_UP_DAYS + 1), before: day, today: day });
+      });
+      return { probed: nodes.length, answered: answers.filter(Boolean).length };
+    } finally {
+      await sql`SELECT pg_advisory_unlock_shared(${ADVISORY_LOCK.incentiveAccrual})`.execute(connection);
     }
-    await recordNodeHealthAlerts(trx, await healthCrossings(trx, nodes, now), now);
-    await pruneChecks(trx, now);
-    await sql`
-      INSERT INTO app.node_reputation (node_id, day, value)
-      SELECT node_id, day, successes::float8 / probes FROM app.node_probe_day WHERE day = ${day}::date
-      ON CONFLICT (node_id, day) DO UPDATE SET value = excluded.value`.execute(trx);
-    await markInactiveDays(trx, { from: windowStart(now, CATCH_UP_DAYS + 1), before: day, today: day });
   });
-  return { probed: nodes.length, answered: answers.filter(Boolean).length };
 }
 
 /** The node monitor's scheduled job (its pg-boss queue): the metrics read its last round from it. */
