@@ -18,6 +18,8 @@ test("a receipt the node could not read at first is asked for again with no new 
   const wallet = createWalletClient({ account: devAccount("owner"), transport: http(anvil.rpcUrl) });
   const hash = await wallet.sendTransaction({ to: devAccount("owner").address, value: 1n, chain: null });
   const node = reader();
+  // anvil may mine the transaction a moment after answering its hash (a loaded machine): the head is read once it has.
+  await node.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   const head = await node.getBlockNumber({ cacheTime: 0 });
   let asked = 0;
   const underLoad = {
