@@ -83,6 +83,7 @@ export function PasskeysSection() {
       title: `Delete ${passkey.name}?`,
       text: MESSAGES.confirmDeletePasskey,
       confirmLabel: "Delete",
+      removes: true,
       run: (password) => remove.mutateAsync({ id: passkey._id, password }),
     });
   const onSwitch = (enabled: boolean) =>
@@ -92,12 +93,14 @@ export function PasskeysSection() {
             title: "Turn emailed codes on?",
             text: MESSAGES.confirmEmailCodeFallbackOn,
             confirmLabel: "Turn on",
+            removes: false,
             run: (password) => fallback.mutateAsync({ enabled: true, password }),
           }
         : {
             title: "Turn emailed codes off?",
             text: MESSAGES.confirmEmailCodeFallbackOff,
             confirmLabel: "Turn off",
+            removes: true,
             run: (password) => fallback.mutateAsync({ enabled: false, password }),
           },
     );

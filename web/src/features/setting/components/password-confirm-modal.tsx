@@ -3,6 +3,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core"
 import { HttpError } from "@/shared/api/http";
 import { reportError } from "@/shared/api/settle";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
+import { TONE_COLORS } from "@/shared/theme/theme";
 import { useToast } from "@/shared/ui/toast";
 
 /** A change to the admin's second factors, run once they re-enter their password. */
@@ -10,6 +11,8 @@ export interface PasswordConfirmation {
   title: string;
   text: string;
   confirmLabel: string;
+  /** Whether it takes something away (a passkey, the emailed code): its button is red then, the theme's own else. */
+  removes: boolean;
   run: (password: string) => Promise<{ message: string }>;
 }
 
@@ -43,7 +46,11 @@ function PasswordConfirmForm({ confirmation, onClose }: { confirmation: Password
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={form.formState.isSubmitting}>
+          <Button
+            type="submit"
+            color={confirmation.removes ? TONE_COLORS.danger : undefined}
+            loading={form.formState.isSubmitting}
+          >
             {confirmation.confirmLabel}
           </Button>
         </Group>
