@@ -274,6 +274,21 @@ describe("wallet checks", () => {
     const standby = await freshOperator(stack.current, { role: USER_ROLE.standby });
     const { page, wallet } = await connectedPage(standby.key);
     await waitForPath(page, routes.editProfile.path);
+    // After a reload the connect page's code comes only once the switch opened the dialogs' code (or 2 s after the
+    // switch): the message, opened when its code has come, must still wait for the page it is shown on.
+    const dialogCode = Promise.withResolvers<void>();
+    const switched = Promise.withResolvers<void>();
+    page.on("requestfinished", (request) => {
+      if (/\/dialog-bodies-[^/]*\.js$/.test(request.url())) dialogCode.resolve();
+    });
+    await page.route(/\/connect-page-[^/]*\.js$/, async (route) => {
+      await switched.promise;
+      await Promise.race([dialogCode.promise, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await route.continue();
+    });
+    await page.reload();
+    await wallet.connectedIn(page);
+    switched.resolve();
     await wallet.switchAccount(DEV_KEYS.outsider);
     await page
       .getByRole("dialog", { name: "Wallet Address Mismatch" })

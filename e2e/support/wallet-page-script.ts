@@ -11,6 +11,8 @@ export interface WalletPageScriptArgs {
   requestBinding: string;
   /** Name of the page function Node calls to emit an EIP-1193 event. */
   emitFunction: string;
+  /** Name of the page function that tells whether the page listens to an event (`legacy`: to its config store). */
+  listeningFunction: string;
   info: WalletInfo;
   /**
    * XDCPay 1.x's provider (metamask-inpage-provider 1.2) instead of an EIP-1193 one: `send`/`sendAsync` only,
@@ -89,6 +91,7 @@ export function installWalletInPage(args: WalletPageScriptArgs): void {
         return { id: payload.id, jsonrpc: "2.0", result: answer() };
       },
     };
+    slots[args.listeningFunction] = () => subscribers.size > 0;
     slots[args.emitFunction] = (event: string, payload: unknown) => {
       if (event === "accountsChanged") update({ selectedAddress: (payload as string[])[0] ?? null });
       if (event === "chainChanged") update({ networkVersion: String(Number(payload)) });
@@ -115,6 +118,7 @@ export function installWalletInPage(args: WalletPageScriptArgs): void {
       return provider;
     },
   };
+  slots[args.listeningFunction] = (event: string) => (listeners.get(event)?.size ?? 0) > 0;
   slots[args.emitFunction] = (event: string, payload: unknown) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
   };

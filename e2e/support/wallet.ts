@@ -26,6 +26,7 @@ export const TEST_WALLET_INFO: WalletInfo = {
 const SCRIPT_ARGS: Omit<WalletPageScriptArgs, "legacy"> = {
   requestBinding: "__pliTestWalletRequest",
   emitFunction: "__pliTestWalletEmit",
+  listeningFunction: "__pliTestWalletListening",
   info: TEST_WALLET_INFO,
 };
 const LEGACY_ENABLE = "test_wallet_enable";
@@ -107,6 +108,18 @@ export class TestWallet {
     await page.exposeBinding(SCRIPT_ARGS.requestBinding, (_source, request: WalletRequest) => this.#answer(request));
     const legacy = this.#legacy ? { enableMethod: LEGACY_ENABLE } : null;
     await page.addInitScript({ content: walletPageScript({ ...SCRIPT_ARGS, legacy }) });
+  }
+
+  /**
+   * Resolves once `page` has made or restored its wallet connection: it then listens to the wallet's chain changes
+   * (wagmi's injected connector listens to account changes from its setup on, before it connects, and to chain changes
+   * once connected). An account change sent before that can be missed, as with a real wallet.
+   */
+  async connectedIn(page: Page): Promise<void> {
+    await page.waitForFunction(
+      ([listening, event]) => (globalThis as unknown as Record<string, (event: string) => boolean>)[listening]?.(event),
+      [SCRIPT_ARGS.listeningFunction, "chainChanged"] as const,
+    );
   }
 
   /** Changes the selected account, as a person does in the wallet; connected pages get `accountsChanged`. */

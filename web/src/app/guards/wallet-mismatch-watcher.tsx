@@ -4,13 +4,12 @@ import { useNavigate } from "react-router-dom";
 import { useConnection } from "wagmi";
 import { routes } from "@/shared/config/routes";
 import { useSession } from "@/shared/session/session-provider";
-import { useDialogs } from "@/shared/ui/dialogs";
+import { alertOnArrival } from "@/shared/ui/dialogs";
 
 /** Logs the operator out when the connected wallet is not the one they signed in with. */
 export default function WalletMismatchWatcher() {
   const { claims, logOut } = useSession();
   const connection = useConnection();
-  const { alert } = useDialogs();
   const navigate = useNavigate();
   const handled = useRef(false);
   const connected = connection.address?.toLowerCase();
@@ -18,14 +17,14 @@ export default function WalletMismatchWatcher() {
   useEffect(() => {
     if (!mismatch || handled.current) return;
     handled.current = true;
-    logOut();
-    navigate(routes.home.href(), { replace: true });
-    void alert({
+    alertOnArrival(routes.home.path, {
       title: MESSAGES.walletMismatchTitle,
       text: MESSAGES.walletMismatchText,
       okOnly: true,
       tone: "warning",
     });
-  }, [mismatch, alert, logOut, navigate]);
+    logOut();
+    navigate(routes.home.href(), { replace: true });
+  }, [mismatch, logOut, navigate]);
   return null;
 }

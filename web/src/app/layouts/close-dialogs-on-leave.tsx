@@ -1,10 +1,13 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { closeDialogs } from "@/shared/ui/dialogs";
+import { pageShown } from "@/shared/ui/dialogs";
 
-/** Closes the open dialogs, unanswered, when the page changes: each belongs to the page that opened it. */
+/**
+ * Closes the open dialogs, unanswered, when the page changes (each belongs to the page that opened it), and opens the
+ * alert the new page was sent with.
+ */
 export function CloseDialogsOnLeave() {
   const { pathname } = useLocation();
-  useEffect(() => closeDialogs(), [pathname]);
+  useEffect(() => pageShown(pathname), [pathname]);
   return null;
 }

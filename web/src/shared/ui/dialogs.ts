@@ -47,7 +47,28 @@ export const confirmTyped = (options: ConfirmOptions): Promise<boolean> =>
  * Closes every open dialog unanswered: a dialog belongs to the page that opened it, and one left open over the next page
  * (the browser's Back, a phone's back gesture) would confirm the action of a page no longer shown.
  */
-export const closeDialogs = (): void => loaded?.closeAllDialogs();
+const closeDialogs = (): void => loaded?.closeAllDialogs();
+
+/** The alert a page being navigated to shows on arrival (alertOnArrival). */
+let arrivalAlert: { pathname: string; options: AlertOptions } | undefined;
+
+/**
+ * An alert that says why the person was sent to the page at `pathname` (signed out, say): opened once that page is on
+ * screen, after the dialogs of the page left are closed. Opened before the navigation has shown the page, the page
+ * change would close it unread.
+ */
+export const alertOnArrival = (pathname: string, options: AlertOptions): void => {
+  arrivalAlert = { pathname, options };
+};
+
+/** The page on screen changed to `pathname`: closes the dialogs of the page left, then opens the alert meant for this one. */
+export const pageShown = (pathname: string): void => {
+  closeDialogs();
+  if (arrivalAlert?.pathname !== pathname) return;
+  const { options } = arrivalAlert;
+  arrivalAlert = undefined;
+  void alertDialog(options);
+};
 
 const dialogs = { alert: alertDialog, confirmTyped };
 
