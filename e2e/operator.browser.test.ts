@@ -276,19 +276,21 @@ describe("wallet checks", () => {
     await waitForPath(page, routes.editProfile.path);
     // After a reload the connect page's code comes only once the switch opened the dialogs' code (or 2 s after the
     // switch): the message, opened when its code has come, must still wait for the page it is shown on.
-    const dialogCode = Promise.withResolvers<void>();
-    const switched = Promise.withResolvers<void>();
+    let dialogCodeCame = () => {};
+    const dialogCode = new Promise<void>((resolve) => (dialogCodeCame = resolve));
+    let switched = () => {};
+    const switchedOn = new Promise<void>((resolve) => (switched = resolve));
     page.on("requestfinished", (request) => {
-      if (/\/dialog-bodies-[^/]*\.js$/.test(request.url())) dialogCode.resolve();
+      if (/\/dialog-bodies-[^/]*\.js$/.test(request.url())) dialogCodeCame();
     });
     await page.route(/\/connect-page-[^/]*\.js$/, async (route) => {
-      await switched.promise;
-      await Promise.race([dialogCode.promise, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await switchedOn;
+      await Promise.race([dialogCode, new Promise((resolve) => setTimeout(resolve, 2000))]);
       await route.continue();
     });
     await page.reload();
     await wallet.connectedIn(page);
-    switched.resolve();
+    switched();
     await wallet.switchAccount(DEV_KEYS.outsider);
     await page
       .getByRole("dialog", { name: "Wallet Address Mismatch" })
