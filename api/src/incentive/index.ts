@@ -3,4 +3,5 @@ export { type AccrualDeps, accrueIncentives } from "./accrual.ts";
 export { dueCondition } from "./list.ts";
 export { matchPayments } from "./payments.ts";
 export { rewardBalance } from "./repository.ts";
+export { rewardPoolShort } from "./payout-rules.ts";
 export { planPayout } from "./service.ts";

@@ -92,3 +92,21 @@ export async function queuedClash(
     .executeTakeFirst();
   return row?.nonce ?? null;
 }
+
+/**
+ * The PLI that the payout proposals to `safe` still to execute at nonces other than `nonce` take from the reward pool:
+ * whether they execute before a payout at `nonce` or after it, the pool must hold them all. Proposals at one nonce are
+ * alternatives (one executes at most): the largest counts.
+ */
+export async function queuedPayoutsTotal(
+  db: Db,
+  { safe, chainId, nonce }: { safe: string; chainId: number; nonce: bigint },
+): Promise<bigint> {
+  const rows = await stillToExecute(db, safe, chainId)
+    .where("p.kind", "=", "payout")
+    .where("p.nonce", "!=", nonce.toString())
+    .select(sql<string>`max((p.description->>'total')::numeric)::text`.as("total"))
+    .groupBy("p.nonce")
+    .execute();
+  return rows.reduce((sum, row) => sum + BigInt(row.total), 0n);
+}

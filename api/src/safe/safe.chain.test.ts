@@ -17,6 +17,7 @@ import { startSafeApp } from "../../test/chain-app.ts";
 import { API, INCENTIVE_STATUS, MESSAGES } from "../public-contract/index.ts";
 import { receiptOf } from "../../../scripts/lib/receipt.ts";
 import { requirePayoutNames } from "./open-payouts.ts";
+import { rewardBalance } from "../incentive/index.ts";
 
 /**
  * Safe mode on a real chain: the demo 2-of-3 Safe owns the contracts, the indexer follows it, and the API builds
@@ -431,6 +432,32 @@ describe("Safe mode", () => {
         "A Safe payout pays at most 300 incentives, one transaction within a block's gas: propose the rest in another",
     });
     expect((await proposeCall({ kind: "payout", ids: many.slice(0, 300).map((row) => row.id) })).status).toBe(200);
+  });
+
+  it("refuses a payout the reward pool cannot pay after the payouts already queued", async () => {
+    const pool = BigInt(await rewardBalance(t.db));
+    expect(pool, "the demo reward pool").toBeGreaterThan(10n);
+    const [a, b] = await unpaidIncentives(
+      ["e7", "e8"].map((tail, i) => ({
+        wallet: chain.as("validator").address,
+        node: `0x${tail.padStart(40, "0")}`,
+        date: "2026-12-01",
+        token: pool / 2n + BigInt(i),
+      })),
+    );
+    const half = await propose({ kind: "payout", ids: [a!.id] });
+    await propose({ kind: "deposit", amount: "1000000" });
+    const behind = await t.call("POST", API.safe.proposals, {
+      token: admin,
+      body: { action: { kind: "payout", ids: [b!.id] } },
+    });
+    expect(behind.status).toBe(409);
+    expect(behind.body.error).toBe(
+      "The reward pool cannot pay this after the payouts already queued in the Safe: it would fail on chain and hold up the queue. Deposit rewards, or execute or replace those payouts first",
+    );
+    expect((await propose({ kind: "payout", ids: [b!.id] }, half.nonce)).nonce, "in place of the first").toBe(
+      half.nonce,
+    );
   });
 
   it("gives proposals made at the same moment each a nonce of its own", async () => {

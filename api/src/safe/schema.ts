@@ -42,6 +42,8 @@ export const SAFE_MESSAGES = {
   safeAlreadyQueued:
     "A Safe proposal still to execute already does this: it would fail on chain after that one and hold up the queue. Execute that one, or propose at its nonce to replace it",
   safeNonceAhead: "The nonce must be a queued proposal's (to replace it) or the next free one",
+  safePoolTakenByQueue:
+    "The reward pool cannot pay this after the payouts already queued in the Safe: it would fail on chain and hold up the queue. Deposit rewards, or execute or replace those payouts first",
   safePayoutTooLarge: `A Safe payout pays at most ${SAFE_PAYOUT_MAX_CALLS * PAYOUT_BATCH_SIZE} incentives, one transaction within a block's gas: propose the rest in another`,
   safeRecordChanged: "The record's status changed after this proposal was made: the update was not saved",
 } as const;

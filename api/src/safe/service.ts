@@ -28,14 +28,14 @@ import {
 } from "@pli/abis";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { planPayout } from "../incentive/index.ts";
+import { planPayout, rewardBalance, rewardPoolShort } from "../incentive/index.ts";
 import { getSettings } from "../setting/index.ts";
 import { multipleDivides, SETTING_MESSAGES, stakeLimitCalls } from "../setting/schema.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { parsePli, pliText } from "../shared/pli.ts";
 import { checkRecord } from "./record-update.ts";
-import { queuedClash, requirePayoutNames } from "./open-payouts.ts";
+import { queuedClash, queuedPayoutsTotal, requirePayoutNames } from "./open-payouts.ts";
 import {
   SAFE_MESSAGES,
   SAFE_PAYOUT_MAX_CALLS,
@@ -288,8 +288,14 @@ export async function propose(
     const free = await nextFreeNonce(trx, deps.config.CHAIN_ID, safe, now);
     const nonce = nonceText !== undefined ? BigInt(nonceText) : free;
     if (nonce > free) throw validationError({ nonce: SAFE_MESSAGES.safeNonceAhead });
-    if ((await queuedClash(trx, { safe, chainId: deps.config.CHAIN_ID, nonce }, action)) !== null)
+    const queue = { safe, chainId: deps.config.CHAIN_ID, nonce };
+    if ((await queuedClash(trx, queue, action)) !== null)
       throw new AppError("conflict", SAFE_MESSAGES.safeAlreadyQueued);
+    if (action.kind === "payout") {
+      const queued = await queuedPayoutsTotal(trx, queue);
+      if (rewardPoolShort(BigInt(await rewardBalance(trx)), queued + BigInt(built.total ?? "0")))
+        throw new AppError("conflict", SAFE_MESSAGES.safePoolTakenByQueue);
+    }
     const result = await storeProposal(trx, deps.config.CHAIN_ID, safe, { action, nonce, built, stored, by });
     if (result.created) {
       if (action.kind === "payout") await requirePayoutNames(trx, action.ids);
