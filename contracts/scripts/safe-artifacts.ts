@@ -27,10 +27,10 @@ export const SAFE_ARTIFACTS = {
 } as const;
 export type SafeArtifactName = keyof typeof SAFE_ARTIFACTS;
 
-export function safeArtifact(name: SafeArtifactName): { abi: Abi; bytecode: Hex } {
+export function safeArtifact(name: SafeArtifactName): { abi: Abi; bytecode: Hex; deployedBytecode: Hex } {
   const file = require.resolve(`@safe-global/safe-contracts/build/artifacts/contracts/${SAFE_ARTIFACTS[name].file}`);
-  const artifact = JSON.parse(readFileSync(file, "utf8")) as { abi: Abi; bytecode: Hex };
-  return { abi: artifact.abi, bytecode: artifact.bytecode };
+  const artifact = JSON.parse(readFileSync(file, "utf8")) as { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
+  return { abi: artifact.abi, bytecode: artifact.bytecode, deployedBytecode: artifact.deployedBytecode };
 }
 
 /** The presigned deployment of the singleton factory for a chain (a legacy transaction, no chain id in it). */

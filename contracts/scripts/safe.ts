@@ -11,6 +11,7 @@ import {
   keccak256,
   pad,
   parseEther,
+  slice,
   parseEventLogs,
   zeroAddress,
   zeroHash,
@@ -104,7 +105,10 @@ export async function createSafe(options: {
   owners: readonly Address[];
   threshold: number;
   saltNonce?: bigint;
+  /** The Safe contract the proxy runs: SafeL2 unless told (a test gives the L1 Safe, which checkSafe refuses). */
+  singleton?: Address;
 }): Promise<{ address: Address; startBlock: number }> {
+  const singleton = options.singleton ?? SAFE_141.safeL2;
   const { publicClient, walletClient } = clients(options.rpcUrl, options.funderKey);
   const initializer = encodeFunctionData({
     abi: safeL2Abi,
@@ -127,7 +131,7 @@ export async function createSafe(options: {
     opcode: "CREATE2",
     from: SAFE_141.safeProxyFactory,
     salt: keccak256(encodePacked(["bytes32", "uint256"], [keccak256(initializer), saltNonce])),
-    bytecode: concatHex([proxyCreationCode, pad(SAFE_141.safeL2)]),
+    bytecode: concatHex([proxyCreationCode, pad(singleton)]),
   });
   if (await hasCode(options.rpcUrl, address)) {
     const [created] = await publicClient.getContractEvents({
@@ -142,7 +146,7 @@ export async function createSafe(options: {
   const hash = await walletClient.writeContract({
     ...factory,
     functionName: "createProxyWithNonce",
-    args: [SAFE_141.safeL2, initializer, saltNonce],
+    args: [singleton, initializer, saltNonce],
     chain: null,
   });
   const receipt = await receiptOf(publicClient, hash, { intervalMs: 50, timeoutMs: 180_000 });
@@ -154,8 +158,10 @@ export async function createSafe(options: {
 export class SafeCheckError extends Error {}
 
 /**
- * Refuses a handover target that is not a Safe 1.4.x with exactly `expected` owners and threshold: `transferOwnership`
- * is final, and a wrong address would lock every admin function for good.
+ * Refuses a handover target that is not a SafeL2 1.4.x with exactly `expected` owners and threshold: `transferOwnership`
+ * is final, and a wrong address would lock every admin function for good. A proxy of the L1 Safe moves the contracts
+ * like a SafeL2 but emits no `SafeMultiSigTransaction`, from which the indexer learns of executions: the portal would
+ * never see one, its queue would stand still and no record update would apply.
  */
 export async function checkSafe(
   rpcUrl: string,
@@ -167,6 +173,14 @@ export async function checkSafe(
   if (!info) throw new SafeCheckError(`${safe} does not answer as a Safe (getOwners, getThreshold, VERSION)`);
   if (!info.version.startsWith("1.4."))
     throw new SafeCheckError(`${safe} is Safe ${info.version}, not ${SAFE_VERSION}`);
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const slotZero = await client.getStorageAt({ address: safe, slot: zeroHash });
+  const singleton = getAddress(slice(slotZero ?? zeroHash, 12));
+  const singletonCode = await client.getCode({ address: singleton });
+  if (singletonCode === undefined || keccak256(singletonCode) !== keccak256(safeArtifact("SafeL2").deployedBytecode))
+    throw new SafeCheckError(
+      `${safe} runs the Safe contract at ${singleton}, not SafeL2 ${SAFE_VERSION}: the portal would never see its executions`,
+    );
   const sameOwners =
     info.owners.length === expected.owners.length &&
     expected.owners.every((o) => info.owners.some((x) => isAddressEqual(x, o)));

@@ -1,4 +1,16 @@
-import { encodeFunctionData, getAddress, parseEventLogs, type Address } from "viem";
+import { createRequire } from "node:module";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  parseEventLogs,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   multiSendCall,
@@ -9,7 +21,8 @@ import {
   safeTxHash,
   stakingRewardsAbi,
 } from "@pli/abis";
-import { handOwnershipToSafe, SafeCheckError } from "../scripts/safe.ts";
+import { createSafe, handOwnershipToSafe, SafeCheckError } from "../scripts/safe.ts";
+import { receiptOf } from "../../scripts/lib/receipt.ts";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { pli } from "../../test/chain.ts";
 import { portalAddressesAtNonces, SAFE_ADMIN_KEYS, SAFE_ADMINS, startSafeChain } from "../../test/safe.ts";
@@ -27,6 +40,32 @@ async function chain(options: Parameters<typeof startSafeChain>[0]) {
   const started = await startSafeChain(options);
   stop = () => started.anvil.stop();
   return started;
+}
+
+/**
+ * A Safe 1.4.1 proxy of the L1 Safe contract (deployed here: the portal never deploys it) with `owners` and 2 of them
+ * to confirm. It answers getOwners, getThreshold and VERSION like a SafeL2, and emits no SafeMultiSigTransaction.
+ */
+async function l1SafeOf(rpcUrl: string, owners: Address[]): Promise<Address> {
+  const artifact = createRequire(import.meta.url)(
+    "@safe-global/safe-contracts/build/artifacts/contracts/Safe.sol/Safe.json",
+  ) as {
+    abi: Abi;
+    bytecode: Hex;
+  };
+  const account = privateKeyToAccount(DEV_KEYS.owner);
+  const wallet = createWalletClient({ account, transport: http(rpcUrl) });
+  const publicClient = createPublicClient({ transport: http(rpcUrl) });
+  const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, chain: null });
+  const { contractAddress } = await receiptOf(publicClient, hash);
+  const safe = await createSafe({
+    rpcUrl,
+    funderKey: DEV_KEYS.owner,
+    owners,
+    threshold: 2,
+    singleton: contractAddress!,
+  });
+  return safe.address;
 }
 
 describe("Safe 1.4.1 on the portal's chain", () => {
@@ -61,6 +100,8 @@ describe("Safe 1.4.1 on the portal's chain", () => {
       handOwnershipToSafe({ rpcUrl: anvil.rpcUrl, ownerKey: DEV_KEYS.owner, deployment, safe: target, expected });
 
     await expect(handOver(as("outsider").address, { owners, threshold: 2 })).rejects.toThrow(SafeCheckError);
+    const l1 = await l1SafeOf(anvil.rpcUrl, owners);
+    await expect(handOver(l1, { owners, threshold: 2 })).rejects.toThrow(/not SafeL2 1\.4\.1/);
     await expect(handOver(safe, { owners, threshold: 3 })).rejects.toThrow(/needs 2 confirmations, not 3/);
     await expect(handOver(safe, { owners: owners.slice(0, 2), threshold: 2 })).rejects.toThrow(
       /not the expected owners/,
