@@ -1,4 +1,5 @@
-import type { Db } from "../db/database.ts";
+import { sql } from "kysely";
+import { type Db, transact } from "../db/database.ts";
 import { pageOf, rowsOf } from "../shared/list.ts";
 import type { AuditActor } from "./actor.ts";
 import { withoutSecrets } from "./rules.ts";
@@ -45,16 +46,23 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
-/** Whether `action` was already recorded with the transaction `txHash` (a hint sent twice is recorded once). */
-export async function isAudited(db: Db, action: AuditAction, txHash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("app.audit_record")
-    .select("id")
-    .where("action", "=", action)
-    .where("tx_hash", "=", txHash)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Records `entry` unless its action was already recorded with its chain transaction: a hint sent twice, or by two
+ * admins at once, is recorded once (the check and the insert hold a lock on the action and transaction until `db`'s
+ * transaction ends).
+ */
+export async function recordAuditOnce(db: Db, entry: AuditEntry & { txHash: string }): Promise<void> {
+  await transact(db, async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.audit-once:${entry.action}:${entry.txHash}`}))`.execute(tx);
+    const row = await tx
+      .selectFrom("app.audit_record")
+      .select("id")
+      .where("action", "=", entry.action)
+      .where("tx_hash", "=", entry.txHash)
+      .limit(1)
+      .executeTakeFirst();
+    if (row === undefined) await recordAudit(tx, entry);
+  });
 }
 
 /** The records matching `filter`, with the admin's email. */

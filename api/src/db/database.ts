@@ -64,6 +64,13 @@ export interface Database
 export type Db = Kysely<Database>;
 
 /**
+ * Runs `work` in `db` when it is a transaction already, else in a new one: a service's writes then join its caller's
+ * transaction and commit or roll back with it.
+ */
+export const transact = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/**
  * The socket of a pool's connection: one that reads into buffers of its own (reusedReadSocket, for COPY's sake),
  * or for TLS, which reads through its own socket anyway, a plain one. pg calls it with the connection's settings,
  * which its types leave out.

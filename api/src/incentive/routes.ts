@@ -54,8 +54,7 @@ import {
 } from "./schema.ts";
 import { checkPayoutHint, planPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
-import { sql } from "kysely";
-import { auditActor, isAudited, recordAudit } from "../audit/index.ts";
+import { auditActor, recordAudit, recordAuditOnce } from "../audit/index.ts";
 import { adminOnly, signedIn } from "../auth/index.ts";
 import { messageSchema, pagedSchema } from "../shared/schema.ts";
 
@@ -346,17 +345,13 @@ export const incentiveRoutes = createRouter()
     const deposits = await depositsOfTransaction(db, tnxHash);
     if (deposits.length === 0) throw new AppError("notFound", INCENTIVE_MESSAGES.depositUnknown);
     const by = auditActor(c);
-    await db.transaction().execute(async (tx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.reward-deposit:${tnxHash}`}))`.execute(tx);
-      if (await isAudited(tx, "reward.deposit", tnxHash)) return;
-      await recordAudit(tx, {
-        by,
-        action: "reward.deposit",
-        recordType: "rewardPool",
-        recordId: null,
-        after: deposits.length === 1 ? deposits[0] : { deposits },
-        txHash: tnxHash,
-      });
+    await recordAuditOnce(db, {
+      by,
+      action: "reward.deposit",
+      recordType: "rewardPool",
+      recordId: null,
+      after: deposits.length === 1 ? deposits[0] : { deposits },
+      txHash: tnxHash,
     });
     return c.json({ message: INCENTIVE_MESSAGES.depositRecorded }, 200);
   });

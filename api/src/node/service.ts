@@ -2,7 +2,7 @@ import { recordNodeStatusAlert } from "../alert/index.ts";
 import type { AuditAction } from "../audit/schema.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { LIMITS, NODE_STATUS, USER_TYPE } from "../public-contract/domain.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, transact } from "../db/database.ts";
 import { AppError, validationError } from "../shared/errors.ts";
 import { recordHistory } from "./history.ts";
 import {
@@ -122,63 +122,60 @@ const AUDITED: Partial<Record<NodeAction["kind"], AuditAction>> = {
  */
 export async function applyTransition(db: Db, request: TransitionRequest): Promise<HistoryTarget> {
   const { nodeId, ownerId, actor, action } = request;
-  return db
-    .transaction()
-    .execute(async (tx) => {
-      const node = await lockNode(tx, nodeId, ownerId);
-      if (!node) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
-      if (request.unchanged && node.status !== request.unchanged.status)
-        throw new AppError("conflict", request.unchanged.refusal);
-      const decision = decideTransition(action, actor.type, node.status, {
-        stakeStatus: node.stake_status,
-        whitelisted: node.whitelisted,
-      });
-      if (!decision.allowed)
-        throw new AppError(
-          decision.reason === TRANSITION_MESSAGES.notAllowed ? "forbidden" : "conflict",
-          decision.reason,
-        );
-      const history = { nodeId, actor, from: node.status, to: decision.to };
-      const auditAction = AUDITED[action.kind];
-      const audit = (after: { status: string; adminNotes?: string | null } | null) =>
-        request.audit && auditAction
-          ? recordAudit(tx, {
-              by: request.audit,
-              action: auditAction,
-              recordType: "node",
-              recordId: nodeId,
-              before: { status: node.status, adminNotes: node.admin_notes },
-              after,
-              txHash: after?.status === NODE_STATUS.approved ? node.whitelist_tx_hash : null,
-            })
-          : undefined;
-      if (decision.to === NODE_DELETED) {
-        if (await stakeAwaitsAccrual(tx, node.wallet_address, node.node_address))
-          throw new AppError("conflict", TRANSITION_MESSAGES.deleteBeforeAccrual);
-        await deleteNodeRow(tx, nodeId);
-        await audit(null);
-        const historyId = await recordHistory(tx, history);
-        if (actor.type === USER_TYPE.admin)
-          await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
-        return decision.to;
-      }
-      if (action.kind === "resubmit" && request.fields) {
-        await checkFields(tx, request.fields, {
-          uploader: `${USER_TYPE.user}:${node.operator_id}`,
-          exceptId: nodeId,
-          keptLogo: node.logo,
-        });
-        await updateNodeFields(tx, nodeId, request.fields, decision.to);
-        await recordHistory(tx, history);
-        return decision.to;
-      }
-      const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
-      await updateNodeStatus(tx, nodeId, decision.to, notes);
-      await audit({ status: decision.to, adminNotes: notes ?? node.admin_notes });
-      const historyId = await recordHistory(tx, { ...history, notes });
+  return transact(db, async (tx) => {
+    const node = await lockNode(tx, nodeId, ownerId);
+    if (!node) throw new AppError("notFound", NODE_MESSAGES.nodeNotFound);
+    if (request.unchanged && node.status !== request.unchanged.status)
+      throw new AppError("conflict", request.unchanged.refusal);
+    const decision = decideTransition(action, actor.type, node.status, {
+      stakeStatus: node.stake_status,
+      whitelisted: node.whitelisted,
+    });
+    if (!decision.allowed)
+      throw new AppError(
+        decision.reason === TRANSITION_MESSAGES.notAllowed ? "forbidden" : "conflict",
+        decision.reason,
+      );
+    const history = { nodeId, actor, from: node.status, to: decision.to };
+    const auditAction = AUDITED[action.kind];
+    const audit = (after: { status: string; adminNotes?: string | null } | null) =>
+      request.audit && auditAction
+        ? recordAudit(tx, {
+            by: request.audit,
+            action: auditAction,
+            recordType: "node",
+            recordId: nodeId,
+            before: { status: node.status, adminNotes: node.admin_notes },
+            after,
+            txHash: after?.status === NODE_STATUS.approved ? node.whitelist_tx_hash : null,
+          })
+        : undefined;
+    if (decision.to === NODE_DELETED) {
+      if (await stakeAwaitsAccrual(tx, node.wallet_address, node.node_address))
+        throw new AppError("conflict", TRANSITION_MESSAGES.deleteBeforeAccrual);
+      await deleteNodeRow(tx, nodeId);
+      await audit(null);
+      const historyId = await recordHistory(tx, history);
       if (actor.type === USER_TYPE.admin)
-        await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });
+        await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
       return decision.to;
-    })
-    .catch(duplicateAsFieldError);
+    }
+    if (action.kind === "resubmit" && request.fields) {
+      await checkFields(tx, request.fields, {
+        uploader: `${USER_TYPE.user}:${node.operator_id}`,
+        exceptId: nodeId,
+        keptLogo: node.logo,
+      });
+      await updateNodeFields(tx, nodeId, request.fields, decision.to);
+      await recordHistory(tx, history);
+      return decision.to;
+    }
+    const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
+    await updateNodeStatus(tx, nodeId, decision.to, notes);
+    await audit({ status: decision.to, adminNotes: notes ?? node.admin_notes });
+    const historyId = await recordHistory(tx, { ...history, notes });
+    if (actor.type === USER_TYPE.admin)
+      await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: notes ?? node.admin_notes });
+    return decision.to;
+  }).catch(duplicateAsFieldError);
 }

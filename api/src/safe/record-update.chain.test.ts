@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -200,6 +201,35 @@ describe("a record's status saved when its Safe transaction executes", () => {
     await t.handlers.run(HANDLER.safeRecordUpdates);
     expect(await statusOf(node.id)).toBeUndefined();
     expect((await find(proposal._id)).record).toMatchObject({ outcome: "refused", reason: "Node not found" });
+  });
+
+  it("applies an update and marks it applied in one transaction: a failure before the commit leaves neither", async () => {
+    const another = await newOperator(t);
+    const node = await registerNode(t, another.token, 5);
+    const proposal = await propose({
+      action: whitelistOf(node.node, another.address),
+      record: { type: "node", id: node.id, status: NODE_STATUS.approved },
+    });
+    await sql`CREATE FUNCTION app.fail_on_applied() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the commit failed'; END $$`.execute(t.db);
+    await sql`CREATE CONSTRAINT TRIGGER fail_on_applied AFTER UPDATE ON app.safe_proposal
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.record_outcome = 'applied')
+      EXECUTE FUNCTION app.fail_on_applied()`.execute(t.db);
+    try {
+      await confirmAndExecute(proposal);
+      await expect(t.handlers.run(HANDLER.safeRecordUpdates)).rejects.toThrow(/the commit failed/);
+      expect(await statusOf(node.id)).toBe(NODE_STATUS.pending);
+      expect(await approvals(node.id)).toHaveLength(0);
+      expect((await find(proposal._id)).record).toMatchObject({ outcome: "pending" });
+    } finally {
+      await sql`DROP TRIGGER fail_on_applied ON app.safe_proposal`.execute(t.db);
+      await sql`DROP FUNCTION app.fail_on_applied()`.execute(t.db);
+    }
+    await t.handlers.run(HANDLER.safeRecordUpdates);
+    expect(await statusOf(node.id)).toBe(NODE_STATUS.approved);
+    expect(await approvals(node.id)).toHaveLength(1);
+    expect(await reviewAudits(node.id)).toHaveLength(1);
+    expect((await find(proposal._id)).record).toMatchObject({ outcome: "applied" });
   });
 
   it("an admin's decision after the proposal stands: a node sent back stays Return, a rejected request Rejected", async () => {

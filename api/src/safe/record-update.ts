@@ -17,7 +17,10 @@ import { SAFE_MESSAGES, type SafeAction, type SafeRecord } from "./schema.ts";
 /** The client address of an audit record the portal wrote on a Safe execution (no request made it). */
 export const SAFE_EXECUTION_CLIENT = "safe-execution";
 
-/** A claim older than this was left by a run that stopped (a restart): the update is applied by a later run. */
+/**
+ * Earlier versions of the portal claimed an update ('applying') and then applied it in a transaction of its own; a
+ * claim of theirs older than this was left by a run that stopped, and is taken again.
+ */
 const CLAIM_MINUTES = 10;
 const staleClaim = () => new Date(Date.now() - CLAIM_MINUTES * 60_000);
 
@@ -138,6 +141,11 @@ async function applyRecord(
   }
 }
 
+/** An update not applied nor refused yet (or claimed by an older version's run that stopped), in `table`'s row. */
+const notDone = (table: "p" | "app.safe_proposal") =>
+  sql<boolean>`(${sql.ref(`${table}.record_outcome`)} IS NULL OR (${sql.ref(`${table}.record_outcome`)} = 'applying'
+    AND ${sql.ref(`${table}.record_done_at`)} < ${staleClaim()}))`;
+
 /** The proposals whose record update is due: their Safe transaction executed successfully, the update not applied. */
 const dueRecordUpdates = (db: Db) =>
   db
@@ -146,12 +154,7 @@ const dueRecordUpdates = (db: Db) =>
       join.onRef("e.safe", "=", "p.safe").onRef("e.safe_tx_hash", "=", "p.safe_tx_hash"),
     )
     .where("p.record_type", "is not", null)
-    .where((eb) =>
-      eb.or([
-        eb("p.record_outcome", "is", null),
-        eb.and([eb("p.record_outcome", "=", "applying"), eb("p.record_done_at", "<", staleClaim())]),
-      ]),
-    )
+    .where(notDone("p"))
     .where("e.status", "=", "success");
 
 /**
@@ -163,58 +166,44 @@ export const recordUpdatesDueExist = (db: Db) =>
 
 /**
  * Applies the record update of each proposal whose own Safe transaction the indexer shows executed successfully, once:
- * the proposal is claimed before applying, and marked applied, or refused with the rule's reason when the record
- * changed meanwhile. A failed or replaced proposal has no successful execution of its safeTxHash, so it is never
- * applied. An error that is not a rule's refusal releases the claim for the next run; a claim a stopped process left
- * behind is taken again after CLAIM_MINUTES.
+ * the proposal is marked applied and the update applied in one transaction (the mark's row lock holds another run
+ * back until it commits, and a run that stops commits neither), or marked refused with the rule's reason when the
+ * record changed meanwhile. A failed or replaced proposal has no successful execution of its safeTxHash, so it is
+ * never applied. An error that is not a rule's refusal leaves the update due for the next run.
  */
 export async function applyExecutedRecordUpdates(db: Db): Promise<number> {
   const due = await dueRecordUpdates(db).select(["p.id", "e.tx_hash"]).orderBy("p.nonce").execute();
   let applied = 0;
   for (const { id, tx_hash } of due) {
-    const claimed = await db
-      .updateTable("app.safe_proposal")
-      .set({ record_outcome: "applying", record_tx_hash: tx_hash, record_done_at: new Date() })
-      .where("id", "=", id)
-      .where((eb) =>
-        eb.or([
-          eb("record_outcome", "is", null),
-          eb.and([eb("record_outcome", "=", "applying"), eb("record_done_at", "<", staleClaim())]),
-        ]),
-      )
-      .returning(["record_type", "record_id", "record_status", "record_from_status", "proposed_by"])
-      .executeTakeFirst();
-    if (!claimed) continue;
-    const by: AuditActor = { adminId: claimed.proposed_by, clientAddress: SAFE_EXECUTION_CLIENT };
-    const done = (outcome: "applied" | "refused", reason: string | null) =>
-      db
+    const mark = (trx: Db, outcome: "applied" | "refused", reason: string | null) =>
+      trx
         .updateTable("app.safe_proposal")
-        .set({ record_outcome: outcome, record_reason: reason, record_done_at: new Date() })
+        .set({ record_outcome: outcome, record_reason: reason, record_tx_hash: tx_hash, record_done_at: new Date() })
         .where("id", "=", id)
-        .execute();
+        .where(notDone("app.safe_proposal"))
+        .returning(["record_type", "record_id", "record_status", "record_from_status", "proposed_by"])
+        .executeTakeFirst();
     try {
-      await applyRecord(
-        db,
-        claimed as {
-          record_type: string;
-          record_id: string;
-          record_status: string;
-          record_from_status: string | null;
-        },
-        by,
-      );
-      await done("applied", null);
-      applied += 1;
+      const done = await db.transaction().execute(async (trx) => {
+        const claimed = await mark(trx, "applied", null);
+        if (!claimed) return false;
+        const by: AuditActor = { adminId: claimed.proposed_by, clientAddress: SAFE_EXECUTION_CLIENT };
+        await applyRecord(
+          trx,
+          claimed as {
+            record_type: string;
+            record_id: string;
+            record_status: string;
+            record_from_status: string | null;
+          },
+          by,
+        );
+        return true;
+      });
+      if (done) applied += 1;
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) await done("refused", error.message);
-      else {
-        await db
-          .updateTable("app.safe_proposal")
-          .set({ record_outcome: null, record_tx_hash: null, record_done_at: null })
-          .where("id", "=", id)
-          .execute();
-        throw error;
-      }
+      if (!(error instanceof AppError && error.status < 500)) throw error;
+      await mark(db, "refused", error.message);
     }
   }
   return applied;

@@ -4,7 +4,7 @@
  */
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { auditActor, isAudited, recordAudit } from "../audit/index.ts";
+import { auditActor, recordAuditOnce } from "../audit/index.ts";
 import { adminOnly } from "../auth/index.ts";
 import { matchPayments } from "../incentive/index.ts";
 import { createRouter, describe, ERROR_RESPONSES, jsonBody, jsonResponse } from "../shared/openapi.ts";
@@ -109,16 +109,13 @@ export const safeRoutes = createRouter()
     const { row, execution } = await findExecution(deps, proposalId, txHash);
     if (row.kind === "payout") await matchPayments(deps.db, new Date(), deps.config.PRICE_FEED_ADDRESS);
     const by = auditActor(c);
-    await deps.db.transaction().execute(async (tx) => {
-      if (await isAudited(tx, "safe.execute", execution.tx_hash)) return;
-      await recordAudit(tx, {
-        by,
-        action: "safe.execute",
-        recordType: "safeProposal",
-        recordId: row.id,
-        after: { id: row.id, sequence: row.nonce, executor: execution.executor, status: execution.status },
-        txHash: execution.tx_hash,
-      });
+    await recordAuditOnce(deps.db, {
+      by,
+      action: "safe.execute",
+      recordType: "safeProposal",
+      recordId: row.id,
+      after: { id: row.id, sequence: row.nonce, executor: execution.executor, status: execution.status },
+      txHash: execution.tx_hash,
     });
     const [data] = await listProposals(deps, undefined, proposalId);
     return c.json({ message: SAFE_MESSAGES.safeExecutionRecorded, data: data! }, 200);

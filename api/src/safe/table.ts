@@ -28,7 +28,7 @@ export interface SafeProposalTable {
   record_outcome: string | null;
   record_reason: string | null;
   record_tx_hash: string | null;
-  /** When it was applied or refused; while `applying`, when the run claimed it. */
+  /** When it was applied or refused ('applying', written by earlier versions only: when their run claimed it). */
   record_done_at: Timestamp | null;
 }
 

@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, transact } from "../db/database.ts";
 import { deleteStakeRequest, insertStakeRequest, lockStakeRequest, updateStakeRequestStatus } from "./repository.ts";
 import {
   decideStakeRequestStatus,
@@ -50,25 +50,22 @@ export async function changeStakeRequestStatus(
   by: AuditActor,
   unchanged?: { status: string; refusal: string },
 ): Promise<void> {
-  await db
-    .transaction()
-    .execute(async (tx) => {
-      const request = await lockStakeRequest(tx, id);
-      if (!request) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
-      if (unchanged && request.status !== unchanged.status) throw new AppError("conflict", unchanged.refusal);
-      const decision = decideStakeRequestStatus(request.status, to, { farmWhitelisted: request.farm_whitelisted });
-      if (!decision.allowed) throw new AppError("conflict", decision.reason);
-      await updateStakeRequestStatus(tx, id, to);
-      await recordAudit(tx, {
-        by,
-        action: "stakeRequest.status",
-        recordType: "stakeRequest",
-        recordId: id,
-        before: { status: request.status },
-        after: { status: to },
-      });
-    })
-    .catch(openRequestAsConflict);
+  await transact(db, async (tx) => {
+    const request = await lockStakeRequest(tx, id);
+    if (!request) throw new AppError("notFound", STAKE_REQUEST_MESSAGES.requestNotFound);
+    if (unchanged && request.status !== unchanged.status) throw new AppError("conflict", unchanged.refusal);
+    const decision = decideStakeRequestStatus(request.status, to, { farmWhitelisted: request.farm_whitelisted });
+    if (!decision.allowed) throw new AppError("conflict", decision.reason);
+    await updateStakeRequestStatus(tx, id, to);
+    await recordAudit(tx, {
+      by,
+      action: "stakeRequest.status",
+      recordType: "stakeRequest",
+      recordId: id,
+      before: { status: request.status },
+      after: { status: to },
+    });
+  }).catch(openRequestAsConflict);
 }
 
 /** An admin's deletion of a request, recorded in the audit trail; 404 when there is none. */
