@@ -114,7 +114,10 @@ export async function recentIncentives(db: Db, wallet: Scope) {
   }));
 }
 
-/** Every incentive summed per status: the kept counts for everybody, the wallet's rows for an operator. */
+/**
+ * Every incentive summed per status (a Paid row by what the chain paid, an UnPaid one by its token): the kept counts for
+ * everybody, the wallet's rows for an operator.
+ */
 export async function incentivesPerStatus(db: Db, wallet: Scope) {
   const rows = wallet
     ? await db
@@ -122,7 +125,7 @@ export async function incentivesPerStatus(db: Db, wallet: Scope) {
         .select([
           "status",
           sql<string>`count(*)::text`.as("count"),
-          sql<string>`coalesce(sum(token), 0)::text`.as("token"),
+          sql<string>`coalesce(sum(coalesce(paid_amount, token)), 0)::text`.as("token"),
         ])
         .where("wallet", "=", wallet)
         .groupBy("status")

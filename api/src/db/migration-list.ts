@@ -52,6 +52,7 @@ import * as m0049 from "./migrations/0049_passkey-discoverable.ts";
 import * as m0050 from "./migrations/0050_safe-record-from.ts";
 import * as m0051 from "./migrations/0051_attempt-session-version.ts";
 import * as m0052 from "./migrations/0052_admin-disabled.ts";
+import * as m0053 from "./migrations/0053_incentive-paid-sums.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -107,4 +108,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050_safe-record-from": m0050,
   "0051_attempt-session-version": m0051,
   "0052_admin-disabled": m0052,
+  "0053_incentive-paid-sums": m0053,
 };

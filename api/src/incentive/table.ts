@@ -35,6 +35,7 @@ export interface IncentiveTable {
 export interface IncentiveStatusCountTable {
   status: ColumnType<IncentiveStatus, never, never>;
   count: ColumnType<bigint, never, never>;
+  /** The status's PLI: for a Paid row what the chain paid, for an UnPaid one its token (0053). */
   token: ColumnType<string, never, never>;
 }
 
