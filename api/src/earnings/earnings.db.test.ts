@@ -230,6 +230,26 @@ describe("an operator's earnings", () => {
     expect(body.total.payments).toHaveLength(4);
   });
 
+  it("in total, the running month's inactive days are every node's added up, as its deduction is", async () => {
+    const two = await newOperator(t);
+    for (const n of [2, 3]) {
+      const registered = await registerNode(t, two.token, n);
+      const address = registered.node.toLowerCase();
+      await stakeEvent(two.wallet, address, "stake", 100n * E18, 100n * E18, ago(100));
+      await position(two.wallet, address, "Stake", 100n * E18, ago(100));
+      await t.db
+        .insertInto("app.node_inactive_date")
+        .values({ node_id: registered.id, day: dayOf(now) })
+        .execute();
+    }
+    const { body } = await earnings(two.token);
+    expect(body.nodes.map((n) => n.running.inactiveDays)).toEqual([1, 1]);
+    expect(body.total.running.inactiveDays).toBe(2);
+    expect(BigInt(body.total.running.deducted)).toBe(
+      body.nodes.reduce((sum, n) => sum + BigInt(n.running.deducted), 0n),
+    );
+  });
+
   it("of one node, given 0x… or xdc…; 78-digit amounts kept exact", async () => {
     const one = await earnings(owner.token, `?node=xdc${node.slice(2).toUpperCase()}`);
     expect(one.status).toBe(200);

@@ -144,7 +144,7 @@ function totalOf(all: Figures[], now: Date): Omit<Figures, "status" | "unlockedA
       ...running,
       expected: all.reduce((sum, f) => sum + f.running.expected, 0n),
       deducted: all.reduce((sum, f) => sum + f.running.deducted, 0n),
-      inactiveDays: Math.max(0, ...all.map((f) => f.running.inactiveDays)),
+      inactiveDays: all.reduce((sum, f) => sum + f.running.inactiveDays, 0),
     },
     payments: all.flatMap((f) => f.payments).sort((a, b) => b.paidAt.localeCompare(a.paidAt)),
     accrued: all.flatMap((f) => f.accrued).sort((a, b) => a.date.localeCompare(b.date)),

@@ -34,6 +34,7 @@ const runningMonthSchema = z.object({
   expected: wei,
   /** What the inactive days so far take off the month. */
   deducted: wei,
+  /** The inactive days so far; in the total, every node's added up (node-days, as `deducted` takes them off). */
   inactiveDays: z.number().int(),
   /** Days of the month gone by, today included. */
   daysSoFar: z.number().int(),
