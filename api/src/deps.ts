@@ -62,8 +62,18 @@ export function createDeps(
     wakeMail: () => handlers.wake(HANDLER.mail),
   };
   const webhookQueue = webhookQueueOf(webhookSender);
+  const validatorCheck = createValidatorCheck(config, db);
   const handlers = handlerRunner(
-    afterChangeHandlers({ config, db, chain, log, mailSender, webhookSender, fillWebhooks: webhookQueue.fill }),
+    afterChangeHandlers({
+      config,
+      db,
+      chain,
+      log,
+      mailSender,
+      webhookSender,
+      fillWebhooks: webhookQueue.fill,
+      validatorCheck,
+    }),
     log,
     onWake,
   );
@@ -75,7 +85,7 @@ export function createDeps(
     chain,
     log,
     mailer,
-    validatorCheck: createValidatorCheck(config, db),
+    validatorCheck,
     live,
     // An alert is recorded for both channels in one transaction (alert/events.ts): its recorder wakes both senders.
     mailQueue: {

@@ -12,6 +12,8 @@ import type { ScheduledJob } from "./scheduler/scheduler.ts";
 import type { Handler } from "./shared/handlers.ts";
 import type { Log } from "./shared/logger.ts";
 import type { PublicClient } from "viem";
+import { validatorRecheckJob } from "./validator/recheck.ts";
+import type { ValidatorCheck } from "./validator-check/validator-check.ts";
 import { deliverPendingWebhooks, webhookPruneJob, type WebhookSenderDeps } from "./webhook/delivery.ts";
 
 /** Every named handler, by the name logs, wakes and `handlers.run` use. */
@@ -26,6 +28,7 @@ export const HANDLER = {
   adminDigest: "admin-digest",
   webhookPrune: "webhook-prune",
   safeRecordUpdates: "safe-record-updates",
+  validatorRecheck: "validator-recheck",
 } as const;
 
 export interface HandlerDeps {
@@ -37,6 +40,8 @@ export interface HandlerDeps {
   webhookSender: WebhookSenderDeps;
   /** Claims the due webhook deliveries beside the attempts still going (a stalled receiver holds back its own only). */
   fillWebhooks: () => Promise<void>;
+  /** Who is a validator: the external service when VALIDATOR_CHECK_URL is set, else the built-in directory. */
+  validatorCheck: ValidatorCheck;
 }
 
 const EVERY_MINUTE = "* * * * *";
@@ -125,5 +130,9 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
     scheduled(HANDLER.incentiveAccrual, incentiveAccrualJob({ db, chain, log })),
     scheduled(HANDLER.adminDigest, adminDigestJob(mailSender)),
     scheduled(HANDLER.webhookPrune, webhookPruneJob(webhookSender)),
+    // The built-in directory ends sessions and sets roles itself, when an admin changes it.
+    ...(config.VALIDATOR_CHECK_URL
+      ? [scheduled(HANDLER.validatorRecheck, validatorRecheckJob({ db, config, check: deps.validatorCheck, log }))]
+      : []),
   ];
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
 import { startValidatorStub } from "../../test/validator-stub.ts";
+import { HANDLER } from "../handlers.ts";
 import { API, MESSAGES } from "../public-contract/index.ts";
 
 const wallet = (key: `0x${string}`) => privateKeyToAccount(key).address.toLowerCase();
@@ -51,6 +52,28 @@ describe("external validator check over HTTP", () => {
     const response = await t.operatorLogin(DEV_KEYS.outsider);
     expect(response.status).toBe(403);
     expect(response.body.error).toBe("Not a Validator!");
+  });
+
+  it("asks again for the signed-in operators: one no longer listed is signed out, one with a new role has it at once", async () => {
+    const signedIn = async (key: `0x${string}`) => {
+      stub.answers[wallet(key)] = { validator: true };
+      const response = await t.operatorLogin(key);
+      expect(response.status).toBe(200);
+      return response.body.token as string;
+    };
+    const me = (token: string) => t.call("GET", API.operator.root, { token });
+    const [removed, demoted, unanswered] = await Promise.all(
+      [DEV_KEYS.validator, DEV_KEYS.standby, DEV_KEYS.owner].map(signedIn),
+    );
+    stub.answers[wallet(DEV_KEYS.validator)] = { validator: false };
+    stub.answers[wallet(DEV_KEYS.standby)] = { validator: true, userRole: "Standby" };
+    stub.answers[wallet(DEV_KEYS.owner)] = "error";
+
+    await t.handlers.run(HANDLER.validatorRecheck);
+    const gone = await me(removed!);
+    expect(gone.status).toBe(401);
+    expect((await me(demoted!)).body).toMatchObject({ userRole: "Standby" });
+    expect((await me(unanswered!)).status).toBe(200);
   });
 
   it("answers 503 with a clear message when the service hangs, fails or answers nonsense", async () => {
