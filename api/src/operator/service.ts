@@ -37,7 +37,11 @@ export async function loginOperator(
     }
   }
   if (!(await consumeNonce(db, nonce))) throw new AppError("unauthorized", INVALID_SIGN_IN);
-  const operator = await upsertOperator(db, wallet, status.email, status.userRole);
+  const operator = await db.transaction().execute(async (tx) => {
+    const confirmed = validatorCheck.confirm ? await validatorCheck.confirm(tx, wallet) : status;
+    if (!confirmed.validator) throw new AppError("forbidden", MESSAGES.notValidator);
+    return upsertOperator(tx, wallet, confirmed.email, confirmed.userRole);
+  });
   return { token: await operatorSession(deps, operator) };
 }
 

@@ -14,6 +14,12 @@ export interface ValidatorStatus {
 
 export interface ValidatorCheck {
   check(walletAddress: string): Promise<ValidatorStatus>;
+  /**
+   * The built-in directory's answer again, read in `tx` with the wallet's entry locked until `tx` ends, so that an
+   * admin's removal or role change (which writes the entry) waits for the sign-in being saved, or the sign-in sees it.
+   * The external service has none: what it answered stands, and validator-recheck catches a change within 10 minutes.
+   */
+  confirm?(tx: Db, walletAddress: string): Promise<ValidatorStatus>;
 }
 
 const answerSchema = z.object({
@@ -56,20 +62,23 @@ function httpCheck(url: string, timeoutMs: number): ValidatorCheck {
 
 /** The built-in validator directory (admin-managed table). */
 function directoryCheck(db: Db): ValidatorCheck {
+  const read = async (from: Db, walletAddress: string, lock: boolean): Promise<ValidatorStatus> => {
+    let query = from
+      .selectFrom("app.validator_directory")
+      .selectAll()
+      .where("wallet_address", "=", walletAddress.toLowerCase());
+    if (lock) query = query.forShare();
+    const row = await query.executeTakeFirst();
+    if (!row) return { validator: false, email: null, userRole: USER_ROLE.standby };
+    return {
+      validator: true,
+      email: row.email,
+      userRole: row.user_role === USER_ROLE.standby ? USER_ROLE.standby : USER_ROLE.validator,
+    };
+  };
   return {
-    async check(walletAddress) {
-      const row = await db
-        .selectFrom("app.validator_directory")
-        .selectAll()
-        .where("wallet_address", "=", walletAddress.toLowerCase())
-        .executeTakeFirst();
-      if (!row) return { validator: false, email: null, userRole: USER_ROLE.standby };
-      return {
-        validator: true,
-        email: row.email,
-        userRole: row.user_role === USER_ROLE.standby ? USER_ROLE.standby : USER_ROLE.validator,
-      };
-    },
+    check: (walletAddress) => read(db, walletAddress, false),
+    confirm: (tx, walletAddress) => read(tx, walletAddress, true),
   };
 }
 

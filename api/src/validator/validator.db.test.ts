@@ -2,6 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { startValidatorStub } from "../../test/validator-stub.ts";
+import type { Db } from "../db/database.ts";
 import { API, IMPORT_MAX_ROWS, MESSAGES } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
@@ -138,6 +139,47 @@ describe("the validator directory API", () => {
     expect((await t.call("GET", API.operator.root, { token: session })).status).toBe(401);
     expect((await t.operatorLogin(key)).status).toBe(403);
     expect((await asAdmin(API.validator.delete, { walletAddress: wallet })).status).toBe(404);
+  });
+
+  it("a sign-in made while the wallet's entry is being removed or changed waits for it, and follows it", async () => {
+    /** Holds `change` to the directory uncommitted while a sign-in starts, then commits it; answers the sign-in. */
+    const signInDuring = async (key: `0x${string}`, change: (tx: Db) => Promise<unknown>) => {
+      let commit = () => {};
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let written = () => {};
+      const changed = new Promise<void>((resolve) => (written = resolve));
+      const held = t.db.transaction().execute(async (tx) => {
+        await change(tx);
+        written();
+        await committed;
+      });
+      await changed;
+      const signIn = t.operatorLogin(key);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commit();
+      await held;
+      return signIn;
+    };
+    const removed = newWallet();
+    await asAdmin(API.validator.root, { walletAddress: removed.wallet, userRole: "Validator" });
+    const refused = await signInDuring(removed.key, (tx) =>
+      tx.deleteFrom("app.validator_directory").where("wallet_address", "=", removed.wallet).execute(),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe("Not a Validator!");
+
+    const demoted = newWallet();
+    await asAdmin(API.validator.root, { walletAddress: demoted.wallet, userRole: "Validator" });
+    const signedIn = await signInDuring(demoted.key, (tx) =>
+      tx
+        .updateTable("app.validator_directory")
+        .set({ user_role: "Standby" })
+        .where("wallet_address", "=", demoted.wallet)
+        .execute(),
+    );
+    expect(signedIn.status).toBe(200);
+    const me = await t.call("GET", API.operator.root, { token: signedIn.body.token });
+    expect(me.body.userRole).toBe("Standby");
   });
 
   it("imports all rows or none: one bad row saves nothing and the error map names the row", async () => {
