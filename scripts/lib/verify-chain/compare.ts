@@ -219,7 +219,7 @@ function compareIncentives(served: ServedFacts, chain: ChainFacts, harness: Harn
     rowKeys.add(key);
     const status = statusOf(row);
     totals[status].count += 1;
-    totals[status].token += row.token;
+    totals[status].token += status === INCENTIVE_STATUS.paid ? (payments.get(key)?.amount ?? row.token) : row.token;
     const got = servedRows.get(row.id);
     if (!got) {
       out.push({ what: `incentive ${row.id} (${key})`, api: "missing", chain: status });

@@ -141,6 +141,17 @@ describe("the comparison of what the API serves with the chain", () => {
     ]);
   });
 
+  it("expects the Paid card to sum what the chain paid for each row, not the row's token", () => {
+    const { served, chain, harness } = agreeing();
+    chain.payments[0] = { ...chain.payments[0]!, amount: 8n * PLI };
+    const paidCard = (token: bigint) => {
+      served.summary.paid.token = token.toString();
+      return compareServed(served, chain, harness).filter((found) => found.what === "Paid card");
+    };
+    expect(paidCard(8n * PLI)).toEqual([]);
+    expect(paidCard(7n * PLI)).toHaveLength(1);
+  });
+
   const mutations: [string, (served: ServedFacts) => void][] = [
     ["a position's total", (s) => (s.positions[0]!.totalStake = "1")],
     ["a position left out", (s) => s.positions.pop()],
