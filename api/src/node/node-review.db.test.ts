@@ -228,6 +228,33 @@ describe("delete after a stake", () => {
     await accrued("2026-10-01");
     expect((await remove()).body).toEqual({ message: "Node Deleted Successfully" });
   });
+
+  it("keeps a Return node's address while its stake is Stake or Unlock on it; its other fields still change", async () => {
+    const owner = await newOperator(t);
+    const id = await add(owner);
+    const node = await t.db
+      .selectFrom("app.node")
+      .select(["wallet_address", "node_address"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, unlocked_at, updated_block)
+      VALUES (${node.wallet_address}, ${node.node_address}, ${STAKE_STATUS.stake}, 100, ${new Date("2026-11-02T10:00:00Z")}, ${new Date("2026-11-02T10:00:00Z")}, ${`0x${"2".repeat(64)}`}, NULL, 4)`.execute(
+      t.indexerDb,
+    );
+    await review(id, NODE_STATUS.return, "Give the node a clearer name");
+    const edit = (body: Record<string, unknown>) =>
+      t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, status: "Pending", ...body } });
+    const fields = nodeBody(++n, { name: "Clearer name" });
+    const moved = await edit(fields);
+    expect(moved.status).toBe(409);
+    expect(moved.body.errors).toEqual({
+      nodeAddress:
+        "The node address cannot change while its stake is Stake or Unlock: the stake stays on the old address. Unlock and withdraw it first",
+    });
+    const kept = await edit({ ...fields, nodeAddress: `xdc${node.node_address.slice(2).toUpperCase()}` });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ name: "Clearer name", nodeAddress: node.node_address });
+  });
 });
 
 describe("ownership and roles", () => {

@@ -68,6 +68,8 @@ export const TRANSITION_MESSAGES = {
   activateNeedsStake: "A node can be made Active only while its stake status is Stake",
   stakeOnlyApproved: "Only an Approved node becomes Active when its stake is seen",
   deleteWhileStaked: "A node cannot be deleted while its stake is Stake or Unlock: unlock and withdraw it first",
+  addressWhileStaked:
+    "The node address cannot change while its stake is Stake or Unlock: the stake stays on the old address. Unlock and withdraw it first",
   deleteBeforeAccrual:
     "A node cannot be deleted until the incentives of the month its stake ended in are accrued: that month's inactive days are still needed",
   notAllowed: "You are not allowed to do this",
@@ -119,6 +121,15 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
         : allow(NODE_DELETED);
   }
 }
+
+/**
+ * Whether a resubmit may move the node to `next` address: not while the chain holds a stake (Stake or Unlock) on the
+ * current one, which the portal would no longer find (its node, its inactive days) and would accrue as never inactive.
+ */
+export const addressMayChange = (current: string, next: string | undefined, stakeStatus: StakeStatus | null) =>
+  next === undefined ||
+  next.toLowerCase() === current.toLowerCase() ||
+  (stakeStatus !== STAKE_STATUS.stake && stakeStatus !== STAKE_STATUS.unlock);
 
 /** Admin notes are kept only with Return; any other status stores an empty note. */
 export const notesFor = (to: NodeStatus, notes: string) => (to === NODE_STATUS.return ? notes : "");

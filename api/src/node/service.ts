@@ -18,6 +18,7 @@ import {
 } from "./repository.ts";
 import {
   decideTransition,
+  addressMayChange,
   NODE_DELETED,
   notesFor,
   TRANSITION_MESSAGES,
@@ -161,6 +162,10 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       return decision.to;
     }
     if (action.kind === "resubmit" && request.fields) {
+      if (!addressMayChange(node.node_address, request.fields.nodeAddress, node.stake_status))
+        throw new AppError("conflict", TRANSITION_MESSAGES.addressWhileStaked, {
+          nodeAddress: TRANSITION_MESSAGES.addressWhileStaked,
+        });
       await checkFields(tx, request.fields, {
         uploader: `${USER_TYPE.user}:${node.operator_id}`,
         exceptId: nodeId,
