@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
+import { API } from "../public-contract/index.ts";
 import { matchPayments } from "./payments.ts";
 
 /**
@@ -75,4 +76,39 @@ it("moves an incentive's paid block and date with its payout transaction when a 
   expect(
     await t.db.selectFrom("app.mail_outbox").select("event_key").where("kind", "=", "incentivePaid").execute(),
   ).toHaveLength(1);
+});
+
+it("keeps an UnPaid row whose payment the indexer has but the matcher has not matched yet", async () => {
+  const owner = await newOperator(t);
+  const admin = await t.adminToken(await t.addAdmin());
+  const node = addressOf(2, "0b");
+  const rows = await t.db
+    .insertInto("app.incentive")
+    .values(
+      ["2026-10-01", "2026-11-01"].map((date) => ({
+        wallet: owner.wallet,
+        node,
+        date,
+        token: 10n ** 21n,
+        inactive_count: 0,
+        staked_days: 30,
+        accrued_days: 30,
+        percentage: "10",
+      })),
+    )
+    .returning(["id", "status"])
+    .execute();
+  expect(rows.map((row) => row.status)).toEqual(["UnPaid", "UnPaid"]);
+  await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${owner.wallet}, ${node}, 20261101, ${String(10n ** 21n)}, ${`0x${"5".repeat(64)}`}, 20, '2026-11-03T10:00:00Z', 0)`.execute(
+    t.indexerDb,
+  );
+  const remove = (id: string) => t.call("POST", API.incentive.delete, { token: admin, body: { id } });
+
+  expect(await remove(rows[1]!.id)).toMatchObject({
+    status: 409,
+    body: { error: "A paid incentive is a fact of the chain: it is never deleted" },
+  });
+  expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", rows[1]!.id).execute()).toHaveLength(1);
+  expect((await remove(rows[0]!.id)).status).toBe(200);
 });

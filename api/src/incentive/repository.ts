@@ -86,14 +86,28 @@ export const findIncentives = (db: Db, ids: string[]) =>
 
 export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
 
-/** Deletes an UnPaid incentive; false when there is none (a paid one is kept). */
-/** Deletes the incentive while it is UnPaid; answers what it was (undefined when absent or paid). */
+/**
+ * Deletes the incentive while it is UnPaid and the indexer has no payment of it; answers what it was (undefined when
+ * absent or paid). A payment indexed but not matched to its row yet (the matcher runs after the indexer) is a payment:
+ * the row it pays is kept.
+ */
 export const deleteUnpaidIncentive = (db: Db, id: string) =>
   db
-    .deleteFrom("app.incentive")
-    .where("id", "=", id)
-    .where("status", "=", INCENTIVE_STATUS.unPaid)
-    .returning(["wallet", "node", "date", "token", "type", "status"])
+    .deleteFrom("app.incentive as i")
+    .where("i.id", "=", id)
+    .where("i.status", "=", INCENTIVE_STATUS.unPaid)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("chain.reward_payment as p")
+            .select(sql`1`.as("one"))
+            .whereRef("p.wallet", "=", "i.wallet")
+            .whereRef("p.node", "=", "i.node")
+            .whereRef("p.date_key", "=", "i.date_key"),
+        ),
+      ),
+    )
+    .returning(["i.wallet", "i.node", "i.date", "i.token", "i.type", "i.status"])
     .executeTakeFirst();
 
 /** The payments the indexer recorded for a transaction. */
