@@ -1,5 +1,5 @@
 import type { PublicClient } from "viem";
-import { recordAudit, type AuditActor } from "../audit/index.ts";
+import { recordAudit, recordAuditOnce, type AuditActor } from "../audit/index.ts";
 import { receiptOrNull } from "../chain/client.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import { STAKE_STATUS } from "../public-contract/domain.ts";
@@ -76,21 +76,22 @@ export async function nodeKey(db: Db, nodeId: string, ownerId?: string): Promise
 
 /**
  * An admin's unlock of (wallet, node), once the chain shows it Unlock: recorded in the audit trail with the unlock's
- * transaction. 404 without a position, 409 while the chain does not show it unlocked.
+ * transaction, once however many hints name it. 404 without a position, 409 while the chain does not show it unlocked.
  */
 export async function recordUnlock(db: Db, wallet: string, node: string, by: AuditActor) {
   const row = await findPosition(db, wallet, node);
   if (!row) throw new AppError("notFound", STAKE_MESSAGES.stakeNotFound);
   requireUnlocked(row);
   const data = await readPosition(db, wallet, node);
-  await recordAudit(db, {
+  const entry = {
     by,
     action: "stake.unlock",
     recordType: "stake",
     recordId: data._id,
     before: null,
     after: { status: data.status, totalStake: data.totalStake, unlockedAt: data.unlockedAt },
-    txHash: data.unlockTnxHash,
-  });
+  } as const;
+  if (data.unlockTnxHash) await recordAuditOnce(db, { ...entry, txHash: data.unlockTnxHash });
+  else await recordAudit(db, entry);
   return data;
 }

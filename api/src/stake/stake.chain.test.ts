@@ -267,6 +267,17 @@ describe("stakes on a real chain", () => {
         totalStake: pli(60_000).toString(),
       },
     });
+    const again = await Promise.all(
+      [admin, admin].map((token) => t.call("POST", API.stake.unlock, { token, body: { _id: positionId(first) } })),
+    );
+    expect(again.map((sent) => sent.status)).toEqual([200, 200]);
+    const audits = await t.db
+      .selectFrom("app.audit_record")
+      .select("tx_hash")
+      .where("action", "=", "stake.unlock")
+      .where("tx_hash", "=", unlockTx)
+      .execute();
+    expect(audits, "one unlock, one record, however many hints").toHaveLength(1);
     expect(await get(a.token, `${API.stake.status}?nodeId=${first.id}`)).toEqual({
       currentStatus: STAKE_STATUS.unlock,
       _id: positionId(first),
