@@ -85,6 +85,7 @@ const withEventColumns = (db: Db, condition: RawBuilder<SqlBool>) =>
         .selectFrom("app.node as n")
         .select("n.id")
         .whereRef("n.node_address", "=", "e.node")
+        .whereRef("n.wallet_address", "=", "e.wallet")
         .$castTo<string | null>()
         .as("node_id"),
       keptPriceAt(sql.ref<bigint>("e.block_number")).as("kept_price"),

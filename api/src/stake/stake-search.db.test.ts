@@ -66,7 +66,7 @@ afterAll(() => t?.close());
 async function expectedPositions(q: string) {
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const { rows } = await sql<{ wallet: string; node: string }>`
-    SELECT p.wallet, p.node FROM chain.stake_position AS p LEFT JOIN app.operator AS o ON o.wallet_address = p.wallet LEFT JOIN app.node AS n ON n.node_address = p.node
+    SELECT p.wallet, p.node FROM chain.stake_position AS p LEFT JOIN app.operator AS o ON o.wallet_address = p.wallet LEFT JOIN app.node AS n ON n.node_address = p.node AND n.wallet_address = p.wallet
     WHERE o.email ILIKE ${pattern} OR p.wallet ILIKE ${pattern} OR p.node ILIKE ${pattern} OR n.name ILIKE ${pattern} OR p.status::text ILIKE ${pattern}
     ORDER BY p.last_staked_at DESC, p.wallet, p.node`.execute(t.db);
   return rows.map((row) => `${row.wallet}-${row.node}`);
@@ -199,5 +199,24 @@ describe("stake list searches", () => {
       (await expectedEvents("", wallet)).slice(2, 4),
     );
     expect(await listStakeEvents(t.db, { q: "", wallet, page: 5, limit: 2 })).toEqual({ rows: [], total: 3 });
+  });
+
+  it("names a portal node only on its own wallet's stake, not on another wallet's stake at the same node address", async () => {
+    const node = addressOf("b2", 1);
+    const stranger = addressOf("a1", 99);
+    await sql`INSERT INTO test_indexer.stake_position VALUES (${stranger}, ${node}, 'Stake', 1000, now(), now() + interval '1 hour', ${hashOf(99)}, NULL, NULL, NULL, NULL, NULL, 99)`.execute(
+      t.db,
+    );
+    await sql`INSERT INTO test_indexer.stake_event VALUES ('e99', 'stake', ${stranger}, ${node}, 1000, 1000, ${hashOf(990)}, 990, now(), 0)`.execute(
+      t.db,
+    );
+    const { rows } = await listPositions(t.db, { q: node, page: 1, limit: 10 });
+    const named = Object.fromEntries(rows.map((row) => [row.wallet, row.node_name]));
+    expect(named[stranger]).toBeNull();
+    expect(Object.values(named).filter((name) => name === "Node Alpha 1")).toHaveLength(1);
+    const alpha = await listPositions(t.db, { q: "alpha 1", page: 1, limit: 10 });
+    expect(alpha.rows.map((row) => row.wallet)).not.toContain(stranger);
+    const events = await listStakeEvents(t.db, { q: hashOf(990), page: 1, limit: 10 });
+    expect(events.rows.map((row) => row.node_id)).toEqual([null]);
   });
 });
