@@ -26,6 +26,12 @@ describe("a node's IP address where private addresses are not allowed (productio
       "fe80::1",
       "fd00::1",
       "::ffff:10.0.0.1",
+      "64:ff9b::a00:5",
+      "::7f00:1",
+      "2002:a00:1::1",
+      "ff02::1",
+      "198.18.0.1",
+      "192.0.2.1",
     ]) {
       expect(isPublicIp(ip), ip).toBe(false);
     }

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { isIP } from "node:net";
-import { isPublicAddress, WEBHOOK_LIMITS } from "./rules.ts";
+import { isPublicAddress } from "../shared/public-address.ts";
+import { WEBHOOK_LIMITS } from "./rules.ts";
 import { WEBHOOK_MESSAGES } from "./schema.ts";
 
 /** Every address a host name resolves to; injectable so tests prove the guard without DNS. */

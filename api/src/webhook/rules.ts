@@ -1,5 +1,3 @@
-import ipaddr from "ipaddr.js";
-
 /**
  * The webhook rules in one place, pure: the kinds an operator can add, the events they receive, how
  * often a delivery is tried and when a failing webhook is turned off, and which addresses a webhook may reach.
@@ -75,21 +73,6 @@ export const retryDelaySeconds = (attempts: number) => 30 * 4 ** Math.max(0, att
 
 /** Whether a delivery's answer is a success: any 2xx. */
 export const deliveredStatus = (status: number) => status >= 200 && status < 300;
-
-/**
- * Whether an address is one a webhook may reach in production: an ordinary public unicast address. Private,
- * loopback, link-local, unique-local, carrier-grade NAT, unspecified, multicast, reserved and the IPv6 forms that
- * embed an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) are all refused; a v4-mapped address is judged as its IPv4.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() === "ipv6" && parsed.match(IPV4_COMPATIBLE)) return false;
-  return parsed.range() === "unicast";
-}
-
-/** The deprecated IPv4-compatible IPv6 addresses (::a.b.c.d), which ipaddr.js counts as unicast. */
-const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
 /** The shown form of a webhook's target: its host and the last characters of the rest, never the whole secret path. */
 export function maskedTarget(kind: WebhookKind, target: string): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import { healthCrossing } from "../node/schema.ts";
-import { isPublicAddress, maskedTarget, retryDelaySeconds } from "./rules.ts";
+import { isPublicAddress } from "../shared/public-address.ts";
+import { maskedTarget, retryDelaySeconds } from "./rules.ts";
 
 describe("the addresses a webhook may reach in production", () => {
   it("accepts public unicast addresses, IPv4 and IPv6", () => {
