@@ -186,6 +186,15 @@ describe("on an XDC node with an XDCPay 1.x-like wallet", () => {
 
   test("the operator stakes (approve, then stakeTokens, as legacy transactions at the node's gas price); the stake shows as indexed", async () => {
     const page = operatorPage;
+    operatorWallet.changeChainUnheard(50);
+    await page.getByRole("button", { name: "Continue to Deposit" }).click();
+    await page
+      .getByText("Switch your wallet to the network with chain id 51 and try again.")
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const dialog = page.getByRole("dialog");
+    if (await dialog.isVisible()) await dialog.getByRole("button", { name: "OK" }).click();
+    operatorWallet.changeChainUnheard(51);
     await page.getByRole("button", { name: "Continue to Deposit" }).click();
     const done = page.getByRole("dialog", { name: "Staking Done Successfully" });
     await done.getByText("Your staking has been added in to blockchain").waitFor({ timeout: 30_000 });

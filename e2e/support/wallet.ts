@@ -134,6 +134,14 @@ export class TestWallet {
     await this.#emit("chainChanged", numberToHex(chainId));
   }
 
+  /**
+   * Moves the wallet to another chain id without the page hearing of it, as when a wallet's `chainChanged` comes late
+   * or never (XDCPay 1.x tells it through its config store): the page still believes the old chain.
+   */
+  changeChainUnheard(chainId: number): void {
+    this.#chains.select(chainId);
+  }
+
   /** Disconnects the site from inside the wallet; pages get `accountsChanged` with no accounts. */
   async revoke(): Promise<void> {
     this.#authorized = false;

@@ -1,5 +1,13 @@
 import { useCallback, useReducer } from "react";
-import type { Abi, ContractFunctionArgs, ContractFunctionName, Hex, TransactionReceipt } from "viem";
+import {
+  BaseError,
+  ChainMismatchError,
+  type Abi,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
 import type { ChainConfigResponse } from "@pli/api/public-contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useConfig, useConnect } from "wagmi";
@@ -134,7 +142,14 @@ export function useTxFlow({ pendingKey }: { pendingKey?: string } = {}) {
       try {
         if (pending !== null) throw new TxFlowError({ kind: "unknownOutcome", hash: pending });
         await ensureWallet();
-        hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, request);
+        hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, {
+          ...request,
+          chainId: chain.chainId,
+        }).catch((error: unknown) => {
+          if (error instanceof BaseError && error.walk((cause) => cause instanceof ChainMismatchError))
+            throw new TxFlowError({ kind: "wrongChain", expected: chain.chainId });
+          throw error;
+        });
         dispatch({ type: "submitted", hash });
         const sent = hash;
         if (keptAs !== undefined) {
