@@ -119,6 +119,18 @@ export async function ticketOrigin(
   return { from: operator.email ?? operator.wallet_address, nodeName: node?.name ?? null };
 }
 
+/** How many messages the ticket holds, its first included. */
+export const countMessages = async (tx: Db, ticketId: string) =>
+  Number(
+    (
+      await tx
+        .selectFrom("app.ticket_message")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("ticket_id", "=", ticketId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 export const insertMessage = (
   tx: Db,
   values: { ticketId: string; author: { type: UserType; id: string }; body: string },

@@ -9,13 +9,20 @@ export type TicketStatus = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
 export const TICKET_STATUSES = Object.values(TICKET_STATUS) as [TicketStatus, ...TicketStatus[]];
 
 /**
- * Lengths, and how many tickets an operator may open an hour (each mails every admin) and how many
- * messages (first messages and replies) one account may post a minute.
+ * Lengths, how many tickets an operator may open an hour (each mails every admin), how many messages (first messages
+ * and replies) one account may post a minute, and how many one ticket holds (each read returns its whole thread).
  */
-export const TICKET_LIMITS = { subjectMax: 150, messageMax: 5000, openedPerHour: 5, messagesPerMinute: 20 } as const;
+export const TICKET_LIMITS = {
+  subjectMax: 150,
+  messageMax: 5000,
+  openedPerHour: 5,
+  messagesPerMinute: 20,
+  messagesPerTicket: 200,
+} as const;
 
 export const TICKET_RULE_MESSAGES = {
   ticketClosed: "This ticket is closed: open a new ticket to ask again",
+  ticketFull: `This ticket holds ${TICKET_LIMITS.messagesPerTicket} messages, its most: open a new ticket to go on`,
   ticketAlreadyClosed: "This ticket is already closed",
 } as const;
 

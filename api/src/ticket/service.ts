@@ -3,8 +3,16 @@ import { TICKET_STATUS, USER_TYPE, type UserType } from "../public-contract/doma
 import type { Db } from "../db/database.ts";
 import { mailOf, recordMails } from "../mail/index.ts";
 import { AppError, validationError } from "../shared/errors.ts";
-import { insertMessage, insertTicket, lockTicket, ownsNode, setTicketStatus, ticketOrigin } from "./repository.ts";
-import { mayClose, mayReply, statusAfterReply } from "./rules.ts";
+import {
+  countMessages,
+  insertMessage,
+  insertTicket,
+  lockTicket,
+  ownsNode,
+  setTicketStatus,
+  ticketOrigin,
+} from "./repository.ts";
+import { mayClose, mayReply, statusAfterReply, TICKET_LIMITS } from "./rules.ts";
 import { TICKET_MESSAGES, type TicketCreateInput } from "./schema.ts";
 
 /**
@@ -60,6 +68,8 @@ export async function replyToTicket(
     const ticket = await lockTicket(tx, ticketId, isAdmin ? undefined : actor.id);
     if (!ticket) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
     if (!mayReply(ticket.status)) throw new AppError("conflict", TICKET_MESSAGES.ticketClosed);
+    if ((await countMessages(tx, ticketId)) >= TICKET_LIMITS.messagesPerTicket)
+      throw new AppError("conflict", TICKET_MESSAGES.ticketFull);
     const message = await insertMessage(tx, { ticketId, author: actor, body });
     await setTicketStatus(tx, ticketId, statusAfterReply(actor.type));
     if (!isAdmin) return { mailed: false };

@@ -85,6 +85,37 @@ describe("ticket limits", () => {
     expect((await reply(adminToken, ticket, "We are on it.")).status).toBe(200);
   });
 
+  it("holds 200 messages a ticket: the next reply, the operator's or an admin's, asks for a new ticket", async () => {
+    const operator = await newOperator(t);
+    const opened = await open(operator.token, "A long conversation");
+    expect(opened.status).toBe(201);
+    const ticket = opened.body.data._id as string;
+    const operatorId = (
+      await t.db
+        .selectFrom("app.operator")
+        .select("id")
+        .where("wallet_address", "=", operator.wallet)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.db
+      .insertInto("app.ticket_message")
+      .values(
+        Array.from({ length: 198 }, (_, i) => ({
+          ticket_id: ticket,
+          author_type: "user",
+          author_id: operatorId,
+          body: `Message ${i + 2}`,
+        })),
+      )
+      .execute();
+    expect((await reply(adminToken, ticket, "The 200th message")).status).toBe(200);
+    const full = "This ticket holds 200 messages, its most: open a new ticket to go on";
+    expect(await reply(operator.token, ticket, "One more")).toMatchObject({ status: 409, body: { error: full } });
+    expect(await reply(adminToken, ticket, "One more")).toMatchObject({ status: 409, body: { error: full } });
+    const thread = await t.call("GET", `${API.ticket.byId}?ticketId=${ticket}`, { token: operator.token });
+    expect(thread.body.messages).toHaveLength(200);
+  });
+
   it("declares the 429 and its Retry-After on the routes that answer it", async () => {
     const doc = (await t.call("GET", API.openapi)).body;
     for (const operation of [
