@@ -120,7 +120,8 @@ export const stakeActionsShown = (form: StakeForm) =>
 
 /**
  * The dialog a step shows instead of going on, or null. Sign: no amount, an amount at or above the
- * balance, or above the maximum with the stake so far. Stake: no amount, or below the effective minimum.
+ * balance, or above the maximum with the stake so far. Stake: no amount, more than the balance (an allowance left from
+ * before lets Continue go on without Sign, and the contract's transfer would fail), or below the effective minimum.
  */
 export function stakeStepError(
   step: "sign" | "stake",
@@ -132,6 +133,7 @@ export function stakeStepError(
     if (amount + stakeSoFar > limits.maximum) return STAKE_AMOUNT_MESSAGES.stakeMaximumReached;
     return null;
   }
+  if (amount > balance) return STAKE_AMOUNT_MESSAGES.stakeLowBalance;
   const minimum = effectiveMinimum(stakeSoFar, limits);
   return amount < minimum ? STAKE_AMOUNT_MESSAGES.stakeBelowMinimum.replace("{min}", pliText(minimum)) : null;
 }

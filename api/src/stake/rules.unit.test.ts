@@ -99,8 +99,10 @@ describe("staking amount rules (spec 5)", () => {
     expect(stakeStepError("sign", form(pli(50_000), 0n, pli(100_000)))).toBeNull();
   });
 
-  it("the stake step: no amount or below the effective minimum stops it", () => {
+  it("the stake step: no amount, more than the balance or below the effective minimum stops it", () => {
     expect(stakeStepError("stake", form(null, 0n, pli(100_000)))).toBe(STAKE_AMOUNT_MESSAGES.stakeSelectAmount);
+    expect(stakeStepError("stake", form(pli(60_000), 0n, pli(5_000)))).toBe("Low PLI Balance");
+    expect(stakeStepError("stake", form(pli(60_000), 0n, pli(60_000)))).toBeNull();
     expect(stakeStepError("stake", form(pli(10_000), 0n, pli(100_000)))).toBe(belowMinimum("50000"));
     expect(stakeStepError("stake", form(pli(1_000), pli(50_000), pli(100_000)))).toBeNull();
   });
