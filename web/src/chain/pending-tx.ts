@@ -6,21 +6,33 @@ import { RECEIPT_POLL_MS } from "./receipt-wait";
 
 /**
  * Transactions a person sent that the chain has not mined yet, kept in the browser's local storage by what they do
- * (the key names the chain, the wallet and the action, such as staking on one node). A page left while its transaction
- * was pending, a reload, or a wait for a receipt that ran out of time would otherwise forget it, and the same stake
- * could be sent again beside it. Kept until the chain has its receipt or no longer knows the transaction (dropped).
+ * (the key names the chain, the wallet and the action, such as staking on one node), with when they were sent. A page
+ * left while its transaction was pending, a reload, or a wait for a receipt that ran out of time would otherwise forget
+ * it, and the same stake could be sent again beside it. Kept until the chain has its receipt or, once UNKNOWN_GRACE_MS
+ * have passed since it was sent, no longer knows the transaction (dropped).
  */
 const STORAGE_PREFIX = "pli.pendingTx:";
 
+/**
+ * How long a transaction the portal's node does not know is still taken as on its way: a wallet sends through its own
+ * node, and the transaction reaches the portal's (or every node behind a load-balanced RPC) only later.
+ */
+export const UNKNOWN_GRACE_MS = 10 * 60_000;
+
 const storage = () => (typeof localStorage === "undefined" ? undefined : localStorage);
 
-export function readPendingTx(key: string): Hex | null {
-  const value = storage()?.getItem(STORAGE_PREFIX + key) ?? null;
-  return value !== null && isHash(value) ? value : null;
+/** The kept transaction and when it was sent (0 when kept without a time). */
+function readKept(key: string): { hash: Hex; sentAt: number } | null {
+  const [hash, sentAt] = (storage()?.getItem(STORAGE_PREFIX + key) ?? "").split(" ");
+  return hash !== undefined && isHash(hash) ? { hash, sentAt: Number(sentAt) || 0 } : null;
 }
 
-export function rememberPendingTx(key: string, hash: Hex): void {
-  storage()?.setItem(STORAGE_PREFIX + key, hash);
+export function readPendingTx(key: string): Hex | null {
+  return readKept(key)?.hash ?? null;
+}
+
+export function rememberPendingTx(key: string, hash: Hex, sentAt = Date.now()): void {
+  storage()?.setItem(STORAGE_PREFIX + key, `${hash} ${sentAt}`);
 }
 
 /** Forgets `hash` under `key`, unless another transaction has taken its place there since. */
@@ -34,11 +46,12 @@ type ChainReader = Pick<PublicClient, "getTransactionReceipt" | "getTransaction"
 
 /**
  * The transaction kept under `key` if the chain still has it pending, else null: mined (a receipt) or unknown to the
- * node (dropped), it is forgotten. Throws when the chain cannot be asked.
+ * node past UNKNOWN_GRACE_MS since it was sent (dropped), it is forgotten. Throws when the chain cannot be asked.
  */
-export async function pendingTxOnChain(client: ChainReader, key: string): Promise<Hex | null> {
-  const hash = readPendingTx(key);
-  if (hash === null) return null;
+export async function pendingTxOnChain(client: ChainReader, key: string, now = Date.now()): Promise<Hex | null> {
+  const kept = readKept(key);
+  if (kept === null) return null;
+  const { hash } = kept;
   const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
     if (error instanceof TransactionReceiptNotFoundError) return null;
     throw error;
@@ -52,7 +65,7 @@ export async function pendingTxOnChain(client: ChainReader, key: string): Promis
         throw error;
       },
     ));
-  if (receipt !== null || !known) {
+  if (receipt !== null || (!known && now - kept.sentAt >= UNKNOWN_GRACE_MS)) {
     forgetPendingTx(key, hash);
     return null;
   }

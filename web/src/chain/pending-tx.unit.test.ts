@@ -56,9 +56,14 @@ describe("pendingTxOnChain (what holds a stake or a deposit until its transactio
     }
   });
 
-  it("forgets a transaction the node does not know (dropped), so the action is not held for ever", async () => {
-    rememberPendingTx(KEY, `0x${"ab".repeat(32)}` as Hex);
-    expect(await pendingTxOnChain(clients().reader, KEY)).toBeNull();
+  it("keeps a transaction the node does not know yet for 10 minutes after it was sent, then forgets it (dropped)", async () => {
+    const unknown = `0x${"ab".repeat(32)}` as Hex;
+    const sentAt = Date.UTC(2026, 11, 1, 12, 0, 0);
+    rememberPendingTx(KEY, unknown, sentAt);
+    expect(await pendingTxOnChain(clients().reader, KEY, sentAt + 1_000)).toBe(unknown);
+    expect(await pendingTxOnChain(clients().reader, KEY, sentAt + 9 * 60_000)).toBe(unknown);
+    expect(readPendingTx(KEY)).toBe(unknown);
+    expect(await pendingTxOnChain(clients().reader, KEY, sentAt + 10 * 60_000)).toBeNull();
     expect(readPendingTx(KEY)).toBeNull();
   });
 
