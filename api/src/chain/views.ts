@@ -239,3 +239,18 @@ export const indexedProgressSql = sql<{ checkpoint: string | null; block: string
   SELECT string_agg(chain_id::text || ':' || latest_checkpoint, ',' ORDER BY chain_id) AS checkpoint,
     min(substring(latest_checkpoint FROM ${sql.lit(CHECKPOINT_BLOCK_START)} FOR ${sql.lit(CHECKPOINT_BLOCK_DIGITS)}))::text AS block
   FROM chain._ponder_checkpoint`;
+
+/** The indexer's progress (indexedProgressSql) as the block and the checkpoint string; null before it has published. */
+export async function getIndexedProgress(
+  db: QueryExecutorProvider,
+): Promise<{ block: number; checkpoint: string } | null> {
+  try {
+    const [row] = (await indexedProgressSql.execute(db)).rows;
+    return row?.block == null || row.checkpoint == null
+      ? null
+      : { block: Number(row.block), checkpoint: row.checkpoint };
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return null;
+    throw error;
+  }
+}

@@ -27,10 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const checkpointAt = (block: number) => `${"0".repeat(26)}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
-async function indexedThrough(block: number) {
+/** A Ponder checkpoint at `block`; `timestamp` tells apart two blocks of one height (a reorg's). */
+const checkpointAt = (block: number, timestamp = 0) =>
+  `${String(timestamp).padStart(10, "0")}${"0".repeat(16)}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
+async function indexedThrough(block: number, timestamp = 0) {
+  const checkpoint = checkpointAt(block, timestamp);
   await sql`DELETE FROM ${sql.id(SCHEMA, "_ponder_checkpoint")}`.execute(t.indexerDb);
-  await sql`INSERT INTO ${sql.id(SCHEMA, "_ponder_checkpoint")} VALUES ('anvil', 31337, ${checkpointAt(block)}, ${checkpointAt(block)}, ${checkpointAt(block)})`.execute(
+  await sql`INSERT INTO ${sql.id(SCHEMA, "_ponder_checkpoint")} VALUES ('anvil', 31337, ${checkpoint}, ${checkpoint}, ${checkpoint})`.execute(
     t.indexerDb,
   );
 }
@@ -111,4 +114,39 @@ it("keeps an UnPaid row whose payment the indexer has but the matcher has not ma
   });
   expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", rows[1]!.id).execute()).toHaveLength(1);
   expect((await remove(rows[0]!.id)).status).toBe(200);
+});
+
+it("takes a payment back from its row when a reorg removes it and leaves the indexed block at the same height", async () => {
+  const owner = await newOperator(t);
+  const node = addressOf(3, "0b");
+  const [row] = await t.db
+    .insertInto("app.incentive")
+    .values({
+      wallet: owner.wallet,
+      node,
+      date: "2026-09-01",
+      token: 10n ** 21n,
+      inactive_count: 0,
+      staked_days: 30,
+      accrued_days: 30,
+      percentage: "10",
+    })
+    .returning("id")
+    .execute();
+  const paidTx = async () =>
+    (await t.db.selectFrom("app.incentive").select("paid_tx").where("id", "=", row!.id).executeTakeFirstOrThrow())
+      .paid_tx;
+  const tx = `0x${"6".repeat(64)}`;
+  await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${owner.wallet}, ${node}, 20260901, ${String(10n ** 21n)}, ${tx}, 30, '2026-11-04T10:00:00Z', 0)`.execute(
+    t.indexerDb,
+  );
+  await indexedThrough(32, 1_764_000_000);
+  await matchPayments(t.db, new Date("2026-11-04T12:00:00Z"));
+  expect(await paidTx()).toBe(tx);
+
+  await sql`DELETE FROM ${sql.id(SCHEMA, "reward_payment")} WHERE tx_hash = ${tx}`.execute(t.indexerDb);
+  await indexedThrough(32, 1_764_000_002);
+  await matchPayments(t.db, new Date("2026-11-04T12:00:00Z"));
+  expect(await paidTx()).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { getIndexedBlock } from "../chain/views.ts";
+import { getIndexedProgress } from "../chain/views.ts";
 import type { Database, Db } from "../db/database.ts";
 import { recordIncentivePaidAlerts } from "../alert/index.ts";
 
@@ -53,14 +53,17 @@ export async function matchPayments(
   now: Date = new Date(),
   priceFeed: string | undefined = undefined,
 ): Promise<MatchResult> {
-  const indexed = await getIndexedBlock(db);
-  if (indexed === null) return { block: null, matched: 0, orphans: 0, mails: 0 };
+  const progress = await getIndexedProgress(db);
+  if (progress === null) return { block: null, matched: 0, orphans: 0, mails: 0 };
+  const indexed = progress.block;
   const synced = await db
     .selectFrom("app.incentive_payment_sync")
-    .select("block_number")
+    .select(["block_number", "checkpoint"])
     .where("id", "=", 1)
     .executeTakeFirstOrThrow();
-  if (Number(synced.block_number) === indexed) return { block: indexed, matched: 0, orphans: 0, mails: 0 };
+  // The checkpoint moves with every change of the indexed rows, a reorg that leaves the indexed block where it was too.
+  if (Number(synced.block_number) === indexed && synced.checkpoint === progress.checkpoint)
+    return { block: indexed, matched: 0, orphans: 0, mails: 0 };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-payments'))`.execute(trx);
     const { block_number: last } = await trx
@@ -105,7 +108,7 @@ export async function matchPayments(
     `.execute(trx);
     await trx
       .updateTable("app.incentive_payment_sync")
-      .set({ block_number: BigInt(indexed), updated_at: sql`now()` })
+      .set({ block_number: BigInt(indexed), checkpoint: progress.checkpoint, updated_at: sql`now()` })
       .where("id", "=", 1)
       .execute();
     const counts = rows[0]!;

@@ -54,6 +54,8 @@ export interface IncentiveOrphanPaymentTable {
 export interface IncentivePaymentSyncTable {
   id: number;
   block_number: bigint;
+  /** The indexer's checkpoint the last run matched through (0054): null before the first run since. */
+  checkpoint: string | null;
   updated_at: Timestamp;
 }
 
