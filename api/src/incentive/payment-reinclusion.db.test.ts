@@ -38,28 +38,36 @@ async function indexedThrough(block: number, timestamp = 0) {
   );
 }
 
+/** UnPaid monthly rows of 1,000 PLI for `wallet` on `node`, one per date, as the accrual writes them; their ids. */
+const unpaidRows = async (wallet: string, node: string, dates: string[]) =>
+  (
+    await t.db
+      .insertInto("app.incentive")
+      .values(
+        dates.map((date) => ({
+          wallet,
+          node,
+          date,
+          token: 10n ** 21n,
+          inactive_count: 0,
+          staked_days: 30,
+          accrued_days: 30,
+          percentage: "10",
+        })),
+      )
+      .returning("id")
+      .execute()
+  ).map((row) => row.id);
+
 it("moves an incentive's paid block and date with its payout transaction when a reorg includes it in another block", async () => {
   const owner = await newOperator(t);
   const node = addressOf(1, "0b");
-  const [row] = await t.db
-    .insertInto("app.incentive")
-    .values({
-      wallet: owner.wallet,
-      node,
-      date: "2026-11-01",
-      token: 10n ** 21n,
-      inactive_count: 0,
-      staked_days: 30,
-      accrued_days: 30,
-      percentage: "10",
-    })
-    .returning("id")
-    .execute();
+  const [id] = await unpaidRows(owner.wallet, node, ["2026-11-01"]);
   const paid = () =>
     t.db
       .selectFrom("app.incentive")
       .select(["paid_tx", "paid_block", "paid_at"])
-      .where("id", "=", row!.id)
+      .where("id", "=", id!)
       .executeTakeFirstOrThrow();
 
   await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
@@ -85,57 +93,27 @@ it("keeps an UnPaid row whose payment the indexer has but the matcher has not ma
   const owner = await newOperator(t);
   const admin = await t.adminToken(await t.addAdmin());
   const node = addressOf(2, "0b");
-  const rows = await t.db
-    .insertInto("app.incentive")
-    .values(
-      ["2026-10-01", "2026-11-01"].map((date) => ({
-        wallet: owner.wallet,
-        node,
-        date,
-        token: 10n ** 21n,
-        inactive_count: 0,
-        staked_days: 30,
-        accrued_days: 30,
-        percentage: "10",
-      })),
-    )
-    .returning(["id", "status"])
-    .execute();
-  expect(rows.map((row) => row.status)).toEqual(["UnPaid", "UnPaid"]);
+  const rows = await unpaidRows(owner.wallet, node, ["2026-10-01", "2026-11-01"]);
   await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
     VALUES (${owner.wallet}, ${node}, 20261101, ${String(10n ** 21n)}, ${`0x${"5".repeat(64)}`}, 20, '2026-11-03T10:00:00Z', 0)`.execute(
     t.indexerDb,
   );
   const remove = (id: string) => t.call("POST", API.incentive.delete, { token: admin, body: { id } });
 
-  expect(await remove(rows[1]!.id)).toMatchObject({
+  expect(await remove(rows[1]!)).toMatchObject({
     status: 409,
     body: { error: "A paid incentive is a fact of the chain: it is never deleted" },
   });
-  expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", rows[1]!.id).execute()).toHaveLength(1);
-  expect((await remove(rows[0]!.id)).status).toBe(200);
+  expect(await t.db.selectFrom("app.incentive").select("id").where("id", "=", rows[1]!).execute()).toHaveLength(1);
+  expect((await remove(rows[0]!)).status).toBe(200);
 });
 
 it("takes a payment back from its row when a reorg removes it and leaves the indexed block at the same height", async () => {
   const owner = await newOperator(t);
   const node = addressOf(3, "0b");
-  const [row] = await t.db
-    .insertInto("app.incentive")
-    .values({
-      wallet: owner.wallet,
-      node,
-      date: "2026-09-01",
-      token: 10n ** 21n,
-      inactive_count: 0,
-      staked_days: 30,
-      accrued_days: 30,
-      percentage: "10",
-    })
-    .returning("id")
-    .execute();
+  const [id] = await unpaidRows(owner.wallet, node, ["2026-09-01"]);
   const paidTx = async () =>
-    (await t.db.selectFrom("app.incentive").select("paid_tx").where("id", "=", row!.id).executeTakeFirstOrThrow())
-      .paid_tx;
+    (await t.db.selectFrom("app.incentive").select("paid_tx").where("id", "=", id!).executeTakeFirstOrThrow()).paid_tx;
   const tx = `0x${"6".repeat(64)}`;
   await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
     VALUES (${owner.wallet}, ${node}, 20260901, ${String(10n ** 21n)}, ${tx}, 30, '2026-11-04T10:00:00Z', 0)`.execute(

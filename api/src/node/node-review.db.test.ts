@@ -16,6 +16,9 @@ const add = async (who: Operator, extra: Record<string, unknown> = {}) => {
   expect(response.status).toBe(201);
   return response.body.data._id as string;
 };
+/** The node's owner wallet and node address, as stored. */
+const addressesOf = (id: string) =>
+  t.db.selectFrom("app.node").select(["wallet_address", "node_address"]).where("id", "=", id).executeTakeFirstOrThrow();
 const setStatus = (id: string, status: NodeStatus) =>
   t.db.updateTable("app.node").set({ status }).where("id", "=", id).execute();
 const review = (id: string, status: string, adminNotes?: string) =>
@@ -199,11 +202,7 @@ describe("delete after a stake", () => {
   it("waits for the incentive accrual of the month the stake ended in: that month's inactive days go with the node", async () => {
     const owner = await newOperator(t);
     const id = await add(owner);
-    const node = await t.db
-      .selectFrom("app.node")
-      .select(["wallet_address", "node_address"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const node = await addressesOf(id);
     await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
     const event = (kind: string, at: string, total: string, n: number) =>
       sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
@@ -232,11 +231,7 @@ describe("delete after a stake", () => {
   it("keeps a Return node's address while its stake is Stake or Unlock on it; its other fields still change", async () => {
     const owner = await newOperator(t);
     const id = await add(owner);
-    const node = await t.db
-      .selectFrom("app.node")
-      .select(["wallet_address", "node_address"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const node = await addressesOf(id);
     await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, unlocked_at, updated_block)
       VALUES (${node.wallet_address}, ${node.node_address}, ${STAKE_STATUS.stake}, 100, ${new Date("2026-11-02T10:00:00Z")}, ${new Date("2026-11-02T10:00:00Z")}, ${`0x${"2".repeat(64)}`}, NULL, 4)`.execute(
       t.indexerDb,

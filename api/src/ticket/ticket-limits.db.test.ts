@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAppWithSmtp, type TestApp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
-import { newOperator } from "../../test/nodes.ts";
+import { newOperator, operatorIdOf } from "../../test/nodes.ts";
 import { sendPendingMails } from "../mail/index.ts";
 import { API, MESSAGES, TICKET_LIMITS } from "../public-contract/index.ts";
 
@@ -90,13 +90,7 @@ describe("ticket limits", () => {
     const opened = await open(operator.token, "A long conversation");
     expect(opened.status).toBe(201);
     const ticket = opened.body.data._id as string;
-    const operatorId = (
-      await t.db
-        .selectFrom("app.operator")
-        .select("id")
-        .where("wallet_address", "=", operator.wallet)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const operatorId = await operatorIdOf(t.db, operator.wallet);
     await t.db
       .insertInto("app.ticket_message")
       .values(
