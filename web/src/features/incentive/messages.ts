@@ -52,6 +52,8 @@ export const incentiveMessages = {
     `To pay ${n} incentive${n === 1 ? "" : "s"} (${pli} PLI) type yes and confirm`,
   batchLabel: (batch: number, batches: number, rows: number, pli: string) =>
     `Pay Now: batch ${batch} of ${batches} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI)`,
+  batchesNotSent: (unsent: number, batches: number, rows: number, pli: string) =>
+    `Pay Now stopped: the last ${unsent} of ${batches} batches (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI) were not sent. They stay UnPaid: select them and press Pay Now again.`,
   approveLabel: (pli: string) => `Approve ${pli} PLI for the reward contract`,
   depositLabel: (pli: string) => `Deposit ${pli} PLI as rewards`,
   depositAmount: "Number of PLI to Deposit",

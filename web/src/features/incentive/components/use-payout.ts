@@ -12,6 +12,7 @@ import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
 import { planPayout, type PlannedBatch } from "../api/plan-payout";
+import { sendBatches, type BatchesOutcome } from "./send-batches";
 import { sendPayoutHint } from "../api/send-payout-hint";
 import { incentiveMessages } from "../messages";
 import { formatToken } from "@/shared/format";
@@ -77,15 +78,21 @@ export function usePayout() {
       await alert({ title: errorMessage(error), tone: "error" });
       return false;
     }
-    let allPaid = true;
+    let sent: BatchesOutcome<PlannedBatch>;
     try {
-      for (const [index, batch] of batches.entries())
-        allPaid = (await payBatch(batch, index, batches.length)) && allPaid;
-    } catch {
-      return false;
+      sent = await sendBatches(batches, (batch, index) => payBatch(batch, index, batches.length));
     } finally {
       await queryClient.invalidateQueries({ queryKey: incentiveKeys.all });
     }
+    if (sent.unsent !== null) {
+      if (sent.unsent.length > 0) {
+        const incentives = sent.unsent.reduce((sum, batch) => sum + batch.ids.length, 0);
+        const pli = formatToken(sent.unsent.reduce((sum, batch) => sum + BigInt(batch.total), 0n));
+        toast.error(incentiveMessages.batchesNotSent(sent.unsent.length, batches.length, incentives, pli));
+      }
+      return false;
+    }
+    const { allPaid } = sent;
     if (allPaid) toast.success(MESSAGES.tokenSent);
     else toast.error(MESSAGES.paymentUpdateFailed);
     return allPaid;
