@@ -126,7 +126,8 @@ export const accountOf = (session: { userType: string; sub: string }) => `${sess
  * password: someone holding it gets a few code guesses an hour, strangers spend nothing.
  * The ticket and upload budgets are per account, spent only with the account's own session: they
  * bound the mail to admins, the decoding and the disk one account can cause. The webhook test budget
- * (per account too) bounds the deliveries one operator can queue by hand.
+ * (per account too) bounds the deliveries one operator can queue by hand, and the webhook write budget the host
+ * lookups its adds and edits cause.
  */
 export const LIMITS_BY_ROUTE = {
   siweIp: { name: "siwe-ip", max: 30, windowSeconds: 600 },
@@ -143,4 +144,5 @@ export const LIMITS_BY_ROUTE = {
   ticketMessageAccount: { name: "ticket-message-account", max: TICKET_LIMITS.messagesPerMinute, windowSeconds: 60 },
   uploadAccount: { name: "upload-account", max: LIMITS.uploadsPerHour, windowSeconds: 3600 },
   webhookTestAccount: { name: "webhook-test-account", max: WEBHOOK_LIMITS.testsPerMinute, windowSeconds: 60 },
+  webhookWriteAccount: { name: "webhook-write-account", max: WEBHOOK_LIMITS.writesPerHour, windowSeconds: 3600 },
 } as const satisfies Record<string, Limit>;

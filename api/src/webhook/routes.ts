@@ -52,7 +52,7 @@ const add = createRoute({
   path: WEBHOOK_PATHS.root,
   ...describe(
     "user",
-    `Add a webhook (Discord, Slack, Telegram or signed generic JSON), at most ${WEBHOOK_LIMITS.perOperator}; in production only https URLs of public hosts. A generic JSON webhook's signing secret is in this answer only`,
+    `Add a webhook (Discord, Slack, Telegram or signed generic JSON), at most ${WEBHOOK_LIMITS.perOperator}; in production only https URLs of public hosts. A generic JSON webhook's signing secret is in this answer only. Adds and edits: at most ${WEBHOOK_LIMITS.writesPerHour} an hour per operator (429 with Retry-After past it)`,
   ),
   middleware: [operatorOnly] as const,
   request: jsonBody(webhookCreateSchema),
@@ -61,6 +61,7 @@ const add = createRoute({
     400: invalid,
     ...guarded,
     409: conflict,
+    429: tooMany,
   },
 });
 
@@ -82,7 +83,13 @@ const edit = createRoute({
   ),
   middleware: [operatorOnly] as const,
   request: jsonBody(webhookEditSchema),
-  responses: { 200: jsonResponse(webhookEditedSchema, "Saved"), 400: invalid, ...guarded, 404: notFound },
+  responses: {
+    200: jsonResponse(webhookEditedSchema, "Saved"),
+    400: invalid,
+    ...guarded,
+    404: notFound,
+    429: tooMany,
+  },
 });
 
 /**
@@ -99,6 +106,14 @@ async function checkReachable(c: Context<AppEnv>, url: string) {
     throw validationError({ url: `${WEBHOOK_MESSAGES.webhookUrlUnreachable}: ${error.shown}` });
   }
 }
+
+/** Counts an add or edit on the operator's hourly budget, before its host is looked up: 429 past it. */
+const spendWrite = (c: Context<AppEnv>) =>
+  enforceLimits(
+    c,
+    [[LIMITS_BY_ROUTE.webhookWriteAccount, accountOf(c.get("session")!)]],
+    WEBHOOK_MESSAGES.webhookWritesTooMany,
+  );
 
 const test = createRoute({
   method: "post",
@@ -136,6 +151,7 @@ export const webhookRoutes = createRouter()
   .openapi(add, async (c) => {
     const { db, webhooks } = c.get("deps");
     const input = c.req.valid("json");
+    await spendWrite(c);
     if (input.kind !== WEBHOOK_KIND.telegram) await checkReachable(c, input.target);
     const { webhook, secret } = await addWebhook(db, webhooks.secretKey, c.get("session")!.sub, input);
     return c.json({ message: WEBHOOK_MESSAGES.webhookAdded, data: webhook, secret }, 201);
@@ -150,6 +166,7 @@ export const webhookRoutes = createRouter()
     const { db, webhooks } = c.get("deps");
     const { _id, name, enabled, url, chatId, botToken, rotateSecret } = c.req.valid("json");
     const hook = await ownWebhook(db, c.get("session")!.sub, _id);
+    await spendWrite(c);
     const telegram = hook.kind === WEBHOOK_KIND.telegram;
     const misplaced: Record<string, string> = {};
     if (telegram && url !== undefined) misplaced.url = WEBHOOK_MESSAGES.webhookFieldNotOfKind;

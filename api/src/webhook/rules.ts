@@ -48,6 +48,11 @@ export const WEBHOOK_LIMITS = {
   /** Test messages one operator may send a minute (the Test button). */
   testsPerMinute: 5,
   /**
+   * Adds and edits one operator may make an hour: each resolves its target's host, which holds one of the process's
+   * few resolver threads until the host's DNS answers (or the 10 s a check waits for it).
+   */
+  writesPerHour: 60,
+  /**
    * Days a finished delivery is kept (then pruned): far longer than its retries take, so an event recorded again
    * within them is still not delivered twice.
    */

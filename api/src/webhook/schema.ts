@@ -25,6 +25,7 @@ export const WEBHOOK_MESSAGES = {
   webhookUrlHttpsOnly: "only https URLs are accepted",
   webhookUrlNotPublic: "its host must resolve to public addresses only",
   webhookTestsTooMany: `You can send at most ${WEBHOOK_LIMITS.testsPerMinute} test messages a minute: try again shortly`,
+  webhookWritesTooMany: `You can add or change webhooks at most ${WEBHOOK_LIMITS.writesPerHour} times an hour: try again later`,
   webhookBotTokenInvalid: "Enter the bot token BotFather gave you (digits, a colon and the key)",
   webhookChatIdInvalid: "Enter the chat id (a number, negative for groups) or the channel's @name",
   webhookTurnedOff: "This webhook is turned off: turn it on first",

@@ -337,6 +337,23 @@ describe("editing a webhook and turning it off and on", () => {
     expect(verifySignature(created.body.secret, header, third!.body)).toBe(false);
   });
 
+  it("takes 60 adds and edits an hour from one operator, counted before the host is looked up; then 429", async () => {
+    const owner = await newOperator(t);
+    const id = (await add(t, owner.token, { kind: "json", url: `${receiver.url}/writes` })).body.data._id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 61 }, (_, n) => edit(owner.token, { _id: id, url: `https://writes-${n}.example/hook` })),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(2);
+    for (const answer of refused) {
+      expect(answer.body.error).toBe("You can add or change webhooks at most 60 times an hour: try again later");
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+    expect((await add(t, owner.token, { kind: "json", url: `${receiver.url}/writes-again` })).status).toBe(429);
+    const other = await newOperator(t);
+    expect((await add(t, other.token, { kind: "json", url: `${receiver.url}/writes-other` })).status).toBe(201);
+  });
+
   it("turns it off by hand (a test is refused) and on again; keeps a Telegram bot token left out", async () => {
     const owner = await newOperator(t);
     const slack = (await add(t, owner.token, { kind: "slack", url: `${receiver.url}/edit/slack` })).body.data._id;
