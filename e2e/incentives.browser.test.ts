@@ -18,7 +18,7 @@ import { abbreviatedToken, formatToken, formatTokenExact } from "@pli/web/shared
 import { incentiveMessages } from "@pli/web/features/incentive/messages";
 import { ALL_DATES } from "@pli/web/shared/ui/export-range-labels";
 import { routes } from "@/shared/config/routes";
-import { operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
+import { freshOperator, operatorAndAdmin, signInContext, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { downloadedText } from "./support/downloads.ts";
 import { checkScreen, SCREEN_SIZES, showInScheme } from "./support/layout-checks.ts";
@@ -431,6 +431,54 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await deposit.getByRole("button", { name: "Cancel" }).click();
       expect(await page.getByRole("dialog", { name: "Are you sure?" }).count()).toBe(0);
       expect(await rewardPool()).toBe(pool);
+      expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
+    } finally {
+      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
+      await db.destroy();
+    }
+  });
+
+  test("Pay Now from a wallet that is not the reward contract's operator is stopped with the contract's reason before the wallet signs anything", async () => {
+    const stranger = await freshOperator(stack.current);
+    const db = createDb(stack.current.databaseUrl, 1);
+    const { id } = await db
+      .insertInto("app.incentive")
+      .values({
+        wallet: operator.address.toLowerCase(),
+        node: node.nodeAddress.toLowerCase(),
+        date: "2099-02-01",
+        token: 1n,
+        inactive_count: 0,
+        staked_days: 28,
+        accrued_days: 28,
+        percentage: "2.5",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      const row = (await ownRows()).find((candidate) => candidate._id === id)!;
+      const page = await signedInPage(adminSession, stranger.key);
+      await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
+      await page
+        .getByRole("table", { name: "Incentive Lists" })
+        .getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) })
+        .check();
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await page
+        .getByRole("dialog", { name: incentiveMessages.summaryTitle })
+        .getByRole("button", { name: incentiveMessages.summaryContinue })
+        .click();
+      const confirm = page.getByRole("dialog", { name: "Are you sure?" });
+      await confirm.getByLabel("Type yes to confirm").fill("yes");
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      const failure = page.getByRole("dialog").getByRole("alert");
+      await failure.getByText("Error Occured on Blockchain Transaction").waitFor({ timeout: 30_000 });
+      await failure
+        .getByText("The contract refused the transaction: Caller is not owner or operator")
+        .waitFor({ timeout: 30_000 });
+      await shoot(page, "admin-pay-refused-before-signing");
+      const { chain } = chainAs(stack.current, stranger.key);
+      expect(await chain.getTransactionCount({ address: stranger.address })).toBe(0);
       expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
     } finally {
       await db.deleteFrom("app.incentive").where("id", "=", id).execute();

@@ -24,7 +24,7 @@ import { networkOfConfig } from "./chain-definition";
 import { forgetPendingTx, pendingTxQueryKey, rememberPendingTx, usePendingTx } from "./pending-tx";
 import { waitForReceipt } from "./receipt-wait";
 import { classifyTxError, TxFlowError } from "./tx-failure";
-import { minedRevert } from "./tx-revert";
+import { minedRevert, refusalBeforeSigning } from "./tx-revert";
 import { TX_IDLE, txReducer } from "./tx-state";
 import { useWalletConnector } from "./use-wallet-connector";
 import type { WagmiConfig } from "./wagmi-config";
@@ -89,7 +89,9 @@ async function switchToPortalChain(config: WagmiConfig, chain: ChainConfigRespon
 }
 
 /**
- * The one transaction flow of the app: wallet prompt, submitted, mined, and (when the caller says how
+ * The one transaction flow of the app: checked first as a call on the portal chain's node (a write the contract refuses
+ * never reaches the wallet: each is sent with a fixed gas, so the wallet's own estimate would not stop it, and a revert
+ * costs its gas), then wallet prompt, submitted, mined, and (when the caller says how
  * to tell) indexed by the portal. Each stage is published in `state` for TxProgress; any failure is
  * thrown as a TxFlowError whose `failure` says why (rejected, reverted with the contract's reason,
  * wrong account or chain, outcome unknown). An operator's transaction must come from the wallet they
@@ -142,6 +144,15 @@ export function useTxFlow({ pendingKey }: { pendingKey?: string } = {}) {
       try {
         if (pending !== null) throw new TxFlowError({ kind: "unknownOutcome", hash: pending });
         await ensureWallet();
+        const call = {
+          abi: request.abi,
+          functionName: request.functionName,
+          address: request.address,
+          args: request.args,
+        };
+        const account = getConnection(config).address;
+        const refusal = account && (await refusalBeforeSigning(config, call, account, request.gas ?? undefined));
+        if (refusal) throw new TxFlowError(refusal);
         hash = await writeContract<WagmiConfig, abi, functionName, args, ChainId>(config, {
           ...request,
           chainId: chain.chainId,
@@ -159,13 +170,7 @@ export function useTxFlow({ pendingKey }: { pendingKey?: string } = {}) {
         const receipt = await receiptOf(config, sent);
         settled(sent);
         if (receipt.status !== "success") {
-          throw new TxFlowError(
-            await minedRevert(
-              config,
-              { abi: request.abi, functionName: request.functionName, address: request.address, args: request.args },
-              receipt,
-            ),
-          );
+          throw new TxFlowError(await minedRevert(config, call, receipt));
         }
         dispatch({ type: "mined" });
         const { indexed } = options;

@@ -1,4 +1,12 @@
-import { BaseError, getContractError, type Abi, type Address, type TransactionReceipt } from "viem";
+import {
+  BaseError,
+  encodeFunctionData,
+  getContractError,
+  type Abi,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
 import { getPublicClient } from "wagmi/actions";
 import { classifyTxError, type TxFailure } from "./tx-failure";
 import type { WagmiConfig } from "./wagmi-config";
@@ -8,6 +16,42 @@ interface Call {
   functionName: string;
   address: Address;
   args?: unknown;
+}
+
+/** The contract's reason for refusing `call`, decoded with its ABI; undefined when the error is not a revert. */
+function revertOf(error: unknown, call: Call, hash?: Hex): Extract<TxFailure, { kind: "reverted" }> | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const failure = classifyTxError(getContractError(error, { ...call, args: call.args ?? [] }), hash);
+  return failure.kind === "reverted" ? failure : undefined;
+}
+
+/**
+ * Why the contract would refuse `call` sent now from `account` with `gas`, run as a call on the portal chain's node;
+ * undefined when it would not, or when the node cannot answer (the chain then decides).
+ */
+export async function refusalBeforeSigning(
+  config: WagmiConfig,
+  call: Call,
+  account: Address,
+  gas: bigint | undefined,
+): Promise<TxFailure | undefined> {
+  const client = getPublicClient(config);
+  if (!client) return undefined;
+  try {
+    await client.call({
+      account,
+      to: call.address,
+      data: encodeFunctionData({
+        abi: call.abi,
+        functionName: call.functionName,
+        args: (call.args ?? []) as unknown[],
+      }),
+      gas,
+    });
+    return undefined;
+  } catch (error) {
+    return revertOf(error, call);
+  }
 }
 
 /**
@@ -31,10 +75,8 @@ export async function minedRevert(config: WagmiConfig, call: Call, receipt: Tran
       blockNumber: receipt.blockNumber - 1n,
     });
   } catch (error) {
-    if (error instanceof BaseError) {
-      const failure = classifyTxError(getContractError(error, { ...call, args: call.args ?? [] }), hash);
-      if (failure.kind === "reverted") return failure;
-    }
+    const failure = revertOf(error, call, hash);
+    if (failure) return failure;
   }
   return { kind: "reverted", hash };
 }

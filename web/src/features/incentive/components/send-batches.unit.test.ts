@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { incentiveMessages } from "../messages";
 import { sendBatches } from "./send-batches";
 
 describe("sendBatches (Pay Now's batches, one after the other)", () => {
@@ -30,5 +31,17 @@ describe("sendBatches (Pay Now's batches, one after the other)", () => {
         return true;
       }),
     ).toEqual({ allPaid: false, unsent: [] });
+  });
+
+  it("the admin is told the unsent batches in words that agree with their number", () => {
+    expect(incentiveMessages.batchesNotSent(1, 2, 1, "5")).toBe(
+      "Pay Now stopped: the last of 2 batches (1 incentive, 5 PLI) was not sent. It stays UnPaid: select it and press Pay Now again.",
+    );
+    expect(incentiveMessages.batchesNotSent(1, 3, 30, "5")).toBe(
+      "Pay Now stopped: the last of 3 batches (30 incentives, 5 PLI) was not sent. They stay UnPaid: select them and press Pay Now again.",
+    );
+    expect(incentiveMessages.batchesNotSent(2, 3, 60, "10")).toBe(
+      "Pay Now stopped: the last 2 of 3 batches (60 incentives, 10 PLI) were not sent. They stay UnPaid: select them and press Pay Now again.",
+    );
   });
 });
