@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API, MESSAGES, TICKET_STATUS } from "@pli/api/public-contract";
+import { createDb } from "@pli/api/db/database";
 import { routes } from "@/shared/config/routes";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, type FreshOperator } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
@@ -174,6 +175,53 @@ describe("support tickets from the header's Submit Ticket to a closed ticket", (
     await operatorView.getByText(MESSAGES.ticketClosed).waitFor();
     expect(await operatorView.getByLabel("Your reply").count()).toBe(0);
     await shoot(operatorView, "operator-ticket-closed");
+  });
+
+  test("a ticket near its 200 messages says how many more fit; the reply that fills it leaves the reason in place of the box", async () => {
+    const page = operatorPage;
+    const opened = await api<{ data: { _id: string } }>(API.ticket.root, operatorSession, {
+      subject: `Long thread ${randomInt(1e6)}`,
+      message: "The first of many messages.",
+    });
+    const id = opened.data._id;
+    const db = createDb(stack.current.databaseUrl, 1);
+    try {
+      const { operator_id } = await db
+        .selectFrom("app.ticket")
+        .select("operator_id")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("app.ticket_message")
+        .values(
+          Array.from({ length: 197 }, (_, i) => ({
+            ticket_id: id,
+            author_type: "user" as const,
+            author_id: operator_id,
+            body: `Detail ${i + 1}`,
+          })),
+        )
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    await page.goto(routes.viewTicket.href(id));
+    await page
+      .getByText("2 more messages fit in this ticket, then it takes no more: open a new ticket to go on")
+      .waitFor();
+    await page.getByLabel("Your reply").fill("One more detail.");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page
+      .getByText("1 more message fits in this ticket, then it takes no more: open a new ticket to go on")
+      .waitFor();
+    await shoot(page, "operator-ticket-nearly-full");
+    await page.getByLabel("Your reply").fill("The last detail.");
+    await page.getByRole("button", { name: "Send Reply" }).click();
+    await page.getByText("This ticket holds 200 messages, its most: open a new ticket to go on").waitFor();
+    expect(await page.getByLabel("Your reply").count()).toBe(0);
+    expect(
+      (await api<{ messages: unknown[] }>(`${API.ticket.byId}?ticketId=${id}`, operatorSession)).messages,
+    ).toHaveLength(200);
   });
 
   test("the operator turns the node status alert off on the profile", async () => {

@@ -26,6 +26,16 @@ export const TICKET_RULE_MESSAGES = {
   ticketAlreadyClosed: "This ticket is already closed",
 } as const;
 
+/** How many more messages (replies of either side) a ticket holding `count` takes: none once it holds its most. */
+export const messagesLeft = (count: number) => Math.max(0, TICKET_LIMITS.messagesPerTicket - count);
+
+/** From this many messages left, the reply box says how many before it is reached. */
+export const FEW_MESSAGES_LEFT = 10;
+
+/** What the reply box says when few messages are left (`left` from messagesLeft, above 0). */
+export const messagesLeftNote = (left: number) =>
+  `${left === 1 ? "1 more message fits" : `${left} more messages fit`} in this ticket, then it takes no more: open a new ticket to go on`;
+
 /** Closed tickets take no more replies; the others take replies from their operator and from admins. */
 export const mayReply = (status: TicketStatus) => status !== TICKET_STATUS.closed;
 

@@ -12,7 +12,7 @@ import {
   setTicketStatus,
   ticketOrigin,
 } from "./repository.ts";
-import { mayClose, mayReply, statusAfterReply, TICKET_LIMITS } from "./rules.ts";
+import { mayClose, mayReply, messagesLeft, statusAfterReply } from "./rules.ts";
 import { TICKET_MESSAGES, type TicketCreateInput } from "./schema.ts";
 
 /**
@@ -68,7 +68,7 @@ export async function replyToTicket(
     const ticket = await lockTicket(tx, ticketId, isAdmin ? undefined : actor.id);
     if (!ticket) throw new AppError("notFound", TICKET_MESSAGES.ticketNotFound);
     if (!mayReply(ticket.status)) throw new AppError("conflict", TICKET_MESSAGES.ticketClosed);
-    if ((await countMessages(tx, ticketId)) >= TICKET_LIMITS.messagesPerTicket)
+    if (messagesLeft(await countMessages(tx, ticketId)) === 0)
       throw new AppError("conflict", TICKET_MESSAGES.ticketFull);
     const message = await insertMessage(tx, { ticketId, author: actor, body });
     await setTicketStatus(tx, ticketId, statusAfterReply(actor.type));

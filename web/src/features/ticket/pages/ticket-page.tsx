@@ -1,4 +1,4 @@
-import { mayReply, MESSAGES, type TicketDetail } from "@pli/api/public-contract";
+import { mayReply, MESSAGES, messagesLeft, type TicketDetail } from "@pli/api/public-contract";
 import { Button, Stack } from "@mantine/core";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
@@ -44,6 +44,7 @@ export function TicketPage({ variant }: { variant: TicketVariant }) {
   if (!ticket.data) return <RecordLoadFailed error={ticket.error} />;
   const data = ticket.data;
   const open = mayReply(data.status);
+  const left = messagesLeft(data.messages.length);
   return (
     <Stack gap="lg">
       <Section
@@ -69,7 +70,13 @@ export function TicketPage({ variant }: { variant: TicketVariant }) {
       <Section title="Messages" actions={variant === "admin" && open ? <CloseButton ticket={data} /> : undefined}>
         <Stack gap="lg">
           <TicketThread ticket={data} variant={variant} />
-          {open ? <ReplyForm ticketId={data._id} /> : <Alert tone="info" title={MESSAGES.ticketClosed} />}
+          {!open ? (
+            <Alert tone="info" title={MESSAGES.ticketClosed} />
+          ) : left === 0 ? (
+            <Alert tone="info" title={MESSAGES.ticketFull} />
+          ) : (
+            <ReplyForm ticketId={data._id} left={left} />
+          )}
         </Stack>
       </Section>
     </Stack>
