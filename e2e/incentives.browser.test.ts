@@ -438,7 +438,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     }
   });
 
-  test("Pay Now from a wallet that is not the reward contract's operator is stopped with the contract's reason before the wallet signs anything", async () => {
+  test("Pay Now from a wallet that is not the reward contract's operator is stopped with the contract's reason before the wallet signs anything and gives its row back; a row another Pay Now holds is refused", async () => {
     const stranger = await freshOperator(stack.current);
     const db = createDb(stack.current.databaseUrl, 1);
     const { id } = await db
@@ -480,6 +480,24 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       const { chain } = chainAs(stack.current, stranger.key);
       expect(await chain.getTransactionCount({ address: stranger.address })).toBe(0);
       expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
+
+      await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+      await callApi(stack.current, API.incentive.payout, adminSession, { ids: [id] });
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await page
+        .getByRole("dialog", { name: incentiveMessages.summaryTitle })
+        .getByRole("button", { name: incentiveMessages.summaryContinue })
+        .click();
+      await confirm.getByLabel("Type yes to confirm").fill("yes");
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      await page
+        .getByRole("dialog")
+        .getByText(
+          "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
+        )
+        .waitFor();
+      await shoot(page, "admin-pay-rows-in-flight");
+      expect(await chain.getTransactionCount({ address: stranger.address })).toBe(0);
     } finally {
       await db.deleteFrom("app.incentive").where("id", "=", id).execute();
       await db.destroy();

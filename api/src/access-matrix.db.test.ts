@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
@@ -337,6 +338,7 @@ describe("access matrix", () => {
       ["GET", API.incentive.summary],
       ["GET", API.incentive.discrepancies],
       ["POST", API.incentive.payout, { ids: [ofA!.id] }],
+      ["POST", API.incentive.payoutRelease, { planId: randomUUID(), ids: [ofA!.id] }],
       ["POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] }],
       ["POST", API.incentive.deposit, { tnxHash: hash }],
       ["POST", API.incentive.delete, { id: ofOther!.id }],
@@ -366,6 +368,9 @@ describe("access matrix", () => {
     });
     expect((await as("admin", "GET", API.incentive.discrepancies)).body.totalDocs).toBe(0);
     expect((await as("admin", "POST", API.incentive.payout, { ids: [ofA!.id] })).status).toBe(409);
+    expect(
+      (await as("admin", "POST", API.incentive.payoutRelease, { planId: randomUUID(), ids: [ofA!.id] })).body,
+    ).toEqual({ released: 0 });
     expect(
       (await as("admin", "POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] })).status,
     ).toBe(503);

@@ -54,6 +54,7 @@ import * as m0051 from "./migrations/0051_attempt-session-version.ts";
 import * as m0052 from "./migrations/0052_admin-disabled.ts";
 import * as m0053 from "./migrations/0053_incentive-paid-sums.ts";
 import * as m0054 from "./migrations/0054_payment-sync-checkpoint.ts";
+import * as m0055 from "./migrations/0055_payout-reservation.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -111,4 +112,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0052_admin-disabled": m0052,
   "0053_incentive-paid-sums": m0053,
   "0054_payment-sync-checkpoint": m0054,
+  "0055_payout-reservation": m0055,
 };

@@ -9,6 +9,12 @@ import type { IncentiveStatus } from "./rules.ts";
 export const isPayable = (row: { status: IncentiveStatus; token: bigint | string }) =>
   row.status === INCENTIVE_STATUS.unPaid && BigInt(row.token) > 0n;
 
+/**
+ * How long a Pay Now plan holds its incentives at most: its batches are sent and mined within minutes, and a plan whose
+ * window was closed before it gave them back frees them after this.
+ */
+export const PAYOUT_RESERVATION_MINUTES = 10;
+
 /** Spec 9's gas for a bulk payout transaction. */
 export const PAYOUT_GAS = 2_100_000n;
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { formatUnits, keccak256, toHex, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pli } from "../../../test/chain.ts";
@@ -410,6 +411,97 @@ describe("bulk payouts", () => {
       expect(receipt.gasUsed).toBeLessThan(PAYOUT_GAS);
       expect((await hint(receipt.transactionHash, batch.ids)).body.paid).toHaveLength(batch.ids.length);
     }
+  });
+});
+
+describe("payouts in flight", () => {
+  it("a plan holds its rows: another plan of any is refused, and of others when the pool cannot pay both, until its rows are given back by their admin or their ten minutes pass", async () => {
+    await deposit(pli(10));
+    const pool = BigInt((await call(admin, "GET", API.incentive.summary)).body.rewardBalance);
+    const half = pool / 2n + 1n;
+    const [r1, r2, r3] = (
+      await t.db
+        .insertInto("app.incentive")
+        .values(
+          [half, half, 1n].map((token, i) => ({
+            wallet: `0x${(0xa00 + i).toString(16).padStart(40, "0")}`,
+            node: nodes[0]!.nodeKey,
+            date: "2027-05-01",
+            token: token.toString(),
+            inactive_count: 0,
+            staked_days: 30,
+            accrued_days: 30,
+            percentage: "2.5",
+          })),
+        )
+        .returning("id")
+        .execute()
+    ).map((row) => row.id);
+    const plan = (token: string, ids: string[]) => call(token, "POST", API.incentive.payout, { ids });
+    const release = (token: string, planId: string, ids: string[]) =>
+      call(token, "POST", API.incentive.payoutRelease, { planId, ids });
+    const otherAdmin = await t.adminToken(await t.addAdmin());
+    try {
+      const first = await plan(admin, [r1!, r3!]);
+      expect(first.status).toBe(200);
+      const { planId } = first.body as { planId: string };
+
+      expect(await plan(otherAdmin, [r3!])).toMatchObject({
+        status: 409,
+        body: {
+          error:
+            "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
+          errors: { ids: "1 of the 1 selected incentive is in another payout" },
+        },
+      });
+      expect(await plan(admin, [r2!, r3!])).toMatchObject({
+        status: 409,
+        body: { errors: { ids: "1 of the 2 selected incentives is in another payout" } },
+      });
+      expect(await plan(admin, [r2!])).toMatchObject({
+        status: 409,
+        body: {
+          error:
+            "The reward pool cannot pay this selection after the Pay Now payouts in flight: wait until they end, or deposit PLI",
+        },
+      });
+      const held = async () =>
+        (
+          await t.db
+            .selectFrom("app.payout_reservation")
+            .select("incentive_id")
+            .where("incentive_id", "in", [r1!, r2!, r3!])
+            .execute()
+        )
+          .map((row) => row.incentive_id)
+          .sort();
+      expect(await held()).toEqual([r1!, r3!].sort());
+
+      expect((await release(otherAdmin, planId, [r3!])).body).toEqual({ released: 0 });
+      expect((await release(admin, randomUUID(), [r3!])).body).toEqual({ released: 0 });
+      expect((await plan(otherAdmin, [r3!])).status).toBe(409);
+      expect((await release(admin, planId, [r3!])).body).toEqual({ released: 1 });
+      expect((await plan(otherAdmin, [r3!])).status).toBe(200);
+
+      await t.db
+        .updateTable("app.payout_reservation")
+        .set({ reserved_until: new Date(Date.now() - 1000) })
+        .where("incentive_id", "=", r1!)
+        .execute();
+      const second = await plan(admin, [r2!]);
+      expect(second.status).toBe(200);
+      expect((await plan(otherAdmin, [r1!])).status).toBe(409);
+      expect(await held()).toEqual([r2!, r3!].sort());
+    } finally {
+      await t.db.deleteFrom("app.incentive").where("id", "in", [r1!, r2!, r3!]).execute();
+    }
+    expect(
+      await t.db
+        .selectFrom("app.payout_reservation")
+        .select("incentive_id")
+        .where("incentive_id", "in", [r1!, r2!, r3!])
+        .execute(),
+    ).toEqual([]);
   });
 });
 

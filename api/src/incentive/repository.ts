@@ -87,6 +87,53 @@ export const findIncentives = (db: Db, ids: string[]) =>
 export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
 
 /**
+ * Reserves `ids` for the Pay Now plan `planId` until `minutes` from now, after dropping every reservation past its time;
+ * answers the ids it reserved. A row another plan holds is left out (a plan reserving it at the same moment is waited
+ * for), so the caller compares the answer with what it asked and rolls back when a row is missing.
+ */
+export async function reservePayoutRows(
+  tx: Db,
+  plan: { planId: string; adminId: string; ids: string[]; minutes: number },
+): Promise<string[]> {
+  await tx
+    .deleteFrom("app.payout_reservation")
+    .where("reserved_until", "<", sql<Date>`now()`)
+    .execute();
+  const { rows } = await sql<{ incentive_id: string }>`
+    INSERT INTO app.payout_reservation (incentive_id, plan_id, admin_id, reserved_until)
+    SELECT id, ${plan.planId}::uuid, ${plan.adminId}::uuid, now() + make_interval(mins => ${plan.minutes})
+    FROM unnest(${plan.ids}::uuid[]) AS id
+    ON CONFLICT (incentive_id) DO NOTHING
+    RETURNING incentive_id
+  `.execute(tx);
+  return rows.map((row) => row.incentive_id);
+}
+
+/** The PLI of the UnPaid incentives other Pay Now plans hold (their payRewards may still be on the way). */
+export async function reservedPayoutTotal(tx: Db, exceptPlanId: string): Promise<bigint> {
+  const row = await tx
+    .selectFrom("app.payout_reservation as r")
+    .innerJoin("app.incentive as i", "i.id", "r.incentive_id")
+    .select(sql<string>`coalesce(sum(i.token), 0)::text`.as("total"))
+    .where("r.plan_id", "<>", exceptPlanId)
+    .where("r.reserved_until", ">=", sql<Date>`now()`)
+    .where("i.status", "=", INCENTIVE_STATUS.unPaid)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** Gives back the rows `ids` of the plan `planId` that the admin `adminId` made; answers how many it gave back. */
+export async function releasePayoutRows(db: Db, plan: { planId: string; adminId: string; ids: string[] }) {
+  const { numDeletedRows } = await db
+    .deleteFrom("app.payout_reservation")
+    .where("plan_id", "=", plan.planId)
+    .where("admin_id", "=", plan.adminId)
+    .where("incentive_id", "in", plan.ids)
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
+}
+
+/**
  * Deletes the incentive while it is UnPaid and the indexer has no payment of it; answers what it was (undefined when
  * absent or paid). A payment indexed but not matched to its row yet (the matcher runs after the indexer) is a payment:
  * the row it pays is kept.

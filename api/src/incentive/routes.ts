@@ -29,6 +29,7 @@ import {
   findIncentive,
   incentiveSummary,
   listDiscrepancies,
+  releasePayoutRows,
   toIncentiveResponse,
 } from "./repository.ts";
 import {
@@ -49,10 +50,12 @@ import {
   payoutHintSchema,
   payoutPlanResponseSchema,
   payoutPlanSchema,
+  payoutReleaseResponseSchema,
+  payoutReleaseSchema,
   taxReportQuerySchema,
   INCENTIVE_PATHS,
 } from "./schema.ts";
-import { checkPayoutHint, planPayout } from "./service.ts";
+import { checkPayoutHint, planDirectPayout } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { auditActor, recordAudit, recordAuditOnce } from "../audit/index.ts";
 import { adminOnly, signedIn } from "../auth/index.ts";
@@ -163,6 +166,18 @@ const payoutPlanRoute = createRoute({
     404: notFound,
     409: conflict,
   },
+});
+
+const payoutReleaseRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.payoutRelease,
+  ...describe(
+    "admin",
+    "Gives back incentives of one's own Pay Now plan that were not sent (a batch refused or rejected, the batches after it), so that they can be planned again at once; a plan's rows are otherwise held for 10 minutes",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(payoutReleaseSchema),
+  responses: { 200: jsonResponse(payoutReleaseResponseSchema, "How many rows are free again"), ...guarded },
 });
 
 const payoutHintRoute = createRoute({
@@ -277,15 +292,21 @@ export const incentiveRoutes = createRouter()
   .openapi(payoutPlanRoute, async (c) => {
     const { db, config } = c.get("deps");
     const { ids } = c.req.valid("json");
-    const plan = await planPayout(db, ids, config.PRICE_FEED_ADDRESS);
+    const by = auditActor(c);
+    const plan = await planDirectPayout(db, ids, config.PRICE_FEED_ADDRESS, c.get("session")!.sub);
     await recordAudit(db, {
-      by: auditActor(c),
+      by,
       action: "payout.plan",
       recordType: "incentive",
       recordId: null,
-      after: { incentiveIds: ids, total: plan.total, batches: plan.batches.length },
+      after: { incentiveIds: ids, total: plan.total, batches: plan.batches.length, planId: plan.planId },
     });
     return c.json(plan, 200);
+  })
+  .openapi(payoutReleaseRoute, async (c) => {
+    const { planId, ids } = c.req.valid("json");
+    const released = await releasePayoutRows(c.get("deps").db, { planId, ids, adminId: c.get("session")!.sub });
+    return c.json({ released }, 200);
   })
   .openapi(payoutHintRoute, async (c) => {
     const { db, chain, config } = c.get("deps");

@@ -1,4 +1,5 @@
 import { INCENTIVE_STATUS } from "../public-contract/domain.ts";
+import { PAYOUT_RESERVATION_MINUTES } from "./payout-rules.ts";
 
 /**
  * The incentive statuses, types and deposit rule of spec sections 2 and 5, pure, for the API and the
@@ -23,6 +24,9 @@ export const INCENTIVE_RULE_MESSAGES = {
   depositNotPositive: "Value must be greater than 0",
   insufficientRewardPool: "Kindly check if you have sufficient PLI for rolling out Incentives! Try Again!!",
   incentiveNotPayable: "Only UnPaid incentives with a token greater than 0 can be paid",
+  payoutInFlight: `Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most ${PAYOUT_RESERVATION_MINUTES} minutes)`,
+  poolTakenByPayoutsInFlight:
+    "The reward pool cannot pay this selection after the Pay Now payouts in flight: wait until they end, or deposit PLI",
 } as const;
 
 /** Spec 5: a reward deposit must be above 0; its message, or null when it may be sent. */

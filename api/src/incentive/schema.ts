@@ -33,6 +33,7 @@ export const INCENTIVE_PATHS = {
   statusCounts: "/api/incentive/status-counts",
   discrepancies: "/api/incentive/discrepancies",
   payout: "/api/incentive/payout",
+  payoutRelease: "/api/incentive/payout/release",
   update: "/api/incentive/update",
   deposit: "/api/incentive/deposit",
   delete: "/api/incentive/delete",
@@ -105,6 +106,12 @@ export const payoutPlanSchema = z.object({
     .array(idSchema, { error: "Select the incentives to pay" })
     .min(1, "Select the incentives to pay")
     .max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
+});
+
+/** POST /api/incentive/payout/release: rows of a plan its browser did not send, given back. */
+export const payoutReleaseSchema = z.object({
+  planId: z.uuid({ error: "planId must be the plan's id" }),
+  ids: payoutPlanSchema.shape.ids,
 });
 
 /**
@@ -211,9 +218,16 @@ export const payoutBatchSchema = z.object({
   total: wei,
 });
 export const payoutPlanResponseSchema = z.object({
+  /** Names the plan's reserved rows, to give back those not sent (POST /api/incentive/payout/release). */
+  planId: z.uuid(),
   total: wei,
   rewardBalance: wei,
   batches: z.array(payoutBatchSchema),
+});
+
+export const payoutReleaseResponseSchema = z.object({
+  /** How many of the rows were held by the plan and are free again. */
+  released: z.number().int(),
 });
 
 export const payoutHintResponseSchema = z.object({

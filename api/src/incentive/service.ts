@@ -1,11 +1,25 @@
+import { randomUUID } from "node:crypto";
 import type { PublicClient } from "viem";
 import { receiptOrNull } from "../chain/client.ts";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../shared/errors.ts";
-import { findIncentives, paymentsOfTransaction, rewardBalance, type IncentiveRow } from "./repository.ts";
+import {
+  findIncentives,
+  paymentsOfTransaction,
+  reservedPayoutTotal,
+  reservePayoutRows,
+  rewardBalance,
+  type IncentiveRow,
+} from "./repository.ts";
 import { matchPayments } from "./payments.ts";
-import { decidePayoutHint, isPayable, payoutBatches, rewardPoolShort } from "./payout-rules.ts";
+import {
+  decidePayoutHint,
+  isPayable,
+  PAYOUT_RESERVATION_MINUTES,
+  payoutBatches,
+  rewardPoolShort,
+} from "./payout-rules.ts";
 import { INCENTIVE_MESSAGES } from "./schema.ts";
 
 /** The selected rows, in the order given; 404 when any is unknown. */
@@ -18,14 +32,16 @@ async function selected(db: Db, ids: string[]): Promise<IncentiveRow[]> {
 }
 
 /**
- * Pay Now's plan: the selected rows (after matching the payments indexed so far) as payRewards calls
- * that fit a block, amounts from the rows, never from the browser. Refuses (409) a row already paid or
- * of 0, and a selection the indexed reward pool cannot cover (spec 8's message).
+ * The payRewards calls of the selected rows, which fit a block, amounts from the rows, never from the browser. Refuses
+ * (409) a row already paid or of 0, and a selection the indexed reward pool cannot cover (spec 8's message), also after
+ * `inFlight` more.
  */
-export async function planPayout(db: Db, ids: string[], priceFeed: string | undefined) {
-  await matchPayments(db, new Date(), priceFeed);
-  const rows = await selected(db, ids);
-  if (!rows.every(isPayable)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveNotPayable);
+async function payoutCalls(db: Db, rows: IncentiveRow[], inFlight: () => Promise<bigint>) {
+  const unpayable = rows.filter((row) => !isPayable(row)).length;
+  if (unpayable > 0)
+    throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveNotPayable, {
+      ids: `${selectedCount(unpayable, rows.length)} Paid or of 0 PLI`,
+    });
   const batches = payoutBatches(
     rows.map((row) => ({ id: row.id, wallet: row.wallet, node: row.node, date: row.date, token: BigInt(row.token) })),
   );
@@ -33,6 +49,8 @@ export async function planPayout(db: Db, ids: string[], priceFeed: string | unde
   const balance = await rewardBalance(db);
   if (rewardPoolShort(BigInt(balance), total))
     throw new AppError("conflict", INCENTIVE_MESSAGES.insufficientRewardPool);
+  if (rewardPoolShort(BigInt(balance), total + (await inFlight())))
+    throw new AppError("conflict", INCENTIVE_MESSAGES.poolTakenByPayoutsInFlight);
   return {
     total: total.toString(),
     rewardBalance: balance,
@@ -44,6 +62,40 @@ export async function planPayout(db: Db, ids: string[], priceFeed: string | unde
     })),
   };
 }
+
+/**
+ * A payout's plan for a Safe proposal: the selected rows (after matching the payments indexed so far) as payRewards
+ * calls. The Safe's own queue keeps proposals from paying a row twice or more than the pool holds.
+ */
+export async function planPayout(db: Db, ids: string[], priceFeed: string | undefined) {
+  await matchPayments(db, new Date(), priceFeed);
+  return payoutCalls(db, await selected(db, ids), async () => 0n);
+}
+
+/**
+ * Pay Now's plan, sent from the admin's own wallet: as planPayout, and the rows are reserved for `adminId`
+ * (PAYOUT_RESERVATION_MINUTES at most, or until given back), named by `planId`. Refuses (409) a row another plan holds,
+ * and a selection the pool cannot pay after the rows other plans hold: their payRewards may not be mined yet, and a
+ * second payment of a row or one past the pool reverts on chain after its gas is paid.
+ */
+export async function planDirectPayout(db: Db, ids: string[], priceFeed: string | undefined, adminId: string) {
+  await matchPayments(db, new Date(), priceFeed);
+  return db.transaction().execute(async (tx) => {
+    const rows = await selected(tx, ids);
+    const planId = randomUUID();
+    const unique = rows.map((row) => row.id);
+    const reserved = await reservePayoutRows(tx, { planId, adminId, ids: unique, minutes: PAYOUT_RESERVATION_MINUTES });
+    if (reserved.length !== unique.length && rows.every(isPayable))
+      throw new AppError("conflict", INCENTIVE_MESSAGES.payoutInFlight, {
+        ids: `${selectedCount(unique.length - reserved.length, unique.length)} in another payout`,
+      });
+    return { planId, ...(await payoutCalls(tx, rows, () => reservedPayoutTotal(tx, planId))) };
+  });
+}
+
+/** "1 of the 3 selected incentives is", "2 of the 3 selected incentives are". */
+const selectedCount = (some: number, all: number) =>
+  `${some} of the ${all} selected incentive${all === 1 ? "" : "s"} ${some === 1 ? "is" : "are"}`;
 
 /**
  * POST /api/incentive/update: a browser's word that `hash` paid the selected rows. It only makes the

@@ -59,6 +59,14 @@ export interface IncentivePaymentSyncTable {
   updated_at: Timestamp;
 }
 
+/** An incentive a Pay Now plan is paying (0055): no other plan takes it until `reserved_until`, or until given back. */
+export interface PayoutReservationTable {
+  incentive_id: string;
+  plan_id: string;
+  admin_id: string;
+  reserved_until: Date;
+}
+
 /** A month accrued (its first day), with how many positions were looked at and rows added. */
 export interface IncentiveAccrualMonthTable {
   month: string;
@@ -79,6 +87,7 @@ export interface IncentiveTables {
   "app.incentive_status_count": IncentiveStatusCountTable;
   "app.incentive_orphan_payment": IncentiveOrphanPaymentTable;
   "app.incentive_payment_sync": IncentivePaymentSyncTable;
+  "app.payout_reservation": PayoutReservationTable;
   "app.incentive_accrual_month": IncentiveAccrualMonthTable;
   "app.incentive_rate": IncentiveRateTable;
 }

@@ -3,6 +3,8 @@ export interface BatchesOutcome<B> {
   allPaid: boolean;
   /** Null when no batch failed; else the batches after the one that failed, which were never sent. */
   unsent: B[] | null;
+  /** The batch that failed and what `send` threw, or null. */
+  failed: { batch: B; error: unknown } | null;
 }
 
 /**
@@ -18,9 +20,9 @@ export async function sendBatches<B>(
   for (const [index, batch] of batches.entries()) {
     try {
       allPaid = (await send(batch, index)) && allPaid;
-    } catch {
-      return { allPaid: false, unsent: batches.slice(index + 1) };
+    } catch (error) {
+      return { allPaid: false, unsent: batches.slice(index + 1), failed: { batch, error } };
     }
   }
-  return { allPaid, unsent: null };
+  return { allPaid, unsent: null, failed: null };
 }

@@ -10,27 +10,29 @@ describe("sendBatches (Pay Now's batches, one after the other)", () => {
       return batch !== 2;
     });
     expect(sent).toEqual([1, 2, 3]);
-    expect(outcome).toEqual({ allPaid: false, unsent: null });
+    expect(outcome).toEqual({ allPaid: false, unsent: null, failed: null });
   });
 
   it("stops at a failed batch and answers the batches after it, never sent", async () => {
     const sent: number[] = [];
+    const rejected = new Error("rejected in the wallet");
     const outcome = await sendBatches([1, 2, 3, 4], async (batch) => {
       sent.push(batch);
-      if (batch === 2) throw new Error("rejected in the wallet");
+      if (batch === 2) throw rejected;
       return true;
     });
     expect(sent).toEqual([1, 2]);
-    expect(outcome).toEqual({ allPaid: false, unsent: [3, 4] });
+    expect(outcome).toEqual({ allPaid: false, unsent: [3, 4], failed: { batch: 2, error: rejected } });
   });
 
   it("a failed last batch leaves nothing unsent", async () => {
+    const reverted = new Error("reverted");
     expect(
       await sendBatches([1, 2], async (batch) => {
-        if (batch === 2) throw new Error("reverted");
+        if (batch === 2) throw reverted;
         return true;
       }),
-    ).toEqual({ allPaid: false, unsent: [] });
+    ).toEqual({ allPaid: false, unsent: [], failed: { batch: 2, error: reverted } });
   });
 
   it("the admin is told the unsent batches in words that agree with their number", () => {

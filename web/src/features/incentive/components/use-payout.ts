@@ -7,15 +7,28 @@ import { indexedThrough } from "@/chain/indexed-block";
 import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
+import { isOutcomeOpen, TxFlowError } from "@/chain/tx-failure";
 import { errorMessage } from "@/shared/api/http";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
 import { planPayout, type PlannedBatch } from "../api/plan-payout";
+import { releasePayout } from "../api/release-payout";
 import { sendBatches, type BatchesOutcome } from "./send-batches";
 import { sendPayoutHint } from "../api/send-payout-hint";
 import { incentiveMessages } from "../messages";
 import { formatToken } from "@/shared/format";
+
+/**
+ * The batches of a run that certainly paid nothing: the one that failed, unless it may still be mined (sent with its
+ * outcome unknown, or mined and not indexed yet), and those after it. Their rows are given back to be planned again.
+ */
+function notSentBatches(sent: BatchesOutcome<PlannedBatch>): PlannedBatch[] {
+  if (sent.failed === null) return [];
+  const { batch, error } = sent.failed;
+  const mayBePaid = error instanceof TxFlowError && isOutcomeOpen(error.failure);
+  return [...(mayBePaid ? [] : [batch]), ...(sent.unsent ?? [])];
+}
 
 /**
  * Pay Now: refused before anything is sent when the reward pool (indexed from the chain) is smaller
@@ -72,8 +85,9 @@ export function usePayout() {
     const outcome = await proposeIfSafe({ kind: "payout", ids: rows.map((row) => row._id) });
     if (outcome !== "direct") return outcome === "proposed";
     let batches: PlannedBatch[];
+    let planId: string;
     try {
-      batches = (await planPayout(rows.map((row) => row._id))).batches;
+      ({ batches, planId } = await planPayout(rows.map((row) => row._id)));
     } catch (error) {
       await alert({ title: errorMessage(error), tone: "error" });
       return false;
@@ -84,6 +98,12 @@ export function usePayout() {
     } finally {
       await queryClient.invalidateQueries({ queryKey: incentiveKeys.all });
     }
+    const notSent = notSentBatches(sent);
+    if (notSent.length > 0)
+      await releasePayout(
+        planId,
+        notSent.flatMap((batch) => batch.ids),
+      ).catch(() => undefined);
     if (sent.unsent !== null) {
       if (sent.unsent.length > 0) {
         const incentives = sent.unsent.reduce((sum, batch) => sum + batch.ids.length, 0);
