@@ -496,6 +496,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
           "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
         )
         .waitFor();
+      await page.getByRole("dialog").getByText("The selected incentive is in another payout").waitFor();
       await shoot(page, "admin-pay-rows-in-flight");
       expect(await chain.getTransactionCount({ address: stranger.address })).toBe(0);
     } finally {

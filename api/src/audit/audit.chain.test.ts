@@ -88,7 +88,12 @@ describe("admin actions on the chain leave one audit record each, with the trans
         action: "payout.plan",
         record_type: "incentive",
         tx_hash: null,
-        after: { incentiveIds: [id], total: pli(3).toString(), batches: 1, planId: plan.response.body.planId },
+        after: {
+          incentiveIds: [id],
+          total: pli(3).toString(),
+          batches: 1,
+          planId: (plan.response.body as { planId: string }).planId,
+        },
       }),
     ]);
 

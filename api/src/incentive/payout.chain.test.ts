@@ -283,7 +283,10 @@ describe("bulk payouts", () => {
   it("a row paid on chain is never paid again: the plan refuses it and the contract reverts a second payment", async () => {
     expect(await call(admin, "POST", API.incentive.payout, { ids: paidIds })).toMatchObject({
       status: 409,
-      body: { error: MESSAGES.incentiveNotPayable },
+      body: {
+        error: "Only UnPaid incentives with a token greater than 0 can be paid",
+        errors: { ids: "All 2 selected incentives are Paid or of 0 PLI" },
+      },
     });
     const rows = (await list(admin)).filter((row) => paidIds.includes(row._id));
     const again = await send({
@@ -451,12 +454,16 @@ describe("payouts in flight", () => {
         body: {
           error:
             "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
-          errors: { ids: "1 of the 1 selected incentive is in another payout" },
+          errors: { ids: "The selected incentive is in another payout" },
         },
       });
       expect(await plan(admin, [r2!, r3!])).toMatchObject({
         status: 409,
         body: { errors: { ids: "1 of the 2 selected incentives is in another payout" } },
+      });
+      expect(await plan(admin, [r1!, r3!])).toMatchObject({
+        status: 409,
+        body: { errors: { ids: "All 2 selected incentives are in another payout" } },
       });
       expect(await plan(admin, [r2!])).toMatchObject({
         status: 409,

@@ -93,9 +93,12 @@ export async function planDirectPayout(db: Db, ids: string[], priceFeed: string 
   });
 }
 
-/** "1 of the 3 selected incentives is", "2 of the 3 selected incentives are". */
-const selectedCount = (some: number, all: number) =>
-  `${some} of the ${all} selected incentive${all === 1 ? "" : "s"} ${some === 1 ? "is" : "are"}`;
+/** "The selected incentive is", "All 3 selected incentives are", "1 of the 3 selected incentives is". */
+function selectedCount(some: number, all: number): string {
+  if (all === 1) return "The selected incentive is";
+  if (some === all) return `All ${all} selected incentives are`;
+  return `${some} of the ${all} selected incentives ${some === 1 ? "is" : "are"}`;
+}
 
 /**
  * POST /api/incentive/update: a browser's word that `hash` paid the selected rows. It only makes the

@@ -105,6 +105,10 @@ export async function ok<R extends ClientResponse<unknown, number, string>>(requ
 export const errorMessage = (error: unknown) =>
   error instanceof HttpError ? error.message : COMMON_MESSAGES.errorTryAgain;
 
+/** The server's messages by field (none for a failure that is not the server's answer). */
+export const fieldErrors = (error: unknown): Record<string, string | undefined> =>
+  error instanceof HttpError ? error.errors : {};
+
 /** The server's message about `field` when it sent one, otherwise the failure's message. */
 export const fieldErrorMessage = (error: unknown, field: string) =>
   error instanceof HttpError ? (error.errors[field] ?? error.message) : COMMON_MESSAGES.errorTryAgain;

@@ -8,7 +8,7 @@ import { useSafeProposal } from "@/chain/safe/use-safe-proposal";
 import { useTxFlow } from "@/chain/tx-flow";
 import { GAS } from "@/chain/tx-gas";
 import { isOutcomeOpen, TxFlowError } from "@/chain/tx-failure";
-import { errorMessage } from "@/shared/api/http";
+import { errorMessage, fieldErrors } from "@/shared/api/http";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
@@ -89,7 +89,7 @@ export function usePayout() {
     try {
       ({ batches, planId } = await planPayout(rows.map((row) => row._id)));
     } catch (error) {
-      await alert({ title: errorMessage(error), tone: "error" });
+      await alert({ title: errorMessage(error), text: fieldErrors(error).ids, tone: "error" });
       return false;
     }
     let sent: BatchesOutcome<PlannedBatch>;
