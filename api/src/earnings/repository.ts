@@ -156,7 +156,10 @@ function totalOf(all: Figures[], now: Date): Omit<Figures, "status" | "unlockedA
 /** The answer's form of one set of figures: wei as decimal text, the payments cut to the list's length. */
 function written(figures: Omit<Figures, "status" | "unlockedAt">): EarningsFigures {
   const accruedTotal = figures.accrued.reduce((sum, row) => sum + row.token, 0n);
-  const dues = [...figures.accrued.map((row) => row.paymentDue), figures.running.paymentDue].sort();
+  const dues = [
+    ...figures.accrued.map((row) => row.paymentDue),
+    ...(figures.running.expected > 0n ? [figures.running.paymentDue] : []),
+  ].sort();
   return {
     stake: figures.stake.toString(),
     months: figures.months.map((m) => ({ ...m, earned: m.earned.toString(), paid: m.paid.toString() })),
@@ -170,7 +173,7 @@ function written(figures: Omit<Figures, "status" | "unlockedAt">): EarningsFigur
       .map((row) => ({ ...row, amount: row.amount.toString() })),
     accrued: figures.accrued.map((row) => ({ ...row, token: row.token.toString() })),
     accruedTotal: accruedTotal.toString(),
-    nextPayment: dues[0]!,
+    nextPayment: dues[0] ?? null,
     paidLastYear: figures.paidLastYear.toString(),
     stakeDays: (figures.stakeTime / BigInt(DAY_MS)).toString(),
     realisedYield: realisedYield(figures.paidLastYear, figures.stakeTime, EARNINGS_LIMITS.yieldDays),

@@ -73,8 +73,11 @@ export const earningsFiguresSchema = z.object({
   /** Incentives accrued that the chain has not paid yet, oldest first. */
   accrued: z.array(accruedSchema),
   accruedTotal: wei,
-  /** The earliest payment still to come: an accrued incentive's, or the running month's. */
-  nextPayment: day,
+  /**
+   * The earliest payment still to come: an accrued incentive's, or the running month's when it has earned something so
+   * far; null when neither has anything to pay.
+   */
+  nextPayment: day.nullable(),
   /** Reward payments of the last 365 days. */
   paidLastYear: wei,
   /** Stake times days staked over the last 365 days, wei-days (rounded down). */

@@ -36,6 +36,7 @@ export const dashboardMessages = {
   earningsNoPayment: "no payment yet",
   earningsAccrued: "Accrued, not yet paid",
   earningsNextPayment: "next payment",
+  earningsNoPaymentDue: "nothing to be paid: no incentive accrued and nothing earned this month",
   earningsYield: "Realised yield, 12 months",
   earningsYieldValue: (percent: string) => `${percent} % a year`,
   earningsYieldDetail: "the chain's payments against stake × days staked",

@@ -58,7 +58,10 @@ function EarningsChart({ months }: { months: Figures["months"] }) {
   );
 }
 
-/** The running month: what it comes to as things stand, and what its inactive days so far took off. */
+/**
+ * The running month: what it comes to as things stand, what its inactive days so far took off, and when it is paid
+ * (unless it comes to nothing).
+ */
 function RunningMonth({ running }: { running: Figures["running"] }) {
   const deducted = BigInt(running.deducted);
   return (
@@ -73,8 +76,14 @@ function RunningMonth({ running }: { running: Figures["running"] }) {
       ) : (
         m.earningsNoDeduction
       )}
-      {". "}
-      {m.earningsNextPayment}: {formatDate(running.paymentDue)}
+      {BigInt(running.expected) > 0n ? (
+        <>
+          {". "}
+          {m.earningsNextPayment}: {formatDate(running.paymentDue)}
+        </>
+      ) : (
+        "."
+      )}
     </Text>
   );
 }
@@ -213,9 +222,13 @@ function FigureCards({ figures }: { figures: Figures }) {
         label={m.earningsAccrued}
         value={<Amount wei={BigInt(figures.accruedTotal)} fz="xl" />}
         detail={
-          <>
-            {m.earningsNextPayment} {formatDate(figures.nextPayment)}, <Countdown date={figures.nextPayment} />
-          </>
+          figures.nextPayment ? (
+            <>
+              {m.earningsNextPayment} {formatDate(figures.nextPayment)}, <Countdown date={figures.nextPayment} />
+            </>
+          ) : (
+            m.earningsNoPaymentDue
+          )
         }
       />
       <StatCard label={m.earningsYield} value={yieldShown(figures).value} detail={yieldShown(figures).detail} />
