@@ -482,7 +482,12 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
 
       await page.getByRole("dialog").getByRole("button", { name: "OK" }).click();
-      await callApi(stack.current, API.incentive.payout, adminSession, { ids: [id] });
+      const planAgain = () =>
+        callApi(stack.current, API.incentive.payout, adminSession, { ids: [id] }).then(
+          () => "planned",
+          (error: unknown) => String(error),
+        );
+      await expect.poll(planAgain, { timeout: 10_000 }).toBe("planned");
       await page.getByRole("button", { name: "Pay Now" }).click();
       await page
         .getByRole("dialog", { name: incentiveMessages.summaryTitle })
@@ -493,7 +498,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await page
         .getByRole("dialog")
         .getByText(
-          "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
+          "You are paying some of the selected incentives in another Pay Now (another window, or one whose transaction is not known to be mined yet): check its outcome first; its hold ends at most 10 minutes after its last batch",
         )
         .waitFor();
       await page.getByRole("dialog").getByText("The selected incentive is in another payout").waitFor();

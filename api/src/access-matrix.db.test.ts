@@ -338,6 +338,7 @@ describe("access matrix", () => {
       ["GET", API.incentive.summary],
       ["GET", API.incentive.discrepancies],
       ["POST", API.incentive.payout, { ids: [ofA!.id] }],
+      ["POST", API.incentive.payoutRenew, { planId: randomUUID(), ids: [ofA!.id] }],
       ["POST", API.incentive.payoutRelease, { planId: randomUUID(), ids: [ofA!.id] }],
       ["POST", API.incentive.update, { tnxHash: hash, selectedArray: [{ _id: ofA!.id }] }],
       ["POST", API.incentive.deposit, { tnxHash: hash }],

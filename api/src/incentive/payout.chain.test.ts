@@ -422,11 +422,11 @@ describe("payouts in flight", () => {
     await deposit(pli(10));
     const pool = BigInt((await call(admin, "GET", API.incentive.summary)).body.rewardBalance);
     const half = pool / 2n + 1n;
-    const [r1, r2, r3] = (
+    const [r1, r2, r3, r4] = (
       await t.db
         .insertInto("app.incentive")
         .values(
-          [half, half, 1n].map((token, i) => ({
+          [half, half, 1n, half].map((token, i) => ({
             wallet: `0x${(0xa00 + i).toString(16).padStart(40, "0")}`,
             node: nodes[0]!.nodeKey,
             date: "2027-05-01",
@@ -440,10 +440,35 @@ describe("payouts in flight", () => {
         .returning("id")
         .execute()
     ).map((row) => row.id);
+    const mine = [r1!, r2!, r3!, r4!];
     const plan = (token: string, ids: string[]) => call(token, "POST", API.incentive.payout, { ids });
+    const renew = (token: string, planId: string, ids: string[]) =>
+      call(token, "POST", API.incentive.payoutRenew, { planId, ids });
     const release = (token: string, planId: string, ids: string[]) =>
       call(token, "POST", API.incentive.payoutRelease, { planId, ids });
+    const heldUntil = async (id: string) =>
+      (
+        await t.db
+          .selectFrom("app.payout_reservation")
+          .select("reserved_until")
+          .where("incentive_id", "=", id)
+          .executeTakeFirst()
+      )?.reserved_until;
+    const held = async () =>
+      (
+        await t.db
+          .selectFrom("app.payout_reservation")
+          .select("incentive_id")
+          .where("incentive_id", "in", mine)
+          .execute()
+      )
+        .map((row) => row.incentive_id)
+        .sort();
     const otherAdmin = await t.adminToken(await t.addAdmin());
+    const inAnotherAdminsPayout =
+      "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)";
+    const inOwnPayout =
+      "You are paying some of the selected incentives in another Pay Now (another window, or one whose transaction is not known to be mined yet): check its outcome first; its hold ends at most 10 minutes after its last batch";
     try {
       const first = await plan(admin, [r1!, r3!]);
       expect(first.status).toBe(200);
@@ -451,19 +476,15 @@ describe("payouts in flight", () => {
 
       expect(await plan(otherAdmin, [r3!])).toMatchObject({
         status: 409,
-        body: {
-          error:
-            "Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most 10 minutes)",
-          errors: { ids: "The selected incentive is in another payout" },
-        },
+        body: { error: inAnotherAdminsPayout, errors: { ids: "The selected incentive is in another payout" } },
       });
       expect(await plan(admin, [r2!, r3!])).toMatchObject({
         status: 409,
-        body: { errors: { ids: "1 of the 2 selected incentives is in another payout" } },
+        body: { error: inOwnPayout, errors: { ids: "1 of the 2 selected incentives is in another payout" } },
       });
       expect(await plan(admin, [r1!, r3!])).toMatchObject({
         status: 409,
-        body: { errors: { ids: "All 2 selected incentives are in another payout" } },
+        body: { error: inOwnPayout, errors: { ids: "All 2 selected incentives are in another payout" } },
       });
       expect(await plan(admin, [r2!])).toMatchObject({
         status: 409,
@@ -472,23 +493,28 @@ describe("payouts in flight", () => {
             "The reward pool cannot pay this selection after the Pay Now payouts in flight: wait until they end, or deposit PLI",
         },
       });
-      const held = async () =>
-        (
-          await t.db
-            .selectFrom("app.payout_reservation")
-            .select("incentive_id")
-            .where("incentive_id", "in", [r1!, r2!, r3!])
-            .execute()
-        )
-          .map((row) => row.incentive_id)
-          .sort();
       expect(await held()).toEqual([r1!, r3!].sort());
+      expect(await call(otherAdmin, "POST", API.incentive.delete, { id: r3! })).toMatchObject({
+        status: 409,
+        body: { error: "A Pay Now is paying this incentive: it can be deleted once that payout ends" },
+      });
+
+      const until = (await heldUntil(r1!))!;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await renew(admin, planId, [r1!])).status).toBe(200);
+      expect((await heldUntil(r1!))!.getTime()).toBeGreaterThan(until.getTime());
+      expect(await renew(otherAdmin, planId, [r1!])).toMatchObject({
+        status: 409,
+        body: { error: inAnotherAdminsPayout },
+      });
 
       expect((await release(otherAdmin, planId, [r3!])).body).toEqual({ released: 0 });
       expect((await release(admin, randomUUID(), [r3!])).body).toEqual({ released: 0 });
       expect((await plan(otherAdmin, [r3!])).status).toBe(409);
       expect((await release(admin, planId, [r3!])).body).toEqual({ released: 1 });
-      expect((await plan(otherAdmin, [r3!])).status).toBe(200);
+      const taken = await plan(otherAdmin, [r3!]);
+      expect(taken.status).toBe(200);
+      expect(await renew(admin, planId, [r3!])).toMatchObject({ status: 409, body: { error: inAnotherAdminsPayout } });
 
       await t.db
         .updateTable("app.payout_reservation")
@@ -497,18 +523,22 @@ describe("payouts in flight", () => {
         .execute();
       const second = await plan(admin, [r2!]);
       expect(second.status).toBe(200);
-      expect((await plan(otherAdmin, [r1!])).status).toBe(409);
+      expect(await plan(otherAdmin, [r1!])).toMatchObject({
+        status: 409,
+        body: {
+          error:
+            "The reward pool cannot pay this selection after the Pay Now payouts in flight: wait until they end, or deposit PLI",
+        },
+      });
       expect(await held()).toEqual([r2!, r3!].sort());
+
+      expect((await release(admin, (second.body as { planId: string }).planId, [r2!])).body).toEqual({ released: 1 });
+      const together = await Promise.all([plan(admin, [r2!]), plan(otherAdmin, [r4!])]);
+      expect(together.map((answer) => answer.status).sort()).toEqual([200, 409]);
     } finally {
-      await t.db.deleteFrom("app.incentive").where("id", "in", [r1!, r2!, r3!]).execute();
+      await t.db.deleteFrom("app.incentive").where("id", "in", mine).execute();
     }
-    expect(
-      await t.db
-        .selectFrom("app.payout_reservation")
-        .select("incentive_id")
-        .where("incentive_id", "in", [r1!, r2!, r3!])
-        .execute(),
-    ).toEqual([]);
+    expect(await held()).toEqual([]);
   });
 });
 

@@ -87,14 +87,22 @@ export const findIncentives = (db: Db, ids: string[]) =>
 export const findIncentive = async (db: Db, id: string) => (await findIncentives(db, [id]))[0];
 
 /**
- * Reserves `ids` for the Pay Now plan `planId` until `minutes` from now, after dropping every reservation past its time;
- * answers the ids it reserved. A row another plan holds is left out (a plan reserving it at the same moment is waited
- * for), so the caller compares the answer with what it asked and rolls back when a row is missing.
+ * Pay Now's holds on incentives are taken and checked under one lock, for the transaction: two plans made at once then
+ * see each other's holds (their pool checks included), and a delete sees a hold taken before it.
  */
-export async function reservePayoutRows(
+export async function lockPayoutHolds(tx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('pli.payout-holds'))`.execute(tx);
+}
+
+/**
+ * Holds `ids` for the Pay Now plan `planId` of `adminId` until `minutes` from now (a row the plan holds already is held
+ * longer), after dropping every hold past its time. Call under lockPayoutHolds. Answers the ids held, and whether a row
+ * left out is held by another plan of the same admin.
+ */
+export async function holdPayoutRows(
   tx: Db,
   plan: { planId: string; adminId: string; ids: string[]; minutes: number },
-): Promise<string[]> {
+): Promise<{ held: string[]; heldByOwnPlan: boolean }> {
   await tx
     .deleteFrom("app.payout_reservation")
     .where("reserved_until", "<", sql<Date>`now()`)
@@ -103,11 +111,33 @@ export async function reservePayoutRows(
     INSERT INTO app.payout_reservation (incentive_id, plan_id, admin_id, reserved_until)
     SELECT id, ${plan.planId}::uuid, ${plan.adminId}::uuid, now() + make_interval(mins => ${plan.minutes})
     FROM unnest(${plan.ids}::uuid[]) AS id
-    ON CONFLICT (incentive_id) DO NOTHING
+    ON CONFLICT (incentive_id) DO UPDATE SET reserved_until = excluded.reserved_until
+    WHERE payout_reservation.plan_id = excluded.plan_id AND payout_reservation.admin_id = excluded.admin_id
     RETURNING incentive_id
   `.execute(tx);
-  return rows.map((row) => row.incentive_id);
+  const held = rows.map((row) => row.incentive_id);
+  const missing = plan.ids.filter((id) => !held.includes(id));
+  const own =
+    missing.length > 0 &&
+    (await tx
+      .selectFrom("app.payout_reservation")
+      .select("incentive_id")
+      .where("incentive_id", "in", missing)
+      .where("admin_id", "=", plan.adminId)
+      .executeTakeFirst()) !== undefined;
+  return { held, heldByOwnPlan: own };
 }
+
+/** Whether a Pay Now plan holds the UnPaid incentive `id` now (a paid one's hold is spent). Call under lockPayoutHolds. */
+export const payoutHeld = async (tx: Db, id: string) =>
+  (await tx
+    .selectFrom("app.payout_reservation as r")
+    .innerJoin("app.incentive as i", "i.id", "r.incentive_id")
+    .select("r.incentive_id")
+    .where("r.incentive_id", "=", id)
+    .where("r.reserved_until", ">=", sql<Date>`now()`)
+    .where("i.status", "=", INCENTIVE_STATUS.unPaid)
+    .executeTakeFirst()) !== undefined;
 
 /** The PLI of the UnPaid incentives other Pay Now plans hold (their payRewards may still be on the way). */
 export async function reservedPayoutTotal(tx: Db, exceptPlanId: string): Promise<bigint> {

@@ -29,6 +29,8 @@ import {
   findIncentive,
   incentiveSummary,
   listDiscrepancies,
+  lockPayoutHolds,
+  payoutHeld,
   releasePayoutRows,
   toIncentiveResponse,
 } from "./repository.ts";
@@ -55,7 +57,7 @@ import {
   taxReportQuerySchema,
   INCENTIVE_PATHS,
 } from "./schema.ts";
-import { checkPayoutHint, planDirectPayout } from "./service.ts";
+import { checkPayoutHint, planDirectPayout, renewPayoutHold } from "./service.ts";
 import { createRoute } from "@hono/zod-openapi";
 import { auditActor, recordAudit, recordAuditOnce } from "../audit/index.ts";
 import { adminOnly, signedIn } from "../auth/index.ts";
@@ -178,6 +180,18 @@ const payoutReleaseRoute = createRoute({
   middleware: [adminOnly] as const,
   request: jsonBody(payoutReleaseSchema),
   responses: { 200: jsonResponse(payoutReleaseResponseSchema, "How many rows are free again"), ...guarded },
+});
+
+const payoutRenewRoute = createRoute({
+  method: "post",
+  path: INCENTIVE_PATHS.payoutRenew,
+  ...describe(
+    "admin",
+    "Before each batch of one's own Pay Now plan is sent: its incentives are held 10 minutes more for the plan; 409 when another plan holds one of them (the batch must not be sent)",
+  ),
+  middleware: [adminOnly] as const,
+  request: jsonBody(payoutReleaseSchema),
+  responses: { 200: jsonResponse(messageSchema, "The rows are held"), ...guarded, 409: conflict },
 });
 
 const payoutHintRoute = createRoute({
@@ -303,6 +317,11 @@ export const incentiveRoutes = createRouter()
     });
     return c.json(plan, 200);
   })
+  .openapi(payoutRenewRoute, async (c) => {
+    const { planId, ids } = c.req.valid("json");
+    await renewPayoutHold(c.get("deps").db, { planId, ids, adminId: c.get("session")!.sub });
+    return c.json({ message: INCENTIVE_MESSAGES.payoutHeld }, 200);
+  })
   .openapi(payoutReleaseRoute, async (c) => {
     const { planId, ids } = c.req.valid("json");
     const released = await releasePayoutRows(c.get("deps").db, { planId, ids, adminId: c.get("session")!.sub });
@@ -344,6 +363,8 @@ export const incentiveRoutes = createRouter()
         if ((await openPayoutNaming(tx, config.SAFE_ADDRESS, config.CHAIN_ID, id)) !== null)
           throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveInSafePayout);
       }
+      await lockPayoutHolds(tx);
+      if (await payoutHeld(tx, id)) throw new AppError("conflict", INCENTIVE_MESSAGES.incentiveInPayNow);
       const row = await deleteUnpaidIncentive(tx, id);
       if (row)
         await recordAudit(tx, {

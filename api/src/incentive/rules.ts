@@ -25,6 +25,8 @@ export const INCENTIVE_RULE_MESSAGES = {
   insufficientRewardPool: "Kindly check if you have sufficient PLI for rolling out Incentives! Try Again!!",
   incentiveNotPayable: "Only UnPaid incentives with a token greater than 0 can be paid",
   payoutInFlight: `Another Pay Now is paying some of the selected incentives: unselect them, or wait until that payout ends (at most ${PAYOUT_RESERVATION_MINUTES} minutes)`,
+  payoutInFlightOwn: `You are paying some of the selected incentives in another Pay Now (another window, or one whose transaction is not known to be mined yet): check its outcome first; its hold ends at most ${PAYOUT_RESERVATION_MINUTES} minutes after its last batch`,
+  incentiveInPayNow: "A Pay Now is paying this incentive: it can be deleted once that payout ends",
   poolTakenByPayoutsInFlight:
     "The reward pool cannot pay this selection after the Pay Now payouts in flight: wait until they end, or deposit PLI",
 } as const;

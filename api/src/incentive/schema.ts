@@ -33,6 +33,7 @@ export const INCENTIVE_PATHS = {
   statusCounts: "/api/incentive/status-counts",
   discrepancies: "/api/incentive/discrepancies",
   payout: "/api/incentive/payout",
+  payoutRenew: "/api/incentive/payout/renew",
   payoutRelease: "/api/incentive/payout/release",
   update: "/api/incentive/update",
   deposit: "/api/incentive/deposit",
@@ -51,6 +52,7 @@ export const INCENTIVE_MESSAGES = {
   incentivePaidKept: "A paid incentive is a fact of the chain: it is never deleted",
   incentiveInSafePayout:
     "A Safe payout proposal that has not executed pays this incentive: it can be deleted once another Safe transaction takes that proposal's nonce",
+  payoutHeld: "The incentives are held for this Pay Now",
   depositUnknown: "No reward deposit with this hash has been indexed: it is unknown, or not yet mined and indexed",
   depositRecorded: "Reward deposit recorded",
   taxReportNeedsFeed:
@@ -108,7 +110,10 @@ export const payoutPlanSchema = z.object({
     .max(MAX_SELECTED_INCENTIVES, `At most ${MAX_SELECTED_INCENTIVES} incentives at once`),
 });
 
-/** POST /api/incentive/payout/release: rows of a plan its browser did not send, given back. */
+/**
+ * POST /api/incentive/payout/renew (a batch's rows, held longer before it is sent) and /payout/release (rows of a plan
+ * its browser did not send, given back).
+ */
 export const payoutReleaseSchema = z.object({
   planId: z.uuid({ error: "planId must be the plan's id" }),
   ids: payoutPlanSchema.shape.ids,

@@ -8,7 +8,8 @@ import {
   findIncentives,
   paymentsOfTransaction,
   reservedPayoutTotal,
-  reservePayoutRows,
+  holdPayoutRows,
+  lockPayoutHolds,
   rewardBalance,
   type IncentiveRow,
 } from "./repository.ts";
@@ -73,24 +74,41 @@ export async function planPayout(db: Db, ids: string[], priceFeed: string | unde
 }
 
 /**
- * Pay Now's plan, sent from the admin's own wallet: as planPayout, and the rows are reserved for `adminId`
- * (PAYOUT_RESERVATION_MINUTES at most, or until given back), named by `planId`. Refuses (409) a row another plan holds,
- * and a selection the pool cannot pay after the rows other plans hold: their payRewards may not be mined yet, and a
- * second payment of a row or one past the pool reverts on chain after its gas is paid.
+ * Pay Now's plan, sent from the admin's own wallet: as planPayout, and the rows are held for `adminId`
+ * (PAYOUT_RESERVATION_MINUTES, renewed before each batch, or until given back), named by `planId`. Refuses (409) a row
+ * another plan holds, and a selection the pool cannot pay after the rows other plans hold: their payRewards may not be
+ * mined yet, and a second payment of a row or one past the pool reverts on chain after its gas is paid.
  */
 export async function planDirectPayout(db: Db, ids: string[], priceFeed: string | undefined, adminId: string) {
   await matchPayments(db, new Date(), priceFeed);
   return db.transaction().execute(async (tx) => {
+    await lockPayoutHolds(tx);
     const rows = await selected(tx, ids);
     const planId = randomUUID();
-    const unique = rows.map((row) => row.id);
-    const reserved = await reservePayoutRows(tx, { planId, adminId, ids: unique, minutes: PAYOUT_RESERVATION_MINUTES });
-    if (reserved.length !== unique.length && rows.every(isPayable))
-      throw new AppError("conflict", INCENTIVE_MESSAGES.payoutInFlight, {
-        ids: `${selectedCount(unique.length - reserved.length, unique.length)} in another payout`,
-      });
+    if (rows.every(isPayable)) await holdAll(tx, { planId, adminId, ids: rows.map((row) => row.id) });
     return { planId, ...(await payoutCalls(tx, rows, () => reservedPayoutTotal(tx, planId))) };
   });
+}
+
+/**
+ * Before each batch of a plan is sent: its rows are held PAYOUT_RESERVATION_MINUTES more for the plan (a plan of many
+ * batches outlasts one hold), or 409 when another plan holds one now (the batch is then not sent).
+ */
+export const renewPayoutHold = (db: Db, plan: { planId: string; adminId: string; ids: string[] }) =>
+  db.transaction().execute(async (tx) => {
+    await lockPayoutHolds(tx);
+    await holdAll(tx, { ...plan, ids: [...new Set(plan.ids)] });
+  });
+
+/** Holds every row of `ids` for the plan, or refuses (409) with how many another plan holds. */
+async function holdAll(tx: Db, plan: { planId: string; adminId: string; ids: string[] }) {
+  const { held, heldByOwnPlan } = await holdPayoutRows(tx, { ...plan, minutes: PAYOUT_RESERVATION_MINUTES });
+  if (held.length === plan.ids.length) return;
+  throw new AppError(
+    "conflict",
+    heldByOwnPlan ? INCENTIVE_MESSAGES.payoutInFlightOwn : INCENTIVE_MESSAGES.payoutInFlight,
+    { ids: `${selectedCount(plan.ids.length - held.length, plan.ids.length)} in another payout` },
+  );
 }
 
 /** "The selected incentive is", "All 3 selected incentives are", "1 of the 3 selected incentives is". */

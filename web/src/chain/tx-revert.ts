@@ -1,7 +1,9 @@
 import {
   BaseError,
   encodeFunctionData,
+  ExecutionRevertedError,
   getContractError,
+  RawContractError,
   type Abi,
   type Address,
   type Hex,
@@ -25,9 +27,26 @@ function revertOf(error: unknown, call: Call, hash?: Hex): Extract<TxFailure, { 
   return failure.kind === "reverted" ? failure : undefined;
 }
 
+/** How long a refusal waits before the call is asked again: more than an XDC block (2 s). */
+const REFUSAL_RECHECK_MS = 2_500;
+
+/**
+ * Whether the node said the call reverted (the EVM's revert, or revert data), not that it failed to answer: viem
+ * decodes any internal error (-32603) as a revert, which a proxy's timeout or rate limit also answers.
+ */
+const isNodeRevert = (error: BaseError) =>
+  error.walk(
+    (cause) =>
+      cause instanceof ExecutionRevertedError ||
+      (cause instanceof RawContractError && cause.data !== undefined) ||
+      (cause instanceof BaseError && /revert/i.test(cause.details ?? "")),
+  ) !== null;
+
 /**
  * Why the contract would refuse `call` sent now from `account` with `gas`, run as a call on the portal chain's node;
- * undefined when it would not, or when the node cannot answer (the chain then decides).
+ * undefined when it would not, or when the node cannot answer (the chain then decides). A refusal is asked again a block
+ * later before it counts: behind a load balancer, the node asked may be a block behind the one whose receipt the last
+ * step waited for (an approve just mined, then the deposit it allows).
  */
 export async function refusalBeforeSigning(
   config: WagmiConfig,
@@ -37,21 +56,26 @@ export async function refusalBeforeSigning(
 ): Promise<TxFailure | undefined> {
   const client = getPublicClient(config);
   if (!client) return undefined;
-  try {
-    await client.call({
-      account,
-      to: call.address,
-      data: encodeFunctionData({
-        abi: call.abi,
-        functionName: call.functionName,
-        args: (call.args ?? []) as unknown[],
-      }),
-      gas,
-    });
-    return undefined;
-  } catch (error) {
-    return revertOf(error, call);
-  }
+  const refusal = async () => {
+    try {
+      await client.call({
+        account,
+        to: call.address,
+        data: encodeFunctionData({
+          abi: call.abi,
+          functionName: call.functionName,
+          args: (call.args ?? []) as unknown[],
+        }),
+        gas,
+      });
+      return undefined;
+    } catch (error) {
+      return error instanceof BaseError && isNodeRevert(error) ? revertOf(error, call) : undefined;
+    }
+  };
+  if (!(await refusal())) return undefined;
+  await new Promise((resolve) => setTimeout(resolve, REFUSAL_RECHECK_MS));
+  return refusal();
 }
 
 /**

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Pay Now's incentives in flight: a plan reserves its rows until its payRewards batches are sent and mined, or for ten
- * minutes at most (a plan whose window was closed mid-way). Another plan that selects a reserved row is refused,
- * instead of sending a second payRewards the contract reverts after its gas is paid. The admin's browser gives back
- * the rows of batches it did not send (`plan_id`); a row paid or deleted takes its reservation with it.
+ * Pay Now's incentives in flight: a plan holds its rows for ten minutes, renewed before each of its payRewards batches
+ * is sent, so a plan whose window was closed mid-way frees them ten minutes after its last batch. Another plan that
+ * selects a held row is refused, instead of sending a second payRewards the contract reverts after its gas is paid.
+ * The admin's browser gives back the rows of batches that paid nothing (`plan_id`); a deleted row takes its hold with
+ * it, and a paid row's hold no longer counts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -53,7 +53,7 @@ export const incentiveMessages = {
   batchLabel: (batch: number, batches: number, rows: number, pli: string) =>
     `Pay Now: batch ${batch} of ${batches} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI)`,
   batchesNotSent: (unsent: number, batches: number, rows: number, pli: string) =>
-    `Pay Now stopped: ${unsent === 1 ? `the last of ${batches} batches` : `the last ${unsent} of ${batches} batches`} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI) ${unsent === 1 ? "was" : "were"} not sent. ${rows === 1 ? "It stays UnPaid: select it" : "They stay UnPaid: select them"} and press Pay Now again.`,
+    `Pay Now stopped: ${unsent === 1 ? `the last of ${batches} batches` : `the last ${unsent} of ${batches} batches`} (${rows} incentive${rows === 1 ? "" : "s"}, ${pli} PLI) ${unsent === 1 ? "was" : "were"} not paid. ${rows === 1 ? "It stays UnPaid: select it" : "They stay UnPaid: select them"} and press Pay Now again.`,
   approveLabel: (pli: string) => `Approve ${pli} PLI for the reward contract`,
   depositLabel: (pli: string) => `Deposit ${pli} PLI as rewards`,
   depositAmount: "Number of PLI to Deposit",

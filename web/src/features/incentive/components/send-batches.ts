@@ -26,3 +26,13 @@ export async function sendBatches<B>(
   }
   return { allPaid, unsent: null, failed: null };
 }
+
+/**
+ * The batches of a run that paid nothing for certain: the one that failed, unless `mayBePaid` says its failure leaves
+ * that open (sent with its outcome unknown, or mined and not indexed yet), and those after it. Their rows are given
+ * back to be planned again, and the admin is told they stay UnPaid.
+ */
+export function unpaidBatches<B>(outcome: BatchesOutcome<B>, mayBePaid: (error: unknown) => boolean): B[] {
+  if (outcome.failed === null) return [];
+  return [...(mayBePaid(outcome.failed.error) ? [] : [outcome.failed.batch]), ...(outcome.unsent ?? [])];
+}

@@ -13,22 +13,11 @@ import { useDialogs } from "@/shared/ui/dialogs";
 import { useToast } from "@/shared/ui/toast";
 import { incentiveKeys } from "../api/keys";
 import { planPayout, type PlannedBatch } from "../api/plan-payout";
-import { releasePayout } from "../api/release-payout";
-import { sendBatches, type BatchesOutcome } from "./send-batches";
+import { releasePayout, renewPayoutHold } from "../api/payout-hold";
+import { sendBatches, unpaidBatches, type BatchesOutcome } from "./send-batches";
 import { sendPayoutHint } from "../api/send-payout-hint";
 import { incentiveMessages } from "../messages";
 import { formatToken } from "@/shared/format";
-
-/**
- * The batches of a run that certainly paid nothing: the one that failed, unless it may still be mined (sent with its
- * outcome unknown, or mined and not indexed yet), and those after it. Their rows are given back to be planned again.
- */
-function notSentBatches(sent: BatchesOutcome<PlannedBatch>): PlannedBatch[] {
-  if (sent.failed === null) return [];
-  const { batch, error } = sent.failed;
-  const mayBePaid = error instanceof TxFlowError && isOutcomeOpen(error.failure);
-  return [...(mayBePaid ? [] : [batch]), ...(sent.unsent ?? [])];
-}
 
 /**
  * Pay Now: refused before anything is sent when the reward pool (indexed from the chain) is smaller
@@ -47,7 +36,8 @@ export function usePayout() {
   const toast = useToast();
   const { proposeIfSafe } = useSafeProposal();
 
-  const payBatch = async (batch: PlannedBatch, index: number, count: number) => {
+  const payBatch = async (planId: string, batch: PlannedBatch, index: number, count: number) => {
+    await renewPayoutHold(planId, batch.ids);
     let paid: string[] = [];
     const rowsPaid = async (receipt: TransactionReceipt) => {
       if (!(await indexedThrough(receipt))) return false;
@@ -94,21 +84,24 @@ export function usePayout() {
     }
     let sent: BatchesOutcome<PlannedBatch>;
     try {
-      sent = await sendBatches(batches, (batch, index) => payBatch(batch, index, batches.length));
+      sent = await sendBatches(batches, (batch, index) => payBatch(planId, batch, index, batches.length));
     } finally {
       await queryClient.invalidateQueries({ queryKey: incentiveKeys.all });
     }
-    const notSent = notSentBatches(sent);
-    if (notSent.length > 0)
-      await releasePayout(
-        planId,
-        notSent.flatMap((batch) => batch.ids),
-      ).catch(() => undefined);
-    if (sent.unsent !== null) {
-      if (sent.unsent.length > 0) {
-        const incentives = sent.unsent.reduce((sum, batch) => sum + batch.ids.length, 0);
-        const pli = formatToken(sent.unsent.reduce((sum, batch) => sum + BigInt(batch.total), 0n));
-        toast.error(incentiveMessages.batchesNotSent(sent.unsent.length, batches.length, incentives, pli));
+    if (sent.failed !== null) {
+      const { error } = sent.failed;
+      const unpaid = unpaidBatches(sent, (failure) => failure instanceof TxFlowError && isOutcomeOpen(failure.failure));
+      if (unpaid.length > 0)
+        await releasePayout(
+          planId,
+          unpaid.flatMap((batch) => batch.ids),
+        ).catch(() => undefined);
+      if (!(error instanceof TxFlowError))
+        await alert({ title: errorMessage(error), text: fieldErrors(error).ids, tone: "error" });
+      if (batches.length > 1 && unpaid.length > 0) {
+        const incentives = unpaid.reduce((sum, batch) => sum + batch.ids.length, 0);
+        const pli = formatToken(unpaid.reduce((sum, batch) => sum + BigInt(batch.total), 0n));
+        toast.error(incentiveMessages.batchesNotSent(unpaid.length, batches.length, incentives, pli));
       }
       return false;
     }

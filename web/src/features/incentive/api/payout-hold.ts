@@ -6,3 +6,10 @@ import { api, ok } from "@/shared/api/http";
  */
 export const releasePayout = (planId: string, ids: string[]) =>
   ok(api.incentive.payout.release.$post({ json: { planId, ids } }));
+
+/**
+ * POST /api/incentive/payout/renew: before a batch is sent, its rows are held longer for the plan; refused (409) when
+ * another plan holds one of them, and the batch is then not sent.
+ */
+export const renewPayoutHold = (planId: string, ids: string[]) =>
+  ok(api.incentive.payout.renew.$post({ json: { planId, ids } }));
