@@ -409,6 +409,36 @@ describe("validator nodes from registration to reputation", () => {
     await row.getByRole("button", { name: `Make De-Active ${first.name}` }).waitFor();
   });
 
+  test("a review sent after another admin changed the node is refused with the reason, and the other review stands", async () => {
+    const owner = await freshOperator(stack.current);
+    const { token } = await operatorWith2fa(stack.current, owner);
+    const node = await registeredNode(stack.current, token, { name: `Raced ${randomInt(1e6)}` });
+    const page = adminPage;
+    await page.goto(`${routes.adminListNode.href()}?q=${encodeURIComponent(owner.email)}`);
+    await page.getByRole("button", { name: `Edit ${node.name}` }).click();
+    await waitForPath(page, routes.adminEditNode.path);
+    await page.getByRole("combobox", { name: /^Status/ }).waitFor();
+
+    const otherAdmin = await adminToken(stack.current, await freshAdmin(stack.current));
+    const stopSlowing = await slowAnswers(page, API.node.byId, 15_000, "GET");
+    await api(API.node.edit, otherAdmin, { _id: node._id, status: NODE_STATUS.verified });
+    await page.getByLabel("Admin's Notes").fill("Please use the node's public IP address");
+    await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Return for Clarification" });
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await confirmYes(page);
+    await page
+      .getByText(
+        "This node's status changed since you opened it (another admin or the operator): reload it and review it again",
+      )
+      .first()
+      .waitFor();
+    await stopSlowing();
+    await shoot(page, "admin-review-raced");
+    expect(await api<{ status: string }>(`${API.node.byId}?nodeId=${node._id}`, otherAdmin)).toMatchObject({
+      status: NODE_STATUS.verified,
+    });
+  });
+
   test("the admin's tabs count the operator's nodes; a node without a stake is deleted after typing yes", async () => {
     const page = adminPage;
     await page.goto(`${routes.adminListNode.href()}?q=${encodeURIComponent(operator.email)}`);

@@ -56,6 +56,24 @@ describe("admin review", () => {
     expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: id } })).body.errors.status).toBeTruthy();
   });
 
+  it("refuses a review made from a status the node no longer has (two admins at once): the first one stands", async () => {
+    const owner = await newOperator(t);
+    const id = await add(owner);
+    const reviewFrom = (status: string, fromStatus: string, adminNotes?: string) =>
+      t.call("POST", API.node.edit, { token: admin, body: { _id: id, status, adminNotes, fromStatus } });
+    expect((await reviewFrom(NODE_STATUS.return, NODE_STATUS.pending, "Fix the IP")).status).toBe(200);
+    expect(await reviewFrom(NODE_STATUS.verified, NODE_STATUS.pending)).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This node's status changed since you opened it (another admin or the operator): reload it and review it again",
+      },
+    });
+    expect((await byId(owner.token, id)).body).toMatchObject({ status: NODE_STATUS.return, adminNotes: "Fix the IP" });
+    expect((await reviewFrom(NODE_STATUS.verified, "Opened")).body.errors.fromStatus).toBeTruthy();
+    expect((await reviewFrom(NODE_STATUS.verified, NODE_STATUS.return)).status).toBe(200);
+  });
+
   it("refuses Approved until the chain shows the whitelist", async () => {
     const id = await add(await newOperator(t));
     const response = await review(id, NODE_STATUS.approved);

@@ -250,6 +250,10 @@ export const nodeRoutes = createRouter()
         action: { kind: "review", to: review.status },
         notes: review.adminNotes,
         audit: auditActor(c),
+        unchanged: review.fromStatus && {
+          status: review.fromStatus,
+          refusal: NODE_MESSAGES.nodeChangedSinceOpened,
+        },
       });
       c.get("deps").mailQueue.wake();
       return c.json({ message: NODE_MESSAGES.nodeStatusUpdated, data: await readNode(db, review._id, undefined) }, 200);

@@ -32,6 +32,8 @@ export const NODE_MESSAGES = {
   nodeDeleted: "Node Deleted Successfully",
   nodeDeactivated: "Node Deactivated Successfully",
   nodeStatusUpdated: "Node Status Updated Successfully",
+  nodeChangedSinceOpened:
+    "This node's status changed since you opened it (another admin or the operator): reload it and review it again",
   nodeNotFound: "Node not found",
   ipAddressNotPublic: "Enter the node's public IP address",
   nodeLimitReached: "Maximum Allowed Node Limit Reached",
@@ -137,10 +139,14 @@ export const nodeResubmitSchema = z
 export type NodeResubmitInput = z.infer<typeof nodeResubmitSchema>;
 
 /** An admin's review: the status and, with Return, the notes. */
+/** The status the reviewing admin's page showed: a review of a node whose status changed since is refused (409). */
+const fromStatusField = z.enum(NODE_STATUSES, { error: `fromStatus must be one of ${NODE_STATUSES.join(", ")}` });
+
 export const nodeReviewSchema = z.object({
   _id: idSchema,
   status: reviewStatusField,
   adminNotes: adminNotesField.default(""),
+  fromStatus: fromStatusField.optional(),
 });
 
 /**
@@ -151,6 +157,7 @@ export const nodeEditSchema = z.object({
   _id: idSchema,
   status: reviewStatusField.optional(),
   adminNotes: adminNotesField.optional(),
+  fromStatus: fromStatusField.optional(),
   name: editableFields.name.optional(),
   description: editableFields.description,
   logo: editableFields.logo,

@@ -33,7 +33,9 @@ const isReviewStatus = (status: string): status is ReviewStatus =>
 /**
  * Admin's Notes and Status, saved with 'Update Status' after the typed confirmation. Approved first
  * whitelists (owner wallet, node address) on the staking contract from the admin's wallet and is saved
- * only once that transaction is mined and indexed; a rejected or failed transaction saves nothing. In Safe mode the
+ * only once that transaction is mined and indexed; a rejected or failed transaction saves nothing. The status the form
+ * opened on goes with the review (the page opens the form again on each change it hears of): the API refuses it when
+ * another admin or the operator changed the node since. In Safe mode the
  * whitelist is proposed with the approval, which the API saves when the Safe transaction executes.
  */
 export function ReviewForm({ node }: { node: NodeResponse }) {
@@ -59,7 +61,12 @@ export function ReviewForm({ node }: { node: NodeResponse }) {
       whitelist.flow.reset();
     }
     try {
-      const result = await review.mutateAsync({ _id: node._id, status, adminNotes: notesFor(status, adminNotes) });
+      const result = await review.mutateAsync({
+        _id: node._id,
+        status,
+        adminNotes: notesFor(status, adminNotes),
+        fromStatus: node.status,
+      });
       toast.success(result.message ?? MESSAGES.nodeStatusUpdated);
       navigate(routes.adminListNode.href());
     } catch (error) {
