@@ -351,6 +351,29 @@ describe("oracle jobs from submission to review", () => {
     await waitForPath(page, routes.adminListJob.path);
     expect((await nodeJobs())[0]).toMatchObject({ name: job.name, jobStatus: "InActive" });
   });
+
+  test("an admin's edit of a job its operator changed since the page opened is refused, and the operator's change stands", async () => {
+    const page = adminPage;
+    await page.goto(routes.adminListJob.href());
+    await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
+    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
+    await page.getByRole("button", { name: `Edit ${job.name}` }).click();
+    await waitForPath(page, routes.adminEditJob.path);
+    await page.getByLabel("Cost (PLI)").waitFor();
+    const { _id } = (await nodeJobs())[0]!;
+    await api(API.job.edit, operatorSession, { _id, polltimer: 77 });
+    await page.getByLabel("Cost (PLI)").fill("0.75");
+    await page.getByRole("button", { name: jobMessages.updateJob }).click();
+    await confirmYes(page, "To Update the Job Status type yes and confirm");
+    await page
+      .getByText(
+        "This job was changed since you opened it (by its operator or another admin): open it again from the list to see the changes",
+      )
+      .first()
+      .waitFor();
+    await shoot(page, "admin-edit-job-stale");
+    expect((await nodeJobs())[0]).toMatchObject({ polltimer: 77, cost: "0.25" });
+  });
 });
 
 describe("job categories", () => {

@@ -172,6 +172,25 @@ describe("POST /api/job/edit by an admin", () => {
     });
   });
 
+  it("an edit made from a job changed since (the operator's edit, another admin's) is refused and overwrites nothing", async () => {
+    const id = await submitJob(t, owner);
+    const opened = (await stored(id)).updated_at.toISOString();
+    expect((await edit(owner.token, { _id: id, polltimer: 45, updatedAt: opened })).status).toBe(200);
+    const refused = await edit(admin, { _id: id, polltimer: 30, status: "Approved", updatedAt: opened });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This job was changed since you opened it (by its operator or another admin): open it again from the list to see the changes",
+      },
+    });
+    expect(await stored(id)).toMatchObject({ polltimer: 45, status: "Pending" });
+    expect((await edit(owner.token, { _id: id, polltimer: 60, updatedAt: opened })).status).toBe(409);
+    const fresh = (await stored(id)).updated_at.toISOString();
+    expect((await edit(admin, { _id: id, polltimer: 30, status: "Approved", updatedAt: fresh })).status).toBe(200);
+    expect((await edit(admin, { _id: id, updatedAt: "yesterday" })).body.errors.updatedAt).toBeTruthy();
+  });
+
   it("status is Approved or Rejected and job status Active, Standby or InActive", async () => {
     const id = await submitJob(t, owner);
     const response = await edit(admin, { _id: id, status: "Pending", jobStatus: "De-Active" });

@@ -32,6 +32,8 @@ export const JOB_PATHS = {
 export const JOB_MESSAGES = {
   jobAdded: "Job Added Successfully",
   jobEdited: "Job Edited Successfully",
+  jobChangedSinceOpened:
+    "This job was changed since you opened it (by its operator or another admin): open it again from the list to see the changes",
   jobDeleted: "Job Deleted Successfully",
   jobDeactivated: "Job Deactivated Successfully",
   jobStatusUpdated: "Status Updated Successfully",
@@ -191,6 +193,8 @@ export const jobEditSchema = z.object({
   status: z.enum(JOB_REVIEW_STATUSES, { error: `Status must be one of ${JOB_REVIEW_STATUSES.join(", ")}` }).optional(),
   adminNotes: optionalText(2000, "Admin notes").optional(),
   jobStatus: z.enum(JOB_RUN_STATUSES, { error: `Job status must be one of ${JOB_RUN_STATUSES.join(", ")}` }).optional(),
+  /** The job's updatedAt the edit was made from: an edit of a job changed since is refused (409), nothing overwritten. */
+  updatedAt: z.iso.datetime({ error: "updatedAt must be the job's updatedAt, an ISO date and time" }).optional(),
 });
 export type JobEditInput = z.infer<typeof jobEditSchema>;
 

@@ -69,13 +69,15 @@ export async function editJob(
   input: JobEditInput,
   audit?: AuditActor,
 ): Promise<{ reviewOnly: boolean; deactivated: boolean }> {
-  const { _id, status, adminNotes, jobStatus, ...edit } = input;
+  const { _id, status, adminNotes, jobStatus, updatedAt, ...edit } = input;
   const isAdmin = editor.type === USER_TYPE.admin;
   return db
     .transaction()
     .execute(async (tx) => {
       const row = await lockJob(tx, _id, isAdmin ? undefined : editor.id);
       if (!row) throw new AppError("notFound", JOB_MESSAGES.jobNotFound);
+      if (updatedAt !== undefined && row.updated_at.getTime() !== new Date(updatedAt).getTime())
+        throw new AppError("conflict", JOB_MESSAGES.jobChangedSinceOpened);
       if (!isAdmin && !roleMaySubmit(await operatorRole(tx, editor.id)))
         throw new AppError("forbidden", JOB_RULE_MESSAGES.onlyValidator);
       const before = valuesOf(row);

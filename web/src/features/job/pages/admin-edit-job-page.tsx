@@ -49,6 +49,7 @@ function AdminJobForm({ job }: { job: JobResponse }) {
     status: isReviewStatus(job.status) ? job.status : undefined,
     jobStatus: job.jobStatus ?? "",
     adminNotes: job.adminNotes,
+    updatedAt: job.updatedAt,
   });
   const edit = useEditJob();
   const { confirmTyped } = useDialogs();

@@ -26,9 +26,13 @@ import { jobMessages } from "../messages";
 
 const editable = new Set<JobField>(OPERATOR_EDITABLE_FIELDS);
 
-/** Only the fields an operator may change are sent; the others stay as the admin reviewed them. */
-const operatorChanges = (id: string, values: JobEditInput): JobEditInput => ({
-  _id: id,
+/**
+ * Only the fields an operator may change are sent, with the job's updatedAt the page opened on (the API refuses the
+ * edit when an admin changed the job since); the others stay as the admin reviewed them.
+ */
+const operatorChanges = (job: { _id: string; updatedAt: string }, values: JobEditInput): JobEditInput => ({
+  _id: job._id,
+  updatedAt: job.updatedAt,
   ...Object.fromEntries(OPERATOR_EDITABLE_FIELDS.map((field) => [field, values[field]])),
 });
 
@@ -60,7 +64,7 @@ function OperatorJobForm({ job, nodeId }: { job: JobResponse; nodeId: string }) 
 
   const submit = async (values: JobEditInput) => {
     if (!(await confirmTyped({ text: jobMessages.confirmSubmit }))) return;
-    void settle(edit, operatorChanges(job._id, values), {
+    void settle(edit, operatorChanges(job, values), {
       onSuccess: (result) => {
         toast.success(result.message ?? MESSAGES.jobEdited);
         navigate(routes.listJob.href(nodeId));
