@@ -40,18 +40,19 @@ export const createRpcUrl = (db: Db, owner: Owner, input: RpcUrlInput) =>
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** Updates the record when `ownerId` is absent (admin) or owns it; undefined otherwise. */
-export const updateRpcUrl = (db: Db, id: string, input: RpcUrlInput, ownerId?: string) => {
-  let query = db
-    .updateTable("app.rpc_url")
-    .set({ ...input, updated_at: sql`now()` })
-    .where("id", "=", id);
+/** The record, locked for a change, when `ownerId` is absent (admin) or owns it; undefined otherwise. */
+export const lockRpcUrl = (db: Db, id: string, ownerId?: string) => {
+  let query = db.selectFrom("app.rpc_url").selectAll().where("id", "=", id);
   if (ownerId) query = query.where("owner_id", "=", ownerId);
-  return query.returningAll().executeTakeFirst();
+  return query.forUpdate().executeTakeFirst();
 };
 
-export const deleteRpcUrl = (db: Db, id: string, ownerId?: string) => {
-  let query = db.deleteFrom("app.rpc_url").where("id", "=", id);
-  if (ownerId) query = query.where("owner_id", "=", ownerId);
-  return query.returning("id").executeTakeFirst();
-};
+export const updateRpcUrl = (db: Db, id: string, input: RpcUrlInput) =>
+  db
+    .updateTable("app.rpc_url")
+    .set({ ...input, updated_at: sql`now()` })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const deleteRpcUrl = (db: Db, id: string) => db.deleteFrom("app.rpc_url").where("id", "=", id).execute();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
-import { createTestApp, type TestApp } from "../../test/app-fixture.ts";
+import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API } from "../public-contract/index.ts";
 
-let t: TestApp;
+let t: TestAppWithSmtp;
 let token: string;
 const rpc = (n: number) => ({
   name: `Node ${n}`,
@@ -13,7 +13,7 @@ const rpc = (n: number) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestAppWithSmtp();
   await t.addValidator(DEV_KEYS.validator);
   token = await t.operatorToken(DEV_KEYS.validator);
 });
@@ -54,6 +54,32 @@ describe("RPC URLs", () => {
     const deleted = await t.call("POST", API.rpcurl.delete, { token, body: { id } });
     expect(deleted.body.message).toBe("RpcUrl Deleted Successfully");
     expect((await t.call("POST", API.rpcurl.delete, { token, body: { id } })).status).toBe(404);
+  });
+
+  it("an admin's edit and delete of an operator's record go to the audit trail with what it was and became; the owner's own do not", async () => {
+    const adminToken = await t.adminToken(await t.addAdmin());
+    const audited = () =>
+      t.db
+        .selectFrom("app.audit_record")
+        .select(["action", "record_type", "before", "after"])
+        .where("record_type", "=", "rpcUrl")
+        .orderBy("occurred_at")
+        .execute();
+    const id = (await t.call("POST", API.rpcurl.root, { token, body: rpc(60) })).body.data._id;
+    await t.call("POST", API.rpcurl.edit, { token, body: { ...rpc(61), _id: id } });
+    expect(await audited()).toEqual([]);
+    expect((await t.call("POST", API.rpcurl.edit, { token: adminToken, body: { ...rpc(62), _id: id } })).status).toBe(
+      200,
+    );
+    expect((await t.call("POST", API.rpcurl.delete, { token: adminToken, body: { id } })).status).toBe(200);
+    expect(await audited()).toMatchObject([
+      {
+        action: "rpcUrl.edit",
+        before: { _id: id, name: "Node 61", rpc: "https://rpc61.example.com" },
+        after: { _id: id, name: "Node 62", rpc: "https://rpc62.example.com" },
+      },
+      { action: "rpcUrl.delete", before: { _id: id, name: "Node 62" }, after: null },
+    ]);
   });
 
   it("keeps a provider outside the list as sent (the spec submits the Others text as the provider), on add and edit", async () => {
