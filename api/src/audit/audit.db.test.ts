@@ -135,12 +135,23 @@ describe("every admin action leaves exactly one record", () => {
         after: { status: NODE_STATUS.return, adminNotes: "Fix the IP" },
       },
     );
+    const stored = await t.db.selectFrom("app.node").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     await expectOneRecord(() => asAdmin(API.node.delete, { id }), {
       status: 200,
       action: "node.delete",
       recordType: "node",
       recordId: id,
-      before: { status: NODE_STATUS.return, adminNotes: "Fix the IP" },
+      before: {
+        status: NODE_STATUS.return,
+        adminNotes: "Fix the IP",
+        name: stored.name,
+        ipaddress: stored.ipaddress,
+        walletAddress: stored.wallet_address,
+        nodeAddress: stored.node_address,
+        oracleAddress: stored.oracle_address,
+        operatorId: stored.operator_id,
+        jobIds: [],
+      },
       after: null,
     });
     const active = await nodeWithStatus(t, operator.token, NODE_STATUS.active);

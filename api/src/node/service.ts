@@ -139,14 +139,17 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       );
     const history = { nodeId, actor, from: node.status, to: decision.to };
     const auditAction = AUDITED[action.kind];
-    const audit = (after: { status: string; adminNotes?: string | null } | null) =>
+    const audit = (
+      after: { status: string; adminNotes?: string | null } | null,
+      before: Record<string, unknown> = { status: node.status, adminNotes: node.admin_notes },
+    ) =>
       request.audit && auditAction
         ? recordAudit(tx, {
             by: request.audit,
             action: auditAction,
             recordType: "node",
             recordId: nodeId,
-            before: { status: node.status, adminNotes: node.admin_notes },
+            before,
             after,
             txHash: after?.status === NODE_STATUS.approved ? node.whitelist_tx_hash : null,
           })
@@ -154,8 +157,19 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
     if (decision.to === NODE_DELETED) {
       if (await stakeAwaitsAccrual(tx, node.wallet_address, node.node_address))
         throw new AppError("conflict", TRANSITION_MESSAGES.deleteBeforeAccrual);
+      const jobs = await tx.selectFrom("app.job").select("id").where("node_id", "=", nodeId).orderBy("id").execute();
       await deleteNodeRow(tx, nodeId);
-      await audit(null);
+      await audit(null, {
+        status: node.status,
+        adminNotes: node.admin_notes,
+        name: node.name,
+        ipaddress: node.ipaddress,
+        walletAddress: node.wallet_address,
+        nodeAddress: node.node_address,
+        oracleAddress: node.oracle_address,
+        operatorId: node.operator_id,
+        jobIds: jobs.map((job) => job.id),
+      });
       const historyId = await recordHistory(tx, history);
       if (actor.type === USER_TYPE.admin)
         await recordNodeStatusAlert(tx, { historyId, node, to: decision.to, notes: "" });
