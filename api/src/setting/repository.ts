@@ -80,6 +80,10 @@ export async function readBrand(db: Db): Promise<BrandResponse> {
 export const getSettings = (db: Db) =>
   db.selectFrom("app.setting").selectAll().orderBy("id").limit(1).executeTakeFirst();
 
+/** The settings row, locked until the transaction ends: a save reads what it replaces after any save before it. */
+export const lockSettings = (tx: Db) =>
+  tx.selectFrom("app.setting").selectAll().orderBy("id").limit(1).forUpdate().executeTakeFirst();
+
 /** Writes the one settings row (created when missing). */
 export async function saveSettings(db: Db, input: SettingInput) {
   const values = {

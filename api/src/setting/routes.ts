@@ -17,6 +17,7 @@ import {
   getSettings,
   isIndexedLimitChange,
   limitChangeOf,
+  lockSettings,
   readBrand,
   recordPortalLimitChange,
   saveSettings,
@@ -100,7 +101,7 @@ export const settingRoutes = createRouter()
       throw validationError({ multiplyOf: MESSAGES.multipleNotDividingMinimum });
     const by = auditActor(c);
     const row = await db.transaction().execute(async (tx) => {
-      const current = await getSettings(tx);
+      const current = await lockSettings(tx);
       const saved = await saveSettings(tx, input);
       await recordAudit(tx, {
         by,

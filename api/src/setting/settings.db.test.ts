@@ -61,6 +61,30 @@ describe("settings", () => {
     expect((await t.call("GET", API.setting)).body).toMatchObject(valid);
   });
 
+  it("a save that waits for another one records in the audit trail the values that one saved, not those before it", async () => {
+    const audited = () =>
+      t.db
+        .selectFrom("app.audit_record")
+        .select(["before", "after"])
+        .where("action", "=", "setting.update")
+        .orderBy("occurred_at", "desc")
+        .executeTakeFirstOrThrow();
+    expect((await t.call("POST", API.setting, { token, body: { ...valid, applicationName: "First" } })).status).toBe(
+      200,
+    );
+    let save: Promise<{ status: number }> | undefined;
+    await t.db.transaction().execute(async (tx) => {
+      await tx.updateTable("app.setting").set({ application_name: "Saved meanwhile" }).execute();
+      save = t.call("POST", API.setting, { token, body: { ...valid, applicationName: "Last" } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await save!).status).toBe(200);
+    expect(await audited()).toMatchObject({
+      before: { applicationName: "Saved meanwhile" },
+      after: { applicationName: "Last" },
+    });
+  });
+
   it("stores no stake limits from the body: they are the chain's", async () => {
     const response = await t.call("POST", API.setting, {
       token,
