@@ -98,6 +98,43 @@ async function signedInPage(token: string, key: Hex, downloads = false): Promise
   return page;
 }
 
+/** An UnPaid incentive of the operator's position, dated `date`, of `token` wei: made for `run`, removed after it. */
+async function withIncentive(
+  values: { date: string; token: bigint; days: number },
+  run: (row: IncentiveResponse) => Promise<void>,
+): Promise<void> {
+  const db = createDb(stack.current.databaseUrl, 1);
+  const { id } = await db
+    .insertInto("app.incentive")
+    .values({
+      wallet: operator.address.toLowerCase(),
+      node: node.nodeAddress.toLowerCase(),
+      date: values.date,
+      token: values.token,
+      inactive_count: 0,
+      staked_days: values.days,
+      accrued_days: values.days,
+      percentage: "2.5",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  try {
+    await run((await ownRows()).find((candidate) => candidate._id === id)!);
+  } finally {
+    await db.deleteFrom("app.incentive").where("id", "=", id).execute();
+    await db.destroy();
+  }
+}
+
+/** The admin's incentive list of the operator, with `row` selected for Pay Now. */
+async function selectOnAdminList(page: Page, row: IncentiveResponse) {
+  await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
+  await page
+    .getByRole("table", { name: "Incentive Lists" })
+    .getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) })
+    .check();
+}
+
 /**
  * The operator stakes on an approved node; the API's own accrual, run with a clock two months after
  * the stake's month, makes that month's and the next month's UnPaid rows of the position.
@@ -388,29 +425,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
         functionName: "rewardPool",
       });
     const pool = await rewardPool();
-    const db = createDb(stack.current.databaseUrl, 1);
-    const { id } = await db
-      .insertInto("app.incentive")
-      .values({
-        wallet: operator.address.toLowerCase(),
-        node: node.nodeAddress.toLowerCase(),
-        date: "2099-01-01",
-        token: pool + 1n,
-        inactive_count: 0,
-        staked_days: 31,
-        accrued_days: 31,
-        percentage: "2.5",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    try {
-      const row = (await ownRows()).find((candidate) => candidate._id === id)!;
+    await withIncentive({ date: "2099-01-01", token: pool + 1n, days: 31 }, async (row) => {
       const page = await signedInPage(adminSession, DEV_KEYS.owner);
-      await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
-      const table = page.getByRole("table", { name: "Incentive Lists" });
-      await table
-        .getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) })
-        .check();
+      await selectOnAdminList(page, row);
       await page.getByText(`${incentiveMessages.selected(1)}, ${pli(pool + 1n)}`).waitFor();
       await page.getByRole("button", { name: "Pay Now" }).click();
       const summaryDialog = page.getByRole("dialog", { name: incentiveMessages.summaryTitle });
@@ -431,38 +448,16 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await deposit.getByRole("button", { name: "Cancel" }).click();
       expect(await page.getByRole("dialog", { name: "Are you sure?" }).count()).toBe(0);
       expect(await rewardPool()).toBe(pool);
-      expect((await ownRows()).find((candidate) => candidate._id === id)?.status).toBe(INCENTIVE_STATUS.unPaid);
-    } finally {
-      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
-      await db.destroy();
-    }
+      expect((await ownRows()).find((candidate) => candidate._id === row._id)?.status).toBe(INCENTIVE_STATUS.unPaid);
+    });
   });
 
   test("Pay Now from a wallet that is not the reward contract's operator is stopped with the contract's reason before the wallet signs anything and gives its row back; a row another Pay Now holds is refused", async () => {
     const stranger = await freshOperator(stack.current);
-    const db = createDb(stack.current.databaseUrl, 1);
-    const { id } = await db
-      .insertInto("app.incentive")
-      .values({
-        wallet: operator.address.toLowerCase(),
-        node: node.nodeAddress.toLowerCase(),
-        date: "2099-02-01",
-        token: 1n,
-        inactive_count: 0,
-        staked_days: 28,
-        accrued_days: 28,
-        percentage: "2.5",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    try {
-      const row = (await ownRows()).find((candidate) => candidate._id === id)!;
+    await withIncentive({ date: "2099-02-01", token: 1n, days: 28 }, async (row) => {
+      const { _id: id } = row;
       const page = await signedInPage(adminSession, stranger.key);
-      await page.goto(`${routes.adminListIncentive.href()}?q=${operator.address.toLowerCase()}`);
-      await page
-        .getByRole("table", { name: "Incentive Lists" })
-        .getByRole("checkbox", { name: incentiveMessages.selectRow(formatDate(row.date), row.walletAddress) })
-        .check();
+      await selectOnAdminList(page, row);
       await page.getByRole("button", { name: "Pay Now" }).click();
       await page
         .getByRole("dialog", { name: incentiveMessages.summaryTitle })
@@ -504,10 +499,7 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
       await page.getByRole("dialog").getByText("The selected incentive is in another payout").waitFor();
       await shoot(page, "admin-pay-rows-in-flight");
       expect(await chain.getTransactionCount({ address: stranger.address })).toBe(0);
-    } finally {
-      await db.deleteFrom("app.incentive").where("id", "=", id).execute();
-      await db.destroy();
-    }
+    });
   });
 
   test("an incentive not found leads back to the list; a payment the chain made for no incentive shows to admins under the discrepancies, never as a row's payment", async () => {

@@ -31,6 +31,17 @@ const api = <T>(pathname: string, token: string, body?: unknown): Promise<T> =>
 
 const shoot = (page: Page, name: string) => checkScreen(page, SCREENSHOTS, name);
 
+/** The admin's Edit Job page of the job, opened from the admin's job list searched by the operator's email. */
+async function openAdminEdit(): Promise<Page> {
+  const page = adminPage;
+  await page.goto(routes.adminListJob.href());
+  await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
+  await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
+  await page.getByRole("button", { name: `Edit ${job.name}` }).click();
+  await waitForPath(page, routes.adminEditJob.path);
+  return page;
+}
+
 /** Checks the typed-confirmation dialog's text, then types the confirmation word and confirms. */
 async function confirmYes(page: Page, text: string) {
   const dialog = page.getByRole("dialog", { name: "Are you sure?" });
@@ -338,12 +349,7 @@ describe("oracle jobs from submission to review", () => {
   });
 
   test("the admin sets the job's Job Status to InActive and is told 'Job Deactivated Successfully'", async () => {
-    const page = adminPage;
-    await page.goto(routes.adminListJob.href());
-    await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
-    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
-    await page.getByRole("button", { name: `Edit ${job.name}` }).click();
-    await waitForPath(page, routes.adminEditJob.path);
+    const page = await openAdminEdit();
     await page.getByRole("combobox", { name: /^Job Status/ }).selectOption("InActive");
     await page.getByRole("button", { name: jobMessages.updateJob }).click();
     await confirmYes(page, "To Update the Job Status type yes and confirm");
@@ -353,12 +359,7 @@ describe("oracle jobs from submission to review", () => {
   });
 
   test("an admin's edit of a job its operator changed since the page opened is refused, and the operator's change stands", async () => {
-    const page = adminPage;
-    await page.goto(routes.adminListJob.href());
-    await page.getByRole("searchbox", { name: "Search by status" }).fill(operator.email);
-    await page.waitForURL((url) => url.searchParams.get("q") === operator.email);
-    await page.getByRole("button", { name: `Edit ${job.name}` }).click();
-    await waitForPath(page, routes.adminEditJob.path);
+    const page = await openAdminEdit();
     await page.getByLabel("Cost (PLI)").waitFor();
     const { _id } = (await nodeJobs())[0]!;
     await api(API.job.edit, operatorSession, { _id, polltimer: 77 });
