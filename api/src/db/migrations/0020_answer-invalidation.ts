@@ -8,7 +8,7 @@ export const ANSWER_CHANNEL = "app_changed";
  * the API's answer caches: rate-limit counters, sign-in challenges, alert and mail bookkeeping, the
  * monitor's raw probes, upload records and the migrator's own tables. Tables created later that no
  * cached answer reads (the mail outbox, the audit trail, the webhooks and their deliveries, operators' notifications, Safe
- * proposals and their confirmations) are listed too: their
+ * proposals and their confirmations, Pay Now's holds) are listed too: their
  * migrations add no trigger.
  */
 export const QUIET_TABLES = [
@@ -30,6 +30,7 @@ export const QUIET_TABLES = [
   "notification",
   "safe_proposal",
   "safe_confirmation",
+  "payout_reservation",
   "kysely_migration",
   "kysely_migration_lock",
 ];
