@@ -420,7 +420,7 @@ describe("validator nodes from registration to reputation", () => {
     await page.getByRole("combobox", { name: /^Status/ }).waitFor();
 
     const otherAdmin = await adminToken(stack.current, await freshAdmin(stack.current));
-    const stopSlowing = await slowAnswers(page, API.node.byId, 15_000, "GET");
+    const stopSlowing = await slowAnswers(page, API.node.byId, 8_000, "GET");
     await api(API.node.edit, otherAdmin, { _id: node._id, status: NODE_STATUS.verified });
     await page.getByLabel("Admin's Notes").fill("Please use the node's public IP address");
     await page.getByRole("combobox", { name: /^Status/ }).selectOption({ label: "Return for Clarification" });

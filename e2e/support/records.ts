@@ -72,7 +72,8 @@ export async function pageWithWallet(context: BrowserContext, stack: SharedStack
  * Holds back the page's answers to `method` requests for `pathname` by `ms` (the request itself reaches the API at
  * once), as
  * on a slow network: live updates caused by the change then reach the page before the answer does.
- * Returns a function that stops holding them back.
+ * Returns a function that stops holding them back, once the answers held back so far are given: removed while one is
+ * held, the route would be handled by Playwright before the held answer comes ('Route is already handled').
  */
 export async function slowAnswers(
   page: Page,
@@ -81,12 +82,24 @@ export async function slowAnswers(
   method = "POST",
 ): Promise<() => Promise<void>> {
   const matches = (url: URL) => url.pathname === pathname;
+  const held = new Set<Promise<void>>();
   const handler = async (route: Route) => {
     if (route.request().method() !== method) return route.fallback();
-    const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.fulfill({ response });
+    const answered = (async () => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.fulfill({ response });
+    })();
+    held.add(answered);
+    try {
+      await answered;
+    } finally {
+      held.delete(answered);
+    }
   };
   await page.route(matches, handler);
-  return () => page.unroute(matches, handler);
+  return async () => {
+    await Promise.allSettled([...held]);
+    await page.unroute(matches, handler);
+  };
 }
