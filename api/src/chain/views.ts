@@ -209,6 +209,24 @@ export type ChainViews = { [V in ChainViewName as `chain.${V}`]: View<ChainRow<V
  */
 const CHECKPOINT_BLOCK_START = 27;
 const CHECKPOINT_BLOCK_DIGITS = 16;
+const CHECKPOINT_TIME_DIGITS = 10;
+
+/**
+ * The block time of the latest block the indexer has fully indexed (the earliest over its chains): the chain's time as
+ * the portal knows it. Null before the indexer has published its views.
+ */
+export async function getIndexedTime(db: QueryExecutorProvider): Promise<Date | null> {
+  try {
+    const { rows } = await sql<{ time: Date | null }>`
+      SELECT to_timestamp(min(substring(latest_checkpoint FROM 1 FOR ${sql.lit(CHECKPOINT_TIME_DIGITS)}))::bigint) AS time
+      FROM chain._ponder_checkpoint
+    `.execute(db);
+    return rows[0]?.time ?? null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "42P01") return null;
+    throw error;
+  }
+}
 
 /**
  * The latest block the indexer has fully indexed (the lowest over its chains), read from Ponder's

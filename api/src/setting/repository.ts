@@ -1,6 +1,8 @@
 import { DEFAULT_SETTINGS } from "@pli/abis";
 import { sql, type Selectable } from "kysely";
+import { getIndexedTime } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
+import { notReviewed } from "../unchecked/index.ts";
 import { pliText } from "../shared/pli.ts";
 import type { BrandResponse, SettingInput, SettingResponse } from "./schema.ts";
 import type { SettingTable } from "./table.ts";
@@ -108,15 +110,33 @@ export async function saveSettings(db: Db, input: SettingInput) {
 }
 
 /** Whether the indexer has a stake limit change in transaction `txHash`. */
-export async function isIndexedLimitChange(db: Db, txHash: string): Promise<boolean> {
-  return (
-    (await db
-      .selectFrom("chain.stake_limit_change")
-      .select("id")
-      .where("tx_hash", "=", txHash)
-      .limit(1)
-      .executeTakeFirst()) !== undefined
-  );
+/**
+ * How long after its block the settings page that sent a limit change may record it as the portal's, in chain time
+ * (the newest indexed block's): the page does so as soon as the change is indexed. A later claim could hide a change
+ * made outside the portal from the admins' list of unchecked chain activity, so it is refused.
+ */
+export const PORTAL_LIMIT_CHANGE_WINDOW_SECONDS = 3600;
+
+/**
+ * Whether the settings page may record the limit change of `txHash` as the portal's: "unknown" when no such change
+ * is indexed, "notClaimable" when it is the deployment's, is older than the window or was already marked reviewed,
+ * "claimable" otherwise.
+ */
+export async function limitChangeClaim(db: Db, txHash: string): Promise<"unknown" | "notClaimable" | "claimable"> {
+  const { rows } = await sql<{ at_deployment: boolean; block_time: Date; reviewed: boolean }>`
+    SELECT c.at_deployment, c.block_time, NOT ${notReviewed("limitChangeOutsidePortal", "c")} AS reviewed
+    FROM chain.stake_limit_change AS c
+    WHERE c.tx_hash = ${txHash}
+    ORDER BY c.log_index DESC
+    LIMIT 1
+  `.execute(db);
+  const change = rows[0];
+  if (!change) return "unknown";
+  const indexedTime = await getIndexedTime(db);
+  const recent =
+    indexedTime !== null &&
+    change.block_time.getTime() >= indexedTime.getTime() - PORTAL_LIMIT_CHANGE_WINDOW_SECONDS * 1000;
+  return !change.at_deployment && !change.reviewed && recent ? "claimable" : "notClaimable";
 }
 
 /** The stake minimum and maximum (wei) the limit change of `txHash` set, as indexed. */

@@ -15,7 +15,7 @@ import { findUpload } from "../upload/index.ts";
 import {
   chainStakeLimits,
   getSettings,
-  isIndexedLimitChange,
+  limitChangeClaim,
   limitChangeOf,
   lockSettings,
   readBrand,
@@ -76,11 +76,18 @@ const recordLimitChange = createRoute({
   path: SETTING_STAKE_LIMITS_PATH,
   ...describe(
     "admin",
-    "Records that the settings page sent the stake limit change of tnxHash (once indexed): limit changes not recorded so are listed as not made through the portal; 404 when no such change is indexed",
+    "Records that the settings page sent the stake limit change of tnxHash (once indexed): limit changes not recorded so are listed as not made through the portal; 404 when no such change is indexed, 409 when it was mined more than an hour ago, is the deployment's or was already reviewed",
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(stakeLimitChangeHintSchema),
-  responses: { 200: jsonResponse(messageSchema, "Recorded"), 400: E[400], 401: E[401], 403: E[403], 404: E[404] },
+  responses: {
+    200: jsonResponse(messageSchema, "Recorded"),
+    400: E[400],
+    401: E[401],
+    403: E[403],
+    404: E[404],
+    409: E[409],
+  },
 });
 
 export const settingRoutes = createRouter()
@@ -118,9 +125,11 @@ export const settingRoutes = createRouter()
   .openapi(recordLimitChange, async (c) => {
     const { db } = c.get("deps");
     const { tnxHash } = c.req.valid("json");
-    if (!(await isIndexedLimitChange(db, tnxHash))) throw new AppError("notFound", MESSAGES.stakeLimitChangeUnknown);
     const by = auditActor(c);
     await db.transaction().execute(async (tx) => {
+      const claim = await limitChangeClaim(tx, tnxHash);
+      if (claim === "unknown") throw new AppError("notFound", MESSAGES.stakeLimitChangeUnknown);
+      if (claim === "notClaimable") throw new AppError("conflict", MESSAGES.stakeLimitChangeNotClaimable);
       if (!(await recordPortalLimitChange(tx, tnxHash, c.get("session")!.sub))) return;
       await recordAudit(tx, {
         by,

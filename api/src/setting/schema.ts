@@ -17,6 +17,8 @@ export const SETTING_MESSAGES = {
   stakeLimitChangeRecorded: "Stake limit change recorded",
   stakeLimitChangeUnknown:
     "No stake limit change with this hash has been indexed: it is unknown, or not yet mined and indexed",
+  stakeLimitChangeNotClaimable:
+    "This stake limit change can no longer be recorded as made through the portal: it was mined more than an hour ago or was already reviewed. It stays in the chain activity the contract does not check, for an admin to review",
 } as const;
 
 const wholeTokens = (label: string) =>

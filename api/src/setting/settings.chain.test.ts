@@ -93,4 +93,38 @@ describe("stake limits from the chain", () => {
     expect((await record(operator.token, sent.transactionHash)).status).toBe(403);
     expect(await settings()).toMatchObject({ minimumStake: "80000" });
   });
+
+  it("refuses to record as the portal's a change already reviewed or mined more than an hour of chain time ago", async () => {
+    const owner = app.chain.as("owner");
+    const record = (tnxHash: string) => t.call("POST", API.settingStakeLimits, { token: admin, body: { tnxHash } });
+    const reviewed = await app.chain.mined(owner.staking.write.setMaxStakeAmt([pli(950_000)]));
+    const old = await app.chain.mined(owner.staking.write.setMaxStakeAmt([pli(960_000)]));
+    await app.synced();
+    const { logIndex } = await t.db
+      .selectFrom("chain.stake_limit_change")
+      .select("log_index as logIndex")
+      .where("tx_hash", "=", reviewed.transactionHash)
+      .executeTakeFirstOrThrow();
+    const review = { kind: "limitChangeOutsidePortal", tnxHash: reviewed.transactionHash, logIndex, note: "Ours" };
+    expect((await t.call("POST", API.uncheckedReview, { token: admin, body: review })).status).toBe(200);
+    expect(await record(reviewed.transactionHash)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.stakeLimitChangeNotClaimable },
+    });
+
+    await app.chain.testClient.increaseTime({ seconds: 3_601 });
+    await app.chain.testClient.mine({ blocks: 1 });
+    await app.synced();
+    expect(await record(old.transactionHash)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.stakeLimitChangeNotClaimable },
+    });
+    const portalChanges = await t.db.selectFrom("app.stake_limit_portal_change").select("tx_hash").execute();
+    expect(portalChanges.map((row) => row.tx_hash)).not.toEqual(expect.arrayContaining([reviewed.transactionHash]));
+    expect(portalChanges.map((row) => row.tx_hash)).not.toEqual(expect.arrayContaining([old.transactionHash]));
+    const unchecked = await t.call("GET", `${API.unchecked}?page=1&limit=10&kind=limitChangeOutsidePortal`, {
+      token: admin,
+    });
+    expect(unchecked.body.docs.map((doc: { tnxHash: string }) => doc.tnxHash)).toContain(old.transactionHash);
+  });
 });

@@ -12,7 +12,7 @@ import type { UncheckedCounts, UncheckedItem, UncheckedKind } from "./schema.ts"
 const STAKE_KINDS = sql`('stake', 'topup')`;
 
 /** The item (kind, and the log of alias `log`) was not marked reviewed. */
-const notReviewed = (kind: UncheckedKind, log: string) => sql`NOT EXISTS (
+export const notReviewed = (kind: UncheckedKind, log: string) => sql`NOT EXISTS (
     SELECT FROM app.unchecked_review AS v
     WHERE v.kind = ${kind} AND v.tx_hash = ${sql.ref(`${log}.tx_hash`)} AND v.log_index = ${sql.ref(`${log}.log_index`)}
   )`;
