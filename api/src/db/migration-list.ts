@@ -55,6 +55,7 @@ import * as m0052 from "./migrations/0052_admin-disabled.ts";
 import * as m0053 from "./migrations/0053_incentive-paid-sums.ts";
 import * as m0054 from "./migrations/0054_payment-sync-checkpoint.ts";
 import * as m0055 from "./migrations/0055_payout-reservation.ts";
+import * as m0056 from "./migrations/0056_node-deactivated-by.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -113,4 +114,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0053_incentive-paid-sums": m0053,
   "0054_payment-sync-checkpoint": m0054,
   "0055_payout-reservation": m0055,
+  "0056_node-deactivated-by": m0056,
 };

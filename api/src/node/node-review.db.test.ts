@@ -27,6 +27,20 @@ const byId = (token: string, id: string) => t.call("GET", `${API.node.byId}?node
 const toggle = (token: string, id: string, status: string) =>
   t.call("POST", API.node.deactivate, { token, body: { _id: id, status } });
 
+/** The indexer's tables (test_indexer) and their chain.* views, made once for the file's tests that need a stake. */
+let chainTables: Promise<unknown> | undefined;
+const withChainTables = () =>
+  (chainTables ??= t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx)));
+/** A stake position in `status` on the node, as the indexer would have it. */
+const stakeOn = async (id: string, status: string, n: number) => {
+  await withChainTables();
+  const node = await addressesOf(id);
+  await sql`INSERT INTO test_indexer.stake_position (wallet, node, status, total_staked, first_staked_at, last_staked_at, last_stake_tx, unlocked_at, updated_block)
+    VALUES (${node.wallet_address}, ${node.node_address}, ${status}, 100, now(), now(), ${`0x${n.toString(16).padStart(64, "0")}`}, NULL, ${n})`.execute(
+    t.indexerDb,
+  );
+};
+
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
   admin = await t.adminToken(await t.addAdmin());
@@ -54,6 +68,20 @@ describe("admin review", () => {
     });
     expect((await review(id, "Active")).body.errors.status).toBeTruthy();
     expect((await t.call("POST", API.node.edit, { token: admin, body: { _id: id } })).body.errors.status).toBeTruthy();
+  });
+
+  it("refuses a review while the chain holds a stake on the node (Stake or Unlock): its status stays", async () => {
+    const owner = await newOperator(t);
+    const id = await add(owner);
+    await stakeOn(id, STAKE_STATUS.unlock, 0xa2);
+    await setStatus(id, NODE_STATUS.approved);
+    for (const status of [NODE_STATUS.pending, NODE_STATUS.return, NODE_STATUS.verified]) {
+      expect(await review(id, status, "notes")).toMatchObject({
+        status: 409,
+        body: { error: MESSAGES.reviewWhileStaked },
+      });
+    }
+    expect((await byId(admin, id)).body.status).toBe(NODE_STATUS.approved);
   });
 
   it("refuses a review made from a status the node no longer has (two admins at once): the first one stands", async () => {
@@ -194,6 +222,26 @@ describe("Make De-Active / Make Active", () => {
     expect((await toggle(admin, id, NODE_STATUS.deActive)).status).toBe(200);
     expect((await toggle(admin, id, "Pending")).body.errors.status).toBeTruthy();
   });
+
+  it("an operator cannot make Active again a node an admin De-Activated; the admin can, and the operator undoes their own", async () => {
+    const owner = await newOperator(t);
+    const id = await add(owner);
+    await stakeOn(id, STAKE_STATUS.stake, 0xa1);
+    await setStatus(id, NODE_STATUS.active);
+    expect((await toggle(admin, id, NODE_STATUS.deActive)).status).toBe(200);
+    expect((await byId(owner.token, id)).body).toMatchObject({ status: NODE_STATUS.deActive, deActivatedBy: "admin" });
+    expect(await toggle(owner.token, id, NODE_STATUS.active)).toMatchObject({
+      status: 409,
+      body: { error: MESSAGES.activateAfterAdmin },
+    });
+    expect((await byId(owner.token, id)).body.status).toBe(NODE_STATUS.deActive);
+    expect((await toggle(admin, id, NODE_STATUS.active)).body.data).toMatchObject({
+      status: NODE_STATUS.active,
+      deActivatedBy: null,
+    });
+    expect((await toggle(owner.token, id, NODE_STATUS.deActive)).body.data).toMatchObject({ deActivatedBy: "user" });
+    expect((await toggle(owner.token, id, NODE_STATUS.active)).body.data.status).toBe(NODE_STATUS.active);
+  });
 });
 
 describe("delete", () => {
@@ -221,7 +269,7 @@ describe("delete after a stake", () => {
     const owner = await newOperator(t);
     const id = await add(owner);
     const node = await addressesOf(id);
-    await t.indexerDb.transaction().execute((tx) => sql.raw(chainTablesSql("test_indexer")).execute(tx));
+    await withChainTables();
     const event = (kind: string, at: string, total: string, n: number) =>
       sql`INSERT INTO test_indexer.stake_event (id, kind, wallet, node, amount, total_after, tx_hash, block_number, block_time, log_index)
         VALUES (${`e${n}`}, ${kind}, ${node.wallet_address}, ${node.node_address}, 100, ${total}, ${`0x${n.toString(16).padStart(64, "0")}`}, ${n}, ${new Date(at)}, 0)`.execute(
@@ -254,7 +302,7 @@ describe("delete after a stake", () => {
       VALUES (${node.wallet_address}, ${node.node_address}, ${STAKE_STATUS.stake}, 100, ${new Date("2026-11-02T10:00:00Z")}, ${new Date("2026-11-02T10:00:00Z")}, ${`0x${"2".repeat(64)}`}, NULL, 4)`.execute(
       t.indexerDb,
     );
-    await review(id, NODE_STATUS.return, "Give the node a clearer name");
+    await setStatus(id, NODE_STATUS.return);
     const edit = (body: Record<string, unknown>) =>
       t.call("POST", API.node.edit, { token: owner.token, body: { _id: id, status: "Pending", ...body } });
     const fields = nodeBody(++n, { name: "Clearer name" });

@@ -11,7 +11,7 @@ import {
 } from "./rules.ts";
 import { healthCounts, latestAnswers, toNodeHealth, type HealthCounts } from "./health.ts";
 import type { NodeCreateInput, NodeResponse, NodeResubmitInput } from "./schema.ts";
-import type { NodeTable } from "./table.ts";
+import type { ActorType, NodeTable } from "./table.ts";
 
 export type NodeRow = Omit<Selectable<NodeTable>, "search_text"> & {
   owner_email: string | null;
@@ -47,6 +47,7 @@ const NODE_COLUMNS = [
   "n.job_id",
   "n.status",
   "n.admin_notes",
+  "n.deactivated_by",
   "n.created_at",
   "n.updated_at",
 ] as const satisfies readonly `n.${Exclude<keyof NodeTable, "search_text">}`[];
@@ -248,10 +249,16 @@ export const updateNodeFields = (
     .where("id", "=", id)
     .execute();
 
-export const updateNodeStatus = (tx: Db, id: string, status: NodeStatus, adminNotes?: string) =>
+/** Sets the node's status; `by` is who asked, kept as who De-Activated it while it is De-Active. */
+export const updateNodeStatus = (tx: Db, id: string, status: NodeStatus, by: ActorType, adminNotes?: string) =>
   tx
     .updateTable("app.node")
-    .set({ status, ...(adminNotes === undefined ? {} : { admin_notes: adminNotes }), updated_at: sql`now()` })
+    .set({
+      status,
+      deactivated_by: status === NODE_STATUS.deActive && by !== "system" ? by : null,
+      ...(adminNotes === undefined ? {} : { admin_notes: adminNotes }),
+      updated_at: sql`now()`,
+    })
     .where("id", "=", id)
     .execute();
 
@@ -299,6 +306,7 @@ export function toNodeResponse(row: NodeRow, { forOwner }: { forOwner: boolean }
     status: row.status,
     adminNotes: forOwner && row.status !== NODE_STATUS.return ? "" : row.admin_notes,
     nodeEnable: row.status !== NODE_STATUS.deActive,
+    deActivatedBy: row.deactivated_by,
     bounty: row.bounty,
     user: { _id: row.operator_id, email: row.owner_email ?? "" },
     stake: { status: stakeStatus, totalStaked: row.total_staked ?? "0" },

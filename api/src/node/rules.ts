@@ -51,21 +51,26 @@ export type NodeAction =
   | { kind: "stakeSeen" }
   | { kind: "delete" };
 
-/** What the chain knows about the node, as indexed. */
-export interface ChainFacts {
+/** What the chain knows about the node, as indexed, and who De-Activated it. */
+export interface NodeFacts {
   stakeStatus: StakeStatus | null;
   /** (owner wallet, node address) whitelisted on the StakingRewards contract. */
   whitelisted: boolean;
+  /** Who made the node De-Active, while it is: an admin's De-Active is undone by an admin only. */
+  deActivatedBy?: UserType | null;
 }
 
 export const TRANSITION_MESSAGES = {
   reviewLocked: "An Active or De-Activated node changes status only through Make De-Active / Make Active",
+  reviewWhileStaked:
+    "The node has a stake in Stake or Unlock on the chain: its status cannot be reviewed until the stake is withdrawn",
   notWhitelisted:
     "The node is not whitelisted on the staking contract yet: send whiteListIt(wallet, node address) and save Approved once the transaction is indexed",
   resubmitOnlyReturn: "Only a node returned for modification can be edited",
   deactivateOnlyActive: "Only an Active node can be De-Activated",
   activateOnlyDeActive: "Only a De-Activated node can be made Active",
   activateNeedsStake: "A node can be made Active only while its stake status is Stake",
+  activateAfterAdmin: "An admin De-Activated this node: only an admin can make it Active again",
   stakeOnlyApproved: "Only an Approved node becomes Active when its stake is seen",
   deleteWhileStaked: "A node cannot be deleted while its stake is Stake or Unlock: unlock and withdraw it first",
   addressWhileStaked:
@@ -74,6 +79,10 @@ export const TRANSITION_MESSAGES = {
     "A node cannot be deleted until the incentives of the month its stake ended in are accrued: that month's inactive days are still needed",
   notAllowed: "You are not allowed to do this",
 } as const;
+
+/** The chain holds a stake on the node: Stake, or Unlock until it is withdrawn. */
+const holdsStake = (stakeStatus: StakeStatus | null) =>
+  stakeStatus === STAKE_STATUS.stake || stakeStatus === STAKE_STATUS.unlock;
 
 export type Decision = { allowed: true; to: NodeStatus | typeof NODE_DELETED } | { allowed: false; reason: string };
 
@@ -92,11 +101,12 @@ const MAY: Record<NodeAction["kind"], readonly Actor[]> = {
  * Whether `actor` may apply `action` to a node in status `from`, given what the chain shows, and the
  * resulting status. Ownership is checked by the caller (an operator reaches only their own nodes).
  */
-export function decideTransition(action: NodeAction, actor: Actor, from: NodeStatus, chain: ChainFacts): Decision {
+export function decideTransition(action: NodeAction, actor: Actor, from: NodeStatus, chain: NodeFacts): Decision {
   if (!MAY[action.kind].includes(actor)) return refuse(TRANSITION_MESSAGES.notAllowed);
   switch (action.kind) {
     case "review":
       if (from === NODE_STATUS.active || from === NODE_STATUS.deActive) return refuse(TRANSITION_MESSAGES.reviewLocked);
+      if (holdsStake(chain.stakeStatus)) return refuse(TRANSITION_MESSAGES.reviewWhileStaked);
       if (action.to === NODE_STATUS.approved && !chain.whitelisted) return refuse(TRANSITION_MESSAGES.notWhitelisted);
       return allow(action.to);
     case "resubmit":
@@ -107,6 +117,8 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
           ? allow(NODE_STATUS.deActive)
           : refuse(TRANSITION_MESSAGES.deactivateOnlyActive);
       if (from !== NODE_STATUS.deActive) return refuse(TRANSITION_MESSAGES.activateOnlyDeActive);
+      if (actor !== USER_TYPE.admin && chain.deActivatedBy === USER_TYPE.admin)
+        return refuse(TRANSITION_MESSAGES.activateAfterAdmin);
       return chain.stakeStatus === STAKE_STATUS.stake
         ? allow(NODE_STATUS.active)
         : refuse(TRANSITION_MESSAGES.activateNeedsStake);
@@ -116,9 +128,7 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
         ? allow(NODE_STATUS.active)
         : refuse(TRANSITION_MESSAGES.activateNeedsStake);
     case "delete":
-      return chain.stakeStatus === STAKE_STATUS.stake || chain.stakeStatus === STAKE_STATUS.unlock
-        ? refuse(TRANSITION_MESSAGES.deleteWhileStaked)
-        : allow(NODE_DELETED);
+      return holdsStake(chain.stakeStatus) ? refuse(TRANSITION_MESSAGES.deleteWhileStaked) : allow(NODE_DELETED);
   }
 }
 
@@ -127,9 +137,7 @@ export function decideTransition(action: NodeAction, actor: Actor, from: NodeSta
  * current one, which the portal would no longer find (its node, its inactive days) and would accrue as never inactive.
  */
 export const addressMayChange = (current: string, next: string | undefined, stakeStatus: StakeStatus | null) =>
-  next === undefined ||
-  next.toLowerCase() === current.toLowerCase() ||
-  (stakeStatus !== STAKE_STATUS.stake && stakeStatus !== STAKE_STATUS.unlock);
+  next === undefined || next.toLowerCase() === current.toLowerCase() || !holdsStake(stakeStatus);
 
 /** Admin notes are kept only with Return; any other status stores an empty note. */
 export const notesFor = (to: NodeStatus, notes: string) => (to === NODE_STATUS.return ? notes : "");

@@ -16,12 +16,12 @@ import {
   TRANSITION_MESSAGES,
   windowStart,
   type Actor,
-  type ChainFacts,
+  type NodeFacts,
   type NodeAction,
 } from "./rules.ts";
 
 const STAKES: (StakeStatus | null)[] = [null, STAKE_STATUS.stake, STAKE_STATUS.unlock, STAKE_STATUS.withdraw];
-const chain = (stakeStatus: StakeStatus | null = null, whitelisted = false): ChainFacts => ({
+const chain = (stakeStatus: StakeStatus | null = null, whitelisted = false): NodeFacts => ({
   stakeStatus,
   whitelisted,
 });
@@ -63,6 +63,33 @@ describe("node transitions", () => {
           expect(decision).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.reviewLocked });
         else expect(decision).toEqual({ allowed: true, to });
       }
+    }
+  });
+
+  it("no review while the chain holds a stake on the node (Stake or Unlock), whatever the status it came from", () => {
+    for (const from of [NODE_STATUS.pending, NODE_STATUS.verified, NODE_STATUS.return, NODE_STATUS.approved]) {
+      for (const to of REVIEW_STATUSES) {
+        for (const stake of STAKES) {
+          const decision = decideTransition({ kind: "review", to }, "admin", from, chain(stake, true));
+          expect(decision, `${from} -> ${to} with ${stake}`).toEqual(
+            stake === STAKE_STATUS.stake || stake === STAKE_STATUS.unlock
+              ? { allowed: false, reason: TRANSITION_MESSAGES.reviewWhileStaked }
+              : { allowed: true, to },
+          );
+        }
+      }
+    }
+  });
+
+  it("an operator cannot make Active a node an admin De-Activated; an admin can, and either undoes the operator's", () => {
+    const facts = (deActivatedBy: "user" | "admin" | null) => ({ ...chain(STAKE_STATUS.stake), deActivatedBy });
+    const activate = (actor: Actor, deActivatedBy: "user" | "admin" | null) =>
+      decideTransition({ kind: "toggle", to: NODE_STATUS.active }, actor, NODE_STATUS.deActive, facts(deActivatedBy));
+    expect(activate("user", "admin")).toEqual({ allowed: false, reason: TRANSITION_MESSAGES.activateAfterAdmin });
+    expect(activate("admin", "admin")).toEqual({ allowed: true, to: NODE_STATUS.active });
+    for (const actor of ["user", "admin"] as const) {
+      expect(activate(actor, "user")).toEqual({ allowed: true, to: NODE_STATUS.active });
+      expect(activate(actor, null)).toEqual({ allowed: true, to: NODE_STATUS.active });
     }
   });
 

@@ -221,6 +221,8 @@ export const nodeResponseSchema = z.object({
   /** The admin's notes; an operator sees them only while the node is Return. */
   adminNotes: z.string(),
   nodeEnable: z.boolean(),
+  /** Who made the node De-Active while it is (an admin's De-Active is undone by an admin only); null otherwise. */
+  deActivatedBy: z.enum([USER_TYPE.user, USER_TYPE.admin]).nullable(),
   /** The owner's email is on the invite list. */
   bounty: z.boolean(),
   user: z.object({ _id: z.string(), email: z.string() }),

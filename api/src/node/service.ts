@@ -131,6 +131,7 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
     const decision = decideTransition(action, actor.type, node.status, {
       stakeStatus: node.stake_status,
       whitelisted: node.whitelisted,
+      deActivatedBy: node.deactivated_by,
     });
     if (!decision.allowed)
       throw new AppError(
@@ -190,7 +191,7 @@ export async function applyTransition(db: Db, request: TransitionRequest): Promi
       return decision.to;
     }
     const notes = action.kind === "review" ? notesFor(decision.to, request.notes ?? "") : undefined;
-    await updateNodeStatus(tx, nodeId, decision.to, notes);
+    await updateNodeStatus(tx, nodeId, decision.to, actor.type, notes);
     await audit({ status: decision.to, adminNotes: notes ?? node.admin_notes });
     const historyId = await recordHistory(tx, { ...history, notes });
     if (actor.type === USER_TYPE.admin)

@@ -24,6 +24,8 @@ export interface NodeTable {
   job_id: string | null;
   status: Generated<NodeStatus>;
   admin_notes: Generated<string>;
+  /** Who made the node De-Active, while it is; null otherwise. */
+  deactivated_by: Exclude<ActorType, "system"> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /**

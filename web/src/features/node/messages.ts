@@ -22,6 +22,7 @@ export const nodeMessages = {
   noAnswer: "None in the last 30 days",
   missedToday: "Missed checks today (UTC)",
   reputation: "Reputation",
+  deActivatedByAdmin: "De-Activated by an admin",
   bountyBadge: "Bounty invite",
   bountyMeaning: "The owner's email is on the Invites list: this node takes part in the bounty programme.",
   reputationScale: (scale: number, greenAbove: number) =>

@@ -22,11 +22,23 @@ export const showsStakeLink = (status: NodeResponse["status"]) =>
 /** Active nodes link to their jobs. */
 export const showsManageJobs = (status: NodeResponse["status"]) => status === NODE_STATUS.active;
 
-const chainFacts = (node: NodeResponse) => ({ stakeStatus: node.stake.status, whitelisted: false });
+const chainFacts = (node: NodeResponse) => ({
+  stakeStatus: node.stake.status,
+  whitelisted: false,
+  deActivatedBy: node.deActivatedBy,
+});
 
 /** The toggle (Make De-Active or Make Active) `actor` may apply to the node now, if any. */
 export const toggleFor = (node: NodeResponse, actor: UserType): ToggleStatus | undefined =>
   TOGGLE_STATUSES.find((to) => decideTransition({ kind: "toggle", to }, actor, node.status, chainFacts(node)).allowed);
+
+/** Why `actor` may not make the node Active when the reason is who De-Activated it (an admin), else undefined. */
+export function activateRefusal(node: NodeResponse, actor: UserType): string | undefined {
+  const decision = decideTransition({ kind: "toggle", to: NODE_STATUS.active }, actor, node.status, chainFacts(node));
+  return !decision.allowed && node.deActivatedBy === USER_TYPE.admin && actor !== USER_TYPE.admin
+    ? decision.reason
+    : undefined;
+}
 
 /** Whether an admin may delete the node now (refused while its stake is Stake or Unlock). */
 export const mayDelete = (node: NodeResponse) =>

@@ -1,11 +1,12 @@
 import { MESSAGES, NODE_STATUS, type NodeResponse, type UserType } from "@pli/api/public-contract";
-import { Button, type ButtonProps } from "@mantine/core";
+import { Button, Text, type ButtonProps } from "@mantine/core";
 import { settle } from "@/shared/api/settle";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { useToast } from "@/shared/ui/toast";
 import { useToggleNode } from "../api/toggle-node";
-import { TOGGLE_LABELS, toggleFor } from "../node-display";
+import { nodeMessages } from "../messages";
+import { activateRefusal, TOGGLE_LABELS, toggleFor } from "../node-display";
 
 /** Make De-Active / Make Active after the typed confirmation, shown only when the API's rules allow it. */
 export function NodeToggleButton({
@@ -21,6 +22,13 @@ export function NodeToggleButton({
   const { confirmTyped } = useDialogs();
   const toast = useToast();
   const to = toggleFor(node, actor);
+  const refusal = activateRefusal(node, actor);
+  if (refusal)
+    return (
+      <Text size="xs" c="dimmed" title={refusal}>
+        {nodeMessages.deActivatedByAdmin}
+      </Text>
+    );
   if (!to) return null;
   const label = TOGGLE_LABELS[to];
   const onClick = async () => {
