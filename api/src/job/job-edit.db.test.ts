@@ -208,6 +208,29 @@ describe("POST /api/job/edit by an admin", () => {
     }
   });
 
+  it("a job runs (Active or Standby) only while Approved; rejecting a running job stops it", async () => {
+    const id = await submitJob(t, owner);
+    for (const jobStatus of ["Active", "Standby"]) {
+      expect(await edit(admin, { _id: id, jobStatus })).toMatchObject({
+        status: 400,
+        body: { errors: { jobStatus: "A job can be Active or on Standby only while its status is Approved" } },
+      });
+      expect((await edit(admin, { _id: id, status: "Rejected", jobStatus })).status).toBe(400);
+    }
+    expect(await stored(id)).toMatchObject({ status: "Pending", job_status: null });
+    expect((await edit(admin, { _id: id, status: "Approved", jobStatus: "Active" })).status).toBe(200);
+    const rejected = await edit(admin, { _id: id, status: "Rejected", adminNotes: "Source is down" });
+    expect(rejected.body).toMatchObject({
+      message: "Status Updated Successfully",
+      data: { status: "Rejected", jobStatus: "InActive" },
+    });
+    expect(await edit(admin, { _id: id, jobStatus: "Standby" })).toMatchObject({ status: 400 });
+    expect((await edit(admin, { _id: id, status: "Approved", jobStatus: "Standby" })).body.data).toMatchObject({
+      status: "Approved",
+      jobStatus: "Standby",
+    });
+  });
+
   it("making a job InActive answers 'Job Deactivated Successfully'; saving it InActive again is an edit", async () => {
     const id = await submitJob(t, owner);
     await edit(admin, { _id: id, status: "Approved", jobStatus: "Active" });
@@ -242,7 +265,7 @@ describe("POST /api/job/edit by an admin", () => {
       polltimer: "60",
       network: "XDC Apothem",
       status: "Rejected",
-      jobStatus: "Standby",
+      jobStatus: "InActive",
       adminNotes: "no",
     });
     expect(response.body.data).toMatchObject({ cost: "0.1", jobChange: false, status: "Rejected" });

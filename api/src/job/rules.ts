@@ -37,6 +37,7 @@ export const JOB_LIMITS = {
 } as const;
 
 export const JOB_RULE_MESSAGES = {
+  runsOnlyApproved: "A job can be Active or on Standby only while its status is Approved",
   onlyValidatorTitle: "Only Validator Nodes",
   onlyValidator: "Only Validator Nodes are allowed to submit the jobs",
   nodeNotActive: "Jobs can be submitted only for an Active node",
@@ -184,6 +185,25 @@ export function crossFieldErrors(values: Pick<JobValues, "oracleAddress" | "mini
     return { minimumOracle: `Minimum oracle cannot exceed the number of oracle addresses (${oracles})` };
   }
   return {};
+}
+
+/** A job runs (Active or Standby) only while Approved. */
+export const jobMayRun = (status: JobStatus) => status === JOB_STATUS.approved;
+
+/**
+ * The job status an admin's review leaves, given the review status it leaves: one sent must suit it (an error for a
+ * running one on a job not Approved); one not sent is kept, except that a running job not Approved stops (InActive).
+ */
+export function reviewedRunStatus(
+  status: JobStatus,
+  sent: JobRunStatus | undefined,
+  current: JobRunStatus | null,
+): { value: JobRunStatus | null } | { error: string } {
+  const running = (runStatus: JobRunStatus | null) =>
+    runStatus === JOB_STATUS.active || runStatus === JOB_STATUS.standby;
+  if (sent !== undefined)
+    return running(sent) && !jobMayRun(status) ? { error: JOB_RULE_MESSAGES.runsOnlyApproved } : { value: sent };
+  return running(current) && !jobMayRun(status) ? { value: JOB_STATUS.inActive } : { value: current };
 }
 
 /** Only an operator whose role is Validator submits or edits jobs; Standby or no role is refused. */

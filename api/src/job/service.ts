@@ -13,6 +13,7 @@ import {
   JOB_RULE_MESSAGES,
   lockedFieldErrors,
   nextJobChange,
+  reviewedRunStatus,
   roleMaySubmit,
 } from "./rules.ts";
 import { JOB_MESSAGES, type JobCreateInput, type JobEditInput } from "./schema.ts";
@@ -83,14 +84,20 @@ export async function editJob(
       const before = valuesOf(row);
       const after = applyEdit(before, edit);
       const changed = changedFields(before, after);
-      const review = { status, adminNotes, jobStatus };
+      const runStatus = isAdmin ? reviewedRunStatus(status ?? row.status, jobStatus, row.job_status) : undefined;
+      const review = {
+        status,
+        adminNotes,
+        jobStatus: runStatus && "value" in runStatus ? (runStatus.value ?? undefined) : jobStatus,
+      };
       const current = { status: row.status, adminNotes: row.admin_notes, jobStatus: row.job_status };
       const reviewChanged = REVIEW_FIELDS.filter(
         (field) => review[field] !== undefined && review[field] !== current[field],
       );
-      const errors = {
+      const errors: Record<string, string> = {
         ...(isAdmin ? {} : lockedFieldErrors([...changed, ...reviewChanged])),
         ...crossFieldErrors(after),
+        ...(runStatus && "error" in runStatus ? { jobStatus: runStatus.error } : {}),
       };
       if (changed.includes("jobCategoryID") && !(await categoryExists(tx, after.jobCategoryID)))
         errors.jobCategoryID = JOB_MESSAGES.categoryNotListed;
@@ -102,7 +109,7 @@ export async function editJob(
       });
       const reviewed = {
         status: status ?? row.status,
-        jobStatus: jobStatus ?? row.job_status,
+        jobStatus: review.jobStatus ?? row.job_status,
         adminNotes: adminNotes ?? row.admin_notes,
       };
       if (isAdmin) await recordJobStatusAlert(tx, { job: row, after: reviewed });
