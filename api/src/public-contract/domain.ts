@@ -45,6 +45,8 @@ export const LIMITS = {
   /** Widest and tallest image accepted, in pixels. */
   imageMaxSide: 4096,
   maxNodesPerOperator: 2,
+  /** RPC URL records one account keeps. */
+  maxRpcUrlsPerOwner: 50,
   minRamGb: 16,
   minStorageGb: 400,
   balanceDecimals: 4,

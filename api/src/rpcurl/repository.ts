@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import type { UserType } from "../public-contract/domain.ts";
+import { LIMITS, type UserType } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
 import { pageOf, whereContains } from "../shared/list.ts";
 import type { RpcUrlInput, RpcUrlResponse } from "./schema.ts";
@@ -33,12 +33,26 @@ export function rpcUrlsMatching(db: Db, { q, ownerId }: { q: string; ownerId?: s
 export const listRpcUrls = (db: Db, params: { page: number; limit: number; q: string; ownerId?: string }) =>
   pageOf(rpcUrlsMatching(db, params), (query) => query.selectAll().orderBy("created_at", "desc").orderBy("id"), params);
 
+/**
+ * Adds the owner's record unless they keep the most already (undefined then): the count and the insert hold the
+ * owner's lock, so that adds sent at once cannot pass the limit together.
+ */
 export const createRpcUrl = (db: Db, owner: Owner, input: RpcUrlInput) =>
-  db
-    .insertInto("app.rpc_url")
-    .values({ owner_type: owner.type, owner_id: owner.id, ...input })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`pli.rpc-url:${owner.type}:${owner.id}`}))`.execute(tx);
+    const { count } = await tx
+      .selectFrom("app.rpc_url")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("owner_type", "=", owner.type)
+      .where("owner_id", "=", owner.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= LIMITS.maxRpcUrlsPerOwner) return undefined;
+    return tx
+      .insertInto("app.rpc_url")
+      .values({ owner_type: owner.type, owner_id: owner.id, ...input })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 
 /** The record, locked for a change, when `ownerId` is absent (admin) or owns it; undefined otherwise. */
 export const lockRpcUrl = (db: Db, id: string, ownerId?: string) => {

@@ -8,7 +8,7 @@ import type { Selectable } from "kysely";
 import type { AppEnv } from "../app-env.ts";
 import { auditActor, recordAudit } from "../audit/index.ts";
 import type { Db } from "../db/database.ts";
-import { USER_TYPE } from "../public-contract/domain.ts";
+import { LIMITS, USER_TYPE } from "../public-contract/domain.ts";
 import { MESSAGES } from "../public-contract/index.ts";
 import { signedIn, ownerScope } from "../auth/index.ts";
 import { AppError } from "../shared/errors.ts";
@@ -19,7 +19,7 @@ import { createRpcUrl, deleteRpcUrl, listRpcUrls, lockRpcUrl, toRpcUrlResponse, 
 import { rpcUrlEditSchema, rpcUrlResponseSchema, rpcUrlSavedSchema, rpcUrlSchema, RPC_PATHS } from "./schema.ts";
 import type { RpcUrlTable } from "./table.ts";
 
-const { 400: invalid, 401: unauthorized, 404: notFound } = ERROR_RESPONSES;
+const { 400: invalid, 401: unauthorized, 404: notFound, 409: conflict } = ERROR_RESPONSES;
 
 const list = createRoute({
   method: "get",
@@ -37,10 +37,10 @@ const list = createRoute({
 const add = createRoute({
   method: "post",
   path: RPC_PATHS.root,
-  ...describe("signed-in", "Add an RPC URL"),
+  ...describe("signed-in", `Add an RPC URL; 409 when the account keeps ${LIMITS.maxRpcUrlsPerOwner} already`),
   middleware: [signedIn] as const,
   request: jsonBody(rpcUrlSchema),
-  responses: { 201: jsonResponse(rpcUrlSavedSchema, "Added"), 400: invalid, 401: unauthorized },
+  responses: { 201: jsonResponse(rpcUrlSavedSchema, "Added"), 400: invalid, 401: unauthorized, 409: conflict },
 });
 
 const edit = createRoute({
@@ -70,6 +70,7 @@ export const rpcUrlRoutes = createRouter()
   .openapi(add, async (c) => {
     const session = c.get("session")!;
     const row = await createRpcUrl(c.get("deps").db, { type: session.userType, id: session.sub }, c.req.valid("json"));
+    if (!row) throw new AppError("conflict", MESSAGES.rpcUrlLimit);
     return c.json({ message: MESSAGES.rpcAdded, data: toRpcUrlResponse(row) }, 201);
   })
   .openapi(edit, async (c) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
+import { newOperator } from "../../test/nodes.ts";
 import { API } from "../public-contract/index.ts";
 
 let t: TestAppWithSmtp;
@@ -41,6 +42,22 @@ describe("RPC URLs", () => {
     expect((await t.call("GET", `${API.rpcurl.root}?q=ws4`, { token })).body.totalDocs).toBe(1);
     expect((await t.call("GET", `${API.rpcurl.root}?q=vultr`, { token })).body.totalDocs).toBe(3);
     expect((await t.call("GET", `${API.rpcurl.root}?q=%25`, { token })).body.totalDocs).toBe(0);
+  });
+
+  it("keeps at most 50 RPC URLs per account, counted once for adds sent at once; others still add theirs", async () => {
+    const full = await newOperator(t);
+    const add = (n: number, as = full.token) => t.call("POST", API.rpcurl.root, { token: as, body: rpc(n) });
+    for (let n = 1; n <= 49; n++) expect((await add(n)).status).toBe(201);
+    const together = await Promise.all([add(100), add(101), add(102)]);
+    expect(together.map((response) => response.status).sort()).toEqual([201, 409, 409]);
+    expect(together.find((response) => response.status === 409)!.body).toEqual({
+      error: "You can keep at most 50 RPC URLs: delete one you no longer use to add another",
+    });
+    expect((await t.call("GET", `${API.rpcurl.root}?limit=5`, { token: full.token })).body.totalDocs).toBe(50);
+    const oldest = (await t.call("GET", `${API.rpcurl.root}?page=10&limit=5`, { token: full.token })).body.docs[4];
+    expect((await t.call("POST", API.rpcurl.delete, { token: full.token, body: { id: oldest._id } })).status).toBe(200);
+    expect((await add(103)).status).toBe(201);
+    expect((await add(104, token)).status).toBe(201);
   });
 
   it("edits and deletes", async () => {

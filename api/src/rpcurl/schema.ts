@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OTHER_PROVIDER, PROVIDERS, USER_TYPE } from "../public-contract/domain.ts";
+import { LIMITS, OTHER_PROVIDER, PROVIDERS, USER_TYPE } from "../public-contract/domain.ts";
 import { COMMON_MESSAGES } from "../public-contract/messages.ts";
 import { idSchema, text, urlWith } from "../shared/schema.ts";
 import { featureContract } from "../public-contract/feature.ts";
@@ -10,6 +10,7 @@ export const RPC_MESSAGES = {
   rpcAdded: "RPC Added Successfully",
   rpcEdited: "RPC URL Edited Successfully",
   rpcDeleted: "RpcUrl Deleted Successfully",
+  rpcUrlLimit: `You can keep at most ${LIMITS.maxRpcUrlsPerOwner} RPC URLs: delete one you no longer use to add another`,
 } as const;
 
 /**
