@@ -17,6 +17,10 @@ import { startIndexer, waitForIndexedBlock, type Indexer } from "../indexer.ts";
 import { startPostgres, type Postgres } from "../postgres.ts";
 import { deployOperatorSafe } from "./safe.ts";
 
+/** How often, and how far apart, a crashed indexer's restart is tried: longer together than a run's RPC refusal. */
+const INDEXER_RESTART_ATTEMPTS = 30;
+const INDEXER_RESTART_PAUSE_MS = 5_000;
+
 /** The indexer of a stand: SIGKILLed as a crash would, restarted on the same schema. */
 export interface IndexerControl {
   /** Whether a process is up and past its start (a restart may still be waiting for the dead one's schema lock). */
@@ -177,6 +181,25 @@ export async function startStand(
     const api = apiStart.value;
     log(`indexer on schema ${indexerStart.value.schema}, API ${api.url}`);
 
+    /**
+     * Starts the indexer again, and again after a pause while its start fails, as the deployment's supervisor does
+     * (compose's `restart: unless-stopped`): a start meets the chain first, and a restart during a stretch of refused
+     * RPC connections fails until the node answers again.
+     */
+    const restartIndexer = async (): Promise<Indexer> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await startIndexer(indexerOptions);
+        } catch (error) {
+          if (attempt >= INDEXER_RESTART_ATTEMPTS) throw error;
+          log(
+            `indexer restart ${attempt} failed (${error instanceof Error ? error.message : String(error)}); again in ${INDEXER_RESTART_PAUSE_MS / 1000} s`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, INDEXER_RESTART_PAUSE_MS));
+        }
+      }
+    };
+
     const indexer: IndexerControl = {
       get up() {
         return current !== null;
@@ -186,7 +209,7 @@ export async function startStand(
         const dead = current!;
         current = null;
         await dead.kill();
-        starting = startIndexer(indexerOptions).then((started) => ((current = started), (starting = null), started));
+        starting = restartIndexer().then((started) => ((current = started), (starting = null), started));
         starting.catch(() => undefined);
       },
       async ready() {
