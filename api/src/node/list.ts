@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import type { Db } from "../db/database.ts";
-import { containsPattern } from "../shared/list.ts";
+import { containsPattern, storedSpelling } from "../shared/list.ts";
 import { preparedQuery } from "../shared/prepared-query.ts";
 import { withNodeColumns, type NodeRow } from "./repository.ts";
 import { NODE_TAB_ALL, NODE_TABS, windowStart, type NodeStatus, type NodeTab } from "./rules.ts";
@@ -38,7 +38,7 @@ const searchTextLike = (table: "n" | "s", pattern: string) =>
  * 0031_node-search-table), not looked up node by node.
  */
 export const matchesSearch = (q: string) =>
-  sql<SqlBool>`n.id = ANY (ARRAY(SELECT s.node_id FROM app.node_search AS s WHERE ${searchTextLike("s", containsPattern(q))}))`;
+  sql<SqlBool>`n.id = ANY (ARRAY(SELECT s.node_id FROM app.node_search AS s WHERE ${searchTextLike("s", containsPattern(storedSpelling(q)))}))`;
 
 /** `{status: count}` of the status counts `g` as one JSON object. */
 const countsJson = sql<StatusCounts>`json_object_agg(g.status, g.count)`;
@@ -186,7 +186,10 @@ export async function listNodePage(
   const window = { since: windowStart(now), at: now.toISOString(), limit, offset: (page - 1) * limit };
   const status = tab === NODE_TAB_ALL ? undefined : tab;
   const filter: Filter | undefined = q && ownerId ? "q+owner" : q ? "q" : ownerId ? "owner" : undefined;
-  const values: FilterValues = { ...(q ? { pattern: containsPattern(q) } : {}), ...(ownerId ? { ownerId } : {}) };
+  const values: FilterValues = {
+    ...(q ? { pattern: containsPattern(storedSpelling(q)) } : {}),
+    ...(ownerId ? { ownerId } : {}),
+  };
   if (filter === "q") {
     const pattern = values.pattern!;
     const pageOf = { pattern, limit, offset: window.offset, ...(status ? { status } : {}) };

@@ -380,6 +380,11 @@ describe("lists", () => {
     expect(await search("48")).toBeGreaterThanOrEqual(1);
     expect(await search(owner.email.toUpperCase())).toBe(2);
     expect(await search("%")).toBe(0);
+    const v6 = await add(await newOperator(t), { ipaddress: "2001:DB8:0:0:0:0:0:4A" });
+    expect((await byId(admin, v6)).body.ipaddress).toBe("2001:db8::4a");
+    const { oracleAddress } = (await byId(admin, v6)).body;
+    for (const q of ["2001:0db8:0000:0000::004a", "2001:DB8::4A", `xdc${oracleAddress.slice(2).toUpperCase()}`])
+      expect(await search(q), q).toBe(1);
     expect(
       (await t.call("POST", API.node.filterList, { token: admin, body: { status: "Deleted" } })).body.errors.status,
     ).toBeTruthy();

@@ -4,7 +4,7 @@ import { forgetAccount } from "../auth/index.ts";
 import { TWOFA, USER_TYPE, type UserRole } from "../public-contract/domain.ts";
 import type { OperatorResponse } from "./schema.ts";
 import type { Database, Db } from "../db/database.ts";
-import { containsPattern, pageOf } from "../shared/list.ts";
+import { containsPattern, pageOf, storedSpelling } from "../shared/list.ts";
 import type { OperatorTable } from "./table.ts";
 
 export type OperatorRow = Selectable<OperatorTable>;
@@ -70,9 +70,6 @@ export async function upsertOperator(
     .executeTakeFirstOrThrow();
 }
 
-/** The wallet form of `q`: an XDC-style `xdc…` search finds the stored `0x…` wallet. */
-const walletSearch = (q: string) => (/^xdc[0-9a-f]*$/i.test(q) ? `0x${q.slice(3)}` : q);
-
 /** A page of operators matching `q` (wallet, 0x or xdc; email; role), newest first, each with their node count. */
 export const listOperators = (db: Db, params: { page: number; limit: number; q: string }) =>
   pageOf(
@@ -81,7 +78,7 @@ export const listOperators = (db: Db, params: { page: number; limit: number; q: 
           .selectFrom("app.operator")
           .where((eb) =>
             eb.or([
-              eb("wallet_address", "ilike", containsPattern(walletSearch(params.q))),
+              eb("wallet_address", "ilike", containsPattern(storedSpelling(params.q))),
               eb("email", "ilike", containsPattern(params.q)),
               eb("user_role", "ilike", containsPattern(params.q)),
             ]),

@@ -1,5 +1,17 @@
+import { isIPv6 } from "node:net";
 import type { CompiledQuery, QueryExecutorProvider, ReferenceExpression, SelectQueryBuilder } from "kysely";
 import type { Paged } from "./schema.ts";
+
+/**
+ * A search term in the spelling addresses are stored in: an `xdc…` address (or at least six of its hex digits) as
+ * `0x…`, a whole IPv6 address compressed and in lowercase (as node IP addresses are kept). Any other term as typed:
+ * `xdc` alone is a word of network names.
+ */
+export function storedSpelling(q: string): string {
+  if (/^xdc[0-9a-f]{6,}$/i.test(q)) return `0x${q.slice(3)}`;
+  if (isIPv6(q)) return new URL(`http://[${q}]`).hostname.slice(1, -1);
+  return q;
+}
 
 /** An ILIKE pattern matching `q` anywhere, with the pattern's own wildcards escaped. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
