@@ -117,5 +117,8 @@ export const adminRoutes = createRouter()
     const adminId = c.get("session")!.sub;
     const admin = await setAdminPassword(db, adminId, await hashPassword(password), auditActor(c));
     if (!admin) throw new AppError("unauthorized", MESSAGES.sessionEnded);
-    return c.json({ message: MESSAGES.passwordUpdated, token: await adminSession(config, admin) }, 200);
+    return c.json(
+      { message: MESSAGES.passwordUpdated, token: await adminSession(config, admin, c.get("session")!) },
+      200,
+    );
   });

@@ -39,12 +39,15 @@ const ACCOUNT_TABLE = { [USER_TYPE.user]: "app.operator", [USER_TYPE.admin]: "ap
 
 /**
  * A signed session token (HS256) carrying userType, walletAddress, name, email, the session version and exp, and an id
- * of its own (two sessions issued in one second are still two tokens).
+ * of its own (two sessions issued in one second are still two tokens). A token that `replaces` the caller's session
+ * (issued after a change of its credentials: a password, a passkey, 2FA) keeps that session's exp: only a sign-in
+ * starts a new lifetime, so a stolen session cannot renew itself for ever.
  */
 export async function signSession(
   claims: Omit<SessionClaims, "exp" | "jti">,
   secret: string,
   ttlSeconds: number,
+  replaces?: Pick<SessionClaims, "exp">,
 ): Promise<string> {
   const { sub, ...rest } = claims;
   return new SignJWT({ ...rest })
@@ -52,7 +55,7 @@ export async function signSession(
     .setSubject(sub)
     .setJti(crypto.randomUUID())
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .setExpirationTime(replaces?.exp ?? Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(await verifierOf(secret).key);
 }
 

@@ -1,9 +1,11 @@
 import { decodeJwt, SignJWT } from "jose";
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_KEYS } from "../../../scripts/lib/dev-accounts.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { API, MESSAGES, type SessionClaims } from "../public-contract/index.ts";
 import { signSession } from "./session.ts";
+import { turnOn2fa } from "../../../test/sessions.ts";
 import { imageForm, PNG_1X1 } from "../../test/images.ts";
 
 let t: TestAppWithSmtp;
@@ -59,6 +61,38 @@ describe("2FA on the server", () => {
     expect((await t.call("GET", API.operator.root, { token: on })).status).toBe(401);
     expect((await rpcList(off.body.token)).status).toBe(403);
     expect((await t.call("GET", API.operator.root, { token: off.body.token })).body.twofa).toBe("No");
+  });
+});
+
+describe("a change of credentials is no sign-in", () => {
+  /** The session of `token` with 10 minutes left, as a session near its end. */
+  const nearItsEnd = async (token: string) => {
+    const { exp: _exp, jti: _jti, ...claims } = decodeJwt(token) as SessionClaims;
+    return signSession(claims, t.config.JWT_SECRET, 600);
+  };
+
+  it("turning 2FA off and on again answers tokens that end when the session did, not a new day", async () => {
+    const key = generatePrivateKey();
+    await t.addValidator(key);
+    const session = await nearItsEnd(await t.operatorToken(key));
+    const { exp } = decodeJwt(session);
+    const off = await t.call("POST", API.operator.twofaDisable, { token: session, body: { otp: t.totpCode(key, 1) } });
+    expect(off.status).toBe(200);
+    expect(decodeJwt(off.body.token).exp).toBe(exp);
+    const { enabled } = await turnOn2fa(t.call, off.body.token);
+    expect(enabled.status).toBe(200);
+    expect(decodeJwt(enabled.body.token).exp).toBe(exp);
+  });
+
+  it("an admin's password change answers a token that ends when the session did", async () => {
+    const admin = await t.addAdmin();
+    const session = await nearItsEnd(await t.adminToken(admin));
+    const changed = await t.call("POST", API.admin.update, {
+      token: session,
+      body: { currentPassword: admin.password, password: "another horse battery", password2: "another horse battery" },
+    });
+    expect(changed.status).toBe(200);
+    expect(decodeJwt(changed.body.token).exp).toBe(decodeJwt(session).exp);
   });
 });
 

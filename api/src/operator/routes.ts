@@ -139,12 +139,18 @@ export const operatorRoutes = createRouter()
   .openapi(twofaChange(OPERATOR_PATHS.twofaEnable, "Turn 2FA on with a code from the new secret"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
     const operator = await enableTotp(c.get("deps").db, c.get("session")!.sub, c.req.valid("json").otp);
-    return c.json({ message: MESSAGES.twofaEnabled, token: await operatorSession(c.get("deps"), operator) }, 200);
+    return c.json(
+      { message: MESSAGES.twofaEnabled, token: await operatorSession(c.get("deps"), operator, c.get("session")!) },
+      200,
+    );
   })
   .openapi(twofaChange(OPERATOR_PATHS.twofaDisable, "Turn 2FA off with a current code"), async (c) => {
     await enforceLimits(c, [[L.totpAccount, c.get("session")!.sub]]);
     const operator = await disableTotp(c.get("deps").db, c.get("session")!.sub, c.req.valid("json").otp);
-    return c.json({ message: MESSAGES.twofaDisabled, token: await operatorSession(c.get("deps"), operator) }, 200);
+    return c.json(
+      { message: MESSAGES.twofaDisabled, token: await operatorSession(c.get("deps"), operator, c.get("session")!) },
+      200,
+    );
   })
   .openapi(logout, async (c) => {
     const session = c.get("session")!;

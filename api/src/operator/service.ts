@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import { MESSAGES, USER_TYPE } from "../public-contract/index.ts";
+import { MESSAGES, USER_TYPE, type SessionClaims } from "../public-contract/index.ts";
 import type { Deps } from "../app-env.ts";
 import { signSession } from "../auth/index.ts";
 import { AppError } from "../shared/errors.ts";
@@ -45,8 +45,12 @@ export async function loginOperator(
   return { token: await operatorSession(deps, operator) };
 }
 
-/** A session token for the operator at their current session version. */
-export const operatorSession = ({ config }: Pick<Deps, "config">, operator: OperatorRow) =>
+/** A session token for the operator at their current session version; one that `replaces` a session keeps its exp. */
+export const operatorSession = (
+  { config }: Pick<Deps, "config">,
+  operator: OperatorRow,
+  replaces?: Pick<SessionClaims, "exp">,
+) =>
   signSession(
     {
       sub: operator.id,
@@ -58,4 +62,5 @@ export const operatorSession = ({ config }: Pick<Deps, "config">, operator: Oper
     },
     config.JWT_SECRET,
     config.SESSION_TTL_SECONDS,
+    replaces,
   );

@@ -172,7 +172,8 @@ export const passkeyRoutes = createRouter()
     const { id, password } = c.req.valid("json");
     await confirmAdminPassword(c, password);
     const admin = await deletePasskey(c.get("deps").db, c.get("session")!.sub, id, auditActor(c));
-    return c.json({ message: MESSAGES.passkeyDeleted, token: await adminSession(c.get("deps").config, admin) }, 200);
+    const token = await adminSession(c.get("deps").config, admin, c.get("session")!);
+    return c.json({ message: MESSAGES.passkeyDeleted, token }, 200);
   })
   .openapi(fallback, async (c) => {
     const { enabled, password } = c.req.valid("json");
