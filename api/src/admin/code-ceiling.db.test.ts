@@ -5,9 +5,11 @@ import { API, LIMITS, MESSAGES } from "../public-contract/index.ts";
 import { LIMITS_BY_ROUTE } from "../rate-limit/index.ts";
 
 let t: TestAppWithSmtp;
+/** The SQL the app sends, from when a test starts listening. */
+let queries: string[] | undefined;
 
 beforeAll(async () => {
-  t = await createTestAppWithSmtp();
+  t = await createTestAppWithSmtp({ onQuery: (query) => queries?.push(query) });
 });
 afterAll(() => t?.close());
 
@@ -65,5 +67,25 @@ describe("wrong sign-in codes", { timeout: 120_000 }, () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(MESSAGES.tooManyRequests);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("a code on a blind attempt", () => {
+  it("takes the same database work whichever password started the attempt, so its time tells nothing", async () => {
+    const admin = await t.addAdmin();
+    await blind(admin.email);
+    const work = async (password: string) => {
+      const attempt = await login(admin.email, password);
+      expect(attempt.status).toBe(200);
+      queries = [];
+      const answer = await verify(attempt.body.registerDetail._id, "123456");
+      const sent = queries;
+      queries = undefined;
+      return { status: answer.status, body: answer.body, queries: sent.length };
+    };
+    const right = await work(admin.password);
+    const wrong = await work("a stranger's guess");
+    expect(wrong.status).toBe(400);
+    expect(wrong).toEqual(right);
   });
 });

@@ -191,14 +191,16 @@ export async function verifyChallenge(
       .executeTakeFirst();
     if (!challenge || !isLive(challenge)) return { error: MESSAGES.invalidOtp as string };
     let codesOff = false;
-    if (challenge.admin_id && challenge.password_matched) {
+    if (challenge.admin_id) {
       const admin = await trx
         .selectFrom("app.admin")
         .select("email_code_fallback")
         .where("id", "=", challenge.admin_id)
         .executeTakeFirst();
-      if (!challenge.blind) refuseWhenCodesOff(admin);
-      codesOff = admin?.email_code_fallback === false;
+      if (challenge.password_matched) {
+        if (!challenge.blind) refuseWhenCodesOff(admin);
+        codesOff = admin?.email_code_fallback === false;
+      }
     }
     if (!challenge.code_hash) return { error: MESSAGES.invalidOtp as string };
     const expected = Buffer.from(challenge.code_hash, "hex");

@@ -77,6 +77,12 @@ export async function passwordStep(
 export const adminCodeFailures = (adminId: string): [Limit, string] => [L.adminCodeFailures, adminId];
 
 /**
+ * Codes tried on the admin's blind attempts made with a wrong password: counted as the right password's are, so that
+ * the two take the same work and time, and read by nothing (a wrong password's attempt is never finished).
+ */
+const wrongPasswordCodes = (adminId: string): [Limit, string] => [L.adminCodeFailures, `${adminId}:wrong-password`];
+
+/**
  * The code step; answers the admin's id. An attempt takes five codes, but someone holding the password
  * could start attempts from many addresses, so each code tried on an attempt made with the right
  * password is also counted on the admin's ceiling, before it is checked (a right one is refunded; one
@@ -84,13 +90,16 @@ export const adminCodeFailures = (adminId: string): [Limit, string] => [L.adminC
  * Past the ceiling no code is checked: 429, except on an attempt answered blind, which answers as to a
  * wrong code, because a refusal that only the right password's attempts got would tell which password
  * was right. Codes on attempts made with a wrong password never count (they can never be finished
- * anyway), so nobody without the password can spend the admin's ceiling.
+ * anyway), so nobody without the password can spend the admin's ceiling; on a blind attempt they are counted on a
+ * budget of their own, which nothing reads, so that a code's answer takes as long whichever password started it.
  */
 export async function codeStep(c: Context<AppEnv>, attemptId: string, code: string): Promise<string> {
   const { db, config } = c.get("deps");
   const attempt = await findAttemptStart(db, attemptId);
-  if (!attempt?.admin_id || !attempt.password_matched || !attempt.live)
+  if (!attempt?.admin_id || !attempt.password_matched || !attempt.live) {
+    if (attempt?.admin_id && attempt.blind && attempt.live) await countTry(c, wrongPasswordCodes(attempt.admin_id));
     return verifyChallenge(db, config.JWT_SECRET, attemptId, code);
+  }
   const tried = await countTry(c, adminCodeFailures(attempt.admin_id));
   if (tried.over && !attempt.blind) throw tooManyRequests(MESSAGES.tooManyRequests, tried.secondsLeft);
   const adminId = await verifyChallenge(db, config.JWT_SECRET, attemptId, code, { refuseEveryCode: tried.over });
