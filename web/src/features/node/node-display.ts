@@ -1,5 +1,6 @@
 import {
   decideTransition,
+  MESSAGES,
   NODE_STATUS,
   NODE_TAB_ALL,
   TOGGLE_STATUSES,
@@ -35,9 +36,7 @@ export const toggleFor = (node: NodeResponse, actor: UserType): ToggleStatus | u
 /** Why `actor` may not make the node Active when the reason is who De-Activated it (an admin), else undefined. */
 export function activateRefusal(node: NodeResponse, actor: UserType): string | undefined {
   const decision = decideTransition({ kind: "toggle", to: NODE_STATUS.active }, actor, node.status, chainFacts(node));
-  return !decision.allowed && node.deActivatedBy === USER_TYPE.admin && actor !== USER_TYPE.admin
-    ? decision.reason
-    : undefined;
+  return !decision.allowed && decision.reason === MESSAGES.activateAfterAdmin ? decision.reason : undefined;
 }
 
 /** Whether an admin may delete the node now (refused while its stake is Stake or Unlock). */
