@@ -3,10 +3,12 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createDb } from "@pli/api/db/database";
-import { API, type Paged } from "@pli/api/public-contract";
+import { API, INCENTIVE_STATUS, type Paged } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../scripts/lib/wait.ts";
 import { routes, type Access } from "@/shared/config/routes";
+import { incentiveMessages } from "@/features/incentive/messages";
+import { formatTokenExact } from "@/shared/format";
 import { adminToken, freshAdmin, freshOperator, operatorWith2fa, signInContext } from "./support/accounts.ts";
 import { useBrowser } from "./support/browser.ts";
 import { callApi, loopbackIp, randomAddress } from "./support/records.ts";
@@ -22,7 +24,7 @@ import {
   fullPageScreenshot,
   showInScheme,
 } from "./support/layout-checks.ts";
-import { approvedNode, stakeOnChain } from "./support/staking-setup.ts";
+import { approvedNode, incentiveRows, payRewardOnChain, stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
 import { TestWallet } from "./support/wallet.ts";
 
@@ -100,6 +102,12 @@ const EMAIL_LENGTH = 60;
  */
 /** An amount of 78 digits in wei (the most the incentive's column holds), which every total and chart must fit. */
 const LARGEST_AMOUNT = 9n * 10n ** 77n;
+/** The sweep's incentive the chain pays another amount than its accrued token: its month, accrued and paid. */
+const PAID_OTHER = {
+  date: "2026-10-01",
+  token: 123_456_789_123_456_789_000_000_000n,
+  paid: 123_456_788_123_456_789_000_000_001n,
+};
 
 type Created = { data: { _id: string } };
 
@@ -161,7 +169,7 @@ async function listRows(operator: { address: string }, token: string, nodeId: st
       .insertInto("app.incentive")
       .values([
         { ...incentive, date: "2026-09-01", token: LARGEST_AMOUNT },
-        { ...incentive, date: "2026-10-01", token: 123_456_789_123_456_789_000_000_000n },
+        { ...incentive, date: PAID_OTHER.date, token: PAID_OTHER.token },
       ])
       .returning("id")
       .execute();
@@ -194,6 +202,15 @@ beforeAll(async () => {
   );
   await stakeOnChain(stack.current, operator.key, node.nodeAddress);
   const rows = await listRows(operator, tokens.operator, node._id);
+  await payRewardOnChain(stack.current, {
+    wallet: operator.address,
+    node: node.nodeAddress,
+    date: PAID_OTHER.date,
+    amount: PAID_OTHER.paid,
+  });
+  await waitFor("the chain's payment matched to its incentive", async () =>
+    (await incentiveRows(stack.current, tokens.operator)).some((row) => row.status === INCENTIVE_STATUS.paid),
+  );
   const stakeId = await waitFor("the operator's stake indexed", async () => {
     const stakes = await callApi<Paged<{ _id: string }>>(
       stack.current,
@@ -386,6 +403,28 @@ describe.concurrent.each(VIEWPORTS)(
     });
   },
 );
+
+test("a Paid incentive shows the operator what the chain paid, the accrued token of another amount under it, both exact", async () => {
+  const context = await contextFor(browser.current, "operator", { width: 1366, height: 900 });
+  try {
+    const page = await openIn(context, "operator");
+    await page.goto(routes.listIncentive.href());
+    await settle(page);
+    const paidRow = page
+      .getByRole("table", { name: "Incentive Lists" })
+      .getByRole("row")
+      .filter({ has: page.getByText("Paid", { exact: true }) });
+    await paidRow.waitFor();
+    const token = paidRow.getByRole("cell").nth(2);
+    const [shown, under] = (await token.innerText()).split("\n").filter((line) => line.trim() !== "");
+    expect([shown, under]).toEqual([
+      `${formatTokenExact(PAID_OTHER.paid)} PLI`,
+      incentiveMessages.accruedOther(formatTokenExact(PAID_OTHER.token)),
+    ]);
+  } finally {
+    await context.close();
+  }
+});
 
 test("the profile and edit-profile pages fit a 390 px phone with a 60-character email, which wraps", async () => {
   expect(operatorEmail).toHaveLength(60);

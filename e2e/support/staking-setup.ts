@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, getAddress, http, type Address,
 import { privateKeyToAccount } from "viem/accounts";
 import { pluginFarmAbi, pluginTokenAbi, stakingRewardsAbi } from "@pli/abis";
 import { createDb } from "@pli/api/db/database";
-import { accrueIncentives, type AccrualDeps } from "@pli/api/incentive";
+import { accrueIncentives, dateKeyOf, type AccrualDeps } from "@pli/api/incentive";
 import { API, NODE_STATUS, STAKE_REQUEST_STATUS, type IncentiveResponse, type Paged } from "@pli/api/public-contract";
 import { DEV_KEYS } from "../../scripts/lib/dev-accounts.ts";
 import { waitFor } from "../../scripts/lib/wait.ts";
@@ -146,6 +146,42 @@ export async function mintToOwner(stack: SharedStack, amount: bigint): Promise<v
       chain: null,
     }),
   );
+}
+
+/**
+ * The contracts' owner pays one reward on the chain outside the portal (as a script or a Safe could): it mints and
+ * deposits `amount`, then payRewards `amount` for (wallet, node, date), whatever the portal's row of that month says.
+ */
+export async function payRewardOnChain(
+  stack: SharedStack,
+  reward: { wallet: Address; node: Address; date: string; amount: bigint },
+): Promise<void> {
+  await mintToOwner(stack, reward.amount);
+  const owner = chainAs(stack, DEV_KEYS.owner);
+  const { stakingRewards, pliToken } = stack.deployment.contracts;
+  const send = async (call: Parameters<typeof owner.wallet.writeContract>[0]) =>
+    owner.mined(await owner.wallet.writeContract(call));
+  await send({
+    address: pliToken,
+    abi: pluginTokenAbi,
+    functionName: "approve",
+    args: [stakingRewards, reward.amount],
+    chain: null,
+  });
+  await send({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "depositReward",
+    args: [reward.amount],
+    chain: null,
+  });
+  await send({
+    address: stakingRewards,
+    abi: stakingRewardsAbi,
+    functionName: "payRewards",
+    args: [[getAddress(reward.wallet)], [reward.amount], [BigInt(dateKeyOf(reward.date))], [getAddress(reward.node)]],
+    chain: null,
+  });
 }
 
 /**

@@ -69,6 +69,33 @@ describe("incentives per month", () => {
   });
 });
 
+describe("recent incentives", () => {
+  it("show a Paid row by what the chain paid, not by its accrued token, and an UnPaid one by its token", async () => {
+    const operator = await newOperator(t);
+    await t.db
+      .insertInto("app.incentive")
+      .values([
+        {
+          ...row(operator.wallet, firstOf(-1), "1000"),
+          paid_tx: `0x${"c4".repeat(32)}`,
+          paid_at: new Date(),
+          paid_amount: "990",
+          paid_block: 7n,
+        },
+        row(operator.wallet, firstOf(0), "700"),
+      ])
+      .execute();
+    const response = await t.call("GET", API.dashboard.user, { token: operator.token });
+    const listed = (response.body.incentiveList as { date: string; status: string; token: string }[]).map(
+      ({ date, status, token }) => ({ date, status, token }),
+    );
+    expect(listed).toEqual([
+      { date: firstOf(0), status: "UnPaid", token: "700" },
+      { date: firstOf(-1), status: "Paid", token: "990" },
+    ]);
+  });
+});
+
 describe("first steps", () => {
   it("tell a new operator they are at the start, and that a node is added once they add one", async () => {
     const operator = await newOperator(t);

@@ -96,10 +96,18 @@ export async function recentTransactions(db: Db, wallet: Scope) {
   }));
 }
 
+/** The latest incentives, each with its token: for a Paid row what the chain paid, as the sums per status count it. */
 export async function recentIncentives(db: Db, wallet: Scope) {
   let query = db
     .selectFrom("app.incentive")
-    .select(["id", "wallet", "node", sql<string>`date::text`.as("date"), "status", "token"])
+    .select([
+      "id",
+      "wallet",
+      "node",
+      sql<string>`date::text`.as("date"),
+      "status",
+      sql<string>`coalesce(paid_amount, token)::text`.as("token"),
+    ])
     .orderBy("date", "desc")
     .orderBy("id")
     .limit(DASHBOARD_LIMITS.recent);

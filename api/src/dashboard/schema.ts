@@ -55,6 +55,7 @@ export const dashboardIncentiveSchema = z.object({
   /** YYYY-MM-DD. */
   date: z.string(),
   status: z.enum(INCENTIVE_STATUSES),
+  /** For a Paid row what the chain paid (which may differ from the accrued token), for an UnPaid one its token. */
   token: wei,
 });
 

@@ -56,6 +56,7 @@ import * as m0053 from "./migrations/0053_incentive-paid-sums.ts";
 import * as m0054 from "./migrations/0054_payment-sync-checkpoint.ts";
 import * as m0055 from "./migrations/0055_payout-reservation.ts";
 import * as m0056 from "./migrations/0056_node-deactivated-by.ts";
+import * as m0057 from "./migrations/0057_incentive-export-paid-amount.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -115,4 +116,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0054_payment-sync-checkpoint": m0054,
   "0055_payout-reservation": m0055,
   "0056_node-deactivated-by": m0056,
+  "0057_incentive-export-paid-amount": m0057,
 };

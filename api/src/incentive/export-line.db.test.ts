@@ -33,7 +33,7 @@ afterAll(() => t?.close());
 const exported = async () => (await t.call("GET", API.incentive.export, { token: admin })).body;
 
 describe("the incentive export after a row changes", () => {
-  it("writes the row as it is now: paid (as the payment matcher sets it), its token changed, unpaid again", async () => {
+  it("writes the row as it is now: paid another amount (as the payment matcher sets it), its token changed, unpaid again", async () => {
     expect(await exported()).toBe(`${HEADER}${wallet},${wallet}-${node},UnPaid,1250.5,Monthly,,,01-03-2027\r\n`);
 
     await t.db
@@ -41,18 +41,18 @@ describe("the incentive export after a row changes", () => {
       .set({
         paid_tx: hash,
         paid_at: new Date("2027-03-04T23:30:00Z"),
-        paid_amount: "1250500000000000000000",
+        paid_amount: "1200000000000000000001",
         paid_block: 9n,
       })
       .where("wallet", "=", wallet)
       .execute();
     expect(await exported()).toBe(
-      `${HEADER}${wallet},${wallet}-${node},Paid,1250.5,Monthly,${hash},04-03-2027,01-03-2027\r\n`,
+      `${HEADER}${wallet},${wallet}-${node},Paid,1200.000000000000000001,Monthly,${hash},04-03-2027,01-03-2027\r\n`,
     );
 
     await sql`UPDATE app.incentive SET token = 7000000000000000 WHERE wallet = ${wallet}`.execute(t.db);
     expect(await exported()).toBe(
-      `${HEADER}${wallet},${wallet}-${node},Paid,0.007,Monthly,${hash},04-03-2027,01-03-2027\r\n`,
+      `${HEADER}${wallet},${wallet}-${node},Paid,1200.000000000000000001,Monthly,${hash},04-03-2027,01-03-2027\r\n`,
     );
 
     await t.db

@@ -69,7 +69,7 @@ export const incentiveMessages = {
   discrepanciesTitle: "Payments that disagree with the incentives",
   discrepanciesText:
     "These payments were made on the chain with another amount than the incentive they name, or for no incentive. They are not counted as the incentive's payment.",
-  amountDiffers: (pli: string) => `The chain paid ${pli} PLI`,
+  accruedOther: (pli: string) => `Accrued ${pli} PLI`,
   viewIncentive: "View",
   viewIncentiveOf: (date: string, node: string) => `View the incentive of ${date} on ${node}`,
   deleteIncentive: "Delete",

@@ -35,15 +35,19 @@ function StakeNo({ row }: { row: IncentiveResponse }) {
   );
 }
 
-/** The token; for an admin, a payment of another amount under it, both to the last decimal (a rounding could hide it). */
-function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: boolean }) {
-  const paidOther = showMismatch && row.amountMismatch ? row.paidAmount : null;
+/**
+ * The token: for a Paid row what the chain paid, the amount the wallet received. When that differs from the accrued
+ * token, both show to the last decimal (a rounding could hide the difference), the accrued one under it: a warning for
+ * an admin, a note for the operator.
+ */
+function Token({ row, admin }: { row: IncentiveResponse; admin: boolean }) {
+  const accruedOther = row.amountMismatch ? BigInt(row.token) : null;
   return (
     <Stack gap={2}>
-      <Amount wei={BigInt(row.token)} size="sm" exact={paidOther !== null} />
-      {paidOther !== null ? (
-        <Text size="xs" c={TONE_COLORS.danger}>
-          {incentiveMessages.amountDiffers(formatTokenExact(BigInt(paidOther)))}
+      <Amount wei={BigInt(row.paidAmount ?? row.token)} size="sm" exact={accruedOther !== null} />
+      {accruedOther !== null ? (
+        <Text size="xs" c={admin ? TONE_COLORS.danger : "dimmed"}>
+          {incentiveMessages.accruedOther(formatTokenExact(accruedOther))}
         </Text>
       ) : null}
     </Stack>
@@ -53,7 +57,7 @@ function Token({ row, showMismatch }: { row: IncentiveResponse; showMismatch: bo
 /**
  * The columns of spec 2's incentive list, the same for the operator and the admin: Stake No (the
  * node of the stake position), Status, Token, InActive Days, Type (with the month's date), Wallet
- * Address, View Txn, Paid Date, Next Payment Date, Created At. Admins also see a payment of another amount. On a
+ * Address, View Txn, Paid Date, Next Payment Date, Created At. A payment of another amount than the accrued token shows both. On a
  * laptop the secondary ones show, labelled, under the value they belong with (the wallet under the node, the month
  * under the token, the days inactive under the status, the dates together), so the list fits without scrolling
  * sideways.
@@ -71,7 +75,7 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
       id: "token",
       header: "Token",
       meta: { card: "amount" },
-      cell: ({ row }) => <Token row={row.original} showMismatch={admin} />,
+      cell: ({ row }) => <Token row={row.original} admin={admin} />,
     },
     {
       id: "inactive",
