@@ -68,7 +68,7 @@ export const incentiveMessages = {
   unPaidCard: "UnPaid Incentives",
   discrepanciesTitle: "Payments that disagree with the incentives",
   discrepanciesText:
-    "These payments were made on the chain with another amount than the incentive they name, or for no incentive. They are not counted as the incentive's payment.",
+    "These payments were made on the chain with another amount than the incentive they name, or for no incentive. An incentive paid another amount is Paid with what the chain paid, its accrued token shown under it in the list; a payment for no incentive counts for no row.",
   accruedOther: (pli: string) => `Accrued ${pli} PLI`,
   viewIncentive: "View",
   viewIncentiveOf: (date: string, node: string) => `View the incentive of ${date} on ${node}`,

@@ -14,6 +14,7 @@ import { incentiveMessages } from "../messages";
 
 const KIND_LABELS: Record<Discrepancy["kind"], string> = { amount: "Another amount", unmatched: "No such incentive" };
 
+/** On a laptop the dates show, labelled, under the kind and the transaction, so that both amounts keep every digit. */
 const columns: Column<Discrepancy>[] = [
   { id: "kind", meta: { card: "title" }, header: "Kind", cell: ({ row }) => KIND_LABELS[row.original.kind] },
   {
@@ -28,7 +29,7 @@ const columns: Column<Discrepancy>[] = [
     header: "Node Address",
     cell: ({ row }) => <Address value={row.original.nodeAddress} />,
   },
-  { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+  { id: "date", header: "Date", meta: { under: "kind" }, cell: ({ row }) => formatDate(row.original.date) },
   {
     id: "expected",
     meta: { card: "amount" },
@@ -43,7 +44,12 @@ const columns: Column<Discrepancy>[] = [
     cell: ({ row }) => <Amount wei={BigInt(row.original.paid)} size="sm" exact />,
   },
   { id: "txn", header: "View Txn", cell: ({ row }) => <ExplorerTx hash={row.original.tnxHash} /> },
-  { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
+  {
+    id: "paidDate",
+    header: "Paid Date",
+    meta: { under: "txn" },
+    cell: ({ row }) => formatDate(row.original.paidDate),
+  },
 ];
 
 /**

@@ -7,7 +7,6 @@ import { formatTokenExact } from "@/shared/format";
 import { Amount } from "@/shared/ui/amount";
 import type { Column } from "@/shared/ui/data-table";
 import { StatusBadge } from "@/shared/ui/status-badge";
-import { TONE_COLORS } from "@/shared/theme/theme";
 import { earnedMonth } from "../incentive-display";
 import { incentiveMessages } from "../messages";
 
@@ -46,7 +45,7 @@ function Token({ row, admin }: { row: IncentiveResponse; admin: boolean }) {
     <Stack gap={2}>
       <Amount wei={BigInt(row.paidAmount ?? row.token)} size="sm" exact={accruedOther !== null} />
       {accruedOther !== null ? (
-        <Text size="xs" c={admin ? TONE_COLORS.danger : "dimmed"}>
+        <Text size="xs" c={admin ? "var(--mantine-color-error)" : "dimmed"}>
           {incentiveMessages.accruedOther(formatTokenExact(accruedOther))}
         </Text>
       ) : null}
