@@ -63,6 +63,14 @@ import { auditActor, recordAudit, recordAuditOnce } from "../audit/index.ts";
 import { adminOnly, signedIn } from "../auth/index.ts";
 import { messageSchema, pagedSchema } from "../shared/schema.ts";
 
+/**
+ * Refuses (409) a payout from one admin's wallet while a Safe owns the contracts: the web app proposes every payout to
+ * the Safe then, and a direct payRewards of a row a Safe proposal names would make that proposal revert at its nonce.
+ */
+function refuseInSafeMode(config: { SAFE_ADDRESS?: string | undefined }): void {
+  if (config.SAFE_ADDRESS) throw new AppError("conflict", INCENTIVE_MESSAGES.payoutThroughSafe);
+}
+
 /** The incentive routes (spec 7, Incentives). Amounts are wei. */
 const { 400: invalid, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = ERROR_RESPONSES;
 const guarded = { 400: invalid, 401: unauthorized, 403: forbidden } as const;
@@ -158,7 +166,7 @@ const payoutPlanRoute = createRoute({
   path: INCENTIVE_PATHS.payout,
   ...describe(
     "admin",
-    "Pay Now's plan for the selected incentives: payRewards(wallets, amounts, dates, nodes) batches that fit a block, amounts from the rows; 409 when a row is paid or of 0, or the indexed reward pool is short",
+    "Pay Now's plan for the selected incentives: payRewards(wallets, amounts, dates, nodes) batches that fit a block, amounts from the rows; 409 when a row is paid or of 0, the indexed reward pool is short, or a Safe owns the contracts (SAFE_ADDRESS: payouts are Safe proposals)",
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(payoutPlanSchema),
@@ -187,7 +195,7 @@ const payoutRenewRoute = createRoute({
   path: INCENTIVE_PATHS.payoutRenew,
   ...describe(
     "admin",
-    "Before each batch of one's own Pay Now plan is sent: its incentives are held 10 minutes more for the plan; 409 when another plan holds one of them (the batch must not be sent)",
+    "Before each batch of one's own Pay Now plan is sent: its incentives are held 10 minutes more for the plan; 409 when another plan holds one of them or a Safe owns the contracts (the batch must not be sent)",
   ),
   middleware: [adminOnly] as const,
   request: jsonBody(payoutReleaseSchema),
@@ -305,6 +313,7 @@ export const incentiveRoutes = createRouter()
   })
   .openapi(payoutPlanRoute, async (c) => {
     const { db, config } = c.get("deps");
+    refuseInSafeMode(config);
     const { ids } = c.req.valid("json");
     const by = auditActor(c);
     const plan = await planDirectPayout(db, ids, config.PRICE_FEED_ADDRESS, c.get("session")!.sub);
@@ -318,6 +327,7 @@ export const incentiveRoutes = createRouter()
     return c.json(plan, 200);
   })
   .openapi(payoutRenewRoute, async (c) => {
+    refuseInSafeMode(c.get("deps").config);
     const { planId, ids } = c.req.valid("json");
     await renewPayoutHold(c.get("deps").db, { planId, ids, adminId: c.get("session")!.sub });
     return c.json({ message: INCENTIVE_MESSAGES.payoutHeld }, 200);

@@ -53,6 +53,8 @@ export const INCENTIVE_MESSAGES = {
   incentiveInSafePayout:
     "A Safe payout proposal that has not executed pays this incentive: it can be deleted once another Safe transaction takes that proposal's nonce",
   payoutHeld: "The incentives are held for this Pay Now",
+  payoutThroughSafe:
+    "The contracts are owned by a Safe: Pay Now is proposed to the Safe (POST /api/safe/proposals), never paid from one admin's wallet",
   depositUnknown: "No reward deposit with this hash has been indexed: it is unknown, or not yet mined and indexed",
   depositRecorded: "Reward deposit recorded",
   taxReportNeedsFeed:

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createWalletClient, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -215,6 +216,23 @@ describe("Safe mode", () => {
     const listed = await t.call("GET", `${API.incentive.root}?limit=100`, { token: admin });
     const paid = listed.body.docs.filter((d: { _id: string }) => rows.some((r) => r.id === d._id));
     expect(paid.map((d: { status: string }) => d.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
+  });
+
+  it("refuses Pay Now from one admin's wallet, its plan and its hold alike, and holds no row", async () => {
+    const [row] = await unpaidIncentives([
+      { wallet: chain.as("validator").address, node: `0x${"d".repeat(40)}`, date: "2026-10-01", token: pli(500) },
+    ]);
+    const plan = await t.call("POST", API.incentive.payout, { token: admin, body: { ids: [row!.id] } });
+    expect(plan.status).toBe(409);
+    expect(plan.body.error).toBe(
+      "The contracts are owned by a Safe: Pay Now is proposed to the Safe (POST /api/safe/proposals), never paid from one admin's wallet",
+    );
+    const renew = await t.call("POST", API.incentive.payoutRenew, {
+      token: admin,
+      body: { planId: randomUUID(), ids: [row!.id] },
+    });
+    expect(renew.status).toBe(409);
+    expect(await t.db.selectFrom("app.payout_reservation").select("incentive_id").execute()).toEqual([]);
   });
 
   it("refuses a signature by a non-owner, for another nonce or another chain, as a field error", async () => {
