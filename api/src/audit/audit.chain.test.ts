@@ -61,7 +61,7 @@ describe("admin actions on the chain leave one audit record each, with the trans
     ]);
   });
 
-  it("the payout plan and the payout hint", async () => {
+  it("the payout plan and the payout hint, the hint once however often it is sent", async () => {
     const { id } = await app.t.db
       .insertInto("app.incentive")
       .values({
@@ -122,6 +122,14 @@ describe("admin actions on the chain leave one audit record each, with the trans
         after: { incentiveIds: [id], paid: [id] },
       }),
     ]);
+    const again = await recorded(() =>
+      asAdmin(API.incentive.update, {
+        tnxHash: hash,
+        selectedArray: [{ _id: id, status: INCENTIVE_STATUS.paid, token: "1" }],
+      }),
+    );
+    expect(again.response.status).toBe(200);
+    expect(again.added).toEqual([]);
   });
 
   it("the stake limit change, once however often it is hinted", async () => {

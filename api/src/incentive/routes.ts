@@ -347,7 +347,7 @@ export const incentiveRoutes = createRouter()
       selectedArray.map((row) => row._id),
       now,
     );
-    await recordAudit(db, {
+    await recordAuditOnce(db, {
       by: auditActor(c),
       action: "payout.paid",
       recordType: "incentive",
