@@ -159,9 +159,9 @@ export const incentiveResponseSchema = z.object({
   percentage: z.string(),
   tnxHash: z.string().nullable(),
   paidDate: z.string().nullable(),
-  /** What the chain paid for this row's key, wei; differs from token only on a discrepancy. */
+  /** What the chain paid for this row's key, wei: the amount a Paid row shows; differs from token only on a discrepancy. */
   paidAmount: wei.nullable(),
-  /** True when the chain paid this key another amount than the row's token (shown to admins). */
+  /** True when the chain paid this key another amount than the row's token (the list shows the token under it). */
   amountMismatch: z.boolean(),
   /** The PLI/USD price in force at the payment's block, null when unpaid or no price was kept (no PRICE_FEED_ADDRESS). */
   paidPrice: priceSchema.nullable(),
