@@ -44,7 +44,8 @@ describe("abbreviatedToken", () => {
     expect(abbreviatedToken(999_999_999_999_999n * 10n ** 18n)).toBeUndefined();
     expect(abbreviatedToken(9n * 10n ** 77n)).toBe("9.00 × 10⁵⁹");
     expect(abbreviatedToken(-(123_456n * 10n ** 70n))).toBe("-1.23 × 10⁵⁷");
-    expect(abbreviatedToken(10n ** 78n - 1n)).toBe("1.00 × 10⁶⁰");
+    expect(abbreviatedToken(10n ** 78n - 1n)).toBe("9.99 × 10⁵⁹");
+    expect(abbreviatedToken(1_239_999n * 10n ** 72n)).toBe("1.23 × 10⁶⁰");
   });
 });
 
@@ -54,6 +55,14 @@ describe("abbreviate", () => {
     expect(abbreviate(999e12)).toBe("999T");
     expect(abbreviate(9e59)).toBe("9.00 × 10⁵⁹");
     expect(abbreviate(1.5e15)).toBe("1.50 × 10¹⁵");
+  });
+
+  it("never shows more than the figure: it cuts toward zero where a rounding would carry up", () => {
+    expect(abbreviate(1_999.996)).toBe("1.99K");
+    expect(abbreviate(0.996)).toBe("0.99");
+    expect(abbreviate(999_999.5)).toBe("999.99K");
+    expect(abbreviate(-1_999.996)).toBe("-1.99K");
+    expect(abbreviate(9.999e59)).toBe("9.99 × 10⁵⁹");
   });
 });
 

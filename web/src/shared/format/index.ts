@@ -25,14 +25,29 @@ export function formatToken(wei: bigint, places: number = LIMITS.balanceDecimals
  * digits in wei) would widen any card, cell or chart axis past the screen.
  */
 const ABBREVIATE_FROM = 1e15;
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 2 });
+/** Short figures round toward zero, as formatToken does: a chart or card never shows more PLI than there is. */
+const compact = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 2,
+  roundingMode: "trunc",
+});
 const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
-/** A number as a mantissa of 3 significant digits times a power of ten, as people write it: '9.00 × 10⁵⁹'. */
+/** '9.99 × 10⁵⁹' from the sign, the significant digits (the first three kept, the rest cut) and the exponent. */
+function scientific(negative: boolean, digits: string, exponent: number): string {
+  const power = [...String(exponent)].map((c) => (c === "-" ? "⁻" : SUPERSCRIPT_DIGITS[Number(c)])).join("");
+  const kept = digits.padEnd(3, "0");
+  return `${negative ? "-" : ""}${kept[0]}.${kept.slice(1, 3)} × 10${power}`;
+}
+
+/**
+ * A number as a mantissa of 3 significant digits, cut toward zero, times a power of ten, as people write it:
+ * '9.00 × 10⁵⁹'.
+ */
 export function powerOfTen(value: number): string {
-  const [mantissa, exponent] = value.toExponential(2).split("e");
-  const power = [...String(Number(exponent))].map((c) => (c === "-" ? "⁻" : SUPERSCRIPT_DIGITS[Number(c)])).join("");
-  return `${mantissa} × 10${power}`;
+  // 13 significant digits: a double's last digits are noise (9e59 is stored as 8.999999999999999…e59), not a figure.
+  const [mantissa, exponent] = Math.abs(value).toExponential(12).split("e");
+  return scientific(value < 0, mantissa!.replace(".", ""), Number(exponent));
 }
 
 /** A number short enough for a chart's axis or a card: 1.25K, 3.5M, 999T, then 9.00 × 10⁵⁹. */
@@ -44,8 +59,10 @@ export const abbreviate = (value: number): string =>
  * (9.00 × 10⁵⁹), so that it fits its box; `undefined` when the amount needs no abbreviation.
  */
 export function abbreviatedToken(wei: bigint, decimals = PLI_DECIMALS): string | undefined {
-  const whole = Number((wei < 0n ? -wei : wei) / 10n ** BigInt(decimals));
-  return whole < ABBREVIATE_FROM ? undefined : powerOfTen(wei < 0n ? -whole : whole);
+  const whole = (wei < 0n ? -wei : wei) / 10n ** BigInt(decimals);
+  if (whole < BigInt(ABBREVIATE_FROM)) return undefined;
+  const digits = whole.toString();
+  return scientific(wei < 0n, digits, digits.length - 1);
 }
 
 /** A count with thousands separators ('12,480'); '…' while it is not known yet. */
