@@ -63,7 +63,9 @@ describe("admin search", () => {
       .where("wallet", "=", operator.wallet)
       .execute();
     const hits = (await search(paidTx.toUpperCase().replace("0X", "0x"))).body.hits;
-    expect(hits).toEqual([expect.objectContaining({ kind: "incentive" })]);
+    expect(hits).toEqual([
+      expect.objectContaining({ kind: "incentive", detail: `2026-10-01 on node ${body.nodeAddress.toLowerCase()}` }),
+    ]);
     expect((await search(`0x${"cd".repeat(32)}`)).body).toEqual({ hits: [] });
     expect((await search(addressOf(9, "0b"))).body).toEqual({ hits: [] });
   });

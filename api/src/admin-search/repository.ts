@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import type { AdminSearchHit, SearchTerm } from "./schema.ts";
 
@@ -62,7 +63,7 @@ export async function searchRecords(db: Db, term: SearchTerm): Promise<AdminSear
           .execute(),
         db
           .selectFrom("app.incentive")
-          .select(["id", "wallet", "node", "date"])
+          .select(["id", "wallet", "node", sql<string>`date::text`.as("date")])
           .where("paid_tx", "=", term.value)
           .limit(HIT_LIMIT)
           .execute(),
@@ -78,7 +79,7 @@ export async function searchRecords(db: Db, term: SearchTerm): Promise<AdminSear
           kind: "incentive",
           id: row.id,
           title: `Incentive of ${row.wallet}`,
-          detail: `${String(row.date).slice(0, 10)} on node ${row.node}`,
+          detail: `${row.date} on node ${row.node}`,
         })),
       ];
     }
