@@ -89,14 +89,14 @@ export async function pendingReviews(db: Db): Promise<Omit<AdminDigest, "day">> 
 }
 
 /**
- * Records the day's digest for every admin: one mail per admin per UTC day (keyed by admin and day),
+ * Records the day's digest for every admin not disabled: one mail per admin per UTC day (keyed by admin and day),
  * none when nothing is pending and no ticket is open. Answers how many were new.
  */
 export async function recordAdminDigests(db: Db, now: Date): Promise<number> {
   const pending = await pendingReviews(db);
   if (pending.nodes.count + pending.jobs.count + pending.requests.count + pending.tickets.count === 0) return 0;
   const day = utcDay(now);
-  const admins = await db.selectFrom("app.admin").select("id").execute();
+  const admins = await db.selectFrom("app.admin").select("id").where("disabled_at", "is", null).execute();
   return recordMails(
     db,
     admins.map((admin) =>

@@ -83,12 +83,21 @@ const mailFields = (mail: { kind: MailKind; event_key: string; recipient_type: s
   recipientId: mail.recipient_id,
 });
 
-/** The recipient's address now (an operator or admin may have changed or removed it since the event). */
+/**
+ * The recipient's address now (an operator or admin may have changed or removed it since the event); none for an admin
+ * disabled since, whose mailbox may be in other hands (a mail queued before the disable is not sent either).
+ */
 async function emailOf(db: Db, recipient: MailRecipient): Promise<string | null> {
   if (recipient.type === "admin")
     return (
-      (await db.selectFrom("app.admin").select("email").where("id", "=", recipient.id).executeTakeFirst())?.email ??
-      null
+      (
+        await db
+          .selectFrom("app.admin")
+          .select("email")
+          .where("id", "=", recipient.id)
+          .where("disabled_at", "is", null)
+          .executeTakeFirst()
+      )?.email ?? null
     );
   const operator = await db
     .selectFrom("app.operator")

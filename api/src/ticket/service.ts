@@ -37,7 +37,7 @@ export async function openTicket(
     });
     const [about, admins] = await Promise.all([
       ticketOrigin(tx, operatorId, nodeId),
-      tx.selectFrom("app.admin").select("id").execute(),
+      tx.selectFrom("app.admin").select("id").where("disabled_at", "is", null).execute(),
     ]);
     const details = { ticketNo: Number(ticket.ticket_no), subject: input.subject, message: input.message, ...about };
     const mails = admins.map((admin) =>

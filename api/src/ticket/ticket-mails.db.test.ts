@@ -107,6 +107,29 @@ describe("mails to admins about tickets", () => {
     expect(digestsTo(admins[0]!.email)).toHaveLength(1);
   });
 
+  it("a disabled admin gets no ticket mail and no digest, not even one queued before the disable", async () => {
+    const leaving = await t.addAdmin();
+    const operator = await newOperator(t);
+    const queued = await open(operator.token, { subject: "Before the disable", message: "Queued for every admin." });
+    expect(queued.status).toBe(201);
+    await t.db.updateTable("app.admin").set({ disabled_at: new Date() }).where("id", "=", leaving.id).execute();
+    const after = await open(operator.token, { subject: "After the disable", message: "Not for the leaver." });
+    expect(after.status).toBe(201);
+    const job = adminDigestJob(t.mailSender, () => new Date("2026-12-03T06:00:00Z"));
+    await job.run();
+    await runMailJob();
+    expect(t.smtp.textsTo(leaving.email)).toEqual([]);
+    const queuedFor = await t.db
+      .selectFrom("app.mail_outbox")
+      .select("kind")
+      .where("recipient_type", "=", "admin")
+      .where("recipient_id", "=", leaving.id)
+      .execute();
+    expect(queuedFor).toEqual([{ kind: "ticketOpened" }]);
+    expect(ticketMailsTo(admins[0]!.email).at(-1)).toContain("After the disable");
+    expect(digestsTo(admins[0]!.email).at(-1)).toContain("Subject: Pending on 2026-12-03");
+  });
+
   it("a digest recorded before tickets were counted is still sent", async () => {
     const [admin] = admins;
     const legacy = {
