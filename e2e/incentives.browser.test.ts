@@ -211,6 +211,9 @@ describe("incentives: accrued by the API, paid in bulk by the admin's wallet, se
     await dialog.getByLabel("Number of PLI to Deposit").fill("0");
     await dialog.getByRole("button", { name: "Deposit" }).click();
     await dialog.getByRole("alert").getByText("Value must be greater than 0").waitFor();
+    await dialog.getByLabel("Number of PLI to Deposit").fill("1,5");
+    await dialog.getByRole("button", { name: "Deposit" }).click();
+    await dialog.getByRole("alert").getByText(incentiveMessages.amountNotNumber).waitFor();
     await dialog.getByLabel("Number of PLI to Deposit").fill("1000");
     await dialog.getByRole("button", { name: "Deposit" }).click();
     await page.getByText("Token Successfully Deposited on Defi Contract").first().waitFor({ timeout: 60_000 });

@@ -55,7 +55,8 @@ export function DepositButton({ dialog }: { dialog: DepositDialog }) {
 
   const onSubmit = async () => {
     const amount = parsePliAmount(text);
-    const refusal = depositAmountError(amount);
+    const refusal =
+      amount === null && text.trim() !== "" ? incentiveMessages.amountNotNumber : depositAmountError(amount);
     if (refusal !== null || amount === null) {
       setError(refusal);
       return;
