@@ -139,6 +139,19 @@ export const payoutHeld = async (tx: Db, id: string) =>
     .where("i.status", "=", INCENTIVE_STATUS.unPaid)
     .executeTakeFirst()) !== undefined;
 
+/** Which of `ids` (UnPaid) a Pay Now plan holds now. */
+export const heldPayoutIds = async (tx: Db, ids: string[]): Promise<string[]> =>
+  (
+    await tx
+      .selectFrom("app.payout_reservation as r")
+      .innerJoin("app.incentive as i", "i.id", "r.incentive_id")
+      .select("r.incentive_id")
+      .where("r.incentive_id", "in", ids)
+      .where("r.reserved_until", ">=", sql<Date>`now()`)
+      .where("i.status", "=", INCENTIVE_STATUS.unPaid)
+      .execute()
+  ).map((row) => row.incentive_id);
+
 /** The PLI of the UnPaid incentives other Pay Now plans hold (their payRewards may still be on the way). */
 export async function reservedPayoutTotal(tx: Db, exceptPlanId: string): Promise<bigint> {
   const row = await tx

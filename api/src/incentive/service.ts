@@ -8,6 +8,7 @@ import {
   findIncentives,
   paymentsOfTransaction,
   reservedPayoutTotal,
+  heldPayoutIds,
   holdPayoutRows,
   lockPayoutHolds,
   rewardBalance,
@@ -66,12 +67,26 @@ async function payoutCalls(db: Db, rows: IncentiveRow[], inFlight: () => Promise
 
 /**
  * A payout's plan for a Safe proposal: the selected rows (after matching the payments indexed so far) as payRewards
- * calls. The Safe's own queue keeps proposals from paying a row twice or more than the pool holds.
+ * calls. The Safe's own queue keeps proposals from paying a row twice or more than the pool holds. A Pay Now plan from
+ * an admin's wallet made before the portal was in Safe mode may still hold rows for a few minutes: such a row is
+ * refused (409), and the pool those plans hold is not counted as free.
  */
 export async function planPayout(db: Db, ids: string[], priceFeed: string | undefined) {
   await matchPayments(db, new Date(), priceFeed);
-  return payoutCalls(db, await selected(db, ids), async () => 0n);
+  const rows = await selected(db, ids);
+  const held = await heldPayoutIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  if (held.length > 0)
+    throw new AppError("conflict", INCENTIVE_MESSAGES.payoutInFlight, {
+      ids: `${selectedCount(held.length, rows.length)} in another payout`,
+    });
+  return payoutCalls(db, rows, () => reservedPayoutTotal(db, NO_PLAN));
 }
+
+/** A plan id no Pay Now plan has: every plan's held rows count as in flight. */
+const NO_PLAN = "00000000-0000-0000-0000-000000000000";
 
 /**
  * Pay Now's plan, sent from the admin's own wallet: as planPayout, and the rows are held for `adminId`

@@ -218,7 +218,7 @@ describe("Safe mode", () => {
     expect(paid.map((d: { status: string }) => d.status)).toEqual([INCENTIVE_STATUS.paid, INCENTIVE_STATUS.paid]);
   });
 
-  it("refuses Pay Now from one admin's wallet, its plan and its hold alike, and holds no row", async () => {
+  it("refuses Pay Now from one admin's wallet (plan and hold) and a Safe payout of a row such a plan still holds", async () => {
     const [row] = await unpaidIncentives([
       { wallet: chain.as("validator").address, node: `0x${"d".repeat(40)}`, date: "2026-10-01", token: pli(500) },
     ]);
@@ -233,6 +233,25 @@ describe("Safe mode", () => {
     });
     expect(renew.status).toBe(409);
     expect(await t.db.selectFrom("app.payout_reservation").select("incentive_id").execute()).toEqual([]);
+
+    // A Pay Now plan made before the portal was in Safe mode still holds the row: the Safe proposal is refused.
+    const { id: adminId } = await t.db.selectFrom("app.admin").select("id").limit(1).executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("app.payout_reservation")
+      .values({
+        incentive_id: row!.id,
+        plan_id: randomUUID(),
+        admin_id: adminId,
+        reserved_until: new Date(Date.now() + 600_000),
+      })
+      .execute();
+    const proposed = await t.call("POST", API.safe.proposals, {
+      token: admin,
+      body: { action: { kind: "payout", ids: [row!.id] } },
+    });
+    expect(proposed.status).toBe(409);
+    expect(proposed.body.error).toBe(MESSAGES.payoutInFlight);
+    await t.db.deleteFrom("app.payout_reservation").execute();
   });
 
   it("refuses a signature by a non-owner, for another nonce or another chain, as a field error", async () => {
