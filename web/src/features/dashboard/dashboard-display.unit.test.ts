@@ -28,7 +28,7 @@ describe("dashboard figures", () => {
     expect(monthLabel("2027-01")).toBe("Jan 2027");
     expect(chartPli((1_250n * PLI + PLI / 2n).toString())).toBe(1250.5);
     expect(chartValue(1_250_000)).toBe("1.25M PLI");
-    expect(chartValue(12.3456)).toBe("12.35 PLI");
+    expect(chartValue(12.3456)).toBe("12.34 PLI");
     expect(chartValue(9e59)).toBe("9.00 × 10⁵⁹ PLI");
   });
 });
