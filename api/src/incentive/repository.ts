@@ -128,17 +128,6 @@ export async function holdPayoutRows(
   return { held, heldByOwnPlan: own };
 }
 
-/** Whether a Pay Now plan holds the UnPaid incentive `id` now (a paid one's hold is spent). Call under lockPayoutHolds. */
-export const payoutHeld = async (tx: Db, id: string) =>
-  (await tx
-    .selectFrom("app.payout_reservation as r")
-    .innerJoin("app.incentive as i", "i.id", "r.incentive_id")
-    .select("r.incentive_id")
-    .where("r.incentive_id", "=", id)
-    .where("r.reserved_until", ">=", sql<Date>`now()`)
-    .where("i.status", "=", INCENTIVE_STATUS.unPaid)
-    .executeTakeFirst()) !== undefined;
-
 /** Which of `ids` (UnPaid) a Pay Now plan holds now. */
 export const heldPayoutIds = async (tx: Db, ids: string[]): Promise<string[]> =>
   (
@@ -151,6 +140,9 @@ export const heldPayoutIds = async (tx: Db, ids: string[]): Promise<string[]> =>
       .where("i.status", "=", INCENTIVE_STATUS.unPaid)
       .execute()
   ).map((row) => row.incentive_id);
+
+/** Whether a Pay Now plan holds the UnPaid incentive `id` now (a paid one's hold is spent). Call under lockPayoutHolds. */
+export const payoutHeld = async (tx: Db, id: string) => (await heldPayoutIds(tx, [id])).length > 0;
 
 /** The PLI of the UnPaid incentives other Pay Now plans hold (their payRewards may still be on the way). */
 export async function reservedPayoutTotal(tx: Db, exceptPlanId: string): Promise<bigint> {
