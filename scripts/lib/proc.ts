@@ -6,6 +6,8 @@ export interface ProcStat {
   state: string;
   ppid: number;
   pgid: number;
+  /** Page faults the process took that read nothing from the disk (a page mapped, zeroed or copied). */
+  minflt: number;
   /** User and system time of the process itself. */
   utime: number;
   stime: number;
@@ -49,6 +51,7 @@ export function procStat(pid: number): ProcStat | undefined {
     state: fields[0]!,
     ppid: number(1),
     pgid: number(2),
+    minflt: number(7),
     utime: number(11),
     stime: number(12),
     cutime: number(13),

@@ -25,3 +25,12 @@ test("reads a process's parent, group and state, even when its name holds spaces
   await new Promise((resolve) => child.once("exit", resolve));
   expect(procStat(child.pid!)).toBeUndefined();
 });
+
+test("reads the page faults a process took, as the process itself counts them", () => {
+  const before = procStat(process.pid)!.minflt;
+  const counted = process.resourceUsage().minorPageFault;
+  const after = procStat(process.pid)!.minflt;
+  expect(before).toBeGreaterThan(0);
+  expect(counted).toBeGreaterThanOrEqual(before);
+  expect(counted).toBeLessThanOrEqual(after);
+});
