@@ -33,6 +33,17 @@ const WHALE_NODE = `0x${"d".repeat(40)}`;
 const HUGE_STAKE = 10n ** 77n;
 let block = 1000;
 
+/** The days of the month `offset` months from now's. */
+const daysOfMonth = (offset: number) =>
+  BigInt(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset + 1, 0)).getUTCDate());
+/** A month's incentive by hand: `stake` earning on `accrued` of the month's `days` days, at the settings' percentage. */
+function monthAt(stake: bigint, accrued: bigint, days: bigint): bigint {
+  const [whole, decimals = ""] = percentage.split(".");
+  const rate = BigInt(`${whole}${decimals}`);
+  const scale = 10n ** BigInt(decimals.length) * 100n;
+  return (stake * accrued * rate) / (scale * days);
+}
+
 const earnings = async (token: string, query = "") => {
   const answer = await t.call("GET", `${API.earnings.root}${query}`, { token });
   return { status: answer.status, body: answer.body as Earnings & { errors?: Record<string, string> } };
@@ -105,6 +116,11 @@ beforeAll(async () => {
       incentive(owner.wallet, OTHER_NODE, firstOf(-2), 10n * E18),
       incentive(owner.wallet, OTHER_NODE, firstOf(-1), 0n),
     ])
+    .execute();
+  // The hourly accrual has run for every month over, up to the last one.
+  await t.db
+    .insertInto("app.incentive_accrual_month")
+    .values(Array.from({ length: 14 }, (_, i) => ({ month: firstOf(-14 + i), positions: 3, inserted: 3 })))
     .execute();
   // Today the portal node was inactive: the running month loses that day.
   await t.db
@@ -180,29 +196,33 @@ describe("an operator's earnings", () => {
         earned: (100n * E18).toString(),
         paid: (100n * E18).toString(),
         running: false,
+        expected: false,
       },
       {
         month: firstOf(-3).slice(0, 7),
         earned: (200n * E18).toString(),
         paid: (200n * E18).toString(),
         running: false,
+        expected: false,
       },
-      { month: firstOf(-2).slice(0, 7), earned: (25n * E18).toString(), paid: "0", running: false },
-      { month: firstOf(-1).slice(0, 7), earned: (24n * E18).toString(), paid: "0", running: false },
+      { month: firstOf(-2).slice(0, 7), earned: (25n * E18).toString(), paid: "0", running: false, expected: false },
+      { month: firstOf(-1).slice(0, 7), earned: (24n * E18).toString(), paid: "0", running: false, expected: false },
     ]);
-    expect(portal.months.at(-1)).toMatchObject({ month: firstOf(0).slice(0, 7), running: true, paid: "0" });
+    expect(portal.months.at(-1)).toMatchObject({
+      month: firstOf(0).slice(0, 7),
+      running: true,
+      expected: true,
+      paid: "0",
+    });
     expect(body.total.months.at(-4)).toMatchObject({ earned: (210n * E18).toString(), paid: (210n * E18).toString() });
   });
 
   it("the running month takes off the inactive days so far, at the settings' rate, and says when it is paid", async () => {
     const { body } = await earnings(owner.token);
     const portal = body.nodes.find((n) => n.nodeAddress === node)!;
-    const days = BigInt(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate());
-    const [whole, decimals = ""] = percentage.split(".");
-    const rate = BigInt(`${whole}${decimals}`);
-    const scale = 10n ** BigInt(decimals.length) * 100n;
-    const full = (1000n * E18 * days * rate) / (scale * days);
-    const expected = (1000n * E18 * (days - 1n) * rate) / (scale * days);
+    const days = daysOfMonth(0);
+    const full = monthAt(1000n * E18, days, days);
+    const expected = monthAt(1000n * E18, days - 1n, days);
     expect(portal.running).toEqual({
       month: firstOf(0).slice(0, 7),
       expected: expected.toString(),
@@ -270,6 +290,60 @@ describe("an operator's earnings", () => {
     expect(body.total).toMatchObject({ stake: "0", accruedTotal: "0", paidLastYear: "0", realisedYield: null });
     expect(body.total.nextPayment).toBeNull();
     expect(body.total.months.every((m) => m.earned === "0" && m.paid === "0")).toBe(true);
+  });
+});
+
+describe("a month just over, before the hourly accrual reaches it", () => {
+  it("shows what the accrual will give it, all its inactive days off, as expected, with its payment date; then the row", async () => {
+    const fresh = await newOperator(t);
+    const registered = await registerNode(t, fresh.token, 4);
+    const address = registered.node.toLowerCase();
+    const lastMonth = firstOf(-1);
+    await stakeEvent(fresh.wallet, address, "stake", 300n * E18, 300n * E18, ago(70));
+    await position(fresh.wallet, address, "Stake", 300n * E18, ago(70));
+    // Inactive on the 2nd of last month (taken off) and on the last day of the month before it (not this month's).
+    await t.db
+      .insertInto("app.node_inactive_date")
+      .values([
+        { node_id: registered.id, day: plusDays(lastMonth, 1) },
+        { node_id: registered.id, day: plusDays(lastMonth, -1) },
+      ])
+      .execute();
+    const days = daysOfMonth(-1);
+    const expected = monthAt(300n * E18, days - 1n, days);
+    await t.db.deleteFrom("app.incentive_accrual_month").where("month", "=", lastMonth).execute();
+    try {
+      const before = await earnings(fresh.token);
+      const [node] = before.body.nodes;
+      expect(node!.months.at(-2)).toEqual({
+        month: lastMonth.slice(0, 7),
+        earned: expected.toString(),
+        paid: "0",
+        running: false,
+        expected: true,
+      });
+      expect(node!.months.at(-3)).toMatchObject({ expected: false });
+      expect(node!.accrued, "nothing is accrued before the accrual writes it").toEqual([]);
+      expect(node!.nextPayment).toBe(plusDays(firstOf(0), 30));
+      expect(before.body.total.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: true });
+      expect(before.body.total.nextPayment).toBe(plusDays(firstOf(0), 30));
+
+      // The accrual writes the month's row and records the month: the chart shows the row, accrued.
+      await t.db
+        .insertInto("app.incentive")
+        .values(incentive(fresh.wallet, address, firstOf(0), expected))
+        .execute();
+      await t.db
+        .insertInto("app.incentive_accrual_month")
+        .values({ month: lastMonth, positions: 4, inserted: 4 })
+        .execute();
+      const [after] = (await earnings(fresh.token)).body.nodes;
+      expect(after!.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: false });
+      expect(after!.accrued.map((row) => row.token)).toEqual([expected.toString()]);
+    } finally {
+      await sql`INSERT INTO app.incentive_accrual_month (month, positions, inserted) VALUES (${lastMonth}, 4, 4)
+        ON CONFLICT DO NOTHING`.execute(t.db);
+    }
   });
 });
 

@@ -1,12 +1,31 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { STAKE_STATUS, type StakeStatus } from "../public-contract/domain.ts";
-import { accruedMonthOf, dateOfKey, DAY_MS, monthText, type PositionEvent } from "../incentive/schema.ts";
+import {
+  accrualDateOf,
+  accruedMonthOf,
+  accrueMonth,
+  dateOfKey,
+  DAY_MS,
+  monthOf,
+  monthText,
+  type PositionEvent,
+  type RateChange,
+} from "../incentive/schema.ts";
 import { paymentDueOf, realisedYield, runningMonth, stakeTime } from "./rules.ts";
 import { EARNINGS_LIMITS, type Earnings, type EarningsFigures } from "./schema.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 const earnedMonthOf = (date: string) => monthText(accruedMonthOf(date));
+
+/** The months the chart shows, the running one last. */
+const chartMonths = (now: Date) =>
+  Array.from({ length: EARNINGS_LIMITS.months }, (_, i) =>
+    isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (EARNINGS_LIMITS.months - 1 - i), 1))).slice(
+      0,
+      7,
+    ),
+  );
 
 /** What the chain and the accrual hold for one wallet (one node of it with `node`). */
 async function factsOf(db: Db, operatorId: string, wallet: string, node: string | undefined, now: Date) {
@@ -37,34 +56,47 @@ async function factsOf(db: Db, operatorId: string, wallet: string, node: string 
     payments = payments.where("node", "=", node);
     incentives = incentives.where("node", "=", node);
   }
-  const monthStart = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
-  const [positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows] = await Promise.all([
-    positions.execute(),
-    events.execute(),
-    payments.execute(),
-    incentives.execute(),
-    db.selectFrom("app.node").select(["node_address", "name"]).where("operator_id", "=", operatorId).execute(),
-    db
-      .selectFrom("app.node_inactive_date as d")
-      .innerJoin("app.node as n", "n.id", "d.node_id")
-      .select(["n.node_address", sql<string>`d.day::text`.as("day")])
-      .where("d.day", ">=", monthStart)
-      .execute(),
-    db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute(),
-  ]);
-  return { positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows };
+  const chartStart = `${chartMonths(now)[0]!}-01`;
+  let inactive = db
+    .selectFrom("app.node_inactive_date as d")
+    .innerJoin("app.node as n", "n.id", "d.node_id")
+    .select(["n.node_address", sql<string>`d.day::text`.as("day")])
+    .where("d.day", ">=", chartStart)
+    .where("n.node_address", "in", (eb) =>
+      eb.selectFrom("chain.stake_event").select("node").distinct().where("wallet", "=", wallet),
+    );
+  if (node) inactive = inactive.where("n.node_address", "=", node);
+  const [positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows, accrualRows] =
+    await Promise.all([
+      positions.execute(),
+      events.execute(),
+      payments.execute(),
+      incentives.execute(),
+      db.selectFrom("app.node").select(["node_address", "name"]).where("operator_id", "=", operatorId).execute(),
+      inactive.execute(),
+      db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute(),
+      db
+        .selectFrom("app.incentive_accrual_month")
+        .select(sql<string>`to_char(month, 'YYYY-MM')`.as("month"))
+        .where("month", ">=", chartStart)
+        .execute(),
+    ]);
+  const accruedMonths = new Set(accrualRows.map((row) => row.month));
+  return { positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows, accruedMonths };
 }
 
 type Facts = Awaited<ReturnType<typeof factsOf>>;
 
-/** The months the chart shows, the running one last. */
-const chartMonths = (now: Date) =>
-  Array.from({ length: EARNINGS_LIMITS.months }, (_, i) =>
-    isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (EARNINGS_LIMITS.months - 1 - i), 1))).slice(
-      0,
-      7,
-    ),
-  );
+/** What the accrual rule gives a finished month of one position, all of its inactive days taken off. */
+function expectedOf(
+  month: string,
+  events: readonly PositionEvent[],
+  inactiveDays: ReadonlySet<string>,
+  rates: readonly RateChange[],
+): bigint {
+  if (rates.length === 0) return 0n;
+  return accrueMonth({ month: monthOf(new Date(`${month}-01T00:00:00Z`)), events, inactiveDays, rates })?.token ?? 0n;
+}
 
 /** One node's figures, amounts as bigint until the answer is written. */
 function figuresOf(facts: Facts, node: string, now: Date) {
@@ -80,19 +112,22 @@ function figuresOf(facts: Facts, node: string, now: Date) {
   const incentives = facts.incentiveRows.filter((row) => row.node === node);
   const position = facts.positionRows.find((row) => row.node === node);
   const holding = position && (position.status === STAKE_STATUS.stake || position.status === STAKE_STATUS.unlock);
-  const months = chartMonths(now).map((month) => ({
-    month,
-    earned:
-      month === running.month
-        ? running.expected
-        : incentives
-            .filter((row) => earnedMonthOf(row.date) === month)
-            .reduce((sum, row) => sum + BigInt(row.token), 0n),
-    paid: payments
+  const months = chartMonths(now).map((month) => {
+    const paid = payments
       .filter((row) => earnedMonthOf(dateOfKey(row.date_key)) === month)
-      .reduce((sum, row) => sum + BigInt(row.amount), 0n),
-    running: month === running.month,
-  }));
+      .reduce((sum, row) => sum + BigInt(row.amount), 0n);
+    if (month === running.month) return { month, earned: running.expected, paid, running: true, expected: true };
+    const rows = incentives.filter((row) => earnedMonthOf(row.date) === month);
+    // A month over that the hourly accrual has not reached yet: what the accrual rule gives it, marked expected.
+    const pending = rows.length === 0 && !facts.accruedMonths.has(month);
+    const earned = pending
+      ? expectedOf(month, events, inactiveDays, rates)
+      : rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
+    return { month, earned, paid, running: false, expected: pending };
+  });
+  const pendingDues = months
+    .filter((m) => m.expected && !m.running && m.earned > 0n)
+    .map((m) => paymentDueOf(accrualDateOf(monthOf(new Date(`${m.month}-01T00:00:00Z`)))));
   // A row of 0 (a month of inactive days only) is never paid (the contract refuses 0): it is not awaiting payment.
   const accrued = incentives
     .filter((row) => !paidKeys.has(row.date_key) && BigInt(row.token) > 0n)
@@ -112,6 +147,7 @@ function figuresOf(facts: Facts, node: string, now: Date) {
         : null,
     months,
     running,
+    pendingDues,
     payments: payments.map((row) => ({
       node,
       month: earnedMonthOf(dateOfKey(row.date_key)),
@@ -139,7 +175,9 @@ function totalOf(all: Figures[], now: Date): Omit<Figures, "status" | "unlockedA
       earned: all.reduce((sum, f) => sum + f.months[i]!.earned, 0n),
       paid: all.reduce((sum, f) => sum + f.months[i]!.paid, 0n),
       running: month === running.month,
+      expected: all.some((f) => f.months[i]!.expected),
     })),
+    pendingDues: all.flatMap((f) => f.pendingDues),
     running: {
       ...running,
       expected: all.reduce((sum, f) => sum + f.running.expected, 0n),
@@ -158,6 +196,7 @@ function written(figures: Omit<Figures, "status" | "unlockedAt">): EarningsFigur
   const accruedTotal = figures.accrued.reduce((sum, row) => sum + row.token, 0n);
   const dues = [
     ...figures.accrued.map((row) => row.paymentDue),
+    ...figures.pendingDues,
     ...(figures.running.expected > 0n ? [figures.running.paymentDue] : []),
   ].sort();
   return {

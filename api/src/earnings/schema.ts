@@ -26,6 +26,11 @@ const earningsMonthSchema = z.object({
   paid: wei,
   /** The month still running: `earned` is what it comes to if the stake and node stay as they are. */
   running: z.boolean(),
+  /**
+   * `earned` is not accrued yet but what the accrual rule gives the month: the running month, or one just over that the
+   * hourly accrual has not reached (it is accrued within the hour, the indexer being at the month's end).
+   */
+  expected: z.boolean(),
 });
 
 const runningMonthSchema = z.object({
@@ -74,8 +79,8 @@ export const earningsFiguresSchema = z.object({
   accrued: z.array(accruedSchema),
   accruedTotal: wei,
   /**
-   * The earliest payment still to come: an accrued incentive's, or the running month's when it has earned something so
-   * far; null when neither has anything to pay.
+   * The earliest payment still to come: an accrued incentive's, a month's that is over and not accrued yet, or the
+   * running month's, each when it has earned something; null when none has anything to pay.
    */
   nextPayment: day.nullable(),
   /** Reward payments of the last 365 days. */

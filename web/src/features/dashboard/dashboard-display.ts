@@ -2,7 +2,22 @@ import { INCENTIVE_STATUS, type Earnings, type FirstSteps, type IncentiveStatus 
 import { groupDecimal } from "@/shared/format";
 import { dashboardMessages as m } from "./messages";
 
+import { chartPli, monthLabel } from "@/shared/format/chart";
+
 export { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
+
+/**
+ * The earnings chart's bars per month: what an accrued month earned, what a month not accrued yet (the running one, or
+ * one just over that the hourly accrual has not reached) is expected to, and what was paid for it.
+ */
+export function earningsBars(months: Earnings["total"]["months"]) {
+  return months.map((month) => ({
+    month: monthLabel(month.month),
+    earned: month.expected ? 0 : chartPli(month.earned),
+    expected: month.expected ? chartPli(month.earned) : 0,
+    paid: chartPli(month.paid),
+  }));
+}
 
 export interface StatusTotal {
   count: number;

@@ -1,6 +1,14 @@
 import { INCENTIVE_STATUS } from "@pli/api/public-contract";
 import { describe, expect, it } from "vitest";
-import { chartPli, chartValue, currentFirstStep, incentiveOverview, monthLabel, yieldShown } from "./dashboard-display";
+import {
+  chartPli,
+  chartValue,
+  currentFirstStep,
+  earningsBars,
+  incentiveOverview,
+  monthLabel,
+  yieldShown,
+} from "./dashboard-display";
 
 const PLI = 10n ** 18n;
 
@@ -22,6 +30,27 @@ describe("dashboard figures", () => {
       count: 0,
       token: 0n,
     });
+  });
+
+  it("draws a month not accrued yet as expected: the running one and one just over before the accrual reaches it", () => {
+    const month = (name: string, earned: bigint, running: boolean, expected: boolean) => ({
+      month: name,
+      earned: earned.toString(),
+      paid: "0",
+      running,
+      expected,
+    });
+    expect(
+      earningsBars([
+        month("2026-10", 5n * PLI, false, false),
+        month("2026-11", 7n * PLI, false, true),
+        month("2026-12", 2n * PLI, true, true),
+      ]),
+    ).toEqual([
+      { month: "Oct 2026", earned: 5, expected: 0, paid: 0 },
+      { month: "Nov 2026", earned: 0, expected: 7, paid: 0 },
+      { month: "Dec 2026", earned: 0, expected: 2, paid: 0 },
+    ]);
   });
 
   it("labels chart months and values for people", () => {

@@ -50,6 +50,7 @@ export const dashboardMessages = {
     "Nothing earned yet. Once a node is staked, each month's incentive shows here under the month it is earned for.",
   earningsRunning: (month: string, day: number, days: number) => `${month} so far (day ${day} of ${days})`,
   earningsExpected: "expected if the stake and node stay as they are",
+  earningsNotAccrued: "Expected, not accrued yet",
   earningsDeducted: (days: number) => `less for ${days} inactive day${days === 1 ? "" : "s"} so far`,
   earningsNoDeduction: "no inactive day so far",
   earningsPaidOn: "Paid on",

@@ -12,26 +12,21 @@ import { DataTable, type Column } from "@/shared/ui/data-table";
 import { usePliValueAxis } from "@/shared/ui/chart-axis";
 import { Section } from "@/shared/ui/section";
 import { StatCard, StatGrid } from "@/shared/ui/stat-card";
-import { chartPli, monthLabel, yieldShown } from "../dashboard-display";
+import { earningsBars, monthLabel, yieldShown } from "../dashboard-display";
 import { dashboardMessages as m } from "../messages";
 
 type Figures = Earnings["total"];
 
 /**
- * A bar per month of what it earned (or, running, is expected to) and one beside it of what was paid for it, both from
- * the axis (Mantine's `stacked` type would put every series on one stack: a paid month drawn twice its height), every
- * month labelled (slanted on a phone so twelve fit), the running month in its own colour, on the
- * PLI charts' value axis.
+ * A bar per month of what it earned (or, not accrued yet, is expected to) and one beside it of what was paid for it,
+ * both from the axis (Mantine's `stacked` type would put every series on one stack: a paid month drawn twice its
+ * height), every month labelled (slanted on a phone so twelve fit), the months not accrued yet (the running one, and one
+ * just over until the hourly accrual reaches it) in their own colour, on the PLI charts' value axis.
  */
 function EarningsChart({ months }: { months: Figures["months"] }) {
   const phone = useMatches({ base: true, sm: false });
   const axis = usePliValueAxis();
-  const data = months.map((month) => ({
-    month: monthLabel(month.month),
-    earned: month.running ? 0 : chartPli(month.earned),
-    expected: month.running ? chartPli(month.earned) : 0,
-    paid: chartPli(month.paid),
-  }));
+  const data = earningsBars(months);
   if (months.every((month) => BigInt(month.earned) === 0n && BigInt(month.paid) === 0n))
     return (
       <Center h={120}>
@@ -47,7 +42,7 @@ function EarningsChart({ months }: { months: Figures["months"] }) {
       dataKey="month"
       series={[
         { name: "earned", label: m.earningsEarned, color: `${TONE_COLORS.warning}.6`, stackId: "earned" },
-        { name: "expected", label: m.earningsExpected, color: `${TONE_COLORS.warning}.3`, stackId: "earned" },
+        { name: "expected", label: m.earningsNotAccrued, color: `${TONE_COLORS.warning}.3`, stackId: "earned" },
         { name: "paid", label: m.earningsPaid, color: `${TONE_COLORS.success}.6`, stackId: "paid" },
       ]}
       withLegend
