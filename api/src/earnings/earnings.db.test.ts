@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { newOperator, registerNode } from "../../test/nodes.ts";
+import { accrueIncentives } from "../incentive/index.ts";
 import { API, MESSAGES, type Earnings } from "../public-contract/index.ts";
 
 /**
@@ -196,24 +197,19 @@ describe("an operator's earnings", () => {
         earned: (100n * E18).toString(),
         paid: (100n * E18).toString(),
         running: false,
-        expected: false,
+        expected: "0",
       },
       {
         month: firstOf(-3).slice(0, 7),
         earned: (200n * E18).toString(),
         paid: (200n * E18).toString(),
         running: false,
-        expected: false,
+        expected: "0",
       },
-      { month: firstOf(-2).slice(0, 7), earned: (25n * E18).toString(), paid: "0", running: false, expected: false },
-      { month: firstOf(-1).slice(0, 7), earned: (24n * E18).toString(), paid: "0", running: false, expected: false },
+      { month: firstOf(-2).slice(0, 7), earned: (25n * E18).toString(), paid: "0", running: false, expected: "0" },
+      { month: firstOf(-1).slice(0, 7), earned: (24n * E18).toString(), paid: "0", running: false, expected: "0" },
     ]);
-    expect(portal.months.at(-1)).toMatchObject({
-      month: firstOf(0).slice(0, 7),
-      running: true,
-      expected: true,
-      paid: "0",
-    });
+    expect(portal.months.at(-1)).toMatchObject({ month: firstOf(0).slice(0, 7), running: true, paid: "0" });
     expect(body.total.months.at(-4)).toMatchObject({ earned: (210n * E18).toString(), paid: (210n * E18).toString() });
   });
 
@@ -232,7 +228,7 @@ describe("an operator's earnings", () => {
       daysInMonth: Number(days),
       paymentDue: plusDays(firstOf(1), 30),
     });
-    expect(portal.months.at(-1)!.earned).toBe(expected.toString());
+    expect(portal.months.at(-1)).toMatchObject({ earned: expected.toString(), expected: expected.toString() });
     const other = body.nodes.find((n) => n.nodeAddress === OTHER_NODE)!;
     expect(other.running).toMatchObject({ deducted: "0", inactiveDays: 0 });
   });
@@ -294,14 +290,30 @@ describe("an operator's earnings", () => {
 });
 
 describe("a month just over, before the hourly accrual reaches it", () => {
-  it("shows what the accrual will give it, all its inactive days off, as expected, with its payment date; then the row", async () => {
+  /** The accrual's view of the indexer's progress: indexed up to now, past the end of last month. */
+  async function indexedUpToNow() {
+    const checkpoint = `${Math.floor(now.getTime() / 1000)}${"0".repeat(65)}`;
+    await sql`CREATE TABLE IF NOT EXISTS test_indexer._ponder_checkpoint (chain_name text, chain_id int8, safe_checkpoint varchar, latest_checkpoint varchar, finalized_checkpoint varchar)`.execute(
+      t.indexerDb,
+    );
+    await sql`INSERT INTO test_indexer._ponder_checkpoint VALUES ('anvil', 31337, ${checkpoint}, ${checkpoint}, ${checkpoint})`.execute(
+      t.indexerDb,
+    );
+    await sql`CREATE OR REPLACE VIEW chain._ponder_checkpoint AS SELECT * FROM test_indexer._ponder_checkpoint`.execute(
+      t.indexerDb,
+    );
+  }
+
+  it("shows what the accrual then writes, its inactive days off (marked or not yet), and counts its payment date", async () => {
     const fresh = await newOperator(t);
     const registered = await registerNode(t, fresh.token, 4);
     const address = registered.node.toLowerCase();
     const lastMonth = firstOf(-1);
+    const lastDay = plusDays(firstOf(0), -1);
     await stakeEvent(fresh.wallet, address, "stake", 300n * E18, 300n * E18, ago(70));
     await position(fresh.wallet, address, "Stake", 300n * E18, ago(70));
-    // Inactive on the 2nd of last month (taken off) and on the last day of the month before it (not this month's).
+    // Marked inactive on the 2nd of last month; its last day unanswered but not marked yet (the monitor's next round,
+    // or the accrual, marks it); the 10th answered; the last day of the month before is not this month's.
     await t.db
       .insertInto("app.node_inactive_date")
       .values([
@@ -309,41 +321,64 @@ describe("a month just over, before the hourly accrual reaches it", () => {
         { node_id: registered.id, day: plusDays(lastMonth, -1) },
       ])
       .execute();
+    await t.db
+      .insertInto("app.node_probe_day")
+      .values([
+        { node_id: registered.id, day: lastDay, probes: 96, successes: 10 },
+        { node_id: registered.id, day: plusDays(lastMonth, 9), probes: 96, successes: 96 },
+      ])
+      .execute();
     const days = daysOfMonth(-1);
-    const expected = monthAt(300n * E18, days - 1n, days);
-    await t.db.deleteFrom("app.incentive_accrual_month").where("month", "=", lastMonth).execute();
-    try {
-      const before = await earnings(fresh.token);
-      const [node] = before.body.nodes;
-      expect(node!.months.at(-2)).toEqual({
-        month: lastMonth.slice(0, 7),
-        earned: expected.toString(),
-        paid: "0",
-        running: false,
-        expected: true,
-      });
-      expect(node!.months.at(-3)).toMatchObject({ expected: false });
-      expect(node!.accrued, "nothing is accrued before the accrual writes it").toEqual([]);
-      expect(node!.nextPayment).toBe(plusDays(firstOf(0), 30));
-      expect(before.body.total.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: true });
-      expect(before.body.total.nextPayment).toBe(plusDays(firstOf(0), 30));
+    const expected = monthAt(300n * E18, days - 2n, days);
+    // The accrual has not reached last month, nor (before anybody here staked) six months ago.
+    await t.db
+      .deleteFrom("app.incentive_accrual_month")
+      .where("month", "in", [lastMonth, firstOf(-6)])
+      .execute();
 
-      // The accrual writes the month's row and records the month: the chart shows the row, accrued.
-      await t.db
-        .insertInto("app.incentive")
-        .values(incentive(fresh.wallet, address, firstOf(0), expected))
-        .execute();
-      await t.db
-        .insertInto("app.incentive_accrual_month")
-        .values({ month: lastMonth, positions: 4, inserted: 4 })
-        .execute();
-      const [after] = (await earnings(fresh.token)).body.nodes;
-      expect(after!.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: false });
-      expect(after!.accrued.map((row) => row.token)).toEqual([expected.toString()]);
-    } finally {
-      await sql`INSERT INTO app.incentive_accrual_month (month, positions, inserted) VALUES (${lastMonth}, 4, 4)
-        ON CONFLICT DO NOTHING`.execute(t.db);
-    }
+    const before = await earnings(fresh.token);
+    const [node] = before.body.nodes;
+    expect(node!.months.at(-2)).toEqual({
+      month: lastMonth.slice(0, 7),
+      earned: expected.toString(),
+      expected: expected.toString(),
+      paid: "0",
+      running: false,
+    });
+    expect(node!.months.at(-7), "a month without a staked day gets no row: nothing is expected").toMatchObject({
+      earned: "0",
+      expected: "0",
+    });
+    expect(node!.accrued, "nothing is accrued before the accrual writes it").toEqual([]);
+    expect(node!.nextPayment).toBe(plusDays(firstOf(0), 30));
+    expect(before.body.total.months.at(-2)).toMatchObject({
+      earned: expected.toString(),
+      expected: expected.toString(),
+    });
+    expect(before.body.total.nextPayment).toBe(plusDays(firstOf(0), 30));
+
+    // The API's own accrual writes the month: the same figure, now accrued and awaiting payment.
+    await indexedUpToNow();
+    const accrual = await accrueIncentives({ db: t.appDb }, now);
+    expect(accrual.waiting).toBeNull();
+    expect(accrual.accrued.map((month) => month.month)).toContain(lastMonth.slice(0, 7));
+    const [after] = (await earnings(fresh.token)).body.nodes;
+    expect(after!.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: "0" });
+    expect(after!.accrued.map((row) => [row.date, row.token])).toEqual([[firstOf(0), expected.toString()]]);
+  });
+
+  it("a month the chain paid before the accrual wrote it awaits no payment", async () => {
+    const early = await newOperator(t);
+    const registered = await registerNode(t, early.token, 5);
+    const address = registered.node.toLowerCase();
+    await stakeEvent(early.wallet, address, "stake", 300n * E18, 300n * E18, ago(70));
+    await position(early.wallet, address, "Stake", 300n * E18, ago(70));
+    await payment(early.wallet, address, firstOf(0), 7n * E18, ago(0));
+    await t.db.deleteFrom("app.incentive_accrual_month").where("month", "=", firstOf(-1)).execute();
+    const [node] = (await earnings(early.token)).body.nodes;
+    expect(BigInt(node!.months.at(-2)!.expected)).toBeGreaterThan(0n);
+    expect(node!.months.at(-2)!.paid).toBe((7n * E18).toString());
+    expect(node!.nextPayment, "the running month's, not the paid month's").toBe(plusDays(firstOf(1), 30));
   });
 });
 

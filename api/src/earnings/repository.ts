@@ -5,6 +5,7 @@ import {
   accrualDateOf,
   accruedMonthOf,
   accrueMonth,
+  dateKeyOf,
   dateOfKey,
   DAY_MS,
   monthOf,
@@ -13,6 +14,7 @@ import {
   type RateChange,
 } from "../incentive/schema.ts";
 import { paymentDueOf, realisedYield, runningMonth, stakeTime } from "./rules.ts";
+import { probeDayInactive } from "../node-monitor/index.ts";
 import { EARNINGS_LIMITS, type Earnings, type EarningsFigures } from "./schema.ts";
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -57,15 +59,27 @@ async function factsOf(db: Db, operatorId: string, wallet: string, node: string 
     incentives = incentives.where("node", "=", node);
   }
   const chartStart = `${chartMonths(now)[0]!}-01`;
-  let inactive = db
+  const walletNodes = db.selectFrom("chain.stake_event").select("node").distinct().where("wallet", "=", wallet);
+  // The days marked inactive, and the finished days the monitor's counts make inactive that are not marked yet (the
+  // accrual marks a month's days before it accrues the month: a month it has not reached loses them too).
+  let marked = db
     .selectFrom("app.node_inactive_date as d")
     .innerJoin("app.node as n", "n.id", "d.node_id")
     .select(["n.node_address", sql<string>`d.day::text`.as("day")])
     .where("d.day", ">=", chartStart)
-    .where("n.node_address", "in", (eb) =>
-      eb.selectFrom("chain.stake_event").select("node").distinct().where("wallet", "=", wallet),
-    );
-  if (node) inactive = inactive.where("n.node_address", "=", node);
+    .where("n.node_address", "in", walletNodes);
+  let judged = db
+    .selectFrom("app.node_probe_day as p")
+    .innerJoin("app.node as n", "n.id", "p.node_id")
+    .select(["n.node_address", sql<string>`p.day::text`.as("day")])
+    .where("p.day", ">=", chartStart)
+    .where("p.day", "<", isoDay(now))
+    .where(probeDayInactive)
+    .where("n.node_address", "in", walletNodes);
+  if (node) {
+    marked = marked.where("n.node_address", "=", node);
+    judged = judged.where("n.node_address", "=", node);
+  }
   const [positionRows, eventRows, paymentRows, incentiveRows, nameRows, inactiveRows, rateRows, accrualRows] =
     await Promise.all([
       positions.execute(),
@@ -73,7 +87,7 @@ async function factsOf(db: Db, operatorId: string, wallet: string, node: string 
       payments.execute(),
       incentives.execute(),
       db.selectFrom("app.node").select(["node_address", "name"]).where("operator_id", "=", operatorId).execute(),
-      inactive.execute(),
+      marked.union(judged).execute(),
       db.selectFrom("app.incentive_rate").select(["percentage", "effective_from"]).execute(),
       db
         .selectFrom("app.incentive_accrual_month")
@@ -87,7 +101,10 @@ async function factsOf(db: Db, operatorId: string, wallet: string, node: string 
 
 type Facts = Awaited<ReturnType<typeof factsOf>>;
 
-/** What the accrual rule gives a finished month of one position, all of its inactive days taken off. */
+/**
+ * What the accrual will write for a finished month of one position, its inactive days taken off: 0 for a month without
+ * a staked day, which gets no row.
+ */
 function expectedOf(
   month: string,
   events: readonly PositionEvent[],
@@ -116,18 +133,22 @@ function figuresOf(facts: Facts, node: string, now: Date) {
     const paid = payments
       .filter((row) => earnedMonthOf(dateOfKey(row.date_key)) === month)
       .reduce((sum, row) => sum + BigInt(row.amount), 0n);
-    if (month === running.month) return { month, earned: running.expected, paid, running: true, expected: true };
+    if (month === running.month)
+      return { month, earned: running.expected, expected: running.expected, paid, running: true };
     const rows = incentives.filter((row) => earnedMonthOf(row.date) === month);
-    // A month over that the hourly accrual has not reached yet: what the accrual rule gives it, marked expected.
-    const pending = rows.length === 0 && !facts.accruedMonths.has(month);
-    const earned = pending
-      ? expectedOf(month, events, inactiveDays, rates)
-      : rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
-    return { month, earned, paid, running: false, expected: pending };
+    if (rows.length > 0 || facts.accruedMonths.has(month)) {
+      const earned = rows.reduce((sum, row) => sum + BigInt(row.token), 0n);
+      return { month, earned, expected: 0n, paid, running: false };
+    }
+    // A month over that the hourly accrual has not reached yet: what the accrual rule gives it.
+    const expected = expectedOf(month, events, inactiveDays, rates);
+    return { month, earned: expected, expected, paid, running: false };
   });
+  // A month not accrued yet is paid on its row's date plus 30 days, unless the chain paid it already.
   const pendingDues = months
-    .filter((m) => m.expected && !m.running && m.earned > 0n)
-    .map((m) => paymentDueOf(accrualDateOf(monthOf(new Date(`${m.month}-01T00:00:00Z`)))));
+    .map((m) => ({ ...m, date: accrualDateOf(monthOf(new Date(`${m.month}-01T00:00:00Z`))) }))
+    .filter((m) => !m.running && m.expected > 0n && !paidKeys.has(String(dateKeyOf(m.date))))
+    .map((m) => paymentDueOf(m.date));
   // A row of 0 (a month of inactive days only) is never paid (the contract refuses 0): it is not awaiting payment.
   const accrued = incentives
     .filter((row) => !paidKeys.has(row.date_key) && BigInt(row.token) > 0n)
@@ -175,7 +196,7 @@ function totalOf(all: Figures[], now: Date): Omit<Figures, "status" | "unlockedA
       earned: all.reduce((sum, f) => sum + f.months[i]!.earned, 0n),
       paid: all.reduce((sum, f) => sum + f.months[i]!.paid, 0n),
       running: month === running.month,
-      expected: all.some((f) => f.months[i]!.expected),
+      expected: all.reduce((sum, f) => sum + f.months[i]!.expected, 0n),
     })),
     pendingDues: all.flatMap((f) => f.pendingDues),
     running: {
@@ -201,7 +222,12 @@ function written(figures: Omit<Figures, "status" | "unlockedAt">): EarningsFigur
   ].sort();
   return {
     stake: figures.stake.toString(),
-    months: figures.months.map((m) => ({ ...m, earned: m.earned.toString(), paid: m.paid.toString() })),
+    months: figures.months.map((m) => ({
+      ...m,
+      earned: m.earned.toString(),
+      expected: m.expected.toString(),
+      paid: m.paid.toString(),
+    })),
     running: {
       ...figures.running,
       expected: figures.running.expected.toString(),

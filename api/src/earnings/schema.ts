@@ -19,7 +19,10 @@ export const earningsQuerySchema = z.object({ node: addressSchema.optional() });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const month = z.string().regex(/^\d{4}-\d{2}$/);
 
-/** What a node (or all of them) earned in one month: accrued by the portal, paid on the chain. */
+/**
+ * What a node (or all of them) earned in one month: accrued by the portal (or, not accrued yet, what the accrual rule
+ * gives it), paid on the chain.
+ */
 const earningsMonthSchema = z.object({
   month,
   earned: wei,
@@ -27,10 +30,11 @@ const earningsMonthSchema = z.object({
   /** The month still running: `earned` is what it comes to if the stake and node stay as they are. */
   running: z.boolean(),
   /**
-   * `earned` is not accrued yet but what the accrual rule gives the month: the running month, or one just over that the
-   * hourly accrual has not reached (it is accrued within the hour, the indexer being at the month's end).
+   * Of `earned`, what is not accrued yet but what the accrual rule gives it: all of the running month, and all of a
+   * month just over that the accrual (every hour, once the indexer has reached the month's end) has not written yet;
+   * in the total, the nodes' parts added up. "0" for a month accrued.
    */
-  expected: z.boolean(),
+  expected: wei,
 });
 
 const runningMonthSchema = z.object({

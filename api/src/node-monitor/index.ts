@@ -3,6 +3,7 @@ export { monitorAnswers } from "./answers.ts";
 export {
   markInactiveDays,
   NODE_MONITOR_JOB,
+  probeDayInactive,
   type ProbeSettings,
   recordChecks,
   runProbeRound,

@@ -2,19 +2,19 @@ import { INCENTIVE_STATUS, type Earnings, type FirstSteps, type IncentiveStatus 
 import { groupDecimal } from "@/shared/format";
 import { dashboardMessages as m } from "./messages";
 
-import { chartPli, monthLabel } from "@/shared/format/chart";
+import { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
 
-export { chartPli, chartValue, monthLabel } from "@/shared/format/chart";
+export { chartPli, chartValue, monthLabel };
 
 /**
- * The earnings chart's bars per month: what an accrued month earned, what a month not accrued yet (the running one, or
- * one just over that the hourly accrual has not reached) is expected to, and what was paid for it.
+ * The earnings chart's bars per month: what is accrued, what is not accrued yet and expected (the running month, a
+ * month just over that the hourly accrual has not reached), stacked, and what was paid for the month.
  */
 export function earningsBars(months: Earnings["total"]["months"]) {
   return months.map((month) => ({
     month: monthLabel(month.month),
-    earned: month.expected ? 0 : chartPli(month.earned),
-    expected: month.expected ? chartPli(month.earned) : 0,
+    earned: chartPli((BigInt(month.earned) - BigInt(month.expected)).toString()),
+    expected: chartPli(month.expected),
     paid: chartPli(month.paid),
   }));
 }

@@ -32,24 +32,24 @@ describe("dashboard figures", () => {
     });
   });
 
-  it("draws a month not accrued yet as expected: the running one and one just over before the accrual reaches it", () => {
-    const month = (name: string, earned: bigint, running: boolean, expected: boolean) => ({
+  it("stacks what a month has accrued and what it is expected to: the running month, one the accrual has not reached", () => {
+    const month = (name: string, earned: bigint, expected: bigint, running = false) => ({
       month: name,
       earned: earned.toString(),
-      paid: "0",
+      expected: expected.toString(),
+      paid: (PLI / 2n).toString(),
       running,
-      expected,
     });
     expect(
       earningsBars([
-        month("2026-10", 5n * PLI, false, false),
-        month("2026-11", 7n * PLI, false, true),
-        month("2026-12", 2n * PLI, true, true),
+        month("2026-10", 5n * PLI, 0n),
+        month("2026-11", 7n * PLI, 3n * PLI),
+        month("2026-12", 2n * PLI, 2n * PLI, true),
       ]),
     ).toEqual([
-      { month: "Oct 2026", earned: 5, expected: 0, paid: 0 },
-      { month: "Nov 2026", earned: 0, expected: 7, paid: 0 },
-      { month: "Dec 2026", earned: 0, expected: 2, paid: 0 },
+      { month: "Oct 2026", earned: 5, expected: 0, paid: 0.5 },
+      { month: "Nov 2026", earned: 4, expected: 3, paid: 0.5 },
+      { month: "Dec 2026", earned: 0, expected: 2, paid: 0.5 },
     ]);
   });
 
