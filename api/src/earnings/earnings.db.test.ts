@@ -118,10 +118,10 @@ beforeAll(async () => {
       incentive(owner.wallet, OTHER_NODE, firstOf(-1), 0n),
     ])
     .execute();
-  // The hourly accrual has run for every month over, up to the last one.
+  // The hourly accrual has run for every month over since the first stake, up to the last one.
   await t.db
     .insertInto("app.incentive_accrual_month")
-    .values(Array.from({ length: 14 }, (_, i) => ({ month: firstOf(-14 + i), positions: 3, inserted: 3 })))
+    .values(Array.from({ length: 20 }, (_, i) => ({ month: firstOf(-20 + i), positions: 3, inserted: 3 })))
     .execute();
   // Today the portal node was inactive: the running month loses that day.
   await t.db
@@ -330,7 +330,7 @@ describe("a month just over, before the hourly accrual reaches it", () => {
       .execute();
     const days = daysOfMonth(-1);
     const expected = monthAt(300n * E18, days - 2n, days);
-    // The accrual has not reached last month, nor (before anybody here staked) six months ago.
+    // The accrual has not reached last month, nor (long before this operator staked) six months ago.
     await t.db
       .deleteFrom("app.incentive_accrual_month")
       .where("month", "in", [lastMonth, firstOf(-6)])
@@ -357,11 +357,16 @@ describe("a month just over, before the hourly accrual reaches it", () => {
     });
     expect(before.body.total.nextPayment).toBe(plusDays(firstOf(0), 30));
 
-    // The API's own accrual writes the month: the same figure, now accrued and awaiting payment.
+    // The API's own accrual writes last month (six months ago is done, for the other operators' positions): the same
+    // figure, now accrued and awaiting payment.
+    await t.db
+      .insertInto("app.incentive_accrual_month")
+      .values({ month: firstOf(-6), positions: 3, inserted: 3 })
+      .execute();
     await indexedUpToNow();
     const accrual = await accrueIncentives({ db: t.appDb }, now);
     expect(accrual.waiting).toBeNull();
-    expect(accrual.accrued.map((month) => month.month)).toContain(lastMonth.slice(0, 7));
+    expect(accrual.accrued.map((month) => month.month)).toEqual([lastMonth.slice(0, 7)]);
     const [after] = (await earnings(fresh.token)).body.nodes;
     expect(after!.months.at(-2)).toMatchObject({ earned: expected.toString(), expected: "0" });
     expect(after!.accrued.map((row) => [row.date, row.token])).toEqual([[firstOf(0), expected.toString()]]);

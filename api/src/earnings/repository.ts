@@ -74,7 +74,7 @@ async function factsOf(db: Db, operatorId: string, wallet: string, node: string 
     .select(["n.node_address", sql<string>`p.day::text`.as("day")])
     .where("p.day", ">=", chartStart)
     .where("p.day", "<", isoDay(now))
-    .where(probeDayInactive)
+    .where(probeDayInactive("p"))
     .where("n.node_address", "in", walletNodes);
   if (node) {
     marked = marked.where("n.node_address", "=", node);

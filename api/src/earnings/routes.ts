@@ -1,6 +1,7 @@
 /**
  * What an operator earns, per node and in total: stake, incentives per month earned and paid, payments and accruals
- * with their dates, the running month with its inactive days taken off, and the yield the chain's payouts realised
+ * with their dates, the running month (and a month over the accrual has not written yet) with its inactive days taken
+ * off, and the yield the chain's payouts realised
  * against stake time. Reads the `chain` views for stakes and payments, the incentive feature's rows for accruals.
  */
 import { createRoute } from "@hono/zod-openapi";
@@ -18,7 +19,7 @@ const earningsRoute = createRoute({
   path: EARNINGS_PATHS.root,
   ...describe(
     "user",
-    "The operator's earnings, per node and in total (one node with `node`, 0x… or xdc…): stake, earned and paid per month for 12 months (the running month as it stands, its inactive days so far taken off), reward payments with their months, accrued incentives with their payment dates, and the yield the chain's payments of the last 365 days realised against stake times days staked",
+    "The operator's earnings, per node and in total (one node with `node`, 0x… or xdc…): stake, earned and paid per month for 12 months (the running month as it stands, its inactive days so far taken off; a month over that the hourly accrual has not written yet as the accrual will write it; `expected` the part not accrued yet), reward payments with their months, accrued incentives with their payment dates, and the yield the chain's payments of the last 365 days realised against stake times days staked",
   ),
   middleware: [operatorOnly] as const,
   request: { query: earningsQuerySchema },

@@ -11,10 +11,12 @@ import { ADVISORY_LOCK } from "../shared/advisory-locks.ts";
 const INACTIVE_BELOW = 0.5;
 
 /**
- * Whether a finished day's probe counts (a row of app.node_probe_day) make it an inactive date, as an SQL condition:
- * what markInactiveDays marks, and what the earnings take off a month the accrual has not reached yet.
+ * Whether a finished day's probe counts (a row of app.node_probe_day, named `row` in the query) make it an inactive
+ * date, as an SQL condition: what markInactiveDays marks, and what the earnings take off a month the accrual has not
+ * reached yet.
  */
-export const probeDayInactive = sql<boolean>`successes::float8 / probes < ${INACTIVE_BELOW}`;
+export const probeDayInactive = (row: string) =>
+  sql<boolean>`${sql.ref(`${row}.successes`)}::float8 / ${sql.ref(`${row}.probes`)} < ${INACTIVE_BELOW}`;
 
 /** How far back a round looks for finished days to mark inactive (a monitor down for longer catches up this far). */
 const CATCH_UP_DAYS = 31;
@@ -124,8 +126,8 @@ export async function markInactiveDays(
 ) {
   const marked = await sql<{ node_id: string; day: string }>`
     INSERT INTO app.node_inactive_date (node_id, day)
-    SELECT node_id, day FROM app.node_probe_day
-    WHERE day >= ${from}::date AND day < ${before}::date AND ${probeDayInactive}
+    SELECT node_id, day FROM app.node_probe_day AS p
+    WHERE day >= ${from}::date AND day < ${before}::date AND ${probeDayInactive("p")}
     ON CONFLICT DO NOTHING
     RETURNING node_id, to_char(day, 'YYYY-MM-DD') AS day`.execute(trx);
   await recordInactiveDayAlerts(trx, marked.rows, today);
