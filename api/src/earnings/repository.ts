@@ -19,6 +19,8 @@ import { EARNINGS_LIMITS, type Earnings, type EarningsFigures } from "./schema.t
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 const earnedMonthOf = (date: string) => monthText(accruedMonthOf(date));
+/** A chart month (YYYY-MM) as the calendar's month. */
+const monthOfText = (month: string) => monthOf(new Date(`${month}-01T00:00:00Z`));
 
 /** The months the chart shows, the running one last. */
 const chartMonths = (now: Date) =>
@@ -112,7 +114,7 @@ function expectedOf(
   rates: readonly RateChange[],
 ): bigint {
   if (rates.length === 0) return 0n;
-  return accrueMonth({ month: monthOf(new Date(`${month}-01T00:00:00Z`)), events, inactiveDays, rates })?.token ?? 0n;
+  return accrueMonth({ month: monthOfText(month), events, inactiveDays, rates })?.token ?? 0n;
 }
 
 /** One node's figures, amounts as bigint until the answer is written. */
@@ -146,7 +148,7 @@ function figuresOf(facts: Facts, node: string, now: Date) {
   });
   // A month not accrued yet is paid on its row's date plus 30 days, unless the chain paid it already.
   const pendingDues = months
-    .map((m) => ({ ...m, date: accrualDateOf(monthOf(new Date(`${m.month}-01T00:00:00Z`))) }))
+    .map((m) => ({ ...m, date: accrualDateOf(monthOfText(m.month)) }))
     .filter((m) => !m.running && m.expected > 0n && !paidKeys.has(String(dateKeyOf(m.date))))
     .map((m) => paymentDueOf(m.date));
   // A row of 0 (a month of inactive days only) is never paid (the contract refuses 0): it is not awaiting payment.
