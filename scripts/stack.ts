@@ -232,7 +232,14 @@ async function startApiAndWeb(
     webDistDir: options.dev ? undefined : path.join(ROOT, "web", "dist"),
     watch: options.dev,
     program: options.apiProgram,
-    env: options.apiEnv,
+    env: {
+      // The stack's own anvil mines a block only when a transaction comes: an alert waiting for blocks on top of its
+      // event would wait for the next transaction. The XDC stand-in mines every few seconds and keeps the default.
+      ...(options.chain || options.xdc
+        ? {}
+        : { CHAIN_ALERT_CONFIRMATIONS: process.env.CHAIN_ALERT_CONFIRMATIONS ?? "0" }),
+      ...options.apiEnv,
+    },
     onOutput: (chunk) => {
       if (chunk.includes("DEVELOPMENT ONLY")) log("api", chunk.trimEnd());
     },

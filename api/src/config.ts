@@ -104,6 +104,12 @@ export const configFields = z.object({
     .transform((value) => value === "true"),
   /** How many blocks the indexer may trail the chain head while the API answers ready (GET /api/health/ready). */
   READY_MAX_LAG_BLOCKS: z.coerce.number().int().min(0).default(30),
+  /**
+   * How many blocks must follow a stake unlock or an incentive payout before its operator is mailed and told by webhook:
+   * an alert is never sent for a block a reorg may still take back. XDC commits a block once about three follow it
+   * (XDPoS 2.0); a local anvil that mines only on transactions needs 0.
+   */
+  CHAIN_ALERT_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(3),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Readable lines (pino-pretty) instead of JSON; unset, only outside production and when stdout is a terminal. */
   LOG_PRETTY: z

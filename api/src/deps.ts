@@ -50,7 +50,6 @@ export function createDeps(
     templates: MAIL_TEMPLATES,
     publicUrl: config.PUBLIC_URL,
     explorerTxUrl: config.EXPLORER_TX_URL,
-    priceFeed: config.PRICE_FEED_ADDRESS,
   };
   const webhookSender: WebhookSenderDeps = {
     db,

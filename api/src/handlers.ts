@@ -1,5 +1,5 @@
 import { adminDigestJob } from "./alert/jobs.ts";
-import { scanUnlocks } from "./alert/unlock-scan.ts";
+import { scanPayouts, scanUnlocks } from "./alert/chain-scan.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { incentiveAccrualJob } from "./incentive/accrual.ts";
@@ -88,7 +88,13 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       on: ["indexed"],
       beforeEvent: (topics) => topics.includes("reward"),
       schedule: { job: "payment-matching", cron: EVERY_MINUTE, expireInSeconds: 5 * 60 },
-      run: () => matchPayments(db, new Date(), config.PRICE_FEED_ADDRESS),
+      run: async () => {
+        await matchPayments(db);
+        await scanPayouts(db, {
+          confirmations: config.CHAIN_ALERT_CONFIRMATIONS,
+          priceFeed: config.PRICE_FEED_ADDRESS,
+        });
+      },
       wakes: senders,
     },
     {
@@ -106,7 +112,7 @@ export function afterChangeHandlers(deps: HandlerDeps): Handler[] {
       name: HANDLER.unlockScan,
       on: ["indexed"],
       schedule: { job: "unlock-scan", cron: EVERY_MINUTE, expireInSeconds: 5 * 60 },
-      run: () => scanUnlocks(db),
+      run: () => scanUnlocks(db, config.CHAIN_ALERT_CONFIRMATIONS),
       wakes: senders,
     },
     {

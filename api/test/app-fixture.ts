@@ -105,6 +105,8 @@ export async function createTestApp({
     WEBHOOK_SECRET_KEY: "7e57".repeat(16),
     PUBLIC_URL,
     TRUST_PROXY: "true",
+    // The tests' anvil mines a block only when a transaction comes (chain-scan tests set their own depth).
+    CHAIN_ALERT_CONFIRMATIONS: "0",
     UPLOAD_DIR: path.join(dir, "uploads"),
     OUTBOX_DIR: path.join(dir, "outbox"),
     ...(smtp ? { SMTP_URL: smtp.url } : {}),

@@ -11,7 +11,7 @@ import { deliverPendingWebhooks } from "../webhook/index.ts";
 
 /**
  * The incentive.paid alert on a webhook, from payments written to the indexer's tables behind the `chain.*` views and
- * matched by the mail job, with PRICE_FEED_ADDRESS set: the USD value at the payment's block when the indexer kept a
+ * matched and told by the payment-matching handler, with PRICE_FEED_ADDRESS set: the USD value at the payment's block when the indexer kept a
  * price there, none while it has not (its backfill still running) or when the kept price is another feed's.
  */
 const FEED = "0xFEED00000000000000000000000000000000Fe01";

@@ -9,4 +9,4 @@ export {
 export { adminDigestJob } from "./jobs.ts";
 export { alertMail } from "./mails.ts";
 export { ALERT_KIND } from "./rules.ts";
-export { scanUnlocks } from "./unlock-scan.ts";
+export { scanPayouts, scanUnlocks } from "./chain-scan.ts";

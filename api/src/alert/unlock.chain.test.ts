@@ -4,6 +4,7 @@ import { chainAppTest, freshOperator, type ChainApp } from "../../test/chain-app
 import { approvedNode } from "../../test/incentives.ts";
 import { API } from "../public-contract/index.ts";
 import { HANDLER } from "../handlers.ts";
+import { scanUnlocks } from "./chain-scan.ts";
 import { sendPendingMails } from "../mail/index.ts";
 import { startWebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { deliverPendingWebhooks } from "../webhook/index.ts";
@@ -68,5 +69,34 @@ describe("stake unlocked alerts", () => {
     expect(receiver.received.map((request) => JSON.parse(request.body).text)).toEqual([
       "Stake unlocked on node Alpha: Your stake of 50000 PLI on node Alpha is unlocked: you can withdraw it on the portal.",
     ]);
+  }, 90_000);
+
+  it("an unlock is told once two blocks are on its block when the depth is two, not before", async () => {
+    const { t, chain, synced } = app;
+    const admin = await t.adminToken(await t.addAdmin());
+    const operator = await freshOperator(app);
+    const { node } = await approvedNode(app, admin, operator, app.nodeNumber(), { name: "Deep" });
+    await chain.mined(chain.as(operator.key).staking.write.stakeTokens([pli(50_000), node]));
+    const unlock = await chain.mined(chain.as("owner").staking.write.unlock([operator.address, node]));
+    await synced();
+    const toldBefore = (
+      await t.db.selectFrom("app.mail_outbox").select("event_key").where("kind", "=", "stakeUnlocked").execute()
+    ).length;
+    expect(await scanUnlocks(t.db, 2)).toBe(0);
+    await chain.testClient.mine({ blocks: 1 });
+    await synced();
+    expect(await scanUnlocks(t.db, 2)).toBe(0);
+    await chain.testClient.mine({ blocks: 1 });
+    await synced();
+    expect(await scanUnlocks(t.db, 2)).toBe(1);
+    expect(await scanUnlocks(t.db, 2)).toBe(0);
+    await sendPendingMails(t.mailSender);
+    const mails = mailsTo(operator.email).filter((mail) => mail.includes("Subject: Stake unlocked"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(unlock.transactionHash);
+    expect(
+      (await t.db.selectFrom("app.mail_outbox").select("event_key").where("kind", "=", "stakeUnlocked").execute())
+        .length,
+    ).toBe(toldBefore + 1);
   }, 90_000);
 });

@@ -57,6 +57,7 @@ import * as m0054 from "./migrations/0054_payment-sync-checkpoint.ts";
 import * as m0055 from "./migrations/0055_payout-reservation.ts";
 import * as m0056 from "./migrations/0056_node-deactivated-by.ts";
 import * as m0057 from "./migrations/0057_incentive-export-paid-amount.ts";
+import * as m0058 from "./migrations/0058_payout-alert-scan.ts";
 
 /** Every migration, in the one order they run. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -117,4 +118,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0055_payout-reservation": m0055,
   "0056_node-deactivated-by": m0056,
   "0057_incentive-export-paid-amount": m0057,
+  "0058_payout-alert-scan": m0058,
 };

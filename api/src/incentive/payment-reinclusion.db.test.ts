@@ -4,6 +4,7 @@ import { chainTablesSql } from "../../../test/chain-tables.ts";
 import { createTestAppWithSmtp, type TestAppWithSmtp } from "../../test/app-fixture.ts";
 import { addressOf, newOperator } from "../../test/nodes.ts";
 import { API } from "../public-contract/index.ts";
+import { scanPayouts } from "../alert/index.ts";
 import { matchPayments } from "./payments.ts";
 
 /**
@@ -75,18 +76,97 @@ it("moves an incentive's paid block and date with its payout transaction when a 
     t.indexerDb,
   );
   await indexedThrough(12);
-  expect(await matchPayments(t.db, new Date("2026-11-02T12:00:00Z"))).toMatchObject({ block: 12, matched: 1 });
+  expect(await matchPayments(t.db)).toMatchObject({ block: 12, matched: 1 });
   expect(await paid()).toEqual({ paid_tx: TX, paid_block: 10n, paid_at: new Date("2026-11-02T10:00:00Z") });
 
   await sql`UPDATE ${sql.id(SCHEMA, "reward_payment")} SET block_number = 13, block_time = '2026-11-02T10:00:45Z' WHERE tx_hash = ${TX}`.execute(
     t.indexerDb,
   );
   await indexedThrough(14);
-  expect(await matchPayments(t.db, new Date("2026-11-02T12:00:00Z"))).toMatchObject({ block: 14, matched: 1 });
+  expect(await matchPayments(t.db)).toMatchObject({ block: 14, matched: 1 });
   expect(await paid()).toEqual({ paid_tx: TX, paid_block: 13n, paid_at: new Date("2026-11-02T10:00:45Z") });
+});
+
+it("tells a payout once three blocks are on its block, and once only when a reorg moves it to another block", async () => {
+  const owner = await newOperator(t);
+  const node = addressOf(4, "0b");
+  const tx = `0x${"7".repeat(64)}`;
+  await unpaidRows(owner.wallet, node, ["2026-08-01"]);
+  const told = async () => ({
+    mails: (
+      await t.db
+        .selectFrom("app.mail_outbox")
+        .select("event_key")
+        .where("event_key", "=", `${tx}:${owner.wallet}`)
+        .execute()
+    ).length,
+    webhooks: (
+      await t.db
+        .selectFrom("app.webhook_delivery")
+        .select("id")
+        .where("event_key", "=", `incentive.paid:${tx}:${owner.wallet}`)
+        .execute()
+    ).length,
+  });
+  const hook = await t.call("POST", API.webhook.root, {
+    token: owner.token,
+    body: { kind: "json", url: "http://127.0.0.1:9/paid" },
+  });
+  expect(hook.status).toBe(201);
+  const matchAndScan = async (indexed: number, timestamp: number) => {
+    await indexedThrough(indexed, timestamp);
+    await matchPayments(t.db);
+    return scanPayouts(t.db, { confirmations: 3, priceFeed: undefined });
+  };
+  await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${owner.wallet}, ${node}, 20260801, ${String(10n ** 21n)}, ${tx}, 40, now(), 0)`.execute(t.indexerDb);
+
+  expect(await matchAndScan(41, 1_764_100_000)).toBe(0);
+  expect(await matchAndScan(42, 1_764_100_002)).toBe(0);
   expect(
-    await t.db.selectFrom("app.mail_outbox").select("event_key").where("kind", "=", "incentivePaid").execute(),
-  ).toHaveLength(1);
+    await t.db.selectFrom("app.incentive").select("paid_tx").where("wallet", "=", owner.wallet).executeTakeFirst(),
+  ).toEqual({ paid_tx: tx });
+  expect(await told()).toEqual({ mails: 0, webhooks: 0 });
+
+  await sql`UPDATE ${sql.id(SCHEMA, "reward_payment")} SET block_number = 42 WHERE tx_hash = ${tx}`.execute(
+    t.indexerDb,
+  );
+  expect(await matchAndScan(44, 1_764_100_010)).toBe(0);
+  expect(await told()).toEqual({ mails: 0, webhooks: 0 });
+  expect(await matchAndScan(45, 1_764_100_012)).toBe(1);
+  expect(await told()).toEqual({ mails: 1, webhooks: 1 });
+  await sql`UPDATE ${sql.id(SCHEMA, "reward_payment")} SET block_number = 47 WHERE tx_hash = ${tx}`.execute(
+    t.indexerDb,
+  );
+  expect(await matchAndScan(60, 1_764_100_050)).toBe(0);
+  expect(
+    await t.db.selectFrom("app.incentive").select("paid_block").where("wallet", "=", owner.wallet).executeTakeFirst(),
+  ).toEqual({ paid_block: 47n });
+  expect(await told()).toEqual({ mails: 1, webhooks: 1 });
+});
+
+it("tells no payout past the matcher: a range indexed but not matched yet is told once the matcher has put it on its row", async () => {
+  const owner = await newOperator(t);
+  const node = addressOf(5, "0b");
+  const tx = `0x${"8".repeat(64)}`;
+  await unpaidRows(owner.wallet, node, ["2026-07-01"]);
+  const mails = async () =>
+    (
+      await t.db
+        .selectFrom("app.mail_outbox")
+        .select("event_key")
+        .where("event_key", "=", `${tx}:${owner.wallet}`)
+        .execute()
+    ).length;
+  await sql`INSERT INTO ${sql.id(SCHEMA, "reward_payment")} (wallet, node, date_key, amount, tx_hash, block_number, block_time, log_index)
+    VALUES (${owner.wallet}, ${node}, 20260701, ${String(10n ** 21n)}, ${tx}, 70, now(), 0)`.execute(t.indexerDb);
+
+  await indexedThrough(120, 1_764_100_100);
+  expect(await scanPayouts(t.db, { confirmations: 3, priceFeed: undefined })).toBe(0);
+  expect(await mails()).toBe(0);
+  await matchPayments(t.db);
+  expect(await scanPayouts(t.db, { confirmations: 3, priceFeed: undefined })).toBe(1);
+  expect(await mails()).toBe(1);
 });
 
 it("keeps an UnPaid row whose payment the indexer has but the matcher has not matched yet", async () => {
@@ -120,11 +200,11 @@ it("takes a payment back from its row when a reorg removes it and leaves the ind
     t.indexerDb,
   );
   await indexedThrough(32, 1_764_000_000);
-  await matchPayments(t.db, new Date("2026-11-04T12:00:00Z"));
+  await matchPayments(t.db);
   expect(await paidTx()).toBe(tx);
 
   await sql`DELETE FROM ${sql.id(SCHEMA, "reward_payment")} WHERE tx_hash = ${tx}`.execute(t.indexerDb);
   await indexedThrough(32, 1_764_000_002);
-  await matchPayments(t.db, new Date("2026-11-04T12:00:00Z"));
+  await matchPayments(t.db);
   expect(await paidTx()).toBeNull();
 });

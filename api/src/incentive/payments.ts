@@ -1,27 +1,23 @@
 import { sql, type Kysely } from "kysely";
 import { getIndexedProgress } from "../chain/views.ts";
 import type { Database, Db } from "../db/database.ts";
-import { recordIncentivePaidAlerts } from "../alert/index.ts";
 
 /**
  * The payment matcher: the only writer of an incentive's paid columns. It copies each reward payment
  * the indexer has put in `chain.reward_payment` onto the row with the same (wallet, node, date key), again when a reorg
  * moved the same transaction to another block (the paid date and the price are that block's);
  * a payment without such a row is kept as an orphan for the admins. Paid status, tnxHash and paidDate
- * therefore come from the chain alone; whatever a browser says (the update hint) only asks for a run.
+ * therefore come from the chain alone; whatever a browser says (the update hint) only asks for a run. The operators are
+ * told of their payouts by the alert feature's scan (scanPayouts), once the payment's block has enough blocks on top.
  */
 
 /** Blocks looked at again on each run, so a payment a shallow reorg took back is taken back here too. */
 const REORG_WINDOW = 64;
-/** A payment indexed longer ago than this (a history caught up) is matched without mailing the operator. */
-export const PAYOUT_MAIL_MAX_AGE_MS = 3 * 86_400_000;
-
 export interface MatchResult {
   /** The block matched up to, null before the indexer has published its views. */
   block: number | null;
   matched: number;
   orphans: number;
-  mails: number;
 }
 
 type Executor = Kysely<Database>;
@@ -44,17 +40,12 @@ export async function applyPaymentsToDate(db: Executor, date: string) {
 
 /**
  * Matches the payments indexed since the last run (and the last REORG_WINDOW blocks again) to their
- * rows, in one transaction under a lock shared by every instance; records the orphans and one payout
- * mail per (transaction, wallet) for payments newer than PAYOUT_MAIL_MAX_AGE_MS, valued in USD by `priceFeed` (the
- * API's PRICE_FEED_ADDRESS). Cheap when nothing was indexed since the last run.
+ * rows, in one transaction under a lock shared by every instance, and records the orphans. Cheap when nothing was
+ * indexed since the last run.
  */
-export async function matchPayments(
-  db: Db,
-  now: Date = new Date(),
-  priceFeed: string | undefined = undefined,
-): Promise<MatchResult> {
+export async function matchPayments(db: Db): Promise<MatchResult> {
   const progress = await getIndexedProgress(db);
-  if (progress === null) return { block: null, matched: 0, orphans: 0, mails: 0 };
+  if (progress === null) return { block: null, matched: 0, orphans: 0 };
   const indexed = progress.block;
   const synced = await db
     .selectFrom("app.incentive_payment_sync")
@@ -63,7 +54,7 @@ export async function matchPayments(
     .executeTakeFirstOrThrow();
   // The checkpoint moves with every change of the indexed rows, a reorg that leaves the indexed block where it was too.
   if (Number(synced.block_number) === indexed && synced.checkpoint === progress.checkpoint)
-    return { block: indexed, matched: 0, orphans: 0, mails: 0 };
+    return { block: indexed, matched: 0, orphans: 0 };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('pli.incentive-payments'))`.execute(trx);
     const { block_number: last } = await trx
@@ -84,7 +75,7 @@ export async function matchPayments(
         SELECT FROM chain.reward_payment AS p WHERE p.wallet = o.wallet AND p.node = o.node AND p.date_key = o.date_key AND p.tx_hash = o.tx_hash
       )
     `.execute(trx);
-    const { rows } = await sql<{ matched: string; orphans: string; payouts: { txHash: string; wallet: string }[] }>`
+    const { rows } = await sql<{ matched: string; orphans: string }>`
       WITH p AS (
         SELECT wallet, node, date_key, amount, tx_hash, block_number, block_time FROM chain.reward_payment
         WHERE block_number > ${from} AND block_number <= ${indexed}
@@ -93,7 +84,7 @@ export async function matchPayments(
         SET paid_tx = p.tx_hash, paid_at = p.block_time, paid_amount = p.amount, paid_block = p.block_number
         FROM p WHERE p.wallet = i.wallet AND p.node = i.node AND p.date_key = i.date_key
           AND (i.paid_tx, i.paid_block) IS DISTINCT FROM (p.tx_hash, p.block_number)
-        RETURNING i.wallet, i.paid_tx, i.paid_at
+        RETURNING 1
       ), orphans AS (
         INSERT INTO app.incentive_orphan_payment (wallet, node, date_key, amount, tx_hash, block_number, block_time)
         SELECT p.wallet, p.node, p.date_key, p.amount, p.tx_hash, p.block_number, p.block_time FROM p
@@ -101,10 +92,7 @@ export async function matchPayments(
         ON CONFLICT (wallet, node, date_key) DO UPDATE SET amount = excluded.amount, tx_hash = excluded.tx_hash, block_number = excluded.block_number, block_time = excluded.block_time
         RETURNING 1
       )
-      SELECT (SELECT count(*) FROM paid)::text AS matched, (SELECT count(*) FROM orphans)::text AS orphans,
-        (SELECT coalesce(json_agg(json_build_object('txHash', paid_tx, 'wallet', wallet)), '[]') FROM (
-          SELECT DISTINCT paid_tx, wallet FROM paid WHERE paid_at > ${new Date(now.getTime() - PAYOUT_MAIL_MAX_AGE_MS)}
-        ) AS recent) AS payouts
+      SELECT (SELECT count(*) FROM paid)::text AS matched, (SELECT count(*) FROM orphans)::text AS orphans
     `.execute(trx);
     await trx
       .updateTable("app.incentive_payment_sync")
@@ -112,7 +100,6 @@ export async function matchPayments(
       .where("id", "=", 1)
       .execute();
     const counts = rows[0]!;
-    const mails = await recordIncentivePaidAlerts(trx, counts.payouts, priceFeed);
-    return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans), mails };
+    return { block: indexed, matched: Number(counts.matched), orphans: Number(counts.orphans) };
   });
 }

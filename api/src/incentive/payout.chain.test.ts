@@ -12,6 +12,7 @@ import { accrueIncentives } from "./accrual.ts";
 import { silentLog } from "../../test/logs.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/webhook-receiver.ts";
 import { deliverPendingWebhooks } from "../webhook/index.ts";
+import { HANDLER } from "../handlers.ts";
 import { receiptOf } from "../../../scripts/lib/receipt.ts";
 
 /**
@@ -199,6 +200,8 @@ describe("bulk payouts", () => {
     const answer = await hint(payTx, paidIds);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: "Token Sent Successfully", paid: paidIds });
+    // The operators are told by the handler that follows the indexed range (the hint only matches the payment).
+    await t.handlers.run(HANDLER.paymentMatching);
     await deliverPendingWebhooks(t.webhookSender);
     const told = JSON.parse((await receiver.requestTo("/paid")).body);
     expect(told).toMatchObject({

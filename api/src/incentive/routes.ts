@@ -316,7 +316,7 @@ export const incentiveRoutes = createRouter()
     refuseInSafeMode(config);
     const { ids } = c.req.valid("json");
     const by = auditActor(c);
-    const plan = await planDirectPayout(db, ids, config.PRICE_FEED_ADDRESS, c.get("session")!.sub);
+    const plan = await planDirectPayout(db, ids, c.get("session")!.sub);
     await recordAudit(db, {
       by,
       action: "payout.plan",
@@ -342,10 +342,9 @@ export const incentiveRoutes = createRouter()
     const { tnxHash, selectedArray } = c.req.valid("json");
     const now = new Date();
     const { rows, paid } = await checkPayoutHint(
-      { db, chain, priceFeed: config.PRICE_FEED_ADDRESS },
+      { db, chain },
       tnxHash,
       selectedArray.map((row) => row._id),
-      now,
     );
     await recordAuditOnce(db, {
       by: auditActor(c),
@@ -358,7 +357,7 @@ export const incentiveRoutes = createRouter()
     return c.json(
       {
         message: INCENTIVE_MESSAGES.tokenSent,
-        data: rows.map((row) => toIncentiveResponse(row, now, Boolean(c.get("deps").config.PRICE_FEED_ADDRESS))),
+        data: rows.map((row) => toIncentiveResponse(row, now, Boolean(config.PRICE_FEED_ADDRESS))),
         paid,
       },
       200,

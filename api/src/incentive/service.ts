@@ -71,8 +71,8 @@ async function payoutCalls(db: Db, rows: IncentiveRow[], inFlight: () => Promise
  * an admin's wallet made before the portal was in Safe mode may still hold rows for a few minutes: such a row is
  * refused (409), and the pool those plans hold is not counted as free.
  */
-export async function planPayout(db: Db, ids: string[], priceFeed: string | undefined) {
-  await matchPayments(db, new Date(), priceFeed);
+export async function planPayout(db: Db, ids: string[]) {
+  await matchPayments(db);
   const rows = await selected(db, ids);
   const held = await heldPayoutIds(
     db,
@@ -94,8 +94,8 @@ const NO_PLAN = "00000000-0000-0000-0000-000000000000";
  * another plan holds, and a selection the pool cannot pay after the rows other plans hold: their payRewards may not be
  * mined yet, and a second payment of a row or one past the pool reverts on chain after its gas is paid.
  */
-export async function planDirectPayout(db: Db, ids: string[], priceFeed: string | undefined, adminId: string) {
-  await matchPayments(db, new Date(), priceFeed);
+export async function planDirectPayout(db: Db, ids: string[], adminId: string) {
+  await matchPayments(db);
   return db.transaction().execute(async (tx) => {
     await lockPayoutHolds(tx);
     const rows = await selected(tx, ids);
@@ -138,13 +138,8 @@ function selectedCount(some: number, all: number): string {
  * matcher run now; the answer is what the chain shows (404 unknown, 409 failed, pending or no payout),
  * and `paid` lists the selected rows this transaction paid on the chain.
  */
-export async function checkPayoutHint(
-  deps: { db: Db; chain: PublicClient; priceFeed: string | undefined },
-  hash: string,
-  ids: string[],
-  now: Date,
-) {
-  await matchPayments(deps.db, now, deps.priceFeed);
+export async function checkPayoutHint(deps: { db: Db; chain: PublicClient }, hash: string, ids: string[]) {
+  await matchPayments(deps.db);
   const payments = await paymentsOfTransaction(deps.db, hash);
   if (payments.length === 0) {
     const receipt = await receiptOrNull(deps.chain, hash as `0x${string}`);

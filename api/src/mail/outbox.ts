@@ -71,8 +71,6 @@ export interface MailSenderDeps extends Omit<MailContext, "db"> {
   log: Log;
   /** Every feature's templates (api/src/mail-templates.ts). */
   templates: MailTemplateRegistry;
-  /** The API's PRICE_FEED_ADDRESS: the payout alerts the mail job's scans record carry USD by it. */
-  priceFeed?: string;
 }
 
 /** What a log line says of a mail: its kind, event and recipient by id (never the address). */

@@ -107,7 +107,7 @@ export const safeRoutes = createRouter()
     const deps = safeDeps(c.get("deps"));
     const { proposalId, txHash } = c.req.valid("json");
     const { row, execution } = await findExecution(deps, proposalId, txHash);
-    if (row.kind === "payout") await matchPayments(deps.db, new Date(), deps.config.PRICE_FEED_ADDRESS);
+    if (row.kind === "payout") await matchPayments(deps.db);
     const by = auditActor(c);
     await recordAuditOnce(deps.db, {
       by,

@@ -142,7 +142,7 @@ async function build(deps: SafeDeps, action: SafeAction): Promise<Built> {
   const staking = deps.config.STAKING_ADDRESS as Address;
   switch (action.kind) {
     case "payout": {
-      const plan = await planPayout(deps.db, action.ids, deps.config.PRICE_FEED_ADDRESS);
+      const plan = await planPayout(deps.db, action.ids);
       if (plan.batches.length > SAFE_PAYOUT_MAX_CALLS)
         throw new AppError("validation", SAFE_MESSAGES.safePayoutTooLarge, {
           "action.ids": SAFE_MESSAGES.safePayoutTooLarge,
