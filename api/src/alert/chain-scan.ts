@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getIndexedBlock } from "../chain/views.ts";
 import type { Db } from "../db/database.ts";
-import { recordIncentivePaidAlerts, recordStakeUnlockAlerts } from "./events.ts";
+import { PAYOUT_MAIL_KIND, payoutEventKeySql, recordIncentivePaidAlerts, recordStakeUnlockAlerts } from "./events.ts";
 import { ALERT_KIND } from "./rules.ts";
 
 /**
@@ -12,7 +12,7 @@ import { ALERT_KIND } from "./rules.ts";
  */
 
 /** The scan positions of `app.alert_scan`, one per kind of chain event told. */
-const SCAN_SOURCE = { stakeUnlocked: ALERT_KIND.stakeUnlocked, incentivePaid: "incentivePaid" } as const;
+const SCAN_SOURCE = { stakeUnlocked: ALERT_KIND.stakeUnlocked, incentivePaid: PAYOUT_MAIL_KIND } as const;
 
 /**
  * Blocks scanned again each time, so an event the indexer replaced in a reorg deeper than the confirmations is still
@@ -136,8 +136,8 @@ export async function scanPayouts(
           exists(
             selectFrom("app.mail_outbox as m")
               .select("m.event_key")
-              .where("m.kind", "=", SCAN_SOURCE.incentivePaid)
-              .where(sql<boolean>`m.event_key = i.paid_tx || ':' || i.wallet`),
+              .where("m.kind", "=", PAYOUT_MAIL_KIND)
+              .where(sql<boolean>`m.event_key = ${payoutEventKeySql(sql.ref("i.paid_tx"), sql.ref("i.wallet"))}`),
           ),
         ),
       )

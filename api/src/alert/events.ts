@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { sql, type RawBuilder } from "kysely";
 import { NODE_STATUS } from "../public-contract/domain.ts";
 import type { Db } from "../db/database.ts";
-import { mailOf, recordMails } from "../mail/index.ts";
+import { mailOf, recordMails, type MailKind } from "../mail/index.ts";
 import {
   incentivePaidMessage,
   jobStatusMessage,
@@ -159,6 +160,14 @@ export async function recordStakeUnlockAlerts(tx: Db, unlocks: StakeUnlock[]) {
   );
 }
 
+/** The mail kind of a payout's alert. */
+export const PAYOUT_MAIL_KIND = "incentivePaid" satisfies MailKind;
+
+/** A payout's alert is keyed by its transaction and wallet: this key, and the same built in SQL from two columns. */
+const payoutEventKey = (txHash: string, wallet: string) => `${txHash}:${wallet}`;
+export const payoutEventKeySql = (txHash: RawBuilder<unknown>, wallet: RawBuilder<unknown>) =>
+  sql<string>`${txHash} || ':' || ${wallet}`;
+
 /**
  * Payouts matched to their incentives (one per transaction and wallet): the wallet's operator is mailed (also one who
  * signs up later) and told by webhook, with the payout's total as the transaction paid it and, when `priceFeed` (the
@@ -195,7 +204,12 @@ export async function recordIncentivePaidAlerts(
   return recordMails(
     tx,
     payouts.map((payout) =>
-      mailOf("incentivePaid", `${payout.txHash}:${payout.wallet}`, { type: "wallet", id: payout.wallet }, payout),
+      mailOf(
+        PAYOUT_MAIL_KIND,
+        payoutEventKey(payout.txHash, payout.wallet),
+        { type: "wallet", id: payout.wallet },
+        payout,
+      ),
     ),
   );
 }
