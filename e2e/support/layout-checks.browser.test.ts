@@ -62,6 +62,19 @@ test("the layout check finds a value wider than its table column, drawn over the
   await page.context().close();
 });
 
+test("the layout check finds an amount kept on one line running past its grid cell into the next one", async () => {
+  const grid = (width: string) =>
+    `<h1>Checks</h1><div style="display:grid;grid-template-columns:repeat(2,minmax(0,1fr));width:${width}">` +
+    `<div><span style="white-space:nowrap">123,456,789.1234 PLI</span></div><div>699,610.12 % a year</div></div>`;
+  const page = await pageWith(grid("200px"));
+  expect(await layoutProblems(page)).toEqual([
+    expect.stringMatching(/^"123,456,789\.1234 PLI" runs \d+px past its box, over what is beside it$/),
+  ]);
+  await page.evaluate(() => document.querySelector<HTMLElement>("div")!.style.setProperty("width", "600px"));
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.context().close();
+});
+
 test("the layout check finds a chart's axis labels run into each other", async () => {
   const axis = (gap: number) =>
     `<h1>Checks</h1><svg width="120" height="200"><g class="recharts-yAxis-tick-labels">` +

@@ -52,6 +52,25 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       );
     }
 
+    // A value kept on one line (an amount, an address) ends inside the box it is laid out in: one wider than its box
+    // (a grid cell on a phone) is drawn over the next cell's text. A box that scrolls or clips shows it on purpose, a
+    // badge placed on a corner (a count on the bell) sits outside its box on purpose, and a table's cells are checked
+    // above.
+    for (const value of document.querySelectorAll("span, p, div")) {
+      const style = getComputedStyle(value);
+      if (style.whiteSpace !== "nowrap" || style.position === "absolute" || value.closest("th, td") || !visible(value))
+        continue;
+      let box = value.parentElement;
+      while (box && getComputedStyle(box).display.startsWith("inline")) box = box.parentElement;
+      if (!box || getComputedStyle(box).overflowX !== "visible") continue;
+      const right = value.getBoundingClientRect().right;
+      const edge = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight);
+      if (right > edge + 1)
+        problems.push(
+          `"${(value.textContent ?? "").trim()}" runs ${Math.round(right - edge)}px past its box, over what is beside it`,
+        );
+    }
+
     // A chart's value axis keeps each label apart from the next: a label too long for the axis's width wraps, and its
     // lines run into the next label's.
     for (const axis of document.querySelectorAll(".recharts-yAxis-tick-labels")) {

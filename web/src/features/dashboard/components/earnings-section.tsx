@@ -1,12 +1,13 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import type { Earnings } from "@pli/api/public-contract";
-import { Center, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from "@mantine/core";
+import { Box, Center, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from "@mantine/core";
 import { formatDate, formatMonth } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { Countdown } from "@/shared/ui/countdown";
+import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
 import type { RowData } from "@tanstack/react-table";
 import { DataTable, type Column } from "@/shared/ui/data-table";
 import { usePliValueAxis } from "@/shared/ui/chart-axis";
@@ -194,11 +195,15 @@ function PaymentTable<T extends RowData>({
   );
 }
 
-/** The four figures of a set of earnings: stake, paid, accrued with its next payment, realised yield. */
+/**
+ * The four figures of a set of earnings: stake, paid, accrued with its next payment, realised yield. Two to a row
+ * until a wide screen: an exact amount of a large payout ("123,456,788.1234 PLI") is wider than a quarter of a laptop's
+ * page.
+ */
 function FigureCards({ figures }: { figures: Figures }) {
   const last = figures.payments[0];
   return (
-    <StatGrid>
+    <StatGrid cols={{ base: 1, xs: 2, xl: 4 }}>
       <StatCard label={m.earningsStake} value={<Amount wei={BigInt(figures.stake)} fz="xl" />} />
       <StatCard
         label={m.earningsPaidLastYear}
@@ -269,20 +274,20 @@ export function EarningsSection({ earnings }: { earnings: Earnings | undefined }
                   <Text fw={600}>{node.name ?? m.earningsNodeFallback}</Text>
                   <Address value={node.nodeAddress} />
                 </Group>
-                <SimpleGrid cols={2} spacing="xs" mt="xs">
-                  <Text size="sm">
-                    {m.earningsStake}: <Amount wei={BigInt(node.stake)} />
-                  </Text>
-                  <Text size="sm">
-                    {m.earningsAccrued}: <Amount wei={BigInt(node.accruedTotal)} />
-                  </Text>
-                  <Text size="sm">
-                    {m.earningsPaidLastYear}: <Amount wei={BigInt(node.paidLastYear)} />
-                  </Text>
-                  <Text size="sm">
-                    {m.earningsYield}: {yieldShown(node).value}
-                  </Text>
-                </SimpleGrid>
+                <Box mt="sm">
+                  <DetailGrid>
+                    <Detail label={m.earningsStake}>
+                      <Amount wei={BigInt(node.stake)} />
+                    </Detail>
+                    <Detail label={m.earningsAccrued}>
+                      <Amount wei={BigInt(node.accruedTotal)} />
+                    </Detail>
+                    <Detail label={m.earningsPaidLastYear}>
+                      <Amount wei={BigInt(node.paidLastYear)} />
+                    </Detail>
+                    <Detail label={m.earningsYield}>{plainValue(yieldShown(node).value)}</Detail>
+                  </DetailGrid>
+                </Box>
                 {node.unlockedAt ? (
                   <Text size="sm" mt="xs" fw={600}>
                     {m.earningsUnlocked} <Countdown date={node.unlockedAt} />: {m.earningsWithdrawNow}
