@@ -229,8 +229,10 @@ export const incentiveRows = async (stack: SharedStack, token: string): Promise<
 
 /**
  * Runs the API's own accrual with its clock (`now` and `until`) at the start of the `months`-th month after the one of
- * `stakedAt` (`chain` tells it where the chain's head is) until no month waits on the indexer and the operator of `token` has one
- * incentive row per month: the stake's months accrued.
+ * `stakedAt` until no month waits on the indexer and the operator of `token` has one incentive row per month: the stake's
+ * months accrued. The accrual is told the chain's head as it stood when this was called (read from `chain`), so it waits
+ * for the indexer to reach that block; a chain that mines a block every second (the XDC stand-in) would otherwise move
+ * the head on before each check saw the indexer at it.
  *
  * The browser files share one chain, which lives in the current month, and each runs the accrual with a clock moved to
  * a month's end, which in the product happens only once that month is over. A month an earlier file accrued would
@@ -239,17 +241,24 @@ export const incentiveRows = async (stack: SharedStack, token: string): Promise<
  */
 export async function accrueStakeMonths(
   stack: SharedStack,
-  { chain, stakedAt, months, token }: { chain: AccrualDeps["chain"]; stakedAt: Date; months: number; token: string },
+  {
+    chain,
+    stakedAt,
+    months,
+    token,
+  }: { chain: NonNullable<AccrualDeps["chain"]>; stakedAt: Date; months: number; token: string },
 ): Promise<void> {
   const from = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth(), 1));
   const until = new Date(Date.UTC(stakedAt.getUTCFullYear(), stakedAt.getUTCMonth() + months, 1));
+  const head = await chain.getBlockNumber({ cacheTime: 0 });
+  const atHead = { getBlockNumber: () => Promise.resolve(head) };
   const db = createDb(stack.databaseUrl, 2);
   try {
     await db.deleteFrom("app.incentive_accrual_month").where("month", ">=", from.toISOString().slice(0, 10)).execute();
     await waitFor(
       "the stake's months accrued",
       async () =>
-        (await accrueIncentives({ db, chain, now: () => until }, until)).waiting === null &&
+        (await accrueIncentives({ db, chain: atHead, now: () => until }, until)).waiting === null &&
         (await incentiveRows(stack, token)).length === months,
       { timeoutMs: 30_000, intervalMs: 250 },
     );
