@@ -23,6 +23,7 @@ import {
   SCREENSHOT,
   fullPageScreenshot,
   showInScheme,
+  twoFrames,
 } from "./support/layout-checks.ts";
 import { approvedNode, incentiveRows, payRewardOnChain, stakeOnChain } from "./support/staking-setup.ts";
 import { useStack } from "./support/stack.ts";
@@ -403,6 +404,37 @@ describe.concurrent.each(VIEWPORTS)(
     });
   },
 );
+
+/**
+ * Screen widths from a phone's to a wide screen's, between and around the sweep's two sizes: the menu shows beside the
+ * page from a tablet's width, and each summary grid sets its number of columns by its own width, so a card is at its
+ * narrowest somewhere in this range rather than at either size of the sweep.
+ */
+const GRID_WIDTHS = [390, 575, 700, 767, 900, 991, 1024, 1100, 1199, 1280, 1366, 1407, 1440, 1920];
+
+test("the summary cards' figures stay inside their cards at every width from a phone to a wide screen", async () => {
+  const problems: string[] = [];
+  for (const [area, route] of [
+    ["operator", routes.dashboard],
+    ["admin", routes.adminDashboard],
+    ["public", routes.network],
+  ] as const) {
+    const context = await contextFor(browser.current, area, { width: GRID_WIDTHS[0]!, height: 900 });
+    try {
+      const page = await openIn(context, area);
+      await page.goto(route.href());
+      await settle(page);
+      for (const width of GRID_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await twoFrames(page);
+        problems.push(...(await layoutProblems(page)).map((problem) => `${route.path} at ${width} px: ${problem}`));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
 
 test("a Paid incentive shows the operator what the chain paid, the accrued token of another amount under it, both exact", async () => {
   const context = await contextFor(browser.current, "operator", { width: 1366, height: 900 });

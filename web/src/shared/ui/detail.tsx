@@ -26,10 +26,13 @@ export const plainValue = (value: string | number) => (
   </Text>
 );
 
-/** Read-only fields in one column on a phone and two from a tablet up. */
+/**
+ * Read-only fields in one column, and two once the grid itself is 440 px wide (a container query: on a phone, in a card
+ * of a narrow grid), where an amount of hundreds of millions of PLI fits each column.
+ */
 export function DetailGrid({ children }: { children: ReactNode }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+    <SimpleGrid type="container" cols={{ base: 1, "440px": 2 }} spacing="lg" verticalSpacing="md">
       {children}
     </SimpleGrid>
   );

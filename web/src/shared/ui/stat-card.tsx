@@ -1,6 +1,74 @@
 import { Paper, SimpleGrid, Text, type SimpleGridProps } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import classes from "./stat-card.module.css";
+
+/**
+ * The smallest a card's value is drawn, as a share of its size (12 px for the 20 px of a figure): an amount of billions
+ * of PLI to 4 decimals still fits the narrowest card (CARD_MIN_PX).
+ */
+const SMALLEST_ZOOM = 0.6;
+
+/** How a card's value is drawn: its zoom, and whether it wraps (a text too long for its card at SMALLEST_ZOOM). */
+interface Fit {
+  zoom: number;
+  wrap: boolean;
+}
+const FULL_SIZE: Fit = { zoom: 1, wrap: false };
+const WRAPPED: Fit = { zoom: SMALLEST_ZOOM, wrap: true };
+
+/**
+ * A value on one line that is drawn smaller, down to SMALLEST_ZOOM, when it is wider than its card (a stake of millions
+ * of PLI in a card a quarter of the page wide), measured before the browser paints and again when the card's width
+ * changes; a value that fits keeps its size, and a text that does not fit even at SMALLEST_ZOOM (a yield of thirteen
+ * digits) wraps at that size as well.
+ */
+function FittedValue({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const line = useRef<HTMLSpanElement>(null);
+  const shown = useRef<Fit>(FULL_SIZE);
+  const [fit, setFit] = useState<Fit>(FULL_SIZE);
+  const measure = useCallback(() => {
+    const room = box.current?.clientWidth ?? 0;
+    const value = line.current;
+    if (!value || room === 0) return;
+    value.style.whiteSpace = "nowrap";
+    const drawn = value.getBoundingClientRect().width;
+    value.style.whiteSpace = "";
+    if (drawn === 0) return;
+    const share = room / (drawn / shown.current.zoom);
+    const next: Fit =
+      share >= 1 ? FULL_SIZE : share < SMALLEST_ZOOM ? WRAPPED : { zoom: Math.floor(share * 1000) / 1000, wrap: false };
+    if (next.zoom === shown.current.zoom && next.wrap === shown.current.wrap) return;
+    shown.current = next;
+    setFit(next);
+  }, []);
+  useLayoutEffect(measure, [measure, children]);
+  useLayoutEffect(() => {
+    const outer = box.current;
+    if (!outer) return;
+    let width = outer.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (outer.clientWidth === width) return;
+      width = outer.clientWidth;
+      measure();
+    });
+    observer.observe(outer);
+    return () => observer.disconnect();
+  }, [measure]);
+  return (
+    <div ref={box}>
+      <span
+        ref={line}
+        className={classes.line}
+        data-wrap={fit.wrap || undefined}
+        style={fit.zoom === 1 ? undefined : { zoom: fit.zoom }}
+      >
+        {children}
+      </span>
+    </div>
+  );
+}
 
 interface StatCardProps {
   label: string;
@@ -18,8 +86,8 @@ export function StatCard({ label, value, detail, to }: StatCardProps) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz="xl" fw={700} mt={4}>
-        {value}
+      <Text component="div" fz="xl" fw={700} mt={4}>
+        <FittedValue>{value}</FittedValue>
       </Text>
       {detail ? (
         <Text size="sm" c="dimmed" mt={2}>
@@ -39,10 +107,29 @@ export function StatCard({ label, value, detail, to }: StatCardProps) {
   );
 }
 
-/** Stat cards side by side: one to a row on a phone, two on a small tablet, `cols` from a laptop up. */
+/**
+ * The narrowest a stat card is laid out beside others, and the gap between cards (the "sm" spacing): a value of 18
+ * characters (a stake of millions of PLI to 4 decimals, a date with its time) is drawn at three quarters of its size
+ * or more.
+ */
+const CARD_MIN_PX = 208;
+const CARD_GAP_PX = 12;
+
+/** The width a grid needs for `cols` cards of CARD_MIN_PX side by side, as a container query's breakpoint. */
+const widthFor = (cols: number) => `${cols * CARD_MIN_PX + (cols - 1) * CARD_GAP_PX}px`;
+
+/**
+ * Stat cards side by side, as many as the grid's own width holds (a container query, so a menu beside the page counts):
+ * one to a row, then two, then `cols` once that many fit. `cols` given per screen size instead (Mantine's breakpoints)
+ * is for cards of short counts.
+ */
 export function StatGrid({ children, cols = 4 }: { children: ReactNode; cols?: SimpleGridProps["cols"] }) {
-  return (
-    <SimpleGrid cols={typeof cols === "number" ? { base: 1, xs: 2, md: cols } : cols} spacing="sm">
+  return typeof cols === "number" ? (
+    <SimpleGrid type="container" cols={{ base: 1, [widthFor(2)]: 2, [widthFor(cols)]: cols }} spacing="sm">
+      {children}
+    </SimpleGrid>
+  ) : (
+    <SimpleGrid cols={cols} spacing="sm">
       {children}
     </SimpleGrid>
   );

@@ -134,11 +134,12 @@ const PAYMENT_TABLE_MIN_WIDTH = 400;
 
 /**
  * What the chain paid, by the month each payment was earned for, and what waits, with when it is paid: the product's
- * table, so a phone shows each month as a card (an amount kept on one line is wider than a phone's third of a row).
+ * table, so a phone shows each month as a card (an amount kept on one line is wider than a phone's third of a row). The
+ * two sit side by side once the section is 960 px wide (a container query), each then wide enough for its amounts.
  */
 function PaymentTables({ figures }: { figures: Figures }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <SimpleGrid type="container" cols={{ base: 1, "960px": 2 }} spacing="md">
       <PaymentTable
         title={m.earningsPayments}
         none={m.earningsNoPayment}
@@ -203,7 +204,7 @@ function PaymentTable<T extends RowData>({
 function FigureCards({ figures }: { figures: Figures }) {
   const last = figures.payments[0];
   return (
-    <StatGrid cols={{ base: 1, xs: 2, xl: 4 }}>
+    <StatGrid cols={4}>
       <StatCard label={m.earningsStake} value={<Amount wei={BigInt(figures.stake)} fz="xl" />} />
       <StatCard
         label={m.earningsPaidLastYear}
@@ -260,7 +261,7 @@ export function EarningsSection({ earnings }: { earnings: Earnings | undefined }
           <Title order={3} size="h5">
             {m.earningsPerNode}
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          <SimpleGrid type="container" cols={{ base: 1, "720px": 2 }} spacing="sm">
             {nodes.map((node) => (
               <Paper
                 key={node.nodeAddress}
