@@ -436,6 +436,43 @@ test("the summary cards' figures stay inside their cards at every width from a p
   expect(problems).toEqual([]);
 });
 
+/**
+ * The pages a tablet held sideways (1024 px, the menu beside the page) showed with dates broken at their hyphens, a
+ * one-word status cut to "ACTI…" and the wallet's balances drawn over one another; between the sweep's two sizes a
+ * table may scroll sideways, but what it shows stays whole.
+ */
+const TABLET_PAGES = [
+  "listNode",
+  "listWallet",
+  "deposit",
+  "adminListNode",
+  "adminListJob",
+  "adminListStakeRequest",
+  "adminListOperator",
+  "adminListValidator",
+  "adminListInvite",
+];
+
+test("on a tablet's 1024 px the wallet, the staking screen and the lists keep their dates, statuses and balances whole", async () => {
+  const problems: string[] = [];
+  for (const area of ["operator", "admin"] as const) {
+    const context = await contextFor(browser.current, area, { width: 1024, height: 768 });
+    try {
+      const page = await openIn(context, area);
+      for (const [index, route] of sweepRoutes()
+        .filter((r) => r.area === area && TABLET_PAGES.includes(r.name))
+        .entries()) {
+        await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
+        await settle(page);
+        problems.push(...(await layoutProblems(page)).map((problem) => `${route.url}: ${problem}`));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 test("a Paid incentive shows the operator what the chain paid, the accrued token of another amount under it, both exact", async () => {
   const context = await contextFor(browser.current, "operator", { width: 1366, height: 900 });
   try {

@@ -11,7 +11,11 @@ export const MULTILINE_BADGE: BadgeProps["styles"] = {
   label: { whiteSpace: "normal", textAlign: "center" },
 };
 
-/** A status shown with its display label and colour from the one status map (keyed by entity and status). */
+/**
+ * A status shown with its display label and colour from the one status map (keyed by entity and status). `multiline`
+ * lets a label of two words or more take two lines in a narrow column; a one-word label keeps the theme's one line at
+ * its full width, as a squeezed column cut it by the width of its letter spacing ("ACTI…" at 1024 px).
+ */
 export function StatusBadge({
   entity,
   status,
@@ -24,13 +28,14 @@ export function StatusBadge({
   multiline?: boolean;
 }) {
   const { label, tone } = statusBadge(entity, status);
+  const wraps = multiline && label.includes(" ");
   return (
     <Badge
       variant="light"
       color={TONE_COLORS[tone]}
       size={size}
-      radius={multiline ? "sm" : undefined}
-      styles={multiline ? MULTILINE_BADGE : undefined}
+      radius={wraps ? "sm" : undefined}
+      styles={wraps ? MULTILINE_BADGE : undefined}
     >
       {label}
     </Badge>

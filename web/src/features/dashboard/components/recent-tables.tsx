@@ -1,10 +1,11 @@
 import type { OperatorDashboard } from "@pli/api/public-contract";
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { formatDate, type DateFormat } from "@/shared/format/dates";
+import type { DateFormat } from "@/shared/format/dates";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
 import { DataTable, type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { Section } from "@/shared/ui/section";
 import { StatusBadge } from "@/shared/ui/status-badge";
 
@@ -33,7 +34,7 @@ export function RecentTransactions({ rows, dateFormat, seeAll }: RecentProps<Tra
       id: "date",
       meta: { card: "title" },
       header: "Date",
-      cell: ({ row }) => formatDate(row.original.date, dateFormat),
+      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} />,
     },
     {
       id: "stake",
@@ -64,7 +65,7 @@ export function RecentIncentives({ rows, dateFormat, seeAll }: RecentProps<Incen
       id: "date",
       meta: { card: "title" },
       header: "Date",
-      cell: ({ row }) => formatDate(row.original.date, dateFormat),
+      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} />,
     },
     {
       id: "status",

@@ -6,6 +6,7 @@ import { Address } from "@/shared/ui/address";
 import { formatTokenExact } from "@/shared/format";
 import { Amount } from "@/shared/ui/amount";
 import type { Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { earnedMonth } from "../incentive-display";
 import { incentiveMessages } from "../messages";
@@ -90,7 +91,7 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
         <Stack gap={2}>
           <Text size="sm">{row.original.type}</Text>
           <Text size="xs" c="dimmed">
-            {formatDate(row.original.date)} ({earnedMonth(row.original.date)})
+            <DateCell value={row.original.date} size="xs" c="dimmed" /> ({earnedMonth(row.original.date)})
           </Text>
         </Stack>
       ),
@@ -106,7 +107,7 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
       header: "View Txn",
       cell: ({ row }) => (row.original.tnxHash ? <ExplorerTx hash={row.original.tnxHash} linkOnly /> : "-"),
     },
-    { id: "paidDate", header: "Paid Date", cell: ({ row }) => formatDate(row.original.paidDate) },
+    { id: "paidDate", header: "Paid Date", cell: ({ row }) => <DateCell value={row.original.paidDate} /> },
     {
       id: "next",
       header: "Next Payment Date",
@@ -117,7 +118,7 @@ export function incentiveColumns({ admin = false }: { admin?: boolean } = {}): C
       id: "created",
       header: "Created At",
       meta: { under: "paidDate" },
-      cell: ({ row }) => formatDate(row.original.createdAt),
+      cell: ({ row }) => <DateCell value={row.original.createdAt} />,
     },
   ];
 }

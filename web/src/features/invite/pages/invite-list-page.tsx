@@ -1,10 +1,10 @@
 import { checkImportRows, inviteSchema, type InviteResponse } from "@pli/api/public-contract";
 import { Stack } from "@mantine/core";
-import { formatDate } from "@/shared/format/dates";
 import { CsvImport } from "@/shared/import/csv-import";
 import type { ImportColumn } from "@/shared/import/read-csv";
 import { useListParams } from "@/shared/lists/list-params";
 import { type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { LongValue } from "@/shared/ui/long-value";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
@@ -30,7 +30,7 @@ export function InviteListPage() {
       header: "Email",
       cell: ({ row }) => <LongValue value={row.original.email} />,
     },
-    { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
+    { id: "added", header: "Added", cell: ({ row }) => <DateCell value={row.original.createdAt} /> },
     {
       id: "action",
       meta: { card: "action" },

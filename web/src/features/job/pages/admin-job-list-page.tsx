@@ -1,11 +1,11 @@
 import { MESSAGES, type JobResponse } from "@pli/api/public-contract";
 import { Button, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { DateCell } from "@/shared/ui/date-cell";
 import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
-import { formatDate } from "@/shared/format/dates";
 import { useStatusListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { DataTable, type Column } from "@/shared/ui/data-table";
@@ -114,7 +114,7 @@ export function AdminJobListPage() {
       meta: { card: "status", under: "status" },
       cell: ({ row }) => (row.original.jobStatus ? <StatusBadge entity="job" status={row.original.jobStatus} /> : dash),
     },
-    { id: "date", header: "Date", meta: { under: "name" }, cell: ({ row }) => formatDate(row.original.date) },
+    { id: "date", header: "Date", meta: { under: "name" }, cell: ({ row }) => <DateCell value={row.original.date} /> },
     {
       id: "user",
       header: "User Info",

@@ -1,11 +1,11 @@
 import { MESSAGES, NODE_TAB_ALL, USER_TYPE, type NodeResponse } from "@pli/api/public-contract";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { DateCell } from "@/shared/ui/date-cell";
 import { DangerButton, RowActions } from "@/shared/ui/row-actions";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { settle } from "@/shared/api/settle";
 import { routes } from "@/shared/config/routes";
-import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Amount } from "@/shared/ui/amount";
 import { LongValue } from "@/shared/ui/long-value";
@@ -69,7 +69,7 @@ export function AdminNodeListPage() {
 
   const columns: Column<NodeResponse>[] = [
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "date", header: "Date", cell: ({ row }) => <DateCell value={row.original.date} /> },
     {
       id: "name",
       header: "Node Name/Email",

@@ -1,10 +1,10 @@
 import { TWOFA, type OperatorResponse } from "@pli/api/public-contract";
 import { Badge, Stack, Text, Tooltip } from "@mantine/core";
-import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { TONE_COLORS } from "@/shared/theme/theme";
 import { Address } from "@/shared/ui/address";
 import { type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { PagedTable } from "@/shared/ui/paged-table";
 import { Section } from "@/shared/ui/section";
 import { useOperators } from "../api/get-operators";
@@ -54,7 +54,7 @@ export function AdminOperatorListPage() {
     {
       id: "lastSignIn",
       header: "Last Sign-in",
-      cell: ({ row }) => formatDate(row.original.lastSignInAt, "adminDashboard"),
+      cell: ({ row }) => <DateCell value={row.original.lastSignInAt} format="adminDashboard" />,
     },
     {
       id: "access",

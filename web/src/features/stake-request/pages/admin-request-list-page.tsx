@@ -3,10 +3,10 @@ import { Button, Stack, Text } from "@mantine/core";
 import { UncheckedSection } from "@/chain/unchecked/unchecked-section";
 import { Link } from "react-router-dom";
 import { routes } from "@/shared/config/routes";
-import { formatDate } from "@/shared/format/dates";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { ExportRangePicker, useExportRange } from "@/shared/ui/export-range";
 import { OperatorCell } from "@/shared/ui/operator-cell";
@@ -42,7 +42,7 @@ export function AdminStakeRequestListPage() {
 
   const columns: Column<StakeRequestResponse>[] = [
     { id: "serial", header: "S no.", cell: ({ row }) => (params.page - 1) * params.limit + row.index + 1 },
-    { id: "date", header: "Date", cell: ({ row }) => formatDate(row.original.date) },
+    { id: "date", header: "Date", cell: ({ row }) => <DateCell value={row.original.date} /> },
     {
       id: "user",
       meta: { card: "title" },
@@ -66,7 +66,7 @@ export function AdminStakeRequestListPage() {
       id: "updated",
       header: "Last Updated At",
       meta: { under: "date" },
-      cell: ({ row }) => formatDate(row.original.lastUpdatedAt),
+      cell: ({ row }) => <DateCell value={row.original.lastUpdatedAt} />,
     },
     {
       id: "action",

@@ -1,9 +1,8 @@
 import type { NodeResponse } from "@pli/api/public-contract";
-import { SimpleGrid } from "@mantine/core";
 import type { Address as WalletAddress } from "viem";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { Detail, plainValue } from "@/shared/ui/detail";
+import { Detail, DetailGrid, plainValue } from "@/shared/ui/detail";
 
 interface StakingSummaryProps {
   wallet: WalletAddress;
@@ -15,7 +14,7 @@ interface StakingSummaryProps {
 /** The staking screen's facts: the wallet, its PLI, the stake so far on the node, and the node. */
 export function StakingSummary({ wallet, balance, stakeSoFar, node }: StakingSummaryProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+    <DetailGrid cols={4}>
       <Detail label="Wallet Address">
         <Address value={wallet} />
       </Detail>
@@ -31,6 +30,6 @@ export function StakingSummary({ wallet, balance, stakeSoFar, node }: StakingSum
       </Detail>
       <Detail label="IP Address">{plainValue(node.ipaddress)}</Detail>
       <Detail label="Provider">{plainValue(node.providerName)}</Detail>
-    </SimpleGrid>
+    </DetailGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useWalletBalances } from "@/chain/use-balances";
@@ -7,7 +7,7 @@ import { useSession } from "@/shared/session/session-provider";
 import { totalStakedQueryOptions } from "@/shared/session/total-staked";
 import { Address } from "@/shared/ui/address";
 import { Amount } from "@/shared/ui/amount";
-import { Detail } from "@/shared/ui/detail";
+import { Detail, DetailGrid } from "@/shared/ui/detail";
 import { Section } from "@/shared/ui/section";
 import { PositionsTable } from "../components/positions-table";
 import { stakingMessages } from "../messages";
@@ -32,7 +32,7 @@ export function MyWalletPage() {
           </Group>
         }
       >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+        <DetailGrid cols={4}>
           <Detail label="Wallet Address">{wallet ? <Address value={wallet} /> : null}</Detail>
           <Detail label="PLI">
             <Amount wei={pli} size="sm" testId="wallet-pli" />
@@ -43,7 +43,7 @@ export function MyWalletPage() {
           <Detail label={stakingMessages.totalStaked}>
             <Amount wei={total.data} size="sm" testId="wallet-total-staked" />
           </Detail>
-        </SimpleGrid>
+        </DetailGrid>
       </Section>
       <Section
         title={stakingMessages.positionsTitle}

@@ -1,12 +1,12 @@
 import { checkImportRows, MESSAGES, validatorEntrySchema, type ValidatorResponse } from "@pli/api/public-contract";
 import { Stack } from "@mantine/core";
-import { formatDate } from "@/shared/format/dates";
 import { CsvImport } from "@/shared/import/csv-import";
 import type { ImportColumn } from "@/shared/import/read-csv";
 import { useListParams } from "@/shared/lists/list-params";
 import { Address } from "@/shared/ui/address";
 import { Alert } from "@/shared/ui/alert";
 import { type Column } from "@/shared/ui/data-table";
+import { DateCell } from "@/shared/ui/date-cell";
 import { LongValue } from "@/shared/ui/long-value";
 import { ExportCsvButton } from "@/shared/ui/export-csv-button";
 import { PagedTable } from "@/shared/ui/paged-table";
@@ -50,7 +50,7 @@ export function ValidatorListPage() {
       header: "Role",
       cell: ({ row }) => (readOnly ? row.original.userRole : <RoleSelect entry={row.original} />),
     },
-    { id: "added", header: "Added", cell: ({ row }) => formatDate(row.original.createdAt) },
+    { id: "added", header: "Added", cell: ({ row }) => <DateCell value={row.original.createdAt} /> },
     ...(readOnly
       ? []
       : [
