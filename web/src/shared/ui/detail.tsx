@@ -27,15 +27,15 @@ export const plainValue = (value: string | number) => (
 );
 
 /**
- * Read-only fields in one column, two once the grid itself is 440 px wide, and with `cols` 4 four once it is 880 px
- * wide (container queries: on a phone, in a card of a narrow grid, beside the menu on a tablet), where an amount of
- * hundreds of millions of PLI fits each column.
+ * Read-only fields in one column, two once the grid itself is 27.5 rem wide (440 px at the default text size), and
+ * with `cols` 4 four once it is 55 rem wide (container queries: on a phone, in a card of a narrow grid, beside the menu
+ * on a tablet), where an amount of hundreds of millions of PLI fits each column.
  */
 export function DetailGrid({ children, cols = 2 }: { children: ReactNode; cols?: 2 | 4 }) {
   return (
     <SimpleGrid
       type="container"
-      cols={{ base: 1, "440px": 2, ...(cols === 4 ? { "880px": 4 } : {}) }}
+      cols={{ base: 1, "27.5rem": 2, ...(cols === 4 ? { "55rem": 4 } : {}) }}
       spacing="lg"
       verticalSpacing="md"
     >

@@ -4,7 +4,8 @@ import { TONE_COLORS } from "../theme/theme";
 
 /**
  * Lets a long label take two lines (the theme keeps every badge's label on one): for a column of a table that must fit
- * a laptop's screen. It never gets narrower than its longest word, which would cut it ("ACT…").
+ * a laptop's screen. It gets no narrower than its longest word (min-content); StatusBadge gives it only to labels of
+ * two words or more.
  */
 export const MULTILINE_BADGE: BadgeProps["styles"] = {
   root: { minWidth: "min-content", maxWidth: "100%", height: "auto", paddingBlock: 2 },

@@ -135,11 +135,11 @@ const PAYMENT_TABLE_MIN_WIDTH = 400;
 /**
  * What the chain paid, by the month each payment was earned for, and what waits, with when it is paid: the product's
  * table, so a phone shows each month as a card (an amount kept on one line is wider than a phone's third of a row). The
- * two sit side by side once the section is 960 px wide (a container query), each then wide enough for its amounts.
+ * two sit side by side once the section is 60 rem wide (a container query), each then wide enough for its amounts.
  */
 function PaymentTables({ figures }: { figures: Figures }) {
   return (
-    <SimpleGrid type="container" cols={{ base: 1, "960px": 2 }} spacing="md">
+    <SimpleGrid type="container" cols={{ base: 1, "60rem": 2 }} spacing="md">
       <PaymentTable
         title={m.earningsPayments}
         none={m.earningsNoPayment}
@@ -197,9 +197,9 @@ function PaymentTable<T extends RowData>({
 }
 
 /**
- * The four figures of a set of earnings: stake, paid, accrued with its next payment, realised yield. Two to a row
- * until a wide screen: an exact amount of a large payout ("123,456,788.1234 PLI") is wider than a quarter of a laptop's
- * page.
+ * The four figures of a set of earnings: stake, paid, accrued with its next payment, realised yield, as many to a row as
+ * the section's width holds (StatGrid); an amount of a large payout ("123,456,788.1234 PLI") is drawn smaller in a
+ * narrow card.
  */
 function FigureCards({ figures }: { figures: Figures }) {
   const last = figures.payments[0];
@@ -261,7 +261,7 @@ export function EarningsSection({ earnings }: { earnings: Earnings | undefined }
           <Title order={3} size="h5">
             {m.earningsPerNode}
           </Title>
-          <SimpleGrid type="container" cols={{ base: 1, "720px": 2 }} spacing="sm">
+          <SimpleGrid type="container" cols={{ base: 1, "45rem": 2 }} spacing="sm">
             {nodes.map((node) => (
               <Paper
                 key={node.nodeAddress}

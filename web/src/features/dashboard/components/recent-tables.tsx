@@ -34,7 +34,7 @@ export function RecentTransactions({ rows, dateFormat, seeAll }: RecentProps<Tra
       id: "date",
       meta: { card: "title" },
       header: "Date",
-      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} />,
+      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} inherit />,
     },
     {
       id: "stake",
@@ -65,7 +65,7 @@ export function RecentIncentives({ rows, dateFormat, seeAll }: RecentProps<Incen
       id: "date",
       meta: { card: "title" },
       header: "Date",
-      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} />,
+      cell: ({ row }) => <DateCell value={row.original.date} format={dateFormat} inherit />,
     },
     {
       id: "status",

@@ -16,7 +16,6 @@ import { example } from "@/shared/forms/example";
 import { useSchemaForm } from "@/shared/forms/use-schema-form";
 import { formatDate } from "@/shared/format/dates";
 import { TONE_COLORS } from "@/shared/theme/theme";
-import { DateCell } from "@/shared/ui/date-cell";
 import { WRAP_ANYWHERE } from "@/shared/ui/detail";
 import { useDialogs } from "@/shared/ui/dialogs";
 import { LongValue } from "@/shared/ui/long-value";
@@ -58,9 +57,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
         <Table.Tbody>
           {log.data.data.map((attempt, index) => (
             <Table.Tr key={`${attempt.at}-${index}`}>
-              <Table.Td>
-                <DateCell value={attempt.at} format="operatorDashboard" />
-              </Table.Td>
+              <Table.Td>{formatDate(attempt.at, "operatorDashboard")}</Table.Td>
               <Table.Td>{attempt.event}</Table.Td>
               <Table.Td style={WRAP_ANYWHERE}>
                 <Text size="sm" c={delivered(attempt) ? undefined : TONE_COLORS.danger}>
