@@ -453,10 +453,11 @@ const TABLET_PAGES = [
   "adminListOperator",
   "adminListValidator",
   "adminListInvite",
-];
+] satisfies (keyof typeof routes)[] as string[];
 
 test("on a tablet's 1024 px the wallet, the staking screen and the lists keep their dates, statuses and balances whole", async () => {
   const problems: string[] = [];
+  const checked: string[] = [];
   for (const area of ["operator", "admin"] as const) {
     const context = await contextFor(browser.current, area, { width: 1024, height: 768 });
     try {
@@ -466,12 +467,14 @@ test("on a tablet's 1024 px the wallet, the staking screen and the lists keep th
         .entries()) {
         await (index === 0 ? page.goto(route.url) : navigateInApp(page, route.url));
         await settle(page);
+        checked.push(route.name);
         problems.push(...(await layoutProblems(page)).map((problem) => `${route.url}: ${problem}`));
       }
     } finally {
       await context.close();
     }
   }
+  expect(checked.toSorted()).toEqual(TABLET_PAGES.toSorted());
   expect(problems).toEqual([]);
 });
 
